@@ -1,0 +1,51 @@
+/**
+ * Canonical JSON as both signature schemes define it: object keys sorted by UTF-16 code unit order at
+ * every depth, no whitespace, `undefined` members omitted, arrays kept in order.
+ *
+ * The server has its own implementation (src/platform/canonical-json.ts); the two are kept apart on
+ * purpose so that a disagreement shows up as a failed signature in the tests instead of hiding.
+ */
+export function canonicalJson(value: unknown): string {
+  const out = encode(value);
+  return out === undefined ? 'null' : out;
+}
+
+function encode(value: unknown): string | undefined {
+  if (value === undefined || typeof value === 'function' || typeof value === 'symbol') return undefined;
+  if (value === null) return 'null';
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value !== 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    return `[${value.map((item) => encode(item) ?? 'null').join(',')}]`;
+  }
+  const toJson = (value as { toJSON?: () => unknown }).toJSON;
+  if (typeof toJson === 'function') return encode(toJson.call(value));
+  const record = value as Record<string, unknown>;
+  const members: string[] = [];
+  for (const key of Object.keys(record).sort()) {
+    const encoded = encode(record[key]);
+    if (encoded !== undefined) members.push(`${JSON.stringify(key)}:${encoded}`);
+  }
+  return `{${members.join(',')}}`;
+}
+
+/**
+ * The canonical "body" of a signed GET: the query string as an object whose values are strings
+ * (a repeated key becomes an array of strings in order of appearance).
+ */
+export function queryObject(search: string | URLSearchParams | Record<string, string | string[] | undefined>): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  if (typeof search === 'string' || search instanceof URLSearchParams) {
+    const params = typeof search === 'string' ? new URLSearchParams(search.startsWith('?') ? search.slice(1) : search) : search;
+    for (const [key, val] of params) {
+      const prev = out[key];
+      if (prev === undefined) out[key] = val;
+      else out[key] = Array.isArray(prev) ? [...prev, val] : [prev, val];
+    }
+    return out;
+  }
+  for (const [key, val] of Object.entries(search)) {
+    if (val !== undefined) out[key] = val;
+  }
+  return out;
+}

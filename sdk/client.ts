@@ -1,0 +1,66 @@
+import { signAgentRequest, type AgentKey } from './agent.js';
+import { signHumanRequest, toQueryString, type HumanActor } from './human.js';
+
+export interface ServiceResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface ServiceClientOptions {
+  baseUrl: string;
+  /** Audience of agent messages (the service's AGENT_SIGNED_WRITE_AUD). */
+  aud?: string;
+  apiKey?: string;
+  fetch?: typeof fetch;
+}
+
+/**
+ * A small typed client over fetch: public reads, API-key reads, agent signed writes and human signed
+ * writes and reads. Bot developers and the project's own tests use it.
+ */
+export function createServiceClient(options: ServiceClientOptions) {
+  const doFetch = options.fetch ?? fetch;
+  const base = options.baseUrl.replace(/\/$/, '');
+
+  async function send<T>(method: string, pathAndQuery: string, headers: Record<string, string>, body?: unknown): Promise<ServiceResponse<T>> {
+    const init: RequestInit = { method, headers: { ...headers } };
+    if (body !== undefined) {
+      (init.headers as Record<string, string>)['content-type'] = 'application/json';
+      init.body = JSON.stringify(body);
+    }
+    const res = await doFetch(`${base}${pathAndQuery}`, init);
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: res.status, headers: res.headers, body: parsed as T };
+  }
+
+  return {
+    get<T = unknown>(path: string, query: Record<string, string | undefined> = {}) {
+      return send<T>('GET', `${path}${toQueryString(query)}`, {});
+    },
+    getWithApiKey<T = unknown>(path: string, apiKey = options.apiKey ?? '') {
+      return send<T>('GET', path, { 'x-api-key': apiKey });
+    },
+    agentWrite<T = unknown>(key: AgentKey, path: string, body: unknown, extra: { keyVersion?: number; agentProof?: string; idempotencyKey?: string; method?: string } = {}) {
+      const method = extra.method ?? 'POST';
+      const headers = signAgentRequest({ key, aud: options.aud ?? 'svc', method, path, body, ...extra });
+      return send<T>(method, path, headers, body);
+    },
+    humanWrite<T = unknown>(secret: string, path: string, body: HumanActor & Record<string, unknown>, method = 'POST') {
+      const headers = signHumanRequest({ secret, method, path, body });
+      return send<T>(method, path, { ...headers }, body);
+    },
+    humanRead<T = unknown>(secret: string, path: string, query: Record<string, string | undefined>) {
+      const headers = signHumanRequest({ secret, method: 'GET', path, query });
+      return send<T>('GET', `${path}${toQueryString(query)}`, { ...headers });
+    },
+  };
+}
+
+export type ServiceClient = ReturnType<typeof createServiceClient>;

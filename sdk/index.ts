@@ -1,0 +1,15 @@
+export { canonicalJson, queryObject } from './canonical-json.js';
+export { signHumanRequest, humanSigningString, newNonce, toQueryString, type HumanActor, type HumanSignInput, type HumanSignedHeaders } from './human.js';
+export {
+  AGENT_MESSAGE_PREFIX,
+  agentKeyFromSeed,
+  agentKeySeed,
+  agentSigningMessage,
+  botIdFromPublicKey,
+  generateAgentKey,
+  signAgentRequest,
+  type AgentKey,
+  type AgentSignInput,
+  type AgentSignedHeaders,
+} from './agent.js';
+export { createServiceClient, type ServiceClient, type ServiceResponse } from './client.js';

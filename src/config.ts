@@ -1,0 +1,363 @@
+import { readFileSync } from 'node:fs';
+
+/**
+ * The one place that reads process.env. Every variable of CONTRACT §2 is parsed and validated here; a bad
+ * value or a bad combination throws a ConfigError naming the variable, and the service refuses to start.
+ * The result is frozen and passed explicitly to whatever needs it.
+ */
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export type StoreDriver = 'memory' | 'redis';
+
+export interface RegistryBot {
+  botId: string;
+  publicKeys: { version: number; publicKey: string }[];
+  permissions: string[];
+  verified: boolean;
+  linkedHumanId?: string;
+}
+
+export interface Config {
+  /** PORT, HOST: listen address. */
+  port: number;
+  host: string;
+  /** NODE_ENV: `production` turns on every fail-closed rule. */
+  nodeEnv: string;
+  /** PUBLIC_DEPLOYMENT=1: the same fail-closed rules on a non-production deployment. */
+  publicDeployment: boolean;
+  /** production or public: every fail-closed rule applies. */
+  failClosed: boolean;
+  /** DATABASE_URL: PostgreSQL server; unset = embedded PGlite in DATA_DIR. */
+  databaseUrl: string | undefined;
+  /** DATA_DIR: PGlite data directory (`memory://` keeps it in memory). */
+  dataDir: string;
+  /** DATABASE_POOL_MAX: node-postgres pool size. */
+  databasePoolMax: number;
+  /** REDIS_URL, REDIS_KEY_PREFIX: Redis for nonces and rate limits. */
+  redisUrl: string | undefined;
+  redisKeyPrefix: string;
+  /** NONCE_STORE_DRIVER, RATE_LIMIT_STORE_DRIVER. */
+  nonceStoreDriver: StoreDriver;
+  rateLimitStoreDriver: StoreDriver;
+  /** HUMAN_SIGNING_SECRET then HUMAN_SIGNING_SECRET_PREVIOUS (rotation); empty: human signed routes answer 503. */
+  humanSigningSecrets: string[];
+  /** SIGNATURE_MAX_SKEW_MS: accepted clock skew of human and agent timestamps. */
+  signatureMaxSkewMs: number;
+  /** AGENT_SIGNED_WRITE_AUD: the `aud` of agent messages. */
+  agentSignedWriteAud: string;
+  /** AGENT_BOT_REGISTRY: server-owned bots (inline JSON or @path). */
+  agentBotRegistry: RegistryBot[];
+  /** AGENT_SELF_SERVE_JOIN: 0 = /v1/agents/join answers 403. */
+  agentSelfServeJoin: boolean;
+  /** AGENT_REQUIRE_VERIFIED: 1 = unverified agent writes answer 403. */
+  agentRequireVerified: boolean;
+  /** PUBLIC_API_KEYS: read-only keys for candidate status/evidence. */
+  publicApiKeys: string[];
+  /** API_OPERATIONS_TOKEN and ALLOW_UNAUTHENTICATED_OPERATIONS (loopback only, never when fail-closed). */
+  operationsToken: string | undefined;
+  allowUnauthenticatedOperations: boolean;
+  /** API_ORIGIN: CORS allowlist. */
+  apiOrigins: string[];
+  /** PUBLIC_BASE_URL: the service's own origin. */
+  publicBaseUrl: string;
+  /** WORLD_AGENTKIT_RESOURCE_ORIGINS: origins an agentproof may be signed for. */
+  worldAgentkitResourceOrigins: string[];
+  /** CONTENT_ADMIN_IDS, REWARDS_ADMIN_IDS: identity-key allowlists (exact case). */
+  contentAdminIds: string[];
+  rewardsAdminIds: string[];
+  controlPlane: {
+    approverLinkedHumanIds: string[];
+    approvalMin: number;
+    enforceRequesterCannotApprove: boolean;
+    explicitEnabled: boolean;
+  };
+  worldIdLoginAction: string;
+  humanProofVerifier: 'dev' | 'remote';
+  worldIdAppId: string | undefined;
+  worldIdVerifyUrl: string | undefined;
+  humanProofVerifyUrls: Record<string, string | undefined>;
+  webhooks: { endpoints: string[]; hostAllowlist: string[]; signingSecret: string | undefined; allowLoopbackForTests: boolean };
+  rewardTokenDecimals: number;
+  claimsEnabled: boolean;
+  chainRpcUrl: string | undefined;
+  claimDistributorAddress: string | undefined;
+  claimMinConfirmations: number;
+  agentbook: { mode: 'static' | 'rpc'; staticMap: Record<string, string>; rpcUrl: string | undefined; contract: string | undefined };
+  /** TRUST_PROXY: Fastify trustProxy value; unset = the socket address is the client. */
+  trustProxy: boolean | string | number | undefined;
+  logLevel: string;
+  /** Per-tier limits per minute (RATE_LIMIT_*). */
+  rateLimits: {
+    unverifiedWritesPerMinute: number;
+    verifiedWritesPerMinute: number;
+    humanWritesPerMinute: number;
+    publicReadsPerMinute: number;
+  };
+  /** SEED_DEMO: seed the demo newsroom into an empty database at start (default on for the embedded database). */
+  seedDemo: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+function str(env: Env, name: string): string | undefined {
+  const v = env[name];
+  return v === undefined || v.trim() === '' ? undefined : v.trim();
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const v = str(env, name);
+  if (v === undefined) return fallback;
+  if (['1', 'true', 'yes'].includes(v.toLowerCase())) return true;
+  if (['0', 'false', 'no'].includes(v.toLowerCase())) return false;
+  throw new ConfigError(name, `expected 0 or 1, got "${v}"`);
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  const v = str(env, name);
+  if (v === undefined) return fallback;
+  if (!/^-?\d+$/.test(v)) throw new ConfigError(name, `expected an integer, got "${v}"`);
+  const n = Number(v);
+  if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function list(env: Env, name: string): string[] {
+  return (str(env, name) ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function driver(env: Env, name: string): StoreDriver {
+  const v = str(env, name) ?? 'memory';
+  if (v !== 'memory' && v !== 'redis') throw new ConfigError(name, `expected memory or redis, got "${v}"`);
+  return v;
+}
+
+function url(env: Env, name: string, protocols: string[]): string | undefined {
+  const v = str(env, name);
+  if (v === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(v);
+  } catch {
+    throw new ConfigError(name, 'is not a valid URL');
+  }
+  if (!protocols.includes(parsed.protocol)) throw new ConfigError(name, `must use ${protocols.join(' or ')}`);
+  return v;
+}
+
+function jsonOrFile(env: Env, name: string): unknown {
+  const v = str(env, name);
+  if (v === undefined) return undefined;
+  let text = v;
+  if (v.startsWith('@')) {
+    try {
+      text = readFileSync(v.slice(1), 'utf8');
+    } catch {
+      throw new ConfigError(name, `cannot read file ${v.slice(1)}`);
+    }
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ConfigError(name, 'is not valid JSON');
+  }
+}
+
+const BOT_ID = /^bot_[0-9a-f]{32}$/;
+
+function parseRegistry(env: Env): RegistryBot[] {
+  const raw = jsonOrFile(env, 'AGENT_BOT_REGISTRY');
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) throw new ConfigError('AGENT_BOT_REGISTRY', 'must be a JSON array');
+  return raw.map((entry: unknown, i) => {
+    const e = entry as Partial<RegistryBot> | null;
+    const at = `entry ${i}`;
+    if (!e || typeof e.botId !== 'string' || !BOT_ID.test(e.botId)) throw new ConfigError('AGENT_BOT_REGISTRY', `${at}: botId must match bot_<32 hex>`);
+    if (!Array.isArray(e.publicKeys) || e.publicKeys.length === 0) throw new ConfigError('AGENT_BOT_REGISTRY', `${at}: publicKeys must be a non-empty array`);
+    const versions = new Set<number>();
+    for (const k of e.publicKeys) {
+      if (!k || !Number.isInteger(k.version) || k.version < 1 || typeof k.publicKey !== 'string' || Buffer.from(k.publicKey, 'base64url').length !== 32) {
+        throw new ConfigError('AGENT_BOT_REGISTRY', `${at}: each public key needs an integer version >= 1 and a 32-byte base64url publicKey`);
+      }
+      if (versions.has(k.version)) throw new ConfigError('AGENT_BOT_REGISTRY', `${at}: duplicate key version ${k.version}`);
+      versions.add(k.version);
+    }
+    if (!Array.isArray(e.permissions) || !e.permissions.every((p) => typeof p === 'string')) {
+      throw new ConfigError('AGENT_BOT_REGISTRY', `${at}: permissions must be an array of strings`);
+    }
+    return {
+      botId: e.botId,
+      publicKeys: e.publicKeys.map((k) => ({ version: k.version, publicKey: k.publicKey })),
+      permissions: [...e.permissions],
+      verified: e.verified === true,
+      ...(typeof e.linkedHumanId === 'string' ? { linkedHumanId: e.linkedHumanId } : {}),
+    };
+  });
+}
+
+function parseTrustProxy(env: Env): Config['trustProxy'] {
+  const v = str(env, 'TRUST_PROXY');
+  if (v === undefined) return undefined;
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v;
+}
+
+function parseAgentbook(env: Env): Config['agentbook'] {
+  const mode = str(env, 'AGENTBOOK_MODE') ?? 'static';
+  if (mode !== 'static' && mode !== 'rpc') throw new ConfigError('AGENTBOOK_MODE', `expected static or rpc, got "${mode}"`);
+  const staticRaw = jsonOrFile(env, 'AGENTBOOK_STATIC') ?? {};
+  if (typeof staticRaw !== 'object' || staticRaw === null || Array.isArray(staticRaw)) {
+    throw new ConfigError('AGENTBOOK_STATIC', 'must be a JSON object of address to humanId');
+  }
+  const staticMap: Record<string, string> = {};
+  for (const [address, humanId] of Object.entries(staticRaw)) {
+    if (typeof humanId !== 'string') throw new ConfigError('AGENTBOOK_STATIC', `value for ${address} must be a string`);
+    staticMap[address.toLowerCase()] = humanId;
+  }
+  const rpcUrl = url(env, 'AGENTBOOK_RPC_URL', ['http:', 'https:']);
+  const contract = str(env, 'AGENTBOOK_CONTRACT');
+  if (mode === 'rpc' && (!rpcUrl || !contract)) throw new ConfigError('AGENTBOOK_MODE', 'rpc needs AGENTBOOK_RPC_URL and AGENTBOOK_CONTRACT');
+  return { mode, staticMap, rpcUrl, contract };
+}
+
+/** Parses and validates the environment. Throws ConfigError naming the first bad variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const nodeEnv = str(env, 'NODE_ENV') ?? 'development';
+  const publicDeployment = bool(env, 'PUBLIC_DEPLOYMENT', false);
+  const failClosed = nodeEnv === 'production' || publicDeployment;
+  const port = int(env, 'PORT', 8080, 0, 65535);
+  const host = str(env, 'HOST') ?? '127.0.0.1';
+  const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:']);
+  const nonceStoreDriver = driver(env, 'NONCE_STORE_DRIVER');
+  const rateLimitStoreDriver = driver(env, 'RATE_LIMIT_STORE_DRIVER');
+  if ((nonceStoreDriver === 'redis' || rateLimitStoreDriver === 'redis') && !redisUrl) {
+    throw new ConfigError('REDIS_URL', 'is required when a store driver is redis');
+  }
+  if (failClosed) {
+    const why = nodeEnv === 'production' ? 'NODE_ENV=production' : 'PUBLIC_DEPLOYMENT=1';
+    if (nonceStoreDriver !== 'redis') throw new ConfigError('NONCE_STORE_DRIVER', `must be redis when ${why}`);
+    if (rateLimitStoreDriver !== 'redis') throw new ConfigError('RATE_LIMIT_STORE_DRIVER', `must be redis when ${why}`);
+    if (!redisUrl) throw new ConfigError('REDIS_URL', `is required when ${why}`);
+  }
+  const allowUnauthenticatedOperations = bool(env, 'ALLOW_UNAUTHENTICATED_OPERATIONS', false);
+  if (allowUnauthenticatedOperations && failClosed) {
+    throw new ConfigError('ALLOW_UNAUTHENTICATED_OPERATIONS', 'is forbidden when NODE_ENV=production or PUBLIC_DEPLOYMENT=1');
+  }
+  const humanProofVerifierRaw = str(env, 'HUMAN_PROOF_VERIFIER') ?? (nodeEnv === 'production' ? 'remote' : 'dev');
+  if (humanProofVerifierRaw !== 'dev' && humanProofVerifierRaw !== 'remote') {
+    throw new ConfigError('HUMAN_PROOF_VERIFIER', `expected dev or remote, got "${humanProofVerifierRaw}"`);
+  }
+  if (humanProofVerifierRaw === 'dev' && nodeEnv === 'production') throw new ConfigError('HUMAN_PROOF_VERIFIER', 'dev is refused in production');
+  const webhookAllowLoopback = bool(env, 'WEBHOOK_ALLOW_LOOPBACK_FOR_TESTS', false);
+  if (webhookAllowLoopback && failClosed) throw new ConfigError('WEBHOOK_ALLOW_LOOPBACK_FOR_TESTS', 'is refused in production and public deployments');
+  const webhookEndpoints = list(env, 'WEBHOOK_ENDPOINTS');
+  for (const endpoint of webhookEndpoints) {
+    let parsed: URL;
+    try {
+      parsed = new URL(endpoint);
+    } catch {
+      throw new ConfigError('WEBHOOK_ENDPOINTS', `"${endpoint}" is not a URL`);
+    }
+    if (parsed.protocol !== 'https:') throw new ConfigError('WEBHOOK_ENDPOINTS', `"${endpoint}" must use https`);
+  }
+  const humanSigningSecret = str(env, 'HUMAN_SIGNING_SECRET');
+  const previousSecret = str(env, 'HUMAN_SIGNING_SECRET_PREVIOUS');
+  if (previousSecret && !humanSigningSecret) throw new ConfigError('HUMAN_SIGNING_SECRET_PREVIOUS', 'needs HUMAN_SIGNING_SECRET');
+  const publicBaseUrl = (url(env, 'PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://${host}:${port}`).replace(/\/$/, '');
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const controlPlaneApprovalMin = int(env, 'CONTROL_PLANE_APPROVAL_MIN', 2, 1, 100);
+
+  const config: Config = {
+    port,
+    host,
+    nodeEnv,
+    publicDeployment,
+    failClosed,
+    databaseUrl,
+    dataDir: str(env, 'DATA_DIR') ?? './data',
+    databasePoolMax: int(env, 'DATABASE_POOL_MAX', 10, 1, 1000),
+    redisUrl,
+    redisKeyPrefix: str(env, 'REDIS_KEY_PREFIX') ?? 'svc:',
+    nonceStoreDriver,
+    rateLimitStoreDriver,
+    humanSigningSecrets: [humanSigningSecret, previousSecret].filter((s): s is string => Boolean(s)),
+    signatureMaxSkewMs: int(env, 'SIGNATURE_MAX_SKEW_MS', 300_000, 1_000, 3_600_000),
+    agentSignedWriteAud: str(env, 'AGENT_SIGNED_WRITE_AUD') ?? 'svc',
+    agentBotRegistry: parseRegistry(env),
+    agentSelfServeJoin: bool(env, 'AGENT_SELF_SERVE_JOIN', true),
+    agentRequireVerified: bool(env, 'AGENT_REQUIRE_VERIFIED', false),
+    publicApiKeys: list(env, 'PUBLIC_API_KEYS'),
+    operationsToken: str(env, 'API_OPERATIONS_TOKEN'),
+    allowUnauthenticatedOperations,
+    apiOrigins: list(env, 'API_ORIGIN'),
+    publicBaseUrl,
+    worldAgentkitResourceOrigins: list(env, 'WORLD_AGENTKIT_RESOURCE_ORIGINS').length
+      ? list(env, 'WORLD_AGENTKIT_RESOURCE_ORIGINS').map((o) => o.replace(/\/$/, ''))
+      : [publicBaseUrl],
+    contentAdminIds: list(env, 'CONTENT_ADMIN_IDS'),
+    rewardsAdminIds: list(env, 'REWARDS_ADMIN_IDS'),
+    controlPlane: {
+      approverLinkedHumanIds: list(env, 'CONTROL_PLANE_APPROVER_LINKED_HUMAN_IDS'),
+      approvalMin: controlPlaneApprovalMin,
+      enforceRequesterCannotApprove: bool(env, 'CONTROL_PLANE_ENFORCE_REQUESTER_CANNOT_APPROVE', true),
+      explicitEnabled: bool(env, 'FEATURE_EXPLICIT_CONTROL_PLANE_ENABLED', false),
+    },
+    worldIdLoginAction: str(env, 'WORLDID_LOGIN_ACTION') ?? 'svc-login',
+    humanProofVerifier: humanProofVerifierRaw,
+    worldIdAppId: str(env, 'WORLDID_APP_ID'),
+    worldIdVerifyUrl: url(env, 'WORLDID_VERIFY_URL', ['http:', 'https:']),
+    humanProofVerifyUrls: {
+      passport: url(env, 'HUMAN_PROOF_PASSPORT_VERIFY_URL', ['http:', 'https:']),
+      phone: url(env, 'HUMAN_PROOF_PHONE_VERIFY_URL', ['http:', 'https:']),
+    },
+    webhooks: {
+      endpoints: webhookEndpoints,
+      hostAllowlist: list(env, 'WEBHOOK_HOST_ALLOWLIST').map((h) => h.toLowerCase()),
+      signingSecret: str(env, 'WEBHOOK_SIGNING_SECRET'),
+      allowLoopbackForTests: webhookAllowLoopback,
+    },
+    rewardTokenDecimals: int(env, 'REWARD_TOKEN_DECIMALS', 18, 0, 36),
+    claimsEnabled: bool(env, 'CLAIMS_ENABLED', false),
+    chainRpcUrl: url(env, 'CHAIN_RPC_URL', ['http:', 'https:']),
+    claimDistributorAddress: str(env, 'CLAIM_DISTRIBUTOR_ADDRESS'),
+    claimMinConfirmations: int(env, 'CLAIM_MIN_CONFIRMATIONS', 12, 0, 10_000),
+    agentbook: parseAgentbook(env),
+    trustProxy: parseTrustProxy(env),
+    logLevel: str(env, 'LOG_LEVEL') ?? 'info',
+    rateLimits: {
+      unverifiedWritesPerMinute: int(env, 'RATE_LIMIT_UNVERIFIED_WRITES_PER_MINUTE', 30, 1),
+      verifiedWritesPerMinute: int(env, 'RATE_LIMIT_VERIFIED_WRITES_PER_MINUTE', 300, 1),
+      humanWritesPerMinute: int(env, 'RATE_LIMIT_HUMAN_WRITES_PER_MINUTE', 120, 1),
+      publicReadsPerMinute: int(env, 'RATE_LIMIT_PUBLIC_READS_PER_MINUTE', 600, 1),
+    },
+    seedDemo: bool(env, 'SEED_DEMO', databaseUrl === undefined),
+  };
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `unknown level "${config.logLevel}"`);
+  }
+  if (config.claimsEnabled && config.claimDistributorAddress && !/^0x[0-9a-fA-F]{40}$/.test(config.claimDistributorAddress)) {
+    throw new ConfigError('CLAIM_DISTRIBUTOR_ADDRESS', 'must be a 0x-prefixed 20-byte address');
+  }
+  return deepFreeze(config);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}

@@ -1,0 +1,58 @@
+import { createHash } from 'node:crypto';
+import type { Config } from '../../config.js';
+import { DEFAULT_AGENT_PERMISSIONS } from '../../platform/auth/types.js';
+import { conflict, forbidden } from '../../platform/errors.js';
+import type { AgentsRepository, BotRow } from './repository.js';
+import type { BotResponse, JoinBody } from './schemas.js';
+
+/** `bot_` + the first 32 hex characters of SHA-256 of the raw public key (CONTRACT §4). */
+export function botIdFor(publicKey: string): string {
+  return `bot_${createHash('sha256').update(Buffer.from(publicKey, 'base64url')).digest('hex').slice(0, 32)}`;
+}
+
+function present(row: BotRow): BotResponse {
+  return {
+    botId: row.bot_id,
+    name: row.name,
+    trustTier: row.trust_tier,
+    verified: row.trust_tier === 'VERIFIED',
+    keyVersion: 1,
+    permissions: row.permissions,
+    source: row.source,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export function createAgentsService(deps: { config: Config; repository: AgentsRepository }) {
+  const { config, repository } = deps;
+  const registry = new Map(config.agentBotRegistry.map((b) => [b.botId, b]));
+  const registryKeyOwner = new Map(config.agentBotRegistry.flatMap((b) => b.publicKeys.map((k) => [k.publicKey, b.botId] as const)));
+
+  return {
+    /**
+     * Self-serve join (the request was signed by `publicKey` itself). A new bot answers `created: true`;
+     * joining again with the same key answers the existing bot.
+     */
+    async join(body: JoinBody): Promise<{ created: boolean; bot: BotResponse }> {
+      if (!config.agentSelfServeJoin) throw forbidden('AGENT_SELF_SERVE_JOIN_DISABLED', 'Self-serve join is disabled; only registry bots may write');
+      const botId = botIdFor(body.publicKey);
+      const reg = registry.get(botId);
+      if (reg) {
+        const version = reg.publicKeys.find((k) => k.publicKey === body.publicKey)?.version ?? 1;
+        return {
+          created: false,
+          bot: { botId, name: body.name, trustTier: reg.verified ? 'VERIFIED' : 'UNVERIFIED', verified: reg.verified, keyVersion: version, permissions: reg.permissions, source: 'REGISTRY' },
+        };
+      }
+      const owner = registryKeyOwner.get(body.publicKey);
+      if (owner) throw conflict('AGENT_KEY_IN_USE', `This key belongs to the registry bot ${owner}`);
+      const inserted = await repository.insertSelfServeBot({ botId, ...body, permissions: DEFAULT_AGENT_PERMISSIONS });
+      if (inserted) return { created: true, bot: present(inserted) };
+      const existing = await repository.findBot(botId);
+      if (!existing) throw conflict('AGENT_JOIN_RACE', 'The bot was removed while joining; retry');
+      return { created: false, bot: present(existing) };
+    },
+  };
+}
+
+export type AgentsService = ReturnType<typeof createAgentsService>;

@@ -1,0 +1,23 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+export const LivenessResponse = Type.Object({ status: Type.Literal('ok') });
+
+const Check = Type.Object({
+  ok: Type.Boolean(),
+  required: Type.Boolean({ description: 'false: reported, but does not make the service unready' }),
+  latencyMs: Type.Optional(Type.Number()),
+  detail: Type.Optional(Type.String()),
+});
+
+export const ReadinessResponse = Type.Object({
+  status: Type.Union([Type.Literal('ready'), Type.Literal('not_ready')]),
+  checkedAt: Type.String({ format: 'date-time' }),
+  checks: Type.Object({
+    database: Check,
+    migrations: Check,
+    redis: Type.Optional(Check),
+    signingSecret: Check,
+  }),
+});
+export type ReadinessResponse = Static<typeof ReadinessResponse>;
+export type ReadinessCheck = Static<typeof Check>;

@@ -1,0 +1,67 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { canonicalize, canonicalQuery } from '../canonical-json.js';
+import { AppError, serviceUnavailable, type ErrorDetail } from '../errors.js';
+
+const NONCE = /^[A-Za-z0-9_-]{8,200}$/;
+const SIGNATURE = /^[0-9a-f]{64}$/;
+const TIMESTAMP = /^\d{1,16}$/;
+
+export const signatureInvalid = (details: ErrorDetail[], message = 'The request signature is not valid') =>
+  new AppError(401, 'SIGNATURE_INVALID', 'Signature invalid', {
+    message,
+    details,
+    nextAction: 'Sign timestamp.nonce.METHOD.path.canonicalBodyJson with the current secret and a fresh nonce',
+  });
+
+export interface VerifiedHumanSignature {
+  nonce: string;
+  /** The signed object: the body of a write, the query of a read. */
+  signed: Record<string, unknown>;
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const v = request.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/**
+ * Verifies a human signed write or read (CONTRACT §3) against the current and the previous secret.
+ * Throws 503 when no secret is configured and 401 SIGNATURE_INVALID for every header or signature fault.
+ * Does not record the nonce: the caller does that only after this succeeds.
+ */
+export function verifyHumanSignature(request: FastifyRequest, secrets: readonly string[], now: number, maxSkewMs: number): VerifiedHumanSignature {
+  if (secrets.length === 0) throw serviceUnavailable('SIGNING_SECRET_UNAVAILABLE', 'Human signed requests are unavailable: no signing secret is configured');
+  const timestamp = header(request, 'x-timestamp');
+  const nonce = header(request, 'x-nonce');
+  const signature = header(request, 'x-signature');
+  const details: ErrorDetail[] = [];
+  if (timestamp === undefined) details.push({ header: 'x-timestamp', code: 'MISSING', message: 'x-timestamp is required' });
+  else if (!TIMESTAMP.test(timestamp)) details.push({ header: 'x-timestamp', code: 'MALFORMED', message: 'x-timestamp must be epoch milliseconds' });
+  else if (Math.abs(now - Number(timestamp)) > maxSkewMs) {
+    details.push({ header: 'x-timestamp', code: 'TIMESTAMP_SKEW', message: `x-timestamp must be within ${maxSkewMs} ms of server time` });
+  }
+  if (nonce === undefined) details.push({ header: 'x-nonce', code: 'MISSING', message: 'x-nonce is required' });
+  else if (!NONCE.test(nonce)) details.push({ header: 'x-nonce', code: 'MALFORMED', message: 'x-nonce must be 8 to 200 characters of A-Z a-z 0-9 _ -' });
+  if (signature === undefined) details.push({ header: 'x-signature', code: 'MISSING', message: 'x-signature is required' });
+  else if (!SIGNATURE.test(signature)) details.push({ header: 'x-signature', code: 'MALFORMED', message: 'x-signature must be 64 lowercase hex characters' });
+  if (details.length > 0 || !timestamp || !nonce || !signature) throw signatureInvalid(details, 'Invalid signed request headers');
+
+  const [path, query = ''] = splitUrl(request.url);
+  const signed: Record<string, unknown> =
+    request.method === 'GET' ? canonicalQuery(query) : isPlainObject(request.body) ? request.body : {};
+  const message = `${timestamp}.${nonce}.${request.method.toUpperCase()}.${path}.${canonicalize(signed)}`;
+  const given = Buffer.from(signature, 'hex');
+  const matches = secrets.some((secret) => timingSafeEqual(createHmac('sha256', secret).update(message).digest(), given));
+  if (!matches) throw signatureInvalid([{ header: 'x-signature', code: 'MISMATCH', message: 'signature does not match the request' }]);
+  return { nonce, signed };
+}
+
+export function splitUrl(url: string): [string, string] {
+  const i = url.indexOf('?');
+  return i === -1 ? [url, ''] : [url.slice(0, i), url.slice(i + 1)];
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,209 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppContext } from '../context.js';
+import { AppError, forbidden, replayDetected, validationFailed, type ErrorDetail } from '../errors.js';
+import { createIdempotencyStore, requestHash, validateIdempotencyKey } from '../idempotency.js';
+import type { Metrics } from '../metrics.js';
+import { enforceRateLimit } from '../rate-limit.js';
+import { agentMessageFor, agentHeadersInvalid, agentSignatureInvalid, parseAgentHeaders, publicKeyObject, verifyAgentSignature } from './agent-signature.js';
+import { checkApiKey } from './api-key.js';
+import { createBotDirectory, type KnownBot } from './bot-directory.js';
+import { isPlainObject, splitUrl, verifyHumanSignature } from './human-hmac.js';
+import { checkOperationsAccess } from './operations-token.js';
+import type { AgentActor, AuthSpec, HumanActor, HumanTier } from './types.js';
+
+const ACTOR_ID = /^[\w.:@-]{1,200}$/;
+const BOT_ID = /^bot_[0-9a-f]{32}$/;
+
+/** Reads the actor fields a human signed body (booleans) or query (text booleans) carries. */
+function readHumanActorFields(signed: Record<string, unknown>, fromQuery: boolean): { actorId: string; verified: boolean; linkedHumanId: string | undefined } {
+  const where = fromQuery ? '/querystring' : '';
+  const details: ErrorDetail[] = [];
+  const { actorId, verified, linkedHumanId } = signed;
+  if (typeof actorId !== 'string' || !ACTOR_ID.test(actorId)) details.push({ path: `${where}/actorId`, message: 'actorId is required: 1 to 200 of A-Z a-z 0-9 _ . : @ -' });
+  let isVerified = false;
+  if (fromQuery) {
+    if (verified !== 'true' && verified !== 'false' && verified !== '1' && verified !== '0') details.push({ path: `${where}/verified`, message: 'verified must be true, false, 1 or 0' });
+    isVerified = verified === 'true' || verified === '1';
+  } else if (typeof verified !== 'boolean') details.push({ path: '/verified', message: 'verified must be a boolean' });
+  else isVerified = verified;
+  if (linkedHumanId !== undefined && (typeof linkedHumanId !== 'string' || !ACTOR_ID.test(linkedHumanId))) {
+    details.push({ path: `${where}/linkedHumanId`, message: 'linkedHumanId must be an identifier string' });
+  }
+  if (details.length) throw validationFailed(details);
+  return { actorId: actorId as string, verified: isVerified, linkedHumanId: linkedHumanId as string | undefined };
+}
+
+/**
+ * Authentication hooks driven by the route option `config.auth` (see ./types.ts). They run in
+ * preValidation, after the body is parsed and before it is validated, so that a forged or replayed request
+ * is refused before anything else looks at it.
+ */
+export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics }>(
+  async (app: FastifyInstance, { ctx, metrics }) => {
+    const { config, nonceStore, rateLimitStore, clock } = ctx;
+    const directory = createBotDirectory(ctx.database.db, config.agentBotRegistry);
+    const idempotency = createIdempotencyStore(ctx.database.db, () => clock.now());
+    const nonceTtlMs = config.signatureMaxSkewMs * 2 + 60_000;
+
+    app.decorateRequest('actor', null);
+    app.decorateRequest('idempotency', null);
+
+    const failed = (scheme: string) => (err: unknown) => {
+      if (err instanceof AppError && err.status < 500) metrics.signatureFailures.inc({ scheme, code: err.code });
+      throw err;
+    };
+
+    async function humanTier(linkedHumanId: string | undefined, verified: boolean): Promise<HumanTier> {
+      if (!verified || !linkedHumanId) return 'L0';
+      const row = await ctx.database.db.selectFrom('human_identities').select('tier').where('linked_human_id', '=', linkedHumanId).executeTakeFirst();
+      return row?.tier ?? 'L0';
+    }
+
+    async function authenticateHuman(request: FastifyRequest): Promise<HumanActor> {
+      const isRead = request.method === 'GET';
+      const { nonce, signed } = verifyHumanSignature(request, config.humanSigningSecrets, clock.now(), config.signatureMaxSkewMs);
+      if (!(await nonceStore.claim(`human:${nonce}`, nonceTtlMs))) throw replayDetected();
+      const fields = readHumanActorFields(signed, isRead);
+      const tier = await humanTier(fields.linkedHumanId, fields.verified);
+      return { kind: 'human', ...fields, tier };
+    }
+
+    function chooseKey(bot: KnownBot, keyVersion: number | undefined): { version: number; publicKey: string } {
+      if (keyVersion !== undefined) {
+        const key = bot.keys.find((k) => k.version === keyVersion);
+        if (!key) throw agentHeadersInvalid([{ header: 'x-agent-key-version', code: 'OUT_OF_RANGE', message: `the bot has no key version ${keyVersion}` }]);
+        return key;
+      }
+      if (bot.keys.length !== 1) {
+        throw agentHeadersInvalid([{ header: 'x-agent-key-version', code: 'MISSING', message: 'the bot has several keys: name the one used' }]);
+      }
+      return bot.keys[0]!;
+    }
+
+    async function authenticateAgent(request: FastifyRequest, spec: Extract<AuthSpec, { kind: 'agent' }>): Promise<AgentActor> {
+      const headers = parseAgentHeaders(request, clock.now(), config.signatureMaxSkewMs);
+      const body = isPlainObject(request.body) ? request.body : {};
+      if (typeof body.botId !== 'string' || !BOT_ID.test(body.botId)) {
+        throw validationFailed([{ path: '/botId', message: 'botId is required: bot_ followed by 32 hex characters' }]);
+      }
+      const bot = await directory.find(body.botId);
+      if (!bot) {
+        throw new AppError(401, 'AGENT_BOT_UNREGISTERED', 'Agent bot is not registered', {
+          message: `${body.botId} has not joined`,
+          nextAction: 'POST /v1/agents/join with this key first',
+        });
+      }
+      const key = chooseKey(bot, headers.keyVersion);
+      const publicKey = publicKeyObject(key.publicKey);
+      if (!publicKey || !verifyAgentSignature(publicKey, agentMessageFor(request, config.agentSignedWriteAud, headers), headers.signature)) {
+        throw agentSignatureInvalid();
+      }
+      if (!(await nonceStore.claim(`agent:${bot.botId}:${headers.nonce}`, nonceTtlMs))) throw replayDetected();
+      if (body.verified === true && !bot.verified) {
+        throw forbidden('AGENTPROOF_VERIFICATION_FAILED', 'verification failed', {
+          details: [{ header: 'agentproof', code: 'NOT_VERIFIED', message: 'this bot is not verified; call POST /v1/agents/verify with an agentproof first' }],
+        });
+      }
+      const verified = body.verified === true && bot.verified;
+      if (config.agentRequireVerified && !verified && !spec.allowUnverified) {
+        throw forbidden('AGENT_VERIFIED_REQUIRED', 'Verified agents required in production/public deployments');
+      }
+      if (spec.permission && !bot.permissions.includes(spec.permission)) {
+        throw forbidden('AGENT_PERMISSION_DENIED', `This bot lacks the permission ${spec.permission}`);
+      }
+      return { kind: 'agent', botId: bot.botId, verified, linkedHumanId: verified ? bot.linkedHumanId : undefined, keyVersion: key.version, permissions: bot.permissions };
+    }
+
+    /** Self-serve join: the body's own public key signs the request. */
+    async function authenticateJoin(request: FastifyRequest): Promise<void> {
+      const headers = parseAgentHeaders(request, clock.now(), config.signatureMaxSkewMs);
+      const body = isPlainObject(request.body) ? request.body : {};
+      const publicKey = typeof body.publicKey === 'string' ? publicKeyObject(body.publicKey) : null;
+      if (!publicKey) throw validationFailed([{ path: '/publicKey', message: 'publicKey must be a raw 32-byte Ed25519 key, base64url' }]);
+      if (headers.keyVersion !== undefined && headers.keyVersion !== 1) {
+        throw agentHeadersInvalid([{ header: 'x-agent-key-version', code: 'OUT_OF_RANGE', message: 'a joining key is version 1' }]);
+      }
+      if (!verifyAgentSignature(publicKey, agentMessageFor(request, config.agentSignedWriteAud, headers), headers.signature)) throw agentSignatureInvalid();
+      if (!(await nonceStore.claim(`agent:join:${body.publicKey as string}:${headers.nonce}`, nonceTtlMs))) throw replayDetected();
+    }
+
+    async function applyIdempotency(request: FastifyRequest, reply: FastifyReply, scope: string): Promise<void> {
+      const raw = request.headers['idempotency-key'];
+      const key = Array.isArray(raw) ? raw[0] : raw;
+      if (key === undefined) return;
+      validateIdempotencyKey(key);
+      const outcome = await idempotency.begin(scope, key, requestHash(request.method, splitUrl(request.url)[0], request.body));
+      if (outcome.kind === 'replay') {
+        await reply.code(outcome.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(outcome.body);
+        return;
+      }
+      request.idempotency = { scope, key };
+    }
+
+    app.addHook('onRequest', async (request) => {
+      const spec = request.routeOptions.config.auth;
+      if (request.routeOptions.config.rateLimit === false || !spec || request.method !== 'GET') return;
+      if (spec.kind === 'public' || spec.kind === 'api-key' || spec.kind === 'human-read') {
+        await enforceRateLimit(rateLimitStore, `ip:${request.ip}`, config.rateLimits.publicReadsPerMinute);
+      }
+    });
+
+    app.addHook('preValidation', async (request, reply) => {
+      const spec = request.routeOptions.config.auth;
+      if (!spec) return;
+      switch (spec.kind) {
+        case 'public':
+          return;
+        case 'api-key':
+          checkApiKey(request, config.publicApiKeys, config.failClosed);
+          return;
+        case 'operations':
+          checkOperationsAccess(request, config);
+          return;
+        case 'human-read':
+        case 'human-write': {
+          const actor = await authenticateHuman(request).catch(failed('human'));
+          request.actor = actor;
+          if (spec.kind === 'human-write') await enforceRateLimit(rateLimitStore, `human:${actor.actorId}`, config.rateLimits.humanWritesPerMinute);
+          return;
+        }
+        case 'agent-join':
+          await authenticateJoin(request).catch(failed('agent'));
+          return;
+        case 'agent': {
+          const actor = await authenticateAgent(request, spec).catch(failed('agent'));
+          request.actor = actor;
+          const limit = actor.verified ? config.rateLimits.verifiedWritesPerMinute : config.rateLimits.unverifiedWritesPerMinute;
+          await enforceRateLimit(rateLimitStore, `agent:${actor.botId}`, limit);
+          await applyIdempotency(request, reply, `agent:${actor.botId}`);
+          return;
+        }
+      }
+    });
+
+    app.addHook('onRequestAbort', async (request) => {
+      const record = request.idempotency;
+      if (record) await idempotency.abandon(record.scope, record.key).catch(() => undefined);
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      const record = request.idempotency;
+      if (!record) return payload;
+      request.idempotency = null;
+      if (reply.statusCode >= 500) {
+        await idempotency.abandon(record.scope, record.key).catch((err: unknown) => request.log.warn({ err }, 'idempotency abandon failed'));
+        return payload;
+      }
+      let body: unknown = null;
+      try {
+        body = typeof payload === 'string' ? JSON.parse(payload) : null;
+      } catch {
+        body = null;
+      }
+      await idempotency.complete(record.scope, record.key, reply.statusCode, body).catch((err: unknown) => request.log.warn({ err }, 'idempotency record failed'));
+      return payload;
+    });
+  },
+  { name: 'auth' },
+);

@@ -1,0 +1,61 @@
+/** Who is making a request, as business code sees it. Handlers never parse headers themselves. */
+export interface AgentActor {
+  kind: 'agent';
+  botId: string;
+  /** True only when the bot is verified and this write proved it (never trusted from the body alone). */
+  verified: boolean;
+  linkedHumanId: string | undefined;
+  keyVersion: number;
+  permissions: readonly string[];
+}
+
+export type HumanTier = 'L0' | 'L2' | 'L3';
+
+export interface HumanActor {
+  kind: 'human';
+  actorId: string;
+  /** As signed by the trusted front end. */
+  verified: boolean;
+  linkedHumanId: string | undefined;
+  /** The tier the service recorded for linkedHumanId (L0: none recorded). */
+  tier: HumanTier;
+}
+
+export type Actor = AgentActor | HumanActor;
+
+/** Agent permissions; self-serve bots get DEFAULT_AGENT_PERMISSIONS, registry bots their listed ones. */
+export const AGENT_PERMISSIONS = [
+  'candidates:submit',
+  'attestations:write',
+  'objections:write',
+  'revisions:propose',
+  'revisions:vote',
+  'agents:verify',
+] as const;
+export type AgentPermission = (typeof AGENT_PERMISSIONS)[number];
+export const DEFAULT_AGENT_PERMISSIONS: readonly AgentPermission[] = AGENT_PERMISSIONS;
+
+/**
+ * Route option `config.auth`: which authentication a route takes. Checked by the global hooks in
+ * platform/auth/plugin.ts before the body is validated.
+ */
+export type AuthSpec =
+  | { kind: 'public' }
+  | { kind: 'api-key' }
+  | { kind: 'operations' }
+  | { kind: 'human-write' }
+  | { kind: 'human-read' }
+  | { kind: 'agent-join' }
+  | { kind: 'agent'; permission?: AgentPermission; allowUnverified?: boolean };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthSpec;
+    /** false: the route is outside the public read limit (health, metrics, docs). */
+    rateLimit?: boolean;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+    idempotency: { scope: string; key: string } | null;
+  }
+}

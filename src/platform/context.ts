@@ -1,0 +1,42 @@
+import type { Redis } from 'ioredis';
+import type { Config } from '../config.js';
+import { systemClock, type Clock } from './clock.js';
+import { openDatabase, type Database } from './db/database.js';
+import { createMemoryNonceStore, createRedisNonceStore, type NonceStore } from './nonce-store.js';
+import { createMemoryRateLimitStore, createRedisRateLimitStore, type RateLimitStore } from './rate-limit-store.js';
+import { createRedis } from './redis.js';
+
+/** The shared resources of one app instance, created once and handed to modules explicitly. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  redis: Redis | undefined;
+  nonceStore: NonceStore;
+  rateLimitStore: RateLimitStore;
+  clock: Clock;
+  /** False when the database was handed in (tests sharing one database between app instances). */
+  ownsDatabase: boolean;
+}
+
+export interface ContextOverrides {
+  database?: Database;
+  clock?: Clock;
+}
+
+/** Opens the database and the stores that the configuration names. */
+export async function createContext(config: Config, overrides: ContextOverrides = {}): Promise<AppContext> {
+  const clock = overrides.clock ?? systemClock;
+  const needsRedis = config.nonceStoreDriver === 'redis' || config.rateLimitStoreDriver === 'redis';
+  const redis = needsRedis && config.redisUrl ? createRedis(config.redisUrl, config.redisKeyPrefix) : undefined;
+  const database =
+    overrides.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax }));
+  return {
+    config,
+    database,
+    redis,
+    nonceStore: config.nonceStoreDriver === 'redis' && redis ? createRedisNonceStore(redis) : createMemoryNonceStore(clock),
+    rateLimitStore: config.rateLimitStoreDriver === 'redis' && redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore(clock),
+    clock,
+    ownsDatabase: overrides.database === undefined,
+  };
+}

@@ -1,0 +1,113 @@
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { DB } from './schema.js';
+
+export type Db = Kysely<DB>;
+export type Tx = Transaction<DB>;
+/** Either the database or an open transaction: repositories take this. */
+export type Queryable = Kysely<DB>;
+
+/** One database session with exclusive use: multi-statement scripts and plain queries (migrations). */
+export interface Session {
+  exec(script: string): Promise<void>;
+  query<T>(text: string): Promise<T[]>;
+}
+
+export interface Database {
+  db: Db;
+  driver: 'postgres' | 'pglite';
+  /** Runs `fn` with exclusive use of one session that can execute multi-statement scripts. */
+  withSession<T>(fn: (session: Session) => Promise<T>): Promise<T>;
+  /** `select 1` with a deadline; rejects when the database does not answer in time. */
+  ping(timeoutMs: number): Promise<void>;
+  poolStats(): { total: number; idle: number; waiting: number };
+  close(): Promise<void>;
+}
+
+// PGlite answers int8 as a number and node-postgres as a string; both drivers agree on numbers here
+// (int8 holds counts and ids, never money). Money is numeric(78,0), a string on both, read with BigInt().
+const INT8_OID = 20;
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+export interface DatabaseOptions {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  poolMax: number;
+}
+
+function withDeadline<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out after ${timeoutMs} ms`)), timeoutMs);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
+/** Opens PostgreSQL through node-postgres when a URL is given, else the embedded PGlite. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolMax);
+  return openPglite(options.dataDir);
+}
+
+function openPostgres(url: string, poolMax: number): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolMax,
+    types: pgTypes,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    // a statement that hangs (server gone mid-query) must not hold a request forever
+    query_timeout: 30_000,
+  });
+  // An idle client losing its server emits 'error' on the pool; without a listener that kills the process.
+  pool.on('error', () => undefined);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    driver: 'postgres',
+    async withSession(fn) {
+      const client = await pool.connect();
+      try {
+        return await fn({
+          exec: async (script) => {
+            await client.query(script);
+          },
+          query: async <T>(text: string) => (await client.query(text)).rows as T[],
+        });
+      } finally {
+        client.release();
+      }
+    },
+    ping: (timeoutMs) => withDeadline(sql`select 1`.execute(db).then(() => undefined), timeoutMs, 'database ping'),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: () => db.destroy(),
+  };
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const client = new PGlite(dataDir === 'memory://' ? undefined : dataDir);
+  await client.waitReady;
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
+  return {
+    db,
+    driver: 'pglite',
+    withSession: (fn) =>
+      // PGlite is one session; holding a Kysely connection keeps other queries out meanwhile.
+      db.connection().execute(() =>
+        fn({
+          exec: async (script) => {
+            await client.exec(script);
+          },
+          query: async <T>(text: string) => (await client.query<T>(text)).rows,
+        }),
+      ),
+    ping: (timeoutMs) => withDeadline(sql`select 1`.execute(db).then(() => undefined), timeoutMs, 'database ping'),
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,13 @@
+import { loadConfig } from '../../config.js';
+import { openDatabase } from './database.js';
+import { runMigrations } from './migrate.js';
+
+/** `npm run migrate`: applies pending migrations to DATABASE_URL (or the embedded database) and exits. */
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: 2 });
+try {
+  const applied = await runMigrations(database);
+  process.stdout.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'no pending migrations\n');
+} finally {
+  await database.close();
+}

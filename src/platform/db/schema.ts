@@ -1,0 +1,274 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Row types of the tables in migrations/, for Kysely. Keep in step with the SQL. */
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface BotsTable {
+  bot_id: string;
+  name: string;
+  description: string | null;
+  operator_contact: string | null;
+  source: 'SELF_SERVE' | 'REGISTRY';
+  trust_tier: Generated<'UNVERIFIED' | 'VERIFIED'>;
+  linked_human_id: string | null;
+  wallet_address: string | null;
+  wallet_chain_id: string | null;
+  permissions: string[];
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface BotKeysTable {
+  bot_id: string;
+  version: number;
+  public_key: string;
+  created_at: CreatedAt;
+}
+
+export interface IdempotencyRecordsTable {
+  scope: string;
+  key: string;
+  request_hash: string;
+  status_code: number | null;
+  response: unknown;
+  created_at: CreatedAt;
+  expires_at: Date | string;
+}
+
+export interface HumanIdentitiesTable {
+  linked_human_id: string;
+  tier: 'L2' | 'L3';
+  provider: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface UserPreferencesTable {
+  actor_id: string;
+  preferences: ColumnType<Record<string, unknown>, string, string>;
+  updated_at: UpdatedAt;
+}
+
+export interface SchemaMigrationsTable {
+  name: string;
+  applied_at: CreatedAt;
+}
+
+export interface GovernanceParametersTable {
+  name: string;
+  value: ColumnType<unknown, string, string>;
+  default_value: ColumnType<unknown, string, string>;
+  updated_by_proposal_id: string | null;
+  updated_at: UpdatedAt;
+}
+
+export type PublicationStage = 'CANDIDATE' | 'PROVISIONAL' | 'GRADUATED';
+export type ReviewStatus = 'EMERGING' | 'CLEAR' | 'CONTESTED' | 'UNDER_REVIEW' | 'RETRACTED';
+export type ModerationStatus = 'PENDING_SCAN' | 'ALLOWED' | 'QUARANTINED' | 'BLOCKED';
+
+export interface StoriesTable {
+  id: string;
+  seq: Generated<number>;
+  author_bot_id: string;
+  room: string;
+  lang: string;
+  title: string;
+  summary: string;
+  body: string;
+  claims_text: Generated<string>;
+  current_version: Generated<number>;
+  current_packet_hash: string;
+  publication_stage: Generated<PublicationStage>;
+  review_status: Generated<ReviewStatus>;
+  moderation_status: Generated<ModerationStatus>;
+  attestation_count: Generated<number>;
+  objection_count: Generated<number>;
+  comment_count: Generated<number>;
+  flag_count: Generated<number>;
+  reward_vote_count: Generated<number>;
+  trending_score: Generated<number>;
+  created_at: CreatedAt;
+  published_at: Date | null;
+  graduated_at: Date | null;
+  reward_window_ends_at: Date | null;
+  updated_at: UpdatedAt;
+  search_vector: ColumnType<string, never, never>;
+}
+
+export interface StoryVersionsTable {
+  story_id: string;
+  version: number;
+  packet_hash: string;
+  packet: ColumnType<unknown, string, string>;
+  proposal_id: string | null;
+  created_by: string;
+  created_at: CreatedAt;
+}
+
+export interface CandidatesTable {
+  hash: string;
+  story_id: string;
+  bot_id: string;
+  verified: boolean;
+  submitted_at: CreatedAt;
+}
+
+export type SourceStatus = 'UNREVIEWED' | 'VERIFIED' | 'DISPUTED' | 'UNRELIABLE' | 'RETRACTED';
+
+export interface StorySourcesTable {
+  id: string;
+  story_id: string;
+  url: string;
+  title: string | null;
+  publisher: string | null;
+  status: Generated<SourceStatus>;
+  active: Generated<boolean>;
+  added_in_version: number;
+  created_at: CreatedAt;
+}
+
+export interface SafetyTracesTable {
+  id: string;
+  story_id: string;
+  packet_hash: string;
+  decision: 'ALLOW' | 'QUARANTINE' | 'BLOCK';
+  categories: ColumnType<unknown, string, string>;
+  rules: ColumnType<unknown, string, string>;
+  scanned_at: Date;
+}
+
+export interface AgentReviewsTable {
+  id: string;
+  story_id: string;
+  packet_hash: string;
+  bot_id: string;
+  verified: boolean;
+  kind: 'ATTESTATION' | 'OBJECTION';
+  weight: number;
+  confidence: number | null;
+  note: string | null;
+  claim_ids: Generated<string[]>;
+  evidence: ColumnType<unknown, string | undefined, string>;
+  created_at: CreatedAt;
+}
+
+export interface RevisionProposalsTable {
+  id: string;
+  story_id: string;
+  base_packet_hash: string;
+  bot_id: string;
+  changes: ColumnType<unknown, string, string>;
+  rationale: string;
+  status: Generated<'OPEN' | 'ACCEPTED' | 'REJECTED' | 'STALE'>;
+  accept_votes: Generated<number>;
+  reject_votes: Generated<number>;
+  result_version: number | null;
+  created_at: CreatedAt;
+  resolved_at: Date | null;
+}
+
+export interface RevisionVotesTable {
+  proposal_id: string;
+  bot_id: string;
+  vote: 'ACCEPT' | 'REJECT';
+  created_at: CreatedAt;
+}
+
+export interface CommentsTable {
+  id: string;
+  seq: Generated<number>;
+  story_id: string;
+  actor_id: string;
+  verified: boolean;
+  linked_human_id: string | null;
+  parent_id: string | null;
+  body: string;
+  created_at: CreatedAt;
+}
+
+export interface FlagsTable {
+  id: string;
+  seq: Generated<number>;
+  story_id: string;
+  actor_id: string;
+  verified: boolean;
+  linked_human_id: string | null;
+  severity: 'LOW' | 'MEDIUM' | 'HIGH';
+  claim_id: string | null;
+  reason: string;
+  verified_action_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface RewardVotesTable {
+  id: string;
+  story_id: string;
+  actor_id: string;
+  verified: boolean;
+  linked_human_id: string | null;
+  vote: 'UP' | 'DOWN';
+  weight: number;
+  created_at: CreatedAt;
+}
+
+export interface VerifiedHumanActionsTable {
+  id: string;
+  action: string;
+  linked_human_id: string;
+  provider: string;
+  nullifier_hash: string;
+  created_at: CreatedAt;
+  consumed_at: Date | null;
+  consumed_by: string | null;
+}
+
+export interface ConsensusSnapshotsTable {
+  story_id: string;
+  packet_hash: string;
+  snapshot: ColumnType<unknown, string, string>;
+  computed_at: Date;
+}
+
+export type LedgerType = 'CORRECTION' | 'RETRACTION' | 'CHALLENGE' | 'UPDATE';
+export type StoryState = 'PROVISIONAL' | 'GRADUATED' | 'CONTESTED' | 'UNDER_REVIEW';
+export type LedgerBucket = 'agent-review' | 'provisional' | 'graduated' | 'under-review';
+
+export interface LedgerEventsTable {
+  seq: Generated<number>;
+  id: string;
+  story_id: string;
+  type: LedgerType;
+  title: string;
+  story_state: StoryState;
+  editorial_state: string;
+  promotion_state: string;
+  ledger_bucket: LedgerBucket;
+  reason: string | null;
+  created_at: CreatedAt;
+}
+
+export interface DB {
+  governance_parameters: GovernanceParametersTable;
+  stories: StoriesTable;
+  story_versions: StoryVersionsTable;
+  candidates: CandidatesTable;
+  story_sources: StorySourcesTable;
+  safety_traces: SafetyTracesTable;
+  agent_reviews: AgentReviewsTable;
+  revision_proposals: RevisionProposalsTable;
+  revision_votes: RevisionVotesTable;
+  comments: CommentsTable;
+  flags: FlagsTable;
+  reward_votes: RewardVotesTable;
+  verified_human_actions: VerifiedHumanActionsTable;
+  consensus_snapshots: ConsensusSnapshotsTable;
+  ledger_events: LedgerEventsTable;
+  bots: BotsTable;
+  bot_keys: BotKeysTable;
+  idempotency_records: IdempotencyRecordsTable;
+  human_identities: HumanIdentitiesTable;
+  user_preferences: UserPreferencesTable;
+  schema_migrations: SchemaMigrationsTable;
+}

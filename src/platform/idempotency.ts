@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from './db/database.js';
+import { canonicalize } from './canonical-json.js';
+import { conflict, validationFailed } from './errors.js';
+
+const KEY = /^[\x21-\x7e]{8,200}$/;
+const RETENTION_MS = 24 * 60 * 60 * 1000;
+
+export type IdempotencyOutcome = { kind: 'proceed' } | { kind: 'replay'; status: number; body: unknown };
+
+export function requestHash(method: string, path: string, body: unknown): string {
+  return createHash('sha256').update(`${method.toUpperCase()} ${path} ${canonicalize(body ?? {})}`).digest('hex');
+}
+
+export function validateIdempotencyKey(key: string): void {
+  if (!KEY.test(key)) throw validationFailed([{ header: 'idempotency-key', message: 'must be 8 to 200 printable characters' }]);
+}
+
+/**
+ * Idempotency records live in the database, so every instance sees them. The first request reserves the
+ * key (a primary-key insert, so two concurrent firsts cannot both proceed); later ones replay the stored
+ * answer, or 409 when the body differs or the first is still running.
+ */
+export function createIdempotencyStore(db: Db, now: () => number) {
+  return {
+    async begin(scope: string, key: string, hash: string): Promise<IdempotencyOutcome> {
+      const expiresAt = new Date(now() + RETENTION_MS);
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const inserted = await db
+          .insertInto('idempotency_records')
+          .values({ scope, key, request_hash: hash, expires_at: expiresAt })
+          .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
+          .returning('key')
+          .executeTakeFirst();
+        if (inserted) return { kind: 'proceed' };
+        const row = await db.selectFrom('idempotency_records').selectAll().where('scope', '=', scope).where('key', '=', key).executeTakeFirst();
+        if (!row) continue;
+        if (new Date(row.expires_at).getTime() <= now()) {
+          await db.deleteFrom('idempotency_records').where('scope', '=', scope).where('key', '=', key).where('expires_at', '=', row.expires_at).execute();
+          continue;
+        }
+        if (row.request_hash !== hash) {
+          throw conflict('IDEMPOTENCY_KEY_CONFLICT', 'This idempotency key was used with a different request', {
+            nextAction: 'Use a new idempotency-key for a different request',
+          });
+        }
+        if (row.status_code === null) {
+          throw conflict('IDEMPOTENCY_KEY_IN_PROGRESS', 'The first request with this idempotency key is still being processed', { retryAfterSeconds: 1 });
+        }
+        return { kind: 'replay', status: row.status_code, body: row.response };
+      }
+      throw conflict('IDEMPOTENCY_KEY_IN_PROGRESS', 'The idempotency key is busy', { retryAfterSeconds: 1 });
+    },
+    async complete(scope: string, key: string, status: number, body: unknown): Promise<void> {
+      await db
+        .updateTable('idempotency_records')
+        .set({ status_code: status, response: sql`${JSON.stringify(body ?? null)}::jsonb` })
+        .where('scope', '=', scope)
+        .where('key', '=', key)
+        .execute();
+    },
+    async abandon(scope: string, key: string): Promise<void> {
+      await db.deleteFrom('idempotency_records').where('scope', '=', scope).where('key', '=', key).where('status_code', 'is', null).execute();
+    },
+  };
+}
+
+export type IdempotencyStore = ReturnType<typeof createIdempotencyStore>;

@@ -1,0 +1,68 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { AppContext } from './context.js';
+
+/** Prometheus metrics of one app instance (its own registry, so several apps in one process stay apart). */
+export function createMetrics(ctx: AppContext) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests by method, route and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request latency by method, route and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const signatureFailures = new Counter({
+    name: 'signature_failures_total',
+    help: 'Rejected signed requests by scheme and error code',
+    labelNames: ['scheme', 'code'] as const,
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'nonce_store_up',
+    help: '1 when the nonce store answers a ping, else 0',
+    labelNames: ['driver'] as const,
+    registers: [registry],
+    async collect() {
+      const up = await ctx.nonceStore
+        .ping()
+        .then(() => 1)
+        .catch(() => 0);
+      this.set({ driver: ctx.nonceStore.driver }, up);
+    },
+  });
+  new Gauge({
+    name: 'db_pool_connections',
+    help: 'Database pool connections by state',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const s = ctx.database.poolStats();
+      this.set({ state: 'total' }, s.total);
+      this.set({ state: 'idle' }, s.idle);
+      this.set({ state: 'waiting' }, s.waiting);
+    },
+  });
+  new Gauge({
+    name: 'db_up',
+    help: '1 when the database answers select 1 within a second, else 0',
+    registers: [registry],
+    async collect() {
+      this.set(
+        await ctx.database
+          .ping(1_000)
+          .then(() => 1)
+          .catch(() => 0),
+      );
+    },
+  });
+  return { registry, requests, duration, signatureFailures };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;

@@ -1,0 +1,46 @@
+import type { Redis } from 'ioredis';
+import type { Clock } from './clock.js';
+
+/**
+ * Records signed-request nonces. `claim` is atomic: it answers true only for the first caller of a key
+ * within the TTL, across every instance sharing the store.
+ */
+export interface NonceStore {
+  claim(key: string, ttlMs: number): Promise<boolean>;
+  ping(): Promise<void>;
+  readonly driver: 'memory' | 'redis';
+}
+
+export function createRedisNonceStore(redis: Redis): NonceStore {
+  return {
+    driver: 'redis',
+    async claim(key, ttlMs) {
+      const result = await redis.set(`nonce:${key}`, '1', 'PX', ttlMs, 'NX');
+      return result === 'OK';
+    },
+    async ping() {
+      await redis.ping();
+    },
+  };
+}
+
+/** Single-process store for local development and tests without Redis. */
+export function createMemoryNonceStore(clock: Clock): NonceStore {
+  const seen = new Map<string, number>();
+  let lastSweep = clock.now();
+  return {
+    driver: 'memory',
+    async claim(key, ttlMs) {
+      const now = clock.now();
+      if (now - lastSweep > 60_000) {
+        for (const [k, expires] of seen) if (expires <= now) seen.delete(k);
+        lastSweep = now;
+      }
+      const expires = seen.get(key);
+      if (expires !== undefined && expires > now) return false;
+      seen.set(key, now + ttlMs);
+      return true;
+    },
+    async ping() {},
+  };
+}

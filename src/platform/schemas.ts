@@ -1,0 +1,57 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+
+/** Shared TypeBox pieces: the error body, actor fields, language and pagination. */
+
+export const ErrorResponse = Type.Object(
+  {
+    error: Type.String(),
+    code: Type.Optional(Type.String()),
+    message: Type.Optional(Type.String()),
+    details: Type.Optional(
+      Type.Array(
+        Type.Object({
+          path: Type.Optional(Type.String()),
+          header: Type.Optional(Type.String()),
+          code: Type.Optional(Type.String()),
+          message: Type.String(),
+        }),
+      ),
+    ),
+    nextAction: Type.Optional(Type.String()),
+    docs: Type.Optional(Type.String()),
+    requestId: Type.String(),
+    retryAfterSeconds: Type.Optional(Type.Number()),
+  },
+  { $id: 'ErrorResponse', title: 'Error' },
+);
+
+/** Error responses a route documents, keyed by status. */
+export function errors(...statuses: number[]): Record<number, TSchema> {
+  return Object.fromEntries(statuses.map((s) => [s, ErrorResponse]));
+}
+
+export const Identifier = Type.String({ minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_.:@-]+$' });
+
+/** Actor fields of every human signed write body (CONTRACT §3). */
+export const HumanActorBody = {
+  actorId: Identifier,
+  verified: Type.Boolean(),
+  linkedHumanId: Type.Optional(Identifier),
+};
+
+export const TextBoolean = Type.Union([Type.Literal('true'), Type.Literal('false'), Type.Literal('1'), Type.Literal('0')]);
+
+/** Actor fields of every human signed read query. */
+export const HumanActorQuery = {
+  actorId: Identifier,
+  verified: TextBoolean,
+  linkedHumanId: Type.Optional(Identifier),
+};
+
+export const BotId = Type.String({ pattern: '^bot_[0-9a-f]{32}$' });
+export const Sha256Hex = Type.String({ pattern: '^[0-9a-f]{64}$' });
+export const DateTime = Type.String({ format: 'date-time' });
+
+export const LANGS = ['en', 'es', 'fr', 'de', 'zh-Hans'] as const;
+export type Lang = (typeof LANGS)[number];
+export const LangSchema = Type.Union([Type.Literal('en'), Type.Literal('es'), Type.Literal('fr'), Type.Literal('de'), Type.Literal('zh-Hans')]);

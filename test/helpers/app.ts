@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { openDatabase, type Database } from '../../src/platform/db/database.js';
+import { runMigrations } from '../../src/platform/db/migrate.js';
+
+/**
+ * Test apps run against the real servers when TEST_DATABASE_URL / TEST_REDIS_URL are set (CI), else on
+ * PGlite in memory and the memory stores. Each test database is new, so tests never see each other's data.
+ */
+export const usingRealPostgres = Boolean(process.env.TEST_DATABASE_URL);
+export const usingRealRedis = Boolean(process.env.TEST_REDIS_URL);
+
+export const TEST_SECRET = 'test-human-signing-secret';
+export const TEST_API_KEY = 'test-public-api-key';
+export const TEST_OPS_TOKEN = 'test-operations-token';
+
+export interface TestDatabase {
+  url: string | undefined;
+  database: Database;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database: a new database on the test server, or a new in-memory PGlite. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) {
+    const database = await openDatabase({ databaseUrl: undefined, dataDir: 'memory://', poolMax: 1 });
+    await runMigrations(database);
+    return { url: undefined, database, drop: () => database.close() };
+  }
+  const name = `svc_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '', poolMax: 10 });
+  await runMigrations(database);
+  return {
+    url: url.toString(),
+    database,
+    async drop() {
+      await database.close();
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export type Env = Record<string, string | undefined>;
+
+/** The environment of a test app: secrets and keys set, stores on Redis when the suite has one. */
+export function testEnv(overrides: Env = {}, redisPrefix = `test:${randomBytes(6).toString('hex')}:`): Env {
+  const redis = process.env.TEST_REDIS_URL;
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    HUMAN_SIGNING_SECRET: TEST_SECRET,
+    PUBLIC_API_KEYS: TEST_API_KEY,
+    API_OPERATIONS_TOKEN: TEST_OPS_TOKEN,
+    SEED_DEMO: '0',
+    ...(redis ? { REDIS_URL: redis, NONCE_STORE_DRIVER: 'redis', RATE_LIMIT_STORE_DRIVER: 'redis', REDIS_KEY_PREFIX: redisPrefix } : {}),
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  db: TestDatabase;
+  /** http://127.0.0.1:<port> once listen() was called. */
+  baseUrl: string;
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Builds an app on its own fresh database (or on `shared`, to play a second instance). */
+export async function createTestApp(env: Env = {}, shared?: TestDatabase): Promise<TestApp> {
+  const db = shared ?? (await createTestDatabase());
+  const config = loadConfig(testEnv({ ...(db.url ? { DATABASE_URL: db.url } : {}), ...env }));
+  const app = await buildApp(config, { database: db.database, logger: false, migrate: false });
+  const testApp: TestApp = {
+    app,
+    config,
+    db,
+    baseUrl: '',
+    async listen() {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      testApp.baseUrl = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+      return testApp.baseUrl;
+    },
+    async close() {
+      await app.close();
+      if (!shared) await db.drop();
+    },
+  };
+  return testApp;
+}
