@@ -1,6 +1,6 @@
 import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { Config } from './config.js';
 import { agentsModule } from './modules/agents/index.js';
 import { candidatesModule } from './modules/candidates/index.js';
@@ -22,6 +22,8 @@ export interface BuildOptions extends ContextOverrides {
   migrate?: boolean;
   /** pino options override (tests pass false to keep output quiet). */
   logger?: boolean;
+  /** Extra plugins registered after the modules (tests use this to exercise route options). */
+  plugins?: FastifyPluginAsync[];
 }
 
 declare module 'fastify' {
@@ -77,6 +79,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(agentsModule, { ctx });
   await app.register(candidatesModule, { ctx });
   await app.register(usersModule, { ctx });
+  for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   await app.ready();
   return app;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
@@ -81,10 +81,10 @@ export interface TestApp {
 }
 
 /** Builds an app on its own fresh database (or on `shared`, to play a second instance). */
-export async function createTestApp(env: Env = {}, shared?: TestDatabase): Promise<TestApp> {
+export async function createTestApp(env: Env = {}, shared?: TestDatabase, plugins: FastifyPluginAsync[] = []): Promise<TestApp> {
   const db = shared ?? (await createTestDatabase());
   const config = loadConfig(testEnv({ ...(db.url ? { DATABASE_URL: db.url } : {}), ...env }));
-  const app = await buildApp(config, { database: db.database, logger: false, migrate: false });
+  const app = await buildApp(config, { database: db.database, logger: false, migrate: false, plugins });
   const testApp: TestApp = {
     app,
     config,

@@ -1,0 +1,213 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { FastifyPluginAsync } from 'fastify';
+import { generateAgentKey, signAgentRequest, signHumanRequest, type AgentKey } from '../../sdk/index.js';
+import { createTestApp, TEST_API_KEY, TEST_OPS_TOKEN, TEST_SECRET, type TestApp } from '../helpers/app.js';
+
+const HASH = 'b'.repeat(64);
+let counter = 0;
+const echoRoute: FastifyPluginAsync = async (app) => {
+  app.post('/v1/test/echo', { config: { auth: { kind: 'agent' } } }, async (_request, reply) => {
+    counter += 1;
+    return reply.code(202).send({ call: counter });
+  });
+  app.post('/v1/test/ops', { config: { auth: { kind: 'operations' } } }, async () => ({ ok: true }));
+};
+
+async function joinBot(t: TestApp, key: AgentKey) {
+  const body = { publicKey: key.publicKey, name: 'bot' };
+  const res = await t.app.inject({ method: 'POST', url: '/v1/agents/join', headers: signAgentRequest({ key, method: 'POST', path: '/v1/agents/join', body }), payload: body });
+  assert.ok(res.statusCode === 202 || res.statusCode === 200);
+}
+
+function agentPost(t: TestApp, key: AgentKey, body: Record<string, unknown>, idempotencyKey?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/v1/test/echo',
+    headers: signAgentRequest({ key, method: 'POST', path: '/v1/test/echo', body, ...(idempotencyKey ? { idempotencyKey } : {}) }),
+    payload: body,
+  });
+}
+
+describe('public API keys', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp({ PUBLIC_API_KEYS: `other-key,${TEST_API_KEY}` });
+  });
+  after(() => t.close());
+
+  test('no key is 401 "Public API key required"', async () => {
+    const res = await t.app.inject({ url: `/v1/candidates/${HASH}/status` });
+    assert.equal(res.statusCode, 401);
+    assert.equal(res.json().error, 'Public API key required');
+  });
+  test('a wrong key is 401; x-api-key and Bearer both pass (404: no such candidate)', async () => {
+    assert.equal((await t.app.inject({ url: `/v1/candidates/${HASH}/status`, headers: { 'x-api-key': 'nope' } })).statusCode, 401);
+    assert.equal((await t.app.inject({ url: `/v1/candidates/${HASH}/status`, headers: { 'x-api-key': TEST_API_KEY } })).statusCode, 404);
+    assert.equal((await t.app.inject({ url: `/v1/candidates/${HASH}/status`, headers: { authorization: `Bearer ${TEST_API_KEY}` } })).statusCode, 404);
+  });
+  test('a malformed hash is 400 after the key check', async () => {
+    const res = await t.app.inject({ url: '/v1/candidates/xyz/status', headers: { 'x-api-key': TEST_API_KEY } });
+    assert.equal(res.statusCode, 400);
+    assert.equal(res.json().code, 'VALIDATION_FAILED');
+  });
+});
+
+describe('operations token', () => {
+  test('required unless the loopback bypass is on; the bypass never applies to a non-loopback peer', async () => {
+    const t = await createTestApp({}, undefined, [echoRoute]);
+    const open = await createTestApp({ ALLOW_UNAUTHENTICATED_OPERATIONS: '1' }, undefined, [echoRoute]);
+    try {
+      const none = await t.app.inject({ method: 'POST', url: '/v1/test/ops' });
+      assert.equal(none.statusCode, 401);
+      assert.equal(none.json().error, 'Operations access required');
+      assert.equal((await t.app.inject({ method: 'POST', url: '/v1/test/ops', headers: { 'x-operations-token': TEST_OPS_TOKEN } })).statusCode, 200);
+      assert.equal((await t.app.inject({ method: 'POST', url: '/v1/test/ops', headers: { authorization: `Bearer ${TEST_OPS_TOKEN}` } })).statusCode, 200);
+      assert.equal((await t.app.inject({ method: 'POST', url: '/v1/test/ops', headers: { 'x-operations-token': 'wrong' } })).statusCode, 401);
+      assert.equal((await open.app.inject({ method: 'POST', url: '/v1/test/ops' })).statusCode, 200, 'loopback bypass');
+      const remote = await open.app.inject({ method: 'POST', url: '/v1/test/ops', remoteAddress: '203.0.113.9' });
+      assert.equal(remote.statusCode, 401, 'not from loopback');
+      const spoofed = await open.app.inject({ method: 'POST', url: '/v1/test/ops', remoteAddress: '203.0.113.9', headers: { 'x-forwarded-for': '127.0.0.1' } });
+      assert.equal(spoofed.statusCode, 401, 'x-forwarded-for is not the peer');
+    } finally {
+      await t.close();
+      await open.close();
+    }
+  });
+});
+
+describe('idempotency keys on agent writes', () => {
+  let t: TestApp;
+  const key = generateAgentKey();
+  before(async () => {
+    t = await createTestApp({}, undefined, [echoRoute]);
+    await joinBot(t, key);
+  });
+  after(() => t.close());
+
+  test('the same key with the same body returns the first answer (status and body) without running again', async () => {
+    const body = { botId: key.botId, verified: false, n: 1 };
+    const first = await agentPost(t, key, body, 'idem-key-0001');
+    assert.equal(first.statusCode, 202);
+    const second = await agentPost(t, key, body, 'idem-key-0001');
+    assert.equal(second.statusCode, 202);
+    assert.deepEqual(second.json(), first.json());
+    assert.equal(second.headers['idempotent-replayed'], 'true');
+    const fresh = await agentPost(t, key, body, 'idem-key-0002');
+    assert.notDeepEqual(fresh.json(), first.json(), 'another key runs the handler again');
+  });
+
+  test('the same key with a different body is 409 IDEMPOTENCY_KEY_CONFLICT', async () => {
+    assert.equal((await agentPost(t, key, { botId: key.botId, verified: false, n: 1 }, 'idem-key-0003')).statusCode, 202);
+    const res = await agentPost(t, key, { botId: key.botId, verified: false, n: 2 }, 'idem-key-0003');
+    assert.equal(res.statusCode, 409);
+    assert.equal(res.json().code, 'IDEMPOTENCY_KEY_CONFLICT');
+  });
+
+  test('keys are scoped per bot: another bot may use the same key', async () => {
+    const other = generateAgentKey();
+    await joinBot(t, other);
+    assert.equal((await agentPost(t, key, { botId: key.botId, verified: false, n: 5 }, 'idem-key-0004')).statusCode, 202);
+    assert.equal((await agentPost(t, other, { botId: other.botId, verified: false, n: 6 }, 'idem-key-0004')).statusCode, 202);
+  });
+
+  test('a key shorter than 8 characters is 400', async () => {
+    const res = await agentPost(t, key, { botId: key.botId, verified: false }, 'short');
+    assert.equal(res.statusCode, 400);
+  });
+});
+
+describe('rate limits', () => {
+  test('unverified bot writes past the per-minute limit are 429 RATE_LIMITED with retry-after', async () => {
+    const t = await createTestApp({ RATE_LIMIT_UNVERIFIED_WRITES_PER_MINUTE: '3' }, undefined, [echoRoute]);
+    try {
+      const key = generateAgentKey();
+      await joinBot(t, key);
+      const statuses: number[] = [];
+      let last;
+      for (let i = 0; i < 4; i += 1) {
+        last = await agentPost(t, key, { botId: key.botId, verified: false, i });
+        statuses.push(last.statusCode);
+      }
+      assert.deepEqual(statuses, [202, 202, 202, 429]);
+      const body = last!.json();
+      assert.equal(body.code, 'RATE_LIMITED');
+      assert.ok(body.retryAfterSeconds >= 1 && body.retryAfterSeconds <= 60);
+      assert.equal(last!.headers['retry-after'], String(body.retryAfterSeconds));
+      const other = generateAgentKey();
+      await joinBot(t, other);
+      assert.equal((await agentPost(t, other, { botId: other.botId, verified: false })).statusCode, 202, 'per bot, not global');
+    } finally {
+      await t.close();
+    }
+  });
+
+  test('public reads are limited per client IP; x-forwarded-for is ignored unless TRUST_PROXY names the proxy', async () => {
+    const t = await createTestApp({ RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '2' });
+    const proxied = await createTestApp({ RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '2', TRUST_PROXY: '127.0.0.1' });
+    try {
+      const url = `/v1/candidates/${HASH}/status`;
+      const headers = (ip: string) => ({ 'x-api-key': TEST_API_KEY, 'x-forwarded-for': ip });
+      const direct = [];
+      for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) direct.push((await t.app.inject({ url, headers: headers(ip) })).statusCode);
+      assert.deepEqual(direct, [404, 404, 429], 'spoofed x-forwarded-for does not create new buckets');
+      const viaProxy = [];
+      for (const ip of ['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.1', '198.51.100.1']) {
+        viaProxy.push((await proxied.app.inject({ url, headers: headers(ip) })).statusCode);
+      }
+      assert.deepEqual(viaProxy, [404, 404, 404, 404, 429], 'behind a trusted proxy each client has its own bucket');
+      assert.equal((await t.app.inject({ url: '/healthz' })).statusCode, 200, 'health is outside the limit');
+    } finally {
+      await t.close();
+      await proxied.close();
+    }
+  });
+
+  test('human writes are limited per actor', async () => {
+    const t = await createTestApp({ RATE_LIMIT_HUMAN_WRITES_PER_MINUTE: '1' });
+    try {
+      const send = (actorId: string) => {
+        const body = { actorId, verified: false, preferences: {} };
+        return t.app.inject({ method: 'POST', url: '/v1/users/me/preferences', headers: signHumanRequest({ secret: TEST_SECRET, method: 'POST', path: '/v1/users/me/preferences', body }), payload: body });
+      };
+      assert.equal((await send('limited-1')).statusCode, 202);
+      assert.equal((await send('limited-1')).statusCode, 429);
+      assert.equal((await send('limited-2')).statusCode, 202);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('errors everywhere', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await createTestApp();
+  });
+  after(() => t.close());
+
+  test('unknown route: 404 NOT_FOUND with requestId and x-request-id', async () => {
+    const res = await t.app.inject({ url: '/v1/nothing-here' });
+    assert.equal(res.statusCode, 404);
+    assert.equal(res.json().code, 'NOT_FOUND');
+    assert.equal(res.json().requestId, res.headers['x-request-id']);
+  });
+  test('malformed JSON: 400 MALFORMED_JSON; another content type: 415', async () => {
+    const bad = await t.app.inject({ method: 'POST', url: '/v1/agents/join', headers: { 'content-type': 'application/json' }, payload: '{"a":' });
+    assert.equal(bad.statusCode, 400);
+    assert.equal(bad.json().code, 'MALFORMED_JSON');
+    const text = await t.app.inject({ method: 'POST', url: '/v1/agents/join', headers: { 'content-type': 'text/plain' }, payload: 'hello' });
+    assert.equal(text.statusCode, 415);
+    assert.equal(text.json().code, 'UNSUPPORTED_MEDIA_TYPE');
+  });
+  test('a caller-supplied x-request-id is echoed when it is a sane token', async () => {
+    const res = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'trace-abc_123' } });
+    assert.equal(res.headers['x-request-id'], 'trace-abc_123');
+    const weird = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'bad id with spaces' } });
+    assert.notEqual(weird.headers['x-request-id'], 'bad id with spaces');
+  });
+  test('a __proto__ key in a body is refused with 400, never a 500', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/agents/join', headers: { 'content-type': 'application/json' }, payload: '{"__proto__":{"x":1}}' });
+    assert.equal(res.statusCode, 400);
+  });
+});
