@@ -170,6 +170,8 @@ CREATE TABLE flags (
   created_at        timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX flags_story ON flags (story_id, seq);
+-- one flag per reader per story and claim (a general flag has no claim)
+CREATE UNIQUE INDEX flags_once ON flags (story_id, actor_id, coalesce(claim_id, ''));
 
 CREATE TABLE reward_votes (
   id              text PRIMARY KEY,

@@ -23,6 +23,7 @@ export interface HumanSignInput {
 }
 
 export interface HumanSignedHeaders {
+  [header: string]: string;
   'x-timestamp': string;
   'x-nonce': string;
   'x-signature': string;

@@ -4,7 +4,10 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import type { Config } from './config.js';
 import { agentsModule } from './modules/agents/index.js';
 import { candidatesModule } from './modules/candidates/index.js';
+import { engagementModule } from './modules/engagement/index.js';
 import { healthModule } from './modules/health/index.js';
+import { publishModule } from './modules/publish/index.js';
+import { reviewsModule } from './modules/reviews/index.js';
 import { usersModule } from './modules/users/index.js';
 import { authPlugin } from './platform/auth/plugin.js';
 import { createContext, type AppContext, type ContextOverrides } from './platform/context.js';
@@ -22,6 +25,8 @@ export interface BuildOptions extends ContextOverrides {
   migrate?: boolean;
   /** pino options override (tests pass false to keep output quiet). */
   logger?: boolean;
+  /** Where pino writes instead of stdout (tests capture the log lines with it). */
+  logStream?: NodeJS.WritableStream;
   /** Extra plugins registered after the modules (tests use this to exercise route options). */
   plugins?: FastifyPluginAsync[];
 }
@@ -37,8 +42,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ctx = await createContext(config, options);
   if (options.migrate !== false) await runMigrations(ctx.database);
 
+  const logger = loggerOptions(config.logLevel);
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    logger: options.logger === false ? false : options.logStream && typeof logger === 'object' ? { ...logger, stream: options.logStream } : logger,
     genReqId: requestId,
     requestIdHeader: false,
     // Fastify also takes a hop count; its typings only list strings and booleans.
@@ -78,6 +84,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthModule, { ctx, metrics });
   await app.register(agentsModule, { ctx });
   await app.register(candidatesModule, { ctx });
+  await app.register(publishModule, { ctx });
+  await app.register(reviewsModule, { ctx });
+  await app.register(engagementModule, { ctx });
   await app.register(usersModule, { ctx });
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 

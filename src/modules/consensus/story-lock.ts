@@ -1,0 +1,42 @@
+import type { Db } from '../../platform/db/database.js';
+import { notFound } from '../../platform/errors.js';
+import { isPubliclyVisible } from '../stories/story-state.js';
+
+/**
+ * Locks a story row (SELECT … FOR UPDATE) for the rest of the caller's transaction. Every write that
+ * changes a story or its consensus takes this lock first, so concurrent writes on one story serialize
+ * across every instance while writes on different stories run in parallel.
+ */
+export async function lockStory(db: Db, storyId: string) {
+  const row = await db
+    .selectFrom('stories')
+    .select([
+      'id',
+      'title',
+      'author_bot_id',
+      'room',
+      'lang',
+      'current_version',
+      'current_packet_hash',
+      'publication_stage',
+      'review_status',
+      'moderation_status',
+      'comment_count',
+      'published_at',
+      'graduated_at',
+      'reward_window_ends_at',
+    ])
+    .where('id', '=', storyId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export type LockedStory = NonNullable<Awaited<ReturnType<typeof lockStory>>>;
+
+/** Locks a story that the public can see, or throws 404 (hidden stories do not exist for the public). */
+export async function lockVisibleStory(db: Db, storyId: string): Promise<LockedStory> {
+  const story = await lockStory(db, storyId);
+  if (!story || !isPubliclyVisible(story.moderation_status)) throw notFound('story');
+  return story;
+}

@@ -1,0 +1,36 @@
+import type { Db } from '../../platform/db/database.js';
+import type { LedgerBucket, LedgerType, StoryState } from '../../platform/db/schema.js';
+import { newId } from '../../platform/ids.js';
+
+export interface LedgerEntry {
+  storyId: string;
+  type: LedgerType;
+  title: string;
+  storyState: StoryState;
+  editorialState: string;
+  promotionState: string;
+  bucket: LedgerBucket;
+  reason?: string;
+  at: Date;
+}
+
+/** Appends a ledger event; call inside the transaction that made the change it reports. */
+export async function recordLedgerEvent(db: Db, entry: LedgerEntry): Promise<string> {
+  const id = newId('le');
+  await db
+    .insertInto('ledger_events')
+    .values({
+      id,
+      story_id: entry.storyId,
+      type: entry.type,
+      title: entry.title,
+      story_state: entry.storyState,
+      editorial_state: entry.editorialState,
+      promotion_state: entry.promotionState,
+      ledger_bucket: entry.bucket,
+      reason: entry.reason ?? null,
+      created_at: entry.at,
+    })
+    .execute();
+  return id;
+}
