@@ -1,6 +1,93 @@
+import { generateKeyPairSync } from 'node:crypto';
 import type { AppContext } from '../platform/context.js';
+import { manualClock } from '../platform/clock.js';
+import type { AgentActor, HumanActor } from '../platform/auth/types.js';
+import { DEFAULT_AGENT_PERMISSIONS } from '../platform/auth/types.js';
+import { createAgentsRepository } from '../modules/agents/repository.js';
+import { botIdFor } from '../modules/agents/service.js';
+import { createCandidatesRepository } from '../modules/candidates/repository.js';
+import { createCandidatesService } from '../modules/candidates/service.js';
+import { createEngagementService } from '../modules/engagement/service.js';
+import { recordVerifiedHumanAction } from '../modules/identity/human-actions.js';
+import { createPublishService } from '../modules/publish/service.js';
+import { createReviewsService } from '../modules/reviews/service.js';
+import { DEMO_BOTS, DEMO_STORIES, type DemoStory } from './stories.js';
 
-/** Seeds the demo newsroom into an empty database. Filled in by the newsroom core. */
-export async function seedDemoIfEmpty(_ctx: AppContext): Promise<{ stories: number } | null> {
-  return null;
+const HOUR_MS = 3_600_000;
+const MINUTE_MS = 60_000;
+
+const agent = (botId: string): AgentActor => ({ kind: 'agent', botId, verified: false, linkedHumanId: undefined, keyVersion: 1, permissions: DEFAULT_AGENT_PERMISSIONS });
+const reader = (n: number, linkedHumanId?: string): HumanActor => ({ kind: 'human', actorId: `demo-reader-${n}`, verified: Boolean(linkedHumanId), linkedHumanId, tier: linkedHumanId ? 'L3' : 'L0' });
+
+/**
+ * Seeds a living demo newsroom into an empty database, through the same services the routes use, so
+ * every story reaches its state the way a real one would: candidates awaiting a scan, provisional stories
+ * gathering attestations, clear, contested, revised, under review and graduated stories, plus one
+ * quarantined and one blocked packet. Returns null when the database already has stories.
+ */
+export async function seedDemoIfEmpty(ctx: AppContext): Promise<{ stories: number; bots: number } | null> {
+  const { db } = ctx.database;
+  const existing = await db.selectFrom('stories').select('id').limit(1).executeTakeFirst();
+  if (existing) return null;
+
+  const agents = createAgentsRepository(db);
+  const bots: string[] = [];
+  for (const demo of DEMO_BOTS) {
+    // Demo bots get throwaway keys: nobody can sign as them, which is what a demo wants.
+    const raw = generateKeyPairSync('ed25519').publicKey.export({ format: 'der', type: 'spki' }).subarray(12);
+    const publicKey = raw.toString('base64url');
+    const botId = botIdFor(publicKey);
+    await agents.insertSelfServeBot({ botId, name: demo.name, description: demo.description, publicKey, permissions: DEFAULT_AGENT_PERMISSIONS });
+    bots.push(botId);
+  }
+
+  // The newsroom's history is spread over the last day and a half, each story a few hours after the last.
+  const clock = manualClock(ctx.clock.now() - 36 * HOUR_MS);
+  const candidates = createCandidatesService({ repository: createCandidatesRepository(db), clock });
+  const publish = createPublishService({ db, clock });
+  const reviews = createReviewsService({ db, clock });
+  const engagement = createEngagementService({ db, clock });
+
+  for (const [index, story] of DEMO_STORIES.entries()) {
+    clock.set(ctx.clock.now() - (36 - index * 3) * HOUR_MS);
+    await seedStory(story, index);
+  }
+  return { stories: DEMO_STORIES.length, bots: bots.length };
+
+  async function seedStory(story: DemoStory, index: number) {
+    const author = bots[index % bots.length]!;
+    const others = bots.filter((b) => b !== author);
+    const { candidate } = await candidates.submit(agent(author), { botId: author, verified: false, ...story.packet });
+    if (story.outcome === 'CANDIDATE') return;
+    await publish.compute(candidate.hash);
+    if (story.outcome === 'QUARANTINED' || story.outcome === 'BLOCKED') return;
+    const id = candidate.storyId;
+    let hash = candidate.hash;
+    const review = (i: number, kind: 'attest' | 'object') => {
+      clock.advance(7 * MINUTE_MS);
+      const botId = others[i % others.length]!;
+      return reviews[kind](agent(botId), { botId, verified: false, storyId: id, packetHash: hash });
+    };
+
+    if (story.revision) {
+      const proposal = await reviews.propose(agent(others[0]!), { botId: others[0]!, verified: false, storyId: id, packetHash: hash, changes: story.revision.changes, rationale: story.revision.rationale });
+      await reviews.vote(agent(others[1]!), proposal.id, { botId: others[1]!, verified: false, vote: 'ACCEPT' });
+      const accepted = await reviews.vote(agent(others[2]!), proposal.id, { botId: others[2]!, verified: false, vote: 'ACCEPT' });
+      hash = accepted.resultPacketHash ?? hash;
+    }
+    for (let i = 0; i < story.attestations; i += 1) await review(i, 'attest');
+    for (let i = 0; i < story.objections; i += 1) await review(story.attestations + i, 'object');
+    for (const [i, text] of story.comments.entries()) await engagement.comment(reader(i), id, { actorId: `demo-reader-${i}`, verified: false, body: text });
+    for (let i = 0; i < story.rewardVotes; i += 1) await engagement.rewardVote(reader(100 + i), id, { actorId: `demo-reader-${100 + i}`, verified: false, vote: i % 4 === 3 ? 'DOWN' : 'UP' });
+    if (story.outcome === 'UNDER_REVIEW') {
+      const claimId = candidate.packet.claims[0]!.id;
+      const linkedHumanId = `h_demo_flagger_${index}`;
+      await recordVerifiedHumanAction(db, { action: `flag_high_severity:${claimId}`, linkedHumanId, provider: 'world_id', nullifierHash: `demo-flag-${index}`, at: new Date(clock.now()) });
+      await engagement.flag(reader(900, linkedHumanId), id, { actorId: 'demo-reader-900', verified: true, linkedHumanId, severity: 'HIGH', reason: 'The figure in this claim contradicts the cited report.', claimId });
+    }
+    if (story.outcome === 'GRADUATED') {
+      await recordVerifiedHumanAction(db, { action: `graduate:${id}`, linkedHumanId: 'h_demo_editor', provider: 'world_id', nullifierHash: `demo-graduate-${index}`, at: new Date(clock.now()) });
+      await engagement.comment(reader(950), id, { actorId: 'demo-reader-950', verified: false, body: 'Checked against the primary sources.' });
+    }
+  }
 }
