@@ -1,5 +1,5 @@
 /**
- * Canonical JSON as both signature schemes define it: object keys sorted by UTF-16 code unit order at
+ * Canonical JSON as both signature schemes define it: object keys sorted by Unicode code point at
  * every depth, no whitespace, `undefined` members omitted, arrays kept in order.
  *
  * The server has its own implementation (src/platform/canonical-json.ts); the two are kept apart on
@@ -22,11 +22,19 @@ function encode(value: unknown): string | undefined {
   if (typeof toJson === 'function') return encode(toJson.call(value));
   const record = value as Record<string, unknown>;
   const members: string[] = [];
-  for (const key of Object.keys(record).sort()) {
+  for (const key of Object.keys(record).sort(compareCodePoints)) {
     const encoded = encode(record[key]);
     if (encoded !== undefined) members.push(`${JSON.stringify(key)}:${encoded}`);
   }
   return `{${members.join(',')}}`;
+}
+
+/** Sorts keys by Unicode code point, as the contract says (not by UTF-16 code unit, JavaScript's default). */
+function compareCodePoints(a: string, b: string): number {
+  const x = Array.from(a, (c) => c.codePointAt(0)!);
+  const y = Array.from(b, (c) => c.codePointAt(0)!);
+  for (let k = 0; k < Math.min(x.length, y.length); k += 1) if (x[k] !== y[k]) return x[k]! - y[k]!;
+  return x.length - y.length;
 }
 
 /**
@@ -35,17 +43,19 @@ function encode(value: unknown): string | undefined {
  */
 export function queryObject(search: string | URLSearchParams | Record<string, string | string[] | undefined>): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
+  // Own properties only: a key such as "toString" or "__proto__" must not meet (or set) the prototype's.
+  const set = (key: string, val: string | string[]) => Object.defineProperty(out, key, { value: val, enumerable: true, writable: true, configurable: true });
   if (typeof search === 'string' || search instanceof URLSearchParams) {
     const params = typeof search === 'string' ? new URLSearchParams(search.startsWith('?') ? search.slice(1) : search) : search;
     for (const [key, val] of params) {
-      const prev = out[key];
-      if (prev === undefined) out[key] = val;
-      else out[key] = Array.isArray(prev) ? [...prev, val] : [prev, val];
+      const prev = Object.hasOwn(out, key) ? out[key] : undefined;
+      if (prev === undefined) set(key, val);
+      else set(key, Array.isArray(prev) ? [...prev, val] : [prev, val]);
     }
     return out;
   }
   for (const [key, val] of Object.entries(search)) {
-    if (val !== undefined) out[key] = val;
+    if (val !== undefined) set(key, val);
   }
   return out;
 }

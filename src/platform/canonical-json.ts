@@ -4,20 +4,38 @@
  * signing tests cross-check two implementations.
  */
 export function canonicalize(value: unknown): string {
-  return JSON.stringify(sortDeep(value)) ?? 'null';
+  return serialize(value) ?? 'null';
 }
 
-function sortDeep(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map((v) => (v === undefined ? null : sortDeep(v)));
+/**
+ * Writes members in sorted order itself: a sorted object handed to JSON.stringify would still list
+ * integer-like keys ("0", "10") first, since JavaScript enumerates those before every other key.
+ */
+function serialize(value: unknown): string | undefined {
+  if (Array.isArray(value)) return `[${value.map((v) => serialize(v) ?? 'null').join(',')}]`;
   if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
-    const sorted: Record<string, unknown> = Object.create(null);
-    for (const key of Object.keys(value).sort()) {
-      const v = (value as Record<string, unknown>)[key];
-      if (v !== undefined) sorted[key] = sortDeep(v);
+    const members: string[] = [];
+    for (const key of Object.keys(value).sort(byCodePoint)) {
+      const v = serialize((value as Record<string, unknown>)[key]);
+      if (v !== undefined) members.push(`${JSON.stringify(key)}:${v}`);
     }
-    return sorted;
+    return `{${members.join(',')}}`;
   }
-  return value;
+  return JSON.stringify(value);
+}
+
+/** Orders strings by Unicode code point (CONTRACT §3); the default sort compares UTF-16 code units. */
+export function byCodePoint(a: string, b: string): number {
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const ca = a.codePointAt(i)!;
+    const cb = b.codePointAt(j)!;
+    if (ca !== cb) return ca - cb;
+    i += ca > 0xffff ? 2 : 1;
+    j += cb > 0xffff ? 2 : 1;
+  }
+  return (i < a.length ? 1 : 0) - (j < b.length ? 1 : 0);
 }
 
 /** The signed form of a query string: values as strings, a repeated key as an array in order. */

@@ -17,6 +17,7 @@ export const REDACTED_PATHS = [
   'headers["x-signature"]',
   'headers["x-agent-signature"]',
   'headers.agentproof',
+  'headers.cookie',
   '*.secret',
   '*.privateKey',
   '*.signature',

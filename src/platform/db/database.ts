@@ -66,6 +66,9 @@ function openPostgres(url: string, poolMax: number): Database {
   });
   // An idle client losing its server emits 'error' on the pool; without a listener that kills the process.
   pool.on('error', () => undefined);
+  // A checked-out client has no pool listener: its socket dying mid-query would emit an unhandled 'error'
+  // and crash the process. The query itself still rejects, and the pool drops the broken client on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

@@ -1,0 +1,262 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { ConfigError, loadConfig } from '../../src/config.js';
+
+type Env = Record<string, string | undefined>;
+
+/** The stores a fail-closed deployment needs, so that a test can break exactly one rule at a time. */
+const REDIS_STORES: Env = { REDIS_URL: 'redis://127.0.0.1:6379', NONCE_STORE_DRIVER: 'redis', RATE_LIMIT_STORE_DRIVER: 'redis' };
+
+/** Asserts that loadConfig refuses `env` with a ConfigError naming `variable` (in the field and the message). */
+function assertRefused(env: Env, variable: string, messagePart?: RegExp): ConfigError {
+  let caught: unknown;
+  try {
+    loadConfig(env);
+  } catch (err) {
+    caught = err;
+  }
+  assert.ok(caught instanceof ConfigError, `expected a ConfigError for ${variable}, got ${String(caught)}`);
+  assert.equal(caught.name, 'ConfigError');
+  assert.equal(caught.variable, variable);
+  assert.ok(caught.message.startsWith(`${variable}:`), `message names the variable: ${caught.message}`);
+  if (messagePart) assert.match(caught.message, messagePart);
+  return caught;
+}
+
+const publicKey = () => randomBytes(32).toString('base64url');
+const botId = () => `bot_${randomBytes(16).toString('hex')}`;
+
+describe('loadConfig defaults', () => {
+  test('an empty environment gives a working local service', () => {
+    const config = loadConfig({});
+    assert.equal(config.port, 8080);
+    assert.equal(config.host, '127.0.0.1');
+    assert.equal(config.nodeEnv, 'development');
+    assert.equal(config.publicDeployment, false);
+    assert.equal(config.failClosed, false);
+    assert.equal(config.nonceStoreDriver, 'memory');
+    assert.equal(config.rateLimitStoreDriver, 'memory');
+    assert.equal(config.redisUrl, undefined);
+    assert.equal(config.agentSignedWriteAud, 'svc');
+    assert.equal(config.signatureMaxSkewMs, 300_000);
+    assert.equal(config.databaseUrl, undefined);
+    assert.equal(config.dataDir, './data');
+    assert.deepEqual(config.humanSigningSecrets, []);
+    assert.deepEqual(config.agentBotRegistry, []);
+    assert.equal(config.agentSelfServeJoin, true);
+    assert.equal(config.agentRequireVerified, false);
+    assert.equal(config.allowUnauthenticatedOperations, false);
+    assert.equal(config.humanProofVerifier, 'dev');
+    assert.equal(config.worldIdLoginAction, 'svc-login');
+    assert.equal(config.rewardTokenDecimals, 18);
+    assert.equal(config.claimsEnabled, false);
+    assert.equal(config.claimMinConfirmations, 12);
+    assert.equal(config.logLevel, 'info');
+    assert.equal(config.publicBaseUrl, 'http://127.0.0.1:8080');
+    assert.deepEqual(config.worldAgentkitResourceOrigins, ['http://127.0.0.1:8080']);
+    assert.deepEqual(config.controlPlane, { approverLinkedHumanIds: [], approvalMin: 2, enforceRequesterCannotApprove: true, explicitEnabled: false });
+    assert.deepEqual(config.rateLimits, { unverifiedWritesPerMinute: 30, verifiedWritesPerMinute: 300, humanWritesPerMinute: 120, publicReadsPerMinute: 600 });
+  });
+
+  test('values are parsed: port, lists, secrets in rotation order, booleans', () => {
+    const config = loadConfig({
+      PORT: '9090',
+      HOST: '0.0.0.0',
+      HUMAN_SIGNING_SECRET: 'current',
+      HUMAN_SIGNING_SECRET_PREVIOUS: 'previous',
+      PUBLIC_API_KEYS: ' a , b ,,c ',
+      AGENT_SELF_SERVE_JOIN: '0',
+      AGENT_REQUIRE_VERIFIED: 'true',
+      SIGNATURE_MAX_SKEW_MS: '60000',
+      AGENT_SIGNED_WRITE_AUD: 'newsroom',
+    });
+    assert.equal(config.port, 9090);
+    assert.equal(config.host, '0.0.0.0');
+    assert.deepEqual(config.humanSigningSecrets, ['current', 'previous']);
+    assert.deepEqual(config.publicApiKeys, ['a', 'b', 'c']);
+    assert.equal(config.agentSelfServeJoin, false);
+    assert.equal(config.agentRequireVerified, true);
+    assert.equal(config.signatureMaxSkewMs, 60_000);
+    assert.equal(config.agentSignedWriteAud, 'newsroom');
+    assert.equal(config.publicBaseUrl, 'http://0.0.0.0:9090');
+  });
+
+  test('HUMAN_PROOF_VERIFIER defaults to remote in production', () => {
+    const config = loadConfig({ NODE_ENV: 'production', ...REDIS_STORES });
+    assert.equal(config.humanProofVerifier, 'remote');
+    assert.equal(config.failClosed, true);
+  });
+
+  test('the config object is deeply frozen', () => {
+    const config = loadConfig({ PUBLIC_API_KEYS: 'k1' });
+    assert.ok(Object.isFrozen(config));
+    assert.ok(Object.isFrozen(config.rateLimits));
+    assert.ok(Object.isFrozen(config.publicApiKeys));
+    assert.ok(Object.isFrozen(config.controlPlane));
+    assert.throws(() => {
+      (config as { port: number }).port = 1;
+    }, TypeError);
+    assert.throws(() => {
+      (config.rateLimits as { publicReadsPerMinute: number }).publicReadsPerMinute = 1;
+    }, TypeError);
+    assert.throws(() => (config.publicApiKeys as string[]).push('k2'), TypeError);
+    assert.equal(config.port, 8080);
+    assert.deepEqual(config.publicApiKeys, ['k1']);
+  });
+});
+
+describe('fail-closed deployments', () => {
+  for (const [label, mode] of [
+    ['NODE_ENV=production', { NODE_ENV: 'production' }],
+    ['PUBLIC_DEPLOYMENT=1', { PUBLIC_DEPLOYMENT: '1' }],
+  ] as const) {
+    describe(label, () => {
+      test('refuses the default memory nonce store', () => {
+        assertRefused({ ...mode }, 'NONCE_STORE_DRIVER', /must be redis/);
+      });
+      test('refuses a memory rate-limit store', () => {
+        assertRefused({ ...mode, REDIS_URL: 'redis://127.0.0.1:6379', NONCE_STORE_DRIVER: 'redis' }, 'RATE_LIMIT_STORE_DRIVER', /must be redis/);
+      });
+      test('refuses redis stores without REDIS_URL', () => {
+        assertRefused({ ...mode, NONCE_STORE_DRIVER: 'redis', RATE_LIMIT_STORE_DRIVER: 'redis' }, 'REDIS_URL');
+      });
+      test('refuses ALLOW_UNAUTHENTICATED_OPERATIONS=1', () => {
+        assertRefused({ ...mode, ...REDIS_STORES, ALLOW_UNAUTHENTICATED_OPERATIONS: '1' }, 'ALLOW_UNAUTHENTICATED_OPERATIONS', /forbidden/);
+      });
+      test('refuses WEBHOOK_ALLOW_LOOPBACK_FOR_TESTS=1', () => {
+        assertRefused({ ...mode, ...REDIS_STORES, WEBHOOK_ALLOW_LOOPBACK_FOR_TESTS: '1' }, 'WEBHOOK_ALLOW_LOOPBACK_FOR_TESTS');
+      });
+      test('starts with both stores on redis', () => {
+        const config = loadConfig({ ...mode, ...REDIS_STORES, HUMAN_PROOF_VERIFIER: 'remote' });
+        assert.equal(config.failClosed, true);
+        assert.equal(config.nonceStoreDriver, 'redis');
+        assert.equal(config.rateLimitStoreDriver, 'redis');
+        assert.equal(config.redisUrl, 'redis://127.0.0.1:6379');
+      });
+    });
+  }
+
+  test('ALLOW_UNAUTHENTICATED_OPERATIONS=1 is accepted outside fail-closed deployments', () => {
+    assert.equal(loadConfig({ ALLOW_UNAUTHENTICATED_OPERATIONS: '1' }).allowUnauthenticatedOperations, true);
+  });
+
+  test('HUMAN_PROOF_VERIFIER=dev is refused in production, accepted on a public non-production deployment and locally', () => {
+    assertRefused({ NODE_ENV: 'production', ...REDIS_STORES, HUMAN_PROOF_VERIFIER: 'dev' }, 'HUMAN_PROOF_VERIFIER', /production/);
+    assert.equal(loadConfig({ HUMAN_PROOF_VERIFIER: 'dev' }).humanProofVerifier, 'dev');
+    assert.equal(loadConfig({ PUBLIC_DEPLOYMENT: '1', ...REDIS_STORES, HUMAN_PROOF_VERIFIER: 'dev' }).humanProofVerifier, 'dev');
+  });
+
+  test('a redis store driver needs REDIS_URL even outside production', () => {
+    assertRefused({ NONCE_STORE_DRIVER: 'redis' }, 'REDIS_URL');
+    assertRefused({ RATE_LIMIT_STORE_DRIVER: 'redis' }, 'REDIS_URL');
+  });
+});
+
+describe('bad values name their variable', () => {
+  test('PORT', () => {
+    assertRefused({ PORT: 'eighty' }, 'PORT', /integer/);
+    assertRefused({ PORT: '65536' }, 'PORT', /between/);
+    assertRefused({ PORT: '-1' }, 'PORT', /between/);
+    assertRefused({ PORT: '80.5' }, 'PORT');
+  });
+
+  test('booleans', () => {
+    assertRefused({ PUBLIC_DEPLOYMENT: 'maybe' }, 'PUBLIC_DEPLOYMENT', /expected 0 or 1/);
+    assertRefused({ AGENT_SELF_SERVE_JOIN: '2' }, 'AGENT_SELF_SERVE_JOIN');
+    assertRefused({ ALLOW_UNAUTHENTICATED_OPERATIONS: 'on' }, 'ALLOW_UNAUTHENTICATED_OPERATIONS');
+  });
+
+  test('store drivers, URLs, verifier, log level, secrets', () => {
+    assertRefused({ NONCE_STORE_DRIVER: 'postgres' }, 'NONCE_STORE_DRIVER');
+    assertRefused({ REDIS_URL: 'http://127.0.0.1:6379' }, 'REDIS_URL');
+    assertRefused({ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL');
+    assertRefused({ DATABASE_URL: 'not a url' }, 'DATABASE_URL', /not a valid URL/);
+    assertRefused({ HUMAN_PROOF_VERIFIER: 'trust-me' }, 'HUMAN_PROOF_VERIFIER');
+    assertRefused({ LOG_LEVEL: 'loud' }, 'LOG_LEVEL');
+    assertRefused({ HUMAN_SIGNING_SECRET_PREVIOUS: 'old' }, 'HUMAN_SIGNING_SECRET_PREVIOUS');
+    assertRefused({ SIGNATURE_MAX_SKEW_MS: '10' }, 'SIGNATURE_MAX_SKEW_MS');
+  });
+
+  test('WEBHOOK_ENDPOINTS must be https URLs', () => {
+    assertRefused({ WEBHOOK_ENDPOINTS: 'http://hooks.example.com/in' }, 'WEBHOOK_ENDPOINTS', /https/);
+    assertRefused({ WEBHOOK_ENDPOINTS: 'https://ok.example.com/in,http://bad.example.com/in' }, 'WEBHOOK_ENDPOINTS', /bad\.example\.com/);
+    assertRefused({ WEBHOOK_ENDPOINTS: 'not-a-url' }, 'WEBHOOK_ENDPOINTS');
+    assert.deepEqual(loadConfig({ WEBHOOK_ENDPOINTS: 'https://a.example.com/in, https://b.example.com/in' }).webhooks.endpoints, [
+      'https://a.example.com/in',
+      'https://b.example.com/in',
+    ]);
+  });
+});
+
+describe('AGENT_BOT_REGISTRY', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-config-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  const entry = (overrides: Record<string, unknown> = {}) => ({
+    botId: botId(),
+    publicKeys: [{ version: 1, publicKey: publicKey() }],
+    permissions: ['candidates:submit'],
+    ...overrides,
+  });
+  const registry = (...entries: unknown[]) => ({ AGENT_BOT_REGISTRY: JSON.stringify(entries) });
+
+  test('a valid inline registry is parsed', () => {
+    const e = entry({ verified: true, linkedHumanId: 'h_1', publicKeys: [{ version: 1, publicKey: publicKey() }, { version: 2, publicKey: publicKey() }] });
+    const config = loadConfig(registry(e));
+    assert.equal(config.agentBotRegistry.length, 1);
+    assert.deepEqual(config.agentBotRegistry[0], e);
+    assert.equal(loadConfig(registry(entry())).agentBotRegistry[0]!.verified, false);
+  });
+
+  test('not JSON', () => {
+    assertRefused({ AGENT_BOT_REGISTRY: '[{botId:' }, 'AGENT_BOT_REGISTRY', /not valid JSON/);
+  });
+
+  test('not an array', () => {
+    assertRefused({ AGENT_BOT_REGISTRY: JSON.stringify(entry()) }, 'AGENT_BOT_REGISTRY', /array/);
+  });
+
+  test('bad botId', () => {
+    assertRefused(registry(entry({ botId: 'bot_xyz' })), 'AGENT_BOT_REGISTRY', /botId/);
+    assertRefused(registry(entry({ botId: `bot_${'A'.repeat(32)}` })), 'AGENT_BOT_REGISTRY', /botId/);
+    assertRefused(registry(entry({ botId: 42 })), 'AGENT_BOT_REGISTRY', /botId/);
+  });
+
+  test('a public key that is not 32 bytes', () => {
+    assertRefused(registry(entry({ publicKeys: [{ version: 1, publicKey: randomBytes(31).toString('base64url') }] })), 'AGENT_BOT_REGISTRY', /32-byte/);
+    assertRefused(registry(entry({ publicKeys: [{ version: 1, publicKey: randomBytes(33).toString('base64url') }] })), 'AGENT_BOT_REGISTRY', /32-byte/);
+    assertRefused(registry(entry({ publicKeys: [{ version: 0, publicKey: publicKey() }] })), 'AGENT_BOT_REGISTRY');
+    assertRefused(registry(entry({ publicKeys: [] })), 'AGENT_BOT_REGISTRY', /non-empty/);
+  });
+
+  test('a duplicate key version', () => {
+    assertRefused(
+      registry(entry({ publicKeys: [{ version: 1, publicKey: publicKey() }, { version: 1, publicKey: publicKey() }] })),
+      'AGENT_BOT_REGISTRY',
+      /duplicate key version 1/,
+    );
+  });
+
+  test('the error names the entry at fault', () => {
+    assertRefused(registry(entry(), entry({ permissions: 'all' })), 'AGENT_BOT_REGISTRY', /entry 1/);
+  });
+
+  test('@path reads the registry from a file', () => {
+    const e = entry();
+    const file = join(dir, 'registry.json');
+    writeFileSync(file, JSON.stringify([e]));
+    const config = loadConfig({ AGENT_BOT_REGISTRY: `@${file}` });
+    assert.deepEqual(config.agentBotRegistry, [{ ...e, verified: false }]);
+  });
+
+  test('@path of a missing file or a file with bad JSON is refused', () => {
+    assertRefused({ AGENT_BOT_REGISTRY: `@${join(dir, 'missing.json')}` }, 'AGENT_BOT_REGISTRY', /cannot read/);
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, '{ nope');
+    assertRefused({ AGENT_BOT_REGISTRY: `@${bad}` }, 'AGENT_BOT_REGISTRY', /not valid JSON/);
+  });
+});
