@@ -1,0 +1,248 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Scenario, Side } from '../scenarios/types.js';
+import type { BenchContext } from './context.js';
+import { Feed, LatencyRecorder, runLoad, type RunResult } from './load.js';
+import { startServer, type RunningServer, type ServerSpec } from './servers.js';
+
+export interface SideResult {
+  /** `real app` or `bare <baseline>`. */
+  server: string;
+  /** Responses per second over the measured slices. */
+  rps: number;
+  p50: number;
+  p99: number;
+  responses: number;
+  durationSeconds: number;
+  statusCounts: Record<string, number>;
+  expectStatus: number;
+  /** Responses whose status was not the expected one. */
+  unexpected: number;
+  errors: number;
+  timeouts: number;
+  mismatches: number;
+  /** Requests re-sent because the prepared ones ran out. */
+  feedExhausted: number;
+  samples: string[];
+  /** req/s of each measured slice, in order. */
+  sliceRps: number[];
+  /** Share of one core the server process used while measured (100 = one full core). */
+  serverCpuPercent: number;
+  /** Share of one core the load generator (autocannon, this process) used: near 100 the client is the limit. */
+  clientCpuPercent: number;
+  /** Server CPU time per measured response, in microseconds: less sensitive to a busy machine than req/s. */
+  cpuMicrosPerResponse: number;
+  /** Responses with the expected status, warm-up included: what scenario.verify() checks against the data. */
+  accepted: number;
+  /** Unexpected outcomes of the warm-up (not measured, but they say the setup is wrong). */
+  warmupProblems: string[];
+  /** Single-use requests prepared (signed) for this side, warm-up included; 0 when the load needs none. */
+  prepared: number;
+}
+
+export interface ScenarioResult {
+  name: string;
+  title: string;
+  targetRatio: number;
+  baseline: SideResult;
+  subject: SideResult;
+  /** Problems found by scenario.verify() after the runs; undefined when the scenario has no verify(). */
+  verifyProblems: string[] | undefined;
+}
+
+/** Why a side's numbers cannot be trusted, if they cannot. */
+export function problemsOf(side: SideResult): string[] {
+  const problems: string[] = [];
+  if (side.responses === 0) problems.push('no responses');
+  if (side.unexpected > 0) problems.push(`${side.unexpected} responses without status ${side.expectStatus}`);
+  if (side.errors > 0) problems.push(`${side.errors} connection errors`);
+  if (side.timeouts > 0) problems.push(`${side.timeouts} timeouts`);
+  if (side.mismatches > 0) problems.push(`${side.mismatches} unexpected bodies`);
+  if (side.feedExhausted > 0) problems.push(`pre-signed requests ran out (${side.feedExhausted} re-sent): raise BENCH_FEED_FACTOR`);
+  return problems;
+}
+
+interface SideState {
+  label: string;
+  side: Side;
+  server: RunningServer;
+  feed: Feed | undefined;
+  latencies: LatencyRecorder;
+  /** Best req/s seen so far: sizes the next top-up of the feed. */
+  rate: number;
+  runs: RunResult[];
+  /** Expected-status responses of the warm-up. */
+  warmAccepted: number;
+  sliceRps: number[];
+  cpuMicros: number;
+  clientCpuMicros: number;
+  wallMicros: number;
+  warmupProblems: string[];
+}
+
+const log = (message: string) => console.error(`[bench] ${message}`);
+
+function serverSpec(ctx: BenchContext, side: Side): ServerSpec {
+  if (side.server === 'app') return { kind: 'app', env: ctx.appEnv };
+  return {
+    kind: 'baseline',
+    name: side.server,
+    options: {
+      databaseUrl: ctx.databaseUrl,
+      redisUrl: ctx.redisUrl,
+      redisKeyPrefix: `${ctx.redisKeyPrefix}baseline:`,
+      aud: ctx.aud,
+      // the app's DATABASE_POOL_MAX default: both sides get the same number of PostgreSQL connections
+      poolMax: 10,
+    },
+  };
+}
+
+function runProblems(run: RunResult, expectStatus: number): string[] {
+  const problems: string[] = [];
+  const unexpected = run.responses - (run.statusCounts[String(expectStatus)] ?? 0);
+  if (unexpected > 0) problems.push(`${unexpected} responses without status ${expectStatus}: ${JSON.stringify(run.statusCounts)}`);
+  if (run.errors > 0) problems.push(`${run.errors} connection errors`);
+  if (run.timeouts > 0) problems.push(`${run.timeouts} timeouts`);
+  if (run.mismatches > 0) problems.push(`${run.mismatches} unexpected bodies`);
+  return [...problems, ...run.samples.map((s) => `unexpected response: ${s}`)];
+}
+
+/**
+ * Measures one scenario: the baseline and the service each in its own server process, both started and
+ * warmed up first, then measured in BENCH_ROUNDS interleaved slices (baseline, app, app, baseline, ...) that
+ * add up to BENCH_DURATION seconds per side. Interleaving matters on a shared 2-core machine: anything else
+ * that runs meanwhile (a test suite, autovacuum, a checkpoint) slows both sides alike instead of whichever
+ * side happened to run at that moment, so the ratio stays meaningful even when the absolute numbers move.
+ */
+export async function measureScenario(ctx: BenchContext, scenario: Scenario): Promise<ScenarioResult> {
+  const { settings } = ctx;
+  const sliceSeconds = settings.durationSeconds / settings.rounds;
+  await scenario.setup?.(ctx);
+
+  const states: SideState[] = [];
+  try {
+    for (const [which, side] of [
+      ['baseline', scenario.baseline(ctx)],
+      ['scenario', scenario.subject(ctx)],
+    ] as const) {
+      const label = `${scenario.name}/${which}`;
+      const server = await startServer(serverSpec(ctx, side), settings, label.replace('/', '-'));
+      states.push({
+        label,
+        side,
+        server,
+        feed: side.load.feed ? new Feed(side.load.feed) : undefined,
+        latencies: new LatencyRecorder(),
+        rate: 0,
+        runs: [],
+        warmAccepted: 0,
+        sliceRps: [],
+        cpuMicros: 0,
+        clientCpuMicros: 0,
+        wallMicros: 0,
+        warmupProblems: [],
+      });
+    }
+
+    for (const state of states) {
+      // Warm-up in two halves (JIT, pools, connections); the second half's rate sizes the first top-up.
+      const half = Math.max(settings.connections, Math.ceil(settings.warmupRequests / 2));
+      state.feed?.ensure(2 * (half + settings.connections));
+      log(`${state.label}: warming up (${2 * half} requests)`);
+      const warmOptions = { connections: settings.connections, amount: half, feed: state.feed };
+      const first = await runLoad(state.server.url, state.side.load, warmOptions);
+      const second = await runLoad(state.server.url, state.side.load, warmOptions);
+      state.rate = second.activeSeconds > 0 ? second.responses / second.activeSeconds : 0;
+      state.warmAccepted = [first, second].reduce((n, r) => n + (r.statusCounts[String(state.side.load.expectStatus)] ?? 0), 0);
+      state.warmupProblems = [...runProblems(first, state.side.load.expectStatus), ...runProblems(second, state.side.load.expectStatus)];
+      log(`${state.label}: warm-up ran at ${Math.round(state.rate)} req/s`);
+      for (const p of state.warmupProblems) log(`${state.label}: warm-up: ${p}`);
+      if (state.feed) state.feed.exhausted = 0; // only the measured slices count
+    }
+
+    for (let round = 0; round < settings.rounds; round++) {
+      const order = round % 2 === 0 ? states : [...states].reverse();
+      for (const state of order) {
+        // Sign what this slice needs now, while no measurement runs. The warm-up rate is the least reliable
+        // estimate (JIT, a busy machine), so the first slice gets twice the margin.
+        const margin = settings.feedFactor * (round === 0 ? 2 : 1);
+        state.feed?.ensure(Math.ceil(state.rate * sliceSeconds * margin) + settings.connections);
+        await sleep(settings.pauseMs);
+        const cpuBefore = await state.server.cpuMicros();
+        const clientBefore = process.cpuUsage();
+        const started = performance.now();
+        const run = await runLoad(state.server.url, state.side.load, {
+          connections: settings.connections,
+          durationSeconds: sliceSeconds,
+          feed: state.feed,
+          latencies: state.latencies,
+        });
+        state.wallMicros += (performance.now() - started) * 1000;
+        const client = process.cpuUsage(clientBefore);
+        state.clientCpuMicros += client.user + client.system;
+        state.cpuMicros += (await state.server.cpuMicros()) - cpuBefore;
+        const rps = run.responses / run.durationSeconds;
+        state.rate = Math.max(state.rate, rps);
+        state.runs.push(run);
+        state.sliceRps.push(rps);
+        log(`${state.label}: slice ${round + 1}/${settings.rounds}: ${Math.round(rps)} req/s ${JSON.stringify(run.statusCounts)}`);
+      }
+    }
+  } finally {
+    await Promise.all(states.map((s) => s.server.stop()));
+  }
+
+  const [baseline, subject] = states.map(summarize) as [SideResult, SideResult];
+  // A run ends by closing its connections: up to one request per connection may have been handled by the
+  // server without its response being counted. Two warm-up runs plus the slices.
+  const maxUnanswered = settings.connections * (2 + settings.rounds);
+  const verifyProblems = scenario.verify
+    ? await scenario.verify(ctx, { accepted: { baseline: baseline.accepted, subject: subject.accepted }, maxUnanswered })
+    : undefined;
+  for (const p of verifyProblems ?? []) log(`${scenario.name}: data check: ${p}`);
+  return { name: scenario.name, title: scenario.title, targetRatio: scenario.targetRatio, baseline, subject, verifyProblems };
+}
+
+function summarize(state: SideState): SideResult {
+  const statusCounts: Record<string, number> = {};
+  let responses = 0;
+  let durationSeconds = 0;
+  let errors = 0;
+  let timeouts = 0;
+  let mismatches = 0;
+  const samples: string[] = [];
+  for (const run of state.runs) {
+    for (const [status, count] of Object.entries(run.statusCounts)) statusCounts[status] = (statusCounts[status] ?? 0) + count;
+    responses += run.responses;
+    durationSeconds += run.durationSeconds;
+    errors += run.errors;
+    timeouts += run.timeouts;
+    mismatches += run.mismatches;
+    for (const s of run.samples) if (samples.length < 3) samples.push(s);
+  }
+  const [p50, p99] = state.latencies.percentiles(50, 99) as [number, number];
+  const expectStatus = state.side.load.expectStatus;
+  return {
+    server: state.side.server === 'app' ? 'real app' : `bare ${state.side.server}`,
+    rps: durationSeconds > 0 ? responses / durationSeconds : 0,
+    p50,
+    p99,
+    responses,
+    durationSeconds,
+    statusCounts,
+    expectStatus,
+    unexpected: responses - (statusCounts[String(expectStatus)] ?? 0),
+    errors,
+    timeouts,
+    mismatches,
+    feedExhausted: state.feed?.exhausted ?? 0,
+    samples,
+    sliceRps: state.sliceRps,
+    serverCpuPercent: state.wallMicros > 0 ? (state.cpuMicros / state.wallMicros) * 100 : 0,
+    clientCpuPercent: state.wallMicros > 0 ? (state.clientCpuMicros / state.wallMicros) * 100 : 0,
+    cpuMicrosPerResponse: responses > 0 ? state.cpuMicros / responses : 0,
+    accepted: state.warmAccepted + (statusCounts[String(expectStatus)] ?? 0),
+    warmupProblems: state.warmupProblems,
+    prepared: state.feed?.prepared ?? 0,
+  };
+}
