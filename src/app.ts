@@ -73,11 +73,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ctx.redis?.disconnect();
   });
 
-  await app.register(cors, {
-    origin: config.apiOrigins.length ? config.apiOrigins : false,
-    methods: ['GET', 'POST', 'DELETE'],
-    exposedHeaders: ['x-request-id', 'retry-after'],
-  });
+  // Browsers are served only from the allowlisted origins; without any, no CORS hooks run at all.
+  if (config.apiOrigins.length) {
+    await app.register(cors, { origin: config.apiOrigins, methods: ['GET', 'POST', 'DELETE'], exposedHeaders: ['x-request-id', 'retry-after'] });
+  }
   await app.register(openapiPlugin, { version: SERVICE_VERSION, serverUrl: config.publicBaseUrl });
   await app.register(authPlugin, { ctx, metrics });
 

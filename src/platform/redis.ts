@@ -8,6 +8,8 @@ export function createRedis(url: string, keyPrefix: string): Redis {
     maxRetriesPerRequest: 2,
     enableOfflineQueue: true,
     connectTimeout: 2_000,
+    // commands issued in the same tick (a nonce claim and a rate-limit count) share one round trip
+    enableAutoPipelining: true,
   });
   // Connection errors surface through commands (and readiness); an unhandled 'error' event would crash.
   redis.on('error', () => undefined);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 
 export interface BotRow {
@@ -12,29 +13,22 @@ export interface BotRow {
 /** SQL of the agents module. */
 export function createAgentsRepository(db: Db) {
   return {
-    /** Inserts the bot and its version-1 key in one transaction; null when the bot already exists. */
+    /**
+     * Inserts the bot and its version-1 key in one statement (atomic, one round trip); null when the bot
+     * already exists.
+     */
     async insertSelfServeBot(input: { botId: string; name: string; description?: string; operatorContact?: string; publicKey: string; permissions: readonly string[] }): Promise<BotRow | null> {
-      return db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('bots')
-          .values({
-            bot_id: input.botId,
-            name: input.name,
-            description: input.description ?? null,
-            operator_contact: input.operatorContact ?? null,
-            source: 'SELF_SERVE',
-            permissions: [...input.permissions],
-            linked_human_id: null,
-            wallet_address: null,
-            wallet_chain_id: null,
-          })
-          .onConflict((oc) => oc.column('bot_id').doNothing())
-          .returning(['bot_id', 'name', 'trust_tier', 'permissions', 'source', 'created_at'])
-          .executeTakeFirst();
-        if (!row) return null;
-        await trx.insertInto('bot_keys').values({ bot_id: input.botId, version: 1, public_key: input.publicKey }).execute();
-        return row;
-      });
+      const result = await sql<BotRow>`
+        WITH bot AS (
+          INSERT INTO bots (bot_id, name, description, operator_contact, source, permissions)
+          VALUES (${input.botId}, ${input.name}, ${input.description ?? null}, ${input.operatorContact ?? null}, 'SELF_SERVE', ${[...input.permissions]}::text[])
+          ON CONFLICT (bot_id) DO NOTHING
+          RETURNING bot_id, name, trust_tier, permissions, source, created_at
+        ), key AS (
+          INSERT INTO bot_keys (bot_id, version, public_key) SELECT bot_id, 1, ${input.publicKey} FROM bot
+        )
+        SELECT * FROM bot`.execute(db);
+      return result.rows[0] ?? null;
     },
     async findBot(botId: string): Promise<BotRow | null> {
       const row = await db

@@ -63,9 +63,14 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics }>(
     async function authenticateHuman(request: FastifyRequest): Promise<HumanActor> {
       const isRead = request.method === 'GET';
       const { nonce, signed } = verifyHumanSignature(request, config.humanSigningSecrets, clock.now(), config.signatureMaxSkewMs);
-      if (!(await nonceStore.claim(`human:${nonce}`, nonceTtlMs))) throw replayDetected();
       const fields = readHumanActorFields(signed, isRead);
-      const tier = await humanTier(fields.linkedHumanId, fields.verified);
+      // The nonce claim and the write-rate count go to Redis together (one pipelined round trip).
+      const [fresh, tier] = await Promise.all([
+        nonceStore.claim(`human:${nonce}`, nonceTtlMs),
+        humanTier(fields.linkedHumanId, fields.verified),
+        isRead ? undefined : enforceRateLimit(rateLimitStore, `human:${fields.actorId}`, config.rateLimits.humanWritesPerMinute),
+      ]);
+      if (!fresh) throw replayDetected();
       return { kind: 'human', ...fields, tier };
     }
 
@@ -99,7 +104,6 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics }>(
       if (!publicKey || !verifyAgentSignature(publicKey, agentMessageFor(request, config.agentSignedWriteAud, headers), headers.signature)) {
         throw agentSignatureInvalid();
       }
-      if (!(await nonceStore.claim(`agent:${bot.botId}:${headers.nonce}`, nonceTtlMs))) throw replayDetected();
       if (body.verified === true && !bot.verified) {
         throw forbidden('AGENTPROOF_VERIFICATION_FAILED', 'verification failed', {
           details: [{ header: 'agentproof', code: 'NOT_VERIFIED', message: 'this bot is not verified; call POST /v1/agents/verify with an agentproof first' }],
@@ -112,6 +116,10 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics }>(
       if (spec.permission && !bot.permissions.includes(spec.permission)) {
         throw forbidden('AGENT_PERMISSION_DENIED', `This bot lacks the permission ${spec.permission}`);
       }
+      // Nonce claim and per-bot write count share one pipelined Redis round trip.
+      const limit = verified ? config.rateLimits.verifiedWritesPerMinute : config.rateLimits.unverifiedWritesPerMinute;
+      const [fresh] = await Promise.all([nonceStore.claim(`agent:${bot.botId}:${headers.nonce}`, nonceTtlMs), enforceRateLimit(rateLimitStore, `agent:${bot.botId}`, limit)]);
+      if (!fresh) throw replayDetected();
       return { kind: 'agent', botId: bot.botId, verified, linkedHumanId: verified ? bot.linkedHumanId : undefined, keyVersion: key.version, permissions: bot.permissions };
     }
 
@@ -163,9 +171,7 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics }>(
           return;
         case 'human-read':
         case 'human-write': {
-          const actor = await authenticateHuman(request).catch(failed('human'));
-          request.actor = actor;
-          if (spec.kind === 'human-write') await enforceRateLimit(rateLimitStore, `human:${actor.actorId}`, config.rateLimits.humanWritesPerMinute);
+          request.actor = await authenticateHuman(request).catch(failed('human'));
           return;
         }
         case 'agent-join':
@@ -174,8 +180,6 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics }>(
         case 'agent': {
           const actor = await authenticateAgent(request, spec).catch(failed('agent'));
           request.actor = actor;
-          const limit = actor.verified ? config.rateLimits.verifiedWritesPerMinute : config.rateLimits.unverifiedWritesPerMinute;
-          await enforceRateLimit(rateLimitStore, `agent:${actor.botId}`, limit);
           await applyIdempotency(request, reply, `agent:${actor.botId}`);
           return;
         }
