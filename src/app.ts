@@ -5,6 +5,14 @@ import type { Config } from './config.js';
 import { agentsModule } from './modules/agents/index.js';
 import { candidatesModule } from './modules/candidates/index.js';
 import { engagementModule } from './modules/engagement/index.js';
+// public newsroom reads
+import { feedModule } from './modules/feed/index.js';
+import { homeModule } from './modules/home/index.js';
+import { ledgerModule } from './modules/ledger/index.js';
+import { orientationModule } from './modules/orientation/index.js';
+import { rankingsModule } from './modules/rankings/index.js';
+import { searchModule } from './modules/search/index.js';
+import { storiesModule } from './modules/stories/index.js';
 import { healthModule } from './modules/health/index.js';
 import { publishModule } from './modules/publish/index.js';
 import { reviewsModule } from './modules/reviews/index.js';
@@ -87,6 +95,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(reviewsModule, { ctx });
   await app.register(engagementModule, { ctx });
   await app.register(usersModule, { ctx });
+  // public newsroom reads
+  await app.register(storiesModule, { ctx });
+  await app.register(feedModule, { ctx });
+  await app.register(searchModule, { ctx });
+  await app.register(ledgerModule, { ctx });
+  await app.register(homeModule, { ctx });
+  await app.register(orientationModule, { ctx });
+  await app.register(rankingsModule, { ctx });
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   await app.ready();

@@ -95,6 +95,8 @@ export interface StoriesTable {
   reward_window_ends_at: Date | null;
   updated_at: UpdatedAt;
   search_vector: ColumnType<string, never, never>;
+  /** migrations/0003_reads.sql: the same text on the 'simple' configuration (unstemmed). */
+  search_vector_simple: ColumnType<string, never, never>;
 }
 
 export interface StoryVersionsTable {

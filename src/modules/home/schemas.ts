@@ -1,0 +1,47 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { LabeledLedgerEvent } from '../ledger/schemas.js';
+import { DateTime, LangSchema } from '../../platform/schemas.js';
+import { StoryCard } from '../stories/schemas.js';
+
+const heading = {
+  id: Type.String(),
+  title: Type.String({ description: 'Localized' }),
+  description: Type.String({ description: 'Localized' }),
+  href: Type.String(),
+  lang: LangSchema,
+  generatedAt: DateTime,
+};
+
+export const StoryModuleResponse = Type.Object({ ...heading, items: Type.Array(StoryCard) });
+export type StoryModuleResponse = Static<typeof StoryModuleResponse>;
+
+export const LedgerModuleResponse = Type.Object({ ...heading, items: Type.Array(LabeledLedgerEvent) });
+export type LedgerModuleResponse = Static<typeof LedgerModuleResponse>;
+
+export const RewardWindowItem = Type.Composite(
+  [StoryCard, Type.Object({ closesAt: DateTime, hoursLeft: Type.Number({ description: 'Hours until the window closes, one decimal' }) })],
+  { title: 'RewardWindowItem' },
+);
+
+export const RewardWindowModuleResponse = Type.Object({
+  ...heading,
+  rewardWindowHours: Type.Number({ description: 'Governance parameter: hours a window stays open after publication' }),
+  openCount: Type.Integer({ description: 'Stories whose reward window is open now' }),
+  items: Type.Array(RewardWindowItem, { description: 'Closing soonest first' }),
+});
+export type RewardWindowModuleResponse = Static<typeof RewardWindowModuleResponse>;
+
+export const HomeResponse = Type.Object({
+  lang: LangSchema,
+  generatedAt: DateTime,
+  title: Type.String(),
+  description: Type.String(),
+  hero: Type.Object({ title: Type.String(), description: Type.String(), href: Type.String(), items: Type.Array(StoryCard) }),
+  sections: Type.Object({
+    developing: StoryModuleResponse,
+    underReview: StoryModuleResponse,
+    ledger: LedgerModuleResponse,
+    rewardWindow: RewardWindowModuleResponse,
+  }),
+});
+export type HomeResponse = Static<typeof HomeResponse>;

@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { AppContext } from '../../platform/context.js';
+import { errors } from '../../platform/schemas.js';
+import { createLedgerRepository } from './repository.js';
+import { LedgerEventsQuery, LedgerEventsResponse } from './schemas.js';
+import { createLedgerService } from './service.js';
+
+/** GET /v1/ledger/events (events are written by the write side through record.ts). */
+export const ledgerModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const service = createLedgerService({ repository: createLedgerRepository(ctx.database.db), clock: ctx.clock });
+  app.get(
+    '/v1/ledger/events',
+    {
+      config: { auth: { kind: 'public' } },
+      schema: {
+        tags: ['ledger'],
+        summary: 'Ledger of corrections, retractions, challenges and updates, newest first (keyset cursor)',
+        querystring: LedgerEventsQuery,
+        response: { 200: LedgerEventsResponse, ...errors(400, 429) },
+      },
+    },
+    async (request) => service.events(request.query),
+  );
+};

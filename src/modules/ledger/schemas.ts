@@ -1,0 +1,48 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { CursorParam, NextCursor } from '../../platform/cursor.js';
+import type { LedgerBucket } from '../../platform/db/schema.js';
+import { DateTime } from '../../platform/schemas.js';
+
+export const LEDGER_BUCKETS: readonly LedgerBucket[] = ['agent-review', 'provisional', 'graduated', 'under-review'];
+
+const bucket = '(agent-review|provisional|graduated|under-review)';
+
+export const LedgerEventsQuery = Type.Object({
+  filters: Type.Optional(
+    Type.String({
+      pattern: `^(${bucket}(,${bucket})*)?$`,
+      description: 'Comma-separated ledger buckets among agent-review, provisional, graduated, under-review (default: all)',
+    }),
+  ),
+  cursor: CursorParam,
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
+});
+export type LedgerEventsQuery = Static<typeof LedgerEventsQuery>;
+
+/** A ledger event: exactly the fields of the interface (section 2), all required. */
+export const LedgerEvent = Type.Object(
+  {
+    id: Type.String(),
+    storyId: Type.String(),
+    title: Type.String(),
+    type: Type.Union([Type.Literal('CORRECTION'), Type.Literal('RETRACTION'), Type.Literal('CHALLENGE'), Type.Literal('UPDATE')]),
+    createdAt: DateTime,
+    storyState: Type.Union([Type.Literal('PROVISIONAL'), Type.Literal('GRADUATED'), Type.Literal('CONTESTED'), Type.Literal('UNDER_REVIEW')]),
+    editorialState: Type.String(),
+    promotionState: Type.String(),
+    rewardWindowActive: Type.Boolean(),
+    ledgerBucket: Type.Union([Type.Literal('agent-review'), Type.Literal('provisional'), Type.Literal('graduated'), Type.Literal('under-review')]),
+  },
+  { additionalProperties: false, title: 'LedgerEvent' },
+);
+export type LedgerEvent = Static<typeof LedgerEvent>;
+
+export const LedgerEventsResponse = Type.Object({ events: Type.Array(LedgerEvent), nextCursor: NextCursor });
+export type LedgerEventsResponse = Static<typeof LedgerEventsResponse>;
+
+/** A ledger event in the localized modules (home, /v1/modules/ledger): the event plus labels. */
+export const LabeledLedgerEvent = Type.Composite([
+  LedgerEvent,
+  Type.Object({ labels: Type.Object({ type: Type.String(), storyState: Type.String(), ledgerBucket: Type.String() }) }),
+]);
+export type LabeledLedgerEvent = Static<typeof LabeledLedgerEvent>;

@@ -1,0 +1,34 @@
+import type { Clock } from '../../platform/clock.js';
+import { decodeCursor, encodeCursor, pageOf } from '../../platform/cursor.js';
+import type { LedgerBucket } from '../../platform/db/schema.js';
+import { presentLedgerEvent } from './presenter.js';
+import type { LedgerRepository } from './repository.js';
+import { LEDGER_BUCKETS, type LedgerEventsQuery, type LedgerEventsResponse } from './schemas.js';
+
+const DEFAULT_LIMIT = 20;
+const CURSOR_KIND = 'ledger:events';
+
+/**
+ * The buckets a `filters` value names (its syntax is checked by the schema), or null for all of them:
+ * absent, empty, or naming every bucket.
+ */
+export function parseBuckets(filters: string | undefined): LedgerBucket[] | null {
+  if (!filters) return null;
+  const named = new Set(filters.split(','));
+  const buckets = LEDGER_BUCKETS.filter((b) => named.has(b));
+  return buckets.length === LEDGER_BUCKETS.length ? null : buckets;
+}
+
+/** GET /v1/ledger/events: corrections, retractions, challenges and updates, newest first. */
+export function createLedgerService(deps: { repository: LedgerRepository; clock: Clock }) {
+  const { repository, clock } = deps;
+  return {
+    async events(query: LedgerEventsQuery): Promise<LedgerEventsResponse> {
+      const limit = query.limit ?? DEFAULT_LIMIT;
+      const before = query.cursor ? (decodeCursor(CURSOR_KIND, query.cursor, ['integer'])[0] as number) : null;
+      const rows = await repository.page(parseBuckets(query.filters), before, limit + 1, new Date(clock.now()));
+      const { items, nextCursor } = pageOf(rows, limit, (last) => encodeCursor(CURSOR_KIND, [last.seq]));
+      return { events: items.map(presentLedgerEvent), ...(nextCursor ? { nextCursor } : {}) };
+    },
+  };
+}

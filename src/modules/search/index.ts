@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { AppContext } from '../../platform/context.js';
+import { errors } from '../../platform/schemas.js';
+import { createSearchRepository } from './repository.js';
+import { SearchQuery, SearchResponse } from './schemas.js';
+import { createSearchService } from './service.js';
+
+/** GET /v1/search. */
+export const searchModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const service = createSearchService({ repository: createSearchRepository(ctx.database.db) });
+  app.get(
+    '/v1/search',
+    {
+      config: { auth: { kind: 'public' } },
+      schema: {
+        tags: ['search'],
+        summary: 'Search stories (full text when q is given, else newest first) with state, stage, review status and room filters',
+        querystring: SearchQuery,
+        response: { 200: SearchResponse, ...errors(400, 429) },
+      },
+    },
+    async (request) => service.search(request.query),
+  );
+};

@@ -1,0 +1,155 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/database.js';
+import type { StoryRow } from './presenter.js';
+
+/** SQL of the story reads. Returns rows or null; visibility decisions stay in the service and policy. */
+
+const STORY_COLUMNS = [
+  'stories.id',
+  'stories.author_bot_id',
+  'stories.room',
+  'stories.lang',
+  'stories.title',
+  'stories.summary',
+  'stories.body',
+  'stories.current_version',
+  'stories.current_packet_hash',
+  'stories.publication_stage',
+  'stories.review_status',
+  'stories.moderation_status',
+  'stories.attestation_count',
+  'stories.objection_count',
+  'stories.comment_count',
+  'stories.flag_count',
+  'stories.reward_vote_count',
+  'stories.created_at',
+  'stories.published_at',
+  'stories.graduated_at',
+  'stories.reward_window_ends_at',
+  'stories.updated_at',
+] as const;
+
+export function createStoriesRepository(db: Db) {
+  return {
+    /** The story row with the packet of its current version (null when the version row is missing). */
+    async findStory(id: string): Promise<(StoryRow & { packet: unknown }) | null> {
+      const row = await db
+        .selectFrom('stories')
+        .leftJoin('story_versions as v', (join) => join.onRef('v.story_id', '=', 'stories.id').onRef('v.version', '=', 'stories.current_version'))
+        .select([...STORY_COLUMNS, 'v.packet'])
+        .where('stories.id', '=', id)
+        .executeTakeFirst();
+      return row ?? null;
+    },
+
+    async activeSources(storyId: string) {
+      return db
+        .selectFrom('story_sources')
+        .select(['id', 'url', 'title', 'publisher', 'status'])
+        .where('story_id', '=', storyId)
+        .where('active', '=', true)
+        .orderBy('created_at')
+        .orderBy('url')
+        .execute();
+    },
+
+    async allSources(storyId: string) {
+      return db
+        .selectFrom('story_sources')
+        .select(['id', 'url', 'title', 'publisher', 'status', 'active', 'added_in_version', 'created_at'])
+        .where('story_id', '=', storyId)
+        .orderBy('added_in_version')
+        .orderBy('created_at')
+        .orderBy('url')
+        .execute();
+    },
+
+    async versions(storyId: string) {
+      return db
+        .selectFrom('story_versions')
+        .select(['version', 'packet_hash', 'packet', 'proposal_id', 'created_by', 'created_at'])
+        .where('story_id', '=', storyId)
+        .orderBy('version')
+        .execute();
+    },
+
+    /** Up to `limit` comments after `afterSeq` in posting order (index comments_story). */
+    async commentsAfter(storyId: string, afterSeq: number | null, limit: number) {
+      let query = db
+        .selectFrom('comments')
+        .select(['seq', 'id', 'actor_id', 'verified', 'parent_id', 'body', 'created_at'])
+        .where('story_id', '=', storyId)
+        .orderBy('seq')
+        .limit(limit);
+      if (afterSeq !== null) query = query.where('seq', '>', afterSeq);
+      return query.execute();
+    },
+
+    /** Up to `limit` flags after `afterSeq` in filing order (index flags_story). */
+    async flagsAfter(storyId: string, afterSeq: number | null, limit: number) {
+      let query = db
+        .selectFrom('flags')
+        .select(['seq', 'id', 'actor_id', 'verified', 'severity', 'claim_id', 'reason', 'created_at'])
+        .where('story_id', '=', storyId)
+        .orderBy('seq')
+        .limit(limit);
+      if (afterSeq !== null) query = query.where('seq', '>', afterSeq);
+      return query.execute();
+    },
+
+    async consensus(storyId: string) {
+      return (await db.selectFrom('consensus_snapshots').select(['packet_hash', 'snapshot', 'computed_at']).where('story_id', '=', storyId).executeTakeFirst()) ?? null;
+    },
+
+    async reviewsOf(storyId: string, packetHash: string) {
+      return db
+        .selectFrom('agent_reviews')
+        .select(['id', 'bot_id', 'verified', 'kind', 'weight', 'confidence', 'note', 'claim_ids', 'evidence', 'created_at'])
+        .where('story_id', '=', storyId)
+        .where('packet_hash', '=', packetHash)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Attestation and objection counts on every packet of the story except `packetHash`. */
+    async reviewCountsExcept(storyId: string, packetHash: string): Promise<{ attestations: number; objections: number }> {
+      const row = await db
+        .selectFrom('agent_reviews')
+        .select([
+          sql<number>`count(*) filter (where kind = 'ATTESTATION')::int`.as('attestations'),
+          sql<number>`count(*) filter (where kind = 'OBJECTION')::int`.as('objections'),
+        ])
+        .where('story_id', '=', storyId)
+        .where('packet_hash', '<>', packetHash)
+        .executeTakeFirstOrThrow();
+      return row;
+    },
+
+    async proposals(storyId: string) {
+      return db
+        .selectFrom('revision_proposals')
+        .select(['id', 'bot_id', 'status', 'base_packet_hash', 'changes', 'rationale', 'accept_votes', 'reject_votes', 'result_version', 'created_at', 'resolved_at'])
+        .where('story_id', '=', storyId)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+    },
+
+    async latestTrace(storyId: string, packetHash: string) {
+      return (
+        (await db
+          .selectFrom('safety_traces')
+          .select(['packet_hash', 'decision', 'categories', 'rules', 'scanned_at'])
+          .where('story_id', '=', storyId)
+          .where('packet_hash', '=', packetHash)
+          .orderBy('scanned_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirst()) ?? null
+      );
+    },
+  };
+}
+
+export type StoriesRepository = ReturnType<typeof createStoriesRepository>;

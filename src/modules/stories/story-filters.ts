@@ -1,0 +1,61 @@
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { DB, ModerationStatus, PublicationStage, ReviewStatus, StoryState } from '../../platform/db/schema.js';
+import { storyState } from './story-state.js';
+
+/**
+ * The visibility rules of story-state.ts as SQL conditions over `stories`, shared by every listing
+ * repository (feed, search, modules, home) so that a list and a detail read never disagree.
+ */
+type StoriesEb = ExpressionBuilder<DB, 'stories'>;
+
+/** Moderation states hidden from every public read (isPubliclyVisible() is false for exactly these). */
+export const HIDDEN_MODERATION: readonly ModerationStatus[] = ['QUARANTINED', 'BLOCKED'];
+
+export const PUBLICATION_STAGES: readonly PublicationStage[] = ['CANDIDATE', 'PROVISIONAL', 'GRADUATED'];
+export const REVIEW_STATUSES: readonly ReviewStatus[] = ['EMERGING', 'CLEAR', 'CONTESTED', 'UNDER_REVIEW', 'RETRACTED'];
+
+/** Columns every story card needs. */
+export const STORY_CARD_COLUMNS = [
+  'stories.id',
+  'stories.title',
+  'stories.summary',
+  'stories.room',
+  'stories.lang',
+  'stories.publication_stage',
+  'stories.review_status',
+  'stories.published_at',
+  'stories.attestation_count',
+  'stories.objection_count',
+  'stories.comment_count',
+  'stories.flag_count',
+  'stories.reward_vote_count',
+] as const;
+
+/** Not hidden by moderation (candidates awaiting their scan included). */
+export function publiclyVisible(eb: StoriesEb): Expression<SqlBool> {
+  return eb('stories.moderation_status', 'not in', HIDDEN_MODERATION);
+}
+
+/**
+ * Listed in feeds and modules: visible, published and not retracted. The literal `publication_stage <>
+ * 'CANDIDATE'` and `review_status <> 'RETRACTED'` match the partial indexes' predicates, so the planner
+ * can use them.
+ */
+export function listed(eb: StoriesEb): Expression<SqlBool> {
+  return eb.and([
+    publiclyVisible(eb),
+    eb('stories.publication_stage', '<>', 'CANDIDATE'),
+    eb('stories.review_status', '<>', 'RETRACTED'),
+    eb('stories.published_at', 'is not', null),
+  ]);
+}
+
+/** Every (stage, review status) pair whose derived story state is `state`, computed from storyState(). */
+export function statePairs(state: StoryState): [PublicationStage, ReviewStatus][] {
+  return PUBLICATION_STAGES.flatMap((stage) => REVIEW_STATUSES.filter((review) => storyState(stage, review) === state).map((review) => [stage, review] as [PublicationStage, ReviewStatus]));
+}
+
+/** The derived story state as a condition on the stored columns. */
+export function inState(eb: StoriesEb, state: StoryState): Expression<SqlBool> {
+  return eb.or(statePairs(state).map(([stage, review]) => eb.and([eb('stories.publication_stage', '=', stage), eb('stories.review_status', '=', review)])));
+}
