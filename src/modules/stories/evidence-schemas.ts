@@ -1,22 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CursorParam, NextCursor } from '../../platform/cursor.js';
 import { DateTime } from '../../platform/schemas.js';
+import { PacketSchema } from '../candidates/schemas.js';
 import { Nullable, PublicationStageSchema, ReviewStatusSchema, StoryStateSchema } from './schemas.js';
 
 /** Shapes of the evidence reads under a story: versions, sources, comments, flags, consensus, machine room. */
 
-export const StoryPacket = Type.Object(
-  {
-    room: Type.String(),
-    lang: Type.String(),
-    title: Type.String(),
-    summary: Type.String(),
-    body: Type.String(),
-    claims: Type.Array(Type.Object({ id: Type.String(), text: Type.String() })),
-    sources: Type.Array(Type.Object({ url: Type.String(), title: Type.Optional(Type.String()), publisher: Type.Optional(Type.String()) })),
-  },
-  { additionalProperties: true, title: 'StoryPacket', description: 'Exactly what the packet hash covers' },
-);
+/** Exactly what the packet hash covers (one schema with the candidate answers). */
+export const StoryPacket = PacketSchema;
 
 export const VersionsResponse = Type.Object({
   storyId: Type.String(),
