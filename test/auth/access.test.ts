@@ -211,3 +211,31 @@ describe('errors everywhere', () => {
     assert.equal(res.statusCode, 400);
   });
 });
+
+describe('admin allowlists as route options', () => {
+  test('content and rewards admin routes: 403 off the list, linkedHumanId first, actorId as fallback, exact case', async () => {
+    const adminRoutes: FastifyPluginAsync = async (app) => {
+      app.post('/v1/test/content-admin', { config: { auth: { kind: 'human-write', admin: 'content' } } }, async (request) => ({ ok: request.actor?.kind }));
+      app.get('/v1/test/rewards-admin', { config: { auth: { kind: 'human-read', admin: 'rewards' } } }, async () => ({ ok: true }));
+    };
+    const t = await createTestApp({ CONTENT_ADMIN_IDS: 'h_editor,desk-chief', REWARDS_ADMIN_IDS: 'h_treasurer' }, undefined, [adminRoutes]);
+    try {
+      const write = (body: Record<string, unknown>) =>
+        t.app.inject({ method: 'POST', url: '/v1/test/content-admin', headers: signHumanRequest({ secret: TEST_SECRET, method: 'POST', path: '/v1/test/content-admin', body }), payload: body });
+      const read = (query: Record<string, string>) =>
+        t.app.inject({ url: `/v1/test/rewards-admin?${new URLSearchParams(query)}`, headers: signHumanRequest({ secret: TEST_SECRET, method: 'GET', path: '/v1/test/rewards-admin', query }) });
+      assert.equal((await write({ actorId: 'someone', verified: true, linkedHumanId: 'h_editor' })).statusCode, 200, 'linkedHumanId on the list');
+      assert.equal((await write({ actorId: 'desk-chief', verified: false })).statusCode, 200, 'actorId fallback');
+      const denied = await write({ actorId: 'desk-chief', verified: true, linkedHumanId: 'h_other' });
+      assert.equal(denied.statusCode, 403, 'linkedHumanId wins over a listed actorId');
+      assert.equal(denied.json().code, 'CONTENT_ADMIN_REQUIRED');
+      assert.equal((await write({ actorId: 'DESK-CHIEF', verified: false })).statusCode, 403, 'exact case');
+      assert.equal((await read({ actorId: 'x', verified: 'true', linkedHumanId: 'h_treasurer' })).statusCode, 200);
+      const notRewards = await read({ actorId: 'x', verified: 'true', linkedHumanId: 'h_editor' });
+      assert.equal(notRewards.statusCode, 403);
+      assert.equal(notRewards.json().code, 'REWARDS_ADMIN_REQUIRED');
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -6,6 +6,7 @@ import { createIdempotencyStore, requestHash, validateIdempotencyKey } from '../
 import type { Metrics } from '../metrics.js';
 import { enforceRateLimit } from '../rate-limit.js';
 import { agentMessageFor, agentHeadersInvalid, agentSignatureInvalid, parseAgentHeaders, publicKeyObject, verifyAgentSignature } from './agent-signature.js';
+import { requireContentAdmin, requireRewardsAdmin } from './admin-policy.js';
 import { checkApiKey } from './api-key.js';
 import { createBotDirectory, type KnownBot } from './bot-directory.js';
 import { isPlainObject, splitUrl, verifyHumanSignature } from './human-hmac.js';
@@ -172,6 +173,8 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics }>(
         case 'human-read':
         case 'human-write': {
           request.actor = await authenticateHuman(request).catch(failed('human'));
+          if (spec.admin === 'content') requireContentAdmin(config, request.actor);
+          if (spec.admin === 'rewards') requireRewardsAdmin(config, request.actor);
           return;
         }
         case 'agent-join':

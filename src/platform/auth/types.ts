@@ -35,6 +35,9 @@ export const AGENT_PERMISSIONS = [
 export type AgentPermission = (typeof AGENT_PERMISSIONS)[number];
 export const DEFAULT_AGENT_PERMISSIONS: readonly AgentPermission[] = AGENT_PERMISSIONS;
 
+/** Allowlist a human-signed route requires: CONTENT_ADMIN_IDS or REWARDS_ADMIN_IDS (403 otherwise). */
+export type AdminRole = 'content' | 'rewards';
+
 /**
  * Route option `config.auth`: which authentication a route takes. Checked by the global hooks in
  * platform/auth/plugin.ts before the body is validated.
@@ -43,8 +46,8 @@ export type AuthSpec =
   | { kind: 'public' }
   | { kind: 'api-key' }
   | { kind: 'operations' }
-  | { kind: 'human-write' }
-  | { kind: 'human-read' }
+  | { kind: 'human-write'; admin?: AdminRole }
+  | { kind: 'human-read'; admin?: AdminRole }
   | { kind: 'agent-join' }
   | { kind: 'agent'; permission?: AgentPermission; allowUnverified?: boolean };
 
