@@ -20,11 +20,11 @@ import { usersModule } from './modules/users/index.js';
 import { authPlugin } from './platform/auth/plugin.js';
 import { createContext, type AppContext, type ContextOverrides } from './platform/context.js';
 import { runMigrations } from './platform/db/migrate.js';
-import { registerErrorHandling } from './platform/error-handler.js';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './platform/error-handler.js';
 import { loggerOptions, requestId } from './platform/logger.js';
 import { createMetrics } from './platform/metrics.js';
 import { openapiPlugin } from './platform/openapi.js';
-import { createValidatorCompiler } from './platform/validation.js';
+import { createValidatorCompiler, registerBodyDepthLimit } from './platform/validation.js';
 
 export const SERVICE_VERSION = '0.1.0';
 
@@ -59,6 +59,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: (config.trustProxy ?? false) as boolean | string,
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    // the router's refusals (bad percent-encoding, overlong parameter) answer the contract error body too
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('ctx', ctx);
@@ -66,6 +69,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(createValidatorCompiler());
   registerErrorHandling(app);
+  registerBodyDepthLimit(app);
   const metrics = createMetrics(ctx);
 
   app.addHook('onRequest', async (request, reply) => {

@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorDetail } from './errors.js';
 
@@ -39,6 +42,9 @@ const FASTIFY_CODES: Record<string, { status: number; code: string; title: strin
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'MALFORMED_JSON', title: 'Bad request' },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', title: 'Payload too large' },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'MALFORMED_JSON', title: 'Bad request' },
+  // raised by the router before any hook runs (see frameworkErrorHandler)
+  FST_ERR_BAD_URL: { status: 400, code: 'MALFORMED_URL', title: 'Bad request' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'URI_TOO_LONG', title: 'URI too long' },
 };
 
 export function toErrorBody(request: FastifyRequest, error: AppError): ErrorBody {
@@ -68,6 +74,43 @@ export function normalizeError(error: unknown): AppError {
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
   return reply.code(error.status).type('application/json; charset=utf-8').send(toErrorBody(request, error));
+}
+
+/**
+ * Fastify option `frameworkErrors`: the router's own refusals (a path with invalid percent-encoding, a path
+ * parameter over maxParamLength) happen before routing and hooks, so without this they would answer Fastify's
+ * default body without `requestId` or `x-request-id`.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const appError = normalizeError(error);
+  request.log.info({ code: appError.code, status: appError.status }, 'request rejected');
+  reply.header('x-request-id', request.id);
+  return sendError(request, reply, appError);
+}
+
+/**
+ * Fastify option `clientErrorHandler`: what Node's HTTP parser refuses (a request target with bytes outside
+ * ASCII or control characters, oversized headers, a timeout) never becomes a request, so no hook runs. It
+ * still answers the contract body under a fresh request id, then closes the connection as Node does. The
+ * error is not logged: its raw packet may hold credentials.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, title, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'REQUEST_TIMEOUT', 'Request timeout', 'The request was not received in time']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'HEADERS_TOO_LARGE', 'Request header fields too large', 'The request headers exceed the allowed size']
+        : [400, 'MALFORMED_REQUEST', 'Bad request', 'The request is not valid HTTP/1.1 (bytes outside ASCII in the target must be percent-encoded)'];
+  const requestId = randomUUID();
+  const body = JSON.stringify({ error: title, code, message, requestId });
+  this.log.info({ reqId: requestId, code, status, parserCode: error.code }, 'request rejected by the HTTP parser');
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nx-request-id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
 
 export function registerErrorHandling(app: FastifyInstance) {

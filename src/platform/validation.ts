@@ -1,6 +1,7 @@
 import { Ajv, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import { validationFailed } from './errors.js';
 
 /**
  * Two Ajv instances: bodies are validated strictly as sent (no coercion, unknown properties rejected by
@@ -13,11 +14,56 @@ function makeAjv(options: Options): Ajv {
   return ajv;
 }
 
+/** NUL, or a UTF-16 surrogate without its pair (JSON can carry both as `\u` escapes). */
+// eslint-disable-next-line no-control-regex -- matching NUL is the point: PostgreSQL text cannot store it
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?:^|[^\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Where the first string (or object key) PostgreSQL cannot store is, as a JSON pointer: text and jsonb refuse
+ * NUL, and jsonb refuses an unpaired surrogate escape. Such input is refused as invalid (400) before it
+ * reaches a query (where it was a 500).
+ */
+function unstorableAt(value: unknown, path = '', depth = 0): string | undefined {
+  if (typeof value === 'string') return UNSTORABLE.test(value) ? path || '/' : undefined;
+  if (value === null || typeof value !== 'object' || depth > 100) return undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i += 1) {
+      const at = unstorableAt(value[i], `${path}/${i}`, depth + 1);
+      if (at !== undefined) return at;
+    }
+    return undefined;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    const pointer = `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    if (UNSTORABLE.test(key)) return pointer;
+    const at = unstorableAt(item, pointer, depth + 1);
+    if (at !== undefined) return at;
+  }
+  return undefined;
+}
+
+type Validate = ((data: unknown) => boolean) & { errors?: unknown };
+
+/** Runs `validate`, then refuses any string PostgreSQL cannot store with an Ajv-shaped error (400 VALIDATION_FAILED). */
+function refusingUnstorable(validate: Validate): Validate {
+  const wrapped = ((data: unknown) => {
+    const ok = validate(data);
+    wrapped.errors = validate.errors;
+    if (!ok) return false;
+    const at = unstorableAt(data);
+    if (at === undefined) return true;
+    wrapped.errors = [{ instancePath: at === '/' ? '' : at, schemaPath: '#', keyword: 'storableText', params: {}, message: 'must not contain NUL (U+0000) or an unpaired surrogate' }];
+    return false;
+  }) as Validate;
+  wrapped.errors = null;
+  return wrapped;
+}
+
 export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
   const strict = makeAjv({ coerceTypes: false });
   const coercing = makeAjv({ coerceTypes: 'array' });
   return ({ schema, httpPart }) => {
-    if (httpPart !== 'body') return coercing.compile(schema as object) as ReturnType<FastifySchemaCompiler<unknown>>;
+    if (httpPart !== 'body') return refusingUnstorable(coercing.compile(schema as object)) as unknown as ReturnType<FastifySchemaCompiler<unknown>>;
     const validate = strict.compile(schema as object);
     const s = schema as { type?: string; required?: string[] };
     // A body schema with no required property (POST /v1/publish/:hash/compute) may be omitted entirely (Fastify passes an absent body as null).
@@ -28,6 +74,34 @@ export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
       return ok;
     };
     wrapped.errors = null as typeof validate.errors;
-    return wrapped as unknown as ReturnType<FastifySchemaCompiler<unknown>>;
+    return refusingUnstorable(wrapped) as unknown as ReturnType<FastifySchemaCompiler<unknown>>;
   };
+}
+
+/** Deepest nesting of arrays and objects a JSON body may have (the deepest schema needs 4). */
+export const MAX_BODY_DEPTH = 64;
+
+/** Whether `value` nests arrays and objects deeper than `max` levels. Iterative: no stack to overflow. */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [item, depth] = stack.pop()!;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth > max) return true;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * Refuses bodies nested deeper than MAX_BODY_DEPTH (400) before anything walks them: the signature checks
+ * canonicalize the whole body recursively, and a 1 MiB body of `[[[[…` overflowed the stack (500) before the
+ * signature was even compared. Registered before the auth hooks so that it runs first.
+ */
+export function registerBodyDepthLimit(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    if (nestedDeeperThan(request.body, MAX_BODY_DEPTH)) {
+      throw validationFailed([{ path: '/', message: `must not nest arrays and objects deeper than ${MAX_BODY_DEPTH} levels` }]);
+    }
+  });
 }
