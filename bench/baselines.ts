@@ -1,4 +1,5 @@
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -9,7 +10,7 @@ import { AGENT_MESSAGE_PREFIX, canonicalJson } from '../sdk/index.js';
  * doing only the unavoidable work of its scenario. A scenario's ratio is "how much of the bare cost of this
  * work does the service keep"; the gap is the framework and application overhead around it.
  */
-export type BaselineName = 'healthz' | 'ed25519-redis' | 'pg-insert';
+export type BaselineName = 'healthz' | 'ed25519-redis' | 'pg-insert' | 'static-json';
 
 export interface BaselineOptions {
   databaseUrl: string;
@@ -20,6 +21,11 @@ export interface BaselineOptions {
   aud: string;
   /** node-postgres pool size: the app's DATABASE_POOL_MAX, so that both sides get the same connections. */
   poolMax: number;
+  /**
+   * static-json only: a JSON file `{ "routes": [...], "bodies": { "<url>": <body> } }`, the route patterns
+   * to register (as the service declares them) and the body to answer for each request URL.
+   */
+  staticBodiesFile?: string;
 }
 
 export const SCRATCH_TABLE = 'bench_scratch_preferences';
@@ -32,6 +38,8 @@ export async function buildBaseline(name: BaselineName, options: BaselineOptions
       return ed25519RedisBaseline(options);
     case 'pg-insert':
       return pgInsertBaseline(options);
+    case 'static-json':
+      return staticJsonBaseline(options);
   }
 }
 
@@ -105,6 +113,28 @@ async function pgInsertBaseline(options: BaselineOptions): Promise<FastifyInstan
   app.addHook('onClose', async () => {
     await pool.end();
   });
+  await app.ready();
+  return app;
+}
+
+/**
+ * A public read reduced to answering its JSON: GET on the service's own route patterns, answering for each
+ * request URL the body the service answered for it (captured by the scenario's setup), serialized per request
+ * by Fastify's default JSON.stringify as any route returning an object. Same URLs, same body sizes, no
+ * database, no Redis, no schema, no hooks: the ratio says how much of this bare cost the service keeps.
+ */
+async function staticJsonBaseline(options: BaselineOptions): Promise<FastifyInstance> {
+  if (!options.staticBodiesFile) throw new Error('static-json needs staticBodiesFile');
+  const file = JSON.parse(await readFile(options.staticBodiesFile, 'utf8')) as { routes: string[]; bodies: Record<string, unknown> };
+  const bodies = new Map(Object.entries(file.bodies));
+  const app = Fastify({ logger: false, routerOptions: { maxParamLength: 200 } });
+  for (const route of file.routes) {
+    app.get(route, async (request, reply) => {
+      const body = bodies.get(request.url);
+      if (body === undefined) return reply.code(404).send({ error: 'no body recorded for this URL' });
+      return body;
+    });
+  }
   await app.ready();
   return app;
 }

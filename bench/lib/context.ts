@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/platform/db/database.js';
 import { runMigrations } from '../../src/platform/db/migrate.js';
+import { openNewsroom, type Newsroom } from './newsroom.js';
 import type { BenchSettings } from './settings.js';
 
 /** Everything a scenario may use: the scratch database and Redis prefix of this run, and the app's secrets. */
@@ -23,6 +27,15 @@ export interface BenchContext {
   appEnv: Record<string, string>;
   /** The scratch database, opened on first use: scenarios seed data through it in setup(). */
   database(): Promise<Database>;
+  /**
+   * The seeded newsroom database of the read scenarios (bench/seed/newsroom.ts): seeded on first use if no
+   * reusable one exists (minutes), then shared by every scenario of the run.
+   */
+  newsroom(): Promise<Newsroom>;
+  /** A path under the OS temp directory for this run, removed at the end (`name` must be unique in the run). */
+  tempFile(name: string): string;
+  /** Lines about the run as a whole (the seeded database), printed above the table. */
+  notes: string[];
 }
 
 const UNLIMITED = '100000000';
@@ -52,6 +65,10 @@ export async function createBenchContext(settings: BenchSettings): Promise<Bench
   };
   await runMigrations(await open());
 
+  let newsroom: Promise<Newsroom & { close(): Promise<void> }> | undefined;
+  const notes: string[] = [];
+  const tempFiles: string[] = [];
+
   const appEnv: Record<string, string> = {
     DATABASE_URL: databaseUrl,
     REDIS_URL: settings.redisUrl,
@@ -79,9 +96,27 @@ export async function createBenchContext(settings: BenchSettings): Promise<Bench
     aud,
     appEnv,
     database: open,
+    newsroom: () =>
+      (newsroom ??= openNewsroom(settings, appEnv, (m) => console.error(`[bench] ${m}`)).then((n) => {
+        notes.push(n.description);
+        return n;
+      })),
+    notes,
+    tempFile(name) {
+      const path = join(tmpdir(), `bench-${runId}-${name}`);
+      tempFiles.push(path);
+      return path;
+    },
     async dispose() {
       const problems: string[] = [];
       if (database) await database.close().catch((err: unknown) => problems.push(`closing the database: ${String(err)}`));
+      if (newsroom) {
+        await newsroom.then(
+          (n) => n.close(),
+          () => undefined, // its failure was reported where it was awaited
+        ).catch((err: unknown) => problems.push(`closing the newsroom database: ${String(err)}`));
+      }
+      for (const file of tempFiles) await rm(file, { force: true }).catch((err: unknown) => problems.push(`removing ${file}: ${String(err)}`));
       const c = new pg.Client({ connectionString: settings.databaseUrl });
       try {
         await c.connect();

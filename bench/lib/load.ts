@@ -22,6 +22,36 @@ export interface LoadSpec {
   expectStatus: number;
   /** When set, every response body must be exactly this. */
   expectBody?: string;
+  /**
+   * When set, requests cycle through these paths instead of `path` (one shared round robin over all
+   * connections, continued from run to run); the latency of each label is also reported on its own.
+   */
+  paths?: readonly LabeledPath[];
+  /**
+   * When set, every response with the expected status must pass it (cheap: it runs on every response in
+   * the load generator). A failing body counts as a mismatch, which makes the side INVALID.
+   */
+  checkBody?: { description: string; test(body: string): boolean };
+}
+
+/** A request path and the group its latency is reported under (e.g. `page 1001`, `q=climate`). */
+export interface LabeledPath {
+  label: string;
+  path: string;
+}
+
+/** The round robin over a side's paths: shared by all connections, kept across runs. */
+export class PathCycle {
+  private next = 0;
+  constructor(readonly paths: readonly LabeledPath[]) {
+    if (paths.length === 0) throw new Error('PathCycle needs at least one path');
+  }
+
+  take(): LabeledPath {
+    const p = this.paths[this.next]!;
+    this.next = (this.next + 1) % this.paths.length;
+    return p;
+  }
 }
 
 /**
@@ -114,34 +144,56 @@ export interface RunOptions {
   feed?: Feed;
   /** Receives the response time of every expected response. */
   latencies?: LatencyRecorder;
+  /** Required when the spec has paths. */
+  cycle?: PathCycle;
+  /** Receives the response time of every expected response under its path's label. */
+  labelLatencies?: Map<string, LatencyRecorder>;
+  /** With `amount`: stop after this many seconds even if fewer requests were sent (warm-up of slow routes). */
+  maxSeconds?: number;
 }
 
 /** Runs autocannon in this process against `baseUrl` and checks every response. */
 export function runLoad(baseUrl: string, spec: LoadSpec, options: RunOptions): Promise<RunResult> {
-  const { feed, latencies } = options;
+  const { feed, latencies, cycle, labelLatencies } = options;
   if (spec.feed && !feed) throw new Error(`${spec.method} ${spec.path}: a feed is required`);
+  if (spec.paths && !cycle) throw new Error(`${spec.method} ${spec.path}: a path cycle is required`);
   const samples: string[] = [];
   let mismatches = 0;
   const startedAt = performance.now();
   let lastResponseAt = startedAt;
+  // autocannon calls onResponse and then emits 'response' (with the response time) synchronously for the
+  // same client: the label seen in onResponse is the one of the response the event reports.
+  let answeredLabel: string | undefined;
   const request: autocannon.Request = {
     method: spec.method,
     path: spec.path,
-    onResponse: (status, body) => {
+    onResponse: (status, body, context) => {
       lastResponseAt = performance.now();
+      answeredLabel = (context as { label?: string } | undefined)?.label;
       if (status !== spec.expectStatus) {
         if (samples.length < 3) samples.push(`${status} ${body.slice(0, 300)}`);
       } else if (spec.expectBody !== undefined && body !== spec.expectBody) {
         mismatches += 1;
         if (samples.length < 3) samples.push(`${status} (body differs) ${body.slice(0, 300)}`);
+      } else if (spec.checkBody && !spec.checkBody.test(body)) {
+        mismatches += 1;
+        if (samples.length < 3) samples.push(`${status} (body fails: ${spec.checkBody.description}) ${body.slice(0, 300)}`);
       }
     },
   };
-  if (feed) {
-    request.setupRequest = (req) => {
-      const item = feed.take();
-      req.headers = { ...req.headers, ...item.headers };
-      req.body = item.body;
+  if (feed || cycle) {
+    request.setupRequest = (req, context) => {
+      if (cycle) {
+        const next = cycle.take();
+        req.path = next.path;
+        // autocannon gives each connection a fresh context object before each request
+        (context as { label?: string }).label = next.label;
+      }
+      if (feed) {
+        const item = feed.take();
+        req.headers = { ...req.headers, ...item.headers };
+        req.body = item.body;
+      }
       return req;
     };
   }
@@ -175,10 +227,20 @@ export function runLoad(baseUrl: string, spec: LoadSpec, options: RunOptions): P
         resolve({ responses, durationSeconds: result.duration, activeSeconds: (lastResponseAt - startedAt) / 1000, statusCounts, errors: result.errors, timeouts: result.timeouts, mismatches, samples });
       },
     );
-    if (latencies) {
+    if (latencies || labelLatencies) {
       instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-        if (statusCode === spec.expectStatus) latencies.record(responseTime);
+        if (statusCode !== spec.expectStatus) return;
+        latencies?.record(responseTime);
+        if (labelLatencies && answeredLabel !== undefined) {
+          let recorder = labelLatencies.get(answeredLabel);
+          if (!recorder) labelLatencies.set(answeredLabel, (recorder = new LatencyRecorder()));
+          recorder.record(responseTime);
+        }
       });
+    }
+    if (options.amount !== undefined && options.maxSeconds !== undefined) {
+      const timer = setTimeout(() => instance.stop(), options.maxSeconds * 1000);
+      instance.once('done', () => clearTimeout(timer));
     }
   });
 }

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Scenario, Side } from '../scenarios/types.js';
 import type { BenchContext } from './context.js';
-import { Feed, LatencyRecorder, runLoad, type RunResult } from './load.js';
+import { Feed, LatencyRecorder, PathCycle, runLoad, type RunResult } from './load.js';
 import { startServer, type RunningServer, type ServerSpec } from './servers.js';
 
 export interface SideResult {
@@ -37,16 +37,65 @@ export interface SideResult {
   warmupProblems: string[];
   /** Single-use requests prepared (signed) for this side, warm-up included; 0 when the load needs none. */
   prepared: number;
+  /** Latency per path label (loads with `paths`), in the order the labels were first seen. */
+  labels: { label: string; count: number; p50: number; p99: number }[];
 }
 
 export interface ScenarioResult {
   name: string;
   title: string;
-  targetRatio: number;
+  targetRatio: number | undefined;
+  targetP99Ms: number | undefined;
+  /** Connections of autocannon for both sides. */
+  connections: number;
+  /** What setup() said about the data and requests (printed with the checks). */
+  notes: string[];
   baseline: SideResult;
   subject: SideResult;
   /** Problems found by scenario.verify() after the runs; undefined when the scenario has no verify(). */
   verifyProblems: string[] | undefined;
+  /** Set when the scenario could not be measured at all (its setup or a server failed): the row is FAILED. */
+  failure?: string;
+}
+
+/** The result of a scenario that threw before it could be measured. */
+export function failedScenario(scenario: Scenario, settings: BenchContext['settings'], err: unknown): ScenarioResult {
+  const side = (server: string): SideResult => ({
+    server,
+    rps: 0,
+    p50: 0,
+    p99: 0,
+    responses: 0,
+    durationSeconds: 0,
+    statusCounts: {},
+    expectStatus: 0,
+    unexpected: 0,
+    errors: 0,
+    timeouts: 0,
+    mismatches: 0,
+    feedExhausted: 0,
+    samples: [],
+    sliceRps: [],
+    serverCpuPercent: 0,
+    clientCpuPercent: 0,
+    cpuMicrosPerResponse: 0,
+    accepted: 0,
+    warmupProblems: [],
+    prepared: 0,
+    labels: [],
+  });
+  return {
+    name: scenario.name,
+    title: scenario.title,
+    targetRatio: scenario.targetRatio,
+    targetP99Ms: scenario.targetP99Ms,
+    connections: scenario.connections?.(settings) ?? settings.connections,
+    notes: [],
+    baseline: side('-'),
+    subject: side('-'),
+    verifyProblems: undefined,
+    failure: err instanceof Error ? (err.stack ?? err.message) : String(err),
+  };
 }
 
 /** Why a side's numbers cannot be trusted, if they cannot. */
@@ -66,7 +115,9 @@ interface SideState {
   side: Side;
   server: RunningServer;
   feed: Feed | undefined;
+  cycle: PathCycle | undefined;
   latencies: LatencyRecorder;
+  labelLatencies: Map<string, LatencyRecorder>;
   /** Best req/s seen so far: sizes the next top-up of the feed. */
   rate: number;
   runs: RunResult[];
@@ -82,7 +133,7 @@ interface SideState {
 const log = (message: string) => console.error(`[bench] ${message}`);
 
 function serverSpec(ctx: BenchContext, side: Side): ServerSpec {
-  if (side.server === 'app') return { kind: 'app', env: ctx.appEnv };
+  if (side.server === 'app') return { kind: 'app', env: { ...ctx.appEnv, ...side.env } };
   return {
     kind: 'baseline',
     name: side.server,
@@ -93,6 +144,7 @@ function serverSpec(ctx: BenchContext, side: Side): ServerSpec {
       aud: ctx.aud,
       // the app's DATABASE_POOL_MAX default: both sides get the same number of PostgreSQL connections
       poolMax: 10,
+      ...side.options,
     },
   };
 }
@@ -117,7 +169,8 @@ function runProblems(run: RunResult, expectStatus: number): string[] {
 export async function measureScenario(ctx: BenchContext, scenario: Scenario): Promise<ScenarioResult> {
   const { settings } = ctx;
   const sliceSeconds = settings.durationSeconds / settings.rounds;
-  await scenario.setup?.(ctx);
+  const connections = scenario.connections?.(settings) ?? settings.connections;
+  const notes = (await scenario.setup?.(ctx)) ?? [];
 
   const states: SideState[] = [];
   try {
@@ -132,7 +185,9 @@ export async function measureScenario(ctx: BenchContext, scenario: Scenario): Pr
         side,
         server,
         feed: side.load.feed ? new Feed(side.load.feed) : undefined,
+        cycle: side.load.paths ? new PathCycle(side.load.paths) : undefined,
         latencies: new LatencyRecorder(),
+        labelLatencies: new Map(),
         rate: 0,
         runs: [],
         warmAccepted: 0,
@@ -145,11 +200,12 @@ export async function measureScenario(ctx: BenchContext, scenario: Scenario): Pr
     }
 
     for (const state of states) {
-      // Warm-up in two halves (JIT, pools, connections); the second half's rate sizes the first top-up.
-      const half = Math.max(settings.connections, Math.ceil(settings.warmupRequests / 2));
-      state.feed?.ensure(2 * (half + settings.connections));
-      log(`${state.label}: warming up (${2 * half} requests)`);
-      const warmOptions = { connections: settings.connections, amount: half, feed: state.feed };
+      // Warm-up in two halves (JIT, pools, connections); the second half's rate sizes the first top-up. Each
+      // half stops after BENCH_WARMUP_SECONDS at most (slow routes).
+      const half = Math.max(connections, Math.ceil(settings.warmupRequests / 2));
+      state.feed?.ensure(2 * (half + connections));
+      log(`${state.label}: warming up (${2 * half} requests, at most ${2 * settings.warmupSeconds} s, ${connections} connections)`);
+      const warmOptions = { connections, amount: half, maxSeconds: settings.warmupSeconds, feed: state.feed, cycle: state.cycle };
       const first = await runLoad(state.server.url, state.side.load, warmOptions);
       const second = await runLoad(state.server.url, state.side.load, warmOptions);
       state.rate = second.activeSeconds > 0 ? second.responses / second.activeSeconds : 0;
@@ -166,16 +222,18 @@ export async function measureScenario(ctx: BenchContext, scenario: Scenario): Pr
         // Sign what this slice needs now, while no measurement runs. The warm-up rate is the least reliable
         // estimate (JIT, a busy machine), so the first slice gets twice the margin.
         const margin = settings.feedFactor * (round === 0 ? 2 : 1);
-        state.feed?.ensure(Math.ceil(state.rate * sliceSeconds * margin) + settings.connections);
+        state.feed?.ensure(Math.ceil(state.rate * sliceSeconds * margin) + connections);
         await sleep(settings.pauseMs);
         const cpuBefore = await state.server.cpuMicros();
         const clientBefore = process.cpuUsage();
         const started = performance.now();
         const run = await runLoad(state.server.url, state.side.load, {
-          connections: settings.connections,
+          connections,
           durationSeconds: sliceSeconds,
           feed: state.feed,
+          cycle: state.cycle,
           latencies: state.latencies,
+          labelLatencies: state.labelLatencies,
         });
         state.wallMicros += (performance.now() - started) * 1000;
         const client = process.cpuUsage(clientBefore);
@@ -195,12 +253,22 @@ export async function measureScenario(ctx: BenchContext, scenario: Scenario): Pr
   const [baseline, subject] = states.map(summarize) as [SideResult, SideResult];
   // A run ends by closing its connections: up to one request per connection may have been handled by the
   // server without its response being counted. Two warm-up runs plus the slices.
-  const maxUnanswered = settings.connections * (2 + settings.rounds);
+  const maxUnanswered = connections * (2 + settings.rounds);
   const verifyProblems = scenario.verify
     ? await scenario.verify(ctx, { accepted: { baseline: baseline.accepted, subject: subject.accepted }, maxUnanswered })
     : undefined;
   for (const p of verifyProblems ?? []) log(`${scenario.name}: data check: ${p}`);
-  return { name: scenario.name, title: scenario.title, targetRatio: scenario.targetRatio, baseline, subject, verifyProblems };
+  return {
+    name: scenario.name,
+    title: scenario.title,
+    targetRatio: scenario.targetRatio,
+    targetP99Ms: scenario.targetP99Ms,
+    connections,
+    notes,
+    baseline,
+    subject,
+    verifyProblems,
+  };
 }
 
 function summarize(state: SideState): SideResult {
@@ -244,5 +312,9 @@ function summarize(state: SideState): SideResult {
     accepted: state.warmAccepted + (statusCounts[String(expectStatus)] ?? 0),
     warmupProblems: state.warmupProblems,
     prepared: state.feed?.prepared ?? 0,
+    labels: [...state.labelLatencies].map(([label, recorder]) => {
+      const [lp50, lp99] = recorder.percentiles(50, 99) as [number, number];
+      return { label, count: recorder.count, p50: lp50, p99: lp99 };
+    }),
   };
 }

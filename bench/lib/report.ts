@@ -5,18 +5,29 @@ const ms = (n: number) => n.toFixed(2);
 const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
 
 export function isInvalid(r: ScenarioResult): boolean {
+  if (r.failure !== undefined) return true;
   return problemsOf(r.subject).length > 0 || problemsOf(r.baseline).length > 0 || (r.verifyProblems?.length ?? 0) > 0;
+}
+
+/** The targets of a row and whether each is met ("MISSED" otherwise), or INVALID when the numbers cannot be trusted. */
+export function targetVerdict(r: ScenarioResult): string {
+  const ratio = r.baseline.rps > 0 ? r.subject.rps / r.baseline.rps : 0;
+  const parts: string[] = [];
+  if (r.targetRatio !== undefined) parts.push(`>= ${pct(r.targetRatio)}: ${ratio >= r.targetRatio ? 'met' : 'MISSED'}`);
+  if (r.targetP99Ms !== undefined) parts.push(`p99 < ${r.targetP99Ms} ms: ${r.subject.p99 < r.targetP99Ms ? 'met' : 'MISSED'}`);
+  if (r.failure !== undefined) return `${parts.map((p) => p.replace(/: .*$/, '')).join(', ')}: FAILED (see checks)`;
+  if (isInvalid(r)) return `${parts.map((p) => p.replace(/: .*$/, '')).join(', ')}: INVALID (see checks)`;
+  return parts.join(', ') || 'none';
 }
 
 /** The markdown table: one row per scenario, the service next to its baseline. */
 export function renderTable(results: readonly ScenarioResult[]): string {
-  const header = ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'baseline req/s', 'baseline p50', 'baseline p99', 'ratio', 'target'];
+  const header = ['scenario', 'conns', 'req/s', 'p50 ms', 'p99 ms', 'baseline req/s', 'baseline p50', 'baseline p99', 'ratio', 'target'];
   const rows = results.map((r) => {
     const s = r.subject;
     const b = r.baseline;
     const ratio = b.rps > 0 ? s.rps / b.rps : 0;
-    const verdict = isInvalid(r) ? 'INVALID (see checks)' : ratio >= r.targetRatio ? 'met' : 'MISSED';
-    return [r.title, int(s.rps), ms(s.p50), ms(s.p99), int(b.rps), ms(b.p50), ms(b.p99), pct(ratio), `>= ${pct(r.targetRatio)}: ${verdict}`];
+    return [r.title, String(r.connections), int(s.rps), ms(s.p50), ms(s.p99), int(b.rps), ms(b.p50), ms(b.p99), pct(ratio), targetVerdict(r)];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const leftAligned = (i: number) => i === 0 || i === header.length - 1;
@@ -40,6 +51,9 @@ function describeSide(label: string, side: SideResult): string[] {
   ];
   for (const sample of side.samples) lines.push(`    unexpected response: ${sample}`);
   for (const p of side.warmupProblems) lines.push(`    warm-up: ${p}`);
+  if (side.labels.length > 1) {
+    lines.push(`    latency by request: ${side.labels.map((l) => `${l.label} p50 ${ms(l.p50)} / p99 ${ms(l.p99)} ms (${int(l.count)})`).join('; ')}`);
+  }
   return lines;
 }
 
@@ -48,6 +62,11 @@ export function renderChecks(results: readonly ScenarioResult[]): string {
   const lines: string[] = [];
   for (const r of results) {
     lines.push(`${r.title} [${r.name}]`);
+    if (r.failure !== undefined) {
+      lines.push(`- FAILED before it could be measured: ${r.failure}`);
+      continue;
+    }
+    for (const note of r.notes) lines.push(`- ${note}`);
     lines.push(...describeSide('scenario', r.subject), ...describeSide('baseline', r.baseline));
     if (r.subject.cpuMicrosPerResponse > 0) {
       const cpuRatio = r.baseline.cpuMicrosPerResponse / r.subject.cpuMicrosPerResponse;

@@ -18,6 +18,21 @@ export interface BenchSettings {
   redisUrl: string;
   /** BENCH_CPU_PROF: directory; when set, every server process writes V8 .cpuprofile files in a subdirectory of it. */
   cpuProfileDir: string | undefined;
+  /** BENCH_WARMUP_SECONDS: upper bound of each of the two warm-up halves, for slow scenarios (default 5). */
+  warmupSeconds: number;
+  /**
+   * BENCH_LATENCY_CONNECTIONS: connections of the scenarios whose target is a p99 latency (default 2: light
+   * load, so the p99 is the time of a request rather than the queue in front of a saturated server).
+   */
+  latencyConnections: number;
+  /** BENCH_NEWSROOM_DB: the kept, seeded database of the newsroom read scenarios (default bench_newsroom_v1). */
+  newsroomDb: string;
+  /** BENCH_NEWSROOM_SCALE: multiplies the seeded counts (default 1: 100,000 stories, 1,000,000 reviews, ~300,000 ledger events). */
+  newsroomScale: number;
+  /** BENCH_RESEED=1: drop and seed the newsroom database again even when it is reusable. */
+  reseed: boolean;
+  /** BENCH_KEEP_DB=0: drop the newsroom database at the end of the run (default 1: keep it for the next run). */
+  keepNewsroomDb: boolean;
 }
 
 function positiveInt(name: string, fallback: number, min = 1): number {
@@ -36,6 +51,21 @@ function positiveNumber(name: string, fallback: number): number {
   return n;
 }
 
+function flag(name: string, fallback: boolean): boolean {
+  const raw = process.env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
+  throw new Error(`${name} must be 1 or 0, got "${raw}"`);
+}
+
+function databaseName(name: string, fallback: string): string {
+  const raw = process.env[name]?.trim() || fallback;
+  // The bench drops and creates this database: it must be recognisably the bench's own.
+  if (!/^bench_[a-z0-9_]{1,50}$/.test(raw)) throw new Error(`${name} must match bench_[a-z0-9_]+ (the bench may drop it), got "${raw}"`);
+  return raw;
+}
+
 export function readSettings(): BenchSettings {
   return {
     durationSeconds: positiveInt('BENCH_DURATION', 10),
@@ -47,5 +77,11 @@ export function readSettings(): BenchSettings {
     databaseUrl: process.env.BENCH_DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/postgres',
     redisUrl: process.env.BENCH_REDIS_URL?.trim() || 'redis://127.0.0.1:6379',
     cpuProfileDir: process.env.BENCH_CPU_PROF?.trim() || undefined,
+    warmupSeconds: positiveNumber('BENCH_WARMUP_SECONDS', 5),
+    latencyConnections: positiveInt('BENCH_LATENCY_CONNECTIONS', 2),
+    newsroomDb: databaseName('BENCH_NEWSROOM_DB', 'bench_newsroom_v1'),
+    newsroomScale: positiveNumber('BENCH_NEWSROOM_SCALE', 1),
+    reseed: flag('BENCH_RESEED', false),
+    keepNewsroomDb: flag('BENCH_KEEP_DB', true),
   };
 }

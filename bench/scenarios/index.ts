@@ -1,7 +1,8 @@
 import { agentJoin } from './agent-join.js';
 import { healthz } from './healthz.js';
 import { humanPreferences } from './human-preferences.js';
+import { newsroomReads } from './newsroom-reads.js';
 import type { Scenario } from './types.js';
 
 /** Every scenario, in the order `npm run bench` runs them. Add new ones here. */
-export const scenarios: readonly Scenario[] = [healthz, agentJoin, humanPreferences];
+export const scenarios: readonly Scenario[] = [healthz, agentJoin, humanPreferences, ...newsroomReads];

@@ -1,12 +1,17 @@
-import type { BaselineName } from '../baselines.js';
+import type { BaselineName, BaselineOptions } from '../baselines.js';
 import type { BenchContext } from '../lib/context.js';
 import type { LoadSpec } from '../lib/load.js';
+import type { BenchSettings } from '../lib/settings.js';
 
 /** One side of a scenario: which server to start, and the load to put on it. */
 export interface Side {
   /** `app`: the real service (buildApp) on the scratch database; otherwise a bare baseline server. */
   server: 'app' | BaselineName;
   load: LoadSpec;
+  /** The real app only: entries over ctx.appEnv (e.g. DATABASE_URL of the seeded newsroom database). */
+  env?: Record<string, string>;
+  /** Baselines only: entries over the default baseline options (e.g. the bodies a static baseline serves). */
+  options?: Partial<BaselineOptions>;
 }
 
 /**
@@ -20,9 +25,21 @@ export interface Scenario {
   /** Label of the table row. */
   title: string;
   /** Minimum acceptable req/s ratio scenario / baseline (0.8 = 80%). */
-  targetRatio: number;
-  /** Runs once before both sides are measured (seed data, build fixtures). */
-  setup?(ctx: BenchContext): Promise<void>;
+  targetRatio?: number;
+  /** Maximum acceptable p99 latency of the service in ms (measured with `connections`). */
+  targetP99Ms?: number;
+  /**
+   * Extra names that select this scenario on the command line (`npm run bench -- newsroom`). A name also
+   * selects every scenario named `<name>-...` (`feed` runs feed and feed-deep).
+   */
+  groups?: readonly string[];
+  /** Connections of autocannon for both sides (default BENCH_CONNECTIONS). */
+  connections?(settings: BenchSettings): number;
+  /**
+   * Runs once before both sides are measured (seed data, build fixtures). May return notes (what was
+   * seeded, which requests are sent) printed with the checks below the table.
+   */
+  setup?(ctx: BenchContext): Promise<void | string[]>;
   baseline(ctx: BenchContext): Side;
   subject(ctx: BenchContext): Side;
   /**
