@@ -12,14 +12,16 @@ import { createTestApp, TEST_API_KEY, TEST_OPS_TOKEN, TEST_SECRET, type TestApp 
  *
  * The routes come from the app's own OpenAPI document, so a new route is fuzzed without touching this file:
  * path and query parameters, bodies and credentials are generated from each route's schemas and security.
- * Four properties:
+ * Five properties:
  *   1. raw fuzz of every route through app.inject: junk path parameters, query strings, bodies of every shape,
  *      content types and credential headers;
  *   2. raw path parameters over a real socket (app.inject normalises `..`, `%2e%2e` and non-ASCII away);
  *   3. validly signed agent writes (SDK signAgentRequest with joined and registry bots) with schema-shaped,
  *      mutated and random bodies, so the fuzz reaches validation and the services;
  *   4. validly signed human writes and reads (SDK signHumanRequest), and the API-key, operations-token and
- *      public routes with valid credentials and schema-shaped parameters.
+ *      public routes with valid credentials and schema-shaped parameters;
+ *   5. revision proposals built from a story's own packets (no change, a revert, duplicate claims or sources,
+ *      random fields) and then voted on to acceptance: state the random fuzz rarely reaches.
  * Identifiers seen in any answer (stories, packet hashes, claims, proposals, comments, cursors) are fed back
  * into the generators, so later requests act on real rows.
  */
@@ -33,10 +35,11 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 // property and route, how many answers had each status and code.
 const SCALE = Number(process.env.FUZZ_RUNS_SCALE ?? '1') || 1;
 const RUNS = {
-  raw: Math.round(700 * SCALE),
-  socket: Math.round(300 * SCALE),
-  agent: Math.round(500 * SCALE),
-  credentialed: Math.round(600 * SCALE),
+  raw: Math.round(600 * SCALE),
+  socket: Math.round(250 * SCALE),
+  agent: Math.round(400 * SCALE),
+  credentialed: Math.round(500 * SCALE),
+  revisions: Math.round(40 * SCALE),
 };
 const SEED = process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {};
 
@@ -911,7 +914,52 @@ describe('robustness: no input makes the service answer 5xx', () => {
       { numRuns: RUNS.credentialed, includeErrorInReport: true, ...SEED },
     );
   });
+  test('revision proposals made of the story\'s own packets, voted on to acceptance', async () => {
+    type Changes = Json;
+    const caseArb = fc.record({
+      story: fc.nat(),
+      // which packet each changed field comes from: the current one, the first version, or new text
+      fields: fc.array(fc.tuple(fc.constantFrom('title', 'summary', 'body', 'claims', 'sources'), fc.constantFrom('current', 'first', 'fresh', 'duplicate')), { minLength: 1, maxLength: 3 }),
+      fresh: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }),
+      proposer: fc.nat(),
+      votes: fc.array(fc.tuple(fc.nat(), fc.constantFrom('ACCEPT', 'ACCEPT', 'REJECT')), { minLength: 1, maxLength: 4 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(caseArb, async ({ story, fields, fresh, proposer, votes }) => {
+        statsLabel = 'revisions GET versions';
+        const storyId = pools.publishedStoryId[story % pools.publishedStoryId.length]!;
+        const answer = await inject({ method: 'GET', url: `/v1/stories/${storyId}/versions`, headers: {} });
+        if (answer.status !== 200) return;
+        const { versions, currentPacketHash: hash } = JSON.parse(answer.text) as { versions: Json[]; currentPacketHash: string };
+        const current = versions.find((v) => v.current)!.packet as Json;
+        const first = versions[0]!.packet as Json;
+        const changes: Changes = {};
+        for (const [field, from] of fields) {
+          if (from === 'current') changes[field] = current[field];
+          else if (from === 'first') changes[field] = first[field];
+          else if (from === 'duplicate') changes[field] = field === 'claims' ? [{ id: 'dup', text: 'a' }, { id: 'dup', text: 'b' }] : field === 'sources' ? [{ url: 'https://example.org/dup' }, { url: 'https://example.org/dup' }] : `${fresh}`;
+          else changes[field] = field === 'claims' ? [{ text: fresh }] : field === 'sources' ? [{ url: `https://example.org/${pct(fresh)}` }] : fresh;
+        }
+        const author = bots[proposer % bots.length]!;
+        statsLabel = 'revisions propose';
+        const proposal = await agentSend(author, 'POST', '/v1/agents/revision-proposals', { botId: author.key.botId, verified: false, storyId, packetHash: hash, changes, rationale: 'robustness' });
+        if (proposal.status !== 202) return;
+        const proposalId = (JSON.parse(proposal.text) as Json).id as string;
+        statsLabel = 'revisions vote';
+        for (const [voter, vote] of votes) {
+          const bot = bots[voter % bots.length]!;
+          await agentSend(bot, 'POST', `/v1/agents/revision-proposals/${proposalId}/votes`, { botId: bot.key.botId, verified: false, vote });
+        }
+      }),
+      { numRuns: RUNS.revisions, includeErrorInReport: true, ...SEED },
+    );
+  });
+
   describe('regressions found by the properties', () => {
+    before(() => {
+      statsLabel = 'regressions';
+    });
+
     const story = () => {
       const pair = pools.pair.find((p) => pools.publishedStoryId.includes(p.split(' ')[0]!))!;
       return pair.split(' ')[0]!;
@@ -978,6 +1026,27 @@ describe('robustness: no input makes the service answer 5xx', () => {
         const answer = await inject({ method: 'POST', url, headers: agentHeaders, payload: `{"botId":"${key.botId}","publicKey":"${key.publicKey}","x":${deep(100_000)}}` });
         expectError(answer, 400, 'VALIDATION_FAILED', '/');
       }
+    });
+
+    test('a revision that changes nothing, recreates a version or repeats a claim id is refused when proposed (accepting it was a 500)', async () => {
+      const [author, proposer, voter1, voter2] = bots as [Signer, Signer, Signer, Signer];
+      const submitted = await agentSend(author, 'POST', '/v1/candidates', { botId: author.key.botId, verified: false, ...packet('revision-regression') });
+      const { storyId, hash, packet: first } = JSON.parse(submitted.text) as Json;
+      assert.equal((await inject({ method: 'POST', url: `/v1/publish/${hash}/compute`, headers: { 'x-operations-token': TEST_OPS_TOKEN } })).status, 200);
+      const propose = (packetHash: string, changes: Json) =>
+        agentSend(proposer, 'POST', '/v1/agents/revision-proposals', { botId: proposer.key.botId, verified: false, storyId, packetHash, changes, rationale: 'regression' });
+      expectError(await propose(hash, { title: first.title }), 400, 'VALIDATION_FAILED', '/changes');
+      expectError(await propose(hash, { claims: [{ id: 'same', text: 'a' }, { id: 'same', text: 'b' }] }), 400, 'VALIDATION_FAILED', '/changes/claims/1/id');
+      const renamed = await propose(hash, { title: 'A renamed ferry story' });
+      assert.equal(renamed.status, 202, renamed.text);
+      const proposalId = (JSON.parse(renamed.text) as Json).id as string;
+      for (const voter of [voter1, voter2]) {
+        const vote = await agentSend(voter, 'POST', `/v1/agents/revision-proposals/${proposalId}/votes`, { botId: voter.key.botId, verified: false, vote: 'ACCEPT' });
+        assert.equal(vote.status, 202, vote.text);
+      }
+      const versions = JSON.parse((await inject({ method: 'GET', url: `/v1/stories/${storyId}/versions`, headers: {} })).text) as Json;
+      assert.equal(versions.currentVersion, 2);
+      expectError(await propose(versions.currentPacketHash, { title: first.title }), 409, 'REVISION_RECREATES_VERSION');
     });
 
     test('a path with bad percent-encoding or an overlong parameter answers the contract body (was Fastify\'s, without requestId)', async () => {

@@ -8,6 +8,11 @@ import { recordLedgerEvent } from '../ledger/record.js';
 import { storyState } from '../stories/story-state.js';
 import type { RevisionChanges } from './schemas.js';
 
+/** The packet a proposal makes of `base`: the changed fields over it, normalized (may throw 400 on duplicates). */
+export function revisedPacket(base: Packet, changes: RevisionChanges): Packet {
+  return normalizePacket({ ...base, ...changes, claims: changes.claims ?? base.claims, sources: changes.sources ?? base.sources });
+}
+
 /**
  * Applies an accepted proposal: the changed fields over the current packet make a new version with a new
  * packet hash. Attestations stay attached to the old packet; other open proposals against it go STALE;
@@ -15,9 +20,7 @@ import type { RevisionChanges } from './schemas.js';
  */
 export async function acceptRevision(db: Db, story: LockedStory, proposal: Selectable<RevisionProposalsTable>, now: Date): Promise<{ version: number; hash: string }> {
   const current = await db.selectFrom('story_versions').select('packet').where('story_id', '=', story.id).where('version', '=', story.current_version).executeTakeFirstOrThrow();
-  const base = current.packet as Packet;
-  const changes = proposal.changes as RevisionChanges;
-  const packet = normalizePacket({ ...base, ...changes, claims: changes.claims ?? base.claims, sources: changes.sources ?? base.sources });
+  const packet = revisedPacket(current.packet as Packet, proposal.changes as RevisionChanges);
   const hash = packetHash(packet);
   const version = story.current_version + 1;
   await db

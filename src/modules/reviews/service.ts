@@ -1,12 +1,13 @@
 import type { AgentActor } from '../../platform/auth/types.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/database.js';
-import { conflict, forbidden, notFound, validationFailed } from '../../platform/errors.js';
+import { AppError, conflict, forbidden, notFound, validationFailed } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { recomputeConsensus } from '../consensus/service.js';
 import { lockStory, lockVisibleStory, type LockedStory } from '../consensus/story-lock.js';
 import { readParameters } from '../governance/parameters.js';
-import { acceptRevision } from './accept-revision.js';
+import { packetHash, type Packet } from '../candidates/packet.js';
+import { acceptRevision, revisedPacket } from './accept-revision.js';
 import { presentProposal } from './presenter.js';
 import type { ProposalBody, ProposalResponse, ReviewBody, ReviewResponse, VoteBody } from './schemas.js';
 
@@ -29,6 +30,32 @@ function requireOpenForReview(story: LockedStory) {
 async function currentClaimIds(db: Db, story: LockedStory): Promise<Set<string>> {
   const row = await db.selectFrom('story_versions').select('packet').where('story_id', '=', story.id).where('version', '=', story.current_version).executeTakeFirstOrThrow();
   return new Set((row.packet as { claims: { id: string }[] }).claims.map((c) => c.id));
+}
+
+/**
+ * A proposal can only ever be accepted while the packet it was made against is current, so whether it can be
+ * applied is known now. It cannot when its packet would repeat duplicate claim ids or source urls (400), change
+ * nothing (400), or recreate an earlier version (409: a packet hash is a version of a story only once). Such
+ * proposals were stored and then failed the accepting vote (the voter got the 400, or a 500 on the unique
+ * (story_id, packet_hash) of story_versions).
+ */
+async function requireApplicable(db: Db, story: LockedStory, changes: ProposalBody['changes']): Promise<void> {
+  const row = await db.selectFrom('story_versions').select('packet').where('story_id', '=', story.id).where('version', '=', story.current_version).executeTakeFirstOrThrow();
+  let packet: Packet;
+  try {
+    packet = revisedPacket(row.packet as Packet, changes);
+  } catch (err) {
+    if (err instanceof AppError && err.details) throw validationFailed(err.details.map((d) => ({ ...d, path: `/changes${d.path ?? ''}` })));
+    throw err;
+  }
+  const hash = packetHash(packet);
+  if (hash === story.current_packet_hash) throw validationFailed([{ path: '/changes', message: 'changes nothing in the current packet' }]);
+  const earlier = await db.selectFrom('story_versions').select('version').where('story_id', '=', story.id).where('packet_hash', '=', hash).executeTakeFirst();
+  if (earlier) {
+    throw conflict('REVISION_RECREATES_VERSION', `These changes recreate version ${earlier.version} of the story; a packet can be a version only once`, {
+      nextAction: 'Propose changes that make a packet the story has not had yet',
+    });
+  }
 }
 
 /**
@@ -103,6 +130,7 @@ export function createReviewsService(deps: { db: Db; clock: Clock }) {
         const story = await lockVisibleStory(trx, body.storyId);
         requireOpenForReview(story);
         if (body.packetHash !== story.current_packet_hash) throw packetMismatch(story);
+        await requireApplicable(trx, story, body.changes);
         const now = new Date(clock.now());
         const row = await trx
           .insertInto('revision_proposals')
