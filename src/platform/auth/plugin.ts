@@ -144,7 +144,9 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics }>(
       validateIdempotencyKey(key);
       const outcome = await idempotency.begin(scope, key, requestHash(request.method, splitUrl(request.url)[0], request.body));
       if (outcome.kind === 'replay') {
-        await reply.code(outcome.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(outcome.body);
+        // a replayed error body names this request (its x-request-id), not the first one
+        const body = outcome.status >= 400 && isPlainObject(outcome.body) ? { ...outcome.body, requestId: request.id } : outcome.body;
+        await reply.code(outcome.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(body);
         return;
       }
       request.idempotency = { scope, key };
