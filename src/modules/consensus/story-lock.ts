@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db/database.js';
 import { notFound } from '../../platform/errors.js';
+import type { Packet } from '../candidates/packet.js';
 import { isPubliclyVisible } from '../stories/story-state.js';
 
 /**
@@ -39,4 +40,10 @@ export async function lockVisibleStory(db: Db, storyId: string): Promise<LockedS
   const story = await lockStory(db, storyId);
   if (!story || !isPubliclyVisible(story.moderation_status)) throw notFound('story');
   return story;
+}
+
+/** The packet of a locked story's current version (every write that checks claims or revises reads it). */
+export async function currentPacket(db: Db, story: LockedStory): Promise<Packet> {
+  const row = await db.selectFrom('story_versions').select('packet').where('story_id', '=', story.id).where('version', '=', story.current_version).executeTakeFirstOrThrow();
+  return row.packet as Packet;
 }

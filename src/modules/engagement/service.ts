@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/database.js';
 import { conflict, notFound, validationFailed } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { recomputeConsensus } from '../consensus/service.js';
-import { lockVisibleStory, type LockedStory } from '../consensus/story-lock.js';
+import { currentPacket, lockVisibleStory, type LockedStory } from '../consensus/story-lock.js';
 import { consumeHumanAction } from '../identity/human-actions.js';
 import type { CommentBody, FlagBody, RewardVoteBody } from './schemas.js';
 
@@ -55,8 +55,7 @@ export function createEngagementService(deps: { db: Db; clock: Clock }) {
         const story = await lockVisibleStory(trx, storyId);
         requirePublished(story);
         if (body.claimId) {
-          const version = await trx.selectFrom('story_versions').select('packet').where('story_id', '=', story.id).where('version', '=', story.current_version).executeTakeFirstOrThrow();
-          const claims = (version.packet as { claims: { id: string }[] }).claims;
+          const { claims } = await currentPacket(trx, story);
           if (!claims.some((c) => c.id === body.claimId)) throw validationFailed([{ path: '/claimId', message: 'no such claim in the current packet' }]);
         }
         const now = new Date(clock.now());

@@ -3,7 +3,7 @@ import type { Db } from '../../platform/db/database.js';
 import type { RevisionProposalsTable } from '../../platform/db/schema.js';
 import { claimsText, normalizePacket, packetHash, type Packet } from '../candidates/packet.js';
 import { upsertSources } from '../candidates/repository.js';
-import type { LockedStory } from '../consensus/story-lock.js';
+import { currentPacket, type LockedStory } from '../consensus/story-lock.js';
 import { recordLedgerEvent } from '../ledger/record.js';
 import { storyState } from '../stories/story-state.js';
 import type { RevisionChanges } from './schemas.js';
@@ -19,8 +19,7 @@ export function revisedPacket(base: Packet, changes: RevisionChanges): Packet {
  * readers see an UPDATE on the ledger in the agent-review bucket.
  */
 export async function acceptRevision(db: Db, story: LockedStory, proposal: Selectable<RevisionProposalsTable>, now: Date): Promise<{ version: number; hash: string }> {
-  const current = await db.selectFrom('story_versions').select('packet').where('story_id', '=', story.id).where('version', '=', story.current_version).executeTakeFirstOrThrow();
-  const packet = revisedPacket(current.packet as Packet, proposal.changes as RevisionChanges);
+  const packet = revisedPacket(await currentPacket(db, story), proposal.changes as RevisionChanges);
   const hash = packetHash(packet);
   const version = story.current_version + 1;
   await db

@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/database.js';
 import { AppError, conflict, forbidden, notFound, validationFailed } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { recomputeConsensus } from '../consensus/service.js';
-import { lockStory, lockVisibleStory, type LockedStory } from '../consensus/story-lock.js';
+import { currentPacket, lockStory, lockVisibleStory, type LockedStory } from '../consensus/story-lock.js';
 import { readParameters } from '../governance/parameters.js';
 import { packetHash, type Packet } from '../candidates/packet.js';
 import { acceptRevision, revisedPacket } from './accept-revision.js';
@@ -28,8 +28,7 @@ function requireOpenForReview(story: LockedStory) {
 }
 
 async function currentClaimIds(db: Db, story: LockedStory): Promise<Set<string>> {
-  const row = await db.selectFrom('story_versions').select('packet').where('story_id', '=', story.id).where('version', '=', story.current_version).executeTakeFirstOrThrow();
-  return new Set((row.packet as { claims: { id: string }[] }).claims.map((c) => c.id));
+  return new Set((await currentPacket(db, story)).claims.map((c) => c.id));
 }
 
 /**
@@ -40,10 +39,10 @@ async function currentClaimIds(db: Db, story: LockedStory): Promise<Set<string>>
  * (story_id, packet_hash) of story_versions).
  */
 async function requireApplicable(db: Db, story: LockedStory, changes: ProposalBody['changes']): Promise<void> {
-  const row = await db.selectFrom('story_versions').select('packet').where('story_id', '=', story.id).where('version', '=', story.current_version).executeTakeFirstOrThrow();
+  const base = await currentPacket(db, story);
   let packet: Packet;
   try {
-    packet = revisedPacket(row.packet as Packet, changes);
+    packet = revisedPacket(base, changes);
   } catch (err) {
     if (err instanceof AppError && err.details) throw validationFailed(err.details.map((d) => ({ ...d, path: `/changes${d.path ?? ''}` })));
     throw err;
