@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
+import { RANK_WINDOW } from '../../src/modules/search/repository.js';
 import { createReadsTestApp, HOUR_MS, NOW, type ReadsTestApp } from '../helpers/newsroom-factory.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -182,6 +183,44 @@ describe('GET /v1/search', () => {
       const recent = await local.get<Json>('/v1/search?limit=5');
       assert.equal((await local.get<Json>(`/v1/search?q=lighthouse&cursor=${recent.body.nextCursor}`)).body.code, 'INVALID_CURSOR');
       assert.equal((await local.get(`/v1/search?limit=5&cursor=${recent.body.nextCursor}`)).status, 200);
+    } finally {
+      await local.close();
+    }
+  });
+
+  test('a common word ranks the newest RANK_WINDOW matches; the window holds still while new stories arrive', async () => {
+    const local = await createReadsTestApp();
+    try {
+      const minute = 60_000;
+      // The best match of all (the word in its title, summary and body) is older than the whole window.
+      const oldBest = (await local.factory.story({ title: 'Lighthouse lighthouse keeper', summary: 'Lighthouse news.', body: 'lighthouse '.repeat(20), publishedAt: new Date(NOW - 100 * HOUR_MS) })).id;
+      const windowIds: string[] = [];
+      for (let i = 0; i < RANK_WINDOW + 10; i += 1) {
+        const story = await local.factory.story({ title: `Coast notice ${i}`, summary: `Notice ${i}.`, body: `${'lighthouse '.repeat(1 + (i % 5))}repairs.`, publishedAt: new Date(NOW - 10 * HOUR_MS + i * minute) });
+        windowIds.push(story.id);
+      }
+      const newest = windowIds.slice(-RANK_WINDOW);
+      const walked: Json[] = [];
+      let cursor: string | undefined;
+      let arrived = 0;
+      do {
+        const res = await local.get<Json>(`/v1/search?q=lighthouse&limit=37${cursor ? `&cursor=${cursor}` : ''}`);
+        assert.equal(res.status, 200);
+        walked.push(...res.body.items);
+        cursor = res.body.nextCursor;
+        // A story published while the reader pages joins the window; it must not push older ones out of it.
+        await local.factory.story({ title: `Late notice ${arrived}`, summary: 'Late.', body: 'lighthouse', publishedAt: new Date(NOW - HOUR_MS + arrived * minute) });
+        arrived += 1;
+      } while (cursor);
+      const seen = walked.map((i) => i.id as string);
+      assert.equal(new Set(seen).size, seen.length, 'no story twice');
+      for (const id of newest) assert.ok(seen.includes(id), `${id} of the first window is on a page`);
+      assert.ok(!seen.includes(oldBest), 'a match older than the window is not ranked');
+      assert.ok(!seen.includes(windowIds[0]!), 'the oldest of the RANK_WINDOW + 10 matches is outside the window');
+      for (let i = 1; i < walked.length; i += 1) assert.ok(walked[i - 1]!.rank >= walked[i]!.rank, 'rank order');
+      // Narrower filters reach older stories: the old best match is the only match of its phrase.
+      const phrase = await local.get<Json>('/v1/search?q=%22lighthouse%20keeper%22');
+      assert.deepEqual(ids(phrase.body), [oldBest]);
     } finally {
       await local.close();
     }

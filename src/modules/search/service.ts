@@ -34,9 +34,16 @@ export function createSearchService(deps: { repository: SearchRepository }) {
 
       let page: { items: SearchResponse['items']; nextCursor?: string };
       if (q) {
-        const after = query.cursor ? decodeCursor(kind, query.cursor, ['number', 'string']) : undefined;
-        const rows = await repository.ranked(q, lang, filters, after ? { rank: after[0] as number, id: after[1] as string } : undefined, limit + 1);
-        const { items, nextCursor } = pageOf(rows, limit, (last) => encodeCursor(kind, [last.rank, last.id]));
+        // The cursor carries the last (rank, id) and the rank window's bound, so later pages rank the same window.
+        const at = query.cursor ? decodeCursor(kind, query.cursor, ['number', 'string', 'timestamp', 'string']) : undefined;
+        const { rows, window } = await repository.ranked(
+          q,
+          lang,
+          filters,
+          at ? { after: { rank: at[0] as number, id: at[1] as string }, window: { sort: at[2] as string, id: at[3] as string } } : {},
+          limit + 1,
+        );
+        const { items, nextCursor } = pageOf(rows, limit, (last) => encodeCursor(kind, [last.rank, last.id, window!.sort, window!.id]));
         page = { items: items.map((row) => ({ ...presentCard(row, lang), rank: row.rank })), ...(nextCursor ? { nextCursor } : {}) };
       } else {
         const after = query.cursor ? decodeCursor(kind, query.cursor, ['timestamp', 'string']) : undefined;

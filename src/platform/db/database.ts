@@ -74,7 +74,11 @@ function openPostgres(url: string, poolMax: number): Database {
     db,
     driver: 'postgres',
     async withSession(fn) {
-      const client = await pool.connect();
+      // Its own connection, outside the pool and without the pool's query timeout: a session runs
+      // administrative work (migrations) that may rewrite a large table for minutes.
+      const client = new pg.Client({ connectionString: url, types: pgTypes, connectionTimeoutMillis: 5_000 });
+      client.on('error', () => undefined);
+      await client.connect();
       try {
         return await fn({
           exec: async (script) => {
@@ -83,7 +87,7 @@ function openPostgres(url: string, poolMax: number): Database {
           query: async <T>(text: string) => (await client.query(text)).rows as T[],
         });
       } finally {
-        client.release();
+        await client.end().catch(() => undefined);
       }
     },
     ping: (timeoutMs) => withDeadline(sql`select 1`.execute(db).then(() => undefined), timeoutMs, 'database ping'),
