@@ -24,6 +24,7 @@ import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from
 import { loggerOptions, requestId } from './platform/logger.js';
 import { createMetrics } from './platform/metrics.js';
 import { openapiPlugin } from './platform/openapi.js';
+import { readCachePlugin } from './platform/read-cache.js';
 import { createValidatorCompiler, registerBodyDepthLimit } from './platform/validation.js';
 
 export const SERVICE_VERSION = '0.1.0';
@@ -91,6 +92,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   await app.register(openapiPlugin, { version: SERVICE_VERSION, serverUrl: config.publicBaseUrl });
   await app.register(authPlugin, { ctx, metrics });
+  // after the auth plugin: a cached read still counts against the reader's rate limit
+  await app.register(readCachePlugin, { generation: ctx.readGeneration, clock: ctx.clock, ...config.readCache });
 
   await app.register(healthModule, { ctx, metrics });
   await app.register(agentsModule, { ctx });

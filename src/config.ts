@@ -102,6 +102,8 @@ export interface Config {
     humanWritesPerMinute: number;
     publicReadsPerMinute: number;
   };
+  /** READ_CACHE_TTL_MS (0 disables) and READ_CACHE_MAX_MB: the public read cache (src/platform/read-cache.ts). */
+  readCache: { ttlMs: number; maxBytes: number };
   /** SEED_DEMO: seed the demo newsroom into an empty database at start (default on for the embedded database). */
   seedDemo: boolean;
 }
@@ -342,6 +344,10 @@ export function loadConfig(env: Env = process.env): Config {
       verifiedWritesPerMinute: int(env, 'RATE_LIMIT_VERIFIED_WRITES_PER_MINUTE', 300, 1),
       humanWritesPerMinute: int(env, 'RATE_LIMIT_HUMAN_WRITES_PER_MINUTE', 120, 1),
       publicReadsPerMinute: int(env, 'RATE_LIMIT_PUBLIC_READS_PER_MINUTE', 600, 1),
+    },
+    readCache: {
+      ttlMs: int(env, 'READ_CACHE_TTL_MS', 30_000, 0, 300_000),
+      maxBytes: int(env, 'READ_CACHE_MAX_MB', 64, 1, 4_096) * 1_048_576,
     },
     seedDemo: bool(env, 'SEED_DEMO', databaseUrl === undefined),
   };

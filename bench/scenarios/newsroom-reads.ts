@@ -16,6 +16,10 @@ import type { Scenario } from './types.js';
  * each URL with the body the service answered for it (same size, no database). Every response must be 200
  * and pass the scenario's body check (non-empty items); anything else makes the row INVALID.
  *
+ * The service runs as deployed, with its public read cache (src/platform/read-cache.ts): repeated URLs are
+ * answered from memory while no write moves the read generation on. The `-uncached` rows and the latency
+ * scenarios turn it off and measure the database path.
+ *
  * Ratio targets are measured with BENCH_CONNECTIONS (50); p99 targets with BENCH_LATENCY_CONNECTIONS
  * (default 2). A closed loop of N connections keeps the slowest process of the machine saturated, and then
  * the latency is N / throughput (Little's law): with 10 or 50 connections a p99 measures the queue in front
@@ -30,8 +34,20 @@ interface ReadDefinition {
   /** The service's route patterns for these URLs; the baseline registers the same. */
   routes: string[];
   check: { description: string; test(body: string): boolean };
+  /**
+   * true: the service runs with its public read cache off (READ_CACHE_TTL_MS=0), so every request takes the
+   * database path. The latency targets (search, ledger) are about that path; the ratio targets are measured
+   * both ways (`<name>` with the cache, as deployed, and `<name>-uncached`).
+   */
+  uncached?: boolean;
   /** The URLs to cycle through (in this order), and notes on how they were chosen. */
   requests(newsroom: Newsroom, ctx: BenchContext): Promise<{ paths: LabeledPath[]; notes: string[] }>;
+}
+
+/** The same reads with the read cache off: the database path, reported next to the cached row (no target). */
+function uncachedVariant(def: ReadDefinition): ReadDefinition {
+  const { targetRatio: _target, ...rest } = def;
+  return { ...rest, name: `${def.name}-uncached`, title: `${def.title}, read cache off`, uncached: true };
 }
 
 const PAGE = 20; // the default limit of the feed, search and ledger: the measured requests use it
@@ -84,7 +100,7 @@ function readScenario(def: ReadDefinition): Scenario {
       ];
     },
     baseline: () => ({ server: 'static-json', options: { staticBodiesFile: need().bodiesFile }, load: load() }),
-    subject: () => ({ server: 'app', env: need().appEnv, load: load() }),
+    subject: () => ({ server: 'app', env: { ...need().appEnv, ...(def.uncached ? { READ_CACHE_TTL_MS: '0' } : {}) }, load: load() }),
   };
 }
 
@@ -135,7 +151,7 @@ const hasEvents = { description: 'a non-empty "events" array', test: (body: stri
 const feedUrl = (limit: number | undefined, cursor?: string) =>
   `/v1/feed?mode=trending${limit ? `&limit=${limit}` : ''}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
 
-export const feedFirst = readScenario({
+const feedFirstRead: ReadDefinition = {
   name: 'feed',
   title: 'GET /v1/feed?mode=trending (first page)',
   targetRatio: 0.5,
@@ -144,7 +160,9 @@ export const feedFirst = readScenario({
   async requests() {
     return { paths: [{ label: 'page 1', path: feedUrl(undefined) }], notes: [] };
   },
-});
+};
+export const feedFirst = readScenario(feedFirstRead);
+export const feedFirstUncached = readScenario(uncachedVariant(feedFirstRead));
 
 /** Depth bands of the deep feed pages (page numbers at the default limit of 20). */
 const FEED_BANDS: [number, number][] = [
@@ -153,7 +171,7 @@ const FEED_BANDS: [number, number][] = [
   [1001, Number.MAX_SAFE_INTEGER],
 ];
 
-export const feedDeep = readScenario({
+const feedDeepRead: ReadDefinition = {
   name: 'feed-deep',
   title: 'GET /v1/feed?mode=trending&cursor= (deep pages)',
   targetRatio: 0.5,
@@ -185,9 +203,11 @@ export const feedDeep = readScenario({
       ],
     };
   },
-});
+};
+export const feedDeep = readScenario(feedDeepRead);
+export const feedDeepUncached = readScenario(uncachedVariant(feedDeepRead));
 
-export const storyDetail = readScenario({
+const storyDetailRead: ReadDefinition = {
   name: 'story',
   title: 'GET /v1/stories/:id (random stories)',
   targetRatio: 0.5,
@@ -203,7 +223,9 @@ export const storyDetail = readScenario({
       notes: [`${rows.length} visible stories picked by hash across the table`],
     };
   },
-});
+};
+export const storyDetail = readScenario(storyDetailRead);
+export const storyDetailUncached = readScenario(uncachedVariant(storyDetailRead));
 
 /**
  * Search queries: words of the seeded vocabulary (bench/seed/vocabulary.ts, Zipf-distributed: the first
@@ -225,6 +247,7 @@ const searchUrl = (q: { q: string; lang?: string }) => `/v1/search?q=${encodeURI
 
 export const search = readScenario({
   name: 'search',
+  uncached: true,
   title: 'GET /v1/search?q= (common words)',
   targetP99Ms: 50,
   routes: ['/v1/search'],
@@ -279,6 +302,7 @@ async function ledgerDepths(newsroom: Newsroom, filters: string | undefined, dep
 
 export const ledgerFirst = readScenario({
   name: 'ledger',
+  uncached: true,
   title: 'GET /v1/ledger/events (first page)',
   targetP99Ms: 20,
   routes: ['/v1/ledger/events'],
@@ -290,6 +314,7 @@ export const ledgerFirst = readScenario({
 
 export const ledgerDeep = readScenario({
   name: 'ledger-deep',
+  uncached: true,
   title: 'GET /v1/ledger/events?cursor= (pages 11 to 10001)',
   targetP99Ms: 20,
   routes: ['/v1/ledger/events'],
@@ -303,6 +328,7 @@ export const ledgerDeep = readScenario({
 
 export const ledgerBucket = readScenario({
   name: 'ledger-bucket',
+  uncached: true,
   title: 'GET /v1/ledger/events?filters= (bucket filter, pages 1 to 1001)',
   targetP99Ms: 20,
   routes: ['/v1/ledger/events'],
@@ -320,4 +346,4 @@ export const ledgerBucket = readScenario({
   },
 });
 
-export const newsroomReads: readonly Scenario[] = [feedFirst, feedDeep, storyDetail, search, ledgerFirst, ledgerDeep, ledgerBucket];
+export const newsroomReads: readonly Scenario[] = [feedFirst, feedFirstUncached, feedDeep, feedDeepUncached, storyDetail, storyDetailUncached, search, ledgerFirst, ledgerDeep, ledgerBucket];

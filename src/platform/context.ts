@@ -4,6 +4,7 @@ import { systemClock, type Clock } from './clock.js';
 import { openDatabase, type Database } from './db/database.js';
 import { createMemoryNonceStore, createRedisNonceStore, type NonceStore } from './nonce-store.js';
 import { createMemoryRateLimitStore, createRedisRateLimitStore, type RateLimitStore } from './rate-limit-store.js';
+import { createMemoryReadGeneration, createRedisReadGeneration, type ReadGeneration } from './read-cache.js';
 import { createRedis } from './redis.js';
 
 /** The shared resources of one app instance, created once and handed to modules explicitly. */
@@ -13,6 +14,8 @@ export interface AppContext {
   redis: Redis | undefined;
   nonceStore: NonceStore;
   rateLimitStore: RateLimitStore;
+  /** The read generation every write moves on (shared through Redis whenever the app has one). */
+  readGeneration: ReadGeneration;
   clock: Clock;
   /** False when the database was handed in (tests sharing one database between app instances). */
   ownsDatabase: boolean;
@@ -36,6 +39,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     redis,
     nonceStore: config.nonceStoreDriver === 'redis' && redis ? createRedisNonceStore(redis) : createMemoryNonceStore(clock),
     rateLimitStore: config.rateLimitStoreDriver === 'redis' && redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore(clock),
+    readGeneration: redis ? createRedisReadGeneration(redis) : createMemoryReadGeneration(),
     clock,
     ownsDatabase: overrides.database === undefined,
   };

@@ -19,7 +19,7 @@ export const homeModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
     clock: ctx.clock,
     parameters: () => readParameters(db),
   });
-  const config = { auth: { kind: 'public' as const } };
+  const config = { auth: { kind: 'public' as const }, readCache: true };
   const failures = errors(400, 429);
 
   app.get(

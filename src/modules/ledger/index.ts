@@ -11,7 +11,7 @@ export const ledgerModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
   app.get(
     '/v1/ledger/events',
     {
-      config: { auth: { kind: 'public' } },
+      config: { auth: { kind: 'public' }, readCache: true },
       schema: {
         tags: ['ledger'],
         summary: 'Ledger of corrections, retractions, challenges and updates, newest first (keyset cursor)',

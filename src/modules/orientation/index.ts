@@ -13,7 +13,7 @@ export const orientationModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> =
   const parameters = () => readParameters(db);
   const stories = createStoriesService({ repository: createStoriesRepository(db), clock: ctx.clock, parameters });
   const service = createOrientationService({ stories, clock: ctx.clock, parameters });
-  const config = { auth: { kind: 'public' as const } };
+  const config = { auth: { kind: 'public' as const }, readCache: true };
 
   app.get(
     '/v1/assistant/orientation',

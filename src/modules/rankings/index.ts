@@ -11,7 +11,7 @@ export const rankingsModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = as
   app.get(
     '/v1/rankings/bots',
     {
-      config: { auth: { kind: 'public' } },
+      config: { auth: { kind: 'public' }, readCache: true },
       schema: { tags: ['rankings'], summary: 'Weekly bot rankings over the last seven days (scoring in docs/newsroom-reads.md)', response: { 200: RankingsResponse, ...errors(429) } },
     },
     async () => service.weekly(),

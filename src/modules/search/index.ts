@@ -11,7 +11,7 @@ export const searchModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
   app.get(
     '/v1/search',
     {
-      config: { auth: { kind: 'public' } },
+      config: { auth: { kind: 'public' }, readCache: true },
       schema: {
         tags: ['search'],
         summary: 'Search stories (full text when q is given, else newest first) with state, stage, review status and room filters',

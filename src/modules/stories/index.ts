@@ -11,7 +11,7 @@ import { createStoriesService } from './service.js';
 export const storiesModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
   const service = createStoriesService({ repository: createStoriesRepository(db), clock: ctx.clock, parameters: () => readParameters(db) });
-  const config = { auth: { kind: 'public' as const } };
+  const config = { auth: { kind: 'public' as const }, readCache: true };
   const failures = errors(400, 404, 429);
 
   // One handler for the story and its compatibility aliases: the three answer the same body.

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../platform/db/database.js';
 import type { StoryRow } from './presenter.js';
 
@@ -29,6 +30,8 @@ const STORY_COLUMNS = [
   'stories.updated_at',
 ] as const;
 
+export type ActiveSource = { id: string; url: string; title: string | null; publisher: string | null; status: string };
+
 export function createStoriesRepository(db: Db) {
   return {
     /** The story row with the packet of its current version (null when the version row is missing). */
@@ -42,15 +45,27 @@ export function createStoriesRepository(db: Db) {
       return row ?? null;
     },
 
-    async activeSources(storyId: string) {
-      return db
-        .selectFrom('story_sources')
-        .select(['id', 'url', 'title', 'publisher', 'status'])
-        .where('story_id', '=', storyId)
-        .where('active', '=', true)
-        .orderBy('created_at')
-        .orderBy('url')
-        .execute();
+    /** The story detail in one round trip: findStory plus its active sources, in citation-insertion order. */
+    async findStoryWithSources(id: string): Promise<(StoryRow & { packet: unknown; sources: ActiveSource[] }) | null> {
+      const row = await db
+        .selectFrom('stories')
+        .leftJoin('story_versions as v', (join) => join.onRef('v.story_id', '=', 'stories.id').onRef('v.version', '=', 'stories.current_version'))
+        .select((eb) => [
+          ...STORY_COLUMNS,
+          'v.packet',
+          jsonArrayFrom(
+            eb
+              .selectFrom('story_sources as s')
+              .select(['s.id', 's.url', 's.title', 's.publisher', 's.status'])
+              .whereRef('s.story_id', '=', 'stories.id')
+              .where('s.active', '=', true)
+              .orderBy('s.created_at')
+              .orderBy('s.url'),
+          ).as('sources'),
+        ])
+        .where('stories.id', '=', id)
+        .executeTakeFirst();
+      return row ?? null;
     },
 
     async allSources(storyId: string) {

@@ -58,9 +58,10 @@ export function createStoriesService(deps: { repository: StoriesRepository; cloc
 
     /** Story detail (also served as /v1/article/:id and /v1/cluster/:id). */
     async detail(id: string, lang: Lang): Promise<StoryResponse> {
-      const story = await readable(id);
+      const story = await repository.findStoryWithSources(id);
+      if (!story || !canReadStory(story)) throw notFound('story');
       const packet = story.packet as Packet | null;
-      const sources = inPacketOrder(await repository.activeSources(story.id), packet);
+      const sources = inPacketOrder(story.sources, packet);
       const claims = (packet?.claims ?? []).map((c) => ({ id: c.id, text: c.text }));
       return presentStory({ row: story, claims, sources }, lang, now());
     },
