@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, onRequestAsyncHookHandler, onSendAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
@@ -85,13 +85,15 @@ declare module 'fastify' {
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+const asList = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
+
 const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
   const { generation, clock, ttlMs } = options;
   const cache = new LRUCache<string, Entry>({ maxSize: Math.max(1, options.maxBytes), sizeCalculation: (entry) => Math.max(1, entry.body.length + entry.contentType.length) });
   const enabled = ttlMs > 0;
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!enabled || request.method !== 'GET' || request.routeOptions.config.readCache !== true) return;
+  const lookup: onRequestAsyncHookHandler = async (request, reply) => {
+    if (request.method !== 'GET') return;
     const stamp = await generation.current();
     request.readCacheStamp = stamp;
     if (stamp === null) return;
@@ -104,19 +106,9 @@ const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
     request.readCacheStamp = 'hit';
     reply.code(200).header('content-type', entry.contentType).header('x-read-cache', 'hit');
     return reply.send(entry.body);
-  });
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!READ_METHODS.has(request.method)) {
-      // Refusals (4xx) changed nothing; anything else may have committed a change.
-      if (reply.statusCode < 400 || reply.statusCode >= 500) {
-        await generation.bump().catch((err: unknown) => {
-          cache.clear();
-          request.log.warn({ err }, 'read generation increment failed; this instance emptied its read cache');
-        });
-      }
-      return payload;
-    }
+  const store: onSendAsyncHookHandler = async (request, reply, payload) => {
     const stamp = request.readCacheStamp;
     if (stamp === undefined || stamp === null || stamp === 'hit') return payload;
     if (reply.statusCode === 200 && typeof payload === 'string') {
@@ -125,6 +117,29 @@ const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
       reply.header('x-read-cache', 'miss');
     }
     return payload;
+  };
+
+  const bump: onSendAsyncHookHandler = async (request, reply, payload) => {
+    // Refusals (4xx) changed nothing; anything else may have committed a change.
+    if (reply.statusCode < 400 || reply.statusCode >= 500) {
+      await generation.bump().catch((err: unknown) => {
+        cache.clear();
+        request.log.warn({ err }, 'read generation increment failed; this instance emptied its read cache');
+      });
+    }
+    return payload;
+  };
+
+  // Hooks on the routes that need them only (route hooks run after the global ones, so after the rate
+  // limit): reads that opt in look up and store, every write route moves the generation on.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.some((m) => !READ_METHODS.has(m))) {
+      route.onSend = [...asList(route.onSend), bump];
+    } else if (enabled && route.config?.readCache === true) {
+      route.onRequest = [...asList(route.onRequest), lookup];
+      route.onSend = [...asList(route.onSend), store];
+    }
   });
 };
 
