@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
 import { manualClock } from '../../src/platform/clock.js';
-import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../helpers/app.js';
+import { createTestApp, createTestDatabase, testEnv, type TestApp, type TestDatabase } from '../helpers/app.js';
 import { newsroomClient } from '../helpers/newsroom.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -80,9 +82,6 @@ describe('public read cache: expiry, limits and switches', () => {
   test('a body expires after READ_CACHE_TTL_MS', async () => {
     const clock = manualClock(Date.parse('2026-03-10T12:00:00.000Z'));
     const db = await createTestDatabase();
-    const { loadConfig } = await import('../../src/config.js');
-    const { buildApp } = await import('../../src/app.js');
-    const { testEnv } = await import('../helpers/app.js');
     const app = await buildApp(loadConfig(testEnv({ ...(db.url ? { DATABASE_URL: db.url } : {}), READ_CACHE_TTL_MS: '2000' })), { database: db.database, clock, logger: false, migrate: false });
     try {
       const get = async () => (await app.inject({ method: 'GET', url: '/v1/home' })).headers['x-read-cache'];
