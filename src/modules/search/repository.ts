@@ -81,10 +81,10 @@ export function createSearchRepository(db: Db) {
         .where(sql.ref(column), 'is not', null)
         .orderBy(sql.ref(column), 'desc')
         .orderBy('stories.id', 'desc')
-        .limit(RANK_WINDOW);
+        // Later pages: stories published since the first page join the window; the cap only bounds a very old cursor.
+        .limit(page.window ? RANK_WINDOW * 4 : RANK_WINDOW);
       if (page.window) {
-        // Stories published since the first page join the window; the cap only bounds a very old cursor.
-        candidates = candidates.where(sql<boolean>`(${sql.ref(column)}, stories.id) >= (${page.window.sort}::timestamptz, ${page.window.id})`).limit(RANK_WINDOW * 4);
+        candidates = candidates.where(sql<boolean>`(${sql.ref(column)}, stories.id) >= (${page.window.sort}::timestamptz, ${page.window.id})`);
       }
       const cardColumns = sql.join(STORY_CARD_COLUMNS.map((c) => sql.ref(c.replace('stories.', 'w.'))));
       const after = page.after

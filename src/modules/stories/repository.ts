@@ -33,26 +33,24 @@ const STORY_COLUMNS = [
 export type ActiveSource = { id: string; url: string; title: string | null; publisher: string | null; status: string };
 
 export function createStoriesRepository(db: Db) {
+  /** The story's columns and the packet of its current version (a left join: null when the version row is missing). */
+  const storyWithPacket = (id: string) =>
+    db
+      .selectFrom('stories')
+      .leftJoin('story_versions as v', (join) => join.onRef('v.story_id', '=', 'stories.id').onRef('v.version', '=', 'stories.current_version'))
+      .select([...STORY_COLUMNS, 'v.packet'])
+      .where('stories.id', '=', id);
+
   return {
     /** The story row with the packet of its current version (null when the version row is missing). */
     async findStory(id: string): Promise<(StoryRow & { packet: unknown }) | null> {
-      const row = await db
-        .selectFrom('stories')
-        .leftJoin('story_versions as v', (join) => join.onRef('v.story_id', '=', 'stories.id').onRef('v.version', '=', 'stories.current_version'))
-        .select([...STORY_COLUMNS, 'v.packet'])
-        .where('stories.id', '=', id)
-        .executeTakeFirst();
-      return row ?? null;
+      return (await storyWithPacket(id).executeTakeFirst()) ?? null;
     },
 
     /** The story detail in one round trip: findStory plus its active sources, in citation-insertion order. */
     async findStoryWithSources(id: string): Promise<(StoryRow & { packet: unknown; sources: ActiveSource[] }) | null> {
-      const row = await db
-        .selectFrom('stories')
-        .leftJoin('story_versions as v', (join) => join.onRef('v.story_id', '=', 'stories.id').onRef('v.version', '=', 'stories.current_version'))
-        .select((eb) => [
-          ...STORY_COLUMNS,
-          'v.packet',
+      const row = await storyWithPacket(id)
+        .select((eb) =>
           jsonArrayFrom(
             eb
               .selectFrom('story_sources as s')
@@ -62,8 +60,7 @@ export function createStoriesRepository(db: Db) {
               .orderBy('s.created_at')
               .orderBy('s.url'),
           ).as('sources'),
-        ])
-        .where('stories.id', '=', id)
+        )
         .executeTakeFirst();
       return row ?? null;
     },

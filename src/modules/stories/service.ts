@@ -39,10 +39,14 @@ export function createStoriesService(deps: { repository: StoriesRepository; cloc
   const { repository, clock, parameters } = deps;
   const now = () => new Date(clock.now());
 
-  async function readable(id: string): Promise<ReadableStory> {
-    const story = await repository.findStory(id);
+  /** The story when the public may read it; an unknown or hidden one is 404 NOT_FOUND. */
+  function publicOnly<S extends StoryRow>(story: S | null): S {
     if (!story || !canReadStory(story)) throw notFound('story');
     return story;
+  }
+
+  async function readable(id: string): Promise<ReadableStory> {
+    return publicOnly(await repository.findStory(id));
   }
 
   async function consensusOf(story: StoryRow): Promise<ConsensusResponse> {
@@ -58,8 +62,7 @@ export function createStoriesService(deps: { repository: StoriesRepository; cloc
 
     /** Story detail (also served as /v1/article/:id and /v1/cluster/:id). */
     async detail(id: string, lang: Lang): Promise<StoryResponse> {
-      const story = await repository.findStoryWithSources(id);
-      if (!story || !canReadStory(story)) throw notFound('story');
+      const story = publicOnly(await repository.findStoryWithSources(id));
       const packet = story.packet as Packet | null;
       const sources = inPacketOrder(story.sources, packet);
       const claims = (packet?.claims ?? []).map((c) => ({ id: c.id, text: c.text }));
