@@ -24,8 +24,12 @@ export interface ReadGeneration {
   readonly driver: 'memory' | 'redis';
   /** The current generation, or null when it cannot be read (then nothing is served or stored). */
   current(): Promise<string | null>;
-  /** Moves every instance to a new generation. */
-  bump(): Promise<void>;
+  /**
+   * Moves every instance to a new generation. `storyIds` names the stories a committed write changed (the
+   * transaction helper passes the stories it locked); implementations may use it to keep other stories'
+   * cached reads, and must always invalidate every list read.
+   */
+  bump(storyIds?: readonly string[]): Promise<void>;
 }
 
 const GENERATION_KEY = 'read-generation';

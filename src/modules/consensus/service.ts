@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import type { ReviewStatus, StoryState } from '../../platform/db/schema.js';
-import { readParameters, type Parameters } from '../governance/parameters.js';
+import { readParameters } from '../governance/parameters.js';
+import { deriveReviewStatus } from './review-status.js';
 import { consumeHumanAction, hasOpenHumanAction } from '../identity/human-actions.js';
 import { recordLedgerEvent } from '../ledger/record.js';
 import { bucketForState, storyState, trendingScore } from '../stories/story-state.js';
@@ -69,19 +70,6 @@ async function tally(db: Db, storyId: string, packetHash: string): Promise<Talli
     flags: { count: flag('LOW') + flag('MEDIUM') + flag('HIGH'), low: flag('LOW'), medium: flag('MEDIUM'), high: flag('HIGH') },
     votes: { count: vote('UP').n + vote('DOWN').n, up: vote('UP').n, down: vote('DOWN').n, weightUp: vote('UP').w, weightDown: vote('DOWN').w },
   };
-}
-
-/**
- * The review status the tallies call for. RETRACTED and UNDER_REVIEW are sticky: only an admin action
- * moves a story out of them. Otherwise objections past the threshold make it CONTESTED, enough
- * attestation weight CLEAR, and anything less EMERGING.
- */
-export function deriveReviewStatus(current: ReviewStatus, t: Pick<Tallies, 'attWeight' | 'objWeight'>, p: Parameters): ReviewStatus {
-  if (current === 'RETRACTED' || current === 'UNDER_REVIEW') return current;
-  const total = t.attWeight + t.objWeight;
-  if (t.objWeight >= p['consensus.minObjections'] && total > 0 && t.objWeight / total >= p['consensus.contestedObjectionRatio']) return 'CONTESTED';
-  if (t.attWeight >= p['consensus.minAttestations']) return 'CLEAR';
-  return 'EMERGING';
 }
 
 const STATE_TITLES: Record<StoryState, string> = {
