@@ -8,6 +8,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { generateAgentKey, signAgentRequest } from '../../sdk/index.js';
 import { TEST_OPS_TOKEN, createTestApp, createTestDatabase, testEnv, usingRealPostgres, usingRealRedis, type TestApp } from '../helpers/app.js';
+import { needsRedis } from '../helpers/needs.js';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
 
 interface Check {
@@ -129,21 +130,19 @@ describe('readiness without HUMAN_SIGNING_SECRET', () => {
   });
 
   // A fail-closed deployment needs Redis stores, so this runs where the suite has a Redis server.
-  if (usingRealRedis) {
-    test('on a public deployment: the missing secret is required and makes the service not ready (503)', async () => {
-      const t = await createTestApp({ HUMAN_SIGNING_SECRET: undefined, PUBLIC_DEPLOYMENT: '1' });
-      try {
-        const { status, body } = await readyz(t.app);
-        assert.equal(status, 503);
-        assert.equal(body.status, 'not_ready');
-        assert.equal(body.checks.signingSecret.ok, false);
-        assert.equal(body.checks.signingSecret.required, true);
-        assert.equal(body.checks.database.ok, true);
-      } finally {
-        await t.close();
-      }
-    });
-  }
+  test('on a public deployment: the missing secret is required and makes the service not ready (503)', { skip: needsRedis('a public (fail-closed) deployment refuses memory stores') }, async () => {
+    const t = await createTestApp({ HUMAN_SIGNING_SECRET: undefined, PUBLIC_DEPLOYMENT: '1' });
+    try {
+      const { status, body } = await readyz(t.app);
+      assert.equal(status, 503);
+      assert.equal(body.status, 'not_ready');
+      assert.equal(body.checks.signingSecret.ok, false);
+      assert.equal(body.checks.signingSecret.required, true);
+      assert.equal(body.checks.database.ok, true);
+    } finally {
+      await t.close();
+    }
+  });
 });
 
 describe('readiness when Redis is unreachable', () => {
