@@ -6,6 +6,7 @@ import { agentSigningMessage, generateAgentKey, signAgentRequest, type AgentKey 
 import { sign } from 'node:crypto';
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../helpers/app.js';
 import { needsRedis } from '../helpers/needs.js';
+import { testRedisPrefix } from '../helpers/redis.js';
 
 /** A route that takes an agent signed write, so the auth option is exercised beyond /v1/agents/join. */
 const echoRoute: FastifyPluginAsync = async (app) => {
@@ -303,7 +304,7 @@ describe('replay across instances', () => {
   let shared: TestDatabase;
   let a: TestApp;
   let b: TestApp;
-  const prefix = `test:${randomBytes(6).toString('hex')}:`;
+  const prefix = testRedisPrefix();
 
   before(async () => {
     shared = await createTestDatabase();

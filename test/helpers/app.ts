@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { after } from 'node:test';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Database } from '../../src/platform/db/database.js';
 import { closeIdlePglite, clonePglite, clonePostgres } from './db-template.js';
+import { deleteRedisPrefix, testRedisPrefix, trackRedisPrefix } from './redis.js';
 
 /**
  * Test apps run against the real servers when TEST_DATABASE_URL / TEST_REDIS_URL are set (CI), else on
@@ -42,8 +42,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 export type Env = Record<string, string | undefined>;
 
 /** The environment of a test app: secrets and keys set, stores on Redis when the suite has one. */
-export function testEnv(overrides: Env = {}, redisPrefix = `test:${randomBytes(6).toString('hex')}:`): Env {
+export function testEnv(overrides: Env = {}, redisPrefix = testRedisPrefix()): Env {
   const redis = process.env.TEST_REDIS_URL;
+  trackRedisPrefix(overrides.REDIS_KEY_PREFIX);
   return {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -85,6 +86,7 @@ export async function createTestApp(env: Env = {}, shared?: TestDatabase, plugin
     async close() {
       await app.close();
       if (!shared) await db.drop();
+      await deleteRedisPrefix(config.redisKeyPrefix);
     },
   };
   return testApp;

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { manualClock } from '../../src/platform/clock.js';
 import { createTestApp, createTestDatabase, testEnv, type TestApp, type TestDatabase } from '../helpers/app.js';
 import { needsRedis } from '../helpers/needs.js';
+import { testRedisPrefix } from '../helpers/redis.js';
 import { newsroomClient } from '../helpers/newsroom.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -124,7 +124,7 @@ describe('public read cache across instances', () => {
   let a: TestApp;
   let b: TestApp;
   before(async () => {
-    const prefix = `test:${randomBytes(6).toString('hex')}:`;
+    const prefix = testRedisPrefix();
     shared = await createTestDatabase();
     a = await createTestApp({ REDIS_KEY_PREFIX: prefix }, shared);
     b = await createTestApp({ REDIS_KEY_PREFIX: prefix }, shared);
