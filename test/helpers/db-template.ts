@@ -226,23 +226,31 @@ async function buildPostgresTemplate(base: string): Promise<string> {
   return name;
 }
 
-/** Drops templates of other migrations unused for an hour, half-built ones, and test databases over two hours old. */
+/**
+ * Drops templates of other migrations unused for an hour, half-built ones, and test databases (also those of
+ * earlier naming schemes) created over two hours ago. The creation time is that of the database's PG_VERSION
+ * file (pg_stat_file needs a superuser, as the test server has); failing that, the time in the name.
+ */
 async function removeStalePostgres(admin: pg.Client, current: string): Promise<void> {
-  const rows = await admin.query<{ datname: string; comment: string | null }>(
-    `SELECT datname, shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname LIKE 'svc\\_t%'`,
-  );
-  for (const { datname, comment } of rows.rows) {
+  const list = (created: string) =>
+    admin.query<{ datname: string; comment: string | null; created: number | null }>(
+      `SELECT datname, shobj_description(oid, 'pg_database') AS comment, ${created} AS created FROM pg_database WHERE datname LIKE 'svc\\_t%'`,
+    );
+  const rows = await list(`extract(epoch FROM (pg_stat_file('base/' || oid || '/PG_VERSION')).modification) * 1000`).catch(() => list('NULL::float8'));
+  for (const { datname, comment, created } of rows.rows) {
     let stale = false;
     if (datname.startsWith('svc_tpl_')) stale = datname !== current && Date.now() - Number(comment ?? 0) > HOUR;
     else if (datname.startsWith('svc_tplb_')) stale = true; // only ever exists under the lock we hold
-    else {
-      const m = TEST_DB.exec(datname);
-      stale = m !== null && Date.now() - parseInt(m[1]!, 36) * 1000 > 2 * HOUR;
+    else if (datname.startsWith('svc_test_')) {
+      const named = TEST_DB.exec(datname);
+      const at = created !== null ? Number(created) : named ? parseInt(named[1]!, 36) * 1000 : Date.now();
+      stale = Date.now() - at > 2 * HOUR;
     }
     if (!stale) continue;
     // a template in use right now refuses the drop; it is tried again next time
-    await admin.query(`ALTER DATABASE ${datname} WITH IS_TEMPLATE false`).catch(() => undefined);
-    await admin.query(`DROP DATABASE IF EXISTS ${datname}${datname.startsWith('svc_test_') ? ' WITH (FORCE)' : ''}`).catch(() => undefined);
+    const name = admin.escapeIdentifier(datname);
+    await admin.query(`ALTER DATABASE ${name} WITH IS_TEMPLATE false`).catch(() => undefined);
+    await admin.query(`DROP DATABASE IF EXISTS ${name}${datname.startsWith('svc_test_') ? ' WITH (FORCE)' : ''}`).catch(() => undefined);
   }
 }
 
