@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Database } from '../../src/platform/db/database.js';
-import { closeIdlePglite, clonePglite, clonePostgres } from './db-template.js';
+import { closeIdlePglite, clonePglite, clonePostgres, settleDrops } from './db-template.js';
 import { deleteRedisPrefix, testRedisPrefix, trackRedisPrefix } from './redis.js';
 
 /**
@@ -13,8 +13,12 @@ import { deleteRedisPrefix, testRedisPrefix, trackRedisPrefix } from './redis.js
 export const usingRealPostgres = Boolean(process.env.TEST_DATABASE_URL);
 export const usingRealRedis = Boolean(process.env.TEST_REDIS_URL);
 
-// PGlite databases a file dropped are kept for its next test (test/helpers/db-template.ts) until it ends.
-after(() => closeIdlePglite());
+// At the end of each test file: PGlite databases kept for reuse are closed, and the drops of test databases
+// on the server, which run in the background, are waited for (test/helpers/db-template.ts).
+after(async () => {
+  await closeIdlePglite();
+  await settleDrops();
+});
 
 export const TEST_SECRET = 'test-human-signing-secret';
 export const TEST_API_KEY = 'test-public-api-key';

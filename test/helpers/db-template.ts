@@ -274,9 +274,22 @@ export async function clonePostgres(base: string): Promise<{ url: string; databa
     database,
     async drop() {
       await database.close();
-      await withAdmin(base, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      // DROP DATABASE waits for a checkpoint (about a second): it runs in the background while the tests go on,
+      // and the end of the file waits for every drop (settleDrops, test/helpers/app.ts)
+      const dropping = withAdmin(base, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
+        .then(() => undefined)
+        .catch((err: Error) => console.warn(`could not drop test database ${name}: ${err.message}`))
+        .finally(() => pendingDrops.delete(dropping));
+      pendingDrops.add(dropping);
     },
   };
+}
+
+const pendingDrops = new Set<Promise<void>>();
+
+/** Waits for the test databases being dropped in the background. */
+export async function settleDrops(): Promise<void> {
+  while (pendingDrops.size) await Promise.all([...pendingDrops]);
 }
 
 /** Builds the template the current environment uses (scripts/prepare-test-db.ts, before a run). */
