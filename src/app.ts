@@ -48,9 +48,6 @@ declare module 'fastify' {
 
 /** Builds the whole service for `config`: platform plugins, then every module. Never listens. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const ctx = await createContext(config, options);
-  if (options.migrate !== false) await runMigrations(ctx.database);
-
   const logger = loggerOptions(config.logLevel);
   const app = Fastify({
     logger: options.logger === false ? false : options.logStream && typeof logger === 'object' ? { ...logger, stream: options.logStream } : logger,
@@ -64,6 +61,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  const ctx = await createContext(config, { ...options, log: app.log });
+  if (options.migrate !== false) await runMigrations(ctx.database);
 
   app.decorate('ctx', ctx);
   // JSON in, JSON out: a text body on a JSON route is 415, not a string handed to a handler.

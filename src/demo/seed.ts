@@ -44,9 +44,9 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<{ stories: numbe
   // The newsroom's history is spread over the last day and a half, each story a few hours after the last.
   const clock = manualClock(ctx.clock.now() - 36 * HOUR_MS);
   const candidates = createCandidatesService({ repository: createCandidatesRepository(db), clock });
-  const publish = createPublishService({ db, clock });
-  const reviews = createReviewsService({ db, clock });
-  const engagement = createEngagementService({ db, clock });
+  const publish = createPublishService({ transactor: ctx.transactor, clock });
+  const reviews = createReviewsService({ transactor: ctx.transactor, clock });
+  const engagement = createEngagementService({ transactor: ctx.transactor, clock });
 
   for (const [index, story] of DEMO_STORIES.entries()) {
     clock.set(ctx.clock.now() - (36 - index * 3) * HOUR_MS);

@@ -1,7 +1,9 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { systemClock, type Clock } from './clock.js';
 import { openDatabase, type Database } from './db/database.js';
+import { createTransactor, type Transactor } from './db/transaction.js';
 import { createMemoryNonceStore, createRedisNonceStore, type NonceStore } from './nonce-store.js';
 import { createMemoryRateLimitStore, createRedisRateLimitStore, type RateLimitStore } from './rate-limit-store.js';
 import { createMemoryReadGeneration, createRedisReadGeneration, type ReadGeneration } from './read-cache.js';
@@ -16,6 +18,8 @@ export interface AppContext {
   rateLimitStore: RateLimitStore;
   /** The read generation every write moves on (shared through Redis whenever the app has one). */
   readGeneration: ReadGeneration;
+  /** The one way to write: transactions whose commits move the read generation on (see db/transaction.ts). */
+  transactor: Transactor;
   clock: Clock;
   /** False when the database was handed in (tests sharing one database between app instances). */
   ownsDatabase: boolean;
@@ -24,6 +28,8 @@ export interface AppContext {
 export interface ContextOverrides {
   database?: Database;
   clock?: Clock;
+  /** Where failures of after-commit steps are reported (the app's logger). */
+  log?: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 /** Opens the database and the stores that the configuration names. */
@@ -33,13 +39,24 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   const redis = needsRedis && config.redisUrl ? createRedis(config.redisUrl, config.redisKeyPrefix) : undefined;
   const database =
     overrides.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax }));
+  const readGeneration = redis ? createRedisReadGeneration(redis) : createMemoryReadGeneration();
+  const transactor = createTransactor(
+    database.db,
+    [
+      async ({ storiesChanged }) => {
+        if (storiesChanged.size > 0) await readGeneration.bump([...storiesChanged]);
+      },
+    ],
+    (err) => overrides.log?.warn({ err }, 'an after-commit step failed; the write itself committed'),
+  );
   return {
     config,
     database,
     redis,
     nonceStore: config.nonceStoreDriver === 'redis' && redis ? createRedisNonceStore(redis) : createMemoryNonceStore(clock),
     rateLimitStore: config.rateLimitStoreDriver === 'redis' && redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore(clock),
-    readGeneration: redis ? createRedisReadGeneration(redis) : createMemoryReadGeneration(),
+    readGeneration,
+    transactor,
     clock,
     ownsDatabase: overrides.database === undefined,
   };

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db/database.js';
+import type { Db, Tx } from '../../platform/db/database.js';
+import type { TxEvents } from '../../platform/db/transaction.js';
 import type { ReviewStatus, StoryState } from '../../platform/db/schema.js';
 import { readParameters } from '../governance/parameters.js';
 import { deriveReviewStatus } from './review-status.js';
@@ -85,7 +86,7 @@ const STATE_TITLES: Record<StoryState, string> = {
  * the gate is met), trending score, the stored snapshot, and a ledger event when the public state changed.
  * `overrideStatus` lets a write (a HIGH flag, an admin action) set a sticky status first.
  */
-export async function recomputeConsensus(db: Db, story: LockedStory, now: Date, overrideStatus?: ReviewStatus): Promise<ConsensusSnapshot> {
+export async function recomputeConsensus(db: Tx, events: TxEvents, story: LockedStory, now: Date, overrideStatus?: ReviewStatus): Promise<ConsensusSnapshot> {
   const params = await readParameters(db);
   const t = await tally(db, story.id, story.current_packet_hash);
   const before = storyState(story.publication_stage, story.review_status);
@@ -157,7 +158,7 @@ export async function recomputeConsensus(db: Db, story: LockedStory, now: Date, 
     .execute();
 
   if (after && before && after !== before) {
-    await recordLedgerEvent(db, {
+    await recordLedgerEvent(db, events, {
       storyId: story.id,
       type: after === 'CONTESTED' || after === 'UNDER_REVIEW' ? 'CHALLENGE' : 'UPDATE',
       title: `${STATE_TITLES[after]}: ${story.title}`,

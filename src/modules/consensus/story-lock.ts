@@ -1,4 +1,5 @@
-import type { Db } from '../../platform/db/database.js';
+import type { Db, Tx } from '../../platform/db/database.js';
+import type { TxEvents } from '../../platform/db/transaction.js';
 import { notFound } from '../../platform/errors.js';
 import type { Packet } from '../candidates/packet.js';
 import { isPubliclyVisible } from '../stories/story-state.js';
@@ -8,8 +9,8 @@ import { isPubliclyVisible } from '../stories/story-state.js';
  * changes a story or its consensus takes this lock first, so concurrent writes on one story serialize
  * across every instance while writes on different stories run in parallel.
  */
-export async function lockStory(db: Db, storyId: string) {
-  const row = await db
+export async function lockStory(tx: Tx, events: TxEvents, storyId: string) {
+  const row = await tx
     .selectFrom('stories')
     .select([
       'id',
@@ -30,14 +31,15 @@ export async function lockStory(db: Db, storyId: string) {
     .where('id', '=', storyId)
     .forUpdate()
     .executeTakeFirst();
+  if (row) events.storyChanged(row.id);
   return row ?? null;
 }
 
 export type LockedStory = NonNullable<Awaited<ReturnType<typeof lockStory>>>;
 
 /** Locks a story that the public can see, or throws 404 (hidden stories do not exist for the public). */
-export async function lockVisibleStory(db: Db, storyId: string): Promise<LockedStory> {
-  const story = await lockStory(db, storyId);
+export async function lockVisibleStory(tx: Tx, events: TxEvents, storyId: string): Promise<LockedStory> {
+  const story = await lockStory(tx, events, storyId);
   if (!story || !isPubliclyVisible(story.moderation_status)) throw notFound('story');
   return story;
 }

@@ -7,7 +7,7 @@ import { createEngagementService } from './service.js';
 
 /** Human story writes: comments, flags and reward votes (human signed writes). */
 export const engagementModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = createEngagementService({ db: ctx.database.db, clock: ctx.clock });
+  const service = createEngagementService({ transactor: ctx.transactor, clock: ctx.clock });
   const auth = { auth: { kind: 'human-write' as const } };
   const failures = errors(400, 401, 404, 409, 429, 503);
 

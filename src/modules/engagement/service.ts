@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { HumanActor } from '../../platform/auth/types.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/database.js';
+import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { conflict, notFound, validationFailed } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { recomputeConsensus } from '../consensus/service.js';
@@ -20,13 +21,13 @@ function requirePublished(story: LockedStory) {
  * Human reactions to published stories (signed writes from the front end). Each write locks the story
  * row and recomputes the consensus in the same transaction.
  */
-export function createEngagementService(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps;
+export function createEngagementService(deps: { transactor: Transactor; clock: Clock }) {
+  const { transactor, clock } = deps;
 
   return {
     async comment(actor: HumanActor, storyId: string, body: CommentBody) {
-      return db.transaction().execute(async (trx) => {
-        const story = await lockVisibleStory(trx, storyId);
+      return withTransaction(transactor, async (trx, events) => {
+        const story = await lockVisibleStory(trx, events, storyId);
         requirePublished(story);
         if (body.parentId) {
           const parent = await trx.selectFrom('comments').select('id').where('id', '=', body.parentId).where('story_id', '=', story.id).executeTakeFirst();
@@ -40,7 +41,7 @@ export function createEngagementService(deps: { db: Db; clock: Clock }) {
           .executeTakeFirstOrThrow();
         await trx.updateTable('stories').set({ comment_count: sql`comment_count + 1` }).where('id', '=', story.id).execute();
         story.comment_count += 1;
-        await recomputeConsensus(trx, story, now);
+        await recomputeConsensus(trx, events, story, now);
         return { id: row.id, storyId: row.story_id, actorId: row.actor_id, verified: row.verified, parentId: row.parent_id, body: row.body, createdAt: row.created_at.toISOString() };
       });
     },
@@ -51,8 +52,8 @@ export function createEngagementService(deps: { db: Db; clock: Clock }) {
      * story UNDER_REVIEW and shows a CHALLENGE on the ledger.
      */
     async flag(actor: HumanActor, storyId: string, body: FlagBody) {
-      return db.transaction().execute(async (trx) => {
-        const story = await lockVisibleStory(trx, storyId);
+      return withTransaction(transactor, async (trx, events) => {
+        const story = await lockVisibleStory(trx, events, storyId);
         requirePublished(story);
         if (body.claimId) {
           const { claims } = await currentPacket(trx, story);
@@ -89,7 +90,7 @@ export function createEngagementService(deps: { db: Db; clock: Clock }) {
           .executeTakeFirst();
         if (!row) throw conflict('FLAG_ALREADY_RECORDED', 'This reader already flagged this story (or this claim)');
         const challenge = body.severity === 'HIGH';
-        const snapshot = await recomputeConsensus(trx, story, now, challenge && story.review_status !== 'RETRACTED' ? 'UNDER_REVIEW' : undefined);
+        const snapshot = await recomputeConsensus(trx, events, story, now, challenge && story.review_status !== 'RETRACTED' ? 'UNDER_REVIEW' : undefined);
         return {
           id: row.id,
           storyId: row.story_id,
@@ -107,8 +108,8 @@ export function createEngagementService(deps: { db: Db; clock: Clock }) {
 
     /** One reward vote per reader per story, only while the story's reward window is open. */
     async rewardVote(actor: HumanActor, storyId: string, body: RewardVoteBody) {
-      return db.transaction().execute(async (trx) => {
-        const story = await lockVisibleStory(trx, storyId);
+      return withTransaction(transactor, async (trx, events) => {
+        const story = await lockVisibleStory(trx, events, storyId);
         requirePublished(story);
         const now = new Date(clock.now());
         if (!story.published_at || !story.reward_window_ends_at || now < story.published_at || now >= story.reward_window_ends_at) {
@@ -122,7 +123,7 @@ export function createEngagementService(deps: { db: Db; clock: Clock }) {
           .returningAll()
           .executeTakeFirst();
         if (!row) throw conflict('REWARD_VOTE_ALREADY_CAST', 'This reader already cast a reward vote on this story');
-        await recomputeConsensus(trx, story, now);
+        await recomputeConsensus(trx, events, story, now);
         return {
           id: row.id,
           storyId: row.story_id,

@@ -1,4 +1,5 @@
-import type { Db } from '../../platform/db/database.js';
+import type { Tx } from '../../platform/db/database.js';
+import type { TxEvents } from '../../platform/db/transaction.js';
 import type { LedgerBucket, LedgerType, StoryState } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
 
@@ -15,9 +16,9 @@ export interface LedgerEntry {
 }
 
 /** Appends a ledger event; call inside the transaction that made the change it reports. */
-export async function recordLedgerEvent(db: Db, entry: LedgerEntry): Promise<string> {
+export async function recordLedgerEvent(tx: Tx, events: TxEvents, entry: LedgerEntry): Promise<string> {
   const id = newId('le');
-  await db
+  await tx
     .insertInto('ledger_events')
     .values({
       id,
@@ -32,5 +33,6 @@ export async function recordLedgerEvent(db: Db, entry: LedgerEntry): Promise<str
       created_at: entry.at,
     })
     .execute();
+  events.recorded({ kind: 'ledger', id, storyId: entry.storyId });
   return id;
 }

@@ -1,5 +1,6 @@
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/database.js';
+import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { Packet } from '../candidates/packet.js';
@@ -18,14 +19,14 @@ const HOUR_MS = 3_600_000;
  * for a content admin; BLOCK never publishes. Running it again re-scans and records a new trace without
  * changing a story that has already left the CANDIDATE stage.
  */
-export function createPublishService(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps;
+export function createPublishService(deps: { transactor: Transactor; clock: Clock }) {
+  const { transactor, clock } = deps;
   return {
     async compute(hash: string): Promise<SafetyTrace> {
-      return db.transaction().execute(async (trx) => {
+      return withTransaction(transactor, async (trx, events) => {
         const candidate = await trx.selectFrom('candidates').select(['story_id']).where('hash', '=', hash).executeTakeFirst();
         if (!candidate) throw notFound('candidate');
-        const story = await lockStory(trx, candidate.story_id);
+        const story = await lockStory(trx, events, candidate.story_id);
         const version = await trx.selectFrom('story_versions').select('packet').where('story_id', '=', candidate.story_id).where('packet_hash', '=', hash).executeTakeFirst();
         if (!story || !version) throw notFound('candidate');
         const now = new Date(clock.now());
@@ -45,7 +46,7 @@ export function createPublishService(deps: { db: Db; clock: Clock }) {
               .where('id', '=', story.id)
               .execute();
             Object.assign(story, { publication_stage: 'PROVISIONAL', moderation_status: 'ALLOWED', published_at: now, reward_window_ends_at: closes });
-            await recordLedgerEvent(trx, {
+            await recordLedgerEvent(trx, events, {
               storyId: story.id,
               type: 'UPDATE',
               title: `Published as provisional: ${story.title}`,
@@ -56,7 +57,7 @@ export function createPublishService(deps: { db: Db; clock: Clock }) {
               reason: 'safety scan ALLOW',
               at: now,
             });
-            await recomputeConsensus(trx, story, now);
+            await recomputeConsensus(trx, events, story, now);
           } else {
             await trx
               .updateTable('stories')

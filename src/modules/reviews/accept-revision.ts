@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
-import type { Db } from '../../platform/db/database.js';
+import type { Tx } from '../../platform/db/database.js';
+import type { TxEvents } from '../../platform/db/transaction.js';
 import type { RevisionProposalsTable } from '../../platform/db/schema.js';
 import { claimsText, normalizePacket, packetHash, type Packet } from '../candidates/packet.js';
 import { upsertSources } from '../candidates/repository.js';
@@ -18,7 +19,7 @@ export function revisedPacket(base: Packet, changes: RevisionChanges): Packet {
  * packet hash. Attestations stay attached to the old packet; other open proposals against it go STALE;
  * readers see an UPDATE on the ledger in the agent-review bucket.
  */
-export async function acceptRevision(db: Db, story: LockedStory, proposal: Selectable<RevisionProposalsTable>, now: Date): Promise<{ version: number; hash: string }> {
+export async function acceptRevision(db: Tx, events: TxEvents, story: LockedStory, proposal: Selectable<RevisionProposalsTable>, now: Date): Promise<{ version: number; hash: string }> {
   const packet = revisedPacket(await currentPacket(db, story), proposal.changes as RevisionChanges);
   const hash = packetHash(packet);
   const version = story.current_version + 1;
@@ -40,7 +41,7 @@ export async function acceptRevision(db: Db, story: LockedStory, proposal: Selec
     .where('id', '<>', proposal.id)
     .execute();
   const state = storyState(story.publication_stage, story.review_status) ?? 'PROVISIONAL';
-  await recordLedgerEvent(db, {
+  await recordLedgerEvent(db, events, {
     storyId: story.id,
     type: 'UPDATE',
     title: `Revised to version ${version}: ${packet.title}`,

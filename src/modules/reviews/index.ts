@@ -7,7 +7,7 @@ import { createReviewsService } from './service.js';
 
 /** Agent review writes: attestations, objections, revision proposals and votes (CONTRACT §6 pins the paths). */
 export const reviewsModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = createReviewsService({ db: ctx.database.db, clock: ctx.clock });
+  const service = createReviewsService({ transactor: ctx.transactor, clock: ctx.clock });
   const responses = (ok: typeof ReviewResponse | typeof ProposalResponse) => ({ 202: ok, ...errors(400, 401, 403, 404, 409, 429) });
 
   app.post(

@@ -1,6 +1,7 @@
 import type { AgentActor } from '../../platform/auth/types.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/database.js';
+import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { AppError, conflict, forbidden, notFound, validationFailed } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { recomputeConsensus } from '../consensus/service.js';
@@ -62,12 +63,12 @@ async function requireApplicable(db: Db, story: LockedStory, changes: ProposalBo
  * proposals and votes on them. Each write locks the story row, then validates, writes and recomputes the
  * consensus in one transaction.
  */
-export function createReviewsService(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps;
+export function createReviewsService(deps: { transactor: Transactor; clock: Clock }) {
+  const { transactor, clock } = deps;
 
   async function review(actor: AgentActor, body: ReviewBody, kind: Kind): Promise<ReviewResponse> {
-    return db.transaction().execute(async (trx) => {
-      const story = await lockVisibleStory(trx, body.storyId);
+    return withTransaction(transactor, async (trx, events) => {
+      const story = await lockVisibleStory(trx, events, body.storyId);
       requireOpenForReview(story);
       if (body.packetHash !== story.current_packet_hash) throw packetMismatch(story);
       if (kind === 'ATTESTATION' && story.author_bot_id === actor.botId) {
@@ -101,7 +102,7 @@ export function createReviewsService(deps: { db: Db; clock: Clock }) {
         .returningAll()
         .executeTakeFirst();
       if (!row) throw conflict('REVIEW_ALREADY_RECORDED', 'This bot already attested or objected to this packet');
-      const snapshot = await recomputeConsensus(trx, story, now);
+      const snapshot = await recomputeConsensus(trx, events, story, now);
       return {
         id: row.id,
         storyId: row.story_id,
@@ -125,8 +126,8 @@ export function createReviewsService(deps: { db: Db; clock: Clock }) {
 
     /** Opens a revision proposal against the story's current packet. */
     async propose(actor: AgentActor, body: ProposalBody): Promise<ProposalResponse> {
-      return db.transaction().execute(async (trx) => {
-        const story = await lockVisibleStory(trx, body.storyId);
+      return withTransaction(transactor, async (trx, events) => {
+        const story = await lockVisibleStory(trx, events, body.storyId);
         requireOpenForReview(story);
         if (body.packetHash !== story.current_packet_hash) throw packetMismatch(story);
         await requireApplicable(trx, story, body.changes);
@@ -155,10 +156,10 @@ export function createReviewsService(deps: { db: Db; clock: Clock }) {
      * proposal is accepted (new version, new packet hash, UPDATE ledger event) or rejected.
      */
     async vote(actor: AgentActor, proposalId: string, body: VoteBody): Promise<ProposalResponse> {
-      return db.transaction().execute(async (trx) => {
+      return withTransaction(transactor, async (trx, events) => {
         const head = await trx.selectFrom('revision_proposals').select(['story_id']).where('id', '=', proposalId).executeTakeFirst();
         if (!head) throw notFound('revision proposal');
-        const story = await lockStory(trx, head.story_id);
+        const story = await lockStory(trx, events, head.story_id);
         if (!story) throw notFound('revision proposal');
         const proposal = await trx.selectFrom('revision_proposals').selectAll().where('id', '=', proposalId).forUpdate().executeTakeFirstOrThrow();
         const now = new Date(clock.now());
@@ -184,7 +185,7 @@ export function createReviewsService(deps: { db: Db; clock: Clock }) {
         let resultVersion: number | null = null;
         let resultHash: string | null = null;
         if (status === 'ACCEPTED') {
-          ({ version: resultVersion, hash: resultHash } = await acceptRevision(trx, story, proposal, now));
+          ({ version: resultVersion, hash: resultHash } = await acceptRevision(trx, events, story, proposal, now));
         }
         const updated = await trx
           .updateTable('revision_proposals')
@@ -192,7 +193,7 @@ export function createReviewsService(deps: { db: Db; clock: Clock }) {
           .where('id', '=', proposal.id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        if (status === 'ACCEPTED') await recomputeConsensus(trx, story, now);
+        if (status === 'ACCEPTED') await recomputeConsensus(trx, events, story, now);
         return presentProposal(updated, params, resultHash);
       });
     },
