@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { HumanActor } from '../../platform/auth/types.js';
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db/database.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { conflict, notFound, validationFailed } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';

@@ -1,5 +1,4 @@
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db/database.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
