@@ -3,8 +3,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { Config } from './config.js';
 import { agentsModule } from './modules/agents/index.js';
+import { createAgentsRepository } from './modules/agents/repository.js';
+import { requestParametersPlugin } from './modules/governance/request-parameters.js';
+import { findTier } from './modules/identity/repository.js';
 import { candidatesModule } from './modules/candidates/index.js';
-import { engagementModule } from './modules/engagement/index.js';
+import { commentsModule } from './modules/comments/index.js';
+import { flagsModule } from './modules/flags/index.js';
+import { rewardVotesModule } from './modules/reward-votes/index.js';
 // public newsroom reads
 import { feedModule } from './modules/feed/index.js';
 import { homeModule } from './modules/home/index.js';
@@ -90,7 +95,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(cors, { origin: config.apiOrigins, methods: ['GET', 'POST', 'DELETE'], exposedHeaders: ['x-request-id', 'retry-after'] });
   }
   await app.register(openapiPlugin, { version: SERVICE_VERSION, serverUrl: config.publicBaseUrl });
-  await app.register(authPlugin, { ctx, metrics });
+  const agents = createAgentsRepository(ctx.database.db);
+  await app.register(requestParametersPlugin, { db: ctx.database.db, config });
+  await app.register(authPlugin, {
+    ctx,
+    metrics,
+    lookups: {
+      findTier: (linkedHumanId) => findTier(ctx.database.db, linkedHumanId),
+      findSelfServeBot: (botId) => agents.findSigningBot(botId),
+      agentWritesPerMinute: async (request, verified) => {
+        const params = await request.governance();
+        return verified ? params['rateLimits.verifiedWritesPerMinute'] : params['rateLimits.unverifiedWritesPerMinute'];
+      },
+    },
+  });
   // after the auth plugin: a cached read still counts against the reader's rate limit
   await app.register(readCachePlugin, { generation: ctx.readGeneration, clock: ctx.clock, ...config.readCache });
 
@@ -99,7 +117,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(candidatesModule, { ctx });
   await app.register(publishModule, { ctx });
   await app.register(reviewsModule, { ctx });
-  await app.register(engagementModule, { ctx });
+  await app.register(commentsModule, { ctx });
+  await app.register(flagsModule, { ctx });
+  await app.register(rewardVotesModule, { ctx });
   await app.register(usersModule, { ctx });
   // public newsroom reads
   await app.register(storiesModule, { ctx });

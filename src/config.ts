@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { BOT_ID } from './platform/schemas.js';
 
 /**
  * The one place that reads process.env. Every variable of CONTRACT §2 is parsed and validated here; a bad
@@ -50,6 +51,12 @@ export interface Config {
   rateLimitStoreDriver: StoreDriver;
   /** HUMAN_SIGNING_SECRET then HUMAN_SIGNING_SECRET_PREVIOUS (rotation); empty: human signed routes answer 503. */
   humanSigningSecrets: string[];
+  /**
+   * CURSOR_SIGNING_SECRET: the key of the pagination cursors' checks. Unset: derived from HUMAN_SIGNING_SECRET,
+   * or random per process when that is unset too (then a cursor is good on the instance that issued it only;
+   * several instances must share one of the two secrets).
+   */
+  cursorSigningSecret: string | undefined;
   /** SIGNATURE_MAX_SKEW_MS: accepted clock skew of human and agent timestamps. */
   signatureMaxSkewMs: number;
   /** AGENT_SIGNED_WRITE_AUD: the `aud` of agent messages. */
@@ -176,7 +183,6 @@ function jsonOrFile(env: Env, name: string): unknown {
   }
 }
 
-const BOT_ID = /^bot_[0-9a-f]{32}$/;
 
 function parseRegistry(env: Env): RegistryBot[] {
   const raw = jsonOrFile(env, 'AGENT_BOT_REGISTRY');
@@ -296,6 +302,7 @@ export function loadConfig(env: Env = process.env): Config {
     nonceStoreDriver,
     rateLimitStoreDriver,
     humanSigningSecrets: [humanSigningSecret, previousSecret].filter((s): s is string => Boolean(s)),
+    cursorSigningSecret: str(env, 'CURSOR_SIGNING_SECRET'),
     signatureMaxSkewMs: int(env, 'SIGNATURE_MAX_SKEW_MS', 300_000, 1_000, 3_600_000),
     agentSignedWriteAud: str(env, 'AGENT_SIGNED_WRITE_AUD') ?? 'svc',
     agentBotRegistry: parseRegistry(env),

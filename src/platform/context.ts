@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { systemClock, type Clock } from './clock.js';
+import { createCursorCodec, cursorKey, type CursorCodec } from './cursor.js';
 import { openDatabase, type Database } from './db/database.js';
 import { createTransactor, type Transactor } from './db/transaction.js';
 import { createMemoryNonceStore, createRedisNonceStore, type NonceStore } from './nonce-store.js';
@@ -21,6 +22,8 @@ export interface AppContext {
   /** The one way to write: transactions whose commits move the read generation on (see db/transaction.ts). */
   transactor: Transactor;
   clock: Clock;
+  /** The pagination cursors, checked with the service's key (every instance of a deployment shares it). */
+  cursors: CursorCodec;
   /** False when the database was handed in (tests sharing one database between app instances). */
   ownsDatabase: boolean;
 }
@@ -58,6 +61,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     readGeneration,
     transactor,
     clock,
+    cursors: createCursorCodec(cursorKey(config.cursorSigningSecret, config.humanSigningSecrets[0])),
     ownsDatabase: overrides.database === undefined,
   };
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from './db/database.js';
 import { canonicalize } from './canonical-json.js';
-import { conflict, validationFailed } from './errors.js';
+import { appError, validationFailed } from './errors.js';
 
 const KEY = /^[\x21-\x7e]{8,200}$/;
 const RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -41,16 +41,14 @@ export function createIdempotencyStore(db: Db, now: () => number) {
           continue;
         }
         if (row.request_hash !== hash) {
-          throw conflict('IDEMPOTENCY_KEY_CONFLICT', 'This idempotency key was used with a different request', {
-            nextAction: 'Use a new idempotency-key for a different request',
-          });
+          throw appError('IDEMPOTENCY_KEY_CONFLICT');
         }
         if (row.status_code === null) {
-          throw conflict('IDEMPOTENCY_KEY_IN_PROGRESS', 'The first request with this idempotency key is still being processed', { retryAfterSeconds: 1 });
+          throw appError('IDEMPOTENCY_KEY_IN_PROGRESS', { retryAfterSeconds: 1 });
         }
         return { kind: 'replay', status: row.status_code, body: row.response };
       }
-      throw conflict('IDEMPOTENCY_KEY_IN_PROGRESS', 'The idempotency key is busy', { retryAfterSeconds: 1 });
+      throw appError('IDEMPOTENCY_KEY_IN_PROGRESS', { message: 'The idempotency key is busy', retryAfterSeconds: 1 });
     },
     async complete(scope: string, key: string, status: number, body: unknown): Promise<void> {
       await db

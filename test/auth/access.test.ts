@@ -177,6 +177,68 @@ describe('rate limits', () => {
       await t.close();
     }
   });
+  test('a captured signed request replayed four times does not use up its owner\'s write limit (replays are refused before they count)', async () => {
+    const t = await createTestApp({ RATE_LIMIT_UNVERIFIED_WRITES_PER_MINUTE: '3' }, undefined, [echoRoute]);
+    try {
+      const key = generateAgentKey();
+      await joinBot(t, key);
+      const body = { botId: key.botId, verified: false, n: 'captured' };
+      const headers = signAgentRequest({ key, method: 'POST', path: '/v1/test/echo', body });
+      assert.equal((await t.app.inject({ method: 'POST', url: '/v1/test/echo', headers, payload: body })).statusCode, 202);
+      for (let i = 0; i < 4; i += 1) {
+        const replay = await t.app.inject({ method: 'POST', url: '/v1/test/echo', headers, payload: body });
+        assert.equal(replay.statusCode, 409);
+        assert.equal(replay.json().code, 'REPLAY_DETECTED');
+      }
+      // the owner used 1 of 3: two more fresh writes pass, the fourth is the first 429
+      const statuses = [];
+      for (let i = 0; i < 3; i += 1) statuses.push((await agentPost(t, key, { botId: key.botId, verified: false, i })).statusCode);
+      assert.deepEqual(statuses, [202, 202, 429]);
+
+      const humanBody = { actorId: 'replayed-reader', verified: false, preferences: {} };
+      const humanHeaders = signHumanRequest({ secret: TEST_SECRET, method: 'POST', path: '/v1/users/me/preferences', body: humanBody });
+      const sendHuman = (h: Record<string, string>, b: object) => t.app.inject({ method: 'POST', url: '/v1/users/me/preferences', headers: h, payload: b });
+      assert.equal((await sendHuman(humanHeaders, humanBody)).statusCode, 202);
+      for (let i = 0; i < 5; i += 1) assert.equal((await sendHuman(humanHeaders, humanBody)).statusCode, 409);
+      const fresh = signHumanRequest({ secret: TEST_SECRET, method: 'POST', path: '/v1/users/me/preferences', body: humanBody });
+      assert.equal((await sendHuman(fresh, humanBody)).statusCode, 202, 'the reader still has writes left (limit 30 by default)');
+    } finally {
+      await t.close();
+    }
+  });
+
+  test('the rateLimits.* governance parameters drive the agent write limits', async () => {
+    const t = await createTestApp({}, undefined, [echoRoute]);
+    try {
+      await t.app.ctx.database.db
+        .insertInto('governance_parameters')
+        .values({ name: 'rateLimits.unverifiedWritesPerMinute', value: JSON.stringify(2), default_value: JSON.stringify(30), updated_by_proposal_id: null })
+        .execute();
+      const key = generateAgentKey();
+      await joinBot(t, key);
+      const statuses = [];
+      for (let i = 0; i < 3; i += 1) statuses.push((await agentPost(t, key, { botId: key.botId, verified: false, i })).statusCode);
+      assert.deepEqual(statuses, [202, 202, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  test('a correctly signed request whose body fails validation uses its nonce: sent again it is 409 REPLAY_DETECTED (docs/decisions.md)', async () => {
+    const t = await createTestApp();
+    try {
+      const body = { actorId: 'reader-x', verified: false, preferences: { feedMode: 'sideways' } };
+      const headers = signHumanRequest({ secret: TEST_SECRET, method: 'POST', path: '/v1/users/me/preferences', body });
+      const first = await t.app.inject({ method: 'POST', url: '/v1/users/me/preferences', headers, payload: body });
+      assert.equal(first.statusCode, 400);
+      assert.equal(first.json().code, 'VALIDATION_FAILED');
+      const again = await t.app.inject({ method: 'POST', url: '/v1/users/me/preferences', headers, payload: body });
+      assert.equal(again.statusCode, 409);
+      assert.equal(again.json().code, 'REPLAY_DETECTED');
+    } finally {
+      await t.close();
+    }
+  });
 });
 
 describe('errors everywhere', () => {

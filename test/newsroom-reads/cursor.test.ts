@@ -1,8 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { decodeCursor, encodeCursor } from '../../src/platform/cursor.js';
+import { createHash } from 'node:crypto';
+import { createCursorCodec, cursorKey } from '../../src/platform/cursor.js';
 import { AppError } from '../../src/platform/errors.js';
+
+const codec = createCursorCodec(cursorKey(undefined, 'test-human-signing-secret'));
+const { decode: decodeCursor, encode: encodeCursor } = codec;
 
 const isInvalidCursor = (err: unknown) => err instanceof AppError && err.status === 400 && err.code === 'INVALID_CURSOR';
 
@@ -56,5 +60,21 @@ describe('cursor codec', () => {
       assert.throws(() => decodeCursor('t', encodeCursor('t', [bad, 'x']), ['timestamp', 'string']), isInvalidCursor, bad);
     }
     assert.throws(() => decodeCursor('t', encodeCursor('t', [1, 'st_\u0000']), ['number', 'string']), isInvalidCursor);
+  });
+
+  test('a cursor checked with an unkeyed hash, or with another key, is INVALID_CURSOR (defect: anyone could forge one)', () => {
+    const payload = Buffer.from(JSON.stringify(['search:q', 1e308, 'st_1', '2026-03-01T10:00:00.123456Z', 'st_1'])).toString('base64url');
+    const unkeyed = `${payload}.${createHash('sha256').update(`newsroom-cursor-v1:${payload}`).digest('base64url').slice(0, 16)}`;
+    assert.throws(() => decodeCursor('search:q', unkeyed, ['real', 'string', 'timestamp', 'string']), isInvalidCursor);
+    const other = createCursorCodec(cursorKey(undefined, 'another-secret'));
+    assert.throws(() => decodeCursor('feed:recent', other.encode('feed:recent', ['2026-03-01T10:00:00.123456Z', 'st_1']), ['timestamp', 'string']), isInvalidCursor);
+    assert.equal(createCursorCodec(cursorKey('explicit', 'x')).encode('k', [1]), createCursorCodec(cursorKey('explicit', 'y')).encode('k', [1]));
+  });
+
+  test('a rank outside the range of a PostgreSQL real is INVALID_CURSOR even when correctly signed', () => {
+    for (const rank of [1e308, -1e39, 3.5e38]) {
+      assert.throws(() => decodeCursor('r', encodeCursor('r', [rank]), ['real']), isInvalidCursor, String(rank));
+    }
+    assert.deepEqual(decodeCursor('r', encodeCursor('r', [0.25]), ['real']), [0.25]);
   });
 });

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { RANK_WINDOW } from '../../src/modules/search/repository.js';
 import { createReadsTestApp, HOUR_MS, NOW, type ReadsTestApp } from '../helpers/newsroom-factory.js';
@@ -223,6 +224,23 @@ describe('GET /v1/search', () => {
       assert.deepEqual(ids(phrase.body), [oldBest]);
     } finally {
       await local.close();
+    }
+  });
+
+  test('a hand-made search cursor is 400 INVALID_CURSOR, never a 500 (unkeyed check, or a rank no real can hold)', async () => {
+    const first = await t.get<Json>('/v1/search?q=election&limit=1');
+    assert.equal(first.status, 200);
+    assert.ok(first.body.nextCursor, 'the corpus has two election stories');
+    const [payload] = (first.body.nextCursor as string).split('.');
+    const values = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as unknown[];
+    values[1] = 1e308;
+    const forgedPayload = Buffer.from(JSON.stringify(values)).toString('base64url');
+    const unkeyed = `${forgedPayload}.${createHash('sha256').update(`newsroom-cursor-v1:${forgedPayload}`).digest('base64url').slice(0, 16)}`;
+    const signed = t.app.ctx.cursors.encode(values[0] as string, values.slice(1) as (string | number)[]);
+    for (const cursor of [unkeyed, signed]) {
+      const res = await t.get<Json>(`/v1/search?q=election&limit=1&cursor=${cursor}`);
+      assert.equal(res.status, 400, JSON.stringify(res.body));
+      assert.equal(res.body.code, 'INVALID_CURSOR');
     }
   });
 });

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { sql } from 'kysely';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { generateAgentKey, signAgentRequest, signHumanRequest, toQueryString } from '../../sdk/index.js';
@@ -25,6 +26,12 @@ const carelessRoute: FastifyPluginAsync = async (app) => {
     request.log.info({ req: request }, 'careless request log');
     return reply.code(204).send();
   });
+  // a handler whose query fails on the database with a value the client sent as a bound parameter
+  app.post('/v1/test/failing-query', { config: { auth: { kind: 'public' } } }, async (request) => {
+    const { value } = request.body as { value: string };
+    await sql`insert into stories (id) values (${value})`.execute(app.ctx.database.db);
+    return { never: true };
+  });
 };
 
 describe('secrets never reach the logs', () => {
@@ -36,6 +43,7 @@ describe('secrets never reach the logs', () => {
   const proofSignature = `0x${randomBytes(65).toString('hex')}`;
   const agentproof = Buffer.from(JSON.stringify({ address: '0x0000000000000000000000000000000000000001', uri: 'http://127.0.0.1/v1/candidates', signature: proofSignature })).toString('base64');
   const innerSecrets = { signature: secret('body-signature'), proof: secret('body-proof'), secret: secret('body-secret') };
+  const boundValue = secret('bound-parameter');
 
   const lines: LogLine[] = [];
   const raw: string[] = [];
@@ -125,6 +133,10 @@ describe('secrets never reach the logs', () => {
     assert.equal((await send({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${opsToken}` } })).status, 200);
     assert.equal((await send({ method: 'GET', url: '/metrics', headers: { 'x-operations-token': secret('wrong-ops') } })).status, 401);
 
+    // a database error on a bound parameter: 500, and the parameter must not reach the log
+    const failing = await send({ method: 'POST', url: '/v1/test/failing-query', body: { value: boundValue } });
+    assert.equal(failing.status, 500);
+
     // a handler that logs the headers and a body with secret-named members
     assert.equal((await send({ method: 'POST', url: '/v1/test/careless', headers: all, body: { note: 'visible', ...innerSecrets } })).status, 204);
 
@@ -198,5 +210,15 @@ describe('secrets never reach the logs', () => {
     assert.ok([...codes.values()].includes('AGENTPROOF_VERIFICATION_FAILED'));
     assert.ok([...codes.values()].includes('OPERATIONS_ACCESS_REQUIRED'));
     for (const line of rejected) assert.ok(sentIds.includes(String(line.reqId)));
+  });
+
+  test('a 5xx log line carries the error, never the SQL or its bound parameters (defect: PGlite errors carried both)', () => {
+    const failed = lines.find((l) => l.msg === 'request failed');
+    assert.ok(failed, 'the failing query was logged as a 5xx');
+    const err = failed.err as Record<string, unknown>;
+    assert.equal(typeof err.message, 'string');
+    assert.equal(typeof err.code, 'string', 'the SQLSTATE stays for the operator');
+    for (const field of ['query', 'params', 'parameters', 'detail']) assert.equal(field in err, false, `err.${field} is not logged`);
+    assert.equal(raw.join('\n').includes(boundValue), false, 'the bound value never appears in the output');
   });
 });

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/database.js';
 import { newId } from '../../platform/ids.js';
-import { claimsText, type Packet } from './packet.js';
+import { claimsText, type Packet } from '../newsroom/packet.js';
 
 export interface CandidateRow {
   hash: string;

@@ -2,7 +2,7 @@ import type { AgentActor } from '../../platform/auth/types.js';
 import type { Clock } from '../../platform/clock.js';
 import { notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { normalizePacket, packetHash, type Packet } from './packet.js';
+import { normalizePacket, packetHash, type Packet } from '../newsroom/packet.js';
 import type { CandidateRow, CandidatesRepository } from './repository.js';
 import type { CandidateBody, CandidateEvidenceResponse, CandidateResponse, CandidateStatusResponse, SafetyTrace } from './schemas.js';
 

@@ -7,7 +7,7 @@ import { createFeedService } from './service.js';
 
 /** GET /v1/feed. */
 export const feedModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = createFeedService({ repository: createFeedRepository(ctx.database.db) });
+  const service = createFeedService({ repository: createFeedRepository(ctx.database.db), cursors: ctx.cursors });
   app.get(
     '/v1/feed',
     {

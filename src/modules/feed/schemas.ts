@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { CursorParam, NextCursor } from '../../platform/cursor.js';
 import { LangParam } from '../../platform/i18n/index.js';
 import { StringEnum } from '../../platform/string-enum.js';
-import { RoomSlug } from '../candidates/schemas.js';
+import { RoomSlug } from '../newsroom/schemas.js';
 import { StoryCard } from '../stories/schemas.js';
 
 export const FEED_MODES = ['trending', 'graduated', 'developing', 'recent'] as const;

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
-import type { Db } from '../../platform/db/database.js';
+import type { Queryable } from '../../platform/db/database.js';
+import { parameterRows } from './repository.js';
 
 /**
  * Governance parameters: stable dotted names, a default and the live value in governance_parameters.
@@ -43,25 +43,21 @@ export const PARAMETER_RANGES: Record<ParameterName, { min: number; max: number;
   'rateLimits.verifiedWritesPerMinute': { min: 1, max: 100_000, integer: true },
 };
 
-/** The live parameters: defaults overlaid with the rows governance has written. */
-export async function readParameters(db: Db): Promise<Parameters> {
-  const rows = await db.selectFrom('governance_parameters').select(['name', 'value']).execute();
-  const out: Parameters = { ...PARAMETER_DEFAULTS };
-  for (const row of rows) {
+/** The live parameters: `defaults` (the registry's, or the deployment's) overlaid with the rows governance has written. */
+export async function readParameters(db: Queryable, defaults: Parameters = PARAMETER_DEFAULTS): Promise<Parameters> {
+  const out: Parameters = { ...defaults };
+  for (const row of await parameterRows(db)) {
     if (row.name in PARAMETER_DEFAULTS && typeof row.value === 'number') out[row.name as ParameterName] = row.value;
   }
   return out;
 }
 
-/** Writes parameter values (governance activation); the caller provides the transaction. */
-export async function writeParameters(db: Db, changes: Partial<Parameters>, proposalId: string | null): Promise<void> {
-  for (const [name, value] of Object.entries(changes)) {
-    const json = JSON.stringify(value);
-    const fallback = JSON.stringify(PARAMETER_DEFAULTS[name as ParameterName]);
-    await db
-      .insertInto('governance_parameters')
-      .values({ name, value: json, default_value: fallback, updated_by_proposal_id: proposalId })
-      .onConflict((oc) => oc.column('name').doUpdateSet({ value: sql`excluded.value`, updated_by_proposal_id: proposalId, updated_at: sql`now()` }))
-      .execute();
-  }
+/** The consensus thresholds a snapshot applies (stored in every snapshot, shown by orientation). */
+export function consensusThresholds(p: Parameters) {
+  return {
+    minAttestations: p['consensus.minAttestations'],
+    contestedObjectionRatio: p['consensus.contestedObjectionRatio'],
+    minObjections: p['consensus.minObjections'],
+    graduationMinAttestations: p['consensus.graduationMinAttestations'],
+  };
 }

@@ -1,4 +1,4 @@
-import type { Packet } from '../candidates/packet.js';
+import type { Packet } from '../newsroom/packet.js';
 
 /**
  * The service's own safety scan. Rule-based and deterministic: the same packet always gets the same trace.

@@ -1,6 +1,6 @@
 import type { Clock } from '../../platform/clock.js';
 import { t, type Lang } from '../../platform/i18n/index.js';
-import type { Parameters } from '../governance/parameters.js';
+import { consensusThresholds, type Parameters } from '../governance/parameters.js';
 import { allModuleHeadings } from '../home/module-directory.js';
 import { rewardWindowOf, storyLabels } from '../stories/presenter.js';
 import type { StoriesService } from '../stories/service.js';
@@ -10,10 +10,7 @@ import type { OrientationResponse, StoryOrientationResponse } from './schemas.js
 
 function thresholds(p: Parameters): OrientationResponse['gatingFacts']['thresholds'] {
   return {
-    minAttestations: p['consensus.minAttestations'],
-    contestedObjectionRatio: p['consensus.contestedObjectionRatio'],
-    minObjections: p['consensus.minObjections'],
-    graduationMinAttestations: p['consensus.graduationMinAttestations'],
+    ...consensusThresholds(p),
     revisionAcceptVotes: p['revision.acceptVotes'],
     revisionRejectVotes: p['revision.rejectVotes'],
     rewardWindowHours: p.rewardWindowHours,

@@ -21,6 +21,6 @@ export const publishModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
         response: { 200: SafetyTraceSchema, ...errors(400, 401, 404) },
       },
     },
-    async (request) => service.compute(request.params.hash),
+    async (request) => service.compute(request.params.hash, await request.governance()),
   );
 };

@@ -2,13 +2,14 @@ import type { Clock } from '../../platform/clock.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import type { Packet } from '../candidates/packet.js';
 import type { SafetyTrace } from '../candidates/schemas.js';
 import { recomputeConsensus } from '../consensus/service.js';
-import { lockStory } from '../consensus/story-lock.js';
-import { readParameters } from '../governance/parameters.js';
+import type { Parameters } from '../governance/parameters.js';
 import { recordLedgerEvent } from '../ledger/record.js';
 import { scanPacket } from '../moderation/safety-scan.js';
+import { lockStoryForWrite } from '../stories/story-lock.js';
+import { markPublished, setModerationStatus, versionWithHash } from '../stories/write-repository.js';
+import { candidateStoryId, insertSafetyTrace } from './repository.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -21,31 +22,29 @@ const HOUR_MS = 3_600_000;
 export function createPublishService(deps: { transactor: Transactor; clock: Clock }) {
   const { transactor, clock } = deps;
   return {
-    async compute(hash: string): Promise<SafetyTrace> {
-      return withTransaction(transactor, async (trx, events) => {
-        const candidate = await trx.selectFrom('candidates').select(['story_id']).where('hash', '=', hash).executeTakeFirst();
-        if (!candidate) throw notFound('candidate');
-        const story = await lockStory(trx, events, candidate.story_id);
-        const version = await trx.selectFrom('story_versions').select('packet').where('story_id', '=', candidate.story_id).where('packet_hash', '=', hash).executeTakeFirst();
+    async compute(hash: string, params: Parameters): Promise<SafetyTrace> {
+      return withTransaction(transactor, async (tx, events) => {
+        const storyId = await candidateStoryId(tx, hash);
+        const story = storyId ? await lockStoryForWrite(tx, events, storyId) : null;
+        const version = story ? await versionWithHash(tx, story.id, hash) : null;
         if (!story || !version) throw notFound('candidate');
         const now = new Date(clock.now());
-        const scan = scanPacket(version.packet as Packet);
-        await trx
-          .insertInto('safety_traces')
-          .values({ id: newId('scan'), story_id: story.id, packet_hash: hash, decision: scan.decision, categories: JSON.stringify(scan.categories), rules: JSON.stringify(scan.rules), scanned_at: now })
-          .execute();
+        const scan = scanPacket(version.packet);
+        await insertSafetyTrace(tx, {
+          id: newId('scan'),
+          story_id: story.id,
+          packet_hash: hash,
+          decision: scan.decision,
+          categories: JSON.stringify(scan.categories),
+          rules: JSON.stringify(scan.rules),
+          scanned_at: now,
+        });
 
         if (story.publication_stage === 'CANDIDATE' && story.moderation_status === 'PENDING_SCAN') {
           if (scan.decision === 'ALLOW') {
-            const params = await readParameters(trx);
             const closes = new Date(now.getTime() + params.rewardWindowHours * HOUR_MS);
-            await trx
-              .updateTable('stories')
-              .set({ publication_stage: 'PROVISIONAL', moderation_status: 'ALLOWED', published_at: now, reward_window_ends_at: closes, updated_at: now })
-              .where('id', '=', story.id)
-              .execute();
-            Object.assign(story, { publication_stage: 'PROVISIONAL', moderation_status: 'ALLOWED', published_at: now, reward_window_ends_at: closes });
-            await recordLedgerEvent(trx, events, {
+            await markPublished(tx, story.id, now, closes);
+            await recordLedgerEvent(tx, events, {
               storyId: story.id,
               type: 'UPDATE',
               title: `Published as provisional: ${story.title}`,
@@ -56,13 +55,10 @@ export function createPublishService(deps: { transactor: Transactor; clock: Cloc
               reason: 'safety scan ALLOW',
               at: now,
             });
-            await recomputeConsensus(trx, events, story, now);
+            const published = { ...story, publication_stage: 'PROVISIONAL' as const, moderation_status: 'ALLOWED' as const, published_at: now, reward_window_ends_at: closes };
+            await recomputeConsensus(tx, events, published, params, now);
           } else {
-            await trx
-              .updateTable('stories')
-              .set({ moderation_status: scan.decision === 'BLOCK' ? 'BLOCKED' : 'QUARANTINED', updated_at: now })
-              .where('id', '=', story.id)
-              .execute();
+            await setModerationStatus(tx, story.id, scan.decision === 'BLOCK' ? 'BLOCKED' : 'QUARANTINED', now);
           }
         }
         return { hash, storyId: story.id, decision: scan.decision, categories: scan.categories, rules: scan.rules, scannedAt: now.toISOString() };

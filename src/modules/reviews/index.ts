@@ -16,7 +16,7 @@ export const reviewsModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
       config: { auth: { kind: 'agent', permission: 'attestations:write' } },
       schema: { tags: ['agents'], summary: "Attest the story's exact current packet", body: ReviewBody, response: responses(ReviewResponse) },
     },
-    async (request, reply) => reply.code(202).send(await service.attest(agentActor(request), request.body)),
+    async (request, reply) => reply.code(202).send(await service.attest(agentActor(request), request.body, await request.governance())),
   );
 
   app.post(
@@ -25,7 +25,7 @@ export const reviewsModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
       config: { auth: { kind: 'agent', permission: 'objections:write' } },
       schema: { tags: ['agents'], summary: "Object to the story's exact current packet", body: ReviewBody, response: responses(ReviewResponse) },
     },
-    async (request, reply) => reply.code(202).send(await service.object(agentActor(request), request.body)),
+    async (request, reply) => reply.code(202).send(await service.object(agentActor(request), request.body, await request.governance())),
   );
 
   app.post(
@@ -34,7 +34,7 @@ export const reviewsModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
       config: { auth: { kind: 'agent', permission: 'revisions:propose' } },
       schema: { tags: ['agents'], summary: 'Propose a revision of the current packet', body: ProposalBody, response: responses(ProposalResponse) },
     },
-    async (request, reply) => reply.code(202).send(await service.propose(agentActor(request), request.body)),
+    async (request, reply) => reply.code(202).send(await service.propose(agentActor(request), request.body, await request.governance())),
   );
 
   app.post(
@@ -43,6 +43,6 @@ export const reviewsModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
       config: { auth: { kind: 'agent', permission: 'revisions:vote' } },
       schema: { tags: ['agents'], summary: 'Vote ACCEPT or REJECT on an open revision proposal', params: ProposalParams, body: VoteBody, response: responses(ProposalResponse) },
     },
-    async (request, reply) => reply.code(202).send(await service.vote(agentActor(request), request.params.proposalId, request.body)),
+    async (request, reply) => reply.code(202).send(await service.vote(agentActor(request), request.params.proposalId, request.body, await request.governance())),
   );
 };

@@ -3,7 +3,7 @@ import { CursorParam, NextCursor } from '../../platform/cursor.js';
 import { LangParam } from '../../platform/i18n/index.js';
 import { Identifier, LANGS } from '../../platform/schemas.js';
 import { StringEnum } from '../../platform/string-enum.js';
-import { RoomSlug } from '../candidates/schemas.js';
+import { RoomSlug } from '../newsroom/schemas.js';
 import { PublicationStageSchema, ReviewStatusSchema, StoryCard, StoryStateSchema } from '../stories/schemas.js';
 
 /** Review-case filters (interface section 2). Accepted and validated; no review cases exist yet. */

@@ -1,5 +1,5 @@
 import type { ConsensusSnapshot } from '../consensus/service.js';
-import type { Parameters } from '../governance/parameters.js';
+import { consensusThresholds, type Parameters } from '../governance/parameters.js';
 import type { ConsensusResponse } from './evidence-schemas.js';
 import type { StoryRow } from './presenter.js';
 import { storyState } from './story-state.js';
@@ -38,12 +38,7 @@ export function neutralConsensus(story: SnapshotStory, params: Parameters, now: 
     publicationStage: story.publication_stage,
     storyState: storyState(story.publication_stage, story.review_status),
     graduation: { gateMet: graduated, requiredHumanAction: `graduate:${story.id}`, humanActionRecorded: graduated },
-    thresholds: {
-      minAttestations: params['consensus.minAttestations'],
-      contestedObjectionRatio: params['consensus.contestedObjectionRatio'],
-      minObjections: params['consensus.minObjections'],
-      graduationMinAttestations: params['consensus.graduationMinAttestations'],
-    },
+    thresholds: consensusThresholds(params),
     computedAt,
   };
   // Compile-time check: the neutral snapshot has exactly the shape the write side stores.

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CursorParam, NextCursor } from '../../platform/cursor.js';
+import { CursorParam } from '../../platform/cursor.js';
 import { DateTime } from '../../platform/schemas.js';
-import { PacketSchema } from '../candidates/schemas.js';
+import { PacketSchema } from '../newsroom/schemas.js';
 import { Nullable, PublicationStageSchema, ReviewStatusSchema, StoryStateSchema } from './schemas.js';
 
 /** Shapes of the evidence reads under a story: versions, sources, comments, flags, consensus, machine room. */
@@ -45,46 +45,14 @@ export const SourcesResponse = Type.Object({
 });
 export type SourcesResponse = Static<typeof SourcesResponse>;
 
+/** Items per page of a per-story listing when the query names no limit. */
+export const PAGE_LIMIT_DEFAULT = 50;
+
 export const PageQuery = Type.Object({
   cursor: CursorParam,
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: PAGE_LIMIT_DEFAULT })),
 });
-
-export const CommentsResponse = Type.Object({
-  storyId: Type.String(),
-  items: Type.Array(
-    Type.Object({
-      id: Type.String(),
-      actorId: Type.String(),
-      verified: Type.Boolean(),
-      parentId: Nullable(Type.String()),
-      body: Type.String(),
-      createdAt: DateTime,
-    }),
-    { description: 'Oldest first' },
-  ),
-  nextCursor: NextCursor,
-});
-export type CommentsResponse = Static<typeof CommentsResponse>;
-
-export const FlagsResponse = Type.Object({
-  storyId: Type.String(),
-  items: Type.Array(
-    Type.Object({
-      id: Type.String(),
-      actorId: Type.String(),
-      verified: Type.Boolean(),
-      severity: Type.Union([Type.Literal('LOW'), Type.Literal('MEDIUM'), Type.Literal('HIGH')]),
-      claimId: Nullable(Type.String()),
-      reason: Type.String(),
-      challenge: Type.Boolean({ description: 'true for a HIGH flag on a claim (a challenge)' }),
-      createdAt: DateTime,
-    }),
-    { description: 'Oldest first' },
-  ),
-  nextCursor: NextCursor,
-});
-export type FlagsResponse = Static<typeof FlagsResponse>;
+export type PageQuery = Static<typeof PageQuery>;
 
 const Tally = Type.Object({ count: Type.Integer(), weight: Type.Number() });
 

@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../platform/context.js';
 import { errors } from '../../platform/schemas.js';
 import { readParameters } from '../governance/parameters.js';
-import { CommentsResponse, ConsensusResponse, FlagsResponse, MachineRoomResponse, PageQuery, SourcesResponse, VersionsResponse } from './evidence-schemas.js';
+import { ConsensusResponse, MachineRoomResponse, SourcesResponse, VersionsResponse } from './evidence-schemas.js';
 import { createStoriesRepository } from './repository.js';
-import { MachineRoomParams, StoryParams, StoryReadQuery, StoryResponse } from './schemas.js';
+import { StoryParams } from '../newsroom/schemas.js';
+import { MachineRoomParams, StoryReadQuery, StoryResponse } from './schemas.js';
 import { createStoriesService } from './service.js';
 
 /** Public story reads: detail (and its two aliases) and the evidence under a story. */
@@ -37,18 +38,6 @@ export const storiesModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
     '/v1/stories/:id/sources',
     { config, schema: { tags: ['stories'], summary: 'Sources of a story with status and the version that added them', params: StoryParams, response: { 200: SourcesResponse, ...failures } } },
     async (request) => service.sources(request.params.id),
-  );
-
-  app.get(
-    '/v1/stories/:id/comments',
-    { config, schema: { tags: ['stories'], summary: 'Comments on a story, oldest first (keyset cursor)', params: StoryParams, querystring: PageQuery, response: { 200: CommentsResponse, ...failures } } },
-    async (request) => service.comments(request.params.id, request.query),
-  );
-
-  app.get(
-    '/v1/stories/:id/flags',
-    { config, schema: { tags: ['stories'], summary: 'Flags and challenges on a story, oldest first (keyset cursor)', params: StoryParams, querystring: PageQuery, response: { 200: FlagsResponse, ...failures } } },
-    async (request) => service.flags(request.params.id, request.query),
   );
 
   app.get(

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { PublicationStage, ReviewStatus, StoriesTable } from '../../platform/db/schema.js';
 import { t, type Lang } from '../../platform/i18n/index.js';
 import type { StoryCard, StoryResponse } from './schemas.js';
-import { storyState } from './story-state.js';
+import { isRewardWindowActive, storyState } from './story-state.js';
 
 /** Turns story rows into the public story and card bodies; every story read goes through here. */
 
@@ -44,11 +44,6 @@ export function storyCounts(row: Pick<StoryRow, 'attestation_count' | 'objection
     flags: row.flag_count,
     rewardVotes: row.reward_vote_count,
   };
-}
-
-/** The reward window is open from publication until reward_window_ends_at (exclusive). */
-export function isRewardWindowActive(publishedAt: Date | null, closesAt: Date | null, now: Date): boolean {
-  return Boolean(publishedAt && closesAt && publishedAt <= now && now < closesAt);
 }
 
 export function rewardWindowOf(row: Pick<StoryRow, 'published_at' | 'reward_window_ends_at'>, now: Date): StoryResponse['rewardWindow'] {

@@ -85,30 +85,6 @@ export function createStoriesRepository(db: Db) {
         .execute();
     },
 
-    /** Up to `limit` comments after `afterSeq` in posting order (index comments_story). */
-    async commentsAfter(storyId: string, afterSeq: number | null, limit: number) {
-      let query = db
-        .selectFrom('comments')
-        .select(['seq', 'id', 'actor_id', 'verified', 'parent_id', 'body', 'created_at'])
-        .where('story_id', '=', storyId)
-        .orderBy('seq')
-        .limit(limit);
-      if (afterSeq !== null) query = query.where('seq', '>', afterSeq);
-      return query.execute();
-    },
-
-    /** Up to `limit` flags after `afterSeq` in filing order (index flags_story). */
-    async flagsAfter(storyId: string, afterSeq: number | null, limit: number) {
-      let query = db
-        .selectFrom('flags')
-        .select(['seq', 'id', 'actor_id', 'verified', 'severity', 'claim_id', 'reason', 'created_at'])
-        .where('story_id', '=', storyId)
-        .orderBy('seq')
-        .limit(limit);
-      if (afterSeq !== null) query = query.where('seq', '>', afterSeq);
-      return query.execute();
-    },
-
     async consensus(storyId: string) {
       return (await db.selectFrom('consensus_snapshots').select(['packet_hash', 'snapshot', 'computed_at']).where('story_id', '=', storyId).executeTakeFirst()) ?? null;
     },

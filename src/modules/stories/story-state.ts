@@ -40,3 +40,8 @@ export function trendingScore(input: { publishedAt: Date; attestationWeight: num
   const engagement = 1 + 3 * input.attestationWeight + 2 * input.upVotes + input.comments - input.downVotes - input.objectionWeight;
   return Math.log10(Math.max(1, engagement)) + input.publishedAt.getTime() / 1000 / 45_000;
 }
+
+/** The reward window is open from publication until reward_window_ends_at (exclusive). */
+export function isRewardWindowActive(publishedAt: Date | null, closesAt: Date | null, now: Date): boolean {
+  return Boolean(publishedAt && closesAt && publishedAt <= now && now < closesAt);
+}

@@ -1,25 +1,16 @@
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { canonicalize } from '../canonical-json.js';
-import { AppError, type ErrorDetail } from '../errors.js';
+import { appError, type ErrorDetail } from '../errors.js';
 import { isPlainObject, splitUrl } from './human-hmac.js';
 
 export const AGENT_MESSAGE_PREFIX = 'svc-agent-v1';
 const NONCE_LENGTH = { min: 8, max: 200 };
 const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 
-export const agentHeadersInvalid = (details: ErrorDetail[]) =>
-  new AppError(401, 'AGENT_SIGNED_HEADERS_INVALID', 'Invalid agent signed write headers', {
-    message: 'One or more x-agent-* headers are missing or malformed',
-    details,
-    nextAction: 'Fix each header named in details and sign again',
-  });
+export const agentHeadersInvalid = (details: ErrorDetail[]) => appError('AGENT_SIGNED_HEADERS_INVALID', { details });
 
-export const agentSignatureInvalid = (message = 'The Ed25519 signature does not verify for this request') =>
-  new AppError(401, 'AGENT_SIGNATURE_INVALID', 'Invalid agent signature', {
-    message,
-    nextAction: `Sign "${AGENT_MESSAGE_PREFIX}:{aud}.{timestamp}.{nonce}.{METHOD}.{path}.{canonicalBodyJson}" with the bot key`,
-  });
+export const agentSignatureInvalid = (message?: string) => appError('AGENT_SIGNATURE_INVALID', message ? { message } : {});
 
 export interface AgentSignedHeaders {
   timestamp: string;

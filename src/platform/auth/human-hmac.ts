@@ -1,18 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { canonicalize, canonicalQuery } from '../canonical-json.js';
-import { AppError, serviceUnavailable, type ErrorDetail } from '../errors.js';
+import { appError, type ErrorDetail } from '../errors.js';
 
 const NONCE = /^[A-Za-z0-9_-]{8,200}$/;
 const SIGNATURE = /^[0-9a-f]{64}$/;
 const TIMESTAMP = /^\d{1,16}$/;
 
-export const signatureInvalid = (details: ErrorDetail[], message = 'The request signature is not valid') =>
-  new AppError(401, 'SIGNATURE_INVALID', 'Signature invalid', {
-    message,
-    details,
-    nextAction: 'Sign timestamp.nonce.METHOD.path.canonicalBodyJson with the current secret and a fresh nonce',
-  });
+export const signatureInvalid = (details: ErrorDetail[], message = 'The request signature is not valid') => appError('SIGNATURE_INVALID', { message, details });
 
 export interface VerifiedHumanSignature {
   nonce: string;
@@ -31,7 +26,7 @@ function header(request: FastifyRequest, name: string): string | undefined {
  * Does not record the nonce: the caller does that only after this succeeds.
  */
 export function verifyHumanSignature(request: FastifyRequest, secrets: readonly string[], now: number, maxSkewMs: number): VerifiedHumanSignature {
-  if (secrets.length === 0) throw serviceUnavailable('SIGNING_SECRET_UNAVAILABLE', 'Human signed requests are unavailable: no signing secret is configured');
+  if (secrets.length === 0) throw appError('SIGNING_SECRET_UNAVAILABLE');
   const timestamp = header(request, 'x-timestamp');
   const nonce = header(request, 'x-nonce');
   const signature = header(request, 'x-signature');
