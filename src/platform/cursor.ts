@@ -17,7 +17,7 @@ import { appError } from './errors.js';
 export type CursorValue = string | number;
 
 /** What each position of a cursor must hold. */
-export type CursorField = 'string' | 'number' | 'real' | 'integer' | 'timestamp';
+export type CursorField = 'string' | 'number' | 'real' | 'integer' | 'int8' | 'timestamp';
 
 const DOMAIN = 'newsroom-cursor-v1';
 const CHECK_LENGTH = 16;
@@ -29,6 +29,8 @@ export const invalidCursor = (message: string) => appError('INVALID_CURSOR', { m
 
 /** The largest finite PostgreSQL `real` (float4): a search rank is compared as one. */
 const REAL_MAX = 3.4028234663852886e38;
+const INT8 = /^(0|[1-9]\d{0,18})$/;
+const INT8_MAX = 9223372036854775807n;
 
 function fits(value: unknown, field: CursorField): boolean {
   switch (field) {
@@ -37,6 +39,9 @@ function fits(value: unknown, field: CursorField): boolean {
       return typeof value === 'string' && value.length > 0 && value.length <= 200 && !value.includes('\u0000');
     case 'number':
       return typeof value === 'number' && Number.isFinite(value);
+    case 'int8':
+      // a positive PostgreSQL bigint as its decimal string (sequences)
+      return typeof value === 'string' && INT8.test(value) && BigInt(value) <= INT8_MAX;
     case 'real':
       return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= REAL_MAX;
     case 'integer':
@@ -90,8 +95,8 @@ export function createCursorCodec(key: Buffer) {
     },
     decode,
     /** The seq cursor of a per-story listing (comments, flags), or null on the first page. */
-    afterSeq(kind: string, cursor: string | undefined): number | null {
-      return cursor ? (decode(kind, cursor, ['integer'])[0] as number) : null;
+    afterSeq(kind: string, cursor: string | undefined): string | null {
+      return cursor ? (decode(kind, cursor, ['int8'])[0] as string) : null;
     },
   };
 }

@@ -77,4 +77,11 @@ describe('cursor codec', () => {
     }
     assert.deepEqual(decodeCursor('r', encodeCursor('r', [0.25]), ['real']), [0.25]);
   });
+
+  test('int8 sequences travel as decimal strings, exact past 2^53; anything else is INVALID_CURSOR', () => {
+    for (const seq of ['0', '9007199254740993', '9223372036854775807']) assert.deepEqual(decodeCursor('s', encodeCursor('s', [seq]), ['int8']), [seq]);
+    for (const bad of ['9223372036854775808', '-1', '01', '1e3', 7]) {
+      assert.throws(() => decodeCursor('s', encodeCursor('s', [bad]), ['int8']), isInvalidCursor, String(bad));
+    }
+  });
 });

@@ -130,11 +130,11 @@ describe('GET /v1/ledger/events', () => {
         await clearLedger();
         const visible = await t.factory.story({ sources: [] });
         const hidden = await t.factory.story({ sources: [], moderation: 'BLOCKED' });
-        const seeded: { id: string; seq: number; bucket: LedgerBucket; hidden: boolean }[] = [];
+        const seeded: { id: string; seq: string; bucket: LedgerBucket; hidden: boolean }[] = [];
         for (const e of events) seeded.push({ ...(await t.factory.ledgerEvent(e.hidden ? hidden.id : visible.id, { bucket: e.bucket })), bucket: e.bucket, hidden: e.hidden });
         const expected = seeded
           .filter((e) => !e.hidden && (!filter || filter.includes(e.bucket)))
-          .sort((a, b) => b.seq - a.seq)
+          .sort((a, b) => Number(BigInt(b.seq) - BigInt(a.seq)))
           .map((e) => e.id);
         let next = 0;
         const walked = await walk(filter ? `&filters=${filter.join(',')}` : '', limit, async () => {

@@ -13,7 +13,7 @@ export async function commentExists(db: Queryable, storyId: string, commentId: s
 }
 
 /** Up to `limit` comments after `afterSeq` in posting order (index comments_story). */
-export async function commentsAfter(db: Queryable, storyId: string, afterSeq: number | null, limit: number) {
+export async function commentsAfter(db: Queryable, storyId: string, afterSeq: string | null, limit: number) {
   let query = db.selectFrom('comments').select(['seq', 'id', 'actor_id', 'verified', 'parent_id', 'body', 'created_at']).where('story_id', '=', storyId).orderBy('seq').limit(limit);
   if (afterSeq !== null) query = query.where('seq', '>', afterSeq);
   return query.execute();

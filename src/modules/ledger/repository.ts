@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import type { Db, Tx } from '../../platform/db/database.js';
 import type { LedgerEntry } from './record.js';
-import type { LedgerBucket, LedgerType, StoryState } from '../../platform/db/schema.js';
+import type { Int8, LedgerBucket, LedgerType, StoryState } from '../../platform/db/schema.js';
 import { HIDDEN_MODERATION, rewardWindowActiveSql } from '../stories/story-filters.js';
 
 export interface LedgerRow {
-  seq: number;
+  seq: Int8;
   id: string;
   story_id: string;
   title: string;
@@ -28,7 +28,7 @@ export function createLedgerRepository(db: Db) {
   const rewardWindowActive = (now: Date) => rewardWindowActiveSql('s', now);
 
   return {
-    async page(buckets: readonly LedgerBucket[] | null, beforeSeq: number | null, limit: number, now: Date): Promise<LedgerRow[]> {
+    async page(buckets: readonly LedgerBucket[] | null, beforeSeq: string | null, limit: number, now: Date): Promise<LedgerRow[]> {
       if (buckets === null) {
         let query = db
           .selectFrom('ledger_events as le')

@@ -25,7 +25,7 @@ export function createLedgerService(deps: { repository: LedgerRepository; clock:
   return {
     async events(query: LedgerEventsQuery): Promise<LedgerEventsResponse> {
       const limit = query.limit ?? DEFAULT_LIMIT;
-      const before = query.cursor ? (cursors.decode(CURSOR_KIND, query.cursor, ['integer'])[0] as number) : null;
+      const before = query.cursor ? (cursors.decode(CURSOR_KIND, query.cursor, ['int8'])[0] as string) : null;
       const rows = await repository.page(parseBuckets(query.filters), before, limit + 1, new Date(clock.now()));
       const { items, nextCursor } = pageOf(rows, limit, (last) => cursors.encode(CURSOR_KIND, [last.seq]));
       return { events: items.map(presentLedgerEvent), ...(nextCursor ? { nextCursor } : {}) };

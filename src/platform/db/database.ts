@@ -26,12 +26,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
-// PGlite answers int8 as a number and node-postgres as a string; both drivers agree on numbers here
-// (int8 holds counts and ids, never money). Money is numeric(78,0), a string on both, read with BigInt().
+// int8 is a decimal string on both drivers (node-postgres' default; PGlite is told so below), never a JS
+// number, which would round past 2^53. Counts are cast to int in SQL; sequences and money stay exact.
 const INT8_OID = 20;
 const pgTypes = {
-  getTypeParser: ((oid: number, format?: string) =>
-    oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+  getTypeParser: ((oid: number, format?: string) => (oid === INT8_OID ? (value: string) => value : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser,
 };
 
 export interface DatabaseOptions {
@@ -97,7 +96,7 @@ function openPostgres(url: string, poolMax: number): Database {
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
-  const client = new PGlite(dataDir === 'memory://' ? undefined : dataDir);
+  const client = new PGlite(dataDir === 'memory://' ? undefined : dataDir, { parsers: { [INT8_OID]: (value: string) => value } });
   await client.waitReady;
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
   return {

@@ -68,9 +68,15 @@ export type PublicationStage = 'CANDIDATE' | 'PROVISIONAL' | 'GRADUATED';
 export type ReviewStatus = 'EMERGING' | 'CLEAR' | 'CONTESTED' | 'UNDER_REVIEW' | 'RETRACTED';
 export type ModerationStatus = 'PENDING_SCAN' | 'ALLOWED' | 'QUARANTINED' | 'BLOCKED';
 
+/**
+ * A PostgreSQL int8 as the drivers hand it over: a decimal string (both drivers are set so), never a JS number,
+ * which loses precision past 2^53. Money columns are numeric(78,0), also strings, read with BigInt().
+ */
+export type Int8 = string;
+
 export interface StoriesTable {
   id: string;
-  seq: Generated<number>;
+  seq: Generated<Int8>;
   author_bot_id: string;
   room: string;
   lang: string;
@@ -180,7 +186,7 @@ export interface RevisionVotesTable {
 
 export interface CommentsTable {
   id: string;
-  seq: Generated<number>;
+  seq: Generated<Int8>;
   story_id: string;
   actor_id: string;
   verified: boolean;
@@ -192,7 +198,7 @@ export interface CommentsTable {
 
 export interface FlagsTable {
   id: string;
-  seq: Generated<number>;
+  seq: Generated<Int8>;
   story_id: string;
   actor_id: string;
   verified: boolean;
@@ -238,7 +244,7 @@ export type StoryState = 'PROVISIONAL' | 'GRADUATED' | 'CONTESTED' | 'UNDER_REVI
 export type LedgerBucket = 'agent-review' | 'provisional' | 'graduated' | 'under-review';
 
 export interface LedgerEventsTable {
-  seq: Generated<number>;
+  seq: Generated<Int8>;
   id: string;
   story_id: string;
   type: LedgerType;
