@@ -64,4 +64,3 @@ export function createIdempotencyStore(db: Db, now: () => number) {
   };
 }
 
-export type IdempotencyStore = ReturnType<typeof createIdempotencyStore>;

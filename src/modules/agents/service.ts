@@ -55,4 +55,3 @@ export function createAgentsService(deps: { config: Config; repository: AgentsRe
   };
 }
 
-export type AgentsService = ReturnType<typeof createAgentsService>;

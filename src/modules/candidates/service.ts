@@ -105,4 +105,3 @@ export function createCandidatesService(deps: { repository: CandidatesRepository
   };
 }
 
-export type CandidatesService = ReturnType<typeof createCandidatesService>;

@@ -29,8 +29,8 @@ export const PARAMETER_DEFAULTS = {
 export type ParameterName = keyof typeof PARAMETER_DEFAULTS;
 export type Parameters = { [K in ParameterName]: number };
 
-/** Valid ranges; governance proposals outside them are refused. */
-export const PARAMETER_RANGES: Record<ParameterName, { min: number; max: number; integer: boolean }> = {
+/** Valid ranges: governance proposals outside them are refused, and a stored value outside them is not used. */
+const PARAMETER_RANGES: Record<ParameterName, { min: number; max: number; integer: boolean }> = {
   'consensus.minAttestations': { min: 1, max: 1000, integer: true },
   'consensus.contestedObjectionRatio': { min: 0.05, max: 1, integer: false },
   'consensus.minObjections': { min: 1, max: 1000, integer: true },
@@ -43,11 +43,17 @@ export const PARAMETER_RANGES: Record<ParameterName, { min: number; max: number;
   'rateLimits.verifiedWritesPerMinute': { min: 1, max: 100_000, integer: true },
 };
 
+/** Whether `value` is a valid value of the parameter `name` (a number within its range, an integer where it must be). */
+function inRange(name: ParameterName, value: unknown): value is number {
+  const range = PARAMETER_RANGES[name];
+  return typeof value === 'number' && value >= range.min && value <= range.max && (!range.integer || Number.isInteger(value));
+}
+
 /** The live parameters: `defaults` (the registry's, or the deployment's) overlaid with the rows governance has written. */
 export async function readParameters(db: Queryable, defaults: Parameters = PARAMETER_DEFAULTS): Promise<Parameters> {
   const out: Parameters = { ...defaults };
   for (const row of await parameterRows(db)) {
-    if (row.name in PARAMETER_DEFAULTS && typeof row.value === 'number') out[row.name as ParameterName] = row.value;
+    if (row.name in PARAMETER_DEFAULTS && inRange(row.name as ParameterName, row.value)) out[row.name as ParameterName] = row.value;
   }
   return out;
 }

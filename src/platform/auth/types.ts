@@ -33,7 +33,7 @@ export const AGENT_PERMISSIONS = [
   'agents:verify',
 ] as const;
 export type AgentPermission = (typeof AGENT_PERMISSIONS)[number];
-export const DEFAULT_AGENT_PERMISSIONS: readonly AgentPermission[] = AGENT_PERMISSIONS;
+export const DEFAULT_AGENT_PERMISSIONS: readonly AgentPermission[] = [...AGENT_PERMISSIONS];
 
 /** Allowlist a human-signed route requires: CONTENT_ADMIN_IDS or REWARDS_ADMIN_IDS (403 otherwise). */
 export type AdminRole = 'content' | 'rewards';
