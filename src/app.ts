@@ -5,7 +5,7 @@ import type { Config } from './config.js';
 import { agentsModule } from './modules/agents/index.js';
 import { createAgentsRepository } from './modules/agents/repository.js';
 import { requestParametersPlugin } from './modules/governance/request-parameters.js';
-import { findTier } from './modules/identity/repository.js';
+import { findBoundTier } from './modules/identity/repository.js';
 import { candidatesModule } from './modules/candidates/index.js';
 import { commentsModule } from './modules/comments/index.js';
 import { flagsModule } from './modules/flags/index.js';
@@ -101,7 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ctx,
     metrics,
     lookups: {
-      findTier: (linkedHumanId) => findTier(ctx.database.db, linkedHumanId),
+      findBoundTier: (actorId, linkedHumanId) => findBoundTier(ctx.database.db, actorId, linkedHumanId),
       findSelfServeBot: (botId) => agents.findSigningBot(botId),
       agentWritesPerMinute: async (request, verified) => {
         const params = await request.governance();

@@ -52,6 +52,12 @@ export const ERROR_CATALOGUE = {
   AGENT_VERIFIED_REQUIRED: entry(403, 'Verified agents required in production/public deployments', 'This deployment accepts writes from verified bots only', 'Verify the bot with POST /v1/agents/verify'),
   AGENTPROOF_VERIFICATION_FAILED: entry(403, 'verification failed', 'The agentproof does not verify', 'Build a fresh agentproof for this exact route and nonce'),
   AGENT_PERMISSION_DENIED: entry(403, FORBIDDEN, 'This bot lacks the permission this route needs'),
+  LINKED_HUMAN_NOT_BOUND: entry(
+    403,
+    FORBIDDEN,
+    'The linkedHumanId is not bound to this actorId in the identity records',
+    'Log the user in with POST /v1/session/worldid/challenge and /verify, then sign with the linkedHumanId it returns',
+  ),
   CONTENT_ADMIN_REQUIRED: entry(403, FORBIDDEN, 'This operation needs a content admin (CONTENT_ADMIN_IDS)'),
   REWARDS_ADMIN_REQUIRED: entry(403, FORBIDDEN, 'This operation needs a rewards admin (REWARDS_ADMIN_IDS)'),
   IDEMPOTENCY_KEY_CONFLICT: entry(409, 'Idempotency conflict', 'This idempotency key was used with a different request', 'Use a new idempotency-key for a different request'),
@@ -78,6 +84,10 @@ export const ERROR_CATALOGUE = {
   REWARD_VOTE_ALREADY_CAST: entry(409, CONFLICT, 'This reader already cast a reward vote on this story'),
   REWARD_WINDOW_CLOSED: entry(409, CONFLICT, 'The reward window of this story is closed'),
   NULLIFIER_REUSED: entry(409, CONFLICT, 'This proof was already used for this action'),
+
+  // identity
+  HUMAN_PROOF_INVALID: entry(403, FORBIDDEN, 'The human proof does not verify', 'Generate a new proof for this exact action and signal'),
+  HUMAN_PROOF_VERIFIER_UNAVAILABLE: entry(503, 'Service unavailable', 'The human proof could not be checked now', 'Retry later'),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { FastifyPluginAsync } from 'fastify';
 import { generateAgentKey, signAgentRequest, signHumanRequest, type AgentKey } from '../../sdk/index.js';
 import { createTestApp, TEST_API_KEY, TEST_OPS_TOKEN, TEST_SECRET, type TestApp } from '../helpers/app.js';
+import { bindActor } from '../helpers/identity.js';
 
 const HASH = 'b'.repeat(64);
 let counter = 0;
@@ -282,6 +283,10 @@ describe('admin allowlists as route options', () => {
     };
     const t = await createTestApp({ CONTENT_ADMIN_IDS: 'h_editor,desk-chief', REWARDS_ADMIN_IDS: 'h_treasurer' }, undefined, [adminRoutes]);
     try {
+      await bindActor(t.db.database, 'someone', 'h_editor');
+      await bindActor(t.db.database, 'desk-chief', 'h_other');
+      await bindActor(t.db.database, 'x', 'h_treasurer');
+      await bindActor(t.db.database, 'y', 'h_editor');
       const write = (body: Record<string, unknown>) =>
         t.app.inject({ method: 'POST', url: '/v1/test/content-admin', headers: signHumanRequest({ secret: TEST_SECRET, method: 'POST', path: '/v1/test/content-admin', body }), payload: body });
       const read = (query: Record<string, string>) =>
@@ -293,9 +298,19 @@ describe('admin allowlists as route options', () => {
       assert.equal(denied.json().code, 'CONTENT_ADMIN_REQUIRED');
       assert.equal((await write({ actorId: 'DESK-CHIEF', verified: false })).statusCode, 403, 'exact case');
       assert.equal((await read({ actorId: 'x', verified: 'true', linkedHumanId: 'h_treasurer' })).statusCode, 200);
-      const notRewards = await read({ actorId: 'x', verified: 'true', linkedHumanId: 'h_editor' });
+      const notRewards = await read({ actorId: 'y', verified: 'true', linkedHumanId: 'h_editor' });
       assert.equal(notRewards.statusCode, 403);
       assert.equal(notRewards.json().code, 'REWARDS_ADMIN_REQUIRED');
+
+      // an admin's linkedHumanId that the identity records do not bind to the signing actor counts for nothing
+      for (const verified of [false, true]) {
+        const borrowed = await write({ actorId: 'intruder', verified, linkedHumanId: 'h_editor' });
+        assert.equal(borrowed.statusCode, 403, `verified=${verified}`);
+        assert.equal(borrowed.json().code, 'LINKED_HUMAN_NOT_BOUND');
+      }
+      const borrowedRead = await read({ actorId: 'x', verified: 'true', linkedHumanId: 'h_editor' });
+      assert.equal(borrowedRead.statusCode, 403, "x is bound to h_treasurer, not h_editor");
+      assert.equal(borrowedRead.json().code, 'LINKED_HUMAN_NOT_BOUND');
     } finally {
       await t.close();
     }

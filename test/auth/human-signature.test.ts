@@ -3,6 +3,7 @@ import { createHmac } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { createServiceClient, signHumanRequest, toQueryString } from '../../sdk/index.js';
 import { createTestApp, TEST_SECRET, type TestApp } from '../helpers/app.js';
+import { bindActor } from '../helpers/identity.js';
 
 const PREFS = '/v1/users/me/preferences';
 
@@ -151,7 +152,7 @@ describe('human signed writes and reads', () => {
   });
 
   test('a claimed tier is never trusted: the actor tier comes from identity records', async () => {
-    await t.app.ctx.database.db.insertInto('human_identities').values({ linked_human_id: 'h_recorded', tier: 'L2', provider: 'passport' }).execute();
+    await bindActor(t.db.database, 'reader-t', 'h_recorded', 'L2');
     const seen: string[] = [];
     const probe = await createTestApp({}, t.db, [
       async (app) => {
@@ -162,10 +163,15 @@ describe('human signed writes and reads', () => {
       },
     ]);
     try {
-      for (const [linkedHumanId, verified] of [['h_recorded', true], ['h_unknown', true], ['h_recorded', false]] as const) {
+      for (const [linkedHumanId, verified, status] of [
+        ['h_recorded', true, 200],
+        ['h_unknown', true, 403],
+        ['h_recorded', false, 200],
+        [undefined, true, 200],
+      ] as const) {
         const b = { actorId: 'reader-t', verified, linkedHumanId };
         const res = await probe.app.inject({ method: 'POST', url: '/v1/test/whoami', headers: signHumanRequest({ secret: TEST_SECRET, method: 'POST', path: '/v1/test/whoami', body: b }), payload: b });
-        assert.equal(res.statusCode, 200);
+        assert.equal(res.statusCode, status, `${linkedHumanId} ${verified}`);
       }
       assert.deepEqual(seen, ['L2', 'L0', 'L0']);
     } finally {

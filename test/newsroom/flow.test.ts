@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { recordVerifiedHumanAction } from '../../src/modules/identity/human-actions.js';
+import { bindActor } from '../helpers/identity.js';
 import { createTestApp, TEST_OPS_TOKEN, TEST_SECRET, type TestApp } from '../helpers/app.js';
 import { newsroomClient } from '../helpers/newsroom.js';
 
@@ -12,6 +13,8 @@ describe('newsroom flow: candidate to published, reviewed story', () => {
   before(async () => {
     t = await createTestApp();
     nr = newsroomClient(await t.listen());
+    await bindActor(t.db.database, 'reader-2', 'h_reader2');
+    await bindActor(t.db.database, 'reader-3', 'h_reader3');
   });
   after(() => t.close());
 

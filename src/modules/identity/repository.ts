@@ -3,9 +3,18 @@ import type { HumanTier } from '../../platform/auth/types.js';
 
 /** SQL of the human identity records and the verified human actions. */
 
-/** The tier the service recorded for a linked human (null: none recorded). */
-export async function findTier(db: Queryable, linkedHumanId: string): Promise<HumanTier | null> {
-  const row = await db.selectFrom('human_identities').select('tier').where('linked_human_id', '=', linkedHumanId).executeTakeFirst();
+/**
+ * The tier recorded for `linkedHumanId` when the identity records bind it to `actorId`; null when they do not
+ * (no binding, or a binding to another human).
+ */
+export async function findBoundTier(db: Queryable, actorId: string, linkedHumanId: string): Promise<HumanTier | null> {
+  const row = await db
+    .selectFrom('actor_bindings as b')
+    .innerJoin('human_identities as h', 'h.linked_human_id', 'b.linked_human_id')
+    .select('h.tier')
+    .where('b.actor_id', '=', actorId)
+    .where('b.linked_human_id', '=', linkedHumanId)
+    .executeTakeFirst();
   return row?.tier ?? null;
 }
 

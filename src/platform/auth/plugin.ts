@@ -36,8 +36,8 @@ function readHumanActorFields(signed: Record<string, unknown>, fromQuery: boolea
 
 /** What authentication reads from the domain, handed in by the app (identity and agents repositories, governance). */
 export interface AuthLookups {
-  /** The tier the service recorded for a linked human, or null. */
-  findTier(linkedHumanId: string): Promise<HumanTier | null>;
+  /** The tier recorded for a linked human that the identity records bind to `actorId`, or null when unbound. */
+  findBoundTier(actorId: string, linkedHumanId: string): Promise<HumanTier | null>;
   /** A bot admitted through self-serve join, with its keys, or null. */
   findSelfServeBot(botId: string): Promise<SelfServeBot | null>;
   /** The write limit of a bot for this request (the governance parameters rateLimits.*). */
@@ -64,9 +64,15 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
       throw err;
     };
 
-    async function humanTier(linkedHumanId: string | undefined, verified: boolean): Promise<HumanTier> {
-      if (!verified || !linkedHumanId) return 'L0';
-      return (await lookups.findTier(linkedHumanId)) ?? 'L0';
+    /**
+     * A signed linkedHumanId counts only when the identity records bind it to the signed actorId (CONTRACT §3):
+     * otherwise 403, so nobody borrows an admin's or an approver's id. Its recorded tier applies when `verified`.
+     */
+    async function humanTier(actorId: string, linkedHumanId: string | undefined, verified: boolean): Promise<HumanTier> {
+      if (!linkedHumanId) return 'L0';
+      const tier = await lookups.findBoundTier(actorId, linkedHumanId);
+      if (!tier) throw appError('LINKED_HUMAN_NOT_BOUND');
+      return verified ? tier : 'L0';
     }
 
     /**
@@ -85,7 +91,7 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
       const { nonce, signed } = verifyHumanSignature(request, config.humanSigningSecrets, clock.now(), config.signatureMaxSkewMs);
       const fields = readHumanActorFields(signed, isRead);
       const [tier] = await Promise.all([
-        humanTier(fields.linkedHumanId, fields.verified),
+        humanTier(fields.actorId, fields.linkedHumanId, fields.verified),
         claimThenCount(`human:${nonce}`, isRead ? undefined : `human:${fields.actorId}`, async () => config.rateLimits.humanWritesPerMinute),
       ]);
       return { kind: 'human', ...fields, tier };

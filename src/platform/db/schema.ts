@@ -45,6 +45,12 @@ export interface HumanIdentitiesTable {
   updated_at: UpdatedAt;
 }
 
+export interface ActorBindingsTable {
+  actor_id: string;
+  linked_human_id: string;
+  bound_at: CreatedAt;
+}
+
 export interface UserPreferencesTable {
   actor_id: string;
   preferences: ColumnType<Record<string, unknown>, string, string>;
@@ -277,6 +283,7 @@ export interface DB {
   bot_keys: BotKeysTable;
   idempotency_records: IdempotencyRecordsTable;
   human_identities: HumanIdentitiesTable;
+  actor_bindings: ActorBindingsTable;
   user_preferences: UserPreferencesTable;
   schema_migrations: SchemaMigrationsTable;
 }
