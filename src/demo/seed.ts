@@ -49,7 +49,7 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<{ stories: numbe
 
   // The newsroom's history is spread over the last day and a half, each story a few hours after the last.
   const clock = manualClock(ctx.clock.now() - 36 * HOUR_MS);
-  const candidates = createCandidatesService({ repository: createCandidatesRepository(db), clock });
+  const candidates = createCandidatesService({ repository: createCandidatesRepository(db), transactor: ctx.transactor, clock });
   const publish = createPublishService({ transactor: ctx.transactor, clock });
   const reviews = createReviewsService({ transactor: ctx.transactor, clock });
   const params = await readParameters(db, deploymentDefaults(ctx.config));

@@ -8,7 +8,7 @@ import { createCandidatesService } from './service.js';
 
 /** Candidate packets submitted by bots, and their status and evidence for API-key holders. */
 export const candidatesModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = createCandidatesService({ repository: createCandidatesRepository(ctx.database.db), clock: ctx.clock });
+  const service = createCandidatesService({ repository: createCandidatesRepository(ctx.database.db), transactor: ctx.transactor, clock: ctx.clock });
 
   app.post(
     '/v1/candidates',
