@@ -11,29 +11,22 @@ export const CommentBody = Type.Object(
 );
 export type CommentBody = Static<typeof CommentBody>;
 
-export const CommentResponse = Type.Object({
+/** A comment as every read and write answers it. */
+const Comment = Type.Object({
   id: Type.String(),
-  storyId: Type.String(),
   actorId: Type.String(),
   verified: Type.Boolean(),
-  parentId: Type.Union([Type.String(), Type.Null()]),
+  parentId: Nullable(Type.String()),
   body: Type.String(),
-  createdAt: Type.String({ format: 'date-time' }),
+  createdAt: DateTime,
 });
+export type Comment = Static<typeof Comment>;
+
+export const CommentResponse = Type.Composite([Type.Object({ storyId: Type.String() }), Comment]);
 
 export const CommentsResponse = Type.Object({
   storyId: Type.String(),
-  items: Type.Array(
-    Type.Object({
-      id: Type.String(),
-      actorId: Type.String(),
-      verified: Type.Boolean(),
-      parentId: Nullable(Type.String()),
-      body: Type.String(),
-      createdAt: DateTime,
-    }),
-    { description: 'Oldest first' },
-  ),
+  items: Type.Array(Comment, { description: 'Oldest first' }),
   nextCursor: NextCursor,
 });
 export type CommentsResponse = Static<typeof CommentsResponse>;

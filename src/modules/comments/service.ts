@@ -1,4 +1,4 @@
-import type { HumanActor } from '../../platform/auth/types.js';
+import { authorColumns, type HumanActor } from '../../platform/auth/types.js';
 import type { Clock } from '../../platform/clock.js';
 import { pageOf, type CursorCodec } from '../../platform/cursor.js';
 import type { Db } from '../../platform/db/database.js';
@@ -13,7 +13,16 @@ import type { StoriesService } from '../stories/service.js';
 import { lockVisibleStory } from '../stories/story-lock.js';
 import { incrementCommentCount } from '../stories/write-repository.js';
 import { commentExists, commentsAfter, insertComment } from './repository.js';
-import type { CommentBody, CommentsResponse } from './schemas.js';
+import type { Comment, CommentBody, CommentsResponse } from './schemas.js';
+
+const presentComment = (c: { id: string; actor_id: string; verified: boolean; parent_id: string | null; body: string; created_at: Date }): Comment => ({
+  id: c.id,
+  actorId: c.actor_id,
+  verified: c.verified,
+  parentId: c.parent_id,
+  body: c.body,
+  createdAt: c.created_at.toISOString(),
+});
 
 /** Reader comments: written by signed readers, listed publicly. */
 export function createCommentsService(deps: { db: Db; transactor: Transactor; clock: Clock; cursors: CursorCodec; stories: Pick<StoriesService, 'readable'> }) {
@@ -29,16 +38,14 @@ export function createCommentsService(deps: { db: Db; transactor: Transactor; cl
         const row = await insertComment(tx, {
           id: newId('cm'),
           story_id: story.id,
-          actor_id: actor.actorId,
-          verified: actor.verified,
-          linked_human_id: actor.linkedHumanId ?? null,
+          ...authorColumns(actor),
           parent_id: body.parentId ?? null,
           body: body.body,
           created_at: now,
         });
         await incrementCommentCount(tx, story.id);
         await recomputeConsensus(tx, events, { ...story, comment_count: story.comment_count + 1 }, params, now);
-        return { id: row.id, storyId: row.story_id, actorId: row.actor_id, verified: row.verified, parentId: row.parent_id, body: row.body, createdAt: row.created_at.toISOString() };
+        return { storyId: row.story_id, ...presentComment(row) };
       });
     },
 
@@ -51,7 +58,7 @@ export function createCommentsService(deps: { db: Db; transactor: Transactor; cl
       const { items, nextCursor } = pageOf(rows, limit, (last) => cursors.encode(kind, [last.seq]));
       return {
         storyId: story.id,
-        items: items.map((c) => ({ id: c.id, actorId: c.actor_id, verified: c.verified, parentId: c.parent_id, body: c.body, createdAt: c.created_at.toISOString() })),
+        items: items.map(presentComment),
         ...(nextCursor ? { nextCursor } : {}),
       };
     },

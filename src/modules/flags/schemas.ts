@@ -6,7 +6,7 @@ import { Nullable } from '../stories/schemas.js';
 
 /** Reader flags and challenges on a story: the write and the list. */
 
-export const Severity = Type.Union([Type.Literal('LOW'), Type.Literal('MEDIUM'), Type.Literal('HIGH')]);
+const Severity = Type.Union([Type.Literal('LOW'), Type.Literal('MEDIUM'), Type.Literal('HIGH')]);
 
 export const FlagBody = Type.Object(
   { ...HumanActorBody, severity: Severity, reason: Type.String({ minLength: 1, maxLength: 2000 }), claimId: Type.Optional(ClaimId) },
@@ -14,34 +14,27 @@ export const FlagBody = Type.Object(
 );
 export type FlagBody = Static<typeof FlagBody>;
 
-export const FlagResponse = Type.Object({
+/** A flag as every read and write answers it. */
+const Flag = Type.Object({
   id: Type.String(),
-  storyId: Type.String(),
   actorId: Type.String(),
+  verified: Type.Boolean(),
   severity: Severity,
-  claimId: Type.Union([Type.String(), Type.Null()]),
+  claimId: Nullable(Type.String()),
   reason: Type.String(),
-  challenge: Type.Boolean({ description: 'true for a HIGH flag on a claim: the story goes UNDER_REVIEW' }),
-  verifiedActionId: Type.Union([Type.String(), Type.Null()]),
-  reviewStatus: Type.String(),
-  createdAt: Type.String({ format: 'date-time' }),
+  challenge: Type.Boolean({ description: 'true for a HIGH flag on a claim (a challenge): the story goes UNDER_REVIEW' }),
+  createdAt: DateTime,
 });
+export type Flag = Static<typeof Flag>;
+
+export const FlagResponse = Type.Composite([
+  Type.Object({ storyId: Type.String(), verifiedActionId: Nullable(Type.String()), reviewStatus: Type.String() }),
+  Flag,
+]);
 
 export const FlagsResponse = Type.Object({
   storyId: Type.String(),
-  items: Type.Array(
-    Type.Object({
-      id: Type.String(),
-      actorId: Type.String(),
-      verified: Type.Boolean(),
-      severity: Severity,
-      claimId: Nullable(Type.String()),
-      reason: Type.String(),
-      challenge: Type.Boolean({ description: 'true for a HIGH flag on a claim (a challenge)' }),
-      createdAt: DateTime,
-    }),
-    { description: 'Oldest first' },
-  ),
+  items: Type.Array(Flag, { description: 'Oldest first' }),
   nextCursor: NextCursor,
 });
 export type FlagsResponse = Static<typeof FlagsResponse>;

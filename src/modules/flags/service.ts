@@ -1,4 +1,4 @@
-import type { HumanActor } from '../../platform/auth/types.js';
+import { authorColumns, type HumanActor } from '../../platform/auth/types.js';
 import type { Clock } from '../../platform/clock.js';
 import { pageOf, type CursorCodec } from '../../platform/cursor.js';
 import type { Db } from '../../platform/db/database.js';
@@ -13,10 +13,21 @@ import { requirePublished } from '../stories/policy.js';
 import type { StoriesService } from '../stories/service.js';
 import { currentPacket, lockVisibleStory } from '../stories/story-lock.js';
 import { flagsAfter, insertFlag } from './repository.js';
-import type { FlagBody, FlagsResponse } from './schemas.js';
+import type { Flag, FlagBody, FlagsResponse } from './schemas.js';
 
 /** A challenge is a HIGH flag that names a claim. */
 const isChallenge = (severity: string, claimId: string | null | undefined) => severity === 'HIGH' && Boolean(claimId);
+
+const presentFlag = (f: { id: string; actor_id: string; verified: boolean; severity: Flag['severity']; claim_id: string | null; reason: string; created_at: Date }): Flag => ({
+  id: f.id,
+  actorId: f.actor_id,
+  verified: f.verified,
+  severity: f.severity,
+  claimId: f.claim_id,
+  reason: f.reason,
+  challenge: isChallenge(f.severity, f.claim_id),
+  createdAt: f.created_at.toISOString(),
+});
 
 /** Reader flags and challenges: written by signed readers, listed publicly. */
 export function createFlagsService(deps: { db: Db; transactor: Transactor; clock: Clock; cursors: CursorCodec; stories: Pick<StoriesService, 'readable'> }) {
@@ -50,9 +61,7 @@ export function createFlagsService(deps: { db: Db; transactor: Transactor; clock
         const row = await insertFlag(tx, {
           id: newId('fl'),
           story_id: story.id,
-          actor_id: actor.actorId,
-          verified: actor.verified,
-          linked_human_id: actor.linkedHumanId ?? null,
+          ...authorColumns(actor),
           severity: body.severity,
           claim_id: body.claimId ?? null,
           reason: body.reason,
@@ -60,20 +69,9 @@ export function createFlagsService(deps: { db: Db; transactor: Transactor; clock
           created_at: now,
         });
         if (!row) throw appError('FLAG_ALREADY_RECORDED');
-        const challenge = isChallenge(body.severity, body.claimId);
+        const challenge = isChallenge(row.severity, row.claim_id);
         const snapshot = await recomputeConsensus(tx, events, story, params, now, challenge && story.review_status !== 'RETRACTED' ? 'UNDER_REVIEW' : undefined);
-        return {
-          id: row.id,
-          storyId: row.story_id,
-          actorId: row.actor_id,
-          severity: row.severity,
-          claimId: row.claim_id,
-          reason: row.reason,
-          challenge,
-          verifiedActionId,
-          reviewStatus: snapshot.reviewStatus,
-          createdAt: row.created_at.toISOString(),
-        };
+        return { storyId: row.story_id, ...presentFlag(row), verifiedActionId, reviewStatus: snapshot.reviewStatus };
       });
     },
 
@@ -86,16 +84,7 @@ export function createFlagsService(deps: { db: Db; transactor: Transactor; clock
       const { items, nextCursor } = pageOf(rows, limit, (last) => cursors.encode(kind, [last.seq]));
       return {
         storyId: story.id,
-        items: items.map((f) => ({
-          id: f.id,
-          actorId: f.actor_id,
-          verified: f.verified,
-          severity: f.severity,
-          claimId: f.claim_id,
-          reason: f.reason,
-          challenge: isChallenge(f.severity, f.claim_id),
-          createdAt: f.created_at.toISOString(),
-        })),
+        items: items.map(presentFlag),
         ...(nextCursor ? { nextCursor } : {}),
       };
     },

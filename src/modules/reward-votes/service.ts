@@ -1,4 +1,4 @@
-import type { HumanActor } from '../../platform/auth/types.js';
+import { authorColumns, type HumanActor } from '../../platform/auth/types.js';
 import type { Clock } from '../../platform/clock.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { appError } from '../../platform/errors.js';
@@ -28,9 +28,7 @@ export function createRewardVotesService(deps: { transactor: Transactor; clock: 
         const row = await insertRewardVote(tx, {
           id: newId('rv'),
           story_id: story.id,
-          actor_id: actor.actorId,
-          verified: actor.verified,
-          linked_human_id: actor.linkedHumanId ?? null,
+          ...authorColumns(actor),
           vote: body.vote,
           weight,
           created_at: now,

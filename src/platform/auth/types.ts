@@ -62,3 +62,8 @@ declare module 'fastify' {
     idempotency: { scope: string; key: string } | null;
   }
 }
+
+/** The columns that record which reader wrote a row (comments, flags, reward votes). */
+export function authorColumns(actor: HumanActor): { actor_id: string; verified: boolean; linked_human_id: string | null } {
+  return { actor_id: actor.actorId, verified: actor.verified, linked_human_id: actor.linkedHumanId ?? null };
+}
