@@ -1,9 +1,19 @@
 #!/usr/bin/env node
-// Runs every *.test.ts under test/, src/ and sdk/ with node's test runner (TypeScript through tsx).
-// Extra arguments are passed as file filters: `npm run test:unit -- auth` runs files whose path contains "auth".
+// Runs test files with node's test runner (TypeScript through tsx).
+//   node scripts/run-tests.mjs            every *.test.ts under test/, src/ and sdk/; property loops at their
+//                                         smoke counts (npm test, npm run test:unit)
+//   node scripts/run-tests.mjs --fast     only test/unit/: the pure rules, no database (npm run test:fast)
+//   node scripts/run-tests.mjs --fuzz     the files whose property loops call fuzzRuns(), at their full counts
+//                                         (npm run test:fuzz)
+// Extra arguments are file filters: `npm run test:unit -- auth` runs files whose path contains "auth".
+// TEST_CONCURRENCY sets how many files run at once (default: the available parallelism, at least 2).
+// Before the files start, the migrated database template is built once (scripts/prepare-test-db.ts); with
+// TEST_REDIS_URL the run fails if it left keys without a TTL under its own prefix test:<run id>.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join, sep } from 'node:path';
 
 function walk(dir, out = []) {
   for (const name of readdirSync(dir)) {
@@ -15,18 +25,83 @@ function walk(dir, out = []) {
   return out;
 }
 
-const filters = process.argv.slice(2);
+const args = process.argv.slice(2);
+const tier = args.includes('--fast') ? 'fast' : args.includes('--fuzz') ? 'fuzz' : 'all';
+const filters = args.filter((a) => !a.startsWith('--'));
 const files = ['test', 'src', 'sdk']
-  .flatMap((d) => { try { return walk(d); } catch { return []; } })
+  .flatMap((d) => {
+    try {
+      return walk(d);
+    } catch {
+      return [];
+    }
+  })
+  .filter((f) => tier !== 'fast' || f.startsWith(`test${sep}unit${sep}`))
+  .filter((f) => tier !== 'fuzz' || readFileSync(f, 'utf8').includes('fuzzRuns('))
   .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
   .sort();
 if (files.length === 0) {
   console.error('no test files matched');
   process.exit(1);
 }
-const concurrency = process.env.TEST_CONCURRENCY ?? '2';
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...files], {
-  stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'test' },
-});
-process.exit(result.status ?? 1);
+
+const runId = randomBytes(4).toString('hex');
+const env = { ...process.env, NODE_ENV: 'test', TEST_RUN_ID: runId, ...(tier === 'fuzz' ? { TEST_FUZZ: '1' } : {}) };
+const started = Date.now();
+
+if (tier !== 'fast') {
+  const prepared = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/prepare-test-db.ts'], { stdio: 'inherit', env });
+  if (prepared.status !== 0) {
+    console.error('could not prepare the test database template');
+    process.exit(prepared.status ?? 1);
+  }
+}
+
+const concurrency = process.env.TEST_CONCURRENCY ?? String(Math.max(2, availableParallelism()));
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...files], { stdio: 'inherit', env });
+let status = result.status ?? 1;
+
+if (process.env.TEST_REDIS_URL && tier !== 'fast') {
+  if (!(await redisLeftovers(process.env.TEST_REDIS_URL))) status = status || 1;
+}
+console.error(`${tier === 'all' ? 'tests' : `${tier} tests`}: ${files.length} files in ${((Date.now() - started) / 1000).toFixed(1)} s (${concurrency} at a time)`);
+process.exit(status);
+
+/**
+ * Keys under test:<run id> without a TTL mean a test app did not delete its prefix: this fails the run (and
+ * removes them).
+ * Keys without a TTL under test: that nobody touched for an hour are what earlier runs left; they are removed.
+ */
+async function redisLeftovers(url) {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  redis.on('error', () => undefined);
+  const mine = [];
+  let stale = 0;
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', 'test:*', 'COUNT', 1000);
+      cursor = next;
+      for (const key of keys) {
+        if ((await redis.ttl(key)) !== -1) continue;
+        if (key.startsWith(`test:${runId}.`)) {
+          mine.push(key);
+          await redis.unlink(key);
+        } else if (Number(await redis.object('IDLETIME', key).catch(() => 0)) > 3600) stale += await redis.unlink(key);
+      }
+    } while (cursor !== '0');
+  } catch (err) {
+    console.error(`redis check failed: ${err.message}`);
+    return false;
+  } finally {
+    redis.disconnect();
+  }
+  if (stale) console.error(`redis: removed ${stale} keys without a TTL that earlier runs left under test:`);
+  if (mine.length) {
+    console.error(`redis: this run left ${mine.length} keys without a TTL, e.g. ${mine.slice(0, 5).join(', ')}`);
+    return false;
+  }
+  return true;
+}

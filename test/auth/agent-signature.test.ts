@@ -4,7 +4,9 @@ import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { agentSigningMessage, generateAgentKey, signAgentRequest, type AgentKey } from '../../sdk/index.js';
 import { sign } from 'node:crypto';
-import { createTestApp, createTestDatabase, usingRealRedis, type TestApp, type TestDatabase } from '../helpers/app.js';
+import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../helpers/app.js';
+import { needsRedis } from '../helpers/needs.js';
+import { testRedisPrefix } from '../helpers/redis.js';
 
 /** A route that takes an agent signed write, so the auth option is exercised beyond /v1/agents/join. */
 const echoRoute: FastifyPluginAsync = async (app) => {
@@ -302,7 +304,7 @@ describe('replay across instances', () => {
   let shared: TestDatabase;
   let a: TestApp;
   let b: TestApp;
-  const prefix = `test:${randomBytes(6).toString('hex')}:`;
+  const prefix = testRedisPrefix();
 
   before(async () => {
     shared = await createTestDatabase();
@@ -315,11 +317,7 @@ describe('replay across instances', () => {
     await shared.drop();
   });
 
-  test('a nonce used on instance A is 409 REPLAY_DETECTED on instance B (shared Redis)', async (ctx) => {
-    if (!usingRealRedis) {
-      ctx.diagnostic('memory stores are per process: this property needs TEST_REDIS_URL (set in CI)');
-      return;
-    }
+  test('a nonce used on instance A is 409 REPLAY_DETECTED on instance B (shared Redis)', { skip: needsRedis('memory nonce stores are per process, so only a shared Redis shows a replay across instances') }, async () => {
     const key = generateAgentKey();
     await join(a.app, key);
     const body = { botId: key.botId, verified: false };

@@ -8,6 +8,8 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { generateAgentKey, signAgentRequest } from '../../sdk/index.js';
 import { TEST_OPS_TOKEN, createTestApp, createTestDatabase, testEnv, usingRealPostgres, usingRealRedis, type TestApp } from '../helpers/app.js';
+import { clonePgliteDir } from '../helpers/db-template.js';
+import { needsRedis } from '../helpers/needs.js';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
 
 interface Check {
@@ -129,21 +131,19 @@ describe('readiness without HUMAN_SIGNING_SECRET', () => {
   });
 
   // A fail-closed deployment needs Redis stores, so this runs where the suite has a Redis server.
-  if (usingRealRedis) {
-    test('on a public deployment: the missing secret is required and makes the service not ready (503)', async () => {
-      const t = await createTestApp({ HUMAN_SIGNING_SECRET: undefined, PUBLIC_DEPLOYMENT: '1' });
-      try {
-        const { status, body } = await readyz(t.app);
-        assert.equal(status, 503);
-        assert.equal(body.status, 'not_ready');
-        assert.equal(body.checks.signingSecret.ok, false);
-        assert.equal(body.checks.signingSecret.required, true);
-        assert.equal(body.checks.database.ok, true);
-      } finally {
-        await t.close();
-      }
-    });
-  }
+  test('on a public deployment: the missing secret is required and makes the service not ready (503)', { skip: needsRedis('a public (fail-closed) deployment refuses memory stores') }, async () => {
+    const t = await createTestApp({ HUMAN_SIGNING_SECRET: undefined, PUBLIC_DEPLOYMENT: '1' });
+    try {
+      const { status, body } = await readyz(t.app);
+      assert.equal(status, 503);
+      assert.equal(body.status, 'not_ready');
+      assert.equal(body.checks.signingSecret.ok, false);
+      assert.equal(body.checks.signingSecret.required, true);
+      assert.equal(body.checks.database.ok, true);
+    } finally {
+      await t.close();
+    }
+  });
 });
 
 describe('readiness when Redis is unreachable', () => {
@@ -177,7 +177,9 @@ async function startBackend(): Promise<{ url: URL; stop(): Promise<void> }> {
     const db = await createTestDatabase();
     return { url: new URL(db.url!), stop: () => db.drop() };
   }
-  const pglite = new PGlite();
+  // a copy of the migrated template (a fresh PGlite would spend seconds in initdb)
+  const copy = await clonePgliteDir();
+  const pglite = new PGlite(copy.dir);
   await pglite.waitReady;
   const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 32 });
   await server.start();
@@ -187,6 +189,7 @@ async function startBackend(): Promise<{ url: URL; stop(): Promise<void> }> {
     async stop() {
       await server.stop();
       await pglite.close();
+      copy.remove();
     },
   };
 }
@@ -202,7 +205,7 @@ describe('readiness follows a database outage (TCP proxy between the app and Pos
     const viaProxy = new URL(backend.url);
     viaProxy.hostname = '127.0.0.1';
     viaProxy.port = String(proxy.port);
-    // the app opens its own pool through the proxy and applies the migrations through it
+    // the app opens its own pool through the proxy and checks the migrations through it
     app = await buildApp(loadConfig(testEnv({ DATABASE_URL: viaProxy.toString(), DATABASE_POOL_MAX: '4' })), { logger: false });
   });
   after(async () => {

@@ -1,17 +1,20 @@
-import { randomBytes } from 'node:crypto';
+import { after } from 'node:test';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
-import { openDatabase, type Database } from '../../src/platform/db/database.js';
-import { runMigrations } from '../../src/platform/db/migrate.js';
+import type { Database } from '../../src/platform/db/database.js';
+import { closeIdlePglite, clonePglite, clonePostgres } from './db-template.js';
+import { deleteRedisPrefix, testRedisPrefix, trackRedisPrefix } from './redis.js';
 
 /**
  * Test apps run against the real servers when TEST_DATABASE_URL / TEST_REDIS_URL are set (CI), else on
- * PGlite in memory and the memory stores. Each test database is new, so tests never see each other's data.
+ * PGlite and the memory stores. Each test database is new (or emptied), so tests never see each other's data.
  */
 export const usingRealPostgres = Boolean(process.env.TEST_DATABASE_URL);
 export const usingRealRedis = Boolean(process.env.TEST_REDIS_URL);
+
+// PGlite databases a file dropped are kept for its next test (test/helpers/db-template.ts) until it ends.
+after(() => closeIdlePglite());
 
 export const TEST_SECRET = 'test-human-signing-secret';
 export const TEST_API_KEY = 'test-public-api-key';
@@ -23,41 +26,25 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database: a new database on the test server, or a new in-memory PGlite. */
+/**
+ * A fresh, migrated database: a new database on the test server, or a new PGlite, both copied from a template
+ * migrated once (test/helpers/db-template.ts).
+ */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
-    const database = await openDatabase({ databaseUrl: undefined, dataDir: 'memory://', poolMax: 1 });
-    await runMigrations(database);
-    return { url: undefined, database, drop: () => database.close() };
+    const { database, drop } = await clonePglite();
+    return { url: undefined, database, drop };
   }
-  const name = `svc_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '', poolMax: 10 });
-  await runMigrations(database);
-  return {
-    url: url.toString(),
-    database,
-    async drop() {
-      await database.close();
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  return clonePostgres(base);
 }
 
 export type Env = Record<string, string | undefined>;
 
 /** The environment of a test app: secrets and keys set, stores on Redis when the suite has one. */
-export function testEnv(overrides: Env = {}, redisPrefix = `test:${randomBytes(6).toString('hex')}:`): Env {
+export function testEnv(overrides: Env = {}, redisPrefix = testRedisPrefix()): Env {
   const redis = process.env.TEST_REDIS_URL;
+  trackRedisPrefix(overrides.REDIS_KEY_PREFIX);
   return {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -99,6 +86,7 @@ export async function createTestApp(env: Env = {}, shared?: TestDatabase, plugin
     async close() {
       await app.close();
       if (!shared) await db.drop();
+      await deleteRedisPrefix(config.redisKeyPrefix);
     },
   };
   return testApp;

@@ -8,6 +8,7 @@ import { manualClock } from '../../src/platform/clock.js';
 import type { Db } from '../../src/platform/db/database.js';
 import type { LedgerBucket, LedgerType, ModerationStatus, PublicationStage, ReviewStatus, StoryState } from '../../src/platform/db/schema.js';
 import { createTestDatabase, testEnv, type Env, type TestDatabase } from './app.js';
+import { deleteRedisPrefix } from './redis.js';
 
 /**
  * Seeds newsroom rows directly with Kysely, so the read tests do not depend on the write-side services.
@@ -319,6 +320,7 @@ export async function createReadsTestApp(env: Env = {}): Promise<ReadsTestApp> {
     async close() {
       await app.close();
       await database.drop();
+      await deleteRedisPrefix(config.redisKeyPrefix);
     },
   };
 }

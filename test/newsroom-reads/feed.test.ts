@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import type { ModerationStatus, PublicationStage, ReviewStatus } from '../../src/platform/db/schema.js';
+import { fuzzRuns } from '../helpers/fuzz.js';
 import { createReadsTestApp, HOUR_MS, NOW, type ReadsTestApp } from '../helpers/newsroom-factory.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -122,7 +123,7 @@ describe('GET /v1/feed', () => {
             assert.ok(before_(a, b), `${a.id} (${String(a.key)}) before ${b.id} (${String(b.key)})`);
           }
         }),
-        { numRuns: 15 },
+        { numRuns: fuzzRuns(60, 15) },
       );
     });
   }

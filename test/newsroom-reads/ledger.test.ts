@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import type { LedgerBucket } from '../../src/platform/db/schema.js';
+import { fuzzRuns } from '../helpers/fuzz.js';
 import { createReadsTestApp, HOUR_MS, NOW, type ReadsTestApp } from '../helpers/newsroom-factory.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -145,7 +146,7 @@ describe('GET /v1/ledger/events', () => {
         // New events are newer than any cursor already handed out, so the walk is exactly the first snapshot.
         assert.deepEqual(walked, expected);
       }),
-      { numRuns: 25 },
+      { numRuns: fuzzRuns(100, 25) },
     );
   });
 });

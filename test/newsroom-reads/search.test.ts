@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { RANK_WINDOW } from '../../src/modules/search/repository.js';
+import { fuzzRuns } from '../helpers/fuzz.js';
 import { createReadsTestApp, HOUR_MS, NOW, type ReadsTestApp } from '../helpers/newsroom-factory.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -114,7 +115,7 @@ describe('GET /v1/search', () => {
         const res = await t.get<Json>(`/v1/search?q=${encodeURIComponent(q)}&lang=${lang}`);
         assert.equal(res.status, q.includes('\u0000') ? 400 : 200, JSON.stringify({ q, body: res.body }));
       }),
-      { numRuns: 60 },
+      { numRuns: fuzzRuns(300, 60) },
     );
   });
 

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { manualClock } from '../../src/platform/clock.js';
 import { createTestApp, createTestDatabase, testEnv, type TestApp, type TestDatabase } from '../helpers/app.js';
+import { needsRedis } from '../helpers/needs.js';
+import { testRedisPrefix } from '../helpers/redis.js';
 import { newsroomClient } from '../helpers/newsroom.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -117,12 +118,13 @@ describe('public read cache: expiry, limits and switches', () => {
   });
 });
 
-describe('public read cache across instances', { skip: process.env.TEST_REDIS_URL ? false : 'two instances share the read generation through Redis: needs TEST_REDIS_URL' }, () => {
+describe('public read cache across instances', () => {
+  const skip = needsRedis('two instances share the read generation through Redis');
   let shared: TestDatabase;
   let a: TestApp;
   let b: TestApp;
   before(async () => {
-    const prefix = `test:${randomBytes(6).toString('hex')}:`;
+    const prefix = testRedisPrefix();
     shared = await createTestDatabase();
     a = await createTestApp({ REDIS_KEY_PREFIX: prefix }, shared);
     b = await createTestApp({ REDIS_KEY_PREFIX: prefix }, shared);
@@ -135,7 +137,7 @@ describe('public read cache across instances', { skip: process.env.TEST_REDIS_UR
     await shared.drop();
   });
 
-  test('a write on one instance is visible to the next read on the other, whose cache held the old body', async () => {
+  test('a write on one instance is visible to the next read on the other, whose cache held the old body', { skip }, async () => {
     assert.equal((await read(b.baseUrl, '/v1/feed?mode=recent')).cache, 'miss');
     assert.equal((await read(b.baseUrl, '/v1/feed?mode=recent')).cache, 'hit');
     await newsroomClient(a.baseUrl).publishedStory({ title: 'Tidal barrier inspection completed on instance A' });

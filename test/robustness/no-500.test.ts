@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { botIdFromPublicKey, generateAgentKey, signAgentRequest, signHumanRequest, toQueryString, type AgentKey } from '../../sdk/index.js';
 import { createTestApp, TEST_API_KEY, TEST_OPS_TOKEN, TEST_SECRET, type TestApp } from '../helpers/app.js';
+import { fuzzRuns } from '../helpers/fuzz.js';
 
 /**
  * Robustness: no input makes the service answer 5xx, and every 4xx is the contract error body
@@ -31,17 +32,17 @@ import { createTestApp, TEST_API_KEY, TEST_OPS_TOKEN, TEST_SECRET, type TestApp 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 // ---------------------------------------------------------------------------------------------------------
-// Budget: the whole file runs in well under a minute on PGlite. Knobs for a local hunt (all off by default):
-// FUZZ_RUNS_SCALE=10 multiplies every numRuns; FUZZ_SEED=<seed> replays a reported seed (the pools of real ids
-// grow while the properties run, so a replay is close but not always exact); FUZZ_STATS=1 prints, per
-// property and route, how many answers had each status and code.
-const SCALE = Number(process.env.FUZZ_RUNS_SCALE ?? '1') || 1;
+// Budget: `npm test` runs a smoke tenth of each property (about a minute on PGlite with the rest of the file);
+// `npm run test:fuzz` the full counts below (test/helpers/fuzz.ts). Knobs for a local hunt (all off by
+// default): FUZZ_RUNS_SCALE=10 multiplies every numRuns; FUZZ_SEED=<seed> replays a reported seed (the pools
+// of real ids grow while the properties run, so a replay is close but not always exact; replay with the same
+// tier); FUZZ_STATS=1 prints, per property and route, how many answers had each status and code.
 const RUNS = {
-  raw: Math.round(900 * SCALE),
-  socket: Math.round(300 * SCALE),
-  agent: Math.round(600 * SCALE),
-  credentialed: Math.round(700 * SCALE),
-  revisions: Math.round(60 * SCALE),
+  raw: fuzzRuns(900),
+  socket: fuzzRuns(300),
+  agent: fuzzRuns(600),
+  credentialed: fuzzRuns(700),
+  revisions: fuzzRuns(60, 10),
 };
 const SEED = process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {};
 

@@ -1,0 +1,292 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../src/platform/db/database.js';
+import { listMigrations, migrationsDir, runMigrations } from '../../src/platform/db/migrate.js';
+
+/**
+ * Migrated templates, so that a test database is a copy instead of a fresh initdb plus migrations.
+ *
+ * Each template is named by a hash of the migrations (names and contents) and of the PGlite version, so a
+ * changed migration makes a new template and concurrently running test files agree on the name:
+ *  - PGlite: a data directory migrated once and copied per test database (under /dev/shm when it exists);
+ *    a finished template is moved into place with one rename, so a reader never sees half a template.
+ *  - PostgreSQL: a database `svc_tpl_<hash>` migrated once under an advisory lock, closed to connections, and
+ *    cloned per test with `CREATE DATABASE … TEMPLATE`.
+ * Templates of other migrations unused for an hour, copies left by dead processes and test databases older
+ * than two hours are removed when a template is first needed.
+ */
+
+const HOUR = 3_600_000;
+
+let hashPromise: Promise<string> | undefined;
+
+/** 16 hex characters naming the current migrations (and the PGlite build that lays out the data directory). */
+export function migrationsHash(): Promise<string> {
+  hashPromise ??= (async () => {
+    const dir = migrationsDir();
+    const hash = createHash('sha256');
+    const pgliteVersion = (JSON.parse(readFileSync(join(dir, '..', 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')) as { version: string }).version;
+    hash.update(`pglite ${pgliteVersion}\n`);
+    for (const file of await listMigrations(dir)) hash.update(`${file}\n`).update(readFileSync(join(dir, file))).update('\n');
+    return hash.digest('hex').slice(0, 16);
+  })();
+  return hashPromise;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// PGlite
+
+/** Where PGlite templates and copies live: memory-backed when the system has /dev/shm. */
+export const PGLITE_ROOT = join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'newsroom-tests');
+
+let pgliteTemplate: Promise<string> | undefined;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function removeStalePglite(current: string): void {
+  for (const name of readdirSync(PGLITE_ROOT)) {
+    const path = join(PGLITE_ROOT, name);
+    let stale = false;
+    try {
+      const age = Date.now() - statSync(path).mtimeMs;
+      if (name.startsWith('pglite-')) stale = name !== current && age > HOUR;
+      else if (name.startsWith('build-')) stale = age > 10 * 60_000;
+      else if (name.startsWith('db-')) stale = !alive(Number(name.split('-')[1]));
+    } catch {
+      continue;
+    }
+    if (stale) rmSync(path, { recursive: true, force: true });
+  }
+}
+
+async function buildPgliteTemplate(): Promise<string> {
+  const hash = await migrationsHash();
+  const name = `pglite-${hash}`;
+  const dir = join(PGLITE_ROOT, name);
+  mkdirSync(PGLITE_ROOT, { recursive: true });
+  if (!existsSync(join(dir, 'PG_VERSION'))) {
+    const build = mkdtempSync(join(PGLITE_ROOT, `build-${hash}-`));
+    const database = await openDatabase({ databaseUrl: undefined, dataDir: build, poolMax: 1 });
+    try {
+      await runMigrations(database);
+    } finally {
+      await database.close();
+    }
+    try {
+      renameSync(build, dir);
+    } catch (err) {
+      // another test file finished the same template first: theirs is as good as ours
+      rmSync(build, { recursive: true, force: true });
+      if (!existsSync(join(dir, 'PG_VERSION'))) throw err;
+    }
+  }
+  const now = new Date();
+  utimesSync(dir, now, now); // last use: templates of other migrations are removed after an hour unused
+  removeStalePglite(name);
+  return dir;
+}
+
+/** A copy of the migrated template's data directory, and its removal. */
+export async function clonePgliteDir(): Promise<{ dir: string; remove(): void }> {
+  pgliteTemplate ??= buildPgliteTemplate();
+  let template = await pgliteTemplate;
+  const dir = join(PGLITE_ROOT, `db-${process.pid}-${randomBytes(6).toString('hex')}`);
+  try {
+    cpSync(template, dir, { recursive: true });
+  } catch {
+    // the template went away under us (removed as stale by a run with other migrations): make it again
+    rmSync(dir, { recursive: true, force: true });
+    pgliteTemplate = buildPgliteTemplate();
+    template = await pgliteTemplate;
+    cpSync(template, dir, { recursive: true });
+  }
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+interface PooledPglite {
+  database: Database;
+  remove(): void;
+}
+
+/** PGlite databases a test file dropped, emptied and ready for its next createTestDatabase(). */
+const idle: PooledPglite[] = [];
+let userTables: string | undefined;
+
+/**
+ * Empties a dropped database so that the same test file can use it again as a new one: every table but
+ * schema_migrations truncated, sequences restarted, session state discarded. Starting another PGlite costs
+ * about a second; this costs milliseconds.
+ */
+async function reset(database: Database): Promise<void> {
+  userTables ??= (
+    await sql<{ names: string }>`SELECT string_agg(format('%I', tablename), ', ' ORDER BY tablename) AS names FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_migrations'`.execute(database.db)
+  ).rows[0]!.names;
+  await database.withSession(async (session) => {
+    await session.exec(`TRUNCATE ${userTables} RESTART IDENTITY CASCADE`);
+    await session.exec('DISCARD ALL');
+  });
+}
+
+/** A new, migrated PGlite database: an emptied one this process dropped before, or a copy of the template. */
+export async function clonePglite(): Promise<{ database: Database; drop(): Promise<void> }> {
+  let pooled = idle.pop();
+  if (!pooled) {
+    const { dir, remove } = await clonePgliteDir();
+    const database = await openDatabase({ databaseUrl: undefined, dataDir: dir, poolMax: 1 });
+    // One query now: Database.close() (Kysely's destroy) closes PGlite only once the driver was used, and an
+    // open PGlite holds the test process for ten seconds after its last test.
+    await sql`SELECT 1`.execute(database.db);
+    pooled = { database, remove };
+  }
+  const { database } = pooled;
+  let dropped = false;
+  return {
+    database,
+    async drop() {
+      if (dropped) return;
+      dropped = true;
+      try {
+        await reset(database);
+        idle.push(pooled);
+      } catch {
+        await database.close().catch(() => undefined);
+        pooled.remove();
+      }
+    },
+  };
+}
+
+/** Closes the databases kept for reuse (at the end of each test file: test/helpers/app.ts). */
+export async function closeIdlePglite(): Promise<void> {
+  for (const { database, remove } of idle.splice(0)) {
+    await database.close().catch(() => undefined);
+    remove();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// PostgreSQL
+
+const TEMPLATE_LOCK = 7_346_221_777;
+const TEST_DB = /^svc_test_([0-9a-z]+)_[0-9a-f]+$/;
+
+let postgresTemplate: Promise<string> | undefined;
+
+async function withAdmin<T>(base: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function databaseUrl(base: string, name: string): string {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function buildPostgresTemplate(base: string): Promise<string> {
+  const name = `svc_tpl_${await migrationsHash()}`;
+  await withAdmin(base, async (admin) => {
+    await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+    try {
+      const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+      if (exists.rowCount === 0) {
+        const build = `svc_tplb_${randomBytes(6).toString('hex')}`;
+        await admin.query(`CREATE DATABASE ${build}`);
+        const database = await openDatabase({ databaseUrl: databaseUrl(base, build), dataDir: '', poolMax: 1 });
+        try {
+          await runMigrations(database);
+        } finally {
+          await database.close();
+        }
+        await admin.query(`ALTER DATABASE ${build} RENAME TO ${name}`);
+        await admin.query(`ALTER DATABASE ${name} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);
+      }
+      await admin.query(`COMMENT ON DATABASE ${name} IS '${Date.now()}'`);
+      await removeStalePostgres(admin, name);
+    } finally {
+      await admin.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
+    }
+  });
+  return name;
+}
+
+/**
+ * Drops templates of other migrations unused for an hour, half-built ones, and test databases (also those of
+ * earlier naming schemes) created over two hours ago. The creation time is that of the database's PG_VERSION
+ * file (pg_stat_file needs a superuser, as the test server has); failing that, the time in the name.
+ */
+async function removeStalePostgres(admin: pg.Client, current: string): Promise<void> {
+  const list = (created: string) =>
+    admin.query<{ datname: string; comment: string | null; created: number | null }>(
+      `SELECT datname, shobj_description(oid, 'pg_database') AS comment, ${created} AS created FROM pg_database WHERE datname LIKE 'svc\\_t%'`,
+    );
+  const rows = await list(`extract(epoch FROM (pg_stat_file('base/' || oid || '/PG_VERSION')).modification) * 1000`).catch(() => list('NULL::float8'));
+  for (const { datname, comment, created } of rows.rows) {
+    let stale = false;
+    if (datname.startsWith('svc_tpl_')) stale = datname !== current && Date.now() - Number(comment ?? 0) > HOUR;
+    else if (datname.startsWith('svc_tplb_')) stale = true; // only ever exists under the lock we hold
+    else if (datname.startsWith('svc_test_')) {
+      const named = TEST_DB.exec(datname);
+      const at = created !== null ? Number(created) : named ? parseInt(named[1]!, 36) * 1000 : Date.now();
+      stale = Date.now() - at > 2 * HOUR;
+    }
+    if (!stale) continue;
+    // a template in use right now refuses the drop; it is tried again next time
+    const name = admin.escapeIdentifier(datname);
+    await admin.query(`ALTER DATABASE ${name} WITH IS_TEMPLATE false`).catch(() => undefined);
+    await admin.query(`DROP DATABASE IF EXISTS ${name}${datname.startsWith('svc_test_') ? ' WITH (FORCE)' : ''}`).catch(() => undefined);
+  }
+}
+
+/** A new database on the test server cloned from the migrated template, and its drop. */
+export async function clonePostgres(base: string): Promise<{ url: string; database: Database; drop(): Promise<void> }> {
+  postgresTemplate ??= buildPostgresTemplate(base);
+  const name = `svc_test_${Math.floor(Date.now() / 1000).toString(36)}_${randomBytes(4).toString('hex')}`;
+  await withAdmin(base, async (admin) => {
+    try {
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${await postgresTemplate!}`);
+    } catch (err) {
+      if ((err as { code?: string }).code !== '3D000') throw err; // template gone (removed as stale): make it again
+      postgresTemplate = buildPostgresTemplate(base);
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${await postgresTemplate}`);
+    }
+  });
+  const url = databaseUrl(base, name);
+  const database = await openDatabase({ databaseUrl: url, dataDir: '', poolMax: 10 });
+  return {
+    url,
+    database,
+    async drop() {
+      await database.close();
+      await withAdmin(base, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+/** Builds the template the current environment uses (scripts/prepare-test-db.ts, before a run). */
+export async function prepareTemplate(): Promise<void> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (base) {
+    postgresTemplate ??= buildPostgresTemplate(base);
+    await postgresTemplate;
+  } else {
+    pgliteTemplate ??= buildPgliteTemplate();
+    await pgliteTemplate;
+  }
+}
