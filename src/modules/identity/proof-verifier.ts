@@ -22,8 +22,9 @@ export interface HumanProof {
 
 /**
  * Checks a human proof; resolves when it is valid for its provider, action and signal, and throws an
- * AppError (403 HUMAN_PROOF_INVALID, or 503 HUMAN_PROOF_VERIFIER_UNAVAILABLE when the provider cannot be
- * reached) otherwise. It does not record the nullifier: the caller does, in the transaction that uses it.
+ * AppError otherwise: 403 HUMAN_PROOF_INVALID, 409 HUMAN_PROOF_ALREADY_VERIFIED (the provider says the person
+ * used up the action), or 503 HUMAN_PROOF_VERIFIER_UNAVAILABLE (the provider could not judge it). It does not
+ * record the nullifier: the caller does, in the transaction that uses it.
  */
 export interface HumanProofVerifier {
   readonly kind: 'dev' | 'remote';
