@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { devHumanProof } from '../../sdk/index.js';
+import { devHumanProof, worldIdSignalHash } from '../../sdk/index.js';
 import { createTestApp, TEST_SECRET, type TestApp } from '../helpers/app.js';
 import { bindActor } from '../helpers/identity.js';
 import { newsroomClient } from '../helpers/newsroom.js';
-import { identityClient, MERKLE_ROOT, newNullifier } from './identity-helpers.js';
+import { errorCode, errorPath, identityClient, MERKLE_ROOT, newNullifier } from './identity-helpers.js';
 
 type Body = Record<string, unknown> & { code?: string; id?: string; details?: { path?: string }[] };
 
@@ -29,8 +29,8 @@ describe('POST /v1/worldid/verify: verified human actions, each accepted once by
     for (const bad of ['governance_ratify:gp_1', 'control_plane_approve:cp_1', 'svc-login', 'graduate:', 'graduate:st_1:x', 'reward:st 1', 'GRADUATE:st_1', 'flag:cl_1']) {
       const res = await id.verifyAction('reader-formats', bad, { linkedHumanId });
       assert.equal(res.status, 400, bad);
-      assert.equal((res.body as Body).code, 'HUMAN_ACTION_NOT_ALLOWED', bad);
-      assert.equal((res.body as Body).details?.[0]?.path, '/action');
+      assert.equal(errorCode(res), 'HUMAN_ACTION_NOT_ALLOWED', bad);
+      assert.equal(errorPath(res), '/action');
     }
   });
 
@@ -40,7 +40,7 @@ describe('POST /v1/worldid/verify: verified human actions, each accepted once by
     for (const missing of ['graduate:st_nope', 'reward:st_nope', 'flag_high_severity:cl_nope', `reward:${candidate.storyId}`, `flag_high_severity:${candidate.packet.claims[0]!.id}`]) {
       const res = await id.verifyAction('reader-targets', missing);
       assert.equal(res.status, 404, missing);
-      assert.equal((res.body as Body).code, 'NOT_FOUND');
+      assert.equal(errorCode(res), 'NOT_FOUND');
     }
   });
 
@@ -48,12 +48,26 @@ describe('POST /v1/worldid/verify: verified human actions, each accepted once by
     const story = await nr.publishedStory();
     const anonymous = await id.verifyAction('reader-anonymous', `reward:${story.storyId}`);
     assert.equal(anonymous.status, 403);
-    assert.equal((anonymous.body as Body).code, 'HUMAN_LOGIN_REQUIRED');
+    assert.equal(errorCode(anonymous), 'HUMAN_LOGIN_REQUIRED');
     await id.login('reader-forger');
     const forged = devHumanProof({ provider: 'world_id', action: `reward:${story.storyId}x`, nullifierHash: newNullifier(), merkleRoot: MERKLE_ROOT });
     const res = await nr.client.verifyHumanAction(TEST_SECRET, id.actor('reader-forger'), { action: `reward:${story.storyId}`, ...forged });
     assert.equal(res.status, 403);
-    assert.equal((res.body as unknown as Body).code, 'HUMAN_PROOF_INVALID');
+    assert.equal(errorCode(res), 'HUMAN_PROOF_INVALID');
+  });
+
+  test('a proof bound to a signal verifies with that signal only; a signal that is not whole hex bytes is 400', async () => {
+    const story = await nr.publishedStory();
+    await id.login('reader-signal');
+    const action = `reward:${story.storyId}`;
+    const proof = devHumanProof({ provider: 'world_id', action, nullifierHash: newNullifier(), merkleRoot: MERKLE_ROOT, signalHash: worldIdSignalHash('reader-signal') });
+    const unsigned = await nr.client.verifyHumanAction(TEST_SECRET, id.actor('reader-signal'), { action, ...proof });
+    assert.equal(errorCode(unsigned), 'HUMAN_PROOF_INVALID', 'no signal: the proof must be for hashToField("")');
+    const odd = await nr.client.verifyHumanAction(TEST_SECRET, id.actor('reader-signal'), { action, ...proof, signal: '0xabc' });
+    assert.equal(odd.status, 400);
+    assert.equal(errorPath(odd), '/signal');
+    const signed = await nr.client.verifyHumanAction(TEST_SECRET, id.actor('reader-signal'), { action, ...proof, signal: 'reader-signal' });
+    assert.equal(signed.status, 202, JSON.stringify(signed.body));
   });
 
   test('a HIGH flag consumes flag_high_severity:<claimId> of its flagger once; the same proof again is 409 NULLIFIER_REUSED', async () => {
@@ -70,7 +84,7 @@ describe('POST /v1/worldid/verify: verified human actions, each accepted once by
     assert.equal(verified.body.provider, 'world_id');
     const replay = await id.verifyAction('flagger-1', `flag_high_severity:${claimId}`, { nullifierHash, linkedHumanId });
     assert.equal(replay.status, 409);
-    assert.equal((replay.body as Body).code, 'NULLIFIER_REUSED');
+    assert.equal(errorCode(replay), 'NULLIFIER_REUSED');
 
     const flag = { severity: 'HIGH', reason: 'The start date is wrong', claimId };
     const high = await human(`/v1/stories/${story.storyId}/flags`, 'flagger-1', linkedHumanId, flag);
@@ -141,7 +155,7 @@ describe('POST /v1/worldid/verify: verified human actions, each accepted once by
     const sameHuman = await vote('voter-2', linkedHumanId);
     assert.deepEqual([sameHuman.status, sameHuman.body.weight, sameHuman.body.verifiedActionId], [202, 1, null], 'the same person from another actorId: used up');
     const replay = await id.verifyAction('voter-2', `reward:${story.storyId}`, { nullifierHash, linkedHumanId });
-    assert.equal((replay.body as Body).code, 'NULLIFIER_REUSED', 'the same proof cannot be recorded again');
+    assert.equal(errorCode(replay), 'NULLIFIER_REUSED', 'the same proof cannot be recorded again');
     const consensus = await nr.client.get<{ snapshot: { rewardVotes: { weightUp: number } } }>(`/v1/stories/${story.storyId}/consensus`);
     assert.equal(consensus.body.snapshot.rewardVotes.weightUp, 5, "3 + 1 + 1");
   });

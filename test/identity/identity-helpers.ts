@@ -38,3 +38,7 @@ export function identityClient(client: ServiceClient) {
 
   return { actor, challenge, loginProof, login, verifyAction };
 }
+
+/** The `code` and first detail `path` of an error answer, whatever the route's success type. */
+export const errorCode = (res: { body: unknown }) => (res.body as { code?: string }).code;
+export const errorPath = (res: { body: unknown }) => (res.body as { details?: { path?: string }[] }).details?.[0]?.path;
