@@ -13,3 +13,12 @@ export {
   type AgentSignedHeaders,
 } from './agent.js';
 export { createServiceClient, type ServiceClient, type ServiceResponse } from './client.js';
+export {
+  devHumanProof,
+  worldIdSignalHash,
+  type HumanProofFields,
+  type HumanProofProvider,
+  type VerifiedHumanAction,
+  type WorldIdLoginChallenge,
+  type WorldIdLoginSession,
+} from './identity.js';

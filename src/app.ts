@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { agentsModule } from './modules/agents/index.js';
 import { createAgentsRepository } from './modules/agents/repository.js';
 import { requestParametersPlugin } from './modules/governance/request-parameters.js';
+import { identityModule } from './modules/identity/index.js';
 import { findBoundTier } from './modules/identity/repository.js';
 import { candidatesModule } from './modules/candidates/index.js';
 import { commentsModule } from './modules/comments/index.js';
@@ -101,7 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ctx,
     metrics,
     lookups: {
-      findBoundTier: (actorId, linkedHumanId) => findBoundTier(ctx.database.db, actorId, linkedHumanId),
+      findBoundTier: (actorId, linkedHumanId) => findBoundTier(ctx.database.db, actorId, linkedHumanId, new Date(ctx.clock.now())),
       findSelfServeBot: (botId) => agents.findSigningBot(botId),
       agentWritesPerMinute: async (request, verified) => {
         const params = await request.governance();
@@ -121,6 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(flagsModule, { ctx });
   await app.register(rewardVotesModule, { ctx });
   await app.register(usersModule, { ctx });
+  await app.register(identityModule, { ctx });
   // public newsroom reads
   await app.register(storiesModule, { ctx });
   await app.register(feedModule, { ctx });

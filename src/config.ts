@@ -87,11 +87,19 @@ export interface Config {
     enforceRequesterCannotApprove: boolean;
     explicitEnabled: boolean;
   };
+  /** WORLDID_LOGIN_ACTION: the World ID action of every login (default svc-login). */
   worldIdLoginAction: string;
+  /** WORLDID_SESSION_TTL_SECONDS: how long a login binds the actor to its linked human (default 7 days). */
+  worldIdSessionTtlSeconds: number;
+  /** HUMAN_PROOF_VERIFIER: dev (the CONTRACT §5 HMAC proof; refused in production) or remote (provider APIs). */
   humanProofVerifier: 'dev' | 'remote';
+  /** WORLDID_APP_ID, WORLDID_VERIFY_URL: World ID's cloud verification (the URL overrides the app's default one). */
   worldIdAppId: string | undefined;
   worldIdVerifyUrl: string | undefined;
+  /** HUMAN_PROOF_<PROVIDER>_VERIFY_URL: the secondary providers' verification endpoints. */
   humanProofVerifyUrls: Record<string, string | undefined>;
+  /** HUMAN_PROOF_VERIFY_TIMEOUT_MS: a provider that has not answered by then is unavailable (503). */
+  humanProofVerifyTimeoutMs: number;
   webhooks: { endpoints: string[]; hostAllowlist: string[]; signingSecret: string | undefined; allowLoopbackForTests: boolean };
   rewardTokenDecimals: number;
   claimsEnabled: boolean;
@@ -214,6 +222,13 @@ function parseRegistry(env: Env): RegistryBot[] {
   });
 }
 
+/** The login action never contains ':', so it can never be taken for a governance action (`graduate:<id>`, …). */
+function loginAction(env: Env): string {
+  const action = str(env, 'WORLDID_LOGIN_ACTION') ?? 'svc-login';
+  if (!/^[A-Za-z0-9_.-]{1,100}$/.test(action)) throw new ConfigError('WORLDID_LOGIN_ACTION', 'must be 1 to 100 of A-Z a-z 0-9 _ . - (no ":", which governance actions use)');
+  return action;
+}
+
 function parseTrustProxy(env: Env): Config['trustProxy'] {
   const v = str(env, 'TRUST_PROXY');
   if (v === undefined) return undefined;
@@ -324,7 +339,8 @@ export function loadConfig(env: Env = process.env): Config {
       enforceRequesterCannotApprove: bool(env, 'CONTROL_PLANE_ENFORCE_REQUESTER_CANNOT_APPROVE', true),
       explicitEnabled: bool(env, 'FEATURE_EXPLICIT_CONTROL_PLANE_ENABLED', false),
     },
-    worldIdLoginAction: str(env, 'WORLDID_LOGIN_ACTION') ?? 'svc-login',
+    worldIdLoginAction: loginAction(env),
+    worldIdSessionTtlSeconds: int(env, 'WORLDID_SESSION_TTL_SECONDS', 604_800, 60, 7_776_000),
     humanProofVerifier: humanProofVerifierRaw,
     worldIdAppId: str(env, 'WORLDID_APP_ID'),
     worldIdVerifyUrl: url(env, 'WORLDID_VERIFY_URL', ['http:', 'https:']),
@@ -332,6 +348,7 @@ export function loadConfig(env: Env = process.env): Config {
       passport: url(env, 'HUMAN_PROOF_PASSPORT_VERIFY_URL', ['http:', 'https:']),
       phone: url(env, 'HUMAN_PROOF_PHONE_VERIFY_URL', ['http:', 'https:']),
     },
+    humanProofVerifyTimeoutMs: int(env, 'HUMAN_PROOF_VERIFY_TIMEOUT_MS', 5_000, 100, 60_000),
     webhooks: {
       endpoints: webhookEndpoints,
       hostAllowlist: list(env, 'WEBHOOK_HOST_ALLOWLIST').map((h) => h.toLowerCase()),

@@ -88,6 +88,17 @@ export const ERROR_CATALOGUE = {
   // identity
   HUMAN_PROOF_INVALID: entry(403, FORBIDDEN, 'The human proof does not verify', 'Generate a new proof for this exact action and signal'),
   HUMAN_PROOF_VERIFIER_UNAVAILABLE: entry(503, 'Service unavailable', 'The human proof could not be checked now', 'Retry later'),
+  HUMAN_PROOF_ALREADY_VERIFIED: entry(409, CONFLICT, 'The provider reports that this person already verified for this action as often as the action allows'),
+  HUMAN_ACTION_NOT_ALLOWED: entry(400, BAD_REQUEST, 'This route does not accept this action', 'Use an action format this route lists (docs/identity.md)'),
+  HUMAN_LOGIN_REQUIRED: entry(
+    403,
+    FORBIDDEN,
+    'This actor has no linked human yet: World ID proofs are accepted from logged-in actors only',
+    'Log the user in with POST /v1/session/worldid/challenge and /verify, then send the proof again',
+  ),
+  ACTOR_BOUND_TO_OTHER_HUMAN: entry(409, CONFLICT, 'This actorId is bound to another World ID human for the current session', 'Log in with the World ID that owns this actorId, or use another actorId'),
+  CHALLENGE_USED: entry(409, CONFLICT, 'This login challenge was already used', 'Ask for a new challenge with POST /v1/session/worldid/challenge'),
+  CHALLENGE_EXPIRED: entry(410, 'Gone', 'This login challenge has expired', 'Ask for a new challenge with POST /v1/session/worldid/challenge'),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -11,8 +11,9 @@ export const RewardVoteResponse = Type.Object({
   storyId: Type.String(),
   actorId: Type.String(),
   vote: Type.Union([Type.Literal('UP'), Type.Literal('DOWN')]),
-  weight: Type.Integer(),
+  weight: Type.Integer({ description: "The voter's tier weight (L3 3, L2 2) with a verified action reward:<storyId> of the voter's linked human, consumed by this vote; else 1" }),
   tier: Type.String(),
+  verifiedActionId: Type.Union([Type.String(), Type.Null()], { description: 'The verified human action reward:<storyId> this vote consumed' }),
   rewardWindowClosesAt: Type.String({ format: 'date-time' }),
   createdAt: Type.String({ format: 'date-time' }),
 });

@@ -49,6 +49,20 @@ export interface ActorBindingsTable {
   actor_id: string;
   linked_human_id: string;
   bound_at: CreatedAt;
+  /** End of the login session (NULL: a binding without a session, made by an operator). */
+  expires_at: Date | null;
+}
+
+export interface LoginChallengesTable {
+  id: string;
+  actor_id: string;
+  action: string;
+  signal: string;
+  signal_hash: string;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+  linked_human_id: string | null;
 }
 
 export interface UserPreferencesTable {
@@ -224,6 +238,7 @@ export interface RewardVotesTable {
   linked_human_id: string | null;
   vote: 'UP' | 'DOWN';
   weight: number;
+  verified_action_id: string | null;
   created_at: CreatedAt;
 }
 
@@ -284,6 +299,7 @@ export interface DB {
   idempotency_records: IdempotencyRecordsTable;
   human_identities: HumanIdentitiesTable;
   actor_bindings: ActorBindingsTable;
+  login_challenges: LoginChallengesTable;
   user_preferences: UserPreferencesTable;
   schema_migrations: SchemaMigrationsTable;
 }
