@@ -96,7 +96,9 @@ function openPostgres(url: string, poolMax: number): Database {
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
-  const client = new PGlite(dataDir === 'memory://' ? undefined : dataDir, { parsers: { [INT8_OID]: (value: string) => value } });
+  // One options object: PGlite's two-argument form drops the options when the data directory is undefined
+  // (in memory), which left int8 as a JS number there.
+  const client = new PGlite({ ...(dataDir === 'memory://' ? {} : { dataDir }), parsers: { [INT8_OID]: (value: string) => value } });
   await client.waitReady;
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
   return {
