@@ -3,6 +3,7 @@ import { createServiceClient, type ServiceResponse } from '../../sdk/index.js';
 import { devProof, type ProofProvider } from '../../src/modules/identity/proof-verifier.js';
 import { createTestApp, TEST_SECRET, type Env, type TestDatabase } from '../helpers/app.js';
 import { bindActor } from '../helpers/identity.js';
+import { newsroomFactory } from '../helpers/newsroom-factory.js';
 
 /**
  * The people of the governance and control-plane tests, each a front-end actor bound to a linked human (as a
@@ -21,7 +22,8 @@ export type Person = keyof typeof PEOPLE;
 
 export const GOVERNANCE_ENV: Env = {
   CONTENT_ADMIN_IDS: 'h_admin,h_admin2',
-  CONTROL_PLANE_APPROVER_LINKED_HUMAN_IDS: 'h_approver1,h_approver2,h_approver3,h_admin',
+  // ops-approver is allowlisted by actorId (an approver who signs without a linkedHumanId)
+  CONTROL_PLANE_APPROVER_LINKED_HUMAN_IDS: 'h_approver1,h_approver2,h_approver3,h_admin,ops-approver',
   // the tests sign many requests per actor
   RATE_LIMIT_HUMAN_WRITES_PER_MINUTE: '100000',
   RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000',
@@ -87,4 +89,21 @@ export async function fileRequest(g: GovernanceApp, request: { action: string; t
 /** Approves a request as `who` with a fresh proof bound to it. */
 export async function approve(g: GovernanceApp, who: Person, requestId: string, proof: Json = proofFor(`control_plane_approve:${requestId}`)) {
   return g.post<Json & { status: string; approvalCount: number; code?: string }>(who, `/v1/admin/control-plane/requests/${requestId}/approve`, proof);
+}
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Flags and objections as the health signals count them: `lastHour` of each created ten minutes ago, and
+ * `earlier` of each created five hours ago (inside the 24 hours before the last hour).
+ */
+export async function seedActivity(database: TestDatabase, counts: { flagsLastHour?: number; flagsEarlier?: number; objectionsLastHour?: number; objectionsEarlier?: number }) {
+  const db = database.database.db;
+  const recent = newsroomFactory(db, Date.now() - 10 * MINUTE_MS);
+  const earlier = newsroomFactory(db, Date.now() - 300 * MINUTE_MS);
+  const story = await recent.story();
+  for (let i = 0; i < (counts.flagsLastHour ?? 0); i++) await recent.flag(story.id);
+  for (let i = 0; i < (counts.flagsEarlier ?? 0); i++) await earlier.flag(story.id);
+  for (let i = 0; i < (counts.objectionsLastHour ?? 0); i++) await recent.review(story, { kind: 'OBJECTION', createdAt: new Date(Date.now() - 10 * MINUTE_MS) });
+  for (let i = 0; i < (counts.objectionsEarlier ?? 0); i++) await earlier.review(story, { kind: 'OBJECTION', createdAt: new Date(Date.now() - 300 * MINUTE_MS) });
 }
