@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { sql } from 'kysely';
 import { approve, fileRequest, governanceApp, propose, ratify, seedActivity, type GovernanceApp } from '../governance/support.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -208,7 +209,7 @@ describe('explicit control plane: clear is recommended once the signals are quie
       const started = await off.post<Json>('admin', '/v1/admin/governance/evaluate');
       assert.equal(started.body.mutatingApplied, true);
       // the last hour's flags become "earlier" when the surge is old news: move them back a day
-      await off.t.db.database.db.updateTable('flags').set({ created_at: new Date(Date.now() - 30 * 3_600_000) }).execute();
+      await sql`UPDATE flags SET created_at = now() - interval '30 hours'`.execute(off.t.db.database.db);
       const advice = await on.post<Json>('admin', '/v1/admin/governance/evaluate');
       assert.deepEqual(advice.body.tripped, []);
       assert.deepEqual(advice.body.recommendedControlPlaneActions.map((r: Json) => [r.action, r.target, r.payload]), [['governance.emergency.clear', 'emergency', { emergencyId: started.body.applied.emergencyId }]]);
