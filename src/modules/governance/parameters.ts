@@ -22,19 +22,19 @@ const spec = (description: string, def: number, min: number, max: number, intege
 
 const REGISTRY = {
   'consensus.minAttestations': spec('Attestation weight a packet needs before its review status can be CLEAR', 3, 1, 1000),
-  'consensus.contestedObjectionRatio': spec('Objection weight at or above this share of all review weight makes a story CONTESTED ...', 0.4, 0.05, 1, false),
-  'consensus.minObjections': spec('... once at least this much objection weight exists', 2, 1, 1000),
-  'consensus.graduationMinAttestations': spec('Attestation weight the graduation gate needs (plus a verified human graduate:<storyId> action)', 5, 1, 1000),
+  'consensus.contestedObjectionRatio': spec('Share of all review weight that objections must reach to make a story CONTESTED (with consensus.minObjections)', 0.4, 0.05, 1, false),
+  'consensus.minObjections': spec('Objection weight a story needs before it can be CONTESTED', 2, 1, 1000),
+  'consensus.graduationMinAttestations': spec("Attestation weight the graduation gate needs (besides a verified human's graduate action for the story)", 5, 1, 1000),
   'consensus.verifiedAgentWeight': spec("Weight of a verified bot's attestation or objection (an unverified one weighs 1)", 2, 1, 100),
   'revision.acceptVotes': spec('ACCEPT votes that accept a revision proposal (when they outnumber REJECT votes)', 2, 1, 1000),
   'revision.rejectVotes': spec('REJECT votes that reject a revision proposal', 2, 1, 1000),
   rewardWindowHours: spec("Hours a story's reward window stays open after it is published", 72, 1, 24 * 365),
   'rateLimits.unverifiedWritesPerMinute': spec('Writes per minute of an unverified bot (default: RATE_LIMIT_UNVERIFIED_WRITES_PER_MINUTE)', 30, 1, 100_000),
   'rateLimits.verifiedWritesPerMinute': spec('Writes per minute of a verified bot (default: RATE_LIMIT_VERIFIED_WRITES_PER_MINUTE)', 300, 1, 100_000),
-  'emergency.flagSurgeRatio': spec('Evaluate: flags in the last hour at or above this multiple of the hourly average of the 24 hours before trip the flag surge signal ...', 3, 1, 100, false),
-  'emergency.flagSurgeMinFlags': spec('... when there are at least this many flags in the last hour', 10, 1, 100_000),
-  'emergency.objectionSpikeRatio': spec('Evaluate: objections in the last hour at or above this multiple of the hourly average of the 24 hours before trip the objection spike signal ...', 3, 1, 100, false),
-  'emergency.objectionSpikeMinObjections': spec('... when there are at least this many objections in the last hour', 10, 1, 100_000),
+  'emergency.flagSurgeRatio': spec("Evaluate: the flag surge trips when the last hour's flags reach this multiple of the hourly average of the 24 hours before (and emergency.flagSurgeMinFlags)", 3, 1, 100, false),
+  'emergency.flagSurgeMinFlags': spec('Evaluate: the fewest flags in the last hour that can trip the flag surge', 10, 1, 100_000),
+  'emergency.objectionSpikeRatio': spec("Evaluate: the objection spike trips when the last hour's objections reach this multiple of the hourly average of the 24 hours before (and emergency.objectionSpikeMinObjections)", 3, 1, 100, false),
+  'emergency.objectionSpikeMinObjections': spec('Evaluate: the fewest objections in the last hour that can trip the objection spike', 10, 1, 100_000),
   'emergency.thresholdMultiplier': spec('Emergency measures multiply the CLEAR, graduation and revision-accept thresholds by this factor (rounded up, capped at their maximum)', 2, 1, 10, false),
 } as const satisfies Record<string, ParameterSpec>;
 
