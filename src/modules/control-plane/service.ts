@@ -9,8 +9,7 @@ import { withTransaction, type Transactor } from '../../platform/db/transaction.
 import { appError, notFound, validationFailed } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { proposalExists } from '../governance/repository.js';
-import { consumeHumanAction, recordVerifiedHumanAction } from '../identity/human-actions.js';
-import { proofOf } from '../identity/proof-body.js';
+import { boundProof, spendProof } from '../identity/proof-body.js';
 import type { HumanProofVerifier } from '../identity/proof-verifier.js';
 import { EMERGENCY_TARGET, payloadHash } from './gate.js';
 import { isApprover, isRequester, mayCancel } from './policy.js';
@@ -121,12 +120,10 @@ export function createControlPlaneService(deps: { db: Db; transactor: Transactor
     async approve(actor: HumanActor, id: string, body: ApproveBody): Promise<ControlPlaneRequest> {
       if (!actor.verified) throw appError('VERIFIED_ACTOR_REQUIRED', { message: 'Approving needs a verified human: sign verified=true' });
       if (!isApprover(config, actor)) throw appError('CONTROL_PLANE_APPROVER_REQUIRED');
-      const action = `control_plane_approve:${id}`;
-      if (body.action !== action) throw validationFailed([{ path: '/action', message: `the proof's action must be ${action}` }]);
+      const proof = boundProof(body, `control_plane_approve:${id}`);
       const current = await findRequest(db, id);
       if (!current) throw notFound('control-plane request');
       await checkApprovable(db, config, current, actor);
-      const proof = proofOf(body);
       await verifier.verify(proof);
       const approver = identityKey(actor);
       return withTransaction(transactor, async (tx) => {
@@ -134,9 +131,8 @@ export function createControlPlaneService(deps: { db: Db; transactor: Transactor
         const request = await lockRequest(tx, id);
         if (!request) throw notFound('control-plane request');
         await checkApprovable(tx, config, request, actor);
-        await recordVerifiedHumanAction(tx, { action, linkedHumanId: approver, provider: proof.provider, nullifierHash: proof.nullifierHash, at });
-        const verifiedActionId = await consumeHumanAction(tx, action, `control-plane:${id}`, at, approver);
-        if (!verifiedActionId || !(await insertApproval(tx, { request_id: id, approver, approver_actor_id: actor.actorId, verified_action_id: verifiedActionId, approved_at: at }))) {
+        const verifiedActionId = await spendProof(tx, proof, approver, `control-plane:${id}`, at);
+        if (!(await insertApproval(tx, { request_id: id, approver, approver_actor_id: actor.actorId, verified_action_id: verifiedActionId, approved_at: at }))) {
           throw appError('CONTROL_PLANE_ALREADY_APPROVED');
         }
         const approvalCount = request.approval_count + 1;

@@ -10,7 +10,7 @@ import { describeTripped, healthSignals } from './health-signals.js';
 import { emergencyOverlay, overlayParameters, type Parameters } from './parameters.js';
 import { presentEmergency } from './presenter.js';
 import { clearEmergency, countFlags, countObjections, findActiveEmergency, insertEmergency, lastClearedEmergency, lockGovernance, parameterRows } from './repository.js';
-import type { ClearBody, ClearResponse, EvaluateBody, EvaluationResponse, RecommendedAction, Signal } from './schemas.js';
+import type { ClearBody, ClearResponse, EmergencyState, EvaluateBody, EvaluationResponse, RecommendedAction, Signal } from './schemas.js';
 import type { GovernanceDeps } from './service.js';
 
 const HOUR_MS = 3_600_000;
@@ -76,8 +76,14 @@ export function createEmergencyService(deps: Omit<GovernanceDeps, 'verifier'>) {
       const tripped = signals.filter((s) => s.tripped).map((s) => s.name);
       const overlay = emergencyOverlay(base);
       const at = new Date(now);
-      const answer = (fields: Pick<EvaluationResponse, 'mutatingApplied' | 'applied' | 'recommendedControlPlaneActions'> & { note?: string }) =>
-        emergencyState().then((emergency) => ({ evaluatedAt: at.toISOString(), explicitControlPlane: explicit, signals, tripped, ...fields, emergency }));
+      const answer = async (fields: Pick<EvaluationResponse, 'mutatingApplied' | 'applied' | 'recommendedControlPlaneActions'> & { note?: string }, emergency?: EmergencyState) => ({
+        evaluatedAt: at.toISOString(),
+        explicitControlPlane: explicit,
+        signals,
+        tripped,
+        ...fields,
+        emergency: emergency ?? (await emergencyState()),
+      });
 
       if (body.controlPlaneRequestId !== undefined || (!explicit && tripped.length > 0)) {
         if (tripped.length === 0) throw appError('GOVERNANCE_EMERGENCY_NOT_WARRANTED');
@@ -96,15 +102,15 @@ export function createEmergencyService(deps: Omit<GovernanceDeps, 'verifier'>) {
         return answer({ mutatingApplied: true, applied, recommendedControlPlaneActions: [] });
       }
 
+      const emergency = await emergencyState();
       const recommended: RecommendedAction[] = [];
-      const active = await findActiveEmergency(db);
-      if (explicit && tripped.length > 0 && !active) {
+      if (explicit && tripped.length > 0 && !emergency.active) {
         recommended.push({ action: 'governance.emergency.apply', target: EMERGENCY_TARGET, payload: { overlay }, reason: `Health signals tripped: ${describeTripped(signals)}` });
       }
-      if (explicit && tripped.length === 0 && active) {
-        recommended.push({ action: 'governance.emergency.clear', target: EMERGENCY_TARGET, payload: { emergencyId: active.id }, reason: `No health signal trips any more; emergency ${active.id} can be cleared` });
+      if (explicit && tripped.length === 0 && emergency.id) {
+        recommended.push({ action: 'governance.emergency.clear', target: EMERGENCY_TARGET, payload: { emergencyId: emergency.id }, reason: `No health signal trips any more; emergency ${emergency.id} can be cleared` });
       }
-      return answer({ mutatingApplied: false, applied: null, recommendedControlPlaneActions: recommended });
+      return answer({ mutatingApplied: false, applied: null, recommendedControlPlaneActions: recommended }, emergency);
     },
 
     /**

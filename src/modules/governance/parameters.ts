@@ -98,6 +98,8 @@ export interface ParameterValues {
   base: Parameters;
   /** `base` overlaid with the active emergency overlay: what the newsroom applies. */
   effective: Parameters;
+  /** The parameters the emergency overlay sets. */
+  overridden: ReadonlySet<ParameterName>;
 }
 
 /**
@@ -108,8 +110,14 @@ export function overlayParameters(defaults: Parameters, rows: readonly { name: s
   const base: Parameters = { ...defaults };
   for (const row of rows) if (!row.emergency && isParameterName(row.name) && inRange(row.name, row.value)) base[row.name] = row.value;
   const effective: Parameters = { ...base };
-  for (const row of rows) if (row.emergency && isParameterName(row.name) && inRange(row.name, row.value)) effective[row.name] = row.value;
-  return { base, effective };
+  const overridden = new Set<ParameterName>();
+  for (const row of rows) {
+    if (row.emergency && isParameterName(row.name) && inRange(row.name, row.value)) {
+      effective[row.name] = row.value;
+      overridden.add(row.name);
+    }
+  }
+  return { base, effective, overridden };
 }
 
 /** The live parameters: `defaults` (the registry's, or the deployment's) with governance's rows and the emergency overlay. */

@@ -8,8 +8,7 @@ import { withTransaction, type Transactor } from '../../platform/db/transaction.
 import { appError, notFound, validationFailed } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { passControlPlaneGate } from '../control-plane/gate.js';
-import { consumeHumanAction, recordVerifiedHumanAction } from '../identity/human-actions.js';
-import { proofOf } from '../identity/proof-body.js';
+import { boundProof, spendProof } from '../identity/proof-body.js';
 import type { HumanProofVerifier } from '../identity/proof-verifier.js';
 import { checkChanges, isParameterName, overlayParameters, PARAMETER_NAMES, parameterSpec, type Parameters } from './parameters.js';
 import { presentEmergency, presentProposal } from './presenter.js';
@@ -54,7 +53,6 @@ export function createGovernanceService(deps: GovernanceDeps) {
     async state(): Promise<StateResponse> {
       const [rows, origins, active, lastCleared, open] = await Promise.all([parameterRows(db), parameterOrigins(db), findActiveEmergency(db), lastClearedEmergency(db), openProposals(db, 100)]);
       const values = overlayParameters(defaults, rows);
-      const overlaid = new Set(rows.filter((r) => r.emergency && isParameterName(r.name) && values.effective[r.name] === r.value).map((r) => r.name));
       const originOf = new Map(origins.map((o) => [o.name, o]));
       return {
         parameters: PARAMETER_NAMES.map((name) => {
@@ -69,7 +67,7 @@ export function createGovernanceService(deps: GovernanceDeps) {
             range,
             updatedByProposalId: origin?.updated_by_proposal_id ?? null,
             updatedAt: origin ? origin.updated_at.toISOString() : null,
-            emergencyOverride: overlaid.has(name),
+            emergencyOverride: values.overridden.has(name),
           };
         }),
         emergency: presentEmergency(active, lastCleared),
@@ -116,19 +114,17 @@ export function createGovernanceService(deps: GovernanceDeps) {
         });
       }
       const linkedHumanId = actor.linkedHumanId;
-      const action = `governance_ratify:${id}`;
-      if (body.action !== action) throw validationFailed([{ path: '/action', message: `the proof's action must be ${action}` }]);
+      const proof = boundProof(body, `governance_ratify:${id}`);
       if (!(await proposalExists(db, id))) throw notFound('proposal');
-      const proof = proofOf(body);
       await verifier.verify(proof);
       const decision = body.decision ?? 'RATIFY';
       return withTransaction(transactor, async (tx) => {
         const at = new Date(clock.now());
-        await recordVerifiedHumanAction(tx, { action, linkedHumanId, provider: proof.provider, nullifierHash: proof.nullifierHash, at });
+        // the nullifier first: the same proof again is NULLIFIER_REUSED, whatever the proposal's state
+        const verifiedActionId = await spendProof(tx, proof, linkedHumanId, `proposal:${id}`, at);
         const proposal = await lockProposal(tx, id);
         if (!proposal) throw notFound('proposal');
         const status = nextProposalState(proposal.status, decision === 'RATIFY' ? 'ratify' : 'reject');
-        const verifiedActionId = await consumeHumanAction(tx, action, `proposal:${id}`, at, linkedHumanId);
         const row = await updateProposal(tx, id, { status, decided_by: linkedHumanId, decided_at: at, decision_action_id: verifiedActionId, updated_at: at });
         await appendAudit(tx, {
           scope: 'GOVERNANCE',
