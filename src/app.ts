@@ -6,6 +6,10 @@ import { agentsModule } from './modules/agents/index.js';
 import { createAgentsRepository } from './modules/agents/repository.js';
 import { requestParametersPlugin } from './modules/governance/request-parameters.js';
 import { identityModule } from './modules/identity/index.js';
+// governance and the emergency control plane
+import { controlPlaneModule } from './modules/control-plane/index.js';
+import { governanceModule } from './modules/governance/index.js';
+import { createProofVerifier } from './modules/identity/proof-verifier.js';
 import { findBoundTier } from './modules/identity/repository.js';
 import { candidatesModule } from './modules/candidates/index.js';
 import { commentsModule } from './modules/comments/index.js';
@@ -131,6 +135,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(homeModule, { ctx });
   await app.register(orientationModule, { ctx });
   await app.register(rankingsModule, { ctx });
+  // governance and the emergency control plane (one human-proof verifier, HUMAN_PROOF_VERIFIER)
+  const verifier = createProofVerifier(config);
+  await app.register(governanceModule, { ctx, verifier });
+  await app.register(controlPlaneModule, { ctx, verifier });
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   await app.ready();

@@ -82,9 +82,13 @@ export interface Config {
   contentAdminIds: string[];
   rewardsAdminIds: string[];
   controlPlane: {
+    /** CONTROL_PLANE_APPROVER_LINKED_HUMAN_IDS: who may approve control-plane requests (identity keys, exact case). */
     approverLinkedHumanIds: string[];
+    /** CONTROL_PLANE_APPROVAL_MIN: distinct approvals that execute a request (default 2). */
     approvalMin: number;
+    /** CONTROL_PLANE_ENFORCE_REQUESTER_CANNOT_APPROVE (default 1). */
     enforceRequesterCannotApprove: boolean;
+    /** FEATURE_EXPLICIT_CONTROL_PLANE_ENABLED: 1 = governance changes need an executed control-plane request (docs/governance.md). */
     explicitEnabled: boolean;
   };
   /** WORLDID_LOGIN_ACTION: the World ID action of every login (default svc-login). */
@@ -377,6 +381,13 @@ export function loadConfig(env: Env = process.env): Config {
   };
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
     throw new ConfigError('LOG_LEVEL', `unknown level "${config.logLevel}"`);
+  }
+  const cp = config.controlPlane;
+  if (cp.explicitEnabled && cp.approverLinkedHumanIds.length < cp.approvalMin) {
+    throw new ConfigError(
+      'CONTROL_PLANE_APPROVER_LINKED_HUMAN_IDS',
+      `lists ${cp.approverLinkedHumanIds.length} approvers; FEATURE_EXPLICIT_CONTROL_PLANE_ENABLED=1 needs at least CONTROL_PLANE_APPROVAL_MIN (${cp.approvalMin}), or no governance change could ever be approved`,
+    );
   }
   if (config.claimsEnabled && config.claimDistributorAddress && !/^0x[0-9a-fA-F]{40}$/.test(config.claimDistributorAddress)) {
     throw new ConfigError('CLAIM_DISTRIBUTOR_ADDRESS', 'must be a 0x-prefixed 20-byte address');

@@ -99,6 +99,30 @@ export const ERROR_CATALOGUE = {
   ACTOR_BOUND_TO_OTHER_HUMAN: entry(409, CONFLICT, 'This actorId is bound to another World ID human for the current session', 'Log in with the World ID that owns this actorId, or use another actorId'),
   CHALLENGE_USED: entry(409, CONFLICT, 'This login challenge was already used', 'Ask for a new challenge with POST /v1/session/worldid/challenge'),
   CHALLENGE_EXPIRED: entry(410, 'Gone', 'This login challenge has expired', 'Ask for a new challenge with POST /v1/session/worldid/challenge'),
+
+  // governance and control plane
+  VERIFIED_ACTOR_REQUIRED: entry(403, FORBIDDEN, 'This operation needs a verified human (verified=true)'),
+  GOVERNANCE_TRANSITION_INVALID: entry(409, CONFLICT, 'The proposal cannot make this transition from its current state'),
+  GOVERNANCE_CHANGES_INVALID: entry(409, CONFLICT, 'The proposal changes are no longer valid under the parameter registry', 'Propose the changes again'),
+  GOVERNANCE_NO_EMERGENCY: entry(409, CONFLICT, 'No emergency is active'),
+  GOVERNANCE_EMERGENCY_ACTIVE: entry(409, CONFLICT, 'An emergency is already active', 'Clear it first (POST /v1/admin/governance/emergency/clear)'),
+  GOVERNANCE_EMERGENCY_NOT_WARRANTED: entry(409, CONFLICT, 'No health signal trips now: there are no emergency measures to apply'),
+  CONTROL_PLANE_EXECUTION_REQUIRED: entry(
+    409,
+    CONFLICT,
+    'This change needs an executed control-plane request (FEATURE_EXPLICIT_CONTROL_PLANE_ENABLED=1)',
+    'File POST /v1/admin/control-plane/requests for it, collect the approvals, then send its id as controlPlaneRequestId',
+  ),
+  CONTROL_PLANE_REQUEST_NOT_FOUND: entry(409, CONFLICT, 'No control-plane request has this id'),
+  CONTROL_PLANE_REQUEST_NOT_EXECUTED: entry(409, CONFLICT, 'The control-plane request has not been executed (it lacks approvals, or was cancelled)'),
+  CONTROL_PLANE_REQUEST_MISMATCH: entry(409, CONFLICT, 'The control-plane request is for another action, target or payload'),
+  CONTROL_PLANE_REQUEST_CONSUMED: entry(409, CONFLICT, 'The control-plane request was already used: each executed request authorizes one change'),
+  CONTROL_PLANE_REQUEST_NOT_PENDING: entry(409, CONFLICT, 'The control-plane request no longer takes approvals'),
+  CONTROL_PLANE_REQUEST_NOT_CANCELLABLE: entry(409, CONFLICT, 'The control-plane request was already consumed or cancelled'),
+  CONTROL_PLANE_ALREADY_APPROVED: entry(409, CONFLICT, 'This approver already approved this request'),
+  CONTROL_PLANE_APPROVER_REQUIRED: entry(403, FORBIDDEN, 'This operation needs a control-plane approver (CONTROL_PLANE_APPROVER_LINKED_HUMAN_IDS)'),
+  CONTROL_PLANE_REQUESTER_CANNOT_APPROVE: entry(403, FORBIDDEN, 'The requester cannot approve their own request (CONTROL_PLANE_ENFORCE_REQUESTER_CANNOT_APPROVE=1)'),
+  CONTROL_PLANE_CANCEL_FORBIDDEN: entry(403, FORBIDDEN, 'Only the initiator or a content admin can cancel this request'),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

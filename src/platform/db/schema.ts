@@ -278,6 +278,96 @@ export interface LedgerEventsTable {
   created_at: CreatedAt;
 }
 
+/** migrations/0007_governance.sql */
+export type ProposalStatus = 'DRAFT' | 'RATIFIED' | 'ACTIVE' | 'REJECTED' | 'SUPERSEDED';
+
+export interface GovernanceProposalsTable {
+  id: string;
+  seq: Generated<Int8>;
+  title: string;
+  rationale: string;
+  changes: ColumnType<Record<string, number>, string, string>;
+  status: Generated<ProposalStatus>;
+  created_by: string;
+  created_by_actor_id: string;
+  created_at: Date;
+  decided_by: string | null;
+  decided_at: Date | null;
+  decision_action_id: string | null;
+  activated_by: string | null;
+  activated_at: Date | null;
+  activation_request_id: string | null;
+  superseded_by: string | null;
+  superseded_at: Date | null;
+  updated_at: Date;
+}
+
+export interface GovernanceEmergenciesTable {
+  id: string;
+  status: 'ACTIVE' | 'CLEARED';
+  overlay: ColumnType<Record<string, number>, string, string>;
+  signals: ColumnType<unknown, string, string>;
+  activated_by: string;
+  activated_at: Date;
+  activation_request_id: string | null;
+  cleared_by: string | null;
+  cleared_at: Date | null;
+  clear_reason: string | null;
+  clear_request_id: string | null;
+}
+
+export type ControlPlaneAction = 'governance.activate' | 'governance.emergency.apply' | 'governance.emergency.clear';
+export type ControlPlaneStatus = 'PENDING' | 'EXECUTED' | 'CONSUMED' | 'CANCELLED';
+
+export interface ControlPlaneRequestsTable {
+  id: string;
+  seq: Generated<Int8>;
+  action: ControlPlaneAction;
+  target: string;
+  payload: ColumnType<unknown, string, string>;
+  payload_hash: string;
+  reason: string;
+  status: Generated<ControlPlaneStatus>;
+  requested_by: string;
+  requested_by_actor_id: string;
+  approvals_required: number;
+  approval_count: Generated<number>;
+  created_at: Date;
+  executed_at: Date | null;
+  consumed_at: Date | null;
+  consumed_by: string | null;
+  cancelled_at: Date | null;
+  cancelled_by: string | null;
+  cancel_reason: string | null;
+}
+
+export interface ControlPlaneApprovalsTable {
+  request_id: string;
+  approver: string;
+  approver_actor_id: string;
+  verified_action_id: string;
+  approved_at: Date;
+}
+
+export type AuditScope = 'GOVERNANCE' | 'CONTROL_PLANE';
+
+/** Audit rows are written once and never updated (the database refuses it too: migrations/0007_governance.sql). */
+type Frozen<T> = ColumnType<T, T, never>;
+
+export interface AuditEventsTable {
+  seq: Frozen<Int8>;
+  id: Frozen<string>;
+  scope: Frozen<AuditScope>;
+  action: Frozen<string>;
+  actor_id: Frozen<string>;
+  linked_human_id: Frozen<string | null>;
+  target: Frozen<string>;
+  details: ColumnType<unknown, string, never>;
+  created_at: Frozen<Date>;
+  prev_hash: Frozen<string>;
+  hash: Frozen<string>;
+}
+
 export interface DB {
   governance_parameters: GovernanceParametersTable;
   stories: StoriesTable;
@@ -302,4 +392,9 @@ export interface DB {
   login_challenges: LoginChallengesTable;
   user_preferences: UserPreferencesTable;
   schema_migrations: SchemaMigrationsTable;
+  governance_proposals: GovernanceProposalsTable;
+  governance_emergencies: GovernanceEmergenciesTable;
+  control_plane_requests: ControlPlaneRequestsTable;
+  control_plane_approvals: ControlPlaneApprovalsTable;
+  audit_events: AuditEventsTable;
 }
