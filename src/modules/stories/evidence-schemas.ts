@@ -45,10 +45,14 @@ export const SourcesResponse = Type.Object({
 });
 export type SourcesResponse = Static<typeof SourcesResponse>;
 
-export const PageQuery = Type.Object({
-  cursor: CursorParam,
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
-});
+/** Unknown parameters are refused (400): the public read cache keys bodies by the validated query. */
+export const PageQuery = Type.Object(
+  {
+    cursor: CursorParam,
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+  },
+  { additionalProperties: false },
+);
 
 export const CommentsResponse = Type.Object({
   storyId: Type.String(),

@@ -4,7 +4,7 @@ import { errors } from '../../platform/schemas.js';
 import { readParameters } from '../governance/parameters.js';
 import { CommentsResponse, ConsensusResponse, FlagsResponse, MachineRoomResponse, PageQuery, SourcesResponse, VersionsResponse } from './evidence-schemas.js';
 import { createStoriesRepository } from './repository.js';
-import { MachineRoomParams, StoryParams, StoryReadQuery, StoryResponse } from './schemas.js';
+import { MachineRoomParams, NoQuery, StoryParams, StoryReadQuery, StoryResponse } from './schemas.js';
 import { createStoriesService } from './service.js';
 
 /** Public story reads: detail (and its two aliases) and the evidence under a story. */
@@ -29,13 +29,13 @@ export const storiesModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
 
   app.get(
     '/v1/stories/:id/versions',
-    { config, schema: { tags: ['stories'], summary: 'Every packet version of a story with its hash', params: StoryParams, response: { 200: VersionsResponse, ...failures } } },
+    { config, schema: { tags: ['stories'], summary: 'Every packet version of a story with its hash', params: StoryParams, querystring: NoQuery, response: { 200: VersionsResponse, ...failures } } },
     async (request) => service.versions(request.params.id),
   );
 
   app.get(
     '/v1/stories/:id/sources',
-    { config, schema: { tags: ['stories'], summary: 'Sources of a story with status and the version that added them', params: StoryParams, response: { 200: SourcesResponse, ...failures } } },
+    { config, schema: { tags: ['stories'], summary: 'Sources of a story with status and the version that added them', params: StoryParams, querystring: NoQuery, response: { 200: SourcesResponse, ...failures } } },
     async (request) => service.sources(request.params.id),
   );
 
@@ -53,7 +53,7 @@ export const storiesModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
 
   app.get(
     '/v1/stories/:id/consensus',
-    { config, schema: { tags: ['stories'], summary: 'Consensus snapshot of the current packet and the thresholds applied', params: StoryParams, response: { 200: ConsensusResponse, ...failures } } },
+    { config, schema: { tags: ['stories'], summary: 'Consensus snapshot of the current packet and the thresholds applied', params: StoryParams, querystring: NoQuery, response: { 200: ConsensusResponse, ...failures } } },
     async (request) => service.consensus(request.params.id),
   );
 
@@ -65,6 +65,7 @@ export const storiesModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
         tags: ['stories'],
         summary: 'Evidence and attestation data: current packet and hash, reviews, revision proposals, safety trace, consensus',
         params: MachineRoomParams,
+        querystring: NoQuery,
         response: { 200: MachineRoomResponse, ...failures },
       },
     },

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { LangQuery } from '../../platform/i18n/index.js';
+import { LangParam } from '../../platform/i18n/index.js';
 import { DateTime, Identifier } from '../../platform/schemas.js';
 import { StringEnum } from '../../platform/string-enum.js';
 
@@ -15,7 +15,10 @@ export const ReviewStatusSchema = StringEnum(['EMERGING', 'CLEAR', 'CONTESTED', 
 /** Story ids are opaque URL-safe strings; anything else cannot be one (400), an unknown one is 404. */
 export const StoryParams = Type.Object({ id: Identifier });
 export const MachineRoomParams = Type.Object({ storyId: Identifier });
-export const StoryReadQuery = LangQuery;
+/** Query strings of the story reads: unknown parameters are refused (400), the read cache keys bodies by the validated query. */
+export const StoryReadQuery = Type.Object({ lang: LangParam }, { additionalProperties: false });
+/** The story reads without parameters. */
+export const NoQuery = Type.Object({}, { additionalProperties: false });
 
 export const StoryCounts = Type.Object({
   attestations: Type.Integer({ description: 'Attestations on the current packet' }),
