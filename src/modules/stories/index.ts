@@ -11,7 +11,8 @@ import { createStoriesService } from './service.js';
 export const storiesModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
   const service = createStoriesService({ repository: createStoriesRepository(db), clock: ctx.clock, parameters: () => readParameters(db) });
-  const config = { auth: { kind: 'public' as const }, readCache: true };
+  // Story reads: cached per story, invalidated only by the writes on that story (or by one naming no story).
+  const config = { auth: { kind: 'public' as const }, readCache: { story: 'id' } };
   const failures = errors(400, 404, 429);
 
   // One handler for the story and its compatibility aliases: the three answer the same body.
@@ -60,7 +61,7 @@ export const storiesModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
   app.get(
     '/v1/stories/:storyId/machine-room',
     {
-      config,
+      config: { ...config, readCache: { story: 'storyId' } },
       schema: {
         tags: ['stories'],
         summary: 'Evidence and attestation data: current packet and hash, reviews, revision proposals, safety trace, consensus',
