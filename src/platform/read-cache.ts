@@ -1,8 +1,8 @@
-import type { FastifyPluginAsync, FastifyRequest, onSendAsyncHookHandler, preHandlerAsyncHookHandler, preHandlerHookHandler } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest, onSendAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import type { Clock } from './clock.js';
-import { GENERATION_KEY_TTL_MS, writeInProgress, type ReadGeneration } from './read-generation.js';
+import { GENERATION_KEY_TTL_MS, type ReadGeneration } from './read-generation.js';
 
 export { createMemoryReadGeneration, createRedisReadGeneration, type ReadGeneration } from './read-generation.js';
 
@@ -23,9 +23,9 @@ export { createMemoryReadGeneration, createRedisReadGeneration, type ReadGenerat
  * Misses are coalesced: while one request of a URL and stamp reads the database, the others of the same URL
  * and stamp wait for its body instead of reading the database too.
  *
- * Write routes get a safety net: a write request that did not move the list generation itself (it did not
- * commit a story change through withTransaction: a candidate submission, a join) moves it when it answers
- * anything but 4xx. See docs/decisions.md, "Public read cache".
+ * Write routes get a safety net: a write request that answers anything but 4xx moves the list generation on
+ * before its response, so a write that changed public lists outside withTransaction (a candidate submission)
+ * is seen at once too. See docs/decisions.md, "Public read cache".
  */
 
 export interface ReadCacheOptions {
@@ -64,7 +64,7 @@ export interface ReadCacheStats {
   coalesced: number;
   /** Requests waiting for another request's body right now. */
   waiting: number;
-  /** Safety-net moves of the list generation by write requests that had not moved it themselves. */
+  /** Moves of the list generation by the write routes' safety net. */
   safetyNetBumps: number;
 }
 
@@ -82,8 +82,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The read cache's state of this read (key, stamp, the flight it leads), or 'hit' when served from it. */
     readCacheState?: ReadState | 'hit';
-    /** The write request's note of whether it moved the list generation (read-cache safety net). */
-    readCacheWrite?: { listsMoved: boolean };
   }
   interface FastifyInstance {
     readCacheStats: ReadCacheStats;
@@ -208,26 +206,19 @@ const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
     if (state !== undefined && state !== 'hit') state.flight?.settle(null);
   };
 
-  // Write routes: the handler runs inside writeInProgress, so that a bump made by its transaction (through
-  // the transactor's listener) is noted on the request. Callback style on purpose: `done` (and with it the
-  // remaining hooks and the handler) runs inside run(), so every promise of the handler carries the store.
-  const trackWrite: preHandlerHookHandler = (request, _reply, done) => {
-    const write = { listsMoved: false };
-    request.readCacheWrite = write;
-    writeInProgress.run(write, done);
-  };
-
   /**
-   * The safety net of write routes. A write that committed a story change through withTransaction has moved
-   * the generations already (its stories and the lists), and this costs it nothing. Any other write request
-   * whose handler ran and that was not refused with a 4xx (a candidate submission creates a story that
-   * search lists with publicationStage=CANDIDATE; a 5xx may have committed) moves the list generation, one
-   * pipelined Redis call as every write paid before. It cannot know which stories such a write changed:
-   * story-scoped reads rely on writers locking the story (lockStory), which every story write does.
+   * The safety net of write routes: a write request that was not refused with a 4xx (a 5xx may have
+   * committed) moves the list generation on before its response is sent: one pipelined Redis call per write,
+   * what every write paid before the generations were scoped. A story write has moved its story and the lists
+   * already (withTransaction); this moves the lists a second time, which costs at most one more database
+   * read per cached list URL and instance (misses are coalesced). It is there for writes that change public
+   * lists outside withTransaction, which the transaction listener cannot see: a candidate submission creates
+   * a story that search lists with publicationStage=CANDIDATE. It cannot know which stories such a write
+   * changed: story reads rely on writers locking the story (lockStory), as every story write does.
+   * Knowing which requests moved the lists already would need AsyncLocalStorage, whose promise hooks tax
+   * every request of the process (reads included) more than the extra list miss per write costs.
    */
   const safetyNet: onSendAsyncHookHandler = async (request, reply, payload) => {
-    const write = request.readCacheWrite;
-    if (!write || write.listsMoved) return payload;
     if (reply.statusCode >= 400 && reply.statusCode < 500) return payload;
     stats.safetyNetBumps += 1;
     await generation.bump([]).catch((err: unknown) => {
@@ -237,11 +228,10 @@ const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
   };
 
   // Hooks on the routes that need them only (route hooks run after the global ones, so after the rate limit
-  // and validation): reads that opt in look up and store, every write route tracks its bumps.
+  // and validation): reads that opt in look up and store, every write route has the safety net.
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (methods.some((m) => !READ_METHODS.has(m))) {
-      route.preHandler = [...asList(route.preHandler), trackWrite];
       route.onSend = [...asList(route.onSend), safetyNet];
       return;
     }

@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Redis } from 'ioredis';
 import type { Clock } from './clock.js';
 
@@ -44,18 +43,6 @@ export const GENERATION_KEY_TTL_MS = 3_600_000;
 const EPOCH_KEY = 'rg:epoch';
 const LIST_KEY = 'rg:list';
 const storyKey = (storyId: string) => `rg:story:${storyId}`;
-
-/**
- * The write request in progress, if any (the read-cache plugin runs each write route's handler inside it): a
- * bump made while handling it notes that the request moved the list generation, so the plugin's safety net
- * does not move it a second time.
- */
-export const writeInProgress = new AsyncLocalStorage<{ listsMoved: boolean }>();
-
-function noteListsMoved(): void {
-  const write = writeInProgress.getStore();
-  if (write) write.listsMoved = true;
-}
 
 /**
  * Moves the keys on in one atomic step: an existing key is incremented, a missing one (never bumped, or
@@ -146,7 +133,6 @@ export function createRedisReadGeneration(redis: Redis): ReadGeneration {
         local += 1;
         throw err;
       }
-      noteListsMoved();
     },
   };
 }
@@ -175,7 +161,6 @@ export function createMemoryReadGeneration(clock: Clock): ReadGeneration {
       if (storyIds === undefined) epoch = counter;
       list = counter;
       for (const id of storyIds ?? []) stories.set(id, { value: counter, at: now });
-      noteListsMoved();
     },
   };
 }
