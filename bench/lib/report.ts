@@ -50,6 +50,17 @@ function describeSide(label: string, side: SideResult): string[] {
       (problems.length ? `INVALID: ${problems.join('; ')}` : 'ok'),
   ];
   for (const sample of side.samples) lines.push(`    unexpected response: ${sample}`);
+  const bg = side.background;
+  if (bg) {
+    const bgStatuses = Object.entries(bg.statusCounts)
+      .map(([status, count]) => `${status}: ${int(count)}`)
+      .join(', ');
+    lines.push(
+      `    meanwhile ${bg.label}: ${int(bg.responses)} answered [${bgStatuses || 'none'}], ${bg.rate.toFixed(1)}/s over the measured slices (asked ${bg.targetRate}/s), ` +
+        `errors ${bg.errors}, timeouts ${bg.timeouts}; not counted in req/s or latency`,
+    );
+    for (const sample of bg.samples) lines.push(`    unexpected ${bg.label} response: ${sample}`);
+  }
   for (const p of side.warmupProblems) lines.push(`    warm-up: ${p}`);
   if (side.labels.length > 1) {
     lines.push(`    latency by request: ${side.labels.map((l) => `${l.label} p50 ${ms(l.p50)} / p99 ${ms(l.p99)} ms (${int(l.count)})`).join('; ')}`);

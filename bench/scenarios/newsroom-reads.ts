@@ -26,7 +26,7 @@ import type { Scenario } from './types.js';
  * of the server, not the time of a request. Light load measures the latter, at any page depth.
  */
 
-interface ReadDefinition {
+export interface ReadDefinition {
   name: string;
   title: string;
   targetRatio?: number;
@@ -55,7 +55,7 @@ const WALK_LIMIT = 50; // the maximum limit: walking for cursors takes 2.5x fewe
 
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 
-function readScenario(def: ReadDefinition): Scenario {
+export function readScenario(def: ReadDefinition): Scenario {
   let prepared: { paths: LabeledPath[]; bodiesFile: string; appEnv: Record<string, string> } | undefined;
   const need = () => {
     if (!prepared) throw new Error(`${def.name}: setup() has not run`);
@@ -151,7 +151,7 @@ const hasEvents = { description: 'a non-empty "events" array', test: (body: stri
 const feedUrl = (limit: number | undefined, cursor?: string) =>
   `/v1/feed?mode=trending${limit ? `&limit=${limit}` : ''}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
 
-const feedFirstRead: ReadDefinition = {
+export const feedFirstRead: ReadDefinition = {
   name: 'feed',
   title: 'GET /v1/feed?mode=trending (first page)',
   targetRatio: 0.5,
@@ -207,7 +207,7 @@ const feedDeepRead: ReadDefinition = {
 export const feedDeep = readScenario(feedDeepRead);
 export const feedDeepUncached = readScenario(uncachedVariant(feedDeepRead));
 
-const storyDetailRead: ReadDefinition = {
+export const storyDetailRead: ReadDefinition = {
   name: 'story',
   title: 'GET /v1/stories/:id (random stories)',
   targetRatio: 0.5,

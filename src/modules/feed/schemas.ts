@@ -13,13 +13,17 @@ export const FeedModeSchema = StringEnum(FEED_MODES, {
   description: 'trending (default): trending score; graduated: graduation time; developing: provisional stories still under review; recent: publication time',
 });
 
-export const FeedQuery = Type.Object({
-  room: Type.Optional(RoomSlug),
-  lang: LangParam,
-  mode: Type.Optional(FeedModeSchema),
-  cursor: CursorParam,
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
-});
+/** Unknown parameters are refused (400): the public read cache keys bodies by the validated query. */
+export const FeedQuery = Type.Object(
+  {
+    room: Type.Optional(RoomSlug),
+    lang: LangParam,
+    mode: Type.Optional(FeedModeSchema),
+    cursor: CursorParam,
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
+  },
+  { additionalProperties: false },
+);
 export type FeedQuery = Static<typeof FeedQuery>;
 
 export const FeedResponse = Type.Object({

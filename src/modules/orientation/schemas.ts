@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { LangQuery } from '../../platform/i18n/index.js';
+import { LangParam } from '../../platform/i18n/index.js';
 import { DateTime, LangSchema } from '../../platform/schemas.js';
 import { StoryParams } from '../newsroom/schemas.js';
 import { Nullable, PublicationStageSchema, ReviewStatusSchema, StoryLabels, StoryStateSchema } from '../stories/schemas.js';
@@ -9,7 +9,8 @@ import { Nullable, PublicationStageSchema, ReviewStatusSchema, StoryLabels, Stor
  * ranks, scores or orders the choices a reader has (lists are in a fixed order that carries no meaning).
  */
 
-export const OrientationQuery = LangQuery;
+/** `lang` only: other parameters are refused (400), the public read cache keys bodies by the validated query. */
+export const OrientationQuery = Type.Object({ lang: LangParam }, { additionalProperties: false });
 export const StoryOrientationParams = StoryParams;
 
 export const Gate = Type.Object({

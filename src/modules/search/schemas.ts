@@ -11,20 +11,24 @@ export const ReviewQueueSchema = StringEnum(['PENDING', 'OVERDUE', 'FROZEN', 'AP
 export const ReviewCaseStatusSchema = StringEnum(['OPEN', 'IN_REVIEW', 'APPEALED', 'ESCALATED', 'RESOLVED', 'DISMISSED']);
 export const ReviewTargetTypeSchema = StringEnum(['RECIPIENT', 'STORY', 'BATCH', 'PAYOUT']);
 
-export const SearchQuery = Type.Object({
-  q: Type.Optional(Type.String({ maxLength: 500, pattern: '^[^\\u0000]*$', description: 'Web-search syntax: words, "quoted phrases", OR, -excluded' })),
-  room: Type.Optional(RoomSlug),
-  lang: LangParam,
-  state: Type.Optional(StoryStateSchema),
-  publicationStage: Type.Optional(PublicationStageSchema),
-  reviewStatus: Type.Optional(ReviewStatusSchema),
-  cursor: CursorParam,
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
-  queue: Type.Optional(ReviewQueueSchema),
-  status: Type.Optional(ReviewCaseStatusSchema),
-  assignedToActorId: Type.Optional(Identifier),
-  targetType: Type.Optional(ReviewTargetTypeSchema),
-});
+/** Unknown parameters are refused (400): the public read cache keys bodies by the validated query. */
+export const SearchQuery = Type.Object(
+  {
+    q: Type.Optional(Type.String({ maxLength: 500, pattern: '^[^\\u0000]*$', description: 'Web-search syntax: words, "quoted phrases", OR, -excluded' })),
+    room: Type.Optional(RoomSlug),
+    lang: LangParam,
+    state: Type.Optional(StoryStateSchema),
+    publicationStage: Type.Optional(PublicationStageSchema),
+    reviewStatus: Type.Optional(ReviewStatusSchema),
+    cursor: CursorParam,
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+    queue: Type.Optional(ReviewQueueSchema),
+    status: Type.Optional(ReviewCaseStatusSchema),
+    assignedToActorId: Type.Optional(Identifier),
+    targetType: Type.Optional(ReviewTargetTypeSchema),
+  },
+  { additionalProperties: false },
+);
 export type SearchQuery = Static<typeof SearchQuery>;
 
 export const SearchItem = Type.Composite([StoryCard, Type.Object({ rank: Type.Optional(Type.Number({ description: 'Relevance (only when q is given)' })) })], {

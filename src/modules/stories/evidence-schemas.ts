@@ -48,10 +48,14 @@ export type SourcesResponse = Static<typeof SourcesResponse>;
 /** Items per page of a per-story listing when the query names no limit. */
 export const PAGE_LIMIT_DEFAULT = 50;
 
-export const PageQuery = Type.Object({
-  cursor: CursorParam,
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: PAGE_LIMIT_DEFAULT })),
-});
+/** Unknown parameters are refused (400): the public read cache keys bodies by the validated query. */
+export const PageQuery = Type.Object(
+  {
+    cursor: CursorParam,
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: PAGE_LIMIT_DEFAULT })),
+  },
+  { additionalProperties: false },
+);
 export type PageQuery = Static<typeof PageQuery>;
 
 const Tally = Type.Object({ count: Type.Integer(), weight: Type.Number() });

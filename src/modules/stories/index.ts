@@ -5,14 +5,15 @@ import { readParameters } from '../governance/parameters.js';
 import { ConsensusResponse, MachineRoomResponse, SourcesResponse, VersionsResponse } from './evidence-schemas.js';
 import { createStoriesRepository } from './repository.js';
 import { StoryParams } from '../newsroom/schemas.js';
-import { MachineRoomParams, StoryReadQuery, StoryResponse } from './schemas.js';
+import { MachineRoomParams, NoQuery, StoryReadQuery, StoryResponse } from './schemas.js';
 import { createStoriesService } from './service.js';
 
 /** Public story reads: detail (and its two aliases) and the evidence under a story. */
 export const storiesModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
   const service = createStoriesService({ repository: createStoriesRepository(db), clock: ctx.clock, parameters: () => readParameters(db) });
-  const config = { auth: { kind: 'public' as const }, readCache: true };
+  // Story reads: cached per story, invalidated only by the writes on that story (or by one naming no story).
+  const config = { auth: { kind: 'public' as const }, readCache: { story: 'id' } };
   const failures = errors(400, 404, 429);
 
   // One handler for the story and its compatibility aliases: the three answer the same body.
@@ -30,30 +31,31 @@ export const storiesModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
 
   app.get(
     '/v1/stories/:id/versions',
-    { config, schema: { tags: ['stories'], summary: 'Every packet version of a story with its hash', params: StoryParams, response: { 200: VersionsResponse, ...failures } } },
+    { config, schema: { tags: ['stories'], summary: 'Every packet version of a story with its hash', params: StoryParams, querystring: NoQuery, response: { 200: VersionsResponse, ...failures } } },
     async (request) => service.versions(request.params.id),
   );
 
   app.get(
     '/v1/stories/:id/sources',
-    { config, schema: { tags: ['stories'], summary: 'Sources of a story with status and the version that added them', params: StoryParams, response: { 200: SourcesResponse, ...failures } } },
+    { config, schema: { tags: ['stories'], summary: 'Sources of a story with status and the version that added them', params: StoryParams, querystring: NoQuery, response: { 200: SourcesResponse, ...failures } } },
     async (request) => service.sources(request.params.id),
   );
 
   app.get(
     '/v1/stories/:id/consensus',
-    { config, schema: { tags: ['stories'], summary: 'Consensus snapshot of the current packet and the thresholds applied', params: StoryParams, response: { 200: ConsensusResponse, ...failures } } },
+    { config, schema: { tags: ['stories'], summary: 'Consensus snapshot of the current packet and the thresholds applied', params: StoryParams, querystring: NoQuery, response: { 200: ConsensusResponse, ...failures } } },
     async (request) => service.consensus(request.params.id),
   );
 
   app.get(
     '/v1/stories/:storyId/machine-room',
     {
-      config,
+      config: { ...config, readCache: { story: 'storyId' } },
       schema: {
         tags: ['stories'],
         summary: 'Evidence and attestation data: current packet and hash, reviews, revision proposals, safety trace, consensus',
         params: MachineRoomParams,
+        querystring: NoQuery,
         response: { 200: MachineRoomResponse, ...failures },
       },
     },

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { LangQuery } from '../../platform/i18n/index.js';
+import { LangParam } from '../../platform/i18n/index.js';
 import { DateTime } from '../../platform/schemas.js';
 import { StoryId } from '../newsroom/schemas.js';
 import { StringEnum } from '../../platform/string-enum.js';
@@ -14,7 +14,10 @@ export const PublicationStageSchema = StringEnum(['CANDIDATE', 'PROVISIONAL', 'G
 export const ReviewStatusSchema = StringEnum(['EMERGING', 'CLEAR', 'CONTESTED', 'UNDER_REVIEW', 'RETRACTED']);
 
 export const MachineRoomParams = Type.Object({ storyId: StoryId });
-export const StoryReadQuery = LangQuery;
+/** Query strings of the story reads: unknown parameters are refused (400), the read cache keys bodies by the validated query. */
+export const StoryReadQuery = Type.Object({ lang: LangParam }, { additionalProperties: false });
+/** The story reads without parameters. */
+export const NoQuery = Type.Object({}, { additionalProperties: false });
 
 export const StoryCounts = Type.Object({
   attestations: Type.Integer({ description: 'Attestations on the current packet' }),

@@ -169,9 +169,10 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
       request.idempotency = { scope, key };
     }
 
+    // Reads count per client IP: GET and HEAD alike (a HEAD runs the same handler, or is served from the read cache).
     app.addHook('onRequest', async (request) => {
       const spec = request.routeOptions.config.auth;
-      if (request.routeOptions.config.rateLimit === false || !spec || request.method !== 'GET') return;
+      if (request.routeOptions.config.rateLimit === false || !spec || (request.method !== 'GET' && request.method !== 'HEAD')) return;
       if (spec.kind === 'public' || spec.kind === 'api-key' || spec.kind === 'human-read') {
         await enforceRateLimit(rateLimitStore, `ip:${request.ip}`, config.rateLimits.publicReadsPerMinute);
       }

@@ -42,5 +42,3 @@ export function placeholders(template: string): string[] {
  */
 export const LangParam = Type.Optional(StringEnum(LANGS, { default: DEFAULT_LANG, description: 'Language of the labels the service writes: en, es, fr, de or zh-Hans (default en)' }));
 
-/** A query with only `lang`. */
-export const LangQuery = Type.Object({ lang: LangParam });
