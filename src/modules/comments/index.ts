@@ -19,7 +19,7 @@ export const commentsModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = as
   app.get(
     '/v1/stories/:id/comments',
     {
-      config: { auth: { kind: 'public' }, readCache: true },
+      config: { auth: { kind: 'public' }, readCache: { story: 'id' } },
       schema: { tags: ['stories'], summary: 'Comments on a story, oldest first (keyset cursor)', params: StoryParams, querystring: PageQuery, response: { 200: CommentsResponse, ...errors(400, 404, 429) } },
     },
     async (request) => service.list(request.params.id, request.query),

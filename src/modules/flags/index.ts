@@ -19,7 +19,7 @@ export const flagsModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
   app.get(
     '/v1/stories/:id/flags',
     {
-      config: { auth: { kind: 'public' }, readCache: true },
+      config: { auth: { kind: 'public' }, readCache: { story: 'id' } },
       schema: { tags: ['stories'], summary: 'Flags and challenges on a story, oldest first (keyset cursor)', params: StoryParams, querystring: PageQuery, response: { 200: FlagsResponse, ...errors(400, 404, 429) } },
     },
     async (request) => service.list(request.params.id, request.query),
