@@ -24,7 +24,12 @@ export function createServiceClient(options: ServiceClientOptions) {
   const doFetch = options.fetch ?? fetch;
   const base = options.baseUrl.replace(/\/$/, '');
 
-  async function send<T>(method: string, pathAndQuery: string, headers: Record<string, string>, body?: unknown): Promise<ServiceResponse<T>> {
+  async function send<T>(
+    method: string,
+    pathAndQuery: string,
+    headers: Record<string, string>,
+    body?: unknown,
+  ): Promise<ServiceResponse<T>> {
     const init: RequestInit = { method, headers: { ...headers } };
     if (body !== undefined) {
       (init.headers as Record<string, string>)['content-type'] = 'application/json';
@@ -53,7 +58,12 @@ export function createServiceClient(options: ServiceClientOptions) {
     getWithApiKey<T = unknown>(path: string, apiKey = options.apiKey ?? '') {
       return send<T>('GET', path, { 'x-api-key': apiKey });
     },
-    agentWrite<T = unknown>(key: AgentKey, path: string, body: unknown, extra: { keyVersion?: number; agentProof?: string; idempotencyKey?: string; method?: string } = {}) {
+    agentWrite<T = unknown>(
+      key: AgentKey,
+      path: string,
+      body: unknown,
+      extra: { keyVersion?: number; agentProof?: string; idempotencyKey?: string; method?: string } = {},
+    ) {
       const method = extra.method ?? 'POST';
       const headers = signAgentRequest({ key, aud: options.aud ?? 'svc', method, path, body, ...extra });
       return send<T>(method, path, headers, body);
@@ -75,7 +85,11 @@ export function createServiceClient(options: ServiceClientOptions) {
      * Records a verified human action (`graduate:<storyId>`, `reward:<storyId>`, `flag_high_severity:<claimId>`):
      * with World ID through /v1/worldid/verify, with another provider through /v1/human-proof/verify.
      */
-    verifyHumanAction(secret: string, actor: HumanActor, input: { action: string; provider?: HumanProofProvider; signal?: string } & HumanProofFields) {
+    verifyHumanAction(
+      secret: string,
+      actor: HumanActor,
+      input: { action: string; provider?: HumanProofProvider; signal?: string } & HumanProofFields,
+    ) {
       const { provider = 'world_id', ...rest } = input;
       return provider === 'world_id'
         ? humanWrite<VerifiedHumanAction>(secret, '/v1/worldid/verify', { ...actor, ...rest })

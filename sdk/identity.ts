@@ -56,9 +56,21 @@ export function worldIdSignalHash(signal: string): string {
  * `provider|action|nullifier_hash|merkle_root|signal_hash` (signal_hash empty when there is no signal). For
  * the local service and tests only: a production service refuses the dev verifier.
  */
-export function devHumanProof(input: { provider: HumanProofProvider; action: string; nullifierHash: string; merkleRoot: string; signalHash?: string; verificationLevel?: string }): HumanProofFields {
+export function devHumanProof(input: {
+  provider: HumanProofProvider;
+  action: string;
+  nullifierHash: string;
+  merkleRoot: string;
+  signalHash?: string;
+  verificationLevel?: string;
+}): HumanProofFields {
   const proof = createHmac('sha256', 'dev-human-proof')
     .update(`${input.provider}|${input.action}|${input.nullifierHash}|${input.merkleRoot}|${input.signalHash ?? ''}`)
     .digest('hex');
-  return { nullifier_hash: input.nullifierHash, merkle_root: input.merkleRoot, proof, verification_level: input.verificationLevel ?? 'orb' };
+  return {
+    nullifier_hash: input.nullifierHash,
+    merkle_root: input.merkleRoot,
+    proof,
+    verification_level: input.verificationLevel ?? 'orb',
+  };
 }

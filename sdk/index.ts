@@ -1,5 +1,13 @@
 export { canonicalJson, queryObject } from './canonical-json.js';
-export { signHumanRequest, humanSigningString, newNonce, toQueryString, type HumanActor, type HumanSignInput, type HumanSignedHeaders } from './human.js';
+export {
+  signHumanRequest,
+  humanSigningString,
+  newNonce,
+  toQueryString,
+  type HumanActor,
+  type HumanSignInput,
+  type HumanSignedHeaders,
+} from './human.js';
 export {
   AGENT_MESSAGE_PREFIX,
   agentKeyFromSeed,

@@ -60,7 +60,12 @@ declare module 'fastify' {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const logger = loggerOptions(config.logLevel);
   const app = Fastify({
-    logger: options.logger === false ? false : options.logStream && typeof logger === 'object' ? { ...logger, stream: options.logStream } : logger,
+    logger:
+      options.logger === false
+        ? false
+        : options.logStream && typeof logger === 'object'
+          ? { ...logger, stream: options.logStream }
+          : logger,
     genReqId: requestId,
     requestIdHeader: false,
     // Fastify also takes a hop count; its typings only list strings and booleans.
@@ -97,7 +102,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Browsers are served only from the allowlisted origins; without any, no CORS hooks run at all.
   if (config.apiOrigins.length) {
-    await app.register(cors, { origin: config.apiOrigins, methods: ['GET', 'POST', 'DELETE'], exposedHeaders: ['x-request-id', 'retry-after'] });
+    await app.register(cors, {
+      origin: config.apiOrigins,
+      methods: ['GET', 'POST', 'DELETE'],
+      exposedHeaders: ['x-request-id', 'retry-after'],
+    });
   }
   await app.register(openapiPlugin, { version: SERVICE_VERSION, serverUrl: config.publicBaseUrl });
   const agents = createAgentsRepository(ctx.database.db);

@@ -195,7 +195,6 @@ function jsonOrFile(env: Env, name: string): unknown {
   }
 }
 
-
 function parseRegistry(env: Env): RegistryBot[] {
   const raw = jsonOrFile(env, 'AGENT_BOT_REGISTRY');
   if (raw === undefined) return [];
@@ -203,12 +202,23 @@ function parseRegistry(env: Env): RegistryBot[] {
   return raw.map((entry: unknown, i) => {
     const e = entry as Partial<RegistryBot> | null;
     const at = `entry ${i}`;
-    if (!e || typeof e.botId !== 'string' || !BOT_ID.test(e.botId)) throw new ConfigError('AGENT_BOT_REGISTRY', `${at}: botId must match bot_<32 hex>`);
-    if (!Array.isArray(e.publicKeys) || e.publicKeys.length === 0) throw new ConfigError('AGENT_BOT_REGISTRY', `${at}: publicKeys must be a non-empty array`);
+    if (!e || typeof e.botId !== 'string' || !BOT_ID.test(e.botId))
+      throw new ConfigError('AGENT_BOT_REGISTRY', `${at}: botId must match bot_<32 hex>`);
+    if (!Array.isArray(e.publicKeys) || e.publicKeys.length === 0)
+      throw new ConfigError('AGENT_BOT_REGISTRY', `${at}: publicKeys must be a non-empty array`);
     const versions = new Set<number>();
     for (const k of e.publicKeys) {
-      if (!k || !Number.isInteger(k.version) || k.version < 1 || typeof k.publicKey !== 'string' || Buffer.from(k.publicKey, 'base64url').length !== 32) {
-        throw new ConfigError('AGENT_BOT_REGISTRY', `${at}: each public key needs an integer version >= 1 and a 32-byte base64url publicKey`);
+      if (
+        !k ||
+        !Number.isInteger(k.version) ||
+        k.version < 1 ||
+        typeof k.publicKey !== 'string' ||
+        Buffer.from(k.publicKey, 'base64url').length !== 32
+      ) {
+        throw new ConfigError(
+          'AGENT_BOT_REGISTRY',
+          `${at}: each public key needs an integer version >= 1 and a 32-byte base64url publicKey`,
+        );
       }
       if (versions.has(k.version)) throw new ConfigError('AGENT_BOT_REGISTRY', `${at}: duplicate key version ${k.version}`);
       versions.add(k.version);
@@ -229,7 +239,8 @@ function parseRegistry(env: Env): RegistryBot[] {
 /** The login action never contains ':', so it can never be taken for a governance action (`graduate:<id>`, …). */
 function loginAction(env: Env): string {
   const action = str(env, 'WORLDID_LOGIN_ACTION') ?? 'svc-login';
-  if (!/^[A-Za-z0-9_.-]{1,100}$/.test(action)) throw new ConfigError('WORLDID_LOGIN_ACTION', 'must be 1 to 100 of A-Z a-z 0-9 _ . - (no ":", which governance actions use)');
+  if (!/^[A-Za-z0-9_.-]{1,100}$/.test(action))
+    throw new ConfigError('WORLDID_LOGIN_ACTION', 'must be 1 to 100 of A-Z a-z 0-9 _ . - (no ":", which governance actions use)');
   return action;
 }
 
@@ -256,7 +267,8 @@ function parseAgentbook(env: Env): Config['agentbook'] {
   }
   const rpcUrl = url(env, 'AGENTBOOK_RPC_URL', ['http:', 'https:']);
   const contract = str(env, 'AGENTBOOK_CONTRACT');
-  if (mode === 'rpc' && (!rpcUrl || !contract)) throw new ConfigError('AGENTBOOK_MODE', 'rpc needs AGENTBOOK_RPC_URL and AGENTBOOK_CONTRACT');
+  if (mode === 'rpc' && (!rpcUrl || !contract))
+    throw new ConfigError('AGENTBOOK_MODE', 'rpc needs AGENTBOOK_RPC_URL and AGENTBOOK_CONTRACT');
   return { mode, staticMap, rpcUrl, contract };
 }
 
@@ -287,9 +299,11 @@ export function loadConfig(env: Env = process.env): Config {
   if (humanProofVerifierRaw !== 'dev' && humanProofVerifierRaw !== 'remote') {
     throw new ConfigError('HUMAN_PROOF_VERIFIER', `expected dev or remote, got "${humanProofVerifierRaw}"`);
   }
-  if (humanProofVerifierRaw === 'dev' && nodeEnv === 'production') throw new ConfigError('HUMAN_PROOF_VERIFIER', 'dev is refused in production');
+  if (humanProofVerifierRaw === 'dev' && nodeEnv === 'production')
+    throw new ConfigError('HUMAN_PROOF_VERIFIER', 'dev is refused in production');
   const webhookAllowLoopback = bool(env, 'WEBHOOK_ALLOW_LOOPBACK_FOR_TESTS', false);
-  if (webhookAllowLoopback && failClosed) throw new ConfigError('WEBHOOK_ALLOW_LOOPBACK_FOR_TESTS', 'is refused in production and public deployments');
+  if (webhookAllowLoopback && failClosed)
+    throw new ConfigError('WEBHOOK_ALLOW_LOOPBACK_FOR_TESTS', 'is refused in production and public deployments');
   const webhookEndpoints = list(env, 'WEBHOOK_ENDPOINTS');
   for (const endpoint of webhookEndpoints) {
     let parsed: URL;

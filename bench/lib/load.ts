@@ -238,7 +238,8 @@ export function runLoad(baseUrl: string, spec: LoadSpec, options: RunOptions): P
   const headers: Record<string, string> = { ...spec.headers };
   if (spec.body !== undefined || feed) headers['content-type'] = 'application/json';
   if (spec.background && !options.backgroundFeed) throw new Error(`${spec.method} ${spec.path}: a background feed is required`);
-  const background = spec.background && options.backgroundFeed ? runBackground(baseUrl, spec.background, options.backgroundFeed, startedAt) : undefined;
+  const background =
+    spec.background && options.backgroundFeed ? runBackground(baseUrl, spec.background, options.backgroundFeed, startedAt) : undefined;
 
   const main = new Promise<RunResult>((resolve, reject) => {
     const instance = autocannon(
@@ -247,7 +248,9 @@ export function runLoad(baseUrl: string, spec: LoadSpec, options: RunOptions): P
         connections: options.connections,
         pipelining: 1,
         // autocannon stops on its 1-second tick after the deadline: end just before a tick, not just after.
-        ...(options.amount !== undefined ? { amount: options.amount } : { duration: Math.max(0.5, (options.durationSeconds ?? 10) - 0.05) }),
+        ...(options.amount !== undefined
+          ? { amount: options.amount }
+          : { duration: Math.max(0.5, (options.durationSeconds ?? 10) - 0.05) }),
         headers,
         ...(spec.body !== undefined ? { body: spec.body } : {}),
         requests: [request],
@@ -264,7 +267,16 @@ export function runLoad(baseUrl: string, spec: LoadSpec, options: RunOptions): P
           statusCounts[status] = count;
           responses += count;
         }
-        resolve({ responses, durationSeconds: result.duration, activeSeconds: (lastResponseAt - startedAt) / 1000, statusCounts, errors: result.errors, timeouts: result.timeouts, mismatches, samples });
+        resolve({
+          responses,
+          durationSeconds: result.duration,
+          activeSeconds: (lastResponseAt - startedAt) / 1000,
+          statusCounts,
+          errors: result.errors,
+          timeouts: result.timeouts,
+          mismatches,
+          samples,
+        });
       },
     );
     if (latencies || labelLatencies) {
@@ -314,7 +326,15 @@ function runBackground(baseUrl: string, load: BackgroundLoad, feed: Feed, starte
     const item = feed.take();
     const done = new Promise<void>((resolve) => {
       const req = httpRequest(
-        { host: url.hostname, port: url.port, method: load.method, path: item.path ?? '/', agent, headers: { ...item.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(item.body) }, timeout: 10_000 },
+        {
+          host: url.hostname,
+          port: url.port,
+          method: load.method,
+          path: item.path ?? '/',
+          agent,
+          headers: { ...item.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(item.body) },
+          timeout: 10_000,
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
@@ -323,7 +343,8 @@ function runBackground(baseUrl: string, load: BackgroundLoad, feed: Feed, starte
             const status = String(res.statusCode ?? 0);
             statusCounts[status] = (statusCounts[status] ?? 0) + 1;
             responses += 1;
-            if (res.statusCode !== load.expectStatus && samples.length < 3) samples.push(`${status} ${Buffer.concat(chunks).toString('utf8').slice(0, 300)}`);
+            if (res.statusCode !== load.expectStatus && samples.length < 3)
+              samples.push(`${status} ${Buffer.concat(chunks).toString('utf8').slice(0, 300)}`);
             resolve();
           });
         },

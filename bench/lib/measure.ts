@@ -132,7 +132,8 @@ export function problemsOf(side: SideResult): string[] {
     if (bg.timeouts > 0) problems.push(`${bg.timeouts} timeouts of ${bg.label}`);
     if (bg.feedExhausted > 0) problems.push(`pre-signed ${bg.label} ran out (${bg.feedExhausted} re-sent)`);
     // A background that could not keep its rate did not put the load the scenario claims.
-    if (bg.rate < bg.targetRate * 0.9) problems.push(`${bg.label} ran at ${bg.rate.toFixed(1)}/s, below 90% of the ${bg.targetRate}/s asked for`);
+    if (bg.rate < bg.targetRate * 0.9)
+      problems.push(`${bg.label} ran at ${bg.rate.toFixed(1)}/s, below 90% of the ${bg.targetRate}/s asked for`);
   }
   return problems;
 }
@@ -254,7 +255,14 @@ export async function measureScenario(ctx: BenchContext, scenario: Scenario): Pr
       // enough for both halves at their longest (a background run lasts as long as the run it accompanies)
       state.backgroundFeed?.ensure(Math.ceil(2 * (bg?.rate ?? 0) * (settings.warmupSeconds + 2)) + 2 * (bg?.connections ?? 0));
       log(`${state.label}: warming up (${2 * half} requests, at most ${2 * settings.warmupSeconds} s, ${connections} connections)`);
-      const warmOptions = { connections, amount: half, maxSeconds: settings.warmupSeconds, feed: state.feed, cycle: state.cycle, backgroundFeed: state.backgroundFeed };
+      const warmOptions = {
+        connections,
+        amount: half,
+        maxSeconds: settings.warmupSeconds,
+        feed: state.feed,
+        cycle: state.cycle,
+        backgroundFeed: state.backgroundFeed,
+      };
       const first = await runLoad(state.server.url, state.side.load, warmOptions);
       const second = await runLoad(state.server.url, state.side.load, warmOptions);
       state.rate = second.activeSeconds > 0 ? second.responses / second.activeSeconds : 0;
@@ -322,7 +330,11 @@ export async function measureScenario(ctx: BenchContext, scenario: Scenario): Pr
   // server without its response being counted. Two warm-up runs plus the slices.
   const maxUnanswered = connections * (2 + settings.rounds);
   const verifyProblems = scenario.verify
-    ? await scenario.verify(ctx, { accepted: { baseline: baseline.accepted, subject: subject.accepted }, maxUnanswered, ...(subjectBackground ? { background: subjectBackground } : {}) })
+    ? await scenario.verify(ctx, {
+        accepted: { baseline: baseline.accepted, subject: subject.accepted },
+        maxUnanswered,
+        ...(subjectBackground ? { background: subjectBackground } : {}),
+      })
     : undefined;
   for (const p of verifyProblems ?? []) log(`${scenario.name}: data check: ${p}`);
   return {

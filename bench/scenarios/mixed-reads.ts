@@ -43,14 +43,22 @@ const STORY_COLUMNS = [
   'updated_at',
 ] as const;
 
-const backupTables = (runId: string) => ({ stories: `bench_restore_${runId}_stories`, snapshots: `bench_restore_${runId}_snapshots`, ledger: `bench_restore_${runId}_ledger` });
+const backupTables = (runId: string) => ({
+  stories: `bench_restore_${runId}_stories`,
+  snapshots: `bench_restore_${runId}_snapshots`,
+  ledger: `bench_restore_${runId}_ledger`,
+});
 
 async function backup(newsroom: Newsroom, runId: string, storyIds: readonly string[]): Promise<void> {
   const { db } = newsroom.database;
   const t = backupTables(runId);
   await db.transaction().execute(async (trx) => {
-    await sql`create table ${sql.table(t.stories)} as select id, ${sql.join(STORY_COLUMNS.map((c) => sql.ref(c)))} from stories where id = any(${[...storyIds]})`.execute(trx);
-    await sql`create table ${sql.table(t.snapshots)} as select * from consensus_snapshots where story_id = any(${[...storyIds]})`.execute(trx);
+    await sql`create table ${sql.table(t.stories)} as select id, ${sql.join(STORY_COLUMNS.map((c) => sql.ref(c)))} from stories where id = any(${[...storyIds]})`.execute(
+      trx,
+    );
+    await sql`create table ${sql.table(t.snapshots)} as select * from consensus_snapshots where story_id = any(${[...storyIds]})`.execute(
+      trx,
+    );
     await sql`create table ${sql.table(t.ledger)} as select id from ledger_events where story_id = any(${[...storyIds]})`.execute(trx);
   });
 }
@@ -70,19 +78,27 @@ async function restore(newsroom: Newsroom, runId: string): Promise<{ comments: n
       delete from ledger_events where story_id in (select id from ${sql.table(t.stories)})
         and id not in (select id from ${sql.table(t.ledger)})`.execute(trx);
     await sql`drop table ${sql.table(t.stories)}, ${sql.table(t.snapshots)}, ${sql.table(t.ledger)}`.execute(trx);
-    return { comments: Number(comments.numAffectedRows ?? 0), ledgerEvents: Number(ledger.numAffectedRows ?? 0), stories: Number(stories.numAffectedRows ?? 0) };
+    return {
+      comments: Number(comments.numAffectedRows ?? 0),
+      ledgerEvents: Number(ledger.numAffectedRows ?? 0),
+      stories: Number(stories.numAffectedRows ?? 0),
+    };
   });
 }
 
 /** Restores what interrupted mixed runs left (their backup tables are still there). */
 async function restoreLeftovers(newsroom: Newsroom): Promise<string[]> {
-  const { rows } = await sql<{ tablename: string }>`select tablename from pg_tables where tablename like 'bench\\_restore\\_%\\_stories'`.execute(newsroom.database.db);
+  const { rows } = await sql<{
+    tablename: string;
+  }>`select tablename from pg_tables where tablename like 'bench\\_restore\\_%\\_stories'`.execute(newsroom.database.db);
   const notes: string[] = [];
   for (const { tablename } of rows) {
     const runId = /^bench_restore_([a-z0-9]+)_stories$/.exec(tablename)?.[1];
     if (!runId) continue;
     const undone = await restore(newsroom, runId);
-    notes.push(`restored what the interrupted run ${runId} wrote: ${undone.comments} comments, ${undone.ledgerEvents} ledger events, ${undone.stories} stories`);
+    notes.push(
+      `restored what the interrupted run ${runId} wrote: ${undone.comments} comments, ${undone.ledgerEvents} ledger events, ${undone.stories} stories`,
+    );
   }
   return notes;
 }
@@ -93,7 +109,11 @@ function commentRequests(ctx: BenchContext, storyIds: readonly string[], count: 
   for (let i = 0; i < count; i++) {
     const n = first + i;
     const path = COMMENT_PATH(storyIds[n % storyIds.length]!);
-    const body = { actorId: `bench-${ctx.runId}-reader-${n}`, verified: false, body: `Bench comment ${n}: the figures in the second paragraph match the cited report.` };
+    const body = {
+      actorId: `bench-${ctx.runId}-reader-${n}`,
+      verified: false,
+      body: `Bench comment ${n}: the figures in the second paragraph match the cited report.`,
+    };
     out[i] = { path, headers: signHumanRequest({ secret: ctx.humanSecret, method: 'POST', path, body }), body: JSON.stringify(body) };
   }
   return out;
@@ -156,12 +176,16 @@ function mixedScenario(def: MixedDefinition): Scenario {
     async verify(ctx, outcome) {
       const newsroom = await ctx.newsroom();
       const problems: string[] = [];
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from comments where actor_id like ${`bench-${ctx.runId}-%`}`.execute(newsroom.database.db);
+      const { rows } = await sql<{
+        n: number;
+      }>`select count(*)::int as n from comments where actor_id like ${`bench-${ctx.runId}-%`}`.execute(newsroom.database.db);
       const written = rows[0]?.n ?? 0;
       const accepted = outcome.background?.accepted ?? 0;
-      if (written < accepted || written > accepted + (outcome.background?.maxUnanswered ?? 0)) problems.push(`${accepted} comments answered 202 but ${written} were inserted`);
+      if (written < accepted || written > accepted + (outcome.background?.maxUnanswered ?? 0))
+        problems.push(`${accepted} comments answered 202 but ${written} were inserted`);
       const undone = await restore(newsroom, ctx.runId);
-      if (undone.comments !== written) problems.push(`restoring the newsroom database deleted ${undone.comments} comments, expected ${written}`);
+      if (undone.comments !== written)
+        problems.push(`restoring the newsroom database deleted ${undone.comments} comments, expected ${written}`);
       return problems;
     },
   };

@@ -22,8 +22,21 @@ import { DEMO_BOTS, DEMO_STORIES, type DemoStory } from './stories.js';
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
 
-const agent = (botId: string): AgentActor => ({ kind: 'agent', botId, verified: false, linkedHumanId: undefined, keyVersion: 1, permissions: DEFAULT_AGENT_PERMISSIONS });
-const reader = (n: number, linkedHumanId?: string): HumanActor => ({ kind: 'human', actorId: `demo-reader-${n}`, verified: Boolean(linkedHumanId), linkedHumanId, tier: linkedHumanId ? 'L3' : 'L0' });
+const agent = (botId: string): AgentActor => ({
+  kind: 'agent',
+  botId,
+  verified: false,
+  linkedHumanId: undefined,
+  keyVersion: 1,
+  permissions: DEFAULT_AGENT_PERMISSIONS,
+});
+const reader = (n: number, linkedHumanId?: string): HumanActor => ({
+  kind: 'human',
+  actorId: `demo-reader-${n}`,
+  verified: Boolean(linkedHumanId),
+  linkedHumanId,
+  tier: linkedHumanId ? 'L3' : 'L0',
+});
 
 /**
  * Seeds a living demo newsroom into an empty database, through the same services the routes use, so
@@ -43,7 +56,13 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<{ stories: numbe
     const raw = generateKeyPairSync('ed25519').publicKey.export({ format: 'der', type: 'spki' }).subarray(12);
     const publicKey = raw.toString('base64url');
     const botId = botIdFor(publicKey);
-    await agents.insertSelfServeBot({ botId, name: demo.name, description: demo.description, publicKey, permissions: DEFAULT_AGENT_PERMISSIONS });
+    await agents.insertSelfServeBot({
+      botId,
+      name: demo.name,
+      description: demo.description,
+      publicKey,
+      permissions: DEFAULT_AGENT_PERMISSIONS,
+    });
     bots.push(botId);
   }
 
@@ -80,24 +99,66 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<{ stories: numbe
     };
 
     if (story.revision) {
-      const proposal = await reviews.propose(agent(others[0]!), { botId: others[0]!, verified: false, storyId: id, packetHash: hash, changes: story.revision.changes, rationale: story.revision.rationale }, params);
+      const proposal = await reviews.propose(
+        agent(others[0]!),
+        {
+          botId: others[0]!,
+          verified: false,
+          storyId: id,
+          packetHash: hash,
+          changes: story.revision.changes,
+          rationale: story.revision.rationale,
+        },
+        params,
+      );
       await reviews.vote(agent(others[1]!), proposal.id, { botId: others[1]!, verified: false, vote: 'ACCEPT' }, params);
       const accepted = await reviews.vote(agent(others[2]!), proposal.id, { botId: others[2]!, verified: false, vote: 'ACCEPT' }, params);
       hash = accepted.resultPacketHash ?? hash;
     }
     for (let i = 0; i < story.attestations; i += 1) await review(i, 'attest');
     for (let i = 0; i < story.objections; i += 1) await review(story.attestations + i, 'object');
-    for (const [i, text] of story.comments.entries()) await comments.create(reader(i), id, { actorId: `demo-reader-${i}`, verified: false, body: text }, params);
-    for (let i = 0; i < story.rewardVotes; i += 1) await rewardVotes.cast(reader(100 + i), id, { vote: i % 4 === 3 ? 'DOWN' : 'UP' }, params);
+    for (const [i, text] of story.comments.entries())
+      await comments.create(reader(i), id, { actorId: `demo-reader-${i}`, verified: false, body: text }, params);
+    for (let i = 0; i < story.rewardVotes; i += 1)
+      await rewardVotes.cast(reader(100 + i), id, { vote: i % 4 === 3 ? 'DOWN' : 'UP' }, params);
     if (story.outcome === 'UNDER_REVIEW') {
       const claimId = candidate.packet.claims[0]!.id;
       const linkedHumanId = `h_demo_flagger_${index}`;
-      await recordVerifiedHumanAction(db, { action: `flag_high_severity:${claimId}`, linkedHumanId, provider: 'world_id', nullifierHash: `demo-flag-${index}`, at: new Date(clock.now()) });
-      await flags.create(reader(900, linkedHumanId), id, { actorId: 'demo-reader-900', verified: true, linkedHumanId, severity: 'HIGH', reason: 'The figure in this claim contradicts the cited report.', claimId }, params);
+      await recordVerifiedHumanAction(db, {
+        action: `flag_high_severity:${claimId}`,
+        linkedHumanId,
+        provider: 'world_id',
+        nullifierHash: `demo-flag-${index}`,
+        at: new Date(clock.now()),
+      });
+      await flags.create(
+        reader(900, linkedHumanId),
+        id,
+        {
+          actorId: 'demo-reader-900',
+          verified: true,
+          linkedHumanId,
+          severity: 'HIGH',
+          reason: 'The figure in this claim contradicts the cited report.',
+          claimId,
+        },
+        params,
+      );
     }
     if (story.outcome === 'GRADUATED') {
-      await recordVerifiedHumanAction(db, { action: `graduate:${id}`, linkedHumanId: 'h_demo_editor', provider: 'world_id', nullifierHash: `demo-graduate-${index}`, at: new Date(clock.now()) });
-      await comments.create(reader(950), id, { actorId: 'demo-reader-950', verified: false, body: 'Checked against the primary sources.' }, params);
+      await recordVerifiedHumanAction(db, {
+        action: `graduate:${id}`,
+        linkedHumanId: 'h_demo_editor',
+        provider: 'world_id',
+        nullifierHash: `demo-graduate-${index}`,
+        at: new Date(clock.now()),
+      });
+      await comments.create(
+        reader(950),
+        id,
+        { actorId: 'demo-reader-950', verified: false, body: 'Checked against the primary sources.' },
+        params,
+      );
     }
   }
 }

@@ -18,4 +18,3 @@ export function manualClock(start = Date.now()) {
     },
   };
 }
-

@@ -41,7 +41,8 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   const needsRedis = config.nonceStoreDriver === 'redis' || config.rateLimitStoreDriver === 'redis';
   const redis = needsRedis && config.redisUrl ? createRedis(config.redisUrl, config.redisKeyPrefix) : undefined;
   const database =
-    overrides.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax }));
+    overrides.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax }));
   const readGeneration = redis ? createRedisReadGeneration(redis) : createMemoryReadGeneration(clock);
   const transactor = createTransactor(
     database.db,

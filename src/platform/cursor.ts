@@ -48,7 +48,12 @@ function fits(value: unknown, field: CursorField): boolean {
       return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
     case 'timestamp':
       // A real instant only (no 2026-02-30): it must survive a round trip through Date to the second.
-      return typeof value === 'string' && TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().slice(0, 19) === value.slice(0, 19);
+      return (
+        typeof value === 'string' &&
+        TIMESTAMP.test(value) &&
+        !Number.isNaN(Date.parse(value)) &&
+        new Date(value).toISOString().slice(0, 19) === value.slice(0, 19)
+      );
   }
 }
 
@@ -74,7 +79,8 @@ export function createCursorCodec(key: Buffer) {
     const payload = text.slice(0, dot);
     const given = Buffer.from(text.slice(dot + 1));
     const expected = Buffer.from(check(payload));
-    if (dot <= 0 || given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalidCursor('The cursor is not one this service issued');
+    if (dot <= 0 || given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw invalidCursor('The cursor is not one this service issued');
     let decoded: unknown;
     try {
       decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
@@ -118,4 +124,3 @@ export function pageOf<Row>(rows: Row[], limit: number, cursorOf: (last: Row) =>
   const items = rows.slice(0, limit);
   return { items, nextCursor: cursorOf(items[items.length - 1]!) };
 }
-

@@ -97,7 +97,12 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
  */
 export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const code: ErrorCode = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'REQUEST_TIMEOUT' : error.code === 'HPE_HEADER_OVERFLOW' ? 'HEADERS_TOO_LARGE' : 'MALFORMED_REQUEST';
+  const code: ErrorCode =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? 'REQUEST_TIMEOUT'
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? 'HEADERS_TOO_LARGE'
+        : 'MALFORMED_REQUEST';
   const { status, error: title, message } = ERROR_CATALOGUE[code];
   const requestId = randomUUID();
   const body = JSON.stringify({ error: title, code, message, requestId });

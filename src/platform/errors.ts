@@ -51,8 +51,10 @@ export class AppError extends Error {
 /** An error of the catalogue, optionally with a message, details or next step specific to this case. */
 export const appError = (code: ErrorCode, options?: AppErrorOptions) => new AppError(code, options);
 
-export const validationFailed = (details: ErrorDetail[], message?: string) => appError('VALIDATION_FAILED', { details, ...(message ? { message } : {}) });
+export const validationFailed = (details: ErrorDetail[], message?: string) =>
+  appError('VALIDATION_FAILED', { details, ...(message ? { message } : {}) });
 
 export const notFound = (what: string) => appError('NOT_FOUND', { message: `${what} not found` });
 
-export const rateLimited = (retryAfterSeconds: number) => appError('RATE_LIMITED', { message: `Rate limit reached; retry in ${retryAfterSeconds} s`, retryAfterSeconds });
+export const rateLimited = (retryAfterSeconds: number) =>
+  appError('RATE_LIMITED', { message: `Rate limit reached; retry in ${retryAfterSeconds} s`, retryAfterSeconds });

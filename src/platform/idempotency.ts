@@ -10,7 +10,9 @@ const RETENTION_MS = 24 * 60 * 60 * 1000;
 export type IdempotencyOutcome = { kind: 'proceed' } | { kind: 'replay'; status: number; body: unknown };
 
 export function requestHash(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(`${method.toUpperCase()} ${path} ${canonicalize(body ?? {})}`).digest('hex');
+  return createHash('sha256')
+    .update(`${method.toUpperCase()} ${path} ${canonicalize(body ?? {})}`)
+    .digest('hex');
 }
 
 export function validateIdempotencyKey(key: string): void {
@@ -34,10 +36,20 @@ export function createIdempotencyStore(db: Db, now: () => number) {
           .returning('key')
           .executeTakeFirst();
         if (inserted) return { kind: 'proceed' };
-        const row = await db.selectFrom('idempotency_records').selectAll().where('scope', '=', scope).where('key', '=', key).executeTakeFirst();
+        const row = await db
+          .selectFrom('idempotency_records')
+          .selectAll()
+          .where('scope', '=', scope)
+          .where('key', '=', key)
+          .executeTakeFirst();
         if (!row) continue;
         if (new Date(row.expires_at).getTime() <= now()) {
-          await db.deleteFrom('idempotency_records').where('scope', '=', scope).where('key', '=', key).where('expires_at', '=', row.expires_at).execute();
+          await db
+            .deleteFrom('idempotency_records')
+            .where('scope', '=', scope)
+            .where('key', '=', key)
+            .where('expires_at', '=', row.expires_at)
+            .execute();
           continue;
         }
         if (row.request_hash !== hash) {
@@ -59,8 +71,12 @@ export function createIdempotencyStore(db: Db, now: () => number) {
         .execute();
     },
     async abandon(scope: string, key: string): Promise<void> {
-      await db.deleteFrom('idempotency_records').where('scope', '=', scope).where('key', '=', key).where('status_code', 'is', null).execute();
+      await db
+        .deleteFrom('idempotency_records')
+        .where('scope', '=', scope)
+        .where('key', '=', key)
+        .where('status_code', 'is', null)
+        .execute();
     },
   };
 }
-

@@ -10,7 +10,12 @@ const ERROR_CODE_SCHEMA: { type: 'string' } & Record<string, unknown> = {
   type: 'string',
   description: 'Every code of an error body (`code`), with its HTTP status and meaning: see x-catalogue.',
   enum: Object.keys(ERROR_CATALOGUE),
-  'x-catalogue': Object.fromEntries(Object.entries(ERROR_CATALOGUE).map(([code, e]) => [code, { status: e.status, error: e.error, message: e.message, ...('nextAction' in e ? { nextAction: e.nextAction } : {}) }])),
+  'x-catalogue': Object.fromEntries(
+    Object.entries(ERROR_CATALOGUE).map(([code, e]) => [
+      code,
+      { status: e.status, error: e.error, message: e.message, ...('nextAction' in e ? { nextAction: e.nextAction } : {}) },
+    ]),
+  ),
 };
 
 /** OpenAPI security requirement for each kind of route authentication. */
@@ -36,7 +41,8 @@ export const openapiPlugin = fp(
         info: {
           title: 'Newsroom, Agent and Rewards Service',
           version: opts.version,
-          description: 'Bots write and review stories; people vote, comment, flag and govern. See docs/ for the decisions behind each route.',
+          description:
+            'Bots write and review stories; people vote, comment, flag and govern. See docs/ for the decisions behind each route.',
         },
         servers: [{ url: opts.serverUrl }],
         components: {
@@ -55,7 +61,8 @@ export const openapiPlugin = fp(
               type: 'apiKey',
               in: 'header',
               name: 'x-agent-signature',
-              description: 'Ed25519 (base64url) of svc-agent-v1:{aud}.{timestamp}.{nonce}.{METHOD}.{path}.{canonicalBodyJson}, with x-agent-timestamp and x-agent-nonce',
+              description:
+                'Ed25519 (base64url) of svc-agent-v1:{aud}.{timestamp}.{nonce}.{METHOD}.{path}.{canonicalBodyJson}, with x-agent-timestamp and x-agent-nonce',
             },
           },
         },

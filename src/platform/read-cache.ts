@@ -128,8 +128,12 @@ function describeRoute(method: string | string[], url: string) {
 
 const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
   const { generation, clock, ttlMs } = options;
-  if (ttlMs >= GENERATION_KEY_TTL_MS) throw new Error(`READ_CACHE_TTL_MS must be below ${GENERATION_KEY_TTL_MS} (the life of a read generation key)`);
-  const cache = new LRUCache<string, Entry>({ maxSize: Math.max(1, options.maxBytes), sizeCalculation: (entry) => Math.max(1, entry.body.length + entry.contentType.length) });
+  if (ttlMs >= GENERATION_KEY_TTL_MS)
+    throw new Error(`READ_CACHE_TTL_MS must be below ${GENERATION_KEY_TTL_MS} (the life of a read generation key)`);
+  const cache = new LRUCache<string, Entry>({
+    maxSize: Math.max(1, options.maxBytes),
+    sizeCalculation: (entry) => Math.max(1, entry.body.length + entry.contentType.length),
+  });
   const flights = new Map<string, Flight>();
   const stats: ReadCacheStats = { hits: 0, misses: 0, coalesced: 0, waiting: 0, safetyNetBumps: 0 };
   app.decorate('readCacheStats', stats);
@@ -239,10 +243,14 @@ const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
     if (scope === undefined || scope === false) return;
     const querystring = route.schema?.querystring as { additionalProperties?: unknown } | undefined;
     if (querystring?.additionalProperties !== false) {
-      throw new Error(`${describeRoute(route.method, route.url)}: a readCache route needs a querystring schema with additionalProperties: false (the cache key is the validated query)`);
+      throw new Error(
+        `${describeRoute(route.method, route.url)}: a readCache route needs a querystring schema with additionalProperties: false (the cache key is the validated query)`,
+      );
     }
     if (scope !== true && !route.url.split('/').includes(`:${scope.story}`)) {
-      throw new Error(`${describeRoute(route.method, route.url)}: readCache.story names "${scope.story}", which is not a parameter of the path`);
+      throw new Error(
+        `${describeRoute(route.method, route.url)}: readCache.story names "${scope.story}", which is not a parameter of the path`,
+      );
     }
     if (!enabled) return;
     route.preHandler = [...asList(route.preHandler), lookup(scope === true ? undefined : scope.story)];

@@ -59,4 +59,10 @@ export const DateTime = Type.String({ format: 'date-time' });
 
 export const LANGS = ['en', 'es', 'fr', 'de', 'zh-Hans'] as const;
 export type Lang = (typeof LANGS)[number];
-export const LangSchema = Type.Union([Type.Literal('en'), Type.Literal('es'), Type.Literal('fr'), Type.Literal('de'), Type.Literal('zh-Hans')]);
+export const LangSchema = Type.Union([
+  Type.Literal('en'),
+  Type.Literal('es'),
+  Type.Literal('fr'),
+  Type.Literal('de'),
+  Type.Literal('zh-Hans'),
+]);

@@ -6,7 +6,9 @@ import { approve, fileRequest, governanceApp, proofFor, seedActivity, type Gover
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const skip = usingRealPostgres ? false : 'needs TEST_DATABASE_URL: PGlite is one session and runs requests one at a time, so parallel requests prove nothing there';
+const skip = usingRealPostgres
+  ? false
+  : 'needs TEST_DATABASE_URL: PGlite is one session and runs requests one at a time, so parallel requests prove nothing there';
 
 /** Parallel requests over real HTTP against real PostgreSQL: the row locks and constraints decide, not luck. */
 describe('control-plane approvals under concurrency', { skip }, () => {
@@ -16,9 +18,16 @@ describe('control-plane approvals under concurrency', { skip }, () => {
   });
   after(() => g?.t.close());
 
-  const fileClear = async (emergencyId: string) => (await fileRequest(g, { action: 'governance.emergency.clear', target: 'emergency', payload: { emergencyId } })).body.id;
+  const fileClear = async (emergencyId: string) =>
+    (await fileRequest(g, { action: 'governance.emergency.clear', target: 'emergency', payload: { emergencyId } })).body.id;
   const events = (id: string, action: string) =>
-    g.t.db.database.db.selectFrom('audit_events').select('seq').where('target', '=', id).where('action', '=', action).execute().then((rows) => rows.length);
+    g.t.db.database.db
+      .selectFrom('audit_events')
+      .select('seq')
+      .where('target', '=', id)
+      .where('action', '=', action)
+      .execute()
+      .then((rows) => rows.length);
 
   test('two approvals at once (minimum 2): both count, exactly one executes the request', async () => {
     for (let round = 0; round < 5; round++) {
@@ -39,11 +48,19 @@ describe('control-plane approvals under concurrency', { skip }, () => {
     const results = await Promise.all((['approver1', 'approver2', 'approver3'] as const).map((who) => approve(g, who, id)));
     assert.deepEqual(results.map((r) => r.status).sort(), [202, 202, 409]);
     assert.equal(results.find((r) => r.status === 409)!.body.code, 'CONTROL_PLANE_REQUEST_NOT_PENDING');
-    const approvals = await g.t.db.database.db.selectFrom('control_plane_approvals').select('approver').where('request_id', '=', id).execute();
+    const approvals = await g.t.db.database.db
+      .selectFrom('control_plane_approvals')
+      .select('approver')
+      .where('request_id', '=', id)
+      .execute();
     assert.equal(approvals.length, 2);
     assert.equal(await events(id, 'request.executed'), 1);
     // the refused approval's proof was not spent
-    const actions = await g.t.db.database.db.selectFrom('verified_human_actions').select('id').where('action', '=', `control_plane_approve:${id}`).execute();
+    const actions = await g.t.db.database.db
+      .selectFrom('verified_human_actions')
+      .select('id')
+      .where('action', '=', `control_plane_approve:${id}`)
+      .execute();
     assert.equal(actions.length, 2);
   });
 
@@ -67,7 +84,9 @@ describe('control-plane approvals under concurrency', { skip }, () => {
       const id = await fileClear(started.body.applied.emergencyId);
       await approve(g, 'approver1', id);
       await approve(g, 'approver2', id);
-      const results = await Promise.all([1, 2, 3].map(() => explicit.post<Json>('admin', '/v1/admin/governance/emergency/clear', { controlPlaneRequestId: id })));
+      const results = await Promise.all(
+        [1, 2, 3].map(() => explicit.post<Json>('admin', '/v1/admin/governance/emergency/clear', { controlPlaneRequestId: id })),
+      );
       assert.deepEqual(results.map((r) => r.status).sort(), [202, 409, 409]);
       assert.ok(results.filter((r) => r.status === 409).every((r) => r.body.code === 'GOVERNANCE_NO_EMERGENCY'));
       assert.equal(await events(id, 'request.consumed'), 1);

@@ -8,7 +8,10 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 const EXPLICIT = { FEATURE_EXPLICIT_CONTROL_PLANE_ENABLED: '1' };
 
 /** Files a request and has two approvers approve it: an EXECUTED request. */
-async function executedRequest(g: GovernanceApp, request: { action: string; target: string; payload: Json; reason?: string }): Promise<string> {
+async function executedRequest(
+  g: GovernanceApp,
+  request: { action: string; target: string; payload: Json; reason?: string },
+): Promise<string> {
   const filed = await fileRequest(g, request);
   assert.equal(filed.status, 202, JSON.stringify(filed.body));
   assert.equal((await approve(g, 'approver1', filed.body.id)).status, 202);
@@ -22,7 +25,8 @@ describe('explicit control plane: activation needs an executed control-plane req
   let proposal: Json;
   let other: Json;
   const activate = (id: string, body: Json = {}) => g.post<Json>('admin', `/v1/admin/governance/proposals/${id}/activate`, body);
-  const requestRow = (id: string) => g.t.db.database.db.selectFrom('control_plane_requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const requestRow = (id: string) =>
+    g.t.db.database.db.selectFrom('control_plane_requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   before(async () => {
     g = await governanceApp(EXPLICIT);
@@ -59,7 +63,11 @@ describe('explicit control plane: activation needs an executed control-plane req
     assert.equal(res.status, 409);
     assert.equal(res.body.code, 'CONTROL_PLANE_REQUEST_NOT_EXECUTED');
     assert.equal(res.body.details[0].code, 'PENDING');
-    const cancelled = await executedRequest(g, { action: 'governance.activate', target: proposal.id, payload: { changes: proposal.changes } });
+    const cancelled = await executedRequest(g, {
+      action: 'governance.activate',
+      target: proposal.id,
+      payload: { changes: proposal.changes },
+    });
     assert.equal((await g.post<Json>('admin', `/v1/admin/control-plane/requests/${cancelled}/cancel`)).status, 202);
     const again = await activate(proposal.id, { controlPlaneRequestId: cancelled });
     assert.equal(again.body.code, 'CONTROL_PLANE_REQUEST_NOT_EXECUTED');
@@ -75,19 +83,31 @@ describe('explicit control plane: activation needs an executed control-plane req
       target.body.details.map((d: Json) => d.path),
       ['/target', '/payloadHash'],
     );
-    const otherValues = await executedRequest(g, { action: 'governance.activate', target: proposal.id, payload: { changes: { 'consensus.minAttestations': 2 } } });
+    const otherValues = await executedRequest(g, {
+      action: 'governance.activate',
+      target: proposal.id,
+      payload: { changes: { 'consensus.minAttestations': 2 } },
+    });
     const payload = await activate(proposal.id, { controlPlaneRequestId: otherValues });
     assert.equal(payload.body.code, 'CONTROL_PLANE_REQUEST_MISMATCH');
     assert.deepEqual(
       payload.body.details.map((d: Json) => d.path),
       ['/payloadHash'],
     );
-    const clear = await executedRequest(g, { action: 'governance.emergency.clear', target: 'emergency', payload: { changes: proposal.changes } });
+    const clear = await executedRequest(g, {
+      action: 'governance.emergency.clear',
+      target: 'emergency',
+      payload: { changes: proposal.changes },
+    });
     const action = await activate(proposal.id, { controlPlaneRequestId: clear });
     assert.equal(action.body.code, 'CONTROL_PLANE_REQUEST_MISMATCH');
     assert.equal(action.body.details[0].path, '/action');
-    for (const id of [forOther, otherValues, clear]) assert.equal((await requestRow(id)).status, 'EXECUTED', 'a refused request is not consumed');
-    assert.equal((await g.get<Json>('admin', '/v1/admin/governance/state')).body.openProposals.find((p: Json) => p.id === proposal.id).status, 'RATIFIED');
+    for (const id of [forOther, otherValues, clear])
+      assert.equal((await requestRow(id)).status, 'EXECUTED', 'a refused request is not consumed');
+    assert.equal(
+      (await g.get<Json>('admin', '/v1/admin/governance/state')).body.openProposals.find((p: Json) => p.id === proposal.id).status,
+      'RATIFIED',
+    );
   });
 
   test('the request is consumed in the transaction of the change: a failed activation leaves it EXECUTED; a successful one consumes it once', async () => {
@@ -102,8 +122,20 @@ describe('explicit control plane: activation needs an executed control-plane req
     const failed = await activate(proposal.id, { controlPlaneRequestId: id });
     assert.equal(failed.status, 500);
     assert.equal((await requestRow(id)).status, 'EXECUTED', 'rolled back with the change');
-    assert.equal((await database.db.selectFrom('audit_events').select('id').where('target', '=', id).where('action', '=', 'request.consumed').execute()).length, 0);
-    await database.withSession((s) => s.exec('DROP TRIGGER test_injected_failure ON governance_parameters; DROP FUNCTION test_injected_failure();'));
+    assert.equal(
+      (
+        await database.db
+          .selectFrom('audit_events')
+          .select('id')
+          .where('target', '=', id)
+          .where('action', '=', 'request.consumed')
+          .execute()
+      ).length,
+      0,
+    );
+    await database.withSession((s) =>
+      s.exec('DROP TRIGGER test_injected_failure ON governance_parameters; DROP FUNCTION test_injected_failure();'),
+    );
 
     const ok = await activate(proposal.id, { controlPlaneRequestId: id });
     assert.equal(ok.status, 202, JSON.stringify(ok.body));
@@ -113,7 +145,12 @@ describe('explicit control plane: activation needs an executed control-plane req
     const row = await requestRow(id);
     assert.equal(row.status, 'CONSUMED');
     assert.equal(row.consumed_by, `governance.activate:${proposal.id}`);
-    const chain = await database.db.selectFrom('audit_events').select(['seq', 'action', 'target']).orderBy('seq', 'desc').limit(2).execute();
+    const chain = await database.db
+      .selectFrom('audit_events')
+      .select(['seq', 'action', 'target'])
+      .orderBy('seq', 'desc')
+      .limit(2)
+      .execute();
     assert.deepEqual(
       chain.reverse().map((e) => [e.action, e.target]),
       [
@@ -148,7 +185,11 @@ describe('explicit control plane: evaluate recommends, and emergency measures an
     const recommended = advice.body.recommendedControlPlaneActions[0];
     assert.deepEqual(
       { action: recommended.action, target: recommended.target, payload: recommended.payload },
-      { action: 'governance.emergency.apply', target: 'emergency', payload: { overlay: { 'consensus.minAttestations': 6, 'consensus.graduationMinAttestations': 10, 'revision.acceptVotes': 4 } } },
+      {
+        action: 'governance.emergency.apply',
+        target: 'emergency',
+        payload: { overlay: { 'consensus.minAttestations': 6, 'consensus.graduationMinAttestations': 10, 'revision.acceptVotes': 4 } },
+      },
     );
     assert.match(recommended.reason, /flagSurge: 15 in the last hour/);
 
@@ -176,7 +217,11 @@ describe('explicit control plane: evaluate recommends, and emergency measures an
     assert.match(missing.body.nextAction, new RegExp(`"emergencyId":"${emergencyId}"`));
     const unknown = await g.post<Json>('admin', '/v1/admin/governance/emergency/clear', { controlPlaneRequestId: 'cpr_unknown' });
     assert.equal(unknown.body.code, 'CONTROL_PLANE_REQUEST_NOT_FOUND');
-    const wrongEmergency = await fileRequest(g, { action: 'governance.emergency.clear', target: 'emergency', payload: { emergencyId: 'em_old' } });
+    const wrongEmergency = await fileRequest(g, {
+      action: 'governance.emergency.clear',
+      target: 'emergency',
+      payload: { emergencyId: 'em_old' },
+    });
     const mismatch = await g.post<Json>('admin', '/v1/admin/governance/emergency/clear', { controlPlaneRequestId: wrongEmergency.body.id });
     assert.equal(mismatch.body.code, 'CONTROL_PLANE_REQUEST_MISMATCH');
     const usedApply = await g.post<Json>('admin', '/v1/admin/governance/emergency/clear', { controlPlaneRequestId: filed.body.id });
@@ -186,7 +231,10 @@ describe('explicit control plane: evaluate recommends, and emergency measures an
     const notYet = await g.post<Json>('admin', '/v1/admin/governance/emergency/clear', { controlPlaneRequestId: clearRequest.body.id });
     assert.equal(notYet.body.code, 'CONTROL_PLANE_REQUEST_NOT_EXECUTED');
     await approve(g, 'approver3', clearRequest.body.id);
-    const cleared = await g.post<Json>('admin', '/v1/admin/governance/emergency/clear', { controlPlaneRequestId: clearRequest.body.id, reason: 'two approvers agreed' });
+    const cleared = await g.post<Json>('admin', '/v1/admin/governance/emergency/clear', {
+      controlPlaneRequestId: clearRequest.body.id,
+      reason: 'two approvers agreed',
+    });
     assert.equal(cleared.status, 202, JSON.stringify(cleared.body));
     assert.equal(cleared.body.controlPlaneRequestId, clearRequest.body.id);
     assert.equal(cleared.body.emergency.active, false);
@@ -212,7 +260,10 @@ describe('explicit control plane: clear is recommended once the signals are quie
       await sql`UPDATE flags SET created_at = now() - interval '30 hours'`.execute(off.t.db.database.db);
       const advice = await on.post<Json>('admin', '/v1/admin/governance/evaluate');
       assert.deepEqual(advice.body.tripped, []);
-      assert.deepEqual(advice.body.recommendedControlPlaneActions.map((r: Json) => [r.action, r.target, r.payload]), [['governance.emergency.clear', 'emergency', { emergencyId: started.body.applied.emergencyId }]]);
+      assert.deepEqual(
+        advice.body.recommendedControlPlaneActions.map((r: Json) => [r.action, r.target, r.payload]),
+        [['governance.emergency.clear', 'emergency', { emergencyId: started.body.applied.emergencyId }]],
+      );
       const request = await fileRequest(on, { action: 'governance.emergency.apply', target: 'emergency', payload: { overlay: {} } });
       const notWarranted = await on.post<Json>('admin', '/v1/admin/governance/evaluate', { controlPlaneRequestId: request.body.id });
       assert.equal(notWarranted.status, 409);

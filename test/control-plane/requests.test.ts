@@ -29,7 +29,11 @@ describe('control-plane requests: filing, listing and reading', () => {
     assert.equal(res.body.approvalsRequired, 2);
     assert.equal(res.body.approvalCount, 0);
     assert.deepEqual(res.body.approvals, []);
-    const audit = await g.t.db.database.db.selectFrom('audit_events').selectAll().where('target', '=', res.body.id).executeTakeFirstOrThrow();
+    const audit = await g.t.db.database.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('target', '=', res.body.id)
+      .executeTakeFirstOrThrow();
     assert.equal(audit.scope, 'CONTROL_PLANE');
     assert.equal(audit.action, 'request.created');
   });
@@ -42,7 +46,12 @@ describe('control-plane requests: filing, listing and reading', () => {
     assert.equal(wrongTarget.status, 400);
     const unknownAction = await fileRequest(g, { action: 'governance.delete', target: 'emergency', payload: {} });
     assert.equal(unknownAction.status, 400);
-    const extra = await fileRequest(g, { action: 'governance.emergency.clear', target: 'emergency', payload: {}, status: 'EXECUTED' } as never);
+    const extra = await fileRequest(g, {
+      action: 'governance.emergency.clear',
+      target: 'emergency',
+      payload: {},
+      status: 'EXECUTED',
+    } as never);
     assert.equal(extra.status, 400);
     const approver = await fileRequest(g, { action: 'governance.emergency.clear', target: 'emergency', payload: {} }, 'approver1');
     assert.equal(approver.status, 403);
@@ -51,12 +60,20 @@ describe('control-plane requests: filing, listing and reading', () => {
 
   test('the list filters by status and action and pages newest first with a keyset cursor', async () => {
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await fileRequest(g, { action: 'governance.emergency.clear', target: 'emergency', payload: { emergencyId: `em_${i}` } })).body.id);
+    for (let i = 0; i < 5; i++)
+      ids.push(
+        (await fileRequest(g, { action: 'governance.emergency.clear', target: 'emergency', payload: { emergencyId: `em_${i}` } })).body.id,
+      );
     const seen: string[] = [];
     let cursor: string | undefined;
     let pages = 0;
     do {
-      const page = await g.get<Json>('admin', '/v1/admin/control-plane/requests', { action: 'governance.emergency.clear', status: 'PENDING', limit: '2', ...(cursor ? { cursor } : {}) });
+      const page = await g.get<Json>('admin', '/v1/admin/control-plane/requests', {
+        action: 'governance.emergency.clear',
+        status: 'PENDING',
+        limit: '2',
+        ...(cursor ? { cursor } : {}),
+      });
       assert.equal(page.status, 200, JSON.stringify(page.body));
       assert.ok(page.body.items.every((r: Json) => r.action === 'governance.emergency.clear' && r.status === 'PENDING'));
       seen.push(...page.body.items.map((r: Json) => r.id));
@@ -77,7 +94,10 @@ describe('control-plane requests: filing, listing and reading', () => {
     const first = await g.get<Json>('admin', '/v1/admin/control-plane/requests', { limit: '1' });
     const cursor: string = first.body.nextCursor;
     assert.ok(cursor);
-    const tampered = await g.get<Json>('admin', '/v1/admin/control-plane/requests', { limit: '1', cursor: cursor.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) });
+    const tampered = await g.get<Json>('admin', '/v1/admin/control-plane/requests', {
+      limit: '1',
+      cursor: cursor.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+    });
     assert.equal(tampered.body.code, 'INVALID_CURSOR');
     const otherFilter = await g.get<Json>('admin', '/v1/admin/control-plane/requests', { limit: '1', status: 'PENDING', cursor });
     assert.equal(otherFilter.body.code, 'INVALID_CURSOR');
@@ -102,7 +122,8 @@ describe('control-plane requests: filing, listing and reading', () => {
 
 describe('control-plane approvals (behaviour 8)', () => {
   let g: GovernanceApp;
-  const clearRequest = async () => (await fileRequest(g, { action: 'governance.emergency.clear', target: 'emergency', payload: { emergencyId: 'em_x' } })).body.id;
+  const clearRequest = async () =>
+    (await fileRequest(g, { action: 'governance.emergency.clear', target: 'emergency', payload: { emergencyId: 'em_x' } })).body.id;
   before(async () => {
     g = await governanceApp();
   });
@@ -136,22 +157,38 @@ describe('control-plane approvals (behaviour 8)', () => {
     const reader = await approve(g, 'reader', id);
     assert.equal(reader.body.code, 'CONTROL_PLANE_APPROVER_REQUIRED');
     const proof = proofFor(`control_plane_approve:${id}`);
-    const wrongCase = await g.client.humanWrite<Json>(TEST_SECRET, `/v1/admin/control-plane/requests/${id}/approve`, { actorId: 'OPS-APPROVER', verified: true, ...proof });
+    const wrongCase = await g.client.humanWrite<Json>(TEST_SECRET, `/v1/admin/control-plane/requests/${id}/approve`, {
+      actorId: 'OPS-APPROVER',
+      verified: true,
+      ...proof,
+    });
     assert.equal(wrongCase.body.code, 'CONTROL_PLANE_APPROVER_REQUIRED');
-    const byActorId = await g.client.humanWrite<Json>(TEST_SECRET, `/v1/admin/control-plane/requests/${id}/approve`, { actorId: 'ops-approver', verified: true, ...proof });
+    const byActorId = await g.client.humanWrite<Json>(TEST_SECRET, `/v1/admin/control-plane/requests/${id}/approve`, {
+      actorId: 'ops-approver',
+      verified: true,
+      ...proof,
+    });
     assert.equal(byActorId.status, 202, JSON.stringify(byActorId.body));
     assert.deepEqual(
       byActorId.body.approvals.map((a: Json) => a.approver),
       ['ops-approver'],
     );
     // approver1's actorId is bound to h_approver1: the allowlisted linkedHumanId counts, not the actorId
-    const borrowed = await g.client.humanWrite<Json>(TEST_SECRET, `/v1/admin/control-plane/requests/${id}/approve`, { actorId: 'reader-1', linkedHumanId: 'h_approver1', verified: true, ...proofFor(`control_plane_approve:${id}`) });
+    const borrowed = await g.client.humanWrite<Json>(TEST_SECRET, `/v1/admin/control-plane/requests/${id}/approve`, {
+      actorId: 'reader-1',
+      linkedHumanId: 'h_approver1',
+      verified: true,
+      ...proofFor(`control_plane_approve:${id}`),
+    });
     assert.equal(borrowed.body.code, 'LINKED_HUMAN_NOT_BOUND');
   });
 
   test('an approver must sign verified=true', async () => {
     const id = await clearRequest();
-    const res = await g.post<Json>('approver1', `/v1/admin/control-plane/requests/${id}/approve`, { ...proofFor(`control_plane_approve:${id}`), verified: false });
+    const res = await g.post<Json>('approver1', `/v1/admin/control-plane/requests/${id}/approve`, {
+      ...proofFor(`control_plane_approve:${id}`),
+      verified: false,
+    });
     assert.equal(res.status, 403);
     assert.equal(res.body.code, 'VERIFIED_ACTOR_REQUIRED');
   });
@@ -187,7 +224,11 @@ describe('control-plane approvals (behaviour 8)', () => {
     assert.equal(own.status, 403);
     assert.equal(own.body.code, 'CONTROL_PLANE_REQUESTER_CANNOT_APPROVE');
     // nor through another identity key on the same actorId
-    const viaActor = await g.client.humanWrite<Json>(TEST_SECRET, `/v1/admin/control-plane/requests/${id}/approve`, { actorId: 'gov-admin', verified: true, ...proofFor(`control_plane_approve:${id}`) });
+    const viaActor = await g.client.humanWrite<Json>(TEST_SECRET, `/v1/admin/control-plane/requests/${id}/approve`, {
+      actorId: 'gov-admin',
+      verified: true,
+      ...proofFor(`control_plane_approve:${id}`),
+    });
     assert.equal(viaActor.body.code, 'CONTROL_PLANE_APPROVER_REQUIRED', 'gov-admin alone is not on the approver list');
   });
 
@@ -207,7 +248,10 @@ describe('control-plane approvals (behaviour 8)', () => {
     assert.equal(byInitiator.status, 202);
     assert.equal(byInitiator.body.status, 'CANCELLED');
     assert.equal(byInitiator.body.cancelReason, 'filed by mistake');
-    assert.equal((await g.post<Json>('admin', `/v1/admin/control-plane/requests/${id}/cancel`, {})).body.code, 'CONTROL_PLANE_REQUEST_NOT_CANCELLABLE');
+    assert.equal(
+      (await g.post<Json>('admin', `/v1/admin/control-plane/requests/${id}/cancel`, {})).body.code,
+      'CONTROL_PLANE_REQUEST_NOT_CANCELLABLE',
+    );
     assert.equal((await approve(g, 'approver1', id)).body.code, 'CONTROL_PLANE_REQUEST_NOT_PENDING');
 
     const executed = await clearRequest();

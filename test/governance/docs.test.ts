@@ -14,5 +14,8 @@ function parametersTable(): string {
 
 test('docs/governance.md lists every parameter exactly as the registry defines it', async () => {
   const doc = await readFile(new URL('../../docs/governance.md', import.meta.url), 'utf8');
-  assert.ok(doc.includes(parametersTable()), `docs/governance.md's parameters table is out of date; it must read:\n\n${parametersTable()}\n`);
+  assert.ok(
+    doc.includes(parametersTable()),
+    `docs/governance.md's parameters table is out of date; it must read:\n\n${parametersTable()}\n`,
+  );
 });

@@ -51,7 +51,11 @@ describe('evaluate with the explicit control plane off (FEATURE_EXPLICIT_CONTROL
       assert.equal(signal(res.body, 'objectionSpike').tripped, false, '2 objections against an hourly average of 2');
       assert.equal(signal(res.body, 'objectionSpike').threshold.required, 10);
       assert.equal(res.body.mutatingApplied, true);
-      assert.deepEqual(res.body.applied.overlay, { 'consensus.minAttestations': 6, 'consensus.graduationMinAttestations': 10, 'revision.acceptVotes': 4 });
+      assert.deepEqual(res.body.applied.overlay, {
+        'consensus.minAttestations': 6,
+        'consensus.graduationMinAttestations': 10,
+        'revision.acceptVotes': 4,
+      });
       assert.equal(res.body.applied.controlPlaneRequestId, null);
       assert.equal(res.body.emergency.active, true);
       assert.equal(res.body.emergency.id, res.body.applied.emergencyId);
@@ -61,7 +65,10 @@ describe('evaluate with the explicit control plane off (FEATURE_EXPLICIT_CONTROL
       assert.deepEqual([minAtt.value, minAtt.baseValue, minAtt.emergencyOverride], [6, 3, true]);
       assert.equal(state.body.parameters.find((p: Json) => p.name === 'rewardWindowHours').emergencyOverride, false);
       assert.equal(state.body.emergency.activatedBy, 'h_admin');
-      assert.deepEqual(state.body.emergency.signals.map((s: Json) => s.tripped), [true, false, false, false]);
+      assert.deepEqual(
+        state.body.emergency.signals.map((s: Json) => s.tripped),
+        [true, false, false, false],
+      );
       const orientation = await g.client.get<Json>('/v1/assistant/orientation');
       assert.equal(orientation.body.gatingFacts.thresholds.minAttestations, 6, 'the newsroom reads the overlay');
       assert.equal(orientation.body.gatingFacts.thresholds.revisionAcceptVotes, 4);
@@ -78,7 +85,12 @@ describe('evaluate with the explicit control plane off (FEATURE_EXPLICIT_CONTROL
       assert.ok(cleared.body.emergency.lastClearedAt);
       const after = await g.client.get<Json>('/v1/assistant/orientation');
       assert.equal(after.body.gatingFacts.thresholds.minAttestations, 3);
-      const audit = await g.t.db.database.db.selectFrom('audit_events').select('action').where('target', '=', res.body.applied.emergencyId).orderBy('seq').execute();
+      const audit = await g.t.db.database.db
+        .selectFrom('audit_events')
+        .select('action')
+        .where('target', '=', res.body.applied.emergencyId)
+        .orderBy('seq')
+        .execute();
       assert.deepEqual(
         audit.map((a) => a.action),
         ['emergency.applied', 'emergency.cleared'],
@@ -117,7 +129,11 @@ describe('evaluate with the explicit control plane off (FEATURE_EXPLICIT_CONTROL
       const res = await g.post<Json>('admin', '/v1/admin/governance/evaluate');
       assert.deepEqual(res.body.tripped, ['flagSurge']);
       assert.equal(signal(res.body, 'flagSurge').threshold.minimum, 4);
-      assert.deepEqual(res.body.applied.overlay, { 'consensus.minAttestations': 5, 'consensus.graduationMinAttestations': 8, 'revision.acceptVotes': 3 });
+      assert.deepEqual(res.body.applied.overlay, {
+        'consensus.minAttestations': 5,
+        'consensus.graduationMinAttestations': 8,
+        'revision.acceptVotes': 3,
+      });
     } finally {
       await g.t.close();
     }

@@ -38,7 +38,12 @@ describe('governance state and proposals', () => {
     const res = await g.post<Json>('admin', '/v1/admin/governance/proposals', {
       title: 'Bad',
       rationale: 'x',
-      changes: { 'consensus.noSuchThing': 3, 'consensus.minAttestations': 0, 'consensus.contestedObjectionRatio': 0.5, 'revision.acceptVotes': 2.5 },
+      changes: {
+        'consensus.noSuchThing': 3,
+        'consensus.minAttestations': 0,
+        'consensus.contestedObjectionRatio': 0.5,
+        'revision.acceptVotes': 2.5,
+      },
     });
     assert.equal(res.status, 400);
     assert.equal(res.body.code, 'VALIDATION_FAILED');
@@ -50,7 +55,11 @@ describe('governance state and proposals', () => {
     });
     const empty = await g.post<Json>('admin', '/v1/admin/governance/proposals', { title: 'Empty', rationale: 'x', changes: {} });
     assert.equal(empty.status, 400);
-    const text = await g.post<Json>('admin', '/v1/admin/governance/proposals', { title: 'Text', rationale: 'x', changes: { rewardWindowHours: '48' } });
+    const text = await g.post<Json>('admin', '/v1/admin/governance/proposals', {
+      title: 'Text',
+      rationale: 'x',
+      changes: { rewardWindowHours: '48' },
+    });
     assert.equal(text.status, 400);
     assert.equal(text.body.details[0].path, '/changes/rewardWindowHours');
   });
@@ -83,7 +92,12 @@ describe('governance state and proposals', () => {
     assert.equal(p.value, 48);
     assert.equal(p.default, 72);
     assert.equal(p.updatedByProposalId, draft.id);
-    const audit = await g.t.db.database.db.selectFrom('audit_events').select(['action', 'target']).where('target', '=', draft.id).orderBy('seq').execute();
+    const audit = await g.t.db.database.db
+      .selectFrom('audit_events')
+      .select(['action', 'target'])
+      .where('target', '=', draft.id)
+      .orderBy('seq')
+      .execute();
     assert.deepEqual(
       audit.map((a) => a.action),
       ['proposal.created', 'proposal.ratified', 'proposal.activated'],
@@ -121,10 +135,19 @@ describe('governance state and proposals', () => {
     assert.equal(unverified.status, 403);
     assert.equal(unverified.body.code, 'VERIFIED_ACTOR_REQUIRED');
     // an admin allowlisted by actorId alone (no linkedHumanId) is still no verified human
-    const noHuman = await g.client.humanWrite<Json>(TEST_SECRET, `/v1/admin/governance/proposals/${draft.id}/ratify`, { actorId: 'h_admin', verified: true, ...proof });
+    const noHuman = await g.client.humanWrite<Json>(TEST_SECRET, `/v1/admin/governance/proposals/${draft.id}/ratify`, {
+      actorId: 'h_admin',
+      verified: true,
+      ...proof,
+    });
     assert.equal(noHuman.status, 403);
     assert.equal(noHuman.body.code, 'VERIFIED_ACTOR_REQUIRED');
-    const unbound = await g.client.humanWrite<Json>(TEST_SECRET, `/v1/admin/governance/proposals/${draft.id}/ratify`, { actorId: 'someone', linkedHumanId: 'h_admin', verified: true, ...proof });
+    const unbound = await g.client.humanWrite<Json>(TEST_SECRET, `/v1/admin/governance/proposals/${draft.id}/ratify`, {
+      actorId: 'someone',
+      linkedHumanId: 'h_admin',
+      verified: true,
+      ...proof,
+    });
     assert.equal(unbound.body.code, 'LINKED_HUMAN_NOT_BOUND');
     const still = await g.get<Json>('admin', '/v1/admin/governance/state');
     assert.equal(still.body.openProposals.find((p: Json) => p.id === draft.id).status, 'DRAFT');
@@ -133,12 +156,20 @@ describe('governance state and proposals', () => {
   test('the ratify proof must be bound to this proposal, verify, and be used once', async () => {
     const draft = await propose(g, { 'consensus.minObjections': 4 });
     const other = await propose(g, { 'consensus.minObjections': 5 });
-    const wrongAction = await g.post<Json>('admin', `/v1/admin/governance/proposals/${draft.id}/ratify`, proofFor(`governance_ratify:${other.id}`));
+    const wrongAction = await g.post<Json>(
+      'admin',
+      `/v1/admin/governance/proposals/${draft.id}/ratify`,
+      proofFor(`governance_ratify:${other.id}`),
+    );
     assert.equal(wrongAction.status, 400);
     assert.equal(wrongAction.body.details[0].path, '/action');
     const graduate = await g.post<Json>('admin', `/v1/admin/governance/proposals/${draft.id}/ratify`, proofFor(`graduate:${draft.id}`));
     assert.equal(graduate.status, 400);
-    const forged = await g.post<Json>('admin', `/v1/admin/governance/proposals/${draft.id}/ratify`, proofFor(`governance_ratify:${draft.id}`, { tamper: true }));
+    const forged = await g.post<Json>(
+      'admin',
+      `/v1/admin/governance/proposals/${draft.id}/ratify`,
+      proofFor(`governance_ratify:${draft.id}`, { tamper: true }),
+    );
     assert.equal(forged.status, 403);
     assert.equal(forged.body.code, 'HUMAN_PROOF_INVALID');
     const proof = proofFor(`governance_ratify:${draft.id}`, { provider: 'passport' });
@@ -147,7 +178,11 @@ describe('governance state and proposals', () => {
     const replay = await g.post<Json>('admin', `/v1/admin/governance/proposals/${draft.id}/ratify`, proof);
     assert.equal(replay.status, 409);
     assert.equal(replay.body.code, 'NULLIFIER_REUSED');
-    const action = await g.t.db.database.db.selectFrom('verified_human_actions').selectAll().where('action', '=', `governance_ratify:${draft.id}`).executeTakeFirstOrThrow();
+    const action = await g.t.db.database.db
+      .selectFrom('verified_human_actions')
+      .selectAll()
+      .where('action', '=', `governance_ratify:${draft.id}`)
+      .executeTakeFirstOrThrow();
     assert.equal(action.provider, 'passport');
     assert.equal(action.linked_human_id, 'h_admin');
     assert.ok(action.consumed_at, 'consumed by the ratification');
@@ -178,7 +213,11 @@ describe('governance state and proposals', () => {
     const superseded = await ratify(g, olderDraft.id);
     assert.equal(superseded.body.code, 'GOVERNANCE_TRANSITION_INVALID');
     assert.equal(superseded.body.details[0].code, 'SUPERSEDED');
-    const row = await g.t.db.database.db.selectFrom('governance_proposals').selectAll().where('id', '=', olderRatified.id).executeTakeFirstOrThrow();
+    const row = await g.t.db.database.db
+      .selectFrom('governance_proposals')
+      .selectAll()
+      .where('id', '=', olderRatified.id)
+      .executeTakeFirstOrThrow();
     assert.equal(row.status, 'SUPERSEDED');
     assert.equal(row.superseded_by, winner.id);
   });
@@ -205,7 +244,13 @@ describe('governance state and proposals', () => {
       assert.deepEqual(op.security, [{ humanSignature: [] }]);
     }
     const codes = doc.components.schemas.ErrorCode.enum;
-    for (const code of ['CONTROL_PLANE_EXECUTION_REQUIRED', 'CONTROL_PLANE_REQUEST_NOT_FOUND', 'CONTROL_PLANE_REQUEST_NOT_EXECUTED', 'CONTROL_PLANE_REQUEST_MISMATCH', 'GOVERNANCE_TRANSITION_INVALID']) {
+    for (const code of [
+      'CONTROL_PLANE_EXECUTION_REQUIRED',
+      'CONTROL_PLANE_REQUEST_NOT_FOUND',
+      'CONTROL_PLANE_REQUEST_NOT_EXECUTED',
+      'CONTROL_PLANE_REQUEST_MISMATCH',
+      'GOVERNANCE_TRANSITION_INVALID',
+    ]) {
       assert.ok(codes.includes(code), code);
     }
   });

@@ -44,8 +44,17 @@ export async function governanceApp(env: Env = {}, shared?: TestDatabase) {
       return client.humanWrite<T>(TEST_SECRET, path, { ...as(who), ...body });
     },
     /** A signed read as `who`. */
-    get<T = Record<string, unknown>>(who: Person, path: string, query: Record<string, string | undefined> = {}): Promise<ServiceResponse<T>> {
-      return client.humanRead<T>(TEST_SECRET, path, { actorId: PEOPLE[who].actorId, verified: 'true', linkedHumanId: PEOPLE[who].linkedHumanId, ...query });
+    get<T = Record<string, unknown>>(
+      who: Person,
+      path: string,
+      query: Record<string, string | undefined> = {},
+    ): Promise<ServiceResponse<T>> {
+      return client.humanRead<T>(TEST_SECRET, path, {
+        actorId: PEOPLE[who].actorId,
+        verified: 'true',
+        linkedHumanId: PEOPLE[who].linkedHumanId,
+        ...query,
+      });
     },
   };
 }
@@ -70,25 +79,52 @@ export function proofFor(action: string, options: { provider?: ProofProvider; nu
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** Proposes `changes` as the admin and answers the proposal. */
-export async function propose(g: GovernanceApp, changes: Record<string, number>, title = 'Tune thresholds'): Promise<Json & { id: string; status: string }> {
-  const res = await g.post<Json & { id: string; status: string }>('admin', '/v1/admin/governance/proposals', { title, rationale: 'Testing the life cycle', changes });
+export async function propose(
+  g: GovernanceApp,
+  changes: Record<string, number>,
+  title = 'Tune thresholds',
+): Promise<Json & { id: string; status: string }> {
+  const res = await g.post<Json & { id: string; status: string }>('admin', '/v1/admin/governance/proposals', {
+    title,
+    rationale: 'Testing the life cycle',
+    changes,
+  });
   if (res.status !== 202) throw new Error(`propose: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }
 
 /** Ratifies a proposal as the admin with a fresh proof. */
 export async function ratify(g: GovernanceApp, id: string, extra: Json = {}) {
-  return g.post<Json & { status: string; code?: string }>('admin', `/v1/admin/governance/proposals/${id}/ratify`, { ...proofFor(`governance_ratify:${id}`), ...extra });
+  return g.post<Json & { status: string; code?: string }>('admin', `/v1/admin/governance/proposals/${id}/ratify`, {
+    ...proofFor(`governance_ratify:${id}`),
+    ...extra,
+  });
 }
 
 /** Files a control-plane request as the admin. */
-export async function fileRequest(g: GovernanceApp, request: { action: string; target: string; payload: Json; reason?: string }, who: Person = 'admin') {
-  return g.post<Json & { id: string; status: string; code?: string }>(who, '/v1/admin/control-plane/requests', { reason: 'two-person change', ...request });
+export async function fileRequest(
+  g: GovernanceApp,
+  request: { action: string; target: string; payload: Json; reason?: string },
+  who: Person = 'admin',
+) {
+  return g.post<Json & { id: string; status: string; code?: string }>(who, '/v1/admin/control-plane/requests', {
+    reason: 'two-person change',
+    ...request,
+  });
 }
 
 /** Approves a request as `who` with a fresh proof bound to it. */
-export async function approve(g: GovernanceApp, who: Person, requestId: string, proof: Json = proofFor(`control_plane_approve:${requestId}`)) {
-  return g.post<Json & { status: string; approvalCount: number; code?: string }>(who, `/v1/admin/control-plane/requests/${requestId}/approve`, proof);
+export async function approve(
+  g: GovernanceApp,
+  who: Person,
+  requestId: string,
+  proof: Json = proofFor(`control_plane_approve:${requestId}`),
+) {
+  return g.post<Json & { status: string; approvalCount: number; code?: string }>(
+    who,
+    `/v1/admin/control-plane/requests/${requestId}/approve`,
+    proof,
+  );
 }
 
 const MINUTE_MS = 60_000;
@@ -97,13 +133,18 @@ const MINUTE_MS = 60_000;
  * Flags and objections as the health signals count them: `lastHour` of each created ten minutes ago, and
  * `earlier` of each created five hours ago (inside the 24 hours before the last hour).
  */
-export async function seedActivity(database: TestDatabase, counts: { flagsLastHour?: number; flagsEarlier?: number; objectionsLastHour?: number; objectionsEarlier?: number }) {
+export async function seedActivity(
+  database: TestDatabase,
+  counts: { flagsLastHour?: number; flagsEarlier?: number; objectionsLastHour?: number; objectionsEarlier?: number },
+) {
   const db = database.database.db;
   const recent = newsroomFactory(db, Date.now() - 10 * MINUTE_MS);
   const earlier = newsroomFactory(db, Date.now() - 300 * MINUTE_MS);
   const story = await recent.story();
   for (let i = 0; i < (counts.flagsLastHour ?? 0); i++) await recent.flag(story.id);
   for (let i = 0; i < (counts.flagsEarlier ?? 0); i++) await earlier.flag(story.id);
-  for (let i = 0; i < (counts.objectionsLastHour ?? 0); i++) await recent.review(story, { kind: 'OBJECTION', createdAt: new Date(Date.now() - 10 * MINUTE_MS) });
-  for (let i = 0; i < (counts.objectionsEarlier ?? 0); i++) await earlier.review(story, { kind: 'OBJECTION', createdAt: new Date(Date.now() - 300 * MINUTE_MS) });
+  for (let i = 0; i < (counts.objectionsLastHour ?? 0); i++)
+    await recent.review(story, { kind: 'OBJECTION', createdAt: new Date(Date.now() - 10 * MINUTE_MS) });
+  for (let i = 0; i < (counts.objectionsEarlier ?? 0); i++)
+    await earlier.review(story, { kind: 'OBJECTION', createdAt: new Date(Date.now() - 300 * MINUTE_MS) });
 }

@@ -22,12 +22,18 @@ describe('POST /v1/human-proof/verify: world_id (L3), passport and phone (L2)', 
   after(() => t.close());
 
   const db = () => t.app.ctx.database.db;
-  const tierOf = async (linkedHumanId: string) => (await db().selectFrom('human_identities').select('tier').where('linked_human_id', '=', linkedHumanId).executeTakeFirstOrThrow()).tier;
+  const tierOf = async (linkedHumanId: string) =>
+    (await db().selectFrom('human_identities').select('tier').where('linked_human_id', '=', linkedHumanId).executeTakeFirstOrThrow()).tier;
 
   test('an unknown provider is 400', async () => {
     for (const provider of ['email', 'WORLD_ID', '']) {
       const proof = devHumanProof({ provider: 'passport', action: `reward:${storyId}`, nullifierHash: 'n-1', merkleRoot: MERKLE_ROOT });
-      const res = await nr.client.humanWrite<Body>(TEST_SECRET, '/v1/human-proof/verify', { ...id.actor('reader-provider'), provider, action: `reward:${storyId}`, ...proof });
+      const res = await nr.client.humanWrite<Body>(TEST_SECRET, '/v1/human-proof/verify', {
+        ...id.actor('reader-provider'),
+        provider,
+        action: `reward:${storyId}`,
+        ...proof,
+      });
       assert.equal(res.status, 400, provider);
       assert.equal(res.body.code, 'VALIDATION_FAILED');
     }
@@ -40,7 +46,10 @@ describe('POST /v1/human-proof/verify: world_id (L3), passport and phone (L2)', 
     const expected = `h_${createHash('sha256').update(`passport:${nullifierHash}`).digest('hex').slice(0, 32)}`;
     assert.deepEqual([res.body.linkedHumanId, res.body.tier, res.body.provider], [expected, 'L2', 'passport']);
     assert.equal(await tierOf(expected), 'L2');
-    const vote = await nr.client.humanWrite<Body>(TEST_SECRET, `/v1/stories/${storyId}/reward-votes`, { ...id.actor('reader-passport', expected), vote: 'UP' });
+    const vote = await nr.client.humanWrite<Body>(TEST_SECRET, `/v1/stories/${storyId}/reward-votes`, {
+      ...id.actor('reader-passport', expected),
+      vote: 'UP',
+    });
     assert.equal(vote.status, 202, 'the new linkedHumanId counts for the actor');
     assert.deepEqual([vote.body.tier, vote.body.weight], ['L2', 2], 'and its reward action gives the L2 weight');
   });
@@ -84,24 +93,43 @@ describe('POST /v1/human-proof/verify: world_id (L3), passport and phone (L2)', 
   test('a proof that does not verify is 403 HUMAN_PROOF_INVALID and records nothing', async () => {
     const nullifierHash = newNullifier();
     const proof = devHumanProof({ provider: 'phone', action: `reward:${storyId}`, nullifierHash, merkleRoot: MERKLE_ROOT });
-    const res = await nr.client.verifyHumanAction(TEST_SECRET, id.actor('reader-invalid'), { provider: 'passport', action: `reward:${storyId}`, ...proof });
+    const res = await nr.client.verifyHumanAction(TEST_SECRET, id.actor('reader-invalid'), {
+      provider: 'passport',
+      action: `reward:${storyId}`,
+      ...proof,
+    });
     assert.equal(res.status, 403);
     assert.equal(errorCode(res), 'HUMAN_PROOF_INVALID');
     const rows = await db().selectFrom('verified_human_actions').select('id').where('nullifier_hash', '=', nullifierHash).execute();
     assert.equal(rows.length, 0);
-    assert.equal(await db().selectFrom('actor_bindings').select('actor_id').where('actor_id', '=', 'reader-invalid').executeTakeFirst(), undefined);
+    assert.equal(
+      await db().selectFrom('actor_bindings').select('actor_id').where('actor_id', '=', 'reader-invalid').executeTakeFirst(),
+      undefined,
+    );
   });
 
-  test('parallel requests with one triple: the database constraint accepts exactly one', { skip: usingRealPostgres ? false : 'needs TEST_DATABASE_URL: PGlite runs one query at a time, so nothing races' }, async () => {
-    const nullifierHash = newNullifier();
-    const action = `graduate:${storyId}`;
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => id.verifyAction(`racer-${i}`, action, { provider: 'passport', nullifierHash })));
-    const statuses = results.map((r) => r.status).sort();
-    assert.deepEqual(statuses, [202, ...Array.from({ length: 9 }, () => 409)]);
-    assert.ok(results.filter((r) => r.status === 409).every((r) => errorCode(r) === 'NULLIFIER_REUSED'));
-    const rows = await db().selectFrom('verified_human_actions').select('id').where('provider', '=', 'passport').where('action', '=', action).where('nullifier_hash', '=', nullifierHash).execute();
-    assert.equal(rows.length, 1);
-    const bound = await db().selectFrom('actor_bindings').select('actor_id').where('actor_id', 'like', 'racer-%').execute();
-    assert.equal(bound.length, 1, 'the refused requests bound nobody (their transactions rolled back)');
-  });
+  test(
+    'parallel requests with one triple: the database constraint accepts exactly one',
+    { skip: usingRealPostgres ? false : 'needs TEST_DATABASE_URL: PGlite runs one query at a time, so nothing races' },
+    async () => {
+      const nullifierHash = newNullifier();
+      const action = `graduate:${storyId}`;
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => id.verifyAction(`racer-${i}`, action, { provider: 'passport', nullifierHash })),
+      );
+      const statuses = results.map((r) => r.status).sort();
+      assert.deepEqual(statuses, [202, ...Array.from({ length: 9 }, () => 409)]);
+      assert.ok(results.filter((r) => r.status === 409).every((r) => errorCode(r) === 'NULLIFIER_REUSED'));
+      const rows = await db()
+        .selectFrom('verified_human_actions')
+        .select('id')
+        .where('provider', '=', 'passport')
+        .where('action', '=', action)
+        .where('nullifier_hash', '=', nullifierHash)
+        .execute();
+      assert.equal(rows.length, 1);
+      const bound = await db().selectFrom('actor_bindings').select('actor_id').where('actor_id', 'like', 'racer-%').execute();
+      assert.equal(bound.length, 1, 'the refused requests bound nobody (their transactions rolled back)');
+    },
+  );
 });

@@ -30,7 +30,11 @@ export function identityClient(client: ServiceClient) {
   }
 
   /** A dev proof of `action` by a provider, recorded through /v1/worldid/verify or /v1/human-proof/verify. */
-  function verifyAction(actorId: string, action: string, options: { provider?: HumanProofProvider; nullifierHash?: string; linkedHumanId?: string } = {}) {
+  function verifyAction(
+    actorId: string,
+    action: string,
+    options: { provider?: HumanProofProvider; nullifierHash?: string; linkedHumanId?: string } = {},
+  ) {
     const provider = options.provider ?? 'world_id';
     const proof = devHumanProof({ provider, action, nullifierHash: options.nullifierHash ?? newNullifier(), merkleRoot: MERKLE_ROOT });
     return client.verifyHumanAction(TEST_SECRET, actor(actorId, options.linkedHumanId), { provider, action, ...proof });

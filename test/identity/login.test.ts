@@ -49,14 +49,24 @@ describe('World ID login: POST /v1/session/worldid/challenge and /verify', () =>
     assert.equal(session.tier, 'L3');
     const ttl = Date.parse(session.sessionExpiresAt) - started;
     assert.ok(ttl >= 604_800_000 - 5_000 && ttl <= 604_800_000 + 5_000, 'WORLDID_SESSION_TTL_SECONDS, 7 days by default');
-    const human = await db().selectFrom('human_identities').selectAll().where('linked_human_id', '=', session.linkedHumanId).executeTakeFirstOrThrow();
+    const human = await db()
+      .selectFrom('human_identities')
+      .selectAll()
+      .where('linked_human_id', '=', session.linkedHumanId)
+      .executeTakeFirstOrThrow();
     assert.deepEqual([human.tier, human.provider], ['L3', 'world_id']);
     const binding = await db().selectFrom('actor_bindings').selectAll().where('actor_id', '=', 'reader-login').executeTakeFirstOrThrow();
     assert.equal(binding.linked_human_id, session.linkedHumanId);
 
-    const prefs = await client.humanWrite<{ code?: string }>(TEST_SECRET, '/v1/users/me/preferences', { ...id.actor('reader-login', session.linkedHumanId), preferences: { lang: 'fr' } });
+    const prefs = await client.humanWrite<{ code?: string }>(TEST_SECRET, '/v1/users/me/preferences', {
+      ...id.actor('reader-login', session.linkedHumanId),
+      preferences: { lang: 'fr' },
+    });
     assert.equal(prefs.status, 202, JSON.stringify(prefs.body));
-    const stranger = await client.humanWrite<ErrorBody>(TEST_SECRET, '/v1/users/me/preferences', { ...id.actor('someone-else', session.linkedHumanId), preferences: {} });
+    const stranger = await client.humanWrite<ErrorBody>(TEST_SECRET, '/v1/users/me/preferences', {
+      ...id.actor('someone-else', session.linkedHumanId),
+      preferences: {},
+    });
     assert.equal(stranger.status, 403);
     assert.equal(stranger.body.code, 'LINKED_HUMAN_NOT_BOUND', 'another actor cannot borrow the linkedHumanId');
   });
@@ -86,30 +96,59 @@ describe('World ID login: POST /v1/session/worldid/challenge and /verify', () =>
   test('an expired challenge is 410 CHALLENGE_EXPIRED, and stays unused', async () => {
     const c = await id.challenge('reader-late');
     const past = Date.now() - 10 * 60_000;
-    await db().updateTable('login_challenges').set({ created_at: new Date(past), expires_at: new Date(past + 300_000) }).where('id', '=', c.challengeId).execute();
+    await db()
+      .updateTable('login_challenges')
+      .set({ created_at: new Date(past), expires_at: new Date(past + 300_000) })
+      .where('id', '=', c.challengeId)
+      .execute();
     const res = await client.completeWorldIdLogin(TEST_SECRET, id.actor('reader-late'), c.challengeId, id.loginProof(c));
     assert.equal(res.status, 410);
     assert.equal(error(res).code, 'CHALLENGE_EXPIRED');
-    assert.equal((await db().selectFrom('actor_bindings').select('actor_id').where('actor_id', '=', 'reader-late').executeTakeFirst()), undefined);
+    assert.equal(
+      await db().selectFrom('actor_bindings').select('actor_id').where('actor_id', '=', 'reader-late').executeTakeFirst(),
+      undefined,
+    );
   });
 
   test('the login takes only the login action: a governance action in the payload is 400, the login action itself is fine', async () => {
     const c = await id.challenge('reader-action');
     for (const action of ['graduate:st_x', 'governance_ratify:gp_1', 'control_plane_approve:cp_1', 'svc-login-2']) {
-      const res = await client.humanWrite<ErrorBody>(TEST_SECRET, '/v1/session/worldid/verify', { ...id.actor('reader-action'), challengeId: c.challengeId, ...id.loginProof(c), action });
+      const res = await client.humanWrite<ErrorBody>(TEST_SECRET, '/v1/session/worldid/verify', {
+        ...id.actor('reader-action'),
+        challengeId: c.challengeId,
+        ...id.loginProof(c),
+        action,
+      });
       assert.equal(res.status, 400, action);
       assert.equal(res.body.code, 'HUMAN_ACTION_NOT_ALLOWED');
       assert.equal(res.body.details?.[0]?.path, '/action');
     }
-    const ok = await client.humanWrite(TEST_SECRET, '/v1/session/worldid/verify', { ...id.actor('reader-action'), challengeId: c.challengeId, ...id.loginProof(c), action: 'svc-login' });
+    const ok = await client.humanWrite(TEST_SECRET, '/v1/session/worldid/verify', {
+      ...id.actor('reader-action'),
+      challengeId: c.challengeId,
+      ...id.loginProof(c),
+      action: 'svc-login',
+    });
     assert.equal(ok.status, 202);
   });
 
   test('a proof for another action or signal is 403 HUMAN_PROOF_INVALID and leaves the challenge usable', async () => {
     const c = await id.challenge('reader-bad-proof');
     const nullifier = newNullifier();
-    const wrongSignal = devHumanProof({ provider: 'world_id', action: c.action, nullifierHash: nullifier, merkleRoot: MERKLE_ROOT, signalHash: worldIdSignalHash('another signal') });
-    const wrongAction = devHumanProof({ provider: 'world_id', action: 'graduate:st_1', nullifierHash: nullifier, merkleRoot: MERKLE_ROOT, signalHash: c.signalHash });
+    const wrongSignal = devHumanProof({
+      provider: 'world_id',
+      action: c.action,
+      nullifierHash: nullifier,
+      merkleRoot: MERKLE_ROOT,
+      signalHash: worldIdSignalHash('another signal'),
+    });
+    const wrongAction = devHumanProof({
+      provider: 'world_id',
+      action: 'graduate:st_1',
+      nullifierHash: nullifier,
+      merkleRoot: MERKLE_ROOT,
+      signalHash: c.signalHash,
+    });
     for (const proof of [wrongSignal, wrongAction]) {
       const res = await client.completeWorldIdLogin(TEST_SECRET, id.actor('reader-bad-proof'), c.challengeId, proof);
       assert.equal(res.status, 403);
@@ -126,12 +165,24 @@ describe('World ID login: POST /v1/session/worldid/challenge and /verify', () =>
     assert.equal(error(stolen).code, 'NOT_FOUND');
     const unknown = await client.completeWorldIdLogin(TEST_SECRET, id.actor('reader-owner'), 'wch_nope', id.loginProof(c));
     assert.equal(unknown.status, 404);
-    const notHex = await client.completeWorldIdLogin(TEST_SECRET, id.actor('reader-owner'), c.challengeId, { ...id.loginProof(c), nullifier_hash: 'not-hex' });
+    const notHex = await client.completeWorldIdLogin(TEST_SECRET, id.actor('reader-owner'), c.challengeId, {
+      ...id.loginProof(c),
+      nullifier_hash: 'not-hex',
+    });
     assert.equal(notHex.status, 400);
     assert.equal(error(notHex).details?.[0]?.path, '/nullifier_hash');
-    const extra = await client.humanWrite<ErrorBody>(TEST_SECRET, '/v1/session/worldid/verify', { ...id.actor('reader-owner'), challengeId: c.challengeId, ...id.loginProof(c), signal_hash: c.signalHash });
+    const extra = await client.humanWrite<ErrorBody>(TEST_SECRET, '/v1/session/worldid/verify', {
+      ...id.actor('reader-owner'),
+      challengeId: c.challengeId,
+      ...id.loginProof(c),
+      signal_hash: c.signalHash,
+    });
     assert.equal(extra.status, 400);
-    const unsigned = await fetch(`${t.baseUrl}/v1/session/worldid/challenge`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(id.actor('x')) });
+    const unsigned = await fetch(`${t.baseUrl}/v1/session/worldid/challenge`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(id.actor('x')),
+    });
     assert.equal(unsigned.status, 401);
   });
 
@@ -147,7 +198,11 @@ describe('World ID login: POST /v1/session/worldid/challenge and /verify', () =>
     const bob = await client.completeWorldIdLogin(TEST_SECRET, id.actor('alice-phone'), c.challengeId, id.loginProof(c, newNullifier()));
     assert.equal(bob.status, 409);
     assert.equal(error(bob).code, 'ACTOR_BOUND_TO_OTHER_HUMAN');
-    const binding = await db().selectFrom('actor_bindings').select('linked_human_id').where('actor_id', '=', 'alice-phone').executeTakeFirstOrThrow();
+    const binding = await db()
+      .selectFrom('actor_bindings')
+      .select('linked_human_id')
+      .where('actor_id', '=', 'alice-phone')
+      .executeTakeFirstOrThrow();
     assert.equal(binding.linked_human_id, a1.linkedHumanId, 'the binding is unchanged');
     const retry = await client.completeWorldIdLogin(TEST_SECRET, id.actor('alice-phone'), c.challengeId, id.loginProof(c, alice));
     assert.equal(retry.status, 202, 'the refused login did not use the challenge up');
@@ -155,9 +210,17 @@ describe('World ID login: POST /v1/session/worldid/challenge and /verify', () =>
 
   test('after the session ends the linkedHumanId no longer counts, and anyone may log in to the actor again', async () => {
     const session = await id.login('reader-session');
-    const write = (linkedHumanId: string) => client.humanWrite<ErrorBody>(TEST_SECRET, '/v1/users/me/preferences', { ...id.actor('reader-session', linkedHumanId), preferences: {} });
+    const write = (linkedHumanId: string) =>
+      client.humanWrite<ErrorBody>(TEST_SECRET, '/v1/users/me/preferences', {
+        ...id.actor('reader-session', linkedHumanId),
+        preferences: {},
+      });
     assert.equal((await write(session.linkedHumanId)).status, 202);
-    await db().updateTable('actor_bindings').set({ expires_at: new Date(Date.now() - 1000) }).where('actor_id', '=', 'reader-session').execute();
+    await db()
+      .updateTable('actor_bindings')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('actor_id', '=', 'reader-session')
+      .execute();
     const ended = await write(session.linkedHumanId);
     assert.equal(ended.status, 403);
     assert.equal(ended.body.code, 'LINKED_HUMAN_NOT_BOUND');
@@ -172,16 +235,26 @@ describe('World ID login: POST /v1/session/worldid/challenge and /verify', () =>
     await bindActor(t.db.database, 'reader-upgrade', 'h_passport_only', 'L2');
     const session = await id.login('reader-upgrade');
     assert.notEqual(session.linkedHumanId, 'h_passport_only');
-    const binding = await db().selectFrom('actor_bindings').select('linked_human_id').where('actor_id', '=', 'reader-upgrade').executeTakeFirstOrThrow();
+    const binding = await db()
+      .selectFrom('actor_bindings')
+      .select('linked_human_id')
+      .where('actor_id', '=', 'reader-upgrade')
+      .executeTakeFirstOrThrow();
     assert.equal(binding.linked_human_id, session.linkedHumanId);
   });
 
-  test('parallel verifies of one challenge: exactly one logs in, the others are 409 CHALLENGE_USED', { skip: usingRealPostgres ? false : 'needs TEST_DATABASE_URL: PGlite runs one query at a time, so nothing races' }, async () => {
-    const c = await id.challenge('reader-race');
-    const proof = id.loginProof(c);
-    const results = await Promise.all(Array.from({ length: 8 }, () => client.completeWorldIdLogin(TEST_SECRET, id.actor('reader-race'), c.challengeId, proof)));
-    const statuses = results.map((r) => r.status).sort();
-    assert.deepEqual(statuses, [202, 409, 409, 409, 409, 409, 409, 409]);
-    assert.ok(results.filter((r) => r.status === 409).every((r) => error(r).code === 'CHALLENGE_USED'));
-  });
+  test(
+    'parallel verifies of one challenge: exactly one logs in, the others are 409 CHALLENGE_USED',
+    { skip: usingRealPostgres ? false : 'needs TEST_DATABASE_URL: PGlite runs one query at a time, so nothing races' },
+    async () => {
+      const c = await id.challenge('reader-race');
+      const proof = id.loginProof(c);
+      const results = await Promise.all(
+        Array.from({ length: 8 }, () => client.completeWorldIdLogin(TEST_SECRET, id.actor('reader-race'), c.challengeId, proof)),
+      );
+      const statuses = results.map((r) => r.status).sort();
+      assert.deepEqual(statuses, [202, 409, 409, 409, 409, 409, 409, 409]);
+      assert.ok(results.filter((r) => r.status === 409).every((r) => error(r).code === 'CHALLENGE_USED'));
+    },
+  );
 });

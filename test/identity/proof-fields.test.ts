@@ -24,7 +24,8 @@ describe('proof fields', () => {
 
   test('World ID nullifiers are one spelling (0x + 64 lowercase hex); other providers’ are kept as sent', () => {
     const canonical = `0x${'0'.repeat(60)}abcd`;
-    for (const spelling of ['0xabcd', 'ABCD', '0x000ABCD', canonical]) assert.equal(canonicalNullifier('world_id', spelling), canonical, spelling);
+    for (const spelling of ['0xabcd', 'ABCD', '0x000ABCD', canonical])
+      assert.equal(canonicalNullifier('world_id', spelling), canonical, spelling);
     for (const bad of ['0x', 'xyz', `0x${'1'.repeat(65)}`, '-1']) assert.equal(canonicalNullifier('world_id', bad), null, bad);
     assert.equal(canonicalNullifier('passport', 'Passport-N.1'), 'Passport-N.1');
   });
@@ -39,7 +40,14 @@ describe('proof fields', () => {
     assert.deepEqual(parseGovernanceAction('graduate:st_1'), { kind: 'graduate', storyId: 'st_1' });
     assert.deepEqual(parseGovernanceAction('reward:st-2'), { kind: 'reward', storyId: 'st-2' });
     assert.deepEqual(parseGovernanceAction('flag_high_severity:cl_9'), { kind: 'flag_high_severity', claimId: 'cl_9' });
-    for (const bad of ['governance_ratify:p', 'control_plane_approve:r', 'graduate:', 'reward:a:b', ' graduate:st_1', `graduate:${'a'.repeat(65)}`]) {
+    for (const bad of [
+      'governance_ratify:p',
+      'control_plane_approve:r',
+      'graduate:',
+      'reward:a:b',
+      ' graduate:st_1',
+      `graduate:${'a'.repeat(65)}`,
+    ]) {
       assert.equal(parseGovernanceAction(bad), null, bad);
     }
   });
@@ -65,7 +73,15 @@ describe('OpenAPI', () => {
         assert.deepEqual(Object.keys(post.responses).sort(), statuses.sort(), path);
         assert.deepEqual(post.security, [{ humanSignature: [] }], path);
       }
-      for (const code of ['CHALLENGE_USED', 'CHALLENGE_EXPIRED', 'HUMAN_ACTION_NOT_ALLOWED', 'HUMAN_LOGIN_REQUIRED', 'ACTOR_BOUND_TO_OTHER_HUMAN', 'HUMAN_PROOF_ALREADY_VERIFIED', 'NULLIFIER_REUSED']) {
+      for (const code of [
+        'CHALLENGE_USED',
+        'CHALLENGE_EXPIRED',
+        'HUMAN_ACTION_NOT_ALLOWED',
+        'HUMAN_LOGIN_REQUIRED',
+        'ACTOR_BOUND_TO_OTHER_HUMAN',
+        'HUMAN_PROOF_ALREADY_VERIFIED',
+        'NULLIFIER_REUSED',
+      ]) {
         assert.ok(doc.components.schemas.ErrorCode.enum.includes(code), code);
       }
     } finally {

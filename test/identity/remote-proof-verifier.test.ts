@@ -87,7 +87,10 @@ describe('remote proof verifier against a local server speaking the providers’
   after(() => provider.close());
 
   test('a valid proof: World ID’s request format, signal_hash only when there is a signal', async () => {
-    provider.answer({ status: 200, body: { success: true, uses: 1, action: 'reward:st_1', nullifier_hash: '0x2b', verification_level: 'orb' } });
+    provider.answer({
+      status: 200,
+      body: { success: true, uses: 1, action: 'reward:st_1', nullifier_hash: '0x2b', verification_level: 'orb' },
+    });
     await verifier.verify(proof());
     const sent = provider.requests.at(-1)!;
     assert.equal(sent.url, '/api/v2/verify/app_test');
@@ -128,7 +131,10 @@ describe('remote proof verifier against a local server speaking the providers’
   });
 
   test('max_verifications_reached is 409 HUMAN_PROOF_ALREADY_VERIFIED', async () => {
-    provider.answer({ status: 400, body: { code: 'max_verifications_reached', detail: 'This person has already verified for this action.', attribute: null } });
+    provider.answer({
+      status: 400,
+      body: { code: 'max_verifications_reached', detail: 'This person has already verified for this action.', attribute: null },
+    });
     const err = await refusal(verifier.verify(proof()));
     assert.deepEqual([err.status, err.code, err.details?.[0]?.code], [409, 'HUMAN_PROOF_ALREADY_VERIFIED', 'max_verifications_reached']);
   });
@@ -167,7 +173,9 @@ describe('remote proof verifier against a local server speaking the providers’
   test('an unreachable or unconfigured provider is 503', async () => {
     const closed = await fakeProvider();
     await closed.close();
-    const unreachable = createProofVerifier(loadConfig({ HUMAN_PROOF_VERIFIER: 'remote', WORLDID_VERIFY_URL: `${closed.base}/api/v2/verify/app_x` }));
+    const unreachable = createProofVerifier(
+      loadConfig({ HUMAN_PROOF_VERIFIER: 'remote', WORLDID_VERIFY_URL: `${closed.base}/api/v2/verify/app_x` }),
+    );
     assert.match((await refusal(unreachable.verify(proof()))).message, /could not be reached/);
     const phone = await refusal(verifier.verify(proof({ provider: 'phone' })));
     assert.deepEqual([phone.status, phone.code], [503, 'HUMAN_PROOF_VERIFIER_UNAVAILABLE']);
@@ -187,11 +195,20 @@ describe('remote proof verifier against a local server speaking the providers’
 describe('World ID login through HTTP with HUMAN_PROOF_VERIFIER=remote', () => {
   test('the service asks the provider with the login action and the challenge’s signal hash, and maps its refusal', async () => {
     const provider = await fakeProvider();
-    const t = await createTestApp({ HUMAN_PROOF_VERIFIER: 'remote', WORLDID_VERIFY_URL: `${provider.base}/api/v2/verify/app_test`, HUMAN_PROOF_VERIFY_TIMEOUT_MS: '300' });
+    const t = await createTestApp({
+      HUMAN_PROOF_VERIFIER: 'remote',
+      WORLDID_VERIFY_URL: `${provider.base}/api/v2/verify/app_test`,
+      HUMAN_PROOF_VERIFY_TIMEOUT_MS: '300',
+    });
     try {
       const client = createServiceClient({ baseUrl: await t.listen() });
       const id = identityClient(client);
-      const idkitResult = { nullifier_hash: newNullifier(), merkle_root: MERKLE_ROOT, proof: `0x${'0f'.repeat(256)}`, verification_level: 'orb' };
+      const idkitResult = {
+        nullifier_hash: newNullifier(),
+        merkle_root: MERKLE_ROOT,
+        proof: `0x${'0f'.repeat(256)}`,
+        verification_level: 'orb',
+      };
 
       provider.answer({ status: 400, body: { code: 'invalid_proof', detail: 'The provided proof is invalid', attribute: null } });
       const c = await id.challenge('remote-reader');

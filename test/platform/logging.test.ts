@@ -41,14 +41,28 @@ describe('secrets never reach the logs', () => {
   const cookie = secret('session');
   const queryToken = secret('query-token');
   const proofSignature = `0x${randomBytes(65).toString('hex')}`;
-  const agentproof = Buffer.from(JSON.stringify({ address: '0x0000000000000000000000000000000000000001', uri: 'http://127.0.0.1/v1/candidates', signature: proofSignature })).toString('base64');
+  const agentproof = Buffer.from(
+    JSON.stringify({
+      address: '0x0000000000000000000000000000000000000001',
+      uri: 'http://127.0.0.1/v1/candidates',
+      signature: proofSignature,
+    }),
+  ).toString('base64');
   const innerSecrets = { signature: secret('body-signature'), proof: secret('body-proof'), secret: secret('body-secret') };
   const boundValue = secret('bound-parameter');
 
   const lines: LogLine[] = [];
   const raw: string[] = [];
   /** Every header value that must not be logged. */
-  const forbidden = new Set<string>([humanSecret, apiKey, opsToken, queryToken, proofSignature, agentproof, ...Object.values(innerSecrets)]);
+  const forbidden = new Set<string>([
+    humanSecret,
+    apiKey,
+    opsToken,
+    queryToken,
+    proofSignature,
+    agentproof,
+    ...Object.values(innerSecrets),
+  ]);
   const sentIds: string[] = [];
   let requestNo = 0;
   let db: TestDatabase;
@@ -58,7 +72,8 @@ describe('secrets never reach the logs', () => {
     const id = `log-test-${++requestNo}`;
     sentIds.push(id);
     for (const [name, value] of Object.entries(options.headers ?? {})) {
-      if (['x-signature', 'x-agent-signature', 'x-api-key', 'authorization', 'x-operations-token', 'agentproof', 'cookie'].includes(name)) forbidden.add(value);
+      if (['x-signature', 'x-agent-signature', 'x-api-key', 'authorization', 'x-operations-token', 'agentproof', 'cookie'].includes(name))
+        forbidden.add(value);
     }
     const res = await app.inject({
       method: options.method,
@@ -121,12 +136,18 @@ describe('secrets never reach the logs', () => {
     assert.equal((await send({ method: 'POST', url: '/v1/agents/join', headers: forgedJoin, body: join })).status, 401);
     const candidate = { botId: key.botId, verified: true, title: 'x' };
     const candidateHeaders = signAgentRequest({ key, method: 'POST', path: '/v1/candidates', body: candidate });
-    assert.equal((await send({ method: 'POST', url: '/v1/candidates', headers: { ...candidateHeaders, agentproof }, body: candidate })).status, 403);
+    assert.equal(
+      (await send({ method: 'POST', url: '/v1/candidates', headers: { ...candidateHeaders, agentproof }, body: candidate })).status,
+      403,
+    );
 
     // API key and operations token, in their own header and as Bearer, right and wrong
     const hash = 'a'.repeat(64);
     assert.equal((await send({ method: 'GET', url: `/v1/candidates/${hash}/status`, headers: { 'x-api-key': apiKey } })).status, 404);
-    assert.equal((await send({ method: 'GET', url: `/v1/candidates/${hash}/status`, headers: { authorization: `Bearer ${apiKey}` } })).status, 404);
+    assert.equal(
+      (await send({ method: 'GET', url: `/v1/candidates/${hash}/status`, headers: { authorization: `Bearer ${apiKey}` } })).status,
+      404,
+    );
     const wrongKey = secret('wrong-api-key');
     assert.equal((await send({ method: 'GET', url: `/v1/candidates/${hash}/status`, headers: { 'x-api-key': wrongKey } })).status, 401);
     assert.equal((await send({ method: 'GET', url: '/metrics', headers: { 'x-operations-token': opsToken } })).status, 200);
@@ -138,7 +159,10 @@ describe('secrets never reach the logs', () => {
     assert.equal(failing.status, 500);
 
     // a handler that logs the headers and a body with secret-named members
-    assert.equal((await send({ method: 'POST', url: '/v1/test/careless', headers: all, body: { note: 'visible', ...innerSecrets } })).status, 204);
+    assert.equal(
+      (await send({ method: 'POST', url: '/v1/test/careless', headers: all, body: { note: 'visible', ...innerSecrets } })).status,
+      204,
+    );
 
     for (const line of raw) lines.push(JSON.parse(line) as LogLine);
   });
@@ -197,8 +221,14 @@ describe('secrets never reach the logs', () => {
     }
     for (const id of sentIds) {
       const own = lines.filter((l) => l.reqId === id);
-      assert.ok(own.some((l) => l.msg === 'incoming request'), `${id} has its incoming line`);
-      assert.ok(own.some((l) => l.msg === 'request completed'), `${id} has its completed line`);
+      assert.ok(
+        own.some((l) => l.msg === 'incoming request'),
+        `${id} has its incoming line`,
+      );
+      assert.ok(
+        own.some((l) => l.msg === 'request completed'),
+        `${id} has its completed line`,
+      );
     }
   });
 

@@ -17,7 +17,12 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 async function read(baseUrl: string, path: string, method: 'GET' | 'HEAD' = 'GET') {
   const res = await fetch(`${baseUrl}${path}`, { method });
   const text = await res.text();
-  return { status: res.status, cache: res.headers.get('x-read-cache'), requestId: res.headers.get('x-request-id'), body: (text ? JSON.parse(text) : null) as Json };
+  return {
+    status: res.status,
+    cache: res.headers.get('x-read-cache'),
+    requestId: res.headers.get('x-request-id'),
+    body: (text ? JSON.parse(text) : null) as Json,
+  };
 }
 
 const titles = (body: Json) => (body.items as Json[]).map((i) => i.title as string);
@@ -174,7 +179,11 @@ describe('public read cache', () => {
   test('a refused write (4xx) changes nothing and keeps the cache', async () => {
     await read(baseUrl, '/v1/feed?mode=trending');
     assert.equal((await read(baseUrl, '/v1/feed?mode=trending')).cache, 'hit');
-    const refused = await fetch(`${baseUrl}/v1/candidates`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const refused = await fetch(`${baseUrl}/v1/candidates`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     assert.ok(refused.status >= 400 && refused.status < 500);
     assert.equal((await read(baseUrl, '/v1/feed?mode=trending')).cache, 'hit');
   });
@@ -201,7 +210,10 @@ describe('public read cache: coalescing', () => {
   const slowRoute = async (app: FastifyInstance) => {
     app.get(
       '/test/slow-read',
-      { config: { auth: { kind: 'public' }, readCache: true }, schema: { querystring: Type.Object({ n: Type.Optional(Type.Integer()) }, { additionalProperties: false }) } },
+      {
+        config: { auth: { kind: 'public' }, readCache: true },
+        schema: { querystring: Type.Object({ n: Type.Optional(Type.Integer()) }, { additionalProperties: false }) },
+      },
       async () => {
         calls += 1;
         await gate;
@@ -242,12 +254,28 @@ describe('public read cache: coalescing', () => {
 
   test('a read cache route must refuse unknown query parameters and name a story parameter it has', async () => {
     const app = Fastify({ logger: false });
-    await app.register(readCachePlugin, { generation: createMemoryReadGeneration(manualClock()), clock: manualClock(), ttlMs: 1000, maxBytes: 1_000_000 });
+    await app.register(readCachePlugin, {
+      generation: createMemoryReadGeneration(manualClock()),
+      clock: manualClock(),
+      ttlMs: 1000,
+      maxBytes: 1_000_000,
+    });
     try {
-      assert.throws(() => app.get('/test/loose', { config: { readCache: true } }, async () => ({ ok: true })), /additionalProperties: false/);
+      assert.throws(
+        () => app.get('/test/loose', { config: { readCache: true } }, async () => ({ ok: true })),
+        /additionalProperties: false/,
+      );
       const strict = Type.Object({}, { additionalProperties: false });
-      assert.throws(() => app.get('/test/:id', { config: { readCache: { story: 'storyId' } }, schema: { querystring: strict } }, async () => ({ ok: true })), /not a parameter/);
-      app.get('/test/:storyId', { config: { readCache: { story: 'storyId' } }, schema: { querystring: strict } }, async () => ({ ok: true }));
+      assert.throws(
+        () =>
+          app.get('/test/:id', { config: { readCache: { story: 'storyId' } }, schema: { querystring: strict } }, async () => ({
+            ok: true,
+          })),
+        /not a parameter/,
+      );
+      app.get('/test/:storyId', { config: { readCache: { story: 'storyId' } }, schema: { querystring: strict } }, async () => ({
+        ok: true,
+      }));
     } finally {
       await app.close();
     }
@@ -259,7 +287,8 @@ describe('public read cache: HEAD and the read rate limit', () => {
     const t = await createTestApp({ RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '3' });
     try {
       const statuses: number[] = [];
-      for (const method of ['GET', 'HEAD', 'GET', 'HEAD', 'GET'] as const) statuses.push((await t.app.inject({ method, url: '/v1/search?q=harbour' })).statusCode);
+      for (const method of ['GET', 'HEAD', 'GET', 'HEAD', 'GET'] as const)
+        statuses.push((await t.app.inject({ method, url: '/v1/search?q=harbour' })).statusCode);
       assert.deepEqual(statuses, [200, 200, 200, 429, 429]);
     } finally {
       await t.close();
@@ -271,7 +300,12 @@ describe('public read cache: expiry, limits and switches', () => {
   test('a body expires after READ_CACHE_TTL_MS', async () => {
     const clock = manualClock(Date.parse('2026-03-10T12:00:00.000Z'));
     const db = await createTestDatabase();
-    const app = await buildApp(loadConfig(testEnv({ ...(db.url ? { DATABASE_URL: db.url } : {}), READ_CACHE_TTL_MS: '2000' })), { database: db.database, clock, logger: false, migrate: false });
+    const app = await buildApp(loadConfig(testEnv({ ...(db.url ? { DATABASE_URL: db.url } : {}), READ_CACHE_TTL_MS: '2000' })), {
+      database: db.database,
+      clock,
+      logger: false,
+      migrate: false,
+    });
     try {
       const get = async () => (await app.inject({ method: 'GET', url: '/v1/home' })).headers['x-read-cache'];
       assert.equal(await get(), 'miss');
@@ -299,7 +333,8 @@ describe('public read cache: expiry, limits and switches', () => {
   test('READ_CACHE_TTL_MS=0 turns the cache off', async () => {
     const t = await createTestApp({ READ_CACHE_TTL_MS: '0' });
     try {
-      for (let i = 0; i < 2; i += 1) assert.equal((await t.app.inject({ method: 'GET', url: '/v1/feed' })).headers['x-read-cache'], undefined);
+      for (let i = 0; i < 2; i += 1)
+        assert.equal((await t.app.inject({ method: 'GET', url: '/v1/feed' })).headers['x-read-cache'], undefined);
     } finally {
       await t.close();
     }
@@ -339,37 +374,41 @@ describe('public read cache across instances', () => {
     assert.ok(titles(onB.body).includes('Tidal barrier inspection completed on instance A'));
   });
 
-  test("a write on story A shows at once on A's detail, the feed and the ledger of both instances; B's detail stays cached", { skip }, async () => {
-    const newsroom = newsroomClient(a.baseUrl);
-    const storyA = await newsroom.publishedStory({ title: 'Story A: dam spillway opened' });
-    const storyB = await newsroom.publishedStory({ title: 'Story B: market square repaved' });
-    const packetHash = (await read(a.baseUrl, `/v1/stories/${storyA.storyId}`)).body.packetHash as string;
-    // One objection first: the second one makes A CONTESTED, with a CHALLENGE on the ledger.
-    const [first, second] = [await newsroom.joinBot('objector-1'), await newsroom.joinBot('objector-2')];
-    assert.equal((await newsroom.review(first, 'objections', storyA.storyId, packetHash)).status, 202);
+  test(
+    "a write on story A shows at once on A's detail, the feed and the ledger of both instances; B's detail stays cached",
+    { skip },
+    async () => {
+      const newsroom = newsroomClient(a.baseUrl);
+      const storyA = await newsroom.publishedStory({ title: 'Story A: dam spillway opened' });
+      const storyB = await newsroom.publishedStory({ title: 'Story B: market square repaved' });
+      const packetHash = (await read(a.baseUrl, `/v1/stories/${storyA.storyId}`)).body.packetHash as string;
+      // One objection first: the second one makes A CONTESTED, with a CHALLENGE on the ledger.
+      const [first, second] = [await newsroom.joinBot('objector-1'), await newsroom.joinBot('objector-2')];
+      assert.equal((await newsroom.review(first, 'objections', storyA.storyId, packetHash)).status, 202);
 
-    const urls = [`/v1/stories/${storyA.storyId}`, `/v1/stories/${storyB.storyId}`, '/v1/feed?mode=recent', '/v1/ledger/events'];
-    for (const instance of [a, b]) {
-      for (const url of urls) {
-        await read(instance.baseUrl, url);
-        assert.equal((await read(instance.baseUrl, url)).cache, 'hit', url);
+      const urls = [`/v1/stories/${storyA.storyId}`, `/v1/stories/${storyB.storyId}`, '/v1/feed?mode=recent', '/v1/ledger/events'];
+      for (const instance of [a, b]) {
+        for (const url of urls) {
+          await read(instance.baseUrl, url);
+          assert.equal((await read(instance.baseUrl, url)).cache, 'hit', url);
+        }
       }
-    }
-    assert.equal((await newsroom.review(second, 'objections', storyA.storyId, packetHash)).status, 202);
+      assert.equal((await newsroom.review(second, 'objections', storyA.storyId, packetHash)).status, 202);
 
-    for (const instance of [a, b]) {
-      const detail = await read(instance.baseUrl, urls[0]!);
-      assert.equal(detail.cache, 'miss');
-      assert.equal(detail.body.state, 'CONTESTED');
-      const feed = await read(instance.baseUrl, urls[2]!);
-      assert.equal(feed.cache, 'miss');
-      assert.equal(cardOf(feed.body, storyA.storyId)?.state, 'CONTESTED');
-      const ledger = await read(instance.baseUrl, urls[3]!);
-      assert.equal(ledger.cache, 'miss');
-      assert.ok((ledger.body.events as Json[]).some((e) => e.storyId === storyA.storyId && e.type === 'CHALLENGE'));
-      assert.equal((await read(instance.baseUrl, urls[1]!)).cache, 'hit', "B's detail");
-    }
-  });
+      for (const instance of [a, b]) {
+        const detail = await read(instance.baseUrl, urls[0]!);
+        assert.equal(detail.cache, 'miss');
+        assert.equal(detail.body.state, 'CONTESTED');
+        const feed = await read(instance.baseUrl, urls[2]!);
+        assert.equal(feed.cache, 'miss');
+        assert.equal(cardOf(feed.body, storyA.storyId)?.state, 'CONTESTED');
+        const ledger = await read(instance.baseUrl, urls[3]!);
+        assert.equal(ledger.cache, 'miss');
+        assert.ok((ledger.body.events as Json[]).some((e) => e.storyId === storyA.storyId && e.type === 'CHALLENGE'));
+        assert.equal((await read(instance.baseUrl, urls[1]!)).cache, 'hit', "B's detail");
+      }
+    },
+  );
 
   test('expired or flushed generation keys never let a stale body be served', { skip }, async () => {
     const newsroom = newsroomClient(a.baseUrl);

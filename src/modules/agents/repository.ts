@@ -18,7 +18,14 @@ export function createAgentsRepository(db: Db) {
      * Inserts the bot and its version-1 key in one statement (atomic, one round trip); null when the bot
      * already exists.
      */
-    async insertSelfServeBot(input: { botId: string; name: string; description?: string; operatorContact?: string; publicKey: string; permissions: readonly string[] }): Promise<BotRow | null> {
+    async insertSelfServeBot(input: {
+      botId: string;
+      name: string;
+      description?: string;
+      operatorContact?: string;
+      publicKey: string;
+      permissions: readonly string[];
+    }): Promise<BotRow | null> {
       const result = await sql<BotRow>`
         WITH bot AS (
           INSERT INTO bots (bot_id, name, description, operator_contact, source, permissions)
@@ -51,7 +58,11 @@ export function createAgentsRepository(db: Db) {
           'linked_human_id',
           'wallet_address',
           'wallet_chain_id',
-          sql<{ version: number; publicKey: string }[]>`(select coalesce(json_agg(json_build_object('version', k.version, 'publicKey', k.public_key) order by k.version), '[]'::json) from bot_keys k where k.bot_id = bots.bot_id)`.as('keys'),
+          sql<
+            { version: number; publicKey: string }[]
+          >`(select coalesce(json_agg(json_build_object('version', k.version, 'publicKey', k.public_key) order by k.version), '[]'::json) from bot_keys k where k.bot_id = bots.bot_id)`.as(
+            'keys',
+          ),
         ])
         .where('bot_id', '=', botId)
         .executeTakeFirst();

@@ -41,7 +41,15 @@ export function createAgentsService(deps: { config: Config; repository: AgentsRe
         const version = reg.publicKeys.find((k) => k.publicKey === body.publicKey)?.version ?? 1;
         return {
           created: false,
-          bot: { botId, name: body.name, trustTier: reg.verified ? 'VERIFIED' : 'UNVERIFIED', verified: reg.verified, keyVersion: version, permissions: reg.permissions, source: 'REGISTRY' },
+          bot: {
+            botId,
+            name: body.name,
+            trustTier: reg.verified ? 'VERIFIED' : 'UNVERIFIED',
+            verified: reg.verified,
+            keyVersion: version,
+            permissions: reg.permissions,
+            source: 'REGISTRY',
+          },
         };
       }
       const owner = registryKeyOwner.get(body.publicKey);
@@ -54,4 +62,3 @@ export function createAgentsService(deps: { config: Config; repository: AgentsRe
     },
   };
 }
-

@@ -61,7 +61,14 @@ export function createCandidatesRepository(db: Db) {
     },
 
     async sources(storyId: string) {
-      return db.selectFrom('story_sources').select(['id', 'url', 'title', 'publisher', 'status']).where('story_id', '=', storyId).where('active', '=', true).orderBy('created_at').orderBy('id').execute();
+      return db
+        .selectFrom('story_sources')
+        .select(['id', 'url', 'title', 'publisher', 'status'])
+        .where('story_id', '=', storyId)
+        .where('active', '=', true)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
     },
 
     async reviews(storyId: string, hash: string) {
@@ -84,7 +91,10 @@ export type CandidatesRepository = ReturnType<typeof createCandidatesRepository>
  * Returns null when another request inserted the same packet first (the primary key on the hash decides):
  * the caller then rolls the transaction back.
  */
-export async function insertCandidate(tx: Tx, input: { storyId: string; botId: string; verified: boolean; packet: Packet; hash: string; at: Date }): Promise<CandidateRow | null> {
+export async function insertCandidate(
+  tx: Tx,
+  input: { storyId: string; botId: string; verified: boolean; packet: Packet; hash: string; at: Date },
+): Promise<CandidateRow | null> {
   const { packet } = input;
   await tx
     .insertInto('stories')
@@ -107,7 +117,15 @@ export async function insertCandidate(tx: Tx, input: { storyId: string; botId: s
     .execute();
   await tx
     .insertInto('story_versions')
-    .values({ story_id: input.storyId, version: 1, packet_hash: input.hash, packet: JSON.stringify(packet), proposal_id: null, created_by: input.botId, created_at: input.at })
+    .values({
+      story_id: input.storyId,
+      version: 1,
+      packet_hash: input.hash,
+      packet: JSON.stringify(packet),
+      proposal_id: null,
+      created_by: input.botId,
+      created_at: input.at,
+    })
     .execute();
   await upsertSources(tx, input.storyId, packet, 1);
   const row = await tx

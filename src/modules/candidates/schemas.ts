@@ -41,7 +41,15 @@ export const SafetyTraceSchema = Type.Object({
   storyId: Type.String(),
   decision: Type.Union([Type.Literal('ALLOW'), Type.Literal('QUARANTINE'), Type.Literal('BLOCK')]),
   categories: Type.Array(Type.Object({ category: Type.String(), action: Type.String(), hardBlock: Type.Boolean() })),
-  rules: Type.Array(Type.Object({ id: Type.String(), category: Type.String(), action: Type.String(), matched: Type.Boolean(), fields: Type.Array(Type.String()) })),
+  rules: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      category: Type.String(),
+      action: Type.String(),
+      matched: Type.Boolean(),
+      fields: Type.Array(Type.String()),
+    }),
+  ),
   scannedAt: Type.String({ format: 'date-time' }),
 });
 export type SafetyTrace = Static<typeof SafetyTraceSchema>;
@@ -50,10 +58,26 @@ export const CandidateEvidenceResponse = Type.Object({
   hash: Type.String(),
   storyId: Type.String(),
   packet: PacketSchema,
-  sources: Type.Array(Type.Object({ id: Type.String(), url: Type.String(), title: Type.Union([Type.String(), Type.Null()]), publisher: Type.Union([Type.String(), Type.Null()]), status: Type.String() })),
+  sources: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      url: Type.String(),
+      title: Type.Union([Type.String(), Type.Null()]),
+      publisher: Type.Union([Type.String(), Type.Null()]),
+      status: Type.String(),
+    }),
+  ),
   safetyTrace: Type.Union([SafetyTraceSchema, Type.Null()]),
   reviews: Type.Array(
-    Type.Object({ id: Type.String(), botId: Type.String(), kind: Type.String(), weight: Type.Integer(), verified: Type.Boolean(), claimIds: Type.Array(Type.String()), createdAt: Type.String({ format: 'date-time' }) }),
+    Type.Object({
+      id: Type.String(),
+      botId: Type.String(),
+      kind: Type.String(),
+      weight: Type.Integer(),
+      verified: Type.Boolean(),
+      claimIds: Type.Array(Type.String()),
+      createdAt: Type.String({ format: 'date-time' }),
+    }),
   ),
 });
 export type CandidateEvidenceResponse = Static<typeof CandidateEvidenceResponse>;

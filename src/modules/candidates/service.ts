@@ -8,7 +8,14 @@ import { versionWithHash } from '../stories/write-repository.js';
 import { insertCandidate, type CandidateRow, type CandidatesRepository } from './repository.js';
 import type { CandidateBody, CandidateEvidenceResponse, CandidateResponse, CandidateStatusResponse, SafetyTrace } from './schemas.js';
 
-export function presentTrace(row: { packet_hash: string; story_id: string; decision: SafetyTrace['decision']; categories: unknown; rules: unknown; scanned_at: Date }): SafetyTrace {
+export function presentTrace(row: {
+  packet_hash: string;
+  story_id: string;
+  decision: SafetyTrace['decision'];
+  categories: unknown;
+  rules: unknown;
+  scanned_at: Date;
+}): SafetyTrace {
   return {
     hash: row.packet_hash,
     storyId: row.story_id,
@@ -19,7 +26,11 @@ export function presentTrace(row: { packet_hash: string; story_id: string; decis
   };
 }
 
-function presentCandidate(row: CandidateRow, packet: Packet, stage: CandidateResponse['publicationStage'] = 'CANDIDATE'): CandidateResponse {
+function presentCandidate(
+  row: CandidateRow,
+  packet: Packet,
+  stage: CandidateResponse['publicationStage'] = 'CANDIDATE',
+): CandidateResponse {
   return {
     hash: row.hash,
     storyId: row.story_id,
@@ -73,7 +84,14 @@ export function createCandidatesService(deps: { repository: CandidatesRepository
       const hash = packetHash(packet);
       const existing = await repository.findCandidate(hash);
       if (existing) return { created: false, candidate: await this.present(existing, packet) };
-      const inserted = await insertOnce(transactor, { storyId: newId('st'), botId: actor.botId, verified: actor.verified, packet, hash, at: new Date(clock.now()) });
+      const inserted = await insertOnce(transactor, {
+        storyId: newId('st'),
+        botId: actor.botId,
+        verified: actor.verified,
+        packet,
+        hash,
+        at: new Date(clock.now()),
+      });
       if (inserted) return { created: true, candidate: presentCandidate(inserted, packet) };
       const winner = await repository.findCandidate(hash);
       if (!winner) throw notFound('candidate');
@@ -122,9 +140,16 @@ export function createCandidatesService(deps: { repository: CandidatesRepository
         packet: version.packet,
         sources: sources.map((s) => ({ id: s.id, url: s.url, title: s.title, publisher: s.publisher, status: s.status })),
         safetyTrace: trace ? presentTrace(trace) : null,
-        reviews: reviews.map((r) => ({ id: r.id, botId: r.bot_id, kind: r.kind, weight: r.weight, verified: r.verified, claimIds: r.claim_ids, createdAt: r.created_at.toISOString() })),
+        reviews: reviews.map((r) => ({
+          id: r.id,
+          botId: r.bot_id,
+          kind: r.kind,
+          weight: r.weight,
+          verified: r.verified,
+          claimIds: r.claim_ids,
+          createdAt: r.created_at.toISOString(),
+        })),
       };
     },
   };
 }
-

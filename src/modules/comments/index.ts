@@ -20,7 +20,13 @@ export const commentsModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = as
     '/v1/stories/:id/comments',
     {
       config: { auth: { kind: 'public' }, readCache: { story: 'id' } },
-      schema: { tags: ['stories'], summary: 'Comments on a story, oldest first (keyset cursor)', params: StoryParams, querystring: PageQuery, response: { 200: CommentsResponse, ...errors(400, 404, 429) } },
+      schema: {
+        tags: ['stories'],
+        summary: 'Comments on a story, oldest first (keyset cursor)',
+        params: StoryParams,
+        querystring: PageQuery,
+        response: { 200: CommentsResponse, ...errors(400, 404, 429) },
+      },
     },
     async (request) => service.list(request.params.id, request.query),
   );
@@ -29,8 +35,15 @@ export const commentsModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = as
     '/v1/stories/:id/comments',
     {
       config: { auth: { kind: 'human-write' } },
-      schema: { tags: ['stories'], summary: 'Comment on a story', params: StoryParams, body: CommentBody, response: { 202: CommentResponse, ...errors(400, 401, 404, 409, 429, 503) } },
+      schema: {
+        tags: ['stories'],
+        summary: 'Comment on a story',
+        params: StoryParams,
+        body: CommentBody,
+        response: { 202: CommentResponse, ...errors(400, 401, 404, 409, 429, 503) },
+      },
     },
-    async (request, reply) => reply.code(202).send(await service.create(humanActor(request), request.params.id, request.body, await request.governance())),
+    async (request, reply) =>
+      reply.code(202).send(await service.create(humanActor(request), request.params.id, request.body, await request.governance())),
   );
 };

@@ -9,12 +9,19 @@ export async function insertComment(tx: Tx, row: Insertable<CommentsTable>) {
 }
 
 export async function commentExists(db: Queryable, storyId: string, commentId: string): Promise<boolean> {
-  return Boolean(await db.selectFrom('comments').select('id').where('id', '=', commentId).where('story_id', '=', storyId).executeTakeFirst());
+  return Boolean(
+    await db.selectFrom('comments').select('id').where('id', '=', commentId).where('story_id', '=', storyId).executeTakeFirst(),
+  );
 }
 
 /** Up to `limit` comments after `afterSeq` in posting order (index comments_story). */
 export async function commentsAfter(db: Queryable, storyId: string, afterSeq: string | null, limit: number) {
-  let query = db.selectFrom('comments').select(['seq', 'id', 'actor_id', 'verified', 'parent_id', 'body', 'created_at']).where('story_id', '=', storyId).orderBy('seq').limit(limit);
+  let query = db
+    .selectFrom('comments')
+    .select(['seq', 'id', 'actor_id', 'verified', 'parent_id', 'body', 'created_at'])
+    .where('story_id', '=', storyId)
+    .orderBy('seq')
+    .limit(limit);
   if (afterSeq !== null) query = query.where('seq', '>', afterSeq);
   return query.execute();
 }

@@ -6,7 +6,11 @@ import { Nullable } from '../stories/schemas.js';
 /** Reader comments on a story: the write and the list. */
 
 export const CommentBody = Type.Object(
-  { ...HumanActorBody, body: Type.String({ minLength: 1, maxLength: 5000 }), parentId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })) },
+  {
+    ...HumanActorBody,
+    body: Type.String({ minLength: 1, maxLength: 5000 }),
+    parentId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  },
   { additionalProperties: false },
 );
 export type CommentBody = Static<typeof CommentBody>;

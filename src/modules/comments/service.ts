@@ -15,7 +15,14 @@ import { incrementCommentCount } from '../stories/write-repository.js';
 import { commentExists, commentsAfter, insertComment } from './repository.js';
 import type { Comment, CommentBody, CommentsResponse } from './schemas.js';
 
-const presentComment = (c: { id: string; actor_id: string; verified: boolean; parent_id: string | null; body: string; created_at: Date }): Comment => ({
+const presentComment = (c: {
+  id: string;
+  actor_id: string;
+  verified: boolean;
+  parent_id: string | null;
+  body: string;
+  created_at: Date;
+}): Comment => ({
   id: c.id,
   actorId: c.actor_id,
   verified: c.verified,
@@ -25,7 +32,13 @@ const presentComment = (c: { id: string; actor_id: string; verified: boolean; pa
 });
 
 /** Reader comments: written by signed readers, listed publicly. */
-export function createCommentsService(deps: { db: Db; transactor: Transactor; clock: Clock; cursors: CursorCodec; stories: Pick<StoriesService, 'readable'> }) {
+export function createCommentsService(deps: {
+  db: Db;
+  transactor: Transactor;
+  clock: Clock;
+  cursors: CursorCodec;
+  stories: Pick<StoriesService, 'readable'>;
+}) {
   const { db, transactor, clock, cursors, stories } = deps;
 
   return {
@@ -33,7 +46,8 @@ export function createCommentsService(deps: { db: Db; transactor: Transactor; cl
     async create(actor: HumanActor, storyId: string, body: CommentBody, params: Parameters) {
       return withTransaction(transactor, async (tx, events) => {
         const story = requirePublished(await lockVisibleStory(tx, events, storyId));
-        if (body.parentId && !(await commentExists(tx, story.id, body.parentId))) throw validationFailed([{ path: '/parentId', message: 'no such comment on this story' }]);
+        if (body.parentId && !(await commentExists(tx, story.id, body.parentId)))
+          throw validationFailed([{ path: '/parentId', message: 'no such comment on this story' }]);
         const now = new Date(clock.now());
         const row = await insertComment(tx, {
           id: newId('cm'),

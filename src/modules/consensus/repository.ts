@@ -22,7 +22,12 @@ export async function tallyStory(db: Queryable, storyId: string, packetHash: str
       .where('packet_hash', '=', packetHash)
       .groupBy('kind')
       .execute(),
-    db.selectFrom('flags').select(['severity', sql<number>`count(*)::int`.as('n')]).where('story_id', '=', storyId).groupBy('severity').execute(),
+    db
+      .selectFrom('flags')
+      .select(['severity', sql<number>`count(*)::int`.as('n')])
+      .where('story_id', '=', storyId)
+      .groupBy('severity')
+      .execute(),
     db
       .selectFrom('reward_votes')
       .select(['vote', sql<number>`count(*)::int`.as('n'), sql<number>`coalesce(sum(weight), 0)::int`.as('w')])
@@ -39,7 +44,13 @@ export async function tallyStory(db: Queryable, storyId: string, packetHash: str
     objCount: review('OBJECTION').n,
     objWeight: review('OBJECTION').w,
     flags: { count: flag('LOW') + flag('MEDIUM') + flag('HIGH'), low: flag('LOW'), medium: flag('MEDIUM'), high: flag('HIGH') },
-    votes: { count: vote('UP').n + vote('DOWN').n, up: vote('UP').n, down: vote('DOWN').n, weightUp: vote('UP').w, weightDown: vote('DOWN').w },
+    votes: {
+      count: vote('UP').n + vote('DOWN').n,
+      up: vote('UP').n,
+      down: vote('DOWN').n,
+      weightUp: vote('UP').w,
+      weightDown: vote('DOWN').w,
+    },
   };
 }
 

@@ -41,7 +41,14 @@ const STATE_TITLES: Record<StoryState, string> = {
  * `story` is the story as the caller's write left it; `overrideStatus` lets a write (a HIGH flag, an admin
  * action) set a sticky status first.
  */
-export async function recomputeConsensus(tx: Tx, events: TxEvents, story: LockedStory, params: Parameters, now: Date, overrideStatus?: ReviewStatus): Promise<ConsensusSnapshot> {
+export async function recomputeConsensus(
+  tx: Tx,
+  events: TxEvents,
+  story: LockedStory,
+  params: Parameters,
+  now: Date,
+  overrideStatus?: ReviewStatus,
+): Promise<ConsensusSnapshot> {
   const t = await tallyStory(tx, story.id, story.current_packet_hash);
   const before = storyState(story.publication_stage, story.review_status);
   let reviewStatus = deriveReviewStatus(overrideStatus ?? story.review_status, t, params);

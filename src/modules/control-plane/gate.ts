@@ -53,10 +53,16 @@ export async function passControlPlaneGate(tx: Tx, input: GateInput): Promise<st
   const request = await lockRequest(tx, input.requestId);
   if (!request) throw appError('CONTROL_PLANE_REQUEST_NOT_FOUND', { message: `No control-plane request has the id ${input.requestId}` });
   const mismatches: ErrorDetail[] = [];
-  if (request.action !== expected.action) mismatches.push({ path: '/action', message: `the request is for ${request.action}, this change is ${expected.action}` });
-  if (request.target !== expected.target) mismatches.push({ path: '/target', message: `the request targets ${request.target}, this change targets ${expected.target}` });
+  if (request.action !== expected.action)
+    mismatches.push({ path: '/action', message: `the request is for ${request.action}, this change is ${expected.action}` });
+  if (request.target !== expected.target)
+    mismatches.push({ path: '/target', message: `the request targets ${request.target}, this change targets ${expected.target}` });
   const hash = payloadHash(expected.payload);
-  if (request.payload_hash !== hash) mismatches.push({ path: '/payloadHash', message: `the request's payload hash is ${request.payload_hash}; this change's payload ${canonicalize(expected.payload)} hashes to ${hash}` });
+  if (request.payload_hash !== hash)
+    mismatches.push({
+      path: '/payloadHash',
+      message: `the request's payload hash is ${request.payload_hash}; this change's payload ${canonicalize(expected.payload)} hashes to ${hash}`,
+    });
   if (mismatches.length) throw appError('CONTROL_PLANE_REQUEST_MISMATCH', { details: mismatches });
   const status = nextRequestState(request.status, 'consume');
   const consumedBy = `${expected.action}:${expected.target}`;
@@ -66,7 +72,13 @@ export async function passControlPlaneGate(tx: Tx, input: GateInput): Promise<st
     action: 'request.consumed',
     actor: input.actor,
     target: request.id,
-    details: { action: request.action, target: request.target, payloadHash: request.payload_hash, consumedBy, consumer: identityKey(input.actor) },
+    details: {
+      action: request.action,
+      target: request.target,
+      payloadHash: request.payload_hash,
+      consumedBy,
+      consumer: identityKey(input.actor),
+    },
     at: input.at,
   });
   return request.id;

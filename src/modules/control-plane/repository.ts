@@ -1,6 +1,12 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
-import type { ControlPlaneAction, ControlPlaneApprovalsTable, ControlPlaneRequestsTable, ControlPlaneStatus, Int8 } from '../../platform/db/schema.js';
+import type {
+  ControlPlaneAction,
+  ControlPlaneApprovalsTable,
+  ControlPlaneRequestsTable,
+  ControlPlaneStatus,
+  Int8,
+} from '../../platform/db/schema.js';
 
 /** SQL of the control-plane requests and their approvals. */
 
@@ -25,7 +31,12 @@ export async function updateRequest(tx: Tx, id: string, set: Updateable<ControlP
 }
 
 /** Up to `limit` requests before `beforeSeq` (newest first), optionally of one status and one action. */
-export async function requestsBefore(db: Queryable, filter: { status?: ControlPlaneStatus; action?: ControlPlaneAction }, beforeSeq: Int8 | null, limit: number): Promise<RequestRow[]> {
+export async function requestsBefore(
+  db: Queryable,
+  filter: { status?: ControlPlaneStatus; action?: ControlPlaneAction },
+  beforeSeq: Int8 | null,
+  limit: number,
+): Promise<RequestRow[]> {
   let query = db.selectFrom('control_plane_requests').selectAll().orderBy('seq', 'desc').limit(limit);
   if (filter.status) query = query.where('status', '=', filter.status);
   if (filter.action) query = query.where('action', '=', filter.action);
@@ -34,14 +45,34 @@ export async function requestsBefore(db: Queryable, filter: { status?: ControlPl
 }
 
 export async function approvalsOf(db: Queryable, requestId: string): Promise<ApprovalRow[]> {
-  return db.selectFrom('control_plane_approvals').selectAll().where('request_id', '=', requestId).orderBy('approved_at').orderBy('approver').execute();
+  return db
+    .selectFrom('control_plane_approvals')
+    .selectAll()
+    .where('request_id', '=', requestId)
+    .orderBy('approved_at')
+    .orderBy('approver')
+    .execute();
 }
 
 export async function hasApproved(db: Queryable, requestId: string, approver: string): Promise<boolean> {
-  return Boolean(await db.selectFrom('control_plane_approvals').select('approver').where('request_id', '=', requestId).where('approver', '=', approver).executeTakeFirst());
+  return Boolean(
+    await db
+      .selectFrom('control_plane_approvals')
+      .select('approver')
+      .where('request_id', '=', requestId)
+      .where('approver', '=', approver)
+      .executeTakeFirst(),
+  );
 }
 
 /** Inserts an approval; null when this approver already approved the request (primary key). */
 export async function insertApproval(tx: Tx, row: ApprovalRow): Promise<ApprovalRow | null> {
-  return (await tx.insertInto('control_plane_approvals').values(row).onConflict((oc) => oc.columns(['request_id', 'approver']).doNothing()).returningAll().executeTakeFirst()) ?? null;
+  return (
+    (await tx
+      .insertInto('control_plane_approvals')
+      .values(row)
+      .onConflict((oc) => oc.columns(['request_id', 'approver']).doNothing())
+      .returningAll()
+      .executeTakeFirst()) ?? null
+  );
 }

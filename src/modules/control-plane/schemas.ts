@@ -15,7 +15,8 @@ export const RecordId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A
 export const RequestParams = Type.Object({ id: RecordId });
 
 const ActionSchema = StringEnum(CONTROL_PLANE_ACTIONS, {
-  description: 'governance.activate (target: a proposal id, payload {changes}), governance.emergency.apply (target: emergency, payload {overlay}), governance.emergency.clear (target: emergency, payload {emergencyId})',
+  description:
+    'governance.activate (target: a proposal id, payload {changes}), governance.emergency.apply (target: emergency, payload {overlay}), governance.emergency.clear (target: emergency, payload {emergencyId})',
 });
 const Payload = Type.Record(Type.String({ minLength: 1, maxLength: 200 }), Type.Unknown(), {
   maxProperties: 50,
@@ -54,7 +55,10 @@ export const ApproveBody = Type.Object(
 );
 export type ApproveBody = Static<typeof ApproveBody>;
 
-export const CancelBody = Type.Object({ ...HumanActorBody, reason: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })) }, { additionalProperties: false });
+export const CancelBody = Type.Object(
+  { ...HumanActorBody, reason: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })) },
+  { additionalProperties: false },
+);
 export type CancelBody = Static<typeof CancelBody>;
 
 export const ControlPlaneRequest = Type.Object({
@@ -64,7 +68,9 @@ export const ControlPlaneRequest = Type.Object({
   payload: Type.Unknown(),
   payloadHash: Sha256Hex,
   reason: Type.String(),
-  status: StringEnum(CONTROL_PLANE_STATUSES, { description: 'PENDING (collecting approvals) → EXECUTED (ready to be consumed) → CONSUMED; PENDING | EXECUTED → CANCELLED' }),
+  status: StringEnum(CONTROL_PLANE_STATUSES, {
+    description: 'PENDING (collecting approvals) → EXECUTED (ready to be consumed) → CONSUMED; PENDING | EXECUTED → CANCELLED',
+  }),
   requestedBy: Type.String({ description: 'identity key of the initiator (linkedHumanId, else actorId)' }),
   approvalsRequired: Type.Integer(),
   approvalCount: Type.Integer(),
@@ -79,5 +85,8 @@ export const ControlPlaneRequest = Type.Object({
 });
 export type ControlPlaneRequest = Static<typeof ControlPlaneRequest>;
 
-export const ControlPlaneRequestList = Type.Object({ items: Type.Array(ControlPlaneRequest, { description: 'Newest first' }), nextCursor: NextCursor });
+export const ControlPlaneRequestList = Type.Object({
+  items: Type.Array(ControlPlaneRequest, { description: 'Newest first' }),
+  nextCursor: NextCursor,
+});
 export type ControlPlaneRequestList = Static<typeof ControlPlaneRequestList>;

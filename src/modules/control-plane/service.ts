@@ -13,9 +13,27 @@ import { boundProof, spendProof } from '../identity/proof-body.js';
 import type { HumanProofVerifier } from '../identity/proof-verifier.js';
 import { EMERGENCY_TARGET, payloadHash } from './gate.js';
 import { isApprover, isRequester, mayCancel } from './policy.js';
-import { approvalsOf, findRequest, hasApproved, insertApproval, insertRequest, lockRequest, requestsBefore, updateRequest, type ApprovalRow, type RequestRow } from './repository.js';
+import {
+  approvalsOf,
+  findRequest,
+  hasApproved,
+  insertApproval,
+  insertRequest,
+  lockRequest,
+  requestsBefore,
+  updateRequest,
+  type ApprovalRow,
+  type RequestRow,
+} from './repository.js';
 import { nextRequestState } from './request-states.js';
-import type { ApproveBody, CancelBody, ControlPlaneRequest, ControlPlaneRequestList, CreateRequestBody, ListRequestsQuery } from './schemas.js';
+import type {
+  ApproveBody,
+  CancelBody,
+  ControlPlaneRequest,
+  ControlPlaneRequestList,
+  CreateRequestBody,
+  ListRequestsQuery,
+} from './schemas.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -49,7 +67,8 @@ function present(row: RequestRow, approvals?: ApprovalRow[]): ControlPlaneReques
  */
 async function checkApprovable(db: Queryable, config: Config, request: RequestRow, actor: HumanActor): Promise<void> {
   nextRequestState(request.status, 'approve');
-  if (config.controlPlane.enforceRequesterCannotApprove && isRequester(request, actor)) throw appError('CONTROL_PLANE_REQUESTER_CANNOT_APPROVE');
+  if (config.controlPlane.enforceRequesterCannotApprove && isRequester(request, actor))
+    throw appError('CONTROL_PLANE_REQUESTER_CANNOT_APPROVE');
   if (await hasApproved(db, request.id, identityKey(actor))) throw appError('CONTROL_PLANE_ALREADY_APPROVED');
 }
 
@@ -58,14 +77,22 @@ async function checkApprovable(db: Queryable, config: Config, request: RequestRo
  * distinct allowlisted approvers approve it, each with a verified human proof bound to the request, and the
  * change it names consumes it once (gate.ts). Every step is audited in the CONTROL_PLANE scope of the hash chain.
  */
-export function createControlPlaneService(deps: { db: Db; transactor: Transactor; clock: Clock; config: Config; cursors: CursorCodec; verifier: HumanProofVerifier }) {
+export function createControlPlaneService(deps: {
+  db: Db;
+  transactor: Transactor;
+  clock: Clock;
+  config: Config;
+  cursors: CursorCodec;
+  verifier: HumanProofVerifier;
+}) {
   const { db, transactor, clock, config, cursors, verifier } = deps;
 
   return {
     /** Files a request (the route requires a content admin). The target must fit the action. */
     async create(actor: HumanActor, body: CreateRequestBody): Promise<ControlPlaneRequest> {
       if (body.action === 'governance.activate') {
-        if (!(await proposalExists(db, body.target))) throw validationFailed([{ path: '/target', message: 'governance.activate targets the id of an existing proposal' }]);
+        if (!(await proposalExists(db, body.target)))
+          throw validationFailed([{ path: '/target', message: 'governance.activate targets the id of an existing proposal' }]);
       } else if (body.target !== EMERGENCY_TARGET) {
         throw validationFailed([{ path: '/target', message: `${body.action} targets "${EMERGENCY_TARGET}"` }]);
       }
@@ -88,7 +115,13 @@ export function createControlPlaneService(deps: { db: Db; transactor: Transactor
           action: 'request.created',
           actor,
           target: row.id,
-          details: { action: row.action, target: row.target, payloadHash: row.payload_hash, reason: row.reason, approvalsRequired: row.approvals_required },
+          details: {
+            action: row.action,
+            target: row.target,
+            payloadHash: row.payload_hash,
+            reason: row.reason,
+            approvalsRequired: row.approvals_required,
+          },
           at,
         });
         return present(row, []);
@@ -132,7 +165,15 @@ export function createControlPlaneService(deps: { db: Db; transactor: Transactor
         if (!request) throw notFound('control-plane request');
         await checkApprovable(tx, config, request, actor);
         const verifiedActionId = await spendProof(tx, proof, approver, `control-plane:${id}`, at);
-        if (!(await insertApproval(tx, { request_id: id, approver, approver_actor_id: actor.actorId, verified_action_id: verifiedActionId, approved_at: at }))) {
+        if (
+          !(await insertApproval(tx, {
+            request_id: id,
+            approver,
+            approver_actor_id: actor.actorId,
+            verified_action_id: verifiedActionId,
+            approved_at: at,
+          }))
+        ) {
           throw appError('CONTROL_PLANE_ALREADY_APPROVED');
         }
         const approvalCount = request.approval_count + 1;
@@ -148,7 +189,14 @@ export function createControlPlaneService(deps: { db: Db; transactor: Transactor
           at,
         });
         if (executes) {
-          await appendAudit(tx, { scope: 'CONTROL_PLANE', action: 'request.executed', actor, target: id, details: { action: row.action, target: row.target, payloadHash: row.payload_hash, approvalCount }, at });
+          await appendAudit(tx, {
+            scope: 'CONTROL_PLANE',
+            action: 'request.executed',
+            actor,
+            target: id,
+            details: { action: row.action, target: row.target, payloadHash: row.payload_hash, approvalCount },
+            at,
+          });
         }
         return present(row, await approvalsOf(tx, id));
       });
@@ -163,8 +211,20 @@ export function createControlPlaneService(deps: { db: Db; transactor: Transactor
         if (!request) throw notFound('control-plane request');
         if (!mayCancel(config, request, actor)) throw appError('CONTROL_PLANE_CANCEL_FORBIDDEN');
         const status = nextRequestState(request.status, 'cancel');
-        const row = await updateRequest(tx, id, { status, cancelled_at: at, cancelled_by: identityKey(actor), cancel_reason: body.reason ?? null });
-        await appendAudit(tx, { scope: 'CONTROL_PLANE', action: 'request.cancelled', actor, target: id, details: { from: request.status, reason: body.reason ?? null }, at });
+        const row = await updateRequest(tx, id, {
+          status,
+          cancelled_at: at,
+          cancelled_by: identityKey(actor),
+          cancel_reason: body.reason ?? null,
+        });
+        await appendAudit(tx, {
+          scope: 'CONTROL_PLANE',
+          action: 'request.cancelled',
+          actor,
+          target: id,
+          details: { from: request.status, reason: body.reason ?? null },
+          at,
+        });
         return present(row, await approvalsOf(tx, id));
       });
     },

@@ -12,7 +12,12 @@ export const feedModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
     '/v1/feed',
     {
       config: { auth: { kind: 'public' }, readCache: true },
-      schema: { tags: ['feed'], summary: 'Published stories by mode (trending, graduated, developing, recent), keyset-paginated', querystring: FeedQuery, response: { 200: FeedResponse, ...errors(400, 429) } },
+      schema: {
+        tags: ['feed'],
+        summary: 'Published stories by mode (trending, graduated, developing, recent), keyset-paginated',
+        querystring: FeedQuery,
+        response: { 200: FeedResponse, ...errors(400, 429) },
+      },
     },
     async (request) => service.feed(request.query),
   );

@@ -10,7 +10,8 @@ export type FeedMode = (typeof FEED_MODES)[number];
 
 export const FeedModeSchema = StringEnum(FEED_MODES, {
   default: 'trending',
-  description: 'trending (default): trending score; graduated: graduation time; developing: provisional stories still under review; recent: publication time',
+  description:
+    'trending (default): trending score; graduated: graduation time; developing: provisional stories still under review; recent: publication time',
 });
 
 /** Unknown parameters are refused (400): the public read cache keys bodies by the validated query. */

@@ -24,7 +24,12 @@ export function createFeedService(deps: { repository: FeedRepository; cursors: C
       }
       const rows = await repository.page({ mode, room: query.room, after, limit: limit + 1 });
       const { items, nextCursor } = pageOf(rows, limit, (last) => cursors.encode(cursorKind(mode), [last.sort_value, last.id]));
-      return { mode, modeLabel: t(lang, `feedMode.${mode}`), items: items.map((row) => presentCard(row, lang)), ...(nextCursor ? { nextCursor } : {}) };
+      return {
+        mode,
+        modeLabel: t(lang, `feedMode.${mode}`),
+        items: items.map((row) => presentCard(row, lang)),
+        ...(nextCursor ? { nextCursor } : {}),
+      };
     },
   };
 }

@@ -20,7 +20,13 @@ export const flagsModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
     '/v1/stories/:id/flags',
     {
       config: { auth: { kind: 'public' }, readCache: { story: 'id' } },
-      schema: { tags: ['stories'], summary: 'Flags and challenges on a story, oldest first (keyset cursor)', params: StoryParams, querystring: PageQuery, response: { 200: FlagsResponse, ...errors(400, 404, 429) } },
+      schema: {
+        tags: ['stories'],
+        summary: 'Flags and challenges on a story, oldest first (keyset cursor)',
+        params: StoryParams,
+        querystring: PageQuery,
+        response: { 200: FlagsResponse, ...errors(400, 404, 429) },
+      },
     },
     async (request) => service.list(request.params.id, request.query),
   );
@@ -29,8 +35,15 @@ export const flagsModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
     '/v1/stories/:id/flags',
     {
       config: { auth: { kind: 'human-write' } },
-      schema: { tags: ['stories'], summary: 'Flag a story or one of its claims', params: StoryParams, body: FlagBody, response: { 202: FlagResponse, ...errors(400, 401, 404, 409, 429, 503) } },
+      schema: {
+        tags: ['stories'],
+        summary: 'Flag a story or one of its claims',
+        params: StoryParams,
+        body: FlagBody,
+        response: { 202: FlagResponse, ...errors(400, 401, 404, 409, 429, 503) },
+      },
     },
-    async (request, reply) => reply.code(202).send(await service.create(humanActor(request), request.params.id, request.body, await request.governance())),
+    async (request, reply) =>
+      reply.code(202).send(await service.create(humanActor(request), request.params.id, request.body, await request.governance())),
   );
 };

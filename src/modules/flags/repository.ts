@@ -18,7 +18,12 @@ export async function insertFlag(tx: Tx, row: Insertable<FlagsTable>) {
 
 /** Up to `limit` flags after `afterSeq` in filing order (index flags_story). */
 export async function flagsAfter(db: Queryable, storyId: string, afterSeq: string | null, limit: number) {
-  let query = db.selectFrom('flags').select(['seq', 'id', 'actor_id', 'verified', 'severity', 'claim_id', 'reason', 'created_at']).where('story_id', '=', storyId).orderBy('seq').limit(limit);
+  let query = db
+    .selectFrom('flags')
+    .select(['seq', 'id', 'actor_id', 'verified', 'severity', 'claim_id', 'reason', 'created_at'])
+    .where('story_id', '=', storyId)
+    .orderBy('seq')
+    .limit(limit);
   if (afterSeq !== null) query = query.where('seq', '>', afterSeq);
   return query.execute();
 }

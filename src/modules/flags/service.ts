@@ -18,7 +18,15 @@ import type { Flag, FlagBody, FlagsResponse } from './schemas.js';
 /** A challenge is a HIGH flag that names a claim. */
 const isChallenge = (severity: string, claimId: string | null | undefined) => severity === 'HIGH' && Boolean(claimId);
 
-const presentFlag = (f: { id: string; actor_id: string; verified: boolean; severity: Flag['severity']; claim_id: string | null; reason: string; created_at: Date }): Flag => ({
+const presentFlag = (f: {
+  id: string;
+  actor_id: string;
+  verified: boolean;
+  severity: Flag['severity'];
+  claim_id: string | null;
+  reason: string;
+  created_at: Date;
+}): Flag => ({
   id: f.id,
   actorId: f.actor_id,
   verified: f.verified,
@@ -30,7 +38,13 @@ const presentFlag = (f: { id: string; actor_id: string; verified: boolean; sever
 });
 
 /** Reader flags and challenges: written by signed readers, listed publicly. */
-export function createFlagsService(deps: { db: Db; transactor: Transactor; clock: Clock; cursors: CursorCodec; stories: Pick<StoriesService, 'readable'> }) {
+export function createFlagsService(deps: {
+  db: Db;
+  transactor: Transactor;
+  clock: Clock;
+  cursors: CursorCodec;
+  stories: Pick<StoriesService, 'readable'>;
+}) {
   const { db, transactor, clock, cursors, stories } = deps;
 
   return {
@@ -50,7 +64,9 @@ export function createFlagsService(deps: { db: Db; transactor: Transactor; clock
         if (body.severity === 'HIGH') {
           if (!body.claimId) throw validationFailed([{ path: '/claimId', message: 'a HIGH flag must name the claim it challenges' }]);
           const action = `flag_high_severity:${body.claimId}`;
-          verifiedActionId = actor.linkedHumanId ? await consumeHumanAction(tx, action, `flag:${story.id}`, now, actor.linkedHumanId) : null;
+          verifiedActionId = actor.linkedHumanId
+            ? await consumeHumanAction(tx, action, `flag:${story.id}`, now, actor.linkedHumanId)
+            : null;
           if (!verifiedActionId) {
             throw appError('HUMAN_VERIFICATION_REQUIRED', {
               message: 'A HIGH flag needs a verified human action for this claim',
@@ -70,7 +86,14 @@ export function createFlagsService(deps: { db: Db; transactor: Transactor; clock
         });
         if (!row) throw appError('FLAG_ALREADY_RECORDED');
         const challenge = isChallenge(row.severity, row.claim_id);
-        const snapshot = await recomputeConsensus(tx, events, story, params, now, challenge && story.review_status !== 'RETRACTED' ? 'UNDER_REVIEW' : undefined);
+        const snapshot = await recomputeConsensus(
+          tx,
+          events,
+          story,
+          params,
+          now,
+          challenge && story.review_status !== 'RETRACTED' ? 'UNDER_REVIEW' : undefined,
+        );
         return { storyId: row.story_id, ...presentFlag(row), verifiedActionId, reviewStatus: snapshot.reviewStatus };
       });
     },

@@ -9,7 +9,16 @@ import { EMERGENCY_TARGET, passControlPlaneGate } from '../control-plane/gate.js
 import { describeTripped, healthSignals } from './health-signals.js';
 import { emergencyOverlay, overlayParameters, type Parameters } from './parameters.js';
 import { presentEmergency } from './presenter.js';
-import { clearEmergency, countFlags, countObjections, findActiveEmergency, insertEmergency, lastClearedEmergency, lockGovernance, parameterRows } from './repository.js';
+import {
+  clearEmergency,
+  countFlags,
+  countObjections,
+  findActiveEmergency,
+  insertEmergency,
+  lastClearedEmergency,
+  lockGovernance,
+  parameterRows,
+} from './repository.js';
 import type { ClearBody, ClearResponse, EmergencyState, EvaluateBody, EvaluationResponse, RecommendedAction, Signal } from './schemas.js';
 import type { GovernanceDeps } from './service.js';
 
@@ -38,12 +47,25 @@ export function createEmergencyService(deps: Omit<GovernanceDeps, 'verifier'>) {
       countObjections(db, dayBefore, lastHour),
     ]);
     const values = overlayParameters(defaults, rows);
-    const signals = healthSignals({ flags: { lastHour: flagsLast, previous24Hours: flagsBefore }, objections: { lastHour: objectionsLast, previous24Hours: objectionsBefore } }, values.effective);
+    const signals = healthSignals(
+      {
+        flags: { lastHour: flagsLast, previous24Hours: flagsBefore },
+        objections: { lastHour: objectionsLast, previous24Hours: objectionsBefore },
+      },
+      values.effective,
+    );
     return { signals, base: values.base };
   }
 
   /** Starts an emergency with `overlay` (the caller holds the governance lock and has checked none is active). */
-  async function startEmergency(tx: Tx, actor: HumanActor, overlay: Partial<Parameters>, signals: Signal[], requestId: string | null, at: Date) {
+  async function startEmergency(
+    tx: Tx,
+    actor: HumanActor,
+    overlay: Partial<Parameters>,
+    signals: Signal[],
+    requestId: string | null,
+    at: Date,
+  ) {
     const row = await insertEmergency(tx, {
       id: newId('em'),
       status: 'ACTIVE',
@@ -53,7 +75,14 @@ export function createEmergencyService(deps: Omit<GovernanceDeps, 'verifier'>) {
       activated_at: at,
       activation_request_id: requestId,
     });
-    await appendAudit(tx, { scope: 'GOVERNANCE', action: 'emergency.applied', actor, target: row.id, details: { overlay, tripped: signals.filter((s) => s.tripped).map((s) => s.name), signals, controlPlaneRequestId: requestId }, at });
+    await appendAudit(tx, {
+      scope: 'GOVERNANCE',
+      action: 'emergency.applied',
+      actor,
+      target: row.id,
+      details: { overlay, tripped: signals.filter((s) => s.tripped).map((s) => s.name), signals, controlPlaneRequestId: requestId },
+      at,
+    });
     return { emergencyId: row.id, overlay: row.overlay, controlPlaneRequestId: requestId };
   }
 
@@ -76,7 +105,10 @@ export function createEmergencyService(deps: Omit<GovernanceDeps, 'verifier'>) {
       const tripped = signals.filter((s) => s.tripped).map((s) => s.name);
       const overlay = emergencyOverlay(base);
       const at = new Date(now);
-      const answer = async (fields: Pick<EvaluationResponse, 'mutatingApplied' | 'applied' | 'recommendedControlPlaneActions'> & { note?: string }, emergency?: EmergencyState) => ({
+      const answer = async (
+        fields: Pick<EvaluationResponse, 'mutatingApplied' | 'applied' | 'recommendedControlPlaneActions'> & { note?: string },
+        emergency?: EmergencyState,
+      ) => ({
         evaluatedAt: at.toISOString(),
         explicitControlPlane: explicit,
         signals,
@@ -92,23 +124,46 @@ export function createEmergencyService(deps: Omit<GovernanceDeps, 'verifier'>) {
           await lockGovernance(tx);
           const active = await findActiveEmergency(tx);
           if (active) {
-            if (requestId !== undefined) throw appError('GOVERNANCE_EMERGENCY_ACTIVE', { message: `Emergency ${active.id} is already active` });
+            if (requestId !== undefined)
+              throw appError('GOVERNANCE_EMERGENCY_ACTIVE', { message: `Emergency ${active.id} is already active` });
             return null;
           }
-          const consumed = await passControlPlaneGate(tx, { explicit, requestId, expected: { action: 'governance.emergency.apply', target: EMERGENCY_TARGET, payload: { overlay } }, actor, at });
+          const consumed = await passControlPlaneGate(tx, {
+            explicit,
+            requestId,
+            expected: { action: 'governance.emergency.apply', target: EMERGENCY_TARGET, payload: { overlay } },
+            actor,
+            at,
+          });
           return startEmergency(tx, actor, overlay, signals, consumed, at);
         });
-        if (!applied) return answer({ mutatingApplied: false, applied: null, recommendedControlPlaneActions: [], note: 'an emergency is already active: nothing more was applied' });
+        if (!applied)
+          return answer({
+            mutatingApplied: false,
+            applied: null,
+            recommendedControlPlaneActions: [],
+            note: 'an emergency is already active: nothing more was applied',
+          });
         return answer({ mutatingApplied: true, applied, recommendedControlPlaneActions: [] });
       }
 
       const emergency = await emergencyState();
       const recommended: RecommendedAction[] = [];
       if (explicit && tripped.length > 0 && !emergency.active) {
-        recommended.push({ action: 'governance.emergency.apply', target: EMERGENCY_TARGET, payload: { overlay }, reason: `Health signals tripped: ${describeTripped(signals)}` });
+        recommended.push({
+          action: 'governance.emergency.apply',
+          target: EMERGENCY_TARGET,
+          payload: { overlay },
+          reason: `Health signals tripped: ${describeTripped(signals)}`,
+        });
       }
       if (explicit && tripped.length === 0 && emergency.id) {
-        recommended.push({ action: 'governance.emergency.clear', target: EMERGENCY_TARGET, payload: { emergencyId: emergency.id }, reason: `No health signal trips any more; emergency ${emergency.id} can be cleared` });
+        recommended.push({
+          action: 'governance.emergency.clear',
+          target: EMERGENCY_TARGET,
+          payload: { emergencyId: emergency.id },
+          reason: `No health signal trips any more; emergency ${emergency.id} can be cleared`,
+        });
       }
       return answer({ mutatingApplied: false, applied: null, recommendedControlPlaneActions: recommended }, emergency);
     },
@@ -131,10 +186,29 @@ export function createEmergencyService(deps: Omit<GovernanceDeps, 'verifier'>) {
           actor,
           at,
         });
-        const row = await clearEmergency(tx, active.id, { clearedBy: identityKey(actor), at, reason: body.reason ?? null, requestId: controlPlaneRequestId });
-        await appendAudit(tx, { scope: 'GOVERNANCE', action: 'emergency.cleared', actor, target: row.id, details: { overlay: row.overlay, reason: row.clear_reason, controlPlaneRequestId }, at });
+        const row = await clearEmergency(tx, active.id, {
+          clearedBy: identityKey(actor),
+          at,
+          reason: body.reason ?? null,
+          requestId: controlPlaneRequestId,
+        });
+        await appendAudit(tx, {
+          scope: 'GOVERNANCE',
+          action: 'emergency.cleared',
+          actor,
+          target: row.id,
+          details: { overlay: row.overlay, reason: row.clear_reason, controlPlaneRequestId },
+          at,
+        });
         return {
-          cleared: { id: row.id, overlay: row.overlay, activatedAt: row.activated_at.toISOString(), clearedAt: at.toISOString(), clearedBy: identityKey(actor), reason: row.clear_reason },
+          cleared: {
+            id: row.id,
+            overlay: row.overlay,
+            activatedAt: row.activated_at.toISOString(),
+            clearedAt: at.toISOString(),
+            clearedBy: identityKey(actor),
+            reason: row.clear_reason,
+          },
           controlPlaneRequestId,
         };
       });

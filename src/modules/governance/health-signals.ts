@@ -12,7 +12,13 @@ export interface HourlyCounts {
  * the last hour reaches both `ratio` × that average and the absolute `minimum` (so a quiet newsroom going
  * from 0 to 1 does not trip it).
  */
-function surge(name: 'flagSurge' | 'objectionSpike', counts: HourlyCounts, p: Parameters, ratioName: ParameterName, minimumName: ParameterName): Signal {
+function surge(
+  name: 'flagSurge' | 'objectionSpike',
+  counts: HourlyCounts,
+  p: Parameters,
+  ratioName: ParameterName,
+  minimumName: ParameterName,
+): Signal {
   const previousHourlyAverage = counts.previous24Hours / 24;
   const ratio = p[ratioName];
   const minimum = p[minimumName];
@@ -36,8 +42,18 @@ export function healthSignals(counts: { flags: HourlyCounts; objections: HourlyC
   return [
     surge('flagSurge', counts.flags, p, 'emergency.flagSurgeRatio', 'emergency.flagSurgeMinFlags'),
     surge('objectionSpike', counts.objections, p, 'emergency.objectionSpikeRatio', 'emergency.objectionSpikeMinObjections'),
-    { name: 'payoutAnomalies', available: false, tripped: false, reason: 'not measured yet: payouts and settlements come with the rewards issue' },
-    { name: 'collusion', available: false, tripped: false, reason: 'not measured yet: the collusion finding comes with cartel analysis (POST /v1/admin/governance/cartel/analyze)' },
+    {
+      name: 'payoutAnomalies',
+      available: false,
+      tripped: false,
+      reason: 'not measured yet: payouts and settlements come with the rewards issue',
+    },
+    {
+      name: 'collusion',
+      available: false,
+      tripped: false,
+      reason: 'not measured yet: the collusion finding comes with cartel analysis (POST /v1/admin/governance/cartel/analyze)',
+    },
   ];
 }
 
@@ -45,6 +61,9 @@ export function healthSignals(counts: { flags: HourlyCounts; objections: HourlyC
 export function describeTripped(signals: Signal[]): string {
   return signals
     .filter((s) => s.tripped)
-    .map((s) => `${s.name}: ${s.lastHour} in the last hour (threshold ${s.threshold?.required}, hourly average before ${s.previousHourlyAverage?.toFixed(2)})`)
+    .map(
+      (s) =>
+        `${s.name}: ${s.lastHour} in the last hour (threshold ${s.threshold?.required}, hourly average before ${s.previousHourlyAverage?.toFixed(2)})`,
+    )
     .join('; ');
 }

@@ -22,8 +22,17 @@ import {
 import { createGovernanceService } from './service.js';
 
 /** Governance administration (content admins): parameters, proposals, health evaluation, emergency measures. */
-export const governanceModule: FastifyPluginAsyncTypebox<{ ctx: AppContext; verifier: HumanProofVerifier }> = async (app, { ctx, verifier }) => {
-  const deps = { db: ctx.database.db, transactor: ctx.transactor, clock: ctx.clock, config: ctx.config, defaults: deploymentDefaults(ctx.config) };
+export const governanceModule: FastifyPluginAsyncTypebox<{ ctx: AppContext; verifier: HumanProofVerifier }> = async (
+  app,
+  { ctx, verifier },
+) => {
+  const deps = {
+    db: ctx.database.db,
+    transactor: ctx.transactor,
+    clock: ctx.clock,
+    config: ctx.config,
+    defaults: deploymentDefaults(ctx.config),
+  };
   const governance = createGovernanceService({ ...deps, verifier });
   const emergency = createEmergencyService(deps);
   const tags = ['governance'];
@@ -33,7 +42,12 @@ export const governanceModule: FastifyPluginAsyncTypebox<{ ctx: AppContext; veri
     '/v1/admin/governance/state',
     {
       config: { auth: { kind: 'human-read', admin: 'content' } },
-      schema: { tags, summary: 'Every parameter (value, default, range, last proposal), the emergency state and open proposals', querystring: StateQuery, response: { 200: StateResponse, ...errors(400, 401, 403, 409, 429, 503) } },
+      schema: {
+        tags,
+        summary: 'Every parameter (value, default, range, last proposal), the emergency state and open proposals',
+        querystring: StateQuery,
+        response: { 200: StateResponse, ...errors(400, 401, 403, 409, 429, 503) },
+      },
     },
     async () => governance.state(),
   );
@@ -42,7 +56,12 @@ export const governanceModule: FastifyPluginAsyncTypebox<{ ctx: AppContext; veri
     '/v1/admin/governance/proposals',
     {
       config: { auth: admin },
-      schema: { tags, summary: 'Propose parameter changes (DRAFT)', body: ProposalBody, response: { 202: Proposal, ...errors(400, 401, 403, 409, 429, 503) } },
+      schema: {
+        tags,
+        summary: 'Propose parameter changes (DRAFT)',
+        body: ProposalBody,
+        response: { 202: Proposal, ...errors(400, 401, 403, 409, 429, 503) },
+      },
     },
     async (request, reply) => reply.code(202).send(await governance.propose(humanActor(request), request.body)),
   );
@@ -83,7 +102,8 @@ export const governanceModule: FastifyPluginAsyncTypebox<{ ctx: AppContext; veri
       config: { auth: admin },
       schema: {
         tags,
-        summary: 'Measure the health signals; apply emergency measures (explicit control plane off) or recommend control-plane requests (on)',
+        summary:
+          'Measure the health signals; apply emergency measures (explicit control plane off) or recommend control-plane requests (on)',
         body: EvaluateBody,
         response: { 200: EvaluationResponse, ...errors(400, 401, 403, 409, 429, 503) },
       },
@@ -95,7 +115,12 @@ export const governanceModule: FastifyPluginAsyncTypebox<{ ctx: AppContext; veri
     '/v1/admin/governance/emergency/clear',
     {
       config: { auth: admin },
-      schema: { tags, summary: 'Clear the active emergency (explicit control plane: an executed request)', body: ClearBody, response: { 202: ClearResponse, ...errors(400, 401, 403, 409, 429, 503) } },
+      schema: {
+        tags,
+        summary: 'Clear the active emergency (explicit control plane: an executed request)',
+        body: ClearBody,
+        response: { 202: ClearResponse, ...errors(400, 401, 403, 409, 429, 503) },
+      },
     },
     async (request, reply) => reply.code(202).send(await emergency.clear(humanActor(request), request.body)),
   );

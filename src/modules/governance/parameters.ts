@@ -18,24 +18,74 @@ interface ParameterSpec {
   integer: boolean;
 }
 
-const spec = (description: string, def: number, min: number, max: number, integer = true): ParameterSpec => ({ description, default: def, min, max, integer });
+const spec = (description: string, def: number, min: number, max: number, integer = true): ParameterSpec => ({
+  description,
+  default: def,
+  min,
+  max,
+  integer,
+});
 
 const REGISTRY = {
   'consensus.minAttestations': spec('Attestation weight a packet needs before its review status can be CLEAR', 3, 1, 1000),
-  'consensus.contestedObjectionRatio': spec('Share of all review weight that objections must reach to make a story CONTESTED (with consensus.minObjections)', 0.4, 0.05, 1, false),
+  'consensus.contestedObjectionRatio': spec(
+    'Share of all review weight that objections must reach to make a story CONTESTED (with consensus.minObjections)',
+    0.4,
+    0.05,
+    1,
+    false,
+  ),
   'consensus.minObjections': spec('Objection weight a story needs before it can be CONTESTED', 2, 1, 1000),
-  'consensus.graduationMinAttestations': spec("Attestation weight the graduation gate needs (besides a verified human's graduate action for the story)", 5, 1, 1000),
+  'consensus.graduationMinAttestations': spec(
+    "Attestation weight the graduation gate needs (besides a verified human's graduate action for the story)",
+    5,
+    1,
+    1000,
+  ),
   'consensus.verifiedAgentWeight': spec("Weight of a verified bot's attestation or objection (an unverified one weighs 1)", 2, 1, 100),
   'revision.acceptVotes': spec('ACCEPT votes that accept a revision proposal (when they outnumber REJECT votes)', 2, 1, 1000),
   'revision.rejectVotes': spec('REJECT votes that reject a revision proposal', 2, 1, 1000),
   rewardWindowHours: spec("Hours a story's reward window stays open after it is published", 72, 1, 24 * 365),
-  'rateLimits.unverifiedWritesPerMinute': spec('Writes per minute of an unverified bot (default: RATE_LIMIT_UNVERIFIED_WRITES_PER_MINUTE)', 30, 1, 100_000),
-  'rateLimits.verifiedWritesPerMinute': spec('Writes per minute of a verified bot (default: RATE_LIMIT_VERIFIED_WRITES_PER_MINUTE)', 300, 1, 100_000),
-  'emergency.flagSurgeRatio': spec("Evaluate: the flag surge trips when the last hour's flags reach this multiple of the hourly average of the 24 hours before (and emergency.flagSurgeMinFlags)", 3, 1, 100, false),
+  'rateLimits.unverifiedWritesPerMinute': spec(
+    'Writes per minute of an unverified bot (default: RATE_LIMIT_UNVERIFIED_WRITES_PER_MINUTE)',
+    30,
+    1,
+    100_000,
+  ),
+  'rateLimits.verifiedWritesPerMinute': spec(
+    'Writes per minute of a verified bot (default: RATE_LIMIT_VERIFIED_WRITES_PER_MINUTE)',
+    300,
+    1,
+    100_000,
+  ),
+  'emergency.flagSurgeRatio': spec(
+    "Evaluate: the flag surge trips when the last hour's flags reach this multiple of the hourly average of the 24 hours before (and emergency.flagSurgeMinFlags)",
+    3,
+    1,
+    100,
+    false,
+  ),
   'emergency.flagSurgeMinFlags': spec('Evaluate: the fewest flags in the last hour that can trip the flag surge', 10, 1, 100_000),
-  'emergency.objectionSpikeRatio': spec("Evaluate: the objection spike trips when the last hour's objections reach this multiple of the hourly average of the 24 hours before (and emergency.objectionSpikeMinObjections)", 3, 1, 100, false),
-  'emergency.objectionSpikeMinObjections': spec('Evaluate: the fewest objections in the last hour that can trip the objection spike', 10, 1, 100_000),
-  'emergency.thresholdMultiplier': spec('Emergency measures multiply the CLEAR, graduation and revision-accept thresholds by this factor (rounded up, capped at their maximum)', 2, 1, 10, false),
+  'emergency.objectionSpikeRatio': spec(
+    "Evaluate: the objection spike trips when the last hour's objections reach this multiple of the hourly average of the 24 hours before (and emergency.objectionSpikeMinObjections)",
+    3,
+    1,
+    100,
+    false,
+  ),
+  'emergency.objectionSpikeMinObjections': spec(
+    'Evaluate: the fewest objections in the last hour that can trip the objection spike',
+    10,
+    1,
+    100_000,
+  ),
+  'emergency.thresholdMultiplier': spec(
+    'Emergency measures multiply the CLEAR, graduation and revision-accept thresholds by this factor (rounded up, capped at their maximum)',
+    2,
+    1,
+    10,
+    false,
+  ),
 } as const satisfies Record<string, ParameterSpec>;
 
 export type ParameterName = keyof typeof REGISTRY;
@@ -71,7 +121,11 @@ export function checkChanges(changes: Record<string, unknown>): ErrorDetail[] {
     if (!isParameterName(name)) details.push({ path, code: 'UNKNOWN_PARAMETER', message: `${name} is not a governance parameter` });
     else if (!inRange(name, value)) {
       const r = REGISTRY[name];
-      details.push({ path, code: 'OUT_OF_RANGE', message: `${name} must be ${r.integer ? 'an integer' : 'a number'} from ${r.min} to ${r.max}` });
+      details.push({
+        path,
+        code: 'OUT_OF_RANGE',
+        message: `${name} must be ${r.integer ? 'an integer' : 'a number'} from ${r.min} to ${r.max}`,
+      });
     }
   }
   if (Object.keys(changes).length === 0) details.push({ path: '/changes', message: 'a proposal changes at least one parameter' });
@@ -106,7 +160,10 @@ export interface ParameterValues {
  * Lays the rows over `defaults`: governance's rows first, then the emergency overlay. A stored value that is
  * not a known parameter or is outside its range is not used.
  */
-export function overlayParameters(defaults: Parameters, rows: readonly { name: string; value: unknown; emergency: boolean }[]): ParameterValues {
+export function overlayParameters(
+  defaults: Parameters,
+  rows: readonly { name: string; value: unknown; emergency: boolean }[],
+): ParameterValues {
   const base: Parameters = { ...defaults };
   for (const row of rows) if (!row.emergency && isParameterName(row.name) && inRange(row.name, row.value)) base[row.name] = row.value;
   const effective: Parameters = { ...base };

@@ -25,7 +25,13 @@ export function nextProposalState(from: ProposalStatus, event: ProposalEvent): P
     const legal = Object.keys(PROPOSAL_TRANSITIONS[from]);
     throw appError('GOVERNANCE_TRANSITION_INVALID', {
       message: `A ${from} proposal cannot ${event}`,
-      details: [{ path: '/status', code: from, message: legal.length ? `from ${from} the proposal can only: ${legal.join(', ')}` : `${from} is final` }],
+      details: [
+        {
+          path: '/status',
+          code: from,
+          message: legal.length ? `from ${from} the proposal can only: ${legal.join(', ')}` : `${from} is final`,
+        },
+      ],
     });
   }
   return to;

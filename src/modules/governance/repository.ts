@@ -27,12 +27,28 @@ export async function parameterOrigins(db: Queryable) {
   return db.selectFrom('governance_parameters').select(['name', 'updated_by_proposal_id', 'updated_at']).execute();
 }
 
-export async function upsertParameter(tx: Tx, row: { name: string; value: number; defaultValue: number; proposalId: string; at: Date }): Promise<void> {
+export async function upsertParameter(
+  tx: Tx,
+  row: { name: string; value: number; defaultValue: number; proposalId: string; at: Date },
+): Promise<void> {
   const value = JSON.stringify(row.value);
   await tx
     .insertInto('governance_parameters')
-    .values({ name: row.name, value, default_value: JSON.stringify(row.defaultValue), updated_by_proposal_id: row.proposalId, updated_at: row.at })
-    .onConflict((oc) => oc.column('name').doUpdateSet({ value, default_value: JSON.stringify(row.defaultValue), updated_by_proposal_id: row.proposalId, updated_at: row.at }))
+    .values({
+      name: row.name,
+      value,
+      default_value: JSON.stringify(row.defaultValue),
+      updated_by_proposal_id: row.proposalId,
+      updated_at: row.at,
+    })
+    .onConflict((oc) =>
+      oc.column('name').doUpdateSet({
+        value,
+        default_value: JSON.stringify(row.defaultValue),
+        updated_by_proposal_id: row.proposalId,
+        updated_at: row.at,
+      }),
+    )
     .execute();
 }
 
@@ -59,14 +75,23 @@ export async function updateProposal(tx: Tx, id: string, set: Updateable<Governa
 
 /** DRAFT and RATIFIED proposals, oldest first. */
 export async function openProposals(db: Queryable, limit: number): Promise<ProposalRow[]> {
-  return db.selectFrom('governance_proposals').selectAll().where('status', 'in', ['DRAFT', 'RATIFIED']).orderBy('seq').limit(limit).execute();
+  return db
+    .selectFrom('governance_proposals')
+    .selectAll()
+    .where('status', 'in', ['DRAFT', 'RATIFIED'])
+    .orderBy('seq')
+    .limit(limit)
+    .execute();
 }
 
 /**
  * Marks SUPERSEDED every proposal in one of `from` (the states that may be superseded) made before `seq`
  * that changes any of `names`; returns their ids.
  */
-export async function supersedeOlderProposals(tx: Tx, by: { id: string; seq: string; names: string[]; from: ProposalStatus[]; at: Date }): Promise<string[]> {
+export async function supersedeOlderProposals(
+  tx: Tx,
+  by: { id: string; seq: string; names: string[]; from: ProposalStatus[]; at: Date },
+): Promise<string[]> {
   if (by.from.length === 0 || by.names.length === 0) return [];
   const rows = await tx
     .updateTable('governance_proposals')
@@ -84,14 +109,26 @@ export async function findActiveEmergency(db: Queryable): Promise<EmergencyRow |
 }
 
 export async function lastClearedEmergency(db: Queryable): Promise<EmergencyRow | null> {
-  return (await db.selectFrom('governance_emergencies').selectAll().where('status', '=', 'CLEARED').orderBy('cleared_at', 'desc').limit(1).executeTakeFirst()) ?? null;
+  return (
+    (await db
+      .selectFrom('governance_emergencies')
+      .selectAll()
+      .where('status', '=', 'CLEARED')
+      .orderBy('cleared_at', 'desc')
+      .limit(1)
+      .executeTakeFirst()) ?? null
+  );
 }
 
 export async function insertEmergency(tx: Tx, row: Insertable<GovernanceEmergenciesTable>): Promise<EmergencyRow> {
   return tx.insertInto('governance_emergencies').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function clearEmergency(tx: Tx, id: string, set: { clearedBy: string; at: Date; reason: string | null; requestId: string | null }): Promise<EmergencyRow> {
+export async function clearEmergency(
+  tx: Tx,
+  id: string,
+  set: { clearedBy: string; at: Date; reason: string | null; requestId: string | null },
+): Promise<EmergencyRow> {
   return tx
     .updateTable('governance_emergencies')
     .set({ status: 'CLEARED', cleared_by: set.clearedBy, cleared_at: set.at, clear_reason: set.reason, clear_request_id: set.requestId })
@@ -102,7 +139,12 @@ export async function clearEmergency(tx: Tx, id: string, set: { clearedBy: strin
 
 /** Flags created in [from, to). */
 export async function countFlags(db: Queryable, from: Date, to: Date): Promise<number> {
-  const row = await db.selectFrom('flags').select(sql<number>`count(*)::int`.as('n')).where('created_at', '>=', from).where('created_at', '<', to).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('flags')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .executeTakeFirstOrThrow();
   return row.n;
 }
 

@@ -26,7 +26,12 @@ const Changes = Type.Record(Type.String({ minLength: 1, maxLength: 100 }), Type.
 export const StateQuery = Type.Object(HumanActorQuery, { additionalProperties: false });
 
 export const ProposalBody = Type.Object(
-  { ...HumanActorBody, title: Type.String({ minLength: 1, maxLength: 200 }), rationale: Type.String({ minLength: 1, maxLength: 5000 }), changes: Changes },
+  {
+    ...HumanActorBody,
+    title: Type.String({ minLength: 1, maxLength: 200 }),
+    rationale: Type.String({ minLength: 1, maxLength: 5000 }),
+    changes: Changes,
+  },
   { additionalProperties: false },
 );
 export type ProposalBody = Static<typeof ProposalBody>;
@@ -41,14 +46,22 @@ export const RatifyBody = Type.Object(
 );
 export type RatifyBody = Static<typeof RatifyBody>;
 
-export const ActivateBody = Type.Object({ ...HumanActorBody, controlPlaneRequestId: ControlPlaneRequestId }, { additionalProperties: false });
+export const ActivateBody = Type.Object(
+  { ...HumanActorBody, controlPlaneRequestId: ControlPlaneRequestId },
+  { additionalProperties: false },
+);
 export type ActivateBody = Static<typeof ActivateBody>;
 
 export const EvaluateBody = Type.Object(
   {
     ...HumanActorBody,
     controlPlaneRequestId: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description: 'An EXECUTED governance.emergency.apply request: apply its measures now (docs/governance.md)' }),
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        pattern: '^[A-Za-z0-9_-]+$',
+        description: 'An EXECUTED governance.emergency.apply request: apply its measures now (docs/governance.md)',
+      }),
     ),
   },
   { additionalProperties: false },
@@ -56,7 +69,11 @@ export const EvaluateBody = Type.Object(
 export type EvaluateBody = Static<typeof EvaluateBody>;
 
 export const ClearBody = Type.Object(
-  { ...HumanActorBody, reason: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })), controlPlaneRequestId: ControlPlaneRequestId },
+  {
+    ...HumanActorBody,
+    reason: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
+    controlPlaneRequestId: ControlPlaneRequestId,
+  },
   { additionalProperties: false },
 );
 export type ClearBody = Static<typeof ClearBody>;
@@ -156,13 +173,22 @@ export const EvaluationResponse = Type.Object({
   mutatingApplied: Type.Boolean(),
   applied: Nullable(Type.Object({ emergencyId: Type.String(), overlay: Overlay, controlPlaneRequestId: Nullable(Type.String()) })),
   note: Type.Optional(Type.String()),
-  recommendedControlPlaneActions: Type.Array(RecommendedAction, { description: 'ready to file with POST /v1/admin/control-plane/requests (explicit control plane only)' }),
+  recommendedControlPlaneActions: Type.Array(RecommendedAction, {
+    description: 'ready to file with POST /v1/admin/control-plane/requests (explicit control plane only)',
+  }),
   emergency: EmergencyState,
 });
 export type EvaluationResponse = Static<typeof EvaluationResponse>;
 
 export const ClearResponse = Type.Object({
-  cleared: Type.Object({ id: Type.String(), overlay: Overlay, activatedAt: DateTime, clearedAt: DateTime, clearedBy: Type.String(), reason: Nullable(Type.String()) }),
+  cleared: Type.Object({
+    id: Type.String(),
+    overlay: Overlay,
+    activatedAt: DateTime,
+    clearedAt: DateTime,
+    clearedBy: Type.String(),
+    reason: Nullable(Type.String()),
+  }),
   controlPlaneRequestId: Nullable(Type.String()),
   emergency: EmergencyState,
 });

@@ -51,7 +51,13 @@ export function createGovernanceService(deps: GovernanceDeps) {
   return {
     /** Every parameter with its value, default, range and the proposal that last changed it; the emergency; open proposals. */
     async state(): Promise<StateResponse> {
-      const [rows, origins, active, lastCleared, open] = await Promise.all([parameterRows(db), parameterOrigins(db), findActiveEmergency(db), lastClearedEmergency(db), openProposals(db, 100)]);
+      const [rows, origins, active, lastCleared, open] = await Promise.all([
+        parameterRows(db),
+        parameterOrigins(db),
+        findActiveEmergency(db),
+        lastClearedEmergency(db),
+        openProposals(db, 100),
+      ]);
       const values = overlayParameters(defaults, rows);
       const originOf = new Map(origins.map((o) => [o.name, o]));
       return {
@@ -96,7 +102,14 @@ export function createGovernanceService(deps: GovernanceDeps) {
           created_at: at,
           updated_at: at,
         });
-        await appendAudit(tx, { scope: 'GOVERNANCE', action: 'proposal.created', actor, target: row.id, details: { title: row.title, changes: row.changes }, at });
+        await appendAudit(tx, {
+          scope: 'GOVERNANCE',
+          action: 'proposal.created',
+          actor,
+          target: row.id,
+          details: { title: row.title, changes: row.changes },
+          at,
+        });
         return presentProposal(row);
       });
     },
@@ -110,7 +123,8 @@ export function createGovernanceService(deps: GovernanceDeps) {
     async ratify(actor: HumanActor, id: string, body: RatifyBody): Promise<Proposal> {
       if (!actor.verified || !actor.linkedHumanId || actor.tier === 'L0') {
         throw appError('VERIFIED_ACTOR_REQUIRED', {
-          message: 'Ratification needs a verified human: sign verified=true with the linkedHumanId your World ID login bound to your actorId',
+          message:
+            'Ratification needs a verified human: sign verified=true with the linkedHumanId your World ID login bound to your actorId',
         });
       }
       const linkedHumanId = actor.linkedHumanId;
@@ -125,7 +139,13 @@ export function createGovernanceService(deps: GovernanceDeps) {
         const proposal = await lockProposal(tx, id);
         if (!proposal) throw notFound('proposal');
         const status = nextProposalState(proposal.status, decision === 'RATIFY' ? 'ratify' : 'reject');
-        const row = await updateProposal(tx, id, { status, decided_by: linkedHumanId, decided_at: at, decision_action_id: verifiedActionId, updated_at: at });
+        const row = await updateProposal(tx, id, {
+          status,
+          decided_by: linkedHumanId,
+          decided_at: at,
+          decision_action_id: verifiedActionId,
+          updated_at: at,
+        });
         await appendAudit(tx, {
           scope: 'GOVERNANCE',
           action: decision === 'RATIFY' ? 'proposal.ratified' : 'proposal.rejected',
@@ -163,12 +183,33 @@ export function createGovernanceService(deps: GovernanceDeps) {
         const before = overlayParameters(defaults, await parameterRows(tx)).base;
         const names = Object.keys(proposal.changes).filter(isParameterName).sort();
         const applied = names.map((name) => ({ name, from: before[name], to: proposal.changes[name]! }));
-        for (const change of applied) await upsertParameter(tx, { name: change.name, value: change.to, defaultValue: defaults[change.name], proposalId: id, at });
+        for (const change of applied)
+          await upsertParameter(tx, { name: change.name, value: change.to, defaultValue: defaults[change.name], proposalId: id, at });
         const superseded = await supersedeOlderProposals(tx, { id, seq: proposal.seq, names, from: statesAllowing('supersede'), at });
-        const row = await updateProposal(tx, id, { status, activated_by: identityKey(actor), activated_at: at, activation_request_id: controlPlaneRequestId, updated_at: at });
-        await appendAudit(tx, { scope: 'GOVERNANCE', action: 'proposal.activated', actor, target: id, details: { applied, superseded, controlPlaneRequestId }, at });
+        const row = await updateProposal(tx, id, {
+          status,
+          activated_by: identityKey(actor),
+          activated_at: at,
+          activation_request_id: controlPlaneRequestId,
+          updated_at: at,
+        });
+        await appendAudit(tx, {
+          scope: 'GOVERNANCE',
+          action: 'proposal.activated',
+          actor,
+          target: id,
+          details: { applied, superseded, controlPlaneRequestId },
+          at,
+        });
         for (const older of superseded) {
-          await appendAudit(tx, { scope: 'GOVERNANCE', action: 'proposal.superseded', actor, target: older, details: { supersededBy: id, parameters: names }, at });
+          await appendAudit(tx, {
+            scope: 'GOVERNANCE',
+            action: 'proposal.superseded',
+            actor,
+            target: older,
+            details: { supersededBy: id, parameters: names },
+            at,
+          });
         }
         return { proposal: presentProposal(row), applied, superseded, controlPlaneRequestId };
       });

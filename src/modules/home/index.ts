@@ -23,31 +23,71 @@ export const homeModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
 
   app.get(
     '/v1/home',
-    { config, schema: { tags: ['home'], summary: 'Home: trending hero, developing, under review, latest ledger events, reward windows', querystring: HomeQuery, response: { 200: HomeResponse, ...failures } } },
+    {
+      config,
+      schema: {
+        tags: ['home'],
+        summary: 'Home: trending hero, developing, under review, latest ledger events, reward windows',
+        querystring: HomeQuery,
+        response: { 200: HomeResponse, ...failures },
+      },
+    },
     async (request) => service.home(request.query.lang ?? 'en'),
   );
 
   app.get(
     '/v1/modules/developing',
-    { config, schema: { tags: ['home'], summary: 'Developing stories: provisional, review still emerging, contested or under review', querystring: HomeQuery, response: { 200: StoryModuleResponse, ...failures } } },
+    {
+      config,
+      schema: {
+        tags: ['home'],
+        summary: 'Developing stories: provisional, review still emerging, contested or under review',
+        querystring: HomeQuery,
+        response: { 200: StoryModuleResponse, ...failures },
+      },
+    },
     async (request) => service.developing(request.query.lang ?? 'en'),
   );
 
   app.get(
     '/v1/modules/under-review',
-    { config, schema: { tags: ['home'], summary: 'Stories whose state is CONTESTED or UNDER_REVIEW', querystring: HomeQuery, response: { 200: StoryModuleResponse, ...failures } } },
+    {
+      config,
+      schema: {
+        tags: ['home'],
+        summary: 'Stories whose state is CONTESTED or UNDER_REVIEW',
+        querystring: HomeQuery,
+        response: { 200: StoryModuleResponse, ...failures },
+      },
+    },
     async (request) => service.underReview(request.query.lang ?? 'en'),
   );
 
   app.get(
     '/v1/modules/ledger',
-    { config, schema: { tags: ['home'], summary: 'Latest ledger events with localized labels', querystring: HomeQuery, response: { 200: LedgerModuleResponse, ...failures } } },
+    {
+      config,
+      schema: {
+        tags: ['home'],
+        summary: 'Latest ledger events with localized labels',
+        querystring: HomeQuery,
+        response: { 200: LedgerModuleResponse, ...failures },
+      },
+    },
     async (request) => service.ledger(request.query.lang ?? 'en'),
   );
 
   app.get(
     '/v1/modules/reward-window',
-    { config, schema: { tags: ['home'], summary: 'Stories whose reward window is open, closing soonest first', querystring: HomeQuery, response: { 200: RewardWindowModuleResponse, ...failures } } },
+    {
+      config,
+      schema: {
+        tags: ['home'],
+        summary: 'Stories whose reward window is open, closing soonest first',
+        querystring: HomeQuery,
+        response: { 200: RewardWindowModuleResponse, ...failures },
+      },
+    },
     async (request) => service.rewardWindow(request.query.lang ?? 'en'),
   );
 };

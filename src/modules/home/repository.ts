@@ -35,7 +35,12 @@ export function createHomeRepository(db: Db) {
     },
 
     async openRewardWindowCount(now: Date): Promise<number> {
-      const row = await db.selectFrom('stories').select(sql<number>`count(*)::int`.as('n')).where(listed).where(openWindow(now)).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('stories')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where(listed)
+        .where(openWindow(now))
+        .executeTakeFirstOrThrow();
       return row.n;
     },
   };

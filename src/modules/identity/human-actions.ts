@@ -25,7 +25,13 @@ export async function recordVerifiedHumanAction(db: Queryable, input: VerifiedHu
  * Consumes one open verified action (oldest first) for `action`, optionally only one proven by
  * `linkedHumanId`. Returns its id, or null when none is open.
  */
-export async function consumeHumanAction(tx: Tx, action: string, consumedBy: string, at: Date, linkedHumanId?: string): Promise<string | null> {
+export async function consumeHumanAction(
+  tx: Tx,
+  action: string,
+  consumedBy: string,
+  at: Date,
+  linkedHumanId?: string,
+): Promise<string | null> {
   const id = await lockOpenAction(tx, action, linkedHumanId);
   if (id) await markActionConsumed(tx, id, consumedBy, at);
   return id;

@@ -3,7 +3,15 @@ import { humanActor } from '../../platform/auth/require-actor.js';
 import type { AppContext } from '../../platform/context.js';
 import { errors } from '../../platform/schemas.js';
 import { createProofVerifier } from './proof-verifier.js';
-import { HumanProofVerifyBody, LoginChallengeBody, LoginChallengeResponse, LoginVerifyBody, LoginVerifyResponse, VerifiedActionResponse, WorldIdVerifyBody } from './schemas.js';
+import {
+  HumanProofVerifyBody,
+  LoginChallengeBody,
+  LoginChallengeResponse,
+  LoginVerifyBody,
+  LoginVerifyResponse,
+  VerifiedActionResponse,
+  WorldIdVerifyBody,
+} from './schemas.js';
 import { createIdentityService } from './service.js';
 
 /**
@@ -60,7 +68,8 @@ export const identityModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = as
         response: { 202: VerifiedActionResponse, ...errors(400, 401, 403, 404, 409, 429, 503) },
       },
     },
-    async (request, reply) => reply.code(202).send(await service.verifyHumanAction(humanActor(request), 'world_id', request.body, () => request.governance())),
+    async (request, reply) =>
+      reply.code(202).send(await service.verifyHumanAction(humanActor(request), 'world_id', request.body, () => request.governance())),
   );
 
   app.post(
@@ -74,6 +83,9 @@ export const identityModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = as
         response: { 202: VerifiedActionResponse, ...errors(400, 401, 403, 404, 409, 429, 503) },
       },
     },
-    async (request, reply) => reply.code(202).send(await service.verifyHumanAction(humanActor(request), request.body.provider, request.body, () => request.governance())),
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send(await service.verifyHumanAction(humanActor(request), request.body.provider, request.body, () => request.governance())),
   );
 };

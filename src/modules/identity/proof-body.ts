@@ -55,7 +55,13 @@ export function boundProof(body: HumanProofFields, action: string): HumanProof {
  * Returns the verified action's id.
  */
 export async function spendProof(tx: Tx, proof: HumanProof, provedBy: string, consumedBy: string, at: Date): Promise<string> {
-  const id = await recordVerifiedHumanAction(tx, { action: proof.action, linkedHumanId: provedBy, provider: proof.provider, nullifierHash: proof.nullifierHash, at });
+  const id = await recordVerifiedHumanAction(tx, {
+    action: proof.action,
+    linkedHumanId: provedBy,
+    provider: proof.provider,
+    nullifierHash: proof.nullifierHash,
+    at,
+  });
   await markActionConsumed(tx, id, consumedBy, at);
   return id;
 }

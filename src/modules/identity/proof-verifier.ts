@@ -33,7 +33,9 @@ export interface HumanProofVerifier {
 
 /** The dev proof of CONTRACT §5: hex HMAC-SHA256, key `dev-human-proof`, over provider|action|nullifier|root|signal. */
 export function devProof(p: Omit<HumanProof, 'proof' | 'verificationLevel'>): string {
-  return createHmac('sha256', 'dev-human-proof').update(`${p.provider}|${p.action}|${p.nullifierHash}|${p.merkleRoot}|${p.signalHash}`).digest('hex');
+  return createHmac('sha256', 'dev-human-proof')
+    .update(`${p.provider}|${p.action}|${p.nullifierHash}|${p.merkleRoot}|${p.signalHash}`)
+    .digest('hex');
 }
 
 /** HUMAN_PROOF_VERIFIER=dev (refused in production by config.ts): lets the local service and tests run offline. */
@@ -44,7 +46,9 @@ export function createDevProofVerifier(): HumanProofVerifier {
       const expected = Buffer.from(devProof(proof));
       const given = Buffer.from(proof.proof);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-        throw appError('HUMAN_PROOF_INVALID', { details: [{ path: '/proof', message: 'the proof does not verify for this provider, action, nullifier, root and signal' }] });
+        throw appError('HUMAN_PROOF_INVALID', {
+          details: [{ path: '/proof', message: 'the proof does not verify for this provider, action, nullifier, root and signal' }],
+        });
       }
     },
   };

@@ -43,7 +43,10 @@ interface ProviderAnswer {
 }
 
 const unavailable = (provider: string, why: string, retryAfterSeconds?: number) =>
-  appError('HUMAN_PROOF_VERIFIER_UNAVAILABLE', { message: `The ${provider} verifier ${why}`, ...(retryAfterSeconds ? { retryAfterSeconds } : {}) });
+  appError('HUMAN_PROOF_VERIFIER_UNAVAILABLE', {
+    message: `The ${provider} verifier ${why}`,
+    ...(retryAfterSeconds ? { retryAfterSeconds } : {}),
+  });
 
 function retryAfter(res: Response): number | undefined {
   const value = Number(res.headers.get('retry-after'));
@@ -66,7 +69,8 @@ function judge(provider: string, res: Response, answer: ProviderAnswer | null): 
   if (code && NOT_JUDGED.has(code)) return unavailable(provider, `could not judge the proof (${code})`);
   if (res.status >= 300 && res.status < 400) return unavailable(provider, `redirected (HTTP ${res.status})`);
   const detail = typeof answer?.detail === 'string' ? answer.detail.slice(0, 300) : 'the provider refused the proof';
-  if (code && ALREADY_VERIFIED.has(code)) return appError('HUMAN_PROOF_ALREADY_VERIFIED', { details: [{ path: '/nullifier_hash', code, message: detail }] });
+  if (code && ALREADY_VERIFIED.has(code))
+    return appError('HUMAN_PROOF_ALREADY_VERIFIED', { details: [{ path: '/nullifier_hash', code, message: detail }] });
   const attribute = typeof answer?.attribute === 'string' && /^[a-z_]{1,40}$/.test(answer.attribute) ? answer.attribute : 'proof';
   return appError('HUMAN_PROOF_INVALID', { details: [{ path: `/${attribute}`, code: code ?? `http_${res.status}`, message: detail }] });
 }
@@ -98,7 +102,10 @@ export function createRemoteProofVerifier(config: Config, fetchImpl: typeof fetc
         text = await res.text();
       } catch (err) {
         const timedOut = signal.aborted || (err as Error).name === 'TimeoutError';
-        throw unavailable(proof.provider, timedOut ? `did not answer within ${config.humanProofVerifyTimeoutMs} ms` : 'could not be reached');
+        throw unavailable(
+          proof.provider,
+          timedOut ? `did not answer within ${config.humanProofVerifyTimeoutMs} ms` : 'could not be reached',
+        );
       }
       let answer: ProviderAnswer | null = null;
       try {

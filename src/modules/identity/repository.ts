@@ -23,7 +23,10 @@ export async function findBoundTier(db: Queryable, actorId: string, linkedHumanI
 
 /** The actor's binding, whether or not its session has ended (a proof renews it), or null. */
 export async function findActorBinding(db: Queryable, actorId: string) {
-  return (await db.selectFrom('actor_bindings').select(['linked_human_id', 'expires_at']).where('actor_id', '=', actorId).executeTakeFirst()) ?? null;
+  return (
+    (await db.selectFrom('actor_bindings').select(['linked_human_id', 'expires_at']).where('actor_id', '=', actorId).executeTakeFirst()) ??
+    null
+  );
 }
 
 /**
@@ -72,7 +75,13 @@ export async function bindActorAtLogin(tx: Tx, actorId: string, linkedHumanId: s
  * human on to `expiresAt` (never shortened; a binding without a session keeps none). Null when the actor is
  * bound to another human (a login changed it meanwhile). Returns the session end.
  */
-export async function renewActorBinding(tx: Tx, actorId: string, linkedHumanId: string, now: Date, expiresAt: Date): Promise<{ expires_at: Date | null } | null> {
+export async function renewActorBinding(
+  tx: Tx,
+  actorId: string,
+  linkedHumanId: string,
+  now: Date,
+  expiresAt: Date,
+): Promise<{ expires_at: Date | null } | null> {
   const { rows } = await sql<{ expires_at: Date | null }>`
     insert into actor_bindings as b (actor_id, linked_human_id, bound_at, expires_at)
     values (${actorId}, ${linkedHumanId}, ${now}, ${expiresAt})
@@ -117,7 +126,13 @@ export async function claimLoginChallenge(tx: Tx, id: string, linkedHumanId: str
 
 /** A story by id with what decides whether readers may act on it (published, visible), or null. */
 export async function findStoryForAction(db: Queryable, storyId: string) {
-  return (await db.selectFrom('stories').select(['id', 'publication_stage', 'moderation_status']).where('id', '=', storyId).executeTakeFirst()) ?? null;
+  return (
+    (await db
+      .selectFrom('stories')
+      .select(['id', 'publication_stage', 'moderation_status'])
+      .where('id', '=', storyId)
+      .executeTakeFirst()) ?? null
+  );
 }
 
 /** Stories whose current packet has a claim with this id (index story_versions_claims), with what decides access. */
@@ -150,7 +165,14 @@ export async function insertVerifiedAction(
 ): Promise<string | null> {
   const inserted = await db
     .insertInto('verified_human_actions')
-    .values({ id: row.id, action: row.action, linked_human_id: row.linkedHumanId, provider: row.provider, nullifier_hash: row.nullifierHash, created_at: row.at })
+    .values({
+      id: row.id,
+      action: row.action,
+      linked_human_id: row.linkedHumanId,
+      provider: row.provider,
+      nullifier_hash: row.nullifierHash,
+      created_at: row.at,
+    })
     .onConflict((oc) => oc.columns(['provider', 'action', 'nullifier_hash']).doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -162,16 +184,35 @@ export async function insertVerifiedAction(
  * another transaction holds, so concurrent operations never take the same one.
  */
 export async function lockOpenAction(tx: Tx, action: string, linkedHumanId?: string): Promise<string | null> {
-  let pick = tx.selectFrom('verified_human_actions').select('id').where('action', '=', action).where('consumed_at', 'is', null).orderBy('created_at').limit(1).forUpdate().skipLocked();
+  let pick = tx
+    .selectFrom('verified_human_actions')
+    .select('id')
+    .where('action', '=', action)
+    .where('consumed_at', 'is', null)
+    .orderBy('created_at')
+    .limit(1)
+    .forUpdate()
+    .skipLocked();
   if (linkedHumanId !== undefined) pick = pick.where('linked_human_id', '=', linkedHumanId);
   return (await pick.executeTakeFirst())?.id ?? null;
 }
 
 export async function markActionConsumed(tx: Tx, id: string, consumedBy: string, at: Date): Promise<void> {
-  await tx.updateTable('verified_human_actions').set({ consumed_at: at, consumed_by: consumedBy }).where('id', '=', id).where('consumed_at', 'is', null).execute();
+  await tx
+    .updateTable('verified_human_actions')
+    .set({ consumed_at: at, consumed_by: consumedBy })
+    .where('id', '=', id)
+    .where('consumed_at', 'is', null)
+    .execute();
 }
 
 export async function hasOpenAction(db: Queryable, action: string): Promise<boolean> {
-  const row = await db.selectFrom('verified_human_actions').select('id').where('action', '=', action).where('consumed_at', 'is', null).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('verified_human_actions')
+    .select('id')
+    .where('action', '=', action)
+    .where('consumed_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
   return Boolean(row);
 }

@@ -54,7 +54,10 @@ export function createIdentityService(deps: IdentityServiceDeps) {
 
   function nullifierOf(provider: ProofProvider, nullifierHash: string): string {
     const canonical = canonicalNullifier(provider, nullifierHash);
-    if (!canonical) throw validationFailed([{ path: '/nullifier_hash', message: 'a World ID nullifier_hash is hex: 0x followed by up to 64 hex characters' }]);
+    if (!canonical)
+      throw validationFailed([
+        { path: '/nullifier_hash', message: 'a World ID nullifier_hash is hex: 0x followed by up to 64 hex characters' },
+      ]);
     return canonical;
   }
 
@@ -97,7 +100,13 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       };
       await pruneLoginChallenges(db, new Date(now.getTime() - CHALLENGE_PRUNE_AFTER_MS), 100);
       await insertLoginChallenge(db, challenge);
-      return { challengeId: id, signal, signalHash: challenge.signal_hash, action: challenge.action, expiresAt: challenge.expires_at.toISOString() };
+      return {
+        challengeId: id,
+        signal,
+        signalHash: challenge.signal_hash,
+        action: challenge.action,
+        expiresAt: challenge.expires_at.toISOString(),
+      };
     },
 
     /**
@@ -110,7 +119,12 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       if (body.action !== undefined && body.action !== config.worldIdLoginAction) {
         throw appError('HUMAN_ACTION_NOT_ALLOWED', {
           message: `The login accepts only the login action ${config.worldIdLoginAction}`,
-          details: [{ path: '/action', message: `must be ${config.worldIdLoginAction} (or omitted); governance actions go to POST /v1/worldid/verify` }],
+          details: [
+            {
+              path: '/action',
+              message: `must be ${config.worldIdLoginAction} (or omitted); governance actions go to POST /v1/worldid/verify`,
+            },
+          ],
         });
       }
       const nullifierHash = nullifierOf('world_id', body.nullifier_hash);
@@ -130,7 +144,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
           const current = await findLoginChallenge(tx, challenge.id);
           throw appError(current?.used_at ? 'CHALLENGE_USED' : 'CHALLENGE_EXPIRED');
         }
-        if (!(await bindActorAtLogin(tx, actor.actorId, linkedHumanId, now, sessionExpiresAt))) throw appError('ACTOR_BOUND_TO_OTHER_HUMAN');
+        if (!(await bindActorAtLogin(tx, actor.actorId, linkedHumanId, now, sessionExpiresAt)))
+          throw appError('ACTOR_BOUND_TO_OTHER_HUMAN');
         return { linkedHumanId, tier: 'L3' as const, sessionExpiresAt: sessionExpiresAt.toISOString() };
       });
     },
@@ -168,7 +183,9 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       const linkedHumanId = binding?.linked_human_id ?? linkedHumanIdOf(provider, nullifierHash);
       // a proof already recorded is refused before the provider is asked (the unique key still decides races)
       if (await isNullifierUsed(db, provider, body.action, nullifierHash)) throw appError('NULLIFIER_REUSED');
-      await verifier.verify(proofOf(provider, body.action, nullifierHash, body, body.signal === undefined ? '' : worldIdSignalHash(body.signal)));
+      await verifier.verify(
+        proofOf(provider, body.action, nullifierHash, body, body.signal === undefined ? '' : worldIdSignalHash(body.signal)),
+      );
 
       const params = action.kind === 'graduate' ? await parameters() : null;
       const now = new Date(clock.now());

@@ -31,11 +31,21 @@ export const LedgerEvent = Type.Object(
     title: Type.String(),
     type: Type.Union([Type.Literal('CORRECTION'), Type.Literal('RETRACTION'), Type.Literal('CHALLENGE'), Type.Literal('UPDATE')]),
     createdAt: DateTime,
-    storyState: Type.Union([Type.Literal('PROVISIONAL'), Type.Literal('GRADUATED'), Type.Literal('CONTESTED'), Type.Literal('UNDER_REVIEW')]),
+    storyState: Type.Union([
+      Type.Literal('PROVISIONAL'),
+      Type.Literal('GRADUATED'),
+      Type.Literal('CONTESTED'),
+      Type.Literal('UNDER_REVIEW'),
+    ]),
     editorialState: Type.String(),
     promotionState: Type.String(),
     rewardWindowActive: Type.Boolean(),
-    ledgerBucket: Type.Union([Type.Literal('agent-review'), Type.Literal('provisional'), Type.Literal('graduated'), Type.Literal('under-review')]),
+    ledgerBucket: Type.Union([
+      Type.Literal('agent-review'),
+      Type.Literal('provisional'),
+      Type.Literal('graduated'),
+      Type.Literal('under-review'),
+    ]),
   },
   { additionalProperties: false, title: 'LedgerEvent' },
 );

@@ -12,7 +12,10 @@ export const RoomSlug = Type.String({ minLength: 1, maxLength: 64, pattern: '^[a
 export const ClaimId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 export const HttpUrl = Type.String({ minLength: 8, maxLength: 2048, format: 'uri', pattern: '^https?://' });
 
-export const ClaimInput = Type.Object({ id: Type.Optional(ClaimId), text: Type.String({ minLength: 1, maxLength: 2000 }) }, { additionalProperties: false });
+export const ClaimInput = Type.Object(
+  { id: Type.Optional(ClaimId), text: Type.String({ minLength: 1, maxLength: 2000 }) },
+  { additionalProperties: false },
+);
 export const SourceInput = Type.Object(
   { url: HttpUrl, title: Type.Optional(Type.String({ maxLength: 300 })), publisher: Type.Optional(Type.String({ maxLength: 200 })) },
   { additionalProperties: false },

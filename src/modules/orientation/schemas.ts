@@ -93,9 +93,20 @@ export const StoryOrientationResponse = Type.Object({
   gatingFacts: Type.Object({
     currentPacketHash: Type.String(),
     version: Type.Integer(),
-    rewardWindow: Type.Object({ opensAt: Nullable(DateTime), closesAt: Nullable(DateTime), active: Type.Boolean(), explanation: Type.String() }),
-    graduation: Type.Object({ requiredHumanAction: Type.String(), requiredCredentials: Type.Array(Type.String()), explanation: Type.String() }),
-    highSeverityFlags: Type.Array(Type.Object({ claimId: Type.String(), requiredHumanAction: Type.String() }), { description: 'One per claim of the current packet' }),
+    rewardWindow: Type.Object({
+      opensAt: Nullable(DateTime),
+      closesAt: Nullable(DateTime),
+      active: Type.Boolean(),
+      explanation: Type.String(),
+    }),
+    graduation: Type.Object({
+      requiredHumanAction: Type.String(),
+      requiredCredentials: Type.Array(Type.String()),
+      explanation: Type.String(),
+    }),
+    highSeverityFlags: Type.Array(Type.Object({ claimId: Type.String(), requiredHumanAction: Type.String() }), {
+      description: 'One per claim of the current packet',
+    }),
     thresholds: Thresholds,
     explanations: Type.Array(Explanation),
   }),

@@ -55,13 +55,26 @@ export function createPublishService(deps: { transactor: Transactor; clock: Cloc
               reason: 'safety scan ALLOW',
               at: now,
             });
-            const published = { ...story, publication_stage: 'PROVISIONAL' as const, moderation_status: 'ALLOWED' as const, published_at: now, reward_window_ends_at: closes };
+            const published = {
+              ...story,
+              publication_stage: 'PROVISIONAL' as const,
+              moderation_status: 'ALLOWED' as const,
+              published_at: now,
+              reward_window_ends_at: closes,
+            };
             await recomputeConsensus(tx, events, published, params, now);
           } else {
             await setModerationStatus(tx, story.id, scan.decision === 'BLOCK' ? 'BLOCKED' : 'QUARANTINED', now);
           }
         }
-        return { hash, storyId: story.id, decision: scan.decision, categories: scan.categories, rules: scan.rules, scannedAt: now.toISOString() };
+        return {
+          hash,
+          storyId: story.id,
+          decision: scan.decision,
+          categories: scan.categories,
+          rules: scan.rules,
+          scannedAt: now.toISOString(),
+        };
       });
     },
   };

@@ -12,7 +12,12 @@ export const rankingsModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = as
     '/v1/rankings/bots',
     {
       config: { auth: { kind: 'public' }, readCache: true },
-      schema: { tags: ['rankings'], summary: 'Weekly bot rankings over the last seven days (scoring in docs/newsroom-reads.md)', querystring: RankingsQuery, response: { 200: RankingsResponse, ...errors(400, 429) } },
+      schema: {
+        tags: ['rankings'],
+        summary: 'Weekly bot rankings over the last seven days (scoring in docs/newsroom-reads.md)',
+        querystring: RankingsQuery,
+        response: { 200: RankingsResponse, ...errors(400, 429) },
+      },
     },
     async () => service.weekly(),
   );

@@ -22,7 +22,15 @@ export async function acceptRevision(tx: Tx, events: TxEvents, story: LockedStor
   const packet = revisedPacket(await currentPacket(tx, story), proposal.changes as RevisionChanges);
   const hash = packetHash(packet);
   const version = story.current_version + 1;
-  await insertCurrentVersion(tx, { storyId: story.id, version, hash, packet, proposalId: proposal.id, createdBy: proposal.bot_id, at: now });
+  await insertCurrentVersion(tx, {
+    storyId: story.id,
+    version,
+    hash,
+    packet,
+    proposalId: proposal.id,
+    createdBy: proposal.bot_id,
+    at: now,
+  });
   await markOtherProposalsStale(tx, story.id, proposal.id, now);
   await recordLedgerEvent(tx, events, {
     storyId: story.id,

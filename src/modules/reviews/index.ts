@@ -14,7 +14,12 @@ export const reviewsModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
     '/v1/agents/attestations',
     {
       config: { auth: { kind: 'agent', permission: 'attestations:write' } },
-      schema: { tags: ['agents'], summary: "Attest the story's exact current packet", body: ReviewBody, response: responses(ReviewResponse) },
+      schema: {
+        tags: ['agents'],
+        summary: "Attest the story's exact current packet",
+        body: ReviewBody,
+        response: responses(ReviewResponse),
+      },
     },
     async (request, reply) => reply.code(202).send(await service.attest(agentActor(request), request.body, await request.governance())),
   );
@@ -23,7 +28,12 @@ export const reviewsModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
     '/v1/agents/objections',
     {
       config: { auth: { kind: 'agent', permission: 'objections:write' } },
-      schema: { tags: ['agents'], summary: "Object to the story's exact current packet", body: ReviewBody, response: responses(ReviewResponse) },
+      schema: {
+        tags: ['agents'],
+        summary: "Object to the story's exact current packet",
+        body: ReviewBody,
+        response: responses(ReviewResponse),
+      },
     },
     async (request, reply) => reply.code(202).send(await service.object(agentActor(request), request.body, await request.governance())),
   );
@@ -32,7 +42,12 @@ export const reviewsModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
     '/v1/agents/revision-proposals',
     {
       config: { auth: { kind: 'agent', permission: 'revisions:propose' } },
-      schema: { tags: ['agents'], summary: 'Propose a revision of the current packet', body: ProposalBody, response: responses(ProposalResponse) },
+      schema: {
+        tags: ['agents'],
+        summary: 'Propose a revision of the current packet',
+        body: ProposalBody,
+        response: responses(ProposalResponse),
+      },
     },
     async (request, reply) => reply.code(202).send(await service.propose(agentActor(request), request.body, await request.governance())),
   );
@@ -41,8 +56,15 @@ export const reviewsModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
     '/v1/agents/revision-proposals/:proposalId/votes',
     {
       config: { auth: { kind: 'agent', permission: 'revisions:vote' } },
-      schema: { tags: ['agents'], summary: 'Vote ACCEPT or REJECT on an open revision proposal', params: ProposalParams, body: VoteBody, response: responses(ProposalResponse) },
+      schema: {
+        tags: ['agents'],
+        summary: 'Vote ACCEPT or REJECT on an open revision proposal',
+        params: ProposalParams,
+        body: VoteBody,
+        response: responses(ProposalResponse),
+      },
     },
-    async (request, reply) => reply.code(202).send(await service.vote(agentActor(request), request.params.proposalId, request.body, await request.governance())),
+    async (request, reply) =>
+      reply.code(202).send(await service.vote(agentActor(request), request.params.proposalId, request.body, await request.governance())),
   );
 };

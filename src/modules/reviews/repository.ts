@@ -32,7 +32,10 @@ export async function lockProposal(tx: Tx, proposalId: string): Promise<Proposal
 }
 
 /** Inserts a vote; false when this bot already voted on the proposal (unique proposal_id, bot_id). */
-export async function insertVote(tx: Tx, row: { proposal_id: string; bot_id: string; vote: 'ACCEPT' | 'REJECT'; created_at: Date }): Promise<boolean> {
+export async function insertVote(
+  tx: Tx,
+  row: { proposal_id: string; bot_id: string; vote: 'ACCEPT' | 'REJECT'; created_at: Date },
+): Promise<boolean> {
   const inserted = await tx
     .insertInto('revision_votes')
     .values(row)
@@ -52,5 +55,11 @@ export async function updateProposalTally(
 
 /** Marks every other open proposal of the story STALE (its base packet is no longer current). */
 export async function markOtherProposalsStale(tx: Tx, storyId: string, acceptedId: string, at: Date): Promise<void> {
-  await tx.updateTable('revision_proposals').set({ status: 'STALE', resolved_at: at }).where('story_id', '=', storyId).where('status', '=', 'OPEN').where('id', '<>', acceptedId).execute();
+  await tx
+    .updateTable('revision_proposals')
+    .set({ status: 'STALE', resolved_at: at })
+    .where('story_id', '=', storyId)
+    .where('status', '=', 'OPEN')
+    .where('id', '<>', acceptedId)
+    .execute();
 }

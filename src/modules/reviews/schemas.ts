@@ -13,7 +13,11 @@ export const ReviewBody = Type.Object(
     confidence: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
     note: Type.Optional(Type.String({ maxLength: 2000 })),
     claimIds: Type.Optional(Type.Array(ClaimId, { maxItems: 50, uniqueItems: true })),
-    evidence: Type.Optional(Type.Array(Type.Object({ url: HttpUrl, note: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false }), { maxItems: 20 })),
+    evidence: Type.Optional(
+      Type.Array(Type.Object({ url: HttpUrl, note: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false }), {
+        maxItems: 20,
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -48,7 +52,14 @@ export const RevisionChanges = Type.Object(
 export type RevisionChanges = Static<typeof RevisionChanges>;
 
 export const ProposalBody = Type.Object(
-  { botId: BotId, verified: Type.Boolean(), storyId: StoryIdSchema, packetHash: Sha256Hex, changes: RevisionChanges, rationale: Type.String({ minLength: 1, maxLength: 2000 }) },
+  {
+    botId: BotId,
+    verified: Type.Boolean(),
+    storyId: StoryIdSchema,
+    packetHash: Sha256Hex,
+    changes: RevisionChanges,
+    rationale: Type.String({ minLength: 1, maxLength: 2000 }),
+  },
   { additionalProperties: false },
 );
 export type ProposalBody = Static<typeof ProposalBody>;

@@ -44,7 +44,10 @@ async function requireApplicable(tx: Tx, story: LockedStory, changes: ProposalBo
   const hash = packetHash(packet);
   if (hash === story.current_packet_hash) throw validationFailed([{ path: '/changes', message: 'changes nothing in the current packet' }]);
   const earlier = await versionWithHash(tx, story.id, hash);
-  if (earlier) throw appError('REVISION_RECREATES_VERSION', { message: `These changes recreate version ${earlier.version} of the story; a packet can be a version only once` });
+  if (earlier)
+    throw appError('REVISION_RECREATES_VERSION', {
+      message: `These changes recreate version ${earlier.version} of the story; a packet can be a version only once`,
+    });
 }
 
 /** The outcome of a proposal's tally under the governance thresholds. */
@@ -149,7 +152,8 @@ export function createReviewsService(deps: { transactor: Transactor; clock: Cloc
         if (proposal.status !== 'OPEN') throw appError('PROPOSAL_NOT_OPEN', { message: `The proposal is ${proposal.status}` });
         if (proposal.bot_id === actor.botId) throw appError('PROPOSER_CANNOT_VOTE');
         const now = new Date(clock.now());
-        if (!(await insertVote(tx, { proposal_id: proposal.id, bot_id: actor.botId, vote: body.vote, created_at: now }))) throw appError('VOTE_ALREADY_RECORDED');
+        if (!(await insertVote(tx, { proposal_id: proposal.id, bot_id: actor.botId, vote: body.vote, created_at: now })))
+          throw appError('VOTE_ALREADY_RECORDED');
         const accept = proposal.accept_votes + (body.vote === 'ACCEPT' ? 1 : 0);
         const reject = proposal.reject_votes + (body.vote === 'REJECT' ? 1 : 0);
         const status = tallyOutcome(accept, reject, params);

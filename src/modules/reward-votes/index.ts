@@ -22,6 +22,7 @@ export const rewardVotesModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> =
         response: { 202: RewardVoteResponse, ...errors(400, 401, 404, 409, 429, 503) },
       },
     },
-    async (request, reply) => reply.code(202).send(await service.cast(humanActor(request), request.params.id, request.body, await request.governance())),
+    async (request, reply) =>
+      reply.code(202).send(await service.cast(humanActor(request), request.params.id, request.body, await request.governance())),
   );
 };

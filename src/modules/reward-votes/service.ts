@@ -31,7 +31,9 @@ export function createRewardVotesService(deps: { transactor: Transactor; clock: 
         if (!closesAt || !isRewardWindowActive(story.published_at, closesAt, now)) throw appError('REWARD_WINDOW_CLOSED');
         const id = newId('rv');
         const verifiedActionId =
-          actor.linkedHumanId && actor.tier !== 'L0' ? await consumeHumanAction(tx, `reward:${story.id}`, `reward_vote:${id}`, now, actor.linkedHumanId) : null;
+          actor.linkedHumanId && actor.tier !== 'L0'
+            ? await consumeHumanAction(tx, `reward:${story.id}`, `reward_vote:${id}`, now, actor.linkedHumanId)
+            : null;
         const weight = verifiedActionId ? REWARD_VOTE_WEIGHT[actor.tier] : REWARD_VOTE_WEIGHT.L0;
         const row = await insertRewardVote(tx, {
           id,

@@ -14,7 +14,9 @@ export const ReviewTargetTypeSchema = StringEnum(['RECIPIENT', 'STORY', 'BATCH',
 /** Unknown parameters are refused (400): the public read cache keys bodies by the validated query. */
 export const SearchQuery = Type.Object(
   {
-    q: Type.Optional(Type.String({ maxLength: 500, pattern: '^[^\\u0000]*$', description: 'Web-search syntax: words, "quoted phrases", OR, -excluded' })),
+    q: Type.Optional(
+      Type.String({ maxLength: 500, pattern: '^[^\\u0000]*$', description: 'Web-search syntax: words, "quoted phrases", OR, -excluded' }),
+    ),
     room: Type.Optional(RoomSlug),
     lang: LangParam,
     state: Type.Optional(StoryStateSchema),
@@ -31,9 +33,12 @@ export const SearchQuery = Type.Object(
 );
 export type SearchQuery = Static<typeof SearchQuery>;
 
-export const SearchItem = Type.Composite([StoryCard, Type.Object({ rank: Type.Optional(Type.Number({ description: 'Relevance (only when q is given)' })) })], {
-  title: 'SearchItem',
-});
+export const SearchItem = Type.Composite(
+  [StoryCard, Type.Object({ rank: Type.Optional(Type.Number({ description: 'Relevance (only when q is given)' })) })],
+  {
+    title: 'SearchItem',
+  },
+);
 
 export const SearchResponse = Type.Object({
   items: Type.Array(SearchItem),

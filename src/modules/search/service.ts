@@ -14,7 +14,16 @@ const REVIEW_CASE_FILTERS = ['queue', 'status', 'assignedToActorId', 'targetType
  */
 function cursorKind(order: 'relevance' | 'recent', q: string | undefined, lang: Lang, filters: SearchFilters): string {
   const fingerprint = createHash('sha256')
-    .update(JSON.stringify([q ?? null, q ? lang : null, filters.room ?? null, filters.state ?? null, filters.publicationStage ?? null, filters.reviewStatus ?? null]))
+    .update(
+      JSON.stringify([
+        q ?? null,
+        q ? lang : null,
+        filters.room ?? null,
+        filters.state ?? null,
+        filters.publicationStage ?? null,
+        filters.reviewStatus ?? null,
+      ]),
+    )
     .digest('base64url')
     .slice(0, 16);
   return `search:${order}:${fingerprint}`;
@@ -28,7 +37,12 @@ export function createSearchService(deps: { repository: SearchRepository; cursor
       const lang = query.lang ?? 'en';
       const limit = query.limit ?? DEFAULT_LIMIT;
       const q = query.q?.trim() || undefined;
-      const filters: SearchFilters = { room: query.room, state: query.state, publicationStage: query.publicationStage, reviewStatus: query.reviewStatus };
+      const filters: SearchFilters = {
+        room: query.room,
+        state: query.state,
+        publicationStage: query.publicationStage,
+        reviewStatus: query.reviewStatus,
+      };
       const order = q ? 'relevance' : 'recent';
       const kind = cursorKind(order, q, lang, filters);
 
@@ -62,7 +76,11 @@ export function createSearchService(deps: { repository: SearchRepository; cursor
       return {
         ...page,
         query: echo,
-        ...(asksForReviewCases ? { reviewCases: { items: [], available: false, reason: 'NO_REVIEW_CASES' as const, message: t(lang, 'search.reviewCases.none') } } : {}),
+        ...(asksForReviewCases
+          ? {
+              reviewCases: { items: [], available: false, reason: 'NO_REVIEW_CASES' as const, message: t(lang, 'search.reviewCases.none') },
+            }
+          : {}),
       };
     },
   };

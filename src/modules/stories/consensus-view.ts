@@ -8,7 +8,10 @@ import { storyState } from './story-state.js';
 
 type SnapshotStory = Pick<StoryRow, 'id' | 'current_packet_hash' | 'current_version' | 'publication_stage' | 'review_status'>;
 
-export function storedConsensus(story: SnapshotStory, row: { packet_hash: string; snapshot: unknown; computed_at: Date }): ConsensusResponse {
+export function storedConsensus(
+  story: SnapshotStory,
+  row: { packet_hash: string; snapshot: unknown; computed_at: Date },
+): ConsensusResponse {
   return {
     storyId: story.id,
     packetHash: row.packet_hash,

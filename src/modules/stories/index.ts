@@ -24,26 +24,62 @@ export const storiesModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
   ] as const) {
     app.get(
       path,
-      { config, schema: { tags: ['stories'], summary, params: StoryParams, querystring: StoryReadQuery, response: { 200: StoryResponse, ...failures } } },
+      {
+        config,
+        schema: {
+          tags: ['stories'],
+          summary,
+          params: StoryParams,
+          querystring: StoryReadQuery,
+          response: { 200: StoryResponse, ...failures },
+        },
+      },
       async (request) => service.detail(request.params.id, request.query.lang ?? 'en'),
     );
   }
 
   app.get(
     '/v1/stories/:id/versions',
-    { config, schema: { tags: ['stories'], summary: 'Every packet version of a story with its hash', params: StoryParams, querystring: NoQuery, response: { 200: VersionsResponse, ...failures } } },
+    {
+      config,
+      schema: {
+        tags: ['stories'],
+        summary: 'Every packet version of a story with its hash',
+        params: StoryParams,
+        querystring: NoQuery,
+        response: { 200: VersionsResponse, ...failures },
+      },
+    },
     async (request) => service.versions(request.params.id),
   );
 
   app.get(
     '/v1/stories/:id/sources',
-    { config, schema: { tags: ['stories'], summary: 'Sources of a story with status and the version that added them', params: StoryParams, querystring: NoQuery, response: { 200: SourcesResponse, ...failures } } },
+    {
+      config,
+      schema: {
+        tags: ['stories'],
+        summary: 'Sources of a story with status and the version that added them',
+        params: StoryParams,
+        querystring: NoQuery,
+        response: { 200: SourcesResponse, ...failures },
+      },
+    },
     async (request) => service.sources(request.params.id),
   );
 
   app.get(
     '/v1/stories/:id/consensus',
-    { config, schema: { tags: ['stories'], summary: 'Consensus snapshot of the current packet and the thresholds applied', params: StoryParams, querystring: NoQuery, response: { 200: ConsensusResponse, ...failures } } },
+    {
+      config,
+      schema: {
+        tags: ['stories'],
+        summary: 'Consensus snapshot of the current packet and the thresholds applied',
+        params: StoryParams,
+        querystring: NoQuery,
+        response: { 200: ConsensusResponse, ...failures },
+      },
+    },
     async (request) => service.consensus(request.params.id),
   );
 

@@ -36,7 +36,9 @@ export function storyLabels(stage: PublicationStage, review: ReviewStatus, lang:
   };
 }
 
-export function storyCounts(row: Pick<StoryRow, 'attestation_count' | 'objection_count' | 'comment_count' | 'flag_count' | 'reward_vote_count'>): StoryResponse['counts'] {
+export function storyCounts(
+  row: Pick<StoryRow, 'attestation_count' | 'objection_count' | 'comment_count' | 'flag_count' | 'reward_vote_count'>,
+): StoryResponse['counts'] {
   return {
     attestations: row.attestation_count,
     objections: row.objection_count,
@@ -47,7 +49,11 @@ export function storyCounts(row: Pick<StoryRow, 'attestation_count' | 'objection
 }
 
 export function rewardWindowOf(row: Pick<StoryRow, 'published_at' | 'reward_window_ends_at'>, now: Date): StoryResponse['rewardWindow'] {
-  return { opensAt: iso(row.published_at), closesAt: iso(row.reward_window_ends_at), active: isRewardWindowActive(row.published_at, row.reward_window_ends_at, now) };
+  return {
+    opensAt: iso(row.published_at),
+    closesAt: iso(row.reward_window_ends_at),
+    active: isRewardWindowActive(row.published_at, row.reward_window_ends_at, now),
+  };
 }
 
 export function storyLinks(id: string): StoryResponse['links'] {

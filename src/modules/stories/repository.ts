@@ -37,7 +37,9 @@ export function createStoriesRepository(db: Db) {
   const storyWithPacket = (id: string) =>
     db
       .selectFrom('stories')
-      .leftJoin('story_versions as v', (join) => join.onRef('v.story_id', '=', 'stories.id').onRef('v.version', '=', 'stories.current_version'))
+      .leftJoin('story_versions as v', (join) =>
+        join.onRef('v.story_id', '=', 'stories.id').onRef('v.version', '=', 'stories.current_version'),
+      )
       .select([...STORY_COLUMNS, 'v.packet'])
       .where('stories.id', '=', id);
 
@@ -86,7 +88,13 @@ export function createStoriesRepository(db: Db) {
     },
 
     async consensus(storyId: string) {
-      return (await db.selectFrom('consensus_snapshots').select(['packet_hash', 'snapshot', 'computed_at']).where('story_id', '=', storyId).executeTakeFirst()) ?? null;
+      return (
+        (await db
+          .selectFrom('consensus_snapshots')
+          .select(['packet_hash', 'snapshot', 'computed_at'])
+          .where('story_id', '=', storyId)
+          .executeTakeFirst()) ?? null
+      );
     },
 
     async reviewsOf(storyId: string, packetHash: string) {
@@ -117,7 +125,19 @@ export function createStoriesRepository(db: Db) {
     async proposals(storyId: string) {
       return db
         .selectFrom('revision_proposals')
-        .select(['id', 'bot_id', 'status', 'base_packet_hash', 'changes', 'rationale', 'accept_votes', 'reject_votes', 'result_version', 'created_at', 'resolved_at'])
+        .select([
+          'id',
+          'bot_id',
+          'status',
+          'base_packet_hash',
+          'changes',
+          'rationale',
+          'accept_votes',
+          'reject_votes',
+          'result_version',
+          'created_at',
+          'resolved_at',
+        ])
         .where('story_id', '=', storyId)
         .orderBy('created_at')
         .orderBy('id')

@@ -46,7 +46,6 @@ export function createStoriesService(deps: { repository: StoriesRepository; cloc
     return row ? storedConsensus(story, row) : neutralConsensus(story, await parameters(), now());
   }
 
-
   return {
     readable,
 
@@ -149,7 +148,13 @@ export function createStoriesService(deps: { repository: StoriesRepository; cloc
         })),
         revisionThresholds: { acceptVotes: params['revision.acceptVotes'], rejectVotes: params['revision.rejectVotes'] },
         safetyTrace: trace
-          ? { packetHash: trace.packet_hash, decision: trace.decision, categories: trace.categories as unknown[], rules: trace.rules as unknown[], scannedAt: trace.scanned_at.toISOString() }
+          ? {
+              packetHash: trace.packet_hash,
+              decision: trace.decision,
+              categories: trace.categories as unknown[],
+              rules: trace.rules as unknown[],
+              scannedAt: trace.scanned_at.toISOString(),
+            }
           : null,
         consensus,
       };

@@ -40,13 +40,23 @@ export type LockedStory = NonNullable<Awaited<ReturnType<typeof lockStoryRow>>>;
 
 /** The packet of a story version. */
 export async function packetOfVersion(db: Queryable, storyId: string, version: number): Promise<Packet | null> {
-  const row = await db.selectFrom('story_versions').select('packet').where('story_id', '=', storyId).where('version', '=', version).executeTakeFirst();
+  const row = await db
+    .selectFrom('story_versions')
+    .select('packet')
+    .where('story_id', '=', storyId)
+    .where('version', '=', version)
+    .executeTakeFirst();
   return row ? (row.packet as Packet) : null;
 }
 
 /** The packet a story had under `hash`, if it ever had it. */
 export async function versionWithHash(db: Queryable, storyId: string, hash: string): Promise<{ version: number; packet: Packet } | null> {
-  const row = await db.selectFrom('story_versions').select(['version', 'packet']).where('story_id', '=', storyId).where('packet_hash', '=', hash).executeTakeFirst();
+  const row = await db
+    .selectFrom('story_versions')
+    .select(['version', 'packet'])
+    .where('story_id', '=', storyId)
+    .where('packet_hash', '=', hash)
+    .executeTakeFirst();
   return row ? { version: row.version, packet: row.packet as Packet } : null;
 }
 
@@ -56,22 +66,50 @@ export async function upsertSources(tx: Tx, storyId: string, packet: Packet, ver
   for (const source of packet.sources) {
     await tx
       .insertInto('story_sources')
-      .values({ id: newId('src'), story_id: storyId, url: source.url, title: source.title ?? null, publisher: source.publisher ?? null, added_in_version: version })
-      .onConflict((oc) => oc.columns(['story_id', 'url']).doUpdateSet({ active: true, title: source.title ?? null, publisher: source.publisher ?? null }))
+      .values({
+        id: newId('src'),
+        story_id: storyId,
+        url: source.url,
+        title: source.title ?? null,
+        publisher: source.publisher ?? null,
+        added_in_version: version,
+      })
+      .onConflict((oc) =>
+        oc.columns(['story_id', 'url']).doUpdateSet({ active: true, title: source.title ?? null, publisher: source.publisher ?? null }),
+      )
       .execute();
   }
 }
 
 /** Makes `packet` the story's new current version (the version row, the story's text columns, its sources). */
-export async function insertCurrentVersion(tx: Tx, input: { storyId: string; version: number; hash: string; packet: Packet; proposalId: string; createdBy: string; at: Date }): Promise<void> {
+export async function insertCurrentVersion(
+  tx: Tx,
+  input: { storyId: string; version: number; hash: string; packet: Packet; proposalId: string; createdBy: string; at: Date },
+): Promise<void> {
   const { storyId, version, hash, packet, at } = input;
   await tx
     .insertInto('story_versions')
-    .values({ story_id: storyId, version, packet_hash: hash, packet: JSON.stringify(packet), proposal_id: input.proposalId, created_by: input.createdBy, created_at: at })
+    .values({
+      story_id: storyId,
+      version,
+      packet_hash: hash,
+      packet: JSON.stringify(packet),
+      proposal_id: input.proposalId,
+      created_by: input.createdBy,
+      created_at: at,
+    })
     .execute();
   await tx
     .updateTable('stories')
-    .set({ title: packet.title, summary: packet.summary, body: packet.body, claims_text: claimsText(packet), current_version: version, current_packet_hash: hash, updated_at: at })
+    .set({
+      title: packet.title,
+      summary: packet.summary,
+      body: packet.body,
+      claims_text: claimsText(packet),
+      current_version: version,
+      current_packet_hash: hash,
+      updated_at: at,
+    })
     .where('id', '=', storyId)
     .execute();
   await upsertSources(tx, storyId, packet, version);
@@ -80,7 +118,13 @@ export async function insertCurrentVersion(tx: Tx, input: { storyId: string; ver
 export async function markPublished(tx: Tx, storyId: string, at: Date, rewardWindowEndsAt: Date): Promise<void> {
   await tx
     .updateTable('stories')
-    .set({ publication_stage: 'PROVISIONAL', moderation_status: 'ALLOWED', published_at: at, reward_window_ends_at: rewardWindowEndsAt, updated_at: at })
+    .set({
+      publication_stage: 'PROVISIONAL',
+      moderation_status: 'ALLOWED',
+      published_at: at,
+      reward_window_ends_at: rewardWindowEndsAt,
+      updated_at: at,
+    })
     .where('id', '=', storyId)
     .execute();
 }
@@ -90,7 +134,11 @@ export async function setModerationStatus(tx: Tx, storyId: string, status: Moder
 }
 
 export async function incrementCommentCount(tx: Tx, storyId: string): Promise<void> {
-  await tx.updateTable('stories').set({ comment_count: sql`comment_count + 1` }).where('id', '=', storyId).execute();
+  await tx
+    .updateTable('stories')
+    .set({ comment_count: sql`comment_count + 1` })
+    .where('id', '=', storyId)
+    .execute();
 }
 
 /** The columns a consensus recomputation derives. */
@@ -106,5 +154,9 @@ export interface StoryConsensusColumns {
 }
 
 export async function updateConsensusColumns(tx: Tx, storyId: string, columns: StoryConsensusColumns, at: Date): Promise<void> {
-  await tx.updateTable('stories').set({ ...columns, updated_at: at }).where('id', '=', storyId).execute();
+  await tx
+    .updateTable('stories')
+    .set({ ...columns, updated_at: at })
+    .where('id', '=', storyId)
+    .execute();
 }

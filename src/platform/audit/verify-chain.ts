@@ -28,7 +28,8 @@ export async function verifyAuditChain(db: Queryable, batchSize = 500): Promise<
     for (const row of rows) {
       const broken = (reason: string): ChainVerdict => ({ ok: false, events, broken: { seq: row.seq, id: row.id, reason } });
       if (BigInt(row.seq) !== expectedSeq) return broken(`seq ${row.seq} follows seq ${expectedSeq - 1n}: row ${expectedSeq} is missing`);
-      if (row.prev_hash !== prevHash) return broken(`prev_hash is not the hash of row ${expectedSeq - 1n}: that row or this link was changed`);
+      if (row.prev_hash !== prevHash)
+        return broken(`prev_hash is not the hash of row ${expectedSeq - 1n}: that row or this link was changed`);
       const recomputed = auditHash({
         seq: row.seq,
         id: row.id,

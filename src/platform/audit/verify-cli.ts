@@ -18,6 +18,8 @@ try {
 if (verdict.ok) {
   process.stdout.write(`audit chain intact: ${verdict.events} events, head ${verdict.headHash}\n`);
 } else {
-  process.stdout.write(`audit chain broken at seq ${verdict.broken.seq} (id ${verdict.broken.id}): ${verdict.broken.reason}; ${verdict.events} events before it verify\n`);
+  process.stdout.write(
+    `audit chain broken at seq ${verdict.broken.seq} (id ${verdict.broken.id}): ${verdict.broken.reason}; ${verdict.events} events before it verify\n`,
+  );
   process.exitCode = 1;
 }

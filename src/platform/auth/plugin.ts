@@ -6,7 +6,14 @@ import { createIdempotencyStore, requestHash, validateIdempotencyKey } from '../
 import type { Metrics } from '../metrics.js';
 import { enforceRateLimit } from '../rate-limit.js';
 import { BOT_ID, IDENTIFIER } from '../schemas.js';
-import { agentMessageFor, agentHeadersInvalid, agentSignatureInvalid, parseAgentHeaders, publicKeyObject, verifyAgentSignature } from './agent-signature.js';
+import {
+  agentMessageFor,
+  agentHeadersInvalid,
+  agentSignatureInvalid,
+  parseAgentHeaders,
+  publicKeyObject,
+  verifyAgentSignature,
+} from './agent-signature.js';
 import { requireContentAdmin, requireRewardsAdmin } from './admin-policy.js';
 import { checkApiKey } from './api-key.js';
 import { createBotDirectory, type KnownBot, type SelfServeBot } from './bot-directory.js';
@@ -14,16 +21,20 @@ import { isPlainObject, splitUrl, verifyHumanSignature } from './human-hmac.js';
 import { checkOperationsAccess } from './operations-token.js';
 import type { AgentActor, AuthSpec, HumanActor, HumanTier } from './types.js';
 
-
 /** Reads the actor fields a human signed body (booleans) or query (text booleans) carries. */
-function readHumanActorFields(signed: Record<string, unknown>, fromQuery: boolean): { actorId: string; verified: boolean; linkedHumanId: string | undefined } {
+function readHumanActorFields(
+  signed: Record<string, unknown>,
+  fromQuery: boolean,
+): { actorId: string; verified: boolean; linkedHumanId: string | undefined } {
   const where = fromQuery ? '/querystring' : '';
   const details: ErrorDetail[] = [];
   const { actorId, verified, linkedHumanId } = signed;
-  if (typeof actorId !== 'string' || !IDENTIFIER.test(actorId)) details.push({ path: `${where}/actorId`, message: 'actorId is required: 1 to 200 of A-Z a-z 0-9 _ . : @ -' });
+  if (typeof actorId !== 'string' || !IDENTIFIER.test(actorId))
+    details.push({ path: `${where}/actorId`, message: 'actorId is required: 1 to 200 of A-Z a-z 0-9 _ . : @ -' });
   let isVerified = false;
   if (fromQuery) {
-    if (verified !== 'true' && verified !== 'false' && verified !== '1' && verified !== '0') details.push({ path: `${where}/verified`, message: 'verified must be true, false, 1 or 0' });
+    if (verified !== 'true' && verified !== 'false' && verified !== '1' && verified !== '0')
+      details.push({ path: `${where}/verified`, message: 'verified must be true, false, 1 or 0' });
     isVerified = verified === 'true' || verified === '1';
   } else if (typeof verified !== 'boolean') details.push({ path: '/verified', message: 'verified must be a boolean' });
   else isVerified = verified;
@@ -92,7 +103,11 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
       const fields = readHumanActorFields(signed, isRead);
       const [tier] = await Promise.all([
         humanTier(fields.actorId, fields.linkedHumanId, fields.verified),
-        claimThenCount(`human:${nonce}`, isRead ? undefined : `human:${fields.actorId}`, async () => config.rateLimits.humanWritesPerMinute),
+        claimThenCount(
+          `human:${nonce}`,
+          isRead ? undefined : `human:${fields.actorId}`,
+          async () => config.rateLimits.humanWritesPerMinute,
+        ),
       ]);
       return { kind: 'human', ...fields, tier };
     }
@@ -100,11 +115,16 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
     function chooseKey(bot: KnownBot, keyVersion: number | undefined): { version: number; publicKey: string } {
       if (keyVersion !== undefined) {
         const key = bot.keys.find((k) => k.version === keyVersion);
-        if (!key) throw agentHeadersInvalid([{ header: 'x-agent-key-version', code: 'OUT_OF_RANGE', message: `the bot has no key version ${keyVersion}` }]);
+        if (!key)
+          throw agentHeadersInvalid([
+            { header: 'x-agent-key-version', code: 'OUT_OF_RANGE', message: `the bot has no key version ${keyVersion}` },
+          ]);
         return key;
       }
       if (bot.keys.length !== 1) {
-        throw agentHeadersInvalid([{ header: 'x-agent-key-version', code: 'MISSING', message: 'the bot has several keys: name the one used' }]);
+        throw agentHeadersInvalid([
+          { header: 'x-agent-key-version', code: 'MISSING', message: 'the bot has several keys: name the one used' },
+        ]);
       }
       return bot.keys[0]!;
     }
@@ -121,12 +141,21 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
       }
       const key = chooseKey(bot, headers.keyVersion);
       const publicKey = publicKeyObject(key.publicKey);
-      if (!publicKey || !verifyAgentSignature(publicKey, agentMessageFor(request, config.agentSignedWriteAud, headers), headers.signature)) {
+      if (
+        !publicKey ||
+        !verifyAgentSignature(publicKey, agentMessageFor(request, config.agentSignedWriteAud, headers), headers.signature)
+      ) {
         throw agentSignatureInvalid();
       }
       if (body.verified === true && !bot.verified) {
         throw appError('AGENTPROOF_VERIFICATION_FAILED', {
-          details: [{ header: 'agentproof', code: 'NOT_VERIFIED', message: 'this bot is not verified; call POST /v1/agents/verify with an agentproof first' }],
+          details: [
+            {
+              header: 'agentproof',
+              code: 'NOT_VERIFIED',
+              message: 'this bot is not verified; call POST /v1/agents/verify with an agentproof first',
+            },
+          ],
         });
       }
       const verified = body.verified === true && bot.verified;
@@ -137,8 +166,17 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
         throw appError('AGENT_PERMISSION_DENIED', { message: `This bot lacks the permission ${spec.permission}` });
       }
       // The write limits are governance parameters (rateLimits.*), read once per request with the claim.
-      await claimThenCount(`agent:${bot.botId}:${headers.nonce}`, `agent:${bot.botId}`, () => lookups.agentWritesPerMinute(request, verified));
-      return { kind: 'agent', botId: bot.botId, verified, linkedHumanId: verified ? bot.linkedHumanId : undefined, keyVersion: key.version, permissions: bot.permissions };
+      await claimThenCount(`agent:${bot.botId}:${headers.nonce}`, `agent:${bot.botId}`, () =>
+        lookups.agentWritesPerMinute(request, verified),
+      );
+      return {
+        kind: 'agent',
+        botId: bot.botId,
+        verified,
+        linkedHumanId: verified ? bot.linkedHumanId : undefined,
+        keyVersion: key.version,
+        permissions: bot.permissions,
+      };
     }
 
     /** Self-serve join: the body's own public key signs the request. */
@@ -150,8 +188,10 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
       if (headers.keyVersion !== undefined && headers.keyVersion !== 1) {
         throw agentHeadersInvalid([{ header: 'x-agent-key-version', code: 'OUT_OF_RANGE', message: 'a joining key is version 1' }]);
       }
-      if (!verifyAgentSignature(publicKey, agentMessageFor(request, config.agentSignedWriteAud, headers), headers.signature)) throw agentSignatureInvalid();
-      if (!(await nonceStore.claim(`agent:join:${body.publicKey as string}:${headers.nonce}`, nonceTtlMs))) throw appError('REPLAY_DETECTED');
+      if (!verifyAgentSignature(publicKey, agentMessageFor(request, config.agentSignedWriteAud, headers), headers.signature))
+        throw agentSignatureInvalid();
+      if (!(await nonceStore.claim(`agent:join:${body.publicKey as string}:${headers.nonce}`, nonceTtlMs)))
+        throw appError('REPLAY_DETECTED');
     }
 
     async function applyIdempotency(request: FastifyRequest, reply: FastifyReply, scope: string): Promise<void> {
@@ -219,7 +259,9 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
       if (!record) return payload;
       request.idempotency = null;
       if (reply.statusCode >= 500) {
-        await idempotency.abandon(record.scope, record.key).catch((err: unknown) => request.log.warn({ err }, 'idempotency abandon failed'));
+        await idempotency
+          .abandon(record.scope, record.key)
+          .catch((err: unknown) => request.log.warn({ err }, 'idempotency abandon failed'));
         return payload;
       }
       let body: unknown = null;
@@ -228,7 +270,9 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
       } catch {
         body = null;
       }
-      await idempotency.complete(record.scope, record.key, reply.statusCode, body).catch((err: unknown) => request.log.warn({ err }, 'idempotency record failed'));
+      await idempotency
+        .complete(record.scope, record.key, reply.statusCode, body)
+        .catch((err: unknown) => request.log.warn({ err }, 'idempotency record failed'));
       return payload;
     });
   },

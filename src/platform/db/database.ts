@@ -30,7 +30,8 @@ export interface Database {
 // number, which would round past 2^53. Counts are cast to int in SQL; sequences and money stay exact.
 const INT8_OID = 20;
 const pgTypes = {
-  getTypeParser: ((oid: number, format?: string) => (oid === INT8_OID ? (value: string) => value : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser,
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === INT8_OID ? (value: string) => value : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
 export interface DatabaseOptions {
@@ -89,7 +90,12 @@ function openPostgres(url: string, poolMax: number): Database {
         await client.end().catch(() => undefined);
       }
     },
-    ping: (timeoutMs) => withDeadline(sql`select 1`.execute(db).then(() => undefined), timeoutMs, 'database ping'),
+    ping: (timeoutMs) =>
+      withDeadline(
+        sql`select 1`.execute(db).then(() => undefined),
+        timeoutMs,
+        'database ping',
+      ),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => db.destroy(),
   };
@@ -114,7 +120,12 @@ async function openPglite(dataDir: string): Promise<Database> {
           query: async <T>(text: string) => (await client.query<T>(text)).rows,
         }),
       ),
-    ping: (timeoutMs) => withDeadline(sql`select 1`.execute(db).then(() => undefined), timeoutMs, 'database ping'),
+    ping: (timeoutMs) =>
+      withDeadline(
+        sql`select 1`.execute(db).then(() => undefined),
+        timeoutMs,
+        'database ping',
+      ),
     poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
     close: () => db.destroy(),
   };

@@ -35,7 +35,11 @@ export interface Transactor {
   readonly onListenerError: (err: unknown) => void;
 }
 
-export function createTransactor(db: Db, listeners: readonly CommitListener[], onListenerError: (err: unknown) => void = () => undefined): Transactor {
+export function createTransactor(
+  db: Db,
+  listeners: readonly CommitListener[],
+  onListenerError: (err: unknown) => void = () => undefined,
+): Transactor {
   return { db, listeners, onListenerError };
 }
 
