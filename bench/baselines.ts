@@ -67,7 +67,11 @@ async function ed25519RedisBaseline(options: BaselineOptions): Promise<FastifyIn
   const keyFor = (publicKey: string): KeyObject => {
     let key = keys.get(publicKey);
     if (!key) {
-      key = createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, Buffer.from(publicKey, 'base64url')]), format: 'der', type: 'spki' });
+      key = createPublicKey({
+        key: Buffer.concat([ED25519_SPKI_PREFIX, Buffer.from(publicKey, 'base64url')]),
+        format: 'der',
+        type: 'spki',
+      });
       if (keys.size >= 10_000) keys.delete(keys.keys().next().value as string);
       keys.set(publicKey, key);
     }
@@ -80,7 +84,10 @@ async function ed25519RedisBaseline(options: BaselineOptions): Promise<FastifyIn
     const timestamp = request.headers['x-agent-timestamp'] as string;
     const nonce = request.headers['x-agent-nonce'] as string;
     const signature = Buffer.from(request.headers['x-agent-signature'] as string, 'base64url');
-    const message = Buffer.from(`${AGENT_MESSAGE_PREFIX}:${options.aud}.${timestamp}.${nonce}.POST./v1/agents/join.${canonicalJson(body)}`, 'utf8');
+    const message = Buffer.from(
+      `${AGENT_MESSAGE_PREFIX}:${options.aud}.${timestamp}.${nonce}.POST./v1/agents/join.${canonicalJson(body)}`,
+      'utf8',
+    );
     if (!verify(null, message, keyFor(body.publicKey), signature)) return reply.code(401).send({ error: 'bad signature' });
     const claimed = await redis.set(`nonce:${body.publicKey}:${nonce}`, '1', 'PX', 600_000, 'NX');
     if (claimed !== 'OK') return reply.code(409).send({ error: 'replay' });
@@ -104,11 +111,13 @@ async function pgInsertBaseline(options: BaselineOptions): Promise<FastifyInstan
   const app = Fastify({ logger: false });
   app.post('/v1/users/me/preferences', async (request, reply) => {
     const body = request.body as { actorId: string; preferences: Record<string, unknown> };
-    const { rows } = await pool.query<{ updated_at: Date }>(`INSERT INTO ${SCRATCH_TABLE} (actor_id, preferences) VALUES ($1, $2) RETURNING updated_at`, [
-      body.actorId,
-      JSON.stringify(body.preferences),
-    ]);
-    return reply.code(202).send({ actorId: body.actorId, preferences: body.preferences, updatedAt: rows[0]?.updated_at.toISOString() ?? null });
+    const { rows } = await pool.query<{ updated_at: Date }>(
+      `INSERT INTO ${SCRATCH_TABLE} (actor_id, preferences) VALUES ($1, $2) RETURNING updated_at`,
+      [body.actorId, JSON.stringify(body.preferences)],
+    );
+    return reply
+      .code(202)
+      .send({ actorId: body.actorId, preferences: body.preferences, updatedAt: rows[0]?.updated_at.toISOString() ?? null });
   });
   app.addHook('onClose', async () => {
     await pool.end();

@@ -85,7 +85,9 @@ const show = (title: string, map: Map<string, number>) => {
     console.log(`${((time / busy) * 100).toFixed(1).padStart(6)}%  ${(time / 1000).toFixed(0).padStart(7)} ms  ${key}`);
   }
 };
-console.log(`${file}: ${(total / 1e6).toFixed(1)} s sampled, ${(busy / 1e6).toFixed(1)} s busy (${((busy / total) * 100).toFixed(0)}%); percentages are of busy time`);
+console.log(
+  `${file}: ${(total / 1e6).toFixed(1)} s sampled, ${(busy / 1e6).toFixed(1)} s busy (${((busy / total) * 100).toFixed(0)}%); percentages are of busy time`,
+);
 show('self time by function', selfByFunction);
 show('self time by package / file', selfByPlace);
 show('inclusive time by package / file', inclusiveByPlace);

@@ -58,13 +58,18 @@ if (tier !== 'fast') {
 }
 
 const concurrency = process.env.TEST_CONCURRENCY ?? String(Math.max(2, availableParallelism()));
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...files], { stdio: 'inherit', env });
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...files], {
+  stdio: 'inherit',
+  env,
+});
 let status = result.status ?? 1;
 
 if (process.env.TEST_REDIS_URL && tier !== 'fast') {
   if (!(await redisLeftovers(process.env.TEST_REDIS_URL))) status = status || 1;
 }
-console.error(`${tier === 'all' ? 'tests' : `${tier} tests`}: ${files.length} files in ${((Date.now() - started) / 1000).toFixed(1)} s (${concurrency} at a time)`);
+console.error(
+  `${tier === 'all' ? 'tests' : `${tier} tests`}: ${files.length} files in ${((Date.now() - started) / 1000).toFixed(1)} s (${concurrency} at a time)`,
+);
 process.exit(status);
 
 /**

@@ -41,10 +41,13 @@ function compareCodePoints(a: string, b: string): number {
  * The canonical "body" of a signed GET: the query string as an object whose values are strings
  * (a repeated key becomes an array of strings in order of appearance).
  */
-export function queryObject(search: string | URLSearchParams | Record<string, string | string[] | undefined>): Record<string, string | string[]> {
+export function queryObject(
+  search: string | URLSearchParams | Record<string, string | string[] | undefined>,
+): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   // Own properties only: a key such as "toString" or "__proto__" must not meet (or set) the prototype's.
-  const set = (key: string, val: string | string[]) => Object.defineProperty(out, key, { value: val, enumerable: true, writable: true, configurable: true });
+  const set = (key: string, val: string | string[]) =>
+    Object.defineProperty(out, key, { value: val, enumerable: true, writable: true, configurable: true });
   if (typeof search === 'string' || search instanceof URLSearchParams) {
     const params = typeof search === 'string' ? new URLSearchParams(search.startsWith('?') ? search.slice(1) : search) : search;
     for (const [key, val] of params) {

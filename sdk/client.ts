@@ -1,5 +1,6 @@
 import { signAgentRequest, type AgentKey } from './agent.js';
 import { signHumanRequest, toQueryString, type HumanActor } from './human.js';
+import type { HumanProofFields, HumanProofProvider, VerifiedHumanAction, WorldIdLoginChallenge, WorldIdLoginSession } from './identity.js';
 
 export interface ServiceResponse<T = unknown> {
   status: number;
@@ -23,7 +24,12 @@ export function createServiceClient(options: ServiceClientOptions) {
   const doFetch = options.fetch ?? fetch;
   const base = options.baseUrl.replace(/\/$/, '');
 
-  async function send<T>(method: string, pathAndQuery: string, headers: Record<string, string>, body?: unknown): Promise<ServiceResponse<T>> {
+  async function send<T>(
+    method: string,
+    pathAndQuery: string,
+    headers: Record<string, string>,
+    body?: unknown,
+  ): Promise<ServiceResponse<T>> {
     const init: RequestInit = { method, headers: { ...headers } };
     if (body !== undefined) {
       (init.headers as Record<string, string>)['content-type'] = 'application/json';
@@ -40,6 +46,11 @@ export function createServiceClient(options: ServiceClientOptions) {
     return { status: res.status, headers: res.headers, body: parsed as T };
   }
 
+  function humanWrite<T = unknown>(secret: string, path: string, body: HumanActor & Record<string, unknown>, method = 'POST') {
+    const headers = signHumanRequest({ secret, method, path, body });
+    return send<T>(method, path, { ...headers }, body);
+  }
+
   return {
     get<T = unknown>(path: string, query: Record<string, string | undefined> = {}) {
       return send<T>('GET', `${path}${toQueryString(query)}`, {});
@@ -47,18 +58,42 @@ export function createServiceClient(options: ServiceClientOptions) {
     getWithApiKey<T = unknown>(path: string, apiKey = options.apiKey ?? '') {
       return send<T>('GET', path, { 'x-api-key': apiKey });
     },
-    agentWrite<T = unknown>(key: AgentKey, path: string, body: unknown, extra: { keyVersion?: number; agentProof?: string; idempotencyKey?: string; method?: string } = {}) {
+    agentWrite<T = unknown>(
+      key: AgentKey,
+      path: string,
+      body: unknown,
+      extra: { keyVersion?: number; agentProof?: string; idempotencyKey?: string; method?: string } = {},
+    ) {
       const method = extra.method ?? 'POST';
       const headers = signAgentRequest({ key, aud: options.aud ?? 'svc', method, path, body, ...extra });
       return send<T>(method, path, headers, body);
     },
-    humanWrite<T = unknown>(secret: string, path: string, body: HumanActor & Record<string, unknown>, method = 'POST') {
-      const headers = signHumanRequest({ secret, method, path, body });
-      return send<T>(method, path, { ...headers }, body);
-    },
+    humanWrite,
     humanRead<T = unknown>(secret: string, path: string, query: Record<string, string | undefined>) {
       const headers = signHumanRequest({ secret, method: 'GET', path, query });
       return send<T>('GET', `${path}${toQueryString(query)}`, { ...headers });
+    },
+    /** World ID login, step 1: a challenge for this actor; give IDKit its `action` and `signal`. */
+    startWorldIdLogin(secret: string, actor: HumanActor) {
+      return humanWrite<WorldIdLoginChallenge>(secret, '/v1/session/worldid/challenge', { ...actor });
+    },
+    /** World ID login, step 2: IDKit's proof for the challenge; answers the linkedHumanId to sign from now on. */
+    completeWorldIdLogin(secret: string, actor: HumanActor, challengeId: string, proof: HumanProofFields) {
+      return humanWrite<WorldIdLoginSession>(secret, '/v1/session/worldid/verify', { ...actor, challengeId, ...proof });
+    },
+    /**
+     * Records a verified human action (`graduate:<storyId>`, `reward:<storyId>`, `flag_high_severity:<claimId>`):
+     * with World ID through /v1/worldid/verify, with another provider through /v1/human-proof/verify.
+     */
+    verifyHumanAction(
+      secret: string,
+      actor: HumanActor,
+      input: { action: string; provider?: HumanProofProvider; signal?: string } & HumanProofFields,
+    ) {
+      const { provider = 'world_id', ...rest } = input;
+      return provider === 'world_id'
+        ? humanWrite<VerifiedHumanAction>(secret, '/v1/worldid/verify', { ...actor, ...rest })
+        : humanWrite<VerifiedHumanAction>(secret, '/v1/human-proof/verify', { ...actor, provider, ...rest });
     },
   };
 }

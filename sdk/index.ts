@@ -1,5 +1,13 @@
 export { canonicalJson, queryObject } from './canonical-json.js';
-export { signHumanRequest, humanSigningString, newNonce, toQueryString, type HumanActor, type HumanSignInput, type HumanSignedHeaders } from './human.js';
+export {
+  signHumanRequest,
+  humanSigningString,
+  newNonce,
+  toQueryString,
+  type HumanActor,
+  type HumanSignInput,
+  type HumanSignedHeaders,
+} from './human.js';
 export {
   AGENT_MESSAGE_PREFIX,
   agentKeyFromSeed,
@@ -13,3 +21,12 @@ export {
   type AgentSignedHeaders,
 } from './agent.js';
 export { createServiceClient, type ServiceClient, type ServiceResponse } from './client.js';
+export {
+  devHumanProof,
+  worldIdSignalHash,
+  type HumanProofFields,
+  type HumanProofProvider,
+  type VerifiedHumanAction,
+  type WorldIdLoginChallenge,
+  type WorldIdLoginSession,
+} from './identity.js';

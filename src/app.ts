@@ -3,8 +3,18 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import type { Config } from './config.js';
 import { agentsModule } from './modules/agents/index.js';
+import { createAgentsRepository } from './modules/agents/repository.js';
+import { requestParametersPlugin } from './modules/governance/request-parameters.js';
+import { identityModule } from './modules/identity/index.js';
+// governance and the emergency control plane
+import { controlPlaneModule } from './modules/control-plane/index.js';
+import { governanceModule } from './modules/governance/index.js';
+import { createProofVerifier } from './modules/identity/proof-verifier.js';
+import { findBoundTier } from './modules/identity/repository.js';
 import { candidatesModule } from './modules/candidates/index.js';
-import { engagementModule } from './modules/engagement/index.js';
+import { commentsModule } from './modules/comments/index.js';
+import { flagsModule } from './modules/flags/index.js';
+import { rewardVotesModule } from './modules/reward-votes/index.js';
 // public newsroom reads
 import { feedModule } from './modules/feed/index.js';
 import { homeModule } from './modules/home/index.js';
@@ -48,12 +58,14 @@ declare module 'fastify' {
 
 /** Builds the whole service for `config`: platform plugins, then every module. Never listens. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const ctx = await createContext(config, options);
-  if (options.migrate !== false) await runMigrations(ctx.database);
-
   const logger = loggerOptions(config.logLevel);
   const app = Fastify({
-    logger: options.logger === false ? false : options.logStream && typeof logger === 'object' ? { ...logger, stream: options.logStream } : logger,
+    logger:
+      options.logger === false
+        ? false
+        : options.logStream && typeof logger === 'object'
+          ? { ...logger, stream: options.logStream }
+          : logger,
     genReqId: requestId,
     requestIdHeader: false,
     // Fastify also takes a hop count; its typings only list strings and booleans.
@@ -64,6 +76,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  const ctx = await createContext(config, { ...options, log: app.log });
+  if (options.migrate !== false) await runMigrations(ctx.database);
 
   app.decorate('ctx', ctx);
   // JSON in, JSON out: a text body on a JSON route is 415, not a string handed to a handler.
@@ -88,10 +102,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Browsers are served only from the allowlisted origins; without any, no CORS hooks run at all.
   if (config.apiOrigins.length) {
-    await app.register(cors, { origin: config.apiOrigins, methods: ['GET', 'POST', 'DELETE'], exposedHeaders: ['x-request-id', 'retry-after'] });
+    await app.register(cors, {
+      origin: config.apiOrigins,
+      methods: ['GET', 'POST', 'DELETE'],
+      exposedHeaders: ['x-request-id', 'retry-after'],
+    });
   }
   await app.register(openapiPlugin, { version: SERVICE_VERSION, serverUrl: config.publicBaseUrl });
-  await app.register(authPlugin, { ctx, metrics });
+  const agents = createAgentsRepository(ctx.database.db);
+  await app.register(requestParametersPlugin, { db: ctx.database.db, config });
+  await app.register(authPlugin, {
+    ctx,
+    metrics,
+    lookups: {
+      findBoundTier: (actorId, linkedHumanId) => findBoundTier(ctx.database.db, actorId, linkedHumanId, new Date(ctx.clock.now())),
+      findSelfServeBot: (botId) => agents.findSigningBot(botId),
+      agentWritesPerMinute: async (request, verified) => {
+        const params = await request.governance();
+        return verified ? params['rateLimits.verifiedWritesPerMinute'] : params['rateLimits.unverifiedWritesPerMinute'];
+      },
+    },
+  });
   // after the auth plugin: a cached read still counts against the reader's rate limit
   await app.register(readCachePlugin, { generation: ctx.readGeneration, clock: ctx.clock, ...config.readCache });
 
@@ -100,8 +131,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(candidatesModule, { ctx });
   await app.register(publishModule, { ctx });
   await app.register(reviewsModule, { ctx });
-  await app.register(engagementModule, { ctx });
+  await app.register(commentsModule, { ctx });
+  await app.register(flagsModule, { ctx });
+  await app.register(rewardVotesModule, { ctx });
   await app.register(usersModule, { ctx });
+  await app.register(identityModule, { ctx });
   // public newsroom reads
   await app.register(storiesModule, { ctx });
   await app.register(feedModule, { ctx });
@@ -110,6 +144,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(homeModule, { ctx });
   await app.register(orientationModule, { ctx });
   await app.register(rankingsModule, { ctx });
+  // governance and the emergency control plane (one human-proof verifier, HUMAN_PROOF_VERIFIER)
+  const verifier = createProofVerifier(config);
+  await app.register(governanceModule, { ctx, verifier });
+  await app.register(controlPlaneModule, { ctx, verifier });
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   await app.ready();

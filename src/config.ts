@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { BOT_ID } from './platform/schemas.js';
 
 /**
  * The one place that reads process.env. Every variable of CONTRACT §2 is parsed and validated here; a bad
@@ -50,6 +51,12 @@ export interface Config {
   rateLimitStoreDriver: StoreDriver;
   /** HUMAN_SIGNING_SECRET then HUMAN_SIGNING_SECRET_PREVIOUS (rotation); empty: human signed routes answer 503. */
   humanSigningSecrets: string[];
+  /**
+   * CURSOR_SIGNING_SECRET: the key of the pagination cursors' checks. Unset: derived from HUMAN_SIGNING_SECRET,
+   * or random per process when that is unset too (then a cursor is good on the instance that issued it only;
+   * several instances must share one of the two secrets).
+   */
+  cursorSigningSecret: string | undefined;
   /** SIGNATURE_MAX_SKEW_MS: accepted clock skew of human and agent timestamps. */
   signatureMaxSkewMs: number;
   /** AGENT_SIGNED_WRITE_AUD: the `aud` of agent messages. */
@@ -75,16 +82,28 @@ export interface Config {
   contentAdminIds: string[];
   rewardsAdminIds: string[];
   controlPlane: {
+    /** CONTROL_PLANE_APPROVER_LINKED_HUMAN_IDS: who may approve control-plane requests (identity keys, exact case). */
     approverLinkedHumanIds: string[];
+    /** CONTROL_PLANE_APPROVAL_MIN: distinct approvals that execute a request (default 2). */
     approvalMin: number;
+    /** CONTROL_PLANE_ENFORCE_REQUESTER_CANNOT_APPROVE (default 1). */
     enforceRequesterCannotApprove: boolean;
+    /** FEATURE_EXPLICIT_CONTROL_PLANE_ENABLED: 1 = governance changes need an executed control-plane request (docs/governance.md). */
     explicitEnabled: boolean;
   };
+  /** WORLDID_LOGIN_ACTION: the World ID action of every login (default svc-login). */
   worldIdLoginAction: string;
+  /** WORLDID_SESSION_TTL_SECONDS: how long a login binds the actor to its linked human (default 7 days). */
+  worldIdSessionTtlSeconds: number;
+  /** HUMAN_PROOF_VERIFIER: dev (the CONTRACT §5 HMAC proof; refused in production) or remote (provider APIs). */
   humanProofVerifier: 'dev' | 'remote';
+  /** WORLDID_APP_ID, WORLDID_VERIFY_URL: World ID's cloud verification (the URL overrides the app's default one). */
   worldIdAppId: string | undefined;
   worldIdVerifyUrl: string | undefined;
+  /** HUMAN_PROOF_<PROVIDER>_VERIFY_URL: the secondary providers' verification endpoints. */
   humanProofVerifyUrls: Record<string, string | undefined>;
+  /** HUMAN_PROOF_VERIFY_TIMEOUT_MS: a provider that has not answered by then is unavailable (503). */
+  humanProofVerifyTimeoutMs: number;
   webhooks: { endpoints: string[]; hostAllowlist: string[]; signingSecret: string | undefined; allowLoopbackForTests: boolean };
   rewardTokenDecimals: number;
   claimsEnabled: boolean;
@@ -176,8 +195,6 @@ function jsonOrFile(env: Env, name: string): unknown {
   }
 }
 
-const BOT_ID = /^bot_[0-9a-f]{32}$/;
-
 function parseRegistry(env: Env): RegistryBot[] {
   const raw = jsonOrFile(env, 'AGENT_BOT_REGISTRY');
   if (raw === undefined) return [];
@@ -185,12 +202,23 @@ function parseRegistry(env: Env): RegistryBot[] {
   return raw.map((entry: unknown, i) => {
     const e = entry as Partial<RegistryBot> | null;
     const at = `entry ${i}`;
-    if (!e || typeof e.botId !== 'string' || !BOT_ID.test(e.botId)) throw new ConfigError('AGENT_BOT_REGISTRY', `${at}: botId must match bot_<32 hex>`);
-    if (!Array.isArray(e.publicKeys) || e.publicKeys.length === 0) throw new ConfigError('AGENT_BOT_REGISTRY', `${at}: publicKeys must be a non-empty array`);
+    if (!e || typeof e.botId !== 'string' || !BOT_ID.test(e.botId))
+      throw new ConfigError('AGENT_BOT_REGISTRY', `${at}: botId must match bot_<32 hex>`);
+    if (!Array.isArray(e.publicKeys) || e.publicKeys.length === 0)
+      throw new ConfigError('AGENT_BOT_REGISTRY', `${at}: publicKeys must be a non-empty array`);
     const versions = new Set<number>();
     for (const k of e.publicKeys) {
-      if (!k || !Number.isInteger(k.version) || k.version < 1 || typeof k.publicKey !== 'string' || Buffer.from(k.publicKey, 'base64url').length !== 32) {
-        throw new ConfigError('AGENT_BOT_REGISTRY', `${at}: each public key needs an integer version >= 1 and a 32-byte base64url publicKey`);
+      if (
+        !k ||
+        !Number.isInteger(k.version) ||
+        k.version < 1 ||
+        typeof k.publicKey !== 'string' ||
+        Buffer.from(k.publicKey, 'base64url').length !== 32
+      ) {
+        throw new ConfigError(
+          'AGENT_BOT_REGISTRY',
+          `${at}: each public key needs an integer version >= 1 and a 32-byte base64url publicKey`,
+        );
       }
       if (versions.has(k.version)) throw new ConfigError('AGENT_BOT_REGISTRY', `${at}: duplicate key version ${k.version}`);
       versions.add(k.version);
@@ -206,6 +234,14 @@ function parseRegistry(env: Env): RegistryBot[] {
       ...(typeof e.linkedHumanId === 'string' ? { linkedHumanId: e.linkedHumanId } : {}),
     };
   });
+}
+
+/** The login action never contains ':', so it can never be taken for a governance action (`graduate:<id>`, …). */
+function loginAction(env: Env): string {
+  const action = str(env, 'WORLDID_LOGIN_ACTION') ?? 'svc-login';
+  if (!/^[A-Za-z0-9_.-]{1,100}$/.test(action))
+    throw new ConfigError('WORLDID_LOGIN_ACTION', 'must be 1 to 100 of A-Z a-z 0-9 _ . - (no ":", which governance actions use)');
+  return action;
 }
 
 function parseTrustProxy(env: Env): Config['trustProxy'] {
@@ -231,7 +267,8 @@ function parseAgentbook(env: Env): Config['agentbook'] {
   }
   const rpcUrl = url(env, 'AGENTBOOK_RPC_URL', ['http:', 'https:']);
   const contract = str(env, 'AGENTBOOK_CONTRACT');
-  if (mode === 'rpc' && (!rpcUrl || !contract)) throw new ConfigError('AGENTBOOK_MODE', 'rpc needs AGENTBOOK_RPC_URL and AGENTBOOK_CONTRACT');
+  if (mode === 'rpc' && (!rpcUrl || !contract))
+    throw new ConfigError('AGENTBOOK_MODE', 'rpc needs AGENTBOOK_RPC_URL and AGENTBOOK_CONTRACT');
   return { mode, staticMap, rpcUrl, contract };
 }
 
@@ -262,9 +299,11 @@ export function loadConfig(env: Env = process.env): Config {
   if (humanProofVerifierRaw !== 'dev' && humanProofVerifierRaw !== 'remote') {
     throw new ConfigError('HUMAN_PROOF_VERIFIER', `expected dev or remote, got "${humanProofVerifierRaw}"`);
   }
-  if (humanProofVerifierRaw === 'dev' && nodeEnv === 'production') throw new ConfigError('HUMAN_PROOF_VERIFIER', 'dev is refused in production');
+  if (humanProofVerifierRaw === 'dev' && nodeEnv === 'production')
+    throw new ConfigError('HUMAN_PROOF_VERIFIER', 'dev is refused in production');
   const webhookAllowLoopback = bool(env, 'WEBHOOK_ALLOW_LOOPBACK_FOR_TESTS', false);
-  if (webhookAllowLoopback && failClosed) throw new ConfigError('WEBHOOK_ALLOW_LOOPBACK_FOR_TESTS', 'is refused in production and public deployments');
+  if (webhookAllowLoopback && failClosed)
+    throw new ConfigError('WEBHOOK_ALLOW_LOOPBACK_FOR_TESTS', 'is refused in production and public deployments');
   const webhookEndpoints = list(env, 'WEBHOOK_ENDPOINTS');
   for (const endpoint of webhookEndpoints) {
     let parsed: URL;
@@ -296,6 +335,7 @@ export function loadConfig(env: Env = process.env): Config {
     nonceStoreDriver,
     rateLimitStoreDriver,
     humanSigningSecrets: [humanSigningSecret, previousSecret].filter((s): s is string => Boolean(s)),
+    cursorSigningSecret: str(env, 'CURSOR_SIGNING_SECRET'),
     signatureMaxSkewMs: int(env, 'SIGNATURE_MAX_SKEW_MS', 300_000, 1_000, 3_600_000),
     agentSignedWriteAud: str(env, 'AGENT_SIGNED_WRITE_AUD') ?? 'svc',
     agentBotRegistry: parseRegistry(env),
@@ -317,7 +357,8 @@ export function loadConfig(env: Env = process.env): Config {
       enforceRequesterCannotApprove: bool(env, 'CONTROL_PLANE_ENFORCE_REQUESTER_CANNOT_APPROVE', true),
       explicitEnabled: bool(env, 'FEATURE_EXPLICIT_CONTROL_PLANE_ENABLED', false),
     },
-    worldIdLoginAction: str(env, 'WORLDID_LOGIN_ACTION') ?? 'svc-login',
+    worldIdLoginAction: loginAction(env),
+    worldIdSessionTtlSeconds: int(env, 'WORLDID_SESSION_TTL_SECONDS', 604_800, 60, 7_776_000),
     humanProofVerifier: humanProofVerifierRaw,
     worldIdAppId: str(env, 'WORLDID_APP_ID'),
     worldIdVerifyUrl: url(env, 'WORLDID_VERIFY_URL', ['http:', 'https:']),
@@ -325,6 +366,7 @@ export function loadConfig(env: Env = process.env): Config {
       passport: url(env, 'HUMAN_PROOF_PASSPORT_VERIFY_URL', ['http:', 'https:']),
       phone: url(env, 'HUMAN_PROOF_PHONE_VERIFY_URL', ['http:', 'https:']),
     },
+    humanProofVerifyTimeoutMs: int(env, 'HUMAN_PROOF_VERIFY_TIMEOUT_MS', 5_000, 100, 60_000),
     webhooks: {
       endpoints: webhookEndpoints,
       hostAllowlist: list(env, 'WEBHOOK_HOST_ALLOWLIST').map((h) => h.toLowerCase()),
@@ -353,6 +395,13 @@ export function loadConfig(env: Env = process.env): Config {
   };
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
     throw new ConfigError('LOG_LEVEL', `unknown level "${config.logLevel}"`);
+  }
+  const cp = config.controlPlane;
+  if (cp.explicitEnabled && cp.approverLinkedHumanIds.length < cp.approvalMin) {
+    throw new ConfigError(
+      'CONTROL_PLANE_APPROVER_LINKED_HUMAN_IDS',
+      `lists ${cp.approverLinkedHumanIds.length} approvers; FEATURE_EXPLICIT_CONTROL_PLANE_ENABLED=1 needs at least CONTROL_PLANE_APPROVAL_MIN (${cp.approvalMin}), or no governance change could ever be approved`,
+    );
   }
   if (config.claimsEnabled && config.claimDistributorAddress && !/^0x[0-9a-fA-F]{40}$/.test(config.claimDistributorAddress)) {
     throw new ConfigError('CLAIM_DISTRIBUTOR_ADDRESS', 'must be a 0x-prefixed 20-byte address');

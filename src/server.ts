@@ -20,7 +20,8 @@ async function main() {
     const seeded = await seedDemoIfEmpty(app.ctx);
     if (seeded) app.log.info(seeded, 'seeded the demo newsroom');
   }
-  if (config.publicApiKeys.length === 0 && !config.failClosed) app.log.warn('PUBLIC_API_KEYS is unset: candidate status and evidence reads are open (development only)');
+  if (config.publicApiKeys.length === 0 && !config.failClosed)
+    app.log.warn('PUBLIC_API_KEYS is unset: candidate status and evidence reads are open (development only)');
   closeWithGrace({ delay: 10_000 }, async ({ err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     await app.close();

@@ -111,12 +111,15 @@ export async function createBenchContext(settings: BenchSettings): Promise<Bench
       const problems: string[] = [];
       if (database) await database.close().catch((err: unknown) => problems.push(`closing the database: ${String(err)}`));
       if (newsroom) {
-        await newsroom.then(
-          (n) => n.close(),
-          () => undefined, // its failure was reported where it was awaited
-        ).catch((err: unknown) => problems.push(`closing the newsroom database: ${String(err)}`));
+        await newsroom
+          .then(
+            (n) => n.close(),
+            () => undefined, // its failure was reported where it was awaited
+          )
+          .catch((err: unknown) => problems.push(`closing the newsroom database: ${String(err)}`));
       }
-      for (const file of tempFiles) await rm(file, { force: true }).catch((err: unknown) => problems.push(`removing ${file}: ${String(err)}`));
+      for (const file of tempFiles)
+        await rm(file, { force: true }).catch((err: unknown) => problems.push(`removing ${file}: ${String(err)}`));
       const c = new pg.Client({ connectionString: settings.databaseUrl });
       try {
         await c.connect();

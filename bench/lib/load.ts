@@ -1,9 +1,40 @@
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import autocannon from 'autocannon';
 
 /** One request prepared before a run (signed, with its own nonce): sent at most once. */
 export interface PreparedRequest {
   headers: Record<string, string>;
   body: string;
+  /** Its own path (signed with it), instead of the load's. */
+  path?: string;
+}
+
+/**
+ * Single-use requests sent at a steady rate next to a side's load (writes arriving while readers read), on
+ * their own connections, for as long as each run of the load lasts. Their responses are checked (status) and
+ * counted apart: they are in neither the side's req/s nor its latency.
+ */
+export interface BackgroundLoad {
+  /** How the checks name them, e.g. `POST /v1/stories/:id/comments`. */
+  label: string;
+  method: 'POST';
+  /** Requests per second over all connections (autocannon overallRate). */
+  rate: number;
+  connections: number;
+  expectStatus: number;
+  /** Prepared (signed) between runs, as LoadSpec.feed; each carries its path. */
+  feed: (count: number, first: number) => PreparedRequest[];
+}
+
+/** What the background requests of one run did. */
+export interface BackgroundResult {
+  responses: number;
+  statusCounts: Record<string, number>;
+  errors: number;
+  timeouts: number;
+  /** Seconds from the start of the run to the last background response. */
+  activeSeconds: number;
+  samples: string[];
 }
 
 /** The load of one side of a scenario. */
@@ -32,6 +63,8 @@ export interface LoadSpec {
    * the load generator). A failing body counts as a mismatch, which makes the side INVALID.
    */
   checkBody?: { description: string; test(body: string): boolean };
+  /** Requests sent at a steady rate while this load runs (see BackgroundLoad). */
+  background?: BackgroundLoad;
 }
 
 /** A request path and the group its latency is reported under (e.g. `page 1001`, `q=climate`). */
@@ -133,6 +166,8 @@ export interface RunResult {
   mismatches: number;
   /** Some unexpected responses: status and body. */
   samples: string[];
+  /** The background requests sent meanwhile, when the spec has some. */
+  background?: BackgroundResult;
 }
 
 export interface RunOptions {
@@ -150,6 +185,8 @@ export interface RunOptions {
   labelLatencies?: Map<string, LatencyRecorder>;
   /** With `amount`: stop after this many seconds even if fewer requests were sent (warm-up of slow routes). */
   maxSeconds?: number;
+  /** Required when the spec has a background load: its prepared requests. */
+  backgroundFeed?: Feed;
 }
 
 /** Runs autocannon in this process against `baseUrl` and checks every response. */
@@ -193,21 +230,27 @@ export function runLoad(baseUrl: string, spec: LoadSpec, options: RunOptions): P
         const item = feed.take();
         req.headers = { ...req.headers, ...item.headers };
         req.body = item.body;
+        if (item.path !== undefined) req.path = item.path;
       }
       return req;
     };
   }
   const headers: Record<string, string> = { ...spec.headers };
   if (spec.body !== undefined || feed) headers['content-type'] = 'application/json';
+  if (spec.background && !options.backgroundFeed) throw new Error(`${spec.method} ${spec.path}: a background feed is required`);
+  const background =
+    spec.background && options.backgroundFeed ? runBackground(baseUrl, spec.background, options.backgroundFeed, startedAt) : undefined;
 
-  return new Promise((resolve, reject) => {
+  const main = new Promise<RunResult>((resolve, reject) => {
     const instance = autocannon(
       {
         url: baseUrl,
         connections: options.connections,
         pipelining: 1,
         // autocannon stops on its 1-second tick after the deadline: end just before a tick, not just after.
-        ...(options.amount !== undefined ? { amount: options.amount } : { duration: Math.max(0.5, (options.durationSeconds ?? 10) - 0.05) }),
+        ...(options.amount !== undefined
+          ? { amount: options.amount }
+          : { duration: Math.max(0.5, (options.durationSeconds ?? 10) - 0.05) }),
         headers,
         ...(spec.body !== undefined ? { body: spec.body } : {}),
         requests: [request],
@@ -224,7 +267,16 @@ export function runLoad(baseUrl: string, spec: LoadSpec, options: RunOptions): P
           statusCounts[status] = count;
           responses += count;
         }
-        resolve({ responses, durationSeconds: result.duration, activeSeconds: (lastResponseAt - startedAt) / 1000, statusCounts, errors: result.errors, timeouts: result.timeouts, mismatches, samples });
+        resolve({
+          responses,
+          durationSeconds: result.duration,
+          activeSeconds: (lastResponseAt - startedAt) / 1000,
+          statusCounts,
+          errors: result.errors,
+          timeouts: result.timeouts,
+          mismatches,
+          samples,
+        });
       },
     );
     if (latencies || labelLatencies) {
@@ -243,4 +295,91 @@ export function runLoad(baseUrl: string, spec: LoadSpec, options: RunOptions): P
       instance.once('done', () => clearTimeout(timer));
     }
   });
+  if (!background) return main;
+  return main.then(
+    async (result) => ({ ...result, background: await background.stop() }),
+    async (err: unknown) => {
+      await background.stop().catch(() => undefined);
+      throw err;
+    },
+  );
+}
+
+/**
+ * Sends `load` at its steady rate until stop() (called when the run it accompanies ends): request n leaves at
+ * n / rate seconds after the start, on a keep-alive agent of `connections` sockets (autocannon's overallRate
+ * sends each second's requests in a burst at the start of the second).
+ */
+function runBackground(baseUrl: string, load: BackgroundLoad, feed: Feed, startedAt: number): { stop(): Promise<BackgroundResult> } {
+  const agent = new HttpAgent({ keepAlive: true, maxSockets: load.connections });
+  const url = new URL(baseUrl);
+  const samples: string[] = [];
+  const statusCounts: Record<string, number> = {};
+  let responses = 0;
+  let errors = 0;
+  let timeouts = 0;
+  let sent = 0;
+  let lastResponseAt = startedAt;
+  const inFlight = new Set<Promise<void>>();
+
+  const send = () => {
+    const item = feed.take();
+    const done = new Promise<void>((resolve) => {
+      const req = httpRequest(
+        {
+          host: url.hostname,
+          port: url.port,
+          method: load.method,
+          path: item.path ?? '/',
+          agent,
+          headers: { ...item.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(item.body) },
+          timeout: 10_000,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            lastResponseAt = performance.now();
+            const status = String(res.statusCode ?? 0);
+            statusCounts[status] = (statusCounts[status] ?? 0) + 1;
+            responses += 1;
+            if (res.statusCode !== load.expectStatus && samples.length < 3)
+              samples.push(`${status} ${Buffer.concat(chunks).toString('utf8').slice(0, 300)}`);
+            resolve();
+          });
+        },
+      );
+      req.on('timeout', () => {
+        timeouts += 1;
+        req.destroy();
+      });
+      req.on('error', () => {
+        errors += 1;
+        resolve();
+      });
+      req.end(item.body);
+    });
+    inFlight.add(done);
+    void done.then(() => inFlight.delete(done));
+  };
+
+  const timer = setInterval(() => {
+    const due = Math.floor(((performance.now() - startedAt) / 1000) * load.rate);
+    while (sent < due) {
+      sent += 1;
+      send();
+    }
+  }, 5);
+  let result: Promise<BackgroundResult> | undefined;
+  return {
+    stop() {
+      result ??= (async () => {
+        clearInterval(timer);
+        await Promise.all([...inFlight]);
+        agent.destroy();
+        return { responses, statusCounts, errors, timeouts, activeSeconds: (lastResponseAt - startedAt) / 1000, samples };
+      })();
+      return result;
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Scenario, Side } from '../scenarios/types.js';
 import type { BenchContext } from './context.js';
-import { Feed, LatencyRecorder, PathCycle, runLoad, type RunResult } from './load.js';
+import { Feed, LatencyRecorder, PathCycle, runLoad, type BackgroundResult, type RunResult } from './load.js';
 import { startServer, type RunningServer, type ServerSpec } from './servers.js';
 
 export interface SideResult {
@@ -39,6 +39,23 @@ export interface SideResult {
   prepared: number;
   /** Latency per path label (loads with `paths`), in the order the labels were first seen. */
   labels: { label: string; count: number; p50: number; p99: number }[];
+  /** The background requests (LoadSpec.background) of the measured slices, when the load has some. */
+  background?: BackgroundSummary;
+}
+
+export interface BackgroundSummary {
+  label: string;
+  expectStatus: number;
+  /** The steady rate asked for, and the rate answered over the measured slices. */
+  targetRate: number;
+  rate: number;
+  responses: number;
+  statusCounts: Record<string, number>;
+  unexpected: number;
+  errors: number;
+  timeouts: number;
+  feedExhausted: number;
+  samples: string[];
 }
 
 export interface ScenarioResult {
@@ -107,6 +124,17 @@ export function problemsOf(side: SideResult): string[] {
   if (side.timeouts > 0) problems.push(`${side.timeouts} timeouts`);
   if (side.mismatches > 0) problems.push(`${side.mismatches} unexpected bodies`);
   if (side.feedExhausted > 0) problems.push(`pre-signed requests ran out (${side.feedExhausted} re-sent): raise BENCH_FEED_FACTOR`);
+  const bg = side.background;
+  if (bg) {
+    if (bg.responses === 0) problems.push(`no ${bg.label} answered`);
+    if (bg.unexpected > 0) problems.push(`${bg.unexpected} ${bg.label} without status ${bg.expectStatus}`);
+    if (bg.errors > 0) problems.push(`${bg.errors} connection errors of ${bg.label}`);
+    if (bg.timeouts > 0) problems.push(`${bg.timeouts} timeouts of ${bg.label}`);
+    if (bg.feedExhausted > 0) problems.push(`pre-signed ${bg.label} ran out (${bg.feedExhausted} re-sent)`);
+    // A background that could not keep its rate did not put the load the scenario claims.
+    if (bg.rate < bg.targetRate * 0.9)
+      problems.push(`${bg.label} ran at ${bg.rate.toFixed(1)}/s, below 90% of the ${bg.targetRate}/s asked for`);
+  }
   return problems;
 }
 
@@ -115,6 +143,12 @@ interface SideState {
   side: Side;
   server: RunningServer;
   feed: Feed | undefined;
+  /** The prepared requests of the background load, when the side has one. */
+  backgroundFeed: Feed | undefined;
+  /** Background outcomes of the measured slices (the warm-up's are only checked). */
+  backgroundRuns: BackgroundResult[];
+  /** Background responses with the expected status during the warm-up. */
+  backgroundWarmAccepted: number;
   cycle: PathCycle | undefined;
   latencies: LatencyRecorder;
   labelLatencies: Map<string, LatencyRecorder>;
@@ -147,6 +181,16 @@ function serverSpec(ctx: BenchContext, side: Side): ServerSpec {
       ...side.options,
     },
   };
+}
+
+function backgroundProblems(bg: BackgroundResult | undefined, expectStatus: number, label: string): string[] {
+  if (!bg) return [];
+  const unexpected = bg.responses - (bg.statusCounts[String(expectStatus)] ?? 0);
+  const problems: string[] = [];
+  if (unexpected > 0) problems.push(`${unexpected} ${label} without status ${expectStatus}: ${JSON.stringify(bg.statusCounts)}`);
+  if (bg.errors > 0) problems.push(`${bg.errors} connection errors of ${label}`);
+  if (bg.timeouts > 0) problems.push(`${bg.timeouts} timeouts of ${label}`);
+  return [...problems, ...bg.samples.map((s) => `unexpected ${label} response: ${s}`)];
 }
 
 function runProblems(run: RunResult, expectStatus: number): string[] {
@@ -185,6 +229,9 @@ export async function measureScenario(ctx: BenchContext, scenario: Scenario): Pr
         side,
         server,
         feed: side.load.feed ? new Feed(side.load.feed) : undefined,
+        backgroundFeed: side.load.background ? new Feed(side.load.background.feed) : undefined,
+        backgroundRuns: [],
+        backgroundWarmAccepted: 0,
         cycle: side.load.paths ? new PathCycle(side.load.paths) : undefined,
         latencies: new LatencyRecorder(),
         labelLatencies: new Map(),
@@ -204,16 +251,33 @@ export async function measureScenario(ctx: BenchContext, scenario: Scenario): Pr
       // half stops after BENCH_WARMUP_SECONDS at most (slow routes).
       const half = Math.max(connections, Math.ceil(settings.warmupRequests / 2));
       state.feed?.ensure(2 * (half + connections));
+      const bg = state.side.load.background;
+      // enough for both halves at their longest (a background run lasts as long as the run it accompanies)
+      state.backgroundFeed?.ensure(Math.ceil(2 * (bg?.rate ?? 0) * (settings.warmupSeconds + 2)) + 2 * (bg?.connections ?? 0));
       log(`${state.label}: warming up (${2 * half} requests, at most ${2 * settings.warmupSeconds} s, ${connections} connections)`);
-      const warmOptions = { connections, amount: half, maxSeconds: settings.warmupSeconds, feed: state.feed, cycle: state.cycle };
+      const warmOptions = {
+        connections,
+        amount: half,
+        maxSeconds: settings.warmupSeconds,
+        feed: state.feed,
+        cycle: state.cycle,
+        backgroundFeed: state.backgroundFeed,
+      };
       const first = await runLoad(state.server.url, state.side.load, warmOptions);
       const second = await runLoad(state.server.url, state.side.load, warmOptions);
       state.rate = second.activeSeconds > 0 ? second.responses / second.activeSeconds : 0;
       state.warmAccepted = [first, second].reduce((n, r) => n + (r.statusCounts[String(state.side.load.expectStatus)] ?? 0), 0);
       state.warmupProblems = [...runProblems(first, state.side.load.expectStatus), ...runProblems(second, state.side.load.expectStatus)];
+      if (bg) {
+        for (const run of [first, second]) {
+          state.warmupProblems.push(...backgroundProblems(run.background, bg.expectStatus, bg.label));
+          state.backgroundWarmAccepted += run.background?.statusCounts[String(bg.expectStatus)] ?? 0;
+        }
+      }
       log(`${state.label}: warm-up ran at ${Math.round(state.rate)} req/s`);
       for (const p of state.warmupProblems) log(`${state.label}: warm-up: ${p}`);
       if (state.feed) state.feed.exhausted = 0; // only the measured slices count
+      if (state.backgroundFeed) state.backgroundFeed.exhausted = 0;
     }
 
     for (let round = 0; round < settings.rounds; round++) {
@@ -223,6 +287,8 @@ export async function measureScenario(ctx: BenchContext, scenario: Scenario): Pr
         // estimate (JIT, a busy machine), so the first slice gets twice the margin.
         const margin = settings.feedFactor * (round === 0 ? 2 : 1);
         state.feed?.ensure(Math.ceil(state.rate * sliceSeconds * margin) + connections);
+        const bg = state.side.load.background;
+        if (bg) state.backgroundFeed?.ensure(Math.ceil(bg.rate * (sliceSeconds + 2) * 2) + bg.connections);
         await sleep(settings.pauseMs);
         const cpuBefore = await state.server.cpuMicros();
         const clientBefore = process.cpuUsage();
@@ -234,7 +300,9 @@ export async function measureScenario(ctx: BenchContext, scenario: Scenario): Pr
           cycle: state.cycle,
           latencies: state.latencies,
           labelLatencies: state.labelLatencies,
+          backgroundFeed: state.backgroundFeed,
         });
+        if (run.background) state.backgroundRuns.push(run.background);
         state.wallMicros += (performance.now() - started) * 1000;
         const client = process.cpuUsage(clientBefore);
         state.clientCpuMicros += client.user + client.system;
@@ -251,11 +319,22 @@ export async function measureScenario(ctx: BenchContext, scenario: Scenario): Pr
   }
 
   const [baseline, subject] = states.map(summarize) as [SideResult, SideResult];
+  const subjectState = states[1]!;
+  const subjectBackground = subject.background
+    ? {
+        accepted: subjectState.backgroundWarmAccepted + (subject.background.statusCounts[String(subject.background.expectStatus)] ?? 0),
+        maxUnanswered: (subjectState.side.load.background?.connections ?? 0) * (2 + settings.rounds),
+      }
+    : undefined;
   // A run ends by closing its connections: up to one request per connection may have been handled by the
   // server without its response being counted. Two warm-up runs plus the slices.
   const maxUnanswered = connections * (2 + settings.rounds);
   const verifyProblems = scenario.verify
-    ? await scenario.verify(ctx, { accepted: { baseline: baseline.accepted, subject: subject.accepted }, maxUnanswered })
+    ? await scenario.verify(ctx, {
+        accepted: { baseline: baseline.accepted, subject: subject.accepted },
+        maxUnanswered,
+        ...(subjectBackground ? { background: subjectBackground } : {}),
+      })
     : undefined;
   for (const p of verifyProblems ?? []) log(`${scenario.name}: data check: ${p}`);
   return {
@@ -290,6 +369,35 @@ function summarize(state: SideState): SideResult {
   }
   const [p50, p99] = state.latencies.percentiles(50, 99) as [number, number];
   const expectStatus = state.side.load.expectStatus;
+  const bgLoad = state.side.load.background;
+  let background: BackgroundSummary | undefined;
+  if (bgLoad) {
+    const bgCounts: Record<string, number> = {};
+    let bgResponses = 0;
+    let bgErrors = 0;
+    let bgTimeouts = 0;
+    const bgSamples: string[] = [];
+    for (const run of state.backgroundRuns) {
+      for (const [status, count] of Object.entries(run.statusCounts)) bgCounts[status] = (bgCounts[status] ?? 0) + count;
+      bgResponses += run.responses;
+      bgErrors += run.errors;
+      bgTimeouts += run.timeouts;
+      for (const s of run.samples) if (bgSamples.length < 3) bgSamples.push(s);
+    }
+    background = {
+      label: bgLoad.label,
+      expectStatus: bgLoad.expectStatus,
+      targetRate: bgLoad.rate,
+      rate: durationSeconds > 0 ? bgResponses / durationSeconds : 0,
+      responses: bgResponses,
+      statusCounts: bgCounts,
+      unexpected: bgResponses - (bgCounts[String(bgLoad.expectStatus)] ?? 0),
+      errors: bgErrors,
+      timeouts: bgTimeouts,
+      feedExhausted: state.backgroundFeed?.exhausted ?? 0,
+      samples: bgSamples,
+    };
+  }
   return {
     server: state.side.server === 'app' ? 'real app' : `bare ${state.side.server}`,
     rps: durationSeconds > 0 ? responses / durationSeconds : 0,
@@ -316,5 +424,6 @@ function summarize(state: SideState): SideResult {
       const [lp50, lp99] = recorder.percentiles(50, 99) as [number, number];
       return { label, count: recorder.count, p50: lp50, p99: lp99 };
     }),
+    ...(background ? { background } : {}),
   };
 }

@@ -23,7 +23,11 @@ export interface Newsroom {
 }
 
 /** Seeds (or reuses) the newsroom database and opens it; close() releases it and drops it when BENCH_KEEP_DB=0. */
-export async function openNewsroom(settings: BenchSettings, appEnv: Record<string, string>, log: (m: string) => void): Promise<Newsroom & { close(): Promise<void> }> {
+export async function openNewsroom(
+  settings: BenchSettings,
+  appEnv: Record<string, string>,
+  log: (m: string) => void,
+): Promise<Newsroom & { close(): Promise<void> }> {
   const started = performance.now();
   const info = await ensureNewsroomDatabase(settings, log);
   const description = describeNewsroom(info);
@@ -31,7 +35,8 @@ export async function openNewsroom(settings: BenchSettings, appEnv: Record<strin
   const env = { DATABASE_URL: info.url };
   const database = await openDatabase({ databaseUrl: info.url, dataDir: '', poolMax: 2 });
   let app: FastifyInstance | undefined;
-  const appReady = async () => (app ??= await buildApp(loadConfig({ ...appEnv, ...env, DATABASE_POOL_MAX: '2' }), { logger: false, migrate: false }));
+  const appReady = async () =>
+    (app ??= await buildApp(loadConfig({ ...appEnv, ...env, DATABASE_POOL_MAX: '2' }), { logger: false, migrate: false }));
 
   return {
     info,

@@ -27,11 +27,23 @@ export function renderTable(results: readonly ScenarioResult[]): string {
     const s = r.subject;
     const b = r.baseline;
     const ratio = b.rps > 0 ? s.rps / b.rps : 0;
-    return [r.title, String(r.connections), int(s.rps), ms(s.p50), ms(s.p99), int(b.rps), ms(b.p50), ms(b.p99), pct(ratio), targetVerdict(r)];
+    return [
+      r.title,
+      String(r.connections),
+      int(s.rps),
+      ms(s.p50),
+      ms(s.p99),
+      int(b.rps),
+      ms(b.p50),
+      ms(b.p99),
+      pct(ratio),
+      targetVerdict(r),
+    ];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const leftAligned = (i: number) => i === 0 || i === header.length - 1;
-  const line = (cells: string[]) => `| ${cells.map((c, i) => (leftAligned(i) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (leftAligned(i) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(' | ')} |`;
   const rule = `|${widths.map((w, i) => (leftAligned(i) ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
   return [line(header), rule, ...rows.map(line)].join('\n');
 }
@@ -50,9 +62,22 @@ function describeSide(label: string, side: SideResult): string[] {
       (problems.length ? `INVALID: ${problems.join('; ')}` : 'ok'),
   ];
   for (const sample of side.samples) lines.push(`    unexpected response: ${sample}`);
+  const bg = side.background;
+  if (bg) {
+    const bgStatuses = Object.entries(bg.statusCounts)
+      .map(([status, count]) => `${status}: ${int(count)}`)
+      .join(', ');
+    lines.push(
+      `    meanwhile ${bg.label}: ${int(bg.responses)} answered [${bgStatuses || 'none'}], ${bg.rate.toFixed(1)}/s over the measured slices (asked ${bg.targetRate}/s), ` +
+        `errors ${bg.errors}, timeouts ${bg.timeouts}; not counted in req/s or latency`,
+    );
+    for (const sample of bg.samples) lines.push(`    unexpected ${bg.label} response: ${sample}`);
+  }
   for (const p of side.warmupProblems) lines.push(`    warm-up: ${p}`);
   if (side.labels.length > 1) {
-    lines.push(`    latency by request: ${side.labels.map((l) => `${l.label} p50 ${ms(l.p50)} / p99 ${ms(l.p99)} ms (${int(l.count)})`).join('; ')}`);
+    lines.push(
+      `    latency by request: ${side.labels.map((l) => `${l.label} p50 ${ms(l.p50)} / p99 ${ms(l.p99)} ms (${int(l.count)})`).join('; ')}`,
+    );
   }
   return lines;
 }
@@ -70,7 +95,9 @@ export function renderChecks(results: readonly ScenarioResult[]): string {
     lines.push(...describeSide('scenario', r.subject), ...describeSide('baseline', r.baseline));
     if (r.subject.cpuMicrosPerResponse > 0) {
       const cpuRatio = r.baseline.cpuMicrosPerResponse / r.subject.cpuMicrosPerResponse;
-      lines.push(`- server CPU per response, baseline / scenario: ${pct(cpuRatio)} (the req/s ratio if each server's own CPU time were the only limit)`);
+      lines.push(
+        `- server CPU per response, baseline / scenario: ${pct(cpuRatio)} (the req/s ratio if each server's own CPU time were the only limit)`,
+      );
     }
     if (r.verifyProblems) {
       if (r.verifyProblems.length === 0) lines.push('- data check: ok (every accepted write left its rows in the database)');

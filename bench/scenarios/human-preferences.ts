@@ -39,7 +39,9 @@ export const humanPreferences: Scenario = {
   async verify(ctx, { accepted, maxUnanswered }) {
     const { db } = await ctx.database();
     const count = async (table: string, side: string) => {
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where actor_id like ${`bench-${ctx.runId}-${side}-%`}`.execute(db);
+      const { rows } = await sql<{
+        n: number;
+      }>`select count(*)::int as n from ${sql.table(table)} where actor_id like ${`bench-${ctx.runId}-${side}-%`}`.execute(db);
       return rows[0]?.n ?? 0;
     };
     const problems: string[] = [];

@@ -26,7 +26,7 @@ import type { Scenario } from './types.js';
  * of the server, not the time of a request. Light load measures the latter, at any page depth.
  */
 
-interface ReadDefinition {
+export interface ReadDefinition {
   name: string;
   title: string;
   targetRatio?: number;
@@ -55,13 +55,19 @@ const WALK_LIMIT = 50; // the maximum limit: walking for cursors takes 2.5x fewe
 
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 
-function readScenario(def: ReadDefinition): Scenario {
+export function readScenario(def: ReadDefinition): Scenario {
   let prepared: { paths: LabeledPath[]; bodiesFile: string; appEnv: Record<string, string> } | undefined;
   const need = () => {
     if (!prepared) throw new Error(`${def.name}: setup() has not run`);
     return prepared;
   };
-  const load = (): LoadSpec => ({ method: 'GET', path: need().paths[0]!.path, paths: need().paths, expectStatus: 200, checkBody: def.check });
+  const load = (): LoadSpec => ({
+    method: 'GET',
+    path: need().paths[0]!.path,
+    paths: need().paths,
+    expectStatus: 200,
+    checkBody: def.check,
+  });
   return {
     name: def.name,
     title: def.title,
@@ -82,7 +88,9 @@ function readScenario(def: ReadDefinition): Scenario {
       for (const url of distinct) {
         const res = await newsroom.get(url);
         if (res.status !== 200 || !def.check.test(res.body)) {
-          throw new Error(`${def.name}: GET ${url} answered ${res.status} ${res.body.slice(0, 300)} (expected 200 and ${def.check.description})`);
+          throw new Error(
+            `${def.name}: GET ${url} answered ${res.status} ${res.body.slice(0, 300)} (expected 200 and ${def.check.description})`,
+          );
         }
         bodies[url] = JSON.parse(res.body);
         const bytes = Buffer.byteLength(res.body);
@@ -151,7 +159,7 @@ const hasEvents = { description: 'a non-empty "events" array', test: (body: stri
 const feedUrl = (limit: number | undefined, cursor?: string) =>
   `/v1/feed?mode=trending${limit ? `&limit=${limit}` : ''}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
 
-const feedFirstRead: ReadDefinition = {
+export const feedFirstRead: ReadDefinition = {
   name: 'feed',
   title: 'GET /v1/feed?mode=trending (first page)',
   targetRatio: 0.5,
@@ -183,11 +191,15 @@ const feedDeepRead: ReadDefinition = {
     const { db } = newsroom.database;
     const { rows } = await sql<{ n: number }>`
       select count(*)::int as n from stories
-      where moderation_status not in ('QUARANTINED', 'BLOCKED') and publication_stage <> 'CANDIDATE' and review_status <> 'RETRACTED' and published_at is not null`.execute(db);
+      where moderation_status not in ('QUARANTINED', 'BLOCKED') and publication_stage <> 'CANDIDATE' and review_status <> 'RETRACTED' and published_at is not null`.execute(
+      db,
+    );
     const listed = rows[0]?.n ?? 0;
     const unique = new Set(ids).size;
     if (!complete || unique !== ids.length || ids.length !== listed) {
-      throw new Error(`feed-deep: walking the trending feed gave ${ids.length} items (${unique} distinct, complete ${complete}) for ${listed} listed stories`);
+      throw new Error(
+        `feed-deep: walking the trending feed gave ${ids.length} items (${unique} distinct, complete ${complete}) for ${listed} listed stories`,
+      );
     }
     const groups = FEED_BANDS.map(([from, to]) =>
       spread(steps, (from - 1) * PAGE, to * PAGE, 100).map((s) => ({
@@ -207,7 +219,7 @@ const feedDeepRead: ReadDefinition = {
 export const feedDeep = readScenario(feedDeepRead);
 export const feedDeepUncached = readScenario(uncachedVariant(feedDeepRead));
 
-const storyDetailRead: ReadDefinition = {
+export const storyDetailRead: ReadDefinition = {
   name: 'story',
   title: 'GET /v1/stories/:id (random stories)',
   targetRatio: 0.5,
@@ -261,7 +273,9 @@ export const search = readScenario({
       const { rows } = await sql<{ n: number }>`
         select count(*)::int as n from stories
         where moderation_status not in ('QUARANTINED', 'BLOCKED') and publication_stage <> 'CANDIDATE'
-          and (search_vector @@ websearch_to_tsquery(lang_regconfig(${lang}), ${query.q}) or search_vector_simple @@ websearch_to_tsquery('simple'::regconfig, ${query.q}))`.execute(db);
+          and (search_vector @@ websearch_to_tsquery(lang_regconfig(${lang}), ${query.q}) or search_vector_simple @@ websearch_to_tsquery('simple'::regconfig, ${query.q}))`.execute(
+        db,
+      );
       matches.push(`${query.q}${query.lang ? ` (${query.lang})` : ''}: ${(rows[0]?.n ?? 0).toLocaleString('en-US')}`);
     }
     return {
@@ -272,7 +286,11 @@ export const search = readScenario({
 });
 
 const ledgerUrl = (filters: string | undefined, limit: number | undefined, cursor?: string) => {
-  const params = [filters ? `filters=${encodeURIComponent(filters)}` : '', limit ? `limit=${limit}` : '', cursor ? `cursor=${encodeURIComponent(cursor)}` : ''].filter(Boolean);
+  const params = [
+    filters ? `filters=${encodeURIComponent(filters)}` : '',
+    limit ? `limit=${limit}` : '',
+    cursor ? `cursor=${encodeURIComponent(cursor)}` : '',
+  ].filter(Boolean);
   return `/v1/ledger/events${params.length ? `?${params.join('&')}` : ''}`;
 };
 
@@ -322,7 +340,10 @@ export const ledgerDeep = readScenario({
   async requests(newsroom) {
     const started = performance.now();
     const { paths, reached } = await ledgerDepths(newsroom, undefined, [200, 2_000, 20_000, 200_000], (page) => `page ${page}`);
-    return { paths, notes: [`cursors of 10 consecutive pages from pages ${reached.join(', ')} (limit ${PAGE}), walked in ${seconds(started)} s`] };
+    return {
+      paths,
+      notes: [`cursors of 10 consecutive pages from pages ${reached.join(', ')} (limit ${PAGE}), walked in ${seconds(started)} s`],
+    };
   },
 });
 
@@ -342,8 +363,22 @@ export const ledgerBucket = readScenario({
       groups.push(paths);
       notes.push(`filters=${filters}: pages ${reached.join(', ')}`);
     }
-    return { paths: interleave(groups), notes: [`${notes.join('; ')} (10 consecutive pages from each deep one), walked in ${seconds(started)} s`] };
+    return {
+      paths: interleave(groups),
+      notes: [`${notes.join('; ')} (10 consecutive pages from each deep one), walked in ${seconds(started)} s`],
+    };
   },
 });
 
-export const newsroomReads: readonly Scenario[] = [feedFirst, feedFirstUncached, feedDeep, feedDeepUncached, storyDetail, storyDetailUncached, search, ledgerFirst, ledgerDeep, ledgerBucket];
+export const newsroomReads: readonly Scenario[] = [
+  feedFirst,
+  feedFirstUncached,
+  feedDeep,
+  feedDeepUncached,
+  storyDetail,
+  storyDetailUncached,
+  search,
+  ledgerFirst,
+  ledgerDeep,
+  ledgerBucket,
+];

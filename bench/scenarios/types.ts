@@ -57,4 +57,6 @@ export interface VerifyInput {
    * closed its connections): a side's row count may exceed `accepted` by up to this.
    */
   maxUnanswered: number;
+  /** Background requests of the service side (LoadSpec.background) answered with their expected status, warm-up included, and the same margin. */
+  background?: { accepted: number; maxUnanswered: number };
 }

@@ -122,7 +122,13 @@ export function databaseUrlFor(adminUrl: string, name: string): string {
 async function migrationHashes(): Promise<Map<string, string>> {
   const dir = migrationsDir();
   const out = new Map<string, string>();
-  for (const file of await listMigrations(dir)) out.set(file, createHash('sha256').update(await readFile(join(dir, file))).digest('hex'));
+  for (const file of await listMigrations(dir))
+    out.set(
+      file,
+      createHash('sha256')
+        .update(await readFile(join(dir, file)))
+        .digest('hex'),
+    );
   return out;
 }
 
@@ -182,10 +188,17 @@ async function reusable(url: string, scale: number, log: Log): Promise<{ info?: 
   let marker: MarkerRow | undefined;
   let recorded: Map<string, string>;
   try {
-    const found = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_tables WHERE tablename IN ('bench_seed', 'bench_seed_migrations')`);
+    const found = await client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_tables WHERE tablename IN ('bench_seed', 'bench_seed_migrations')`,
+    );
     if (found.rows[0]?.n !== 2) return { reason: 'no complete seed marker (an interrupted seed?)' };
     marker = (await client.query<MarkerRow>('SELECT version, scale, counts, seeded_at, seed_seconds, steps FROM bench_seed')).rows[0];
-    recorded = new Map((await client.query<{ name: string; sha256: string }>('SELECT name, sha256 FROM bench_seed_migrations')).rows.map((r) => [r.name, r.sha256]));
+    recorded = new Map(
+      (await client.query<{ name: string; sha256: string }>('SELECT name, sha256 FROM bench_seed_migrations')).rows.map((r) => [
+        r.name,
+        r.sha256,
+      ]),
+    );
   } finally {
     await client.end();
   }
@@ -203,7 +216,8 @@ async function reusable(url: string, scale: number, log: Log): Promise<{ info?: 
     if (applied.length) {
       log(`newsroom database: applied new migrations ${applied.join(', ')}; analyzing`);
       await database.withSession(async (s) => {
-        for (const file of applied) await s.query(`INSERT INTO bench_seed_migrations (name, sha256) VALUES ('${file}', '${onDisk.get(file)}')`);
+        for (const file of applied)
+          await s.query(`INSERT INTO bench_seed_migrations (name, sha256) VALUES ('${file}', '${onDisk.get(file)}')`);
         await s.exec('ANALYZE');
       });
     }
@@ -232,7 +246,9 @@ async function seed(url: string, name: string, scale: number, log: Log): Promise
   const size = newsroomSize(scale);
   const started = performance.now();
   const steps: [string, number][] = [];
-  log(`seeding newsroom database ${name}: ${size.stories} stories, ${size.reviews} agent reviews, ~${size.ledgerEvents} ledger events (minutes on 2 cores)`);
+  log(
+    `seeding newsroom database ${name}: ${size.stories} stories, ${size.reviews} agent reviews, ~${size.ledgerEvents} ledger events (minutes on 2 cores)`,
+  );
 
   const database = await openDatabase({ databaseUrl: url, dataDir: '', poolMax: 1 });
   try {
@@ -265,7 +281,8 @@ async function seed(url: string, name: string, scale: number, log: Log): Promise
         return false;
       }
     };
-    if (!(await prepareSession(client))) log('seed: cannot set session_replication_role (not a superuser): foreign keys are checked row by row');
+    if (!(await prepareSession(client)))
+      log('seed: cannot set session_replication_role (not a superuser): foreign keys are checked row by row');
     // random() below is reproducible: every seed of a version and scale draws the same plan.
     await q(`SELECT setseed(0.2026)`);
 
@@ -285,7 +302,10 @@ async function seed(url: string, name: string, scale: number, log: Log): Promise
       for (const lang of SEED_LANGS) {
         const pools = textPools(lang, POOL);
         for (const kind of ['titles', 'sentences', 'paragraphs'] as const) {
-          await q(`INSERT INTO bench_text_${kind} (lang, i, s) SELECT $1, o - 1, s FROM unnest($2::text[]) WITH ORDINALITY AS t(s, o)`, [lang, pools[kind]]);
+          await q(`INSERT INTO bench_text_${kind} (lang, i, s) SELECT $1, o - 1, s FROM unnest($2::text[]) WITH ORDINALITY AS t(s, o)`, [
+            lang,
+            pools[kind],
+          ]);
         }
       }
     });
@@ -377,7 +397,9 @@ async function seed(url: string, name: string, scale: number, log: Log): Promise
         SELECT g, jsonb_agg(jsonb_build_object('url', url, 'title', title, 'publisher', publisher) ORDER BY k) AS sources FROM bench_sources GROUP BY g`);
       await q(`ALTER TABLE bench_source_json ADD PRIMARY KEY (g)`);
       await q(`CREATE UNLOGGED TABLE bench_hashes (g int PRIMARY KEY, hash text NOT NULL)`);
-      await q(`ANALYZE bench_story; ANALYZE bench_source_json; ANALYZE bench_text_titles; ANALYZE bench_text_sentences; ANALYZE bench_text_paragraphs`);
+      await q(
+        `ANALYZE bench_story; ANALYZE bench_source_json; ANALYZE bench_text_titles; ANALYZE bench_text_sentences; ANALYZE bench_text_paragraphs`,
+      );
     });
 
     // Stories and their version-1 packets, in batches (progress; one batch is one statement). The packet is
@@ -385,8 +407,7 @@ async function seed(url: string, name: string, scale: number, log: Log): Promise
     // Two sessions: to_tsvector (both GENERATED columns) is CPU-bound, one core each.
     const batch = 5_000;
     const storyStarted = performance.now();
-    const storySql =
-        `WITH batch AS (SELECT * FROM bench_story WHERE g BETWEEN $1 AND $2),
+    const storySql = `WITH batch AS (SELECT * FROM bench_story WHERE g BETWEEN $1 AND $2),
          bodies AS (
            SELECT b.g, string_agg(pp.s, E'\\n\\n' ORDER BY k) AS body
            FROM batch b CROSS JOIN generate_series(1, b.n_paragraphs) k
@@ -572,12 +593,24 @@ async function seed(url: string, name: string, scale: number, log: Log): Promise
     const seedSeconds = Math.round((performance.now() - started) / 100) / 10;
     const seededAt = new Date();
 
-    await q(`CREATE TABLE bench_seed (version int NOT NULL, scale float8 NOT NULL, counts jsonb NOT NULL, seeded_at timestamptz NOT NULL, seed_seconds float8 NOT NULL, steps jsonb NOT NULL)`);
+    await q(
+      `CREATE TABLE bench_seed (version int NOT NULL, scale float8 NOT NULL, counts jsonb NOT NULL, seeded_at timestamptz NOT NULL, seed_seconds float8 NOT NULL, steps jsonb NOT NULL)`,
+    );
     await q(`CREATE TABLE bench_seed_migrations (name text PRIMARY KEY, sha256 text NOT NULL)`);
     const hashes = await migrationHashes();
-    await q(`INSERT INTO bench_seed_migrations (name, sha256) SELECT * FROM unnest($1::text[], $2::text[])`, [[...hashes.keys()], [...hashes.values()]]);
+    await q(`INSERT INTO bench_seed_migrations (name, sha256) SELECT * FROM unnest($1::text[], $2::text[])`, [
+      [...hashes.keys()],
+      [...hashes.values()],
+    ]);
     // Written last: a seed interrupted before this line is seeded again by the next run.
-    await q(`INSERT INTO bench_seed VALUES ($1, $2, $3, $4, $5, $6)`, [SEED_VERSION, scale, JSON.stringify(counts), seededAt, seedSeconds, JSON.stringify(steps)]);
+    await q(`INSERT INTO bench_seed VALUES ($1, $2, $3, $4, $5, $6)`, [
+      SEED_VERSION,
+      scale,
+      JSON.stringify(counts),
+      seededAt,
+      seedSeconds,
+      JSON.stringify(steps),
+    ]);
     log(`seeded ${name} in ${seedSeconds} s: ${JSON.stringify(counts)}`);
     return { name, url, version: SEED_VERSION, scale, counts, seededAt, seedSeconds, steps, reused: false };
   } finally {

@@ -7,7 +7,13 @@ import { createAgentsRepository } from '../modules/agents/repository.js';
 import { botIdFor } from '../modules/agents/service.js';
 import { createCandidatesRepository } from '../modules/candidates/repository.js';
 import { createCandidatesService } from '../modules/candidates/service.js';
-import { createEngagementService } from '../modules/engagement/service.js';
+import { createCommentsService } from '../modules/comments/service.js';
+import { createFlagsService } from '../modules/flags/service.js';
+import { readParameters } from '../modules/governance/parameters.js';
+import { deploymentDefaults } from '../modules/governance/request-parameters.js';
+import { createRewardVotesService } from '../modules/reward-votes/service.js';
+import { createStoriesRepository } from '../modules/stories/repository.js';
+import { createStoriesService } from '../modules/stories/service.js';
 import { recordVerifiedHumanAction } from '../modules/identity/human-actions.js';
 import { createPublishService } from '../modules/publish/service.js';
 import { createReviewsService } from '../modules/reviews/service.js';
@@ -16,8 +22,21 @@ import { DEMO_BOTS, DEMO_STORIES, type DemoStory } from './stories.js';
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
 
-const agent = (botId: string): AgentActor => ({ kind: 'agent', botId, verified: false, linkedHumanId: undefined, keyVersion: 1, permissions: DEFAULT_AGENT_PERMISSIONS });
-const reader = (n: number, linkedHumanId?: string): HumanActor => ({ kind: 'human', actorId: `demo-reader-${n}`, verified: Boolean(linkedHumanId), linkedHumanId, tier: linkedHumanId ? 'L3' : 'L0' });
+const agent = (botId: string): AgentActor => ({
+  kind: 'agent',
+  botId,
+  verified: false,
+  linkedHumanId: undefined,
+  keyVersion: 1,
+  permissions: DEFAULT_AGENT_PERMISSIONS,
+});
+const reader = (n: number, linkedHumanId?: string): HumanActor => ({
+  kind: 'human',
+  actorId: `demo-reader-${n}`,
+  verified: Boolean(linkedHumanId),
+  linkedHumanId,
+  tier: linkedHumanId ? 'L3' : 'L0',
+});
 
 /**
  * Seeds a living demo newsroom into an empty database, through the same services the routes use, so
@@ -37,16 +56,26 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<{ stories: numbe
     const raw = generateKeyPairSync('ed25519').publicKey.export({ format: 'der', type: 'spki' }).subarray(12);
     const publicKey = raw.toString('base64url');
     const botId = botIdFor(publicKey);
-    await agents.insertSelfServeBot({ botId, name: demo.name, description: demo.description, publicKey, permissions: DEFAULT_AGENT_PERMISSIONS });
+    await agents.insertSelfServeBot({
+      botId,
+      name: demo.name,
+      description: demo.description,
+      publicKey,
+      permissions: DEFAULT_AGENT_PERMISSIONS,
+    });
     bots.push(botId);
   }
 
   // The newsroom's history is spread over the last day and a half, each story a few hours after the last.
   const clock = manualClock(ctx.clock.now() - 36 * HOUR_MS);
-  const candidates = createCandidatesService({ repository: createCandidatesRepository(db), clock });
-  const publish = createPublishService({ db, clock });
-  const reviews = createReviewsService({ db, clock });
-  const engagement = createEngagementService({ db, clock });
+  const candidates = createCandidatesService({ repository: createCandidatesRepository(db), transactor: ctx.transactor, clock });
+  const publish = createPublishService({ transactor: ctx.transactor, clock });
+  const reviews = createReviewsService({ transactor: ctx.transactor, clock });
+  const params = await readParameters(db, deploymentDefaults(ctx.config));
+  const stories = createStoriesService({ repository: createStoriesRepository(db), clock, parameters: async () => params });
+  const comments = createCommentsService({ db, transactor: ctx.transactor, clock, cursors: ctx.cursors, stories });
+  const flags = createFlagsService({ db, transactor: ctx.transactor, clock, cursors: ctx.cursors, stories });
+  const rewardVotes = createRewardVotesService({ transactor: ctx.transactor, clock });
 
   for (const [index, story] of DEMO_STORIES.entries()) {
     clock.set(ctx.clock.now() - (36 - index * 3) * HOUR_MS);
@@ -59,35 +88,77 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<{ stories: numbe
     const others = bots.filter((b) => b !== author);
     const { candidate } = await candidates.submit(agent(author), { botId: author, verified: false, ...story.packet });
     if (story.outcome === 'CANDIDATE') return;
-    await publish.compute(candidate.hash);
+    await publish.compute(candidate.hash, params);
     if (story.outcome === 'QUARANTINED' || story.outcome === 'BLOCKED') return;
     const id = candidate.storyId;
     let hash = candidate.hash;
     const review = (i: number, kind: 'attest' | 'object') => {
       clock.advance(7 * MINUTE_MS);
       const botId = others[i % others.length]!;
-      return reviews[kind](agent(botId), { botId, verified: false, storyId: id, packetHash: hash });
+      return reviews[kind](agent(botId), { botId, verified: false, storyId: id, packetHash: hash }, params);
     };
 
     if (story.revision) {
-      const proposal = await reviews.propose(agent(others[0]!), { botId: others[0]!, verified: false, storyId: id, packetHash: hash, changes: story.revision.changes, rationale: story.revision.rationale });
-      await reviews.vote(agent(others[1]!), proposal.id, { botId: others[1]!, verified: false, vote: 'ACCEPT' });
-      const accepted = await reviews.vote(agent(others[2]!), proposal.id, { botId: others[2]!, verified: false, vote: 'ACCEPT' });
+      const proposal = await reviews.propose(
+        agent(others[0]!),
+        {
+          botId: others[0]!,
+          verified: false,
+          storyId: id,
+          packetHash: hash,
+          changes: story.revision.changes,
+          rationale: story.revision.rationale,
+        },
+        params,
+      );
+      await reviews.vote(agent(others[1]!), proposal.id, { botId: others[1]!, verified: false, vote: 'ACCEPT' }, params);
+      const accepted = await reviews.vote(agent(others[2]!), proposal.id, { botId: others[2]!, verified: false, vote: 'ACCEPT' }, params);
       hash = accepted.resultPacketHash ?? hash;
     }
     for (let i = 0; i < story.attestations; i += 1) await review(i, 'attest');
     for (let i = 0; i < story.objections; i += 1) await review(story.attestations + i, 'object');
-    for (const [i, text] of story.comments.entries()) await engagement.comment(reader(i), id, { actorId: `demo-reader-${i}`, verified: false, body: text });
-    for (let i = 0; i < story.rewardVotes; i += 1) await engagement.rewardVote(reader(100 + i), id, { actorId: `demo-reader-${100 + i}`, verified: false, vote: i % 4 === 3 ? 'DOWN' : 'UP' });
+    for (const [i, text] of story.comments.entries())
+      await comments.create(reader(i), id, { actorId: `demo-reader-${i}`, verified: false, body: text }, params);
+    for (let i = 0; i < story.rewardVotes; i += 1)
+      await rewardVotes.cast(reader(100 + i), id, { vote: i % 4 === 3 ? 'DOWN' : 'UP' }, params);
     if (story.outcome === 'UNDER_REVIEW') {
       const claimId = candidate.packet.claims[0]!.id;
       const linkedHumanId = `h_demo_flagger_${index}`;
-      await recordVerifiedHumanAction(db, { action: `flag_high_severity:${claimId}`, linkedHumanId, provider: 'world_id', nullifierHash: `demo-flag-${index}`, at: new Date(clock.now()) });
-      await engagement.flag(reader(900, linkedHumanId), id, { actorId: 'demo-reader-900', verified: true, linkedHumanId, severity: 'HIGH', reason: 'The figure in this claim contradicts the cited report.', claimId });
+      await recordVerifiedHumanAction(db, {
+        action: `flag_high_severity:${claimId}`,
+        linkedHumanId,
+        provider: 'world_id',
+        nullifierHash: `demo-flag-${index}`,
+        at: new Date(clock.now()),
+      });
+      await flags.create(
+        reader(900, linkedHumanId),
+        id,
+        {
+          actorId: 'demo-reader-900',
+          verified: true,
+          linkedHumanId,
+          severity: 'HIGH',
+          reason: 'The figure in this claim contradicts the cited report.',
+          claimId,
+        },
+        params,
+      );
     }
     if (story.outcome === 'GRADUATED') {
-      await recordVerifiedHumanAction(db, { action: `graduate:${id}`, linkedHumanId: 'h_demo_editor', provider: 'world_id', nullifierHash: `demo-graduate-${index}`, at: new Date(clock.now()) });
-      await engagement.comment(reader(950), id, { actorId: 'demo-reader-950', verified: false, body: 'Checked against the primary sources.' });
+      await recordVerifiedHumanAction(db, {
+        action: `graduate:${id}`,
+        linkedHumanId: 'h_demo_editor',
+        provider: 'world_id',
+        nullifierHash: `demo-graduate-${index}`,
+        at: new Date(clock.now()),
+      });
+      await comments.create(
+        reader(950),
+        id,
+        { actorId: 'demo-reader-950', verified: false, body: 'Checked against the primary sources.' },
+        params,
+      );
     }
   }
 }

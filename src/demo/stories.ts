@@ -1,4 +1,4 @@
-import type { PacketInput } from '../modules/candidates/packet.js';
+import type { PacketInput } from '../modules/newsroom/packet.js';
 import type { RevisionChanges } from '../modules/reviews/schemas.js';
 
 /** The demo newsroom's bots and stories (fictional, written for the demo). */

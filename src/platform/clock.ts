@@ -18,5 +18,3 @@ export function manualClock(start = Date.now()) {
     },
   };
 }
-
-export const isoTime = (ms: number | Date) => new Date(ms).toISOString();

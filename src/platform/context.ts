@@ -1,7 +1,10 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { systemClock, type Clock } from './clock.js';
+import { createCursorCodec, cursorKey, type CursorCodec } from './cursor.js';
 import { openDatabase, type Database } from './db/database.js';
+import { createTransactor, type Transactor } from './db/transaction.js';
 import { createMemoryNonceStore, createRedisNonceStore, type NonceStore } from './nonce-store.js';
 import { createMemoryRateLimitStore, createRedisRateLimitStore, type RateLimitStore } from './rate-limit-store.js';
 import { createMemoryReadGeneration, createRedisReadGeneration, type ReadGeneration } from './read-cache.js';
@@ -16,7 +19,11 @@ export interface AppContext {
   rateLimitStore: RateLimitStore;
   /** The read generation every write moves on (shared through Redis whenever the app has one). */
   readGeneration: ReadGeneration;
+  /** The one way to write: transactions whose commits move the read generation on (see db/transaction.ts). */
+  transactor: Transactor;
   clock: Clock;
+  /** The pagination cursors, checked with the service's key (every instance of a deployment shares it). */
+  cursors: CursorCodec;
   /** False when the database was handed in (tests sharing one database between app instances). */
   ownsDatabase: boolean;
 }
@@ -24,6 +31,8 @@ export interface AppContext {
 export interface ContextOverrides {
   database?: Database;
   clock?: Clock;
+  /** Where failures of after-commit steps are reported (the app's logger). */
+  log?: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 /** Opens the database and the stores that the configuration names. */
@@ -32,15 +41,28 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   const needsRedis = config.nonceStoreDriver === 'redis' || config.rateLimitStoreDriver === 'redis';
   const redis = needsRedis && config.redisUrl ? createRedis(config.redisUrl, config.redisKeyPrefix) : undefined;
   const database =
-    overrides.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax }));
+    overrides.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax }));
+  const readGeneration = redis ? createRedisReadGeneration(redis) : createMemoryReadGeneration(clock);
+  const transactor = createTransactor(
+    database.db,
+    [
+      async ({ storiesChanged }) => {
+        if (storiesChanged.size > 0) await readGeneration.bump([...storiesChanged]);
+      },
+    ],
+    (err) => overrides.log?.warn({ err }, 'an after-commit step failed; the write itself committed'),
+  );
   return {
     config,
     database,
     redis,
     nonceStore: config.nonceStoreDriver === 'redis' && redis ? createRedisNonceStore(redis) : createMemoryNonceStore(clock),
     rateLimitStore: config.rateLimitStoreDriver === 'redis' && redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore(clock),
-    readGeneration: redis ? createRedisReadGeneration(redis) : createMemoryReadGeneration(),
+    readGeneration,
+    transactor,
     clock,
+    cursors: createCursorCodec(cursorKey(config.cursorSigningSecret, config.humanSigningSecrets[0])),
     ownsDatabase: overrides.database === undefined,
   };
 }

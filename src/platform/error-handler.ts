@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, type ErrorDetail } from './errors.js';
+import { ERROR_CATALOGUE } from './error-catalogue.js';
+import { AppError, appError, type ErrorCode, type ErrorDetail } from './errors.js';
 
 /** The CONTRACT §1 error body. */
 export interface ErrorBody {
@@ -36,15 +37,15 @@ function validationDetails(error: FastifyError & { validation?: AjvIssue[]; vali
 }
 
 /** Maps Fastify's own client errors to a stable code. */
-const FASTIFY_CODES: Record<string, { status: number; code: string; title: string }> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', title: 'Unsupported media type' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'INVALID_BODY', title: 'Bad request' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'MALFORMED_JSON', title: 'Bad request' },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', title: 'Payload too large' },
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'MALFORMED_JSON', title: 'Bad request' },
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'INVALID_BODY',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_JSON',
   // raised by the router before any hook runs (see frameworkErrorHandler)
-  FST_ERR_BAD_URL: { status: 400, code: 'MALFORMED_URL', title: 'Bad request' },
-  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'URI_TOO_LONG', title: 'URI too long' },
+  FST_ERR_BAD_URL: 'MALFORMED_URL',
+  FST_ERR_MAX_PARAM_LENGTH: 'URI_TOO_LONG',
 };
 
 export function toErrorBody(request: FastifyRequest, error: AppError): ErrorBody {
@@ -60,15 +61,15 @@ export function toErrorBody(request: FastifyRequest, error: AppError): ErrorBody
 export function normalizeError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const fe = error as FastifyError & { validation?: AjvIssue[]; validationContext?: string };
-  if (fe?.validation) return new AppError(400, 'VALIDATION_FAILED', 'Validation failed', { message: 'The request is not valid', details: validationDetails(fe) });
+  if (fe?.validation) return appError('VALIDATION_FAILED', { details: validationDetails(fe) });
   if (fe instanceof SyntaxError || fe?.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-    return new AppError(400, 'MALFORMED_JSON', 'Bad request', { message: 'The body is not valid JSON' });
+    return appError('MALFORMED_JSON');
   }
   const known = fe?.code ? FASTIFY_CODES[fe.code] : undefined;
-  if (known) return new AppError(known.status, known.code, known.title, { message: fe.message });
+  if (known) return appError(known, { message: fe.message });
   const status = typeof fe?.statusCode === 'number' ? fe.statusCode : 500;
-  if (status >= 400 && status < 500) return new AppError(status, 'INVALID_REQUEST', 'Bad request', { message: fe.message });
-  return new AppError(500, 'INTERNAL_ERROR', 'Internal error', { message: 'Something went wrong on our side; the request id identifies it' });
+  if (status >= 400 && status < 500) return new AppError('INVALID_REQUEST', { message: fe.message }, status);
+  return appError('INTERNAL_ERROR');
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
@@ -96,12 +97,13 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
  */
 export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, code, title, message] =
+  const code: ErrorCode =
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, 'REQUEST_TIMEOUT', 'Request timeout', 'The request was not received in time']
+      ? 'REQUEST_TIMEOUT'
       : error.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'HEADERS_TOO_LARGE', 'Request header fields too large', 'The request headers exceed the allowed size']
-        : [400, 'MALFORMED_REQUEST', 'Bad request', 'The request is not valid HTTP/1.1 (bytes outside ASCII in the target must be percent-encoded)'];
+        ? 'HEADERS_TOO_LARGE'
+        : 'MALFORMED_REQUEST';
+  const { status, error: title, message } = ERROR_CATALOGUE[code];
   const requestId = randomUUID();
   const body = JSON.stringify({ error: title, code, message, requestId });
   this.log.info({ reqId: requestId, code, status, parserCode: error.code }, 'request rejected by the HTTP parser');
@@ -121,6 +123,6 @@ export function registerErrorHandling(app: FastifyInstance) {
     return sendError(request, reply, appError);
   });
   app.setNotFoundHandler((request, reply) =>
-    sendError(request, reply, new AppError(404, 'NOT_FOUND', 'Not found', { message: `No route ${request.method} ${request.url.split('?')[0]}` })),
+    sendError(request, reply, appError('NOT_FOUND', { message: `No route ${request.method} ${request.url.split('?')[0]}` })),
   );
 }

@@ -1,6 +1,11 @@
+import { ERROR_CATALOGUE, type ErrorCode } from './error-catalogue.js';
+
+export type { ErrorCode } from './error-catalogue.js';
+
 /**
- * The one error type of the service. Business code throws AppError through the factories below; the error
- * handler (platform/error-handler.ts) turns it into the CONTRACT §1 body. Never branch on message text.
+ * The one error type of the service. Every error is made from a code of the catalogue (error-catalogue.ts),
+ * which fixes its status and label; the error handler (platform/error-handler.ts) turns it into the CONTRACT
+ * §1 body. Never branch on message text: branch on `code`.
  */
 export interface ErrorDetail {
   path?: string;
@@ -10,6 +15,7 @@ export interface ErrorDetail {
 }
 
 export interface AppErrorOptions {
+  /** Replaces the catalogue's message with one about this case. */
   message?: string;
   details?: ErrorDetail[];
   nextAction?: string;
@@ -19,7 +25,7 @@ export interface AppErrorOptions {
 
 export class AppError extends Error {
   readonly status: number;
-  readonly code: string;
+  readonly code: ErrorCode;
   /** Short human label (`error` in the body). */
   readonly title: string;
   readonly details: ErrorDetail[] | undefined;
@@ -27,43 +33,28 @@ export class AppError extends Error {
   readonly docs: string | undefined;
   readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, code: string, title: string, options: AppErrorOptions = {}) {
-    super(options.message ?? title);
+  /** `status` is taken from the catalogue; only INVALID_REQUEST carries the framework's own 4xx status. */
+  constructor(code: ErrorCode, options: AppErrorOptions = {}, status?: number) {
+    const entry = ERROR_CATALOGUE[code];
+    super(options.message ?? entry.message);
     this.name = 'AppError';
-    this.status = status;
+    this.status = status ?? entry.status;
     this.code = code;
-    this.title = title;
+    this.title = entry.error;
     this.details = options.details;
-    this.nextAction = options.nextAction;
+    this.nextAction = options.nextAction ?? ('nextAction' in entry ? entry.nextAction : undefined);
     this.docs = options.docs;
     this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 
-export const badRequest = (code: string, message: string, details?: ErrorDetail[]) =>
-  new AppError(400, code, 'Bad request', { message, ...(details ? { details } : {}) });
+/** An error of the catalogue, optionally with a message, details or next step specific to this case. */
+export const appError = (code: ErrorCode, options?: AppErrorOptions) => new AppError(code, options);
 
-export const validationFailed = (details: ErrorDetail[], message = 'The request is not valid') =>
-  new AppError(400, 'VALIDATION_FAILED', 'Validation failed', { message, details });
+export const validationFailed = (details: ErrorDetail[], message?: string) =>
+  appError('VALIDATION_FAILED', { details, ...(message ? { message } : {}) });
 
-export const unauthorized = (code: string, title: string, options?: AppErrorOptions) => new AppError(401, code, title, options);
-
-export const forbidden = (code: string, message: string, options?: AppErrorOptions) =>
-  new AppError(403, code, 'Forbidden', { message, ...options });
-
-export const notFound = (what: string) => new AppError(404, 'NOT_FOUND', 'Not found', { message: `${what} not found` });
-
-export const conflict = (code: string, message: string, options?: AppErrorOptions) =>
-  new AppError(409, code, 'Conflict', { message, ...options });
-
-export const replayDetected = () =>
-  conflict('REPLAY_DETECTED', 'This nonce was already used', { nextAction: 'Sign the request again with a fresh nonce and timestamp' });
+export const notFound = (what: string) => appError('NOT_FOUND', { message: `${what} not found` });
 
 export const rateLimited = (retryAfterSeconds: number) =>
-  new AppError(429, 'RATE_LIMITED', 'Too many requests', {
-    message: `Rate limit reached; retry in ${retryAfterSeconds} s`,
-    retryAfterSeconds,
-    nextAction: 'Wait retryAfterSeconds before retrying',
-  });
-
-export const serviceUnavailable = (code: string, message: string) => new AppError(503, code, 'Service unavailable', { message });
+  appError('RATE_LIMITED', { message: `Rate limit reached; retry in ${retryAfterSeconds} s`, retryAfterSeconds });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from './db/database.js';
 import { canonicalize } from './canonical-json.js';
-import { conflict, validationFailed } from './errors.js';
+import { appError, validationFailed } from './errors.js';
 
 const KEY = /^[\x21-\x7e]{8,200}$/;
 const RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -10,7 +10,9 @@ const RETENTION_MS = 24 * 60 * 60 * 1000;
 export type IdempotencyOutcome = { kind: 'proceed' } | { kind: 'replay'; status: number; body: unknown };
 
 export function requestHash(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(`${method.toUpperCase()} ${path} ${canonicalize(body ?? {})}`).digest('hex');
+  return createHash('sha256')
+    .update(`${method.toUpperCase()} ${path} ${canonicalize(body ?? {})}`)
+    .digest('hex');
 }
 
 export function validateIdempotencyKey(key: string): void {
@@ -34,23 +36,31 @@ export function createIdempotencyStore(db: Db, now: () => number) {
           .returning('key')
           .executeTakeFirst();
         if (inserted) return { kind: 'proceed' };
-        const row = await db.selectFrom('idempotency_records').selectAll().where('scope', '=', scope).where('key', '=', key).executeTakeFirst();
+        const row = await db
+          .selectFrom('idempotency_records')
+          .selectAll()
+          .where('scope', '=', scope)
+          .where('key', '=', key)
+          .executeTakeFirst();
         if (!row) continue;
         if (new Date(row.expires_at).getTime() <= now()) {
-          await db.deleteFrom('idempotency_records').where('scope', '=', scope).where('key', '=', key).where('expires_at', '=', row.expires_at).execute();
+          await db
+            .deleteFrom('idempotency_records')
+            .where('scope', '=', scope)
+            .where('key', '=', key)
+            .where('expires_at', '=', row.expires_at)
+            .execute();
           continue;
         }
         if (row.request_hash !== hash) {
-          throw conflict('IDEMPOTENCY_KEY_CONFLICT', 'This idempotency key was used with a different request', {
-            nextAction: 'Use a new idempotency-key for a different request',
-          });
+          throw appError('IDEMPOTENCY_KEY_CONFLICT');
         }
         if (row.status_code === null) {
-          throw conflict('IDEMPOTENCY_KEY_IN_PROGRESS', 'The first request with this idempotency key is still being processed', { retryAfterSeconds: 1 });
+          throw appError('IDEMPOTENCY_KEY_IN_PROGRESS', { retryAfterSeconds: 1 });
         }
         return { kind: 'replay', status: row.status_code, body: row.response };
       }
-      throw conflict('IDEMPOTENCY_KEY_IN_PROGRESS', 'The idempotency key is busy', { retryAfterSeconds: 1 });
+      throw appError('IDEMPOTENCY_KEY_IN_PROGRESS', { message: 'The idempotency key is busy', retryAfterSeconds: 1 });
     },
     async complete(scope: string, key: string, status: number, body: unknown): Promise<void> {
       await db
@@ -61,9 +71,12 @@ export function createIdempotencyStore(db: Db, now: () => number) {
         .execute();
     },
     async abandon(scope: string, key: string): Promise<void> {
-      await db.deleteFrom('idempotency_records').where('scope', '=', scope).where('key', '=', key).where('status_code', 'is', null).execute();
+      await db
+        .deleteFrom('idempotency_records')
+        .where('scope', '=', scope)
+        .where('key', '=', key)
+        .where('status_code', 'is', null)
+        .execute();
     },
   };
 }
-
-export type IdempotencyStore = ReturnType<typeof createIdempotencyStore>;

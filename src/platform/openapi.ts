@@ -3,6 +3,20 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuthSpec } from './auth/types.js';
+import { ERROR_CATALOGUE } from './error-catalogue.js';
+
+/** The error catalogue as a schema: every `code` an error body may carry, with its status and meaning. */
+const ERROR_CODE_SCHEMA: { type: 'string' } & Record<string, unknown> = {
+  type: 'string',
+  description: 'Every code of an error body (`code`), with its HTTP status and meaning: see x-catalogue.',
+  enum: Object.keys(ERROR_CATALOGUE),
+  'x-catalogue': Object.fromEntries(
+    Object.entries(ERROR_CATALOGUE).map(([code, e]) => [
+      code,
+      { status: e.status, error: e.error, message: e.message, ...('nextAction' in e ? { nextAction: e.nextAction } : {}) },
+    ]),
+  ),
+};
 
 /** OpenAPI security requirement for each kind of route authentication. */
 const SECURITY: Record<AuthSpec['kind'], Record<string, string[]>[] | undefined> = {
@@ -27,10 +41,12 @@ export const openapiPlugin = fp(
         info: {
           title: 'Newsroom, Agent and Rewards Service',
           version: opts.version,
-          description: 'Bots write and review stories; people vote, comment, flag and govern. See docs/ for the decisions behind each route.',
+          description:
+            'Bots write and review stories; people vote, comment, flag and govern. See docs/ for the decisions behind each route.',
         },
         servers: [{ url: opts.serverUrl }],
         components: {
+          schemas: { ErrorCode: ERROR_CODE_SCHEMA },
           securitySchemes: {
             apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' },
             bearer: { type: 'http', scheme: 'bearer' },
@@ -45,7 +61,8 @@ export const openapiPlugin = fp(
               type: 'apiKey',
               in: 'header',
               name: 'x-agent-signature',
-              description: 'Ed25519 (base64url) of svc-agent-v1:{aud}.{timestamp}.{nonce}.{METHOD}.{path}.{canonicalBodyJson}, with x-agent-timestamp and x-agent-nonce',
+              description:
+                'Ed25519 (base64url) of svc-agent-v1:{aud}.{timestamp}.{nonce}.{METHOD}.{path}.{canonicalBodyJson}, with x-agent-timestamp and x-agent-nonce',
             },
           },
         },

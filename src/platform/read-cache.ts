@@ -1,151 +1,265 @@
-import type { FastifyPluginAsync, onRequestAsyncHookHandler, onSendAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest, onSendAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import type { Clock } from './clock.js';
+import { GENERATION_KEY_TTL_MS, type ReadGeneration } from './read-generation.js';
+
+export { createMemoryReadGeneration, createRedisReadGeneration, type ReadGeneration } from './read-generation.js';
 
 /**
- * The public read cache: the serialized 200 bodies of public GET routes that opt in (`config.readCache`),
- * kept in each instance's memory and keyed by the request URL, each stamped with the **read generation** that
- * was current before its handler read the database.
+ * The public read cache: the serialized 200 bodies of public GET/HEAD routes that opt in (`config.readCache`),
+ * kept in each instance's memory, keyed by the path and the validated query (keys sorted, defaults applied),
+ * each stamped with the **read generation** of its scope, read before its handler read the database
+ * (src/platform/read-generation.ts: a list generation every write moves on, a generation per story only the
+ * writes on that story move on, and an epoch).
  *
- * Every write (any request other than GET/HEAD/OPTIONS that is not refused with a 4xx) increments the read
- * generation after its handler committed and before its response is sent. A cached body is served only while
- * its stamp equals the current generation, which every instance reads from the same place (Redis, or the
- * process for a single instance on memory stores): a reader that has seen a write's response never gets a body
- * read before that write, from any instance. Bodies also expire after READ_CACHE_TTL_MS, which bounds what the
- * generation cannot see (time-dependent fields such as an open reward window, a database edited by hand).
+ * Every write that commits through withTransaction moves the generations of the stories it locked and the
+ * list generation on, after the commit and before its response is sent (src/platform/context.ts). A cached
+ * body is served only while its stamp equals the one read now, which every instance reads from the same place
+ * (Redis, or the process for a single instance on memory stores): a reader that has seen a write's response
+ * never gets a body read before that write, from any instance. Bodies also expire after READ_CACHE_TTL_MS,
+ * which bounds what the generations cannot see (the clock, a database edited by hand).
  *
- * Correctness rests on the shared generation only; the memory holds copies. A failed generation read serves
- * from the database and stores nothing; a failed increment empties this instance's cache (others keep theirs
- * at most READ_CACHE_TTL_MS). See docs/decisions.md, "Public read cache".
+ * Misses are coalesced: while one request of a URL and stamp reads the database, the others of the same URL
+ * and stamp wait for its body instead of reading the database too.
+ *
+ * Write routes get a safety net: a write request that answers anything but 4xx moves the list generation on
+ * before its response, so a write that changed public lists outside withTransaction (a candidate submission)
+ * is seen at once too. See docs/decisions.md, "Public read cache".
  */
-export interface ReadGeneration {
-  readonly driver: 'memory' | 'redis';
-  /** The current generation, or null when it cannot be read (then nothing is served or stored). */
-  current(): Promise<string | null>;
-  /**
-   * Moves every instance to a new generation. `storyIds` names the stories a committed write changed (the
-   * transaction helper passes the stories it locked); implementations may use it to keep other stories'
-   * cached reads, and must always invalidate every list read.
-   */
-  bump(storyIds?: readonly string[]): Promise<void>;
-}
-
-const GENERATION_KEY = 'read-generation';
-
-export function createRedisReadGeneration(redis: Redis): ReadGeneration {
-  return {
-    driver: 'redis',
-    async current() {
-      try {
-        return (await redis.get(GENERATION_KEY)) ?? '0';
-      } catch {
-        return null;
-      }
-    },
-    async bump() {
-      await redis.incr(GENERATION_KEY);
-    },
-  };
-}
-
-export function createMemoryReadGeneration(): ReadGeneration {
-  let generation = 0;
-  return {
-    driver: 'memory',
-    current: async () => String(generation),
-    bump: async () => {
-      generation += 1;
-    },
-  };
-}
 
 export interface ReadCacheOptions {
   generation: ReadGeneration;
   clock: Clock;
-  /** 0 disables the cache (writes still bump the generation, so other instances stay correct). */
+  /** 0 disables the cache (writes still move the generations, so other instances stay correct). */
   ttlMs: number;
   maxBytes: number;
 }
 
+/** What the cache keeps per key. */
 interface Entry {
   body: string;
   contentType: string;
-  generation: string;
+  stamp: string;
   storedAt: number;
+}
+
+/** One database read in progress for a key and stamp; waiters get its body (or null: run your own handler). */
+interface Flight {
+  promise: Promise<Body | null>;
+  settle(body: Body | null): void;
+}
+
+interface Body {
+  body: string;
+  contentType: string;
+}
+
+/** Counters of this instance's read cache (tests; no metric yet). */
+export interface ReadCacheStats {
+  hits: number;
+  /** Misses that read the database (the coalesced ones not included). */
+  misses: number;
+  /** Misses answered with the body another request of the same URL and stamp read. */
+  coalesced: number;
+  /** Requests waiting for another request's body right now. */
+  waiting: number;
+  /** Moves of the list generation by the write routes' safety net. */
+  safetyNetBumps: number;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** true: the route's 200 bodies depend on the URL and the data only, and may be served from the read cache. */
-    readCache?: boolean;
+    /**
+     * The route's 200 bodies depend on the path, the validated query and the data only (never on who asks),
+     * and may be served from the read cache. `true`: a list read, invalidated by every write. `{ story:
+     * '<param>' }`: the reads of one story, named by that path parameter, invalidated only by the writes on
+     * that story (and by a write naming no story). The route must declare a querystring schema with
+     * `additionalProperties: false` (the cache key is the validated query).
+     */
+    readCache?: boolean | { story: string };
   }
   interface FastifyRequest {
-    /** The generation read before the handler ran (null: do not store), or 'hit' when served from the cache. */
-    readCacheStamp?: string | null;
+    /** The read cache's state of this read (key, stamp, the flight it leads), or 'hit' when served from it. */
+    readCacheState?: ReadState | 'hit';
   }
+  interface FastifyInstance {
+    readCacheStats: ReadCacheStats;
+  }
+}
+
+interface ReadState {
+  key: string;
+  stamp: string;
+  flight: Flight | undefined;
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const asList = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
 
+function newFlight(): Flight {
+  let settle!: (body: Body | null) => void;
+  const promise = new Promise<Body | null>((resolve) => {
+    settle = resolve;
+  });
+  return { promise, settle };
+}
+
+/**
+ * The cache key: the path as sent and the query as validated (coerced, defaults applied), keys sorted. Query
+ * schemas of cached routes refuse unknown parameters, so two URLs share a key exactly when the handler sees
+ * the same input: `?limit=5&mode=recent`, `?mode=recent&limit=5` and `?mode=recent&limit=05` are one entry.
+ */
+function cacheKey(request: FastifyRequest): string {
+  const url = request.url;
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  const query = request.query as Record<string, unknown>;
+  const names = Object.keys(query).sort();
+  let key = path;
+  for (const name of names) key += `\n${name}=${JSON.stringify(query[name])}`;
+  return key;
+}
+
+function describeRoute(method: string | string[], url: string) {
+  return `${Array.isArray(method) ? method.join(',') : method} ${url}`;
+}
+
 const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
   const { generation, clock, ttlMs } = options;
-  const cache = new LRUCache<string, Entry>({ maxSize: Math.max(1, options.maxBytes), sizeCalculation: (entry) => Math.max(1, entry.body.length + entry.contentType.length) });
+  if (ttlMs >= GENERATION_KEY_TTL_MS)
+    throw new Error(`READ_CACHE_TTL_MS must be below ${GENERATION_KEY_TTL_MS} (the life of a read generation key)`);
+  const cache = new LRUCache<string, Entry>({
+    maxSize: Math.max(1, options.maxBytes),
+    sizeCalculation: (entry) => Math.max(1, entry.body.length + entry.contentType.length),
+  });
+  const flights = new Map<string, Flight>();
+  const stats: ReadCacheStats = { hits: 0, misses: 0, coalesced: 0, waiting: 0, safetyNetBumps: 0 };
+  app.decorate('readCacheStats', stats);
   const enabled = ttlMs > 0;
 
-  const lookup: onRequestAsyncHookHandler = async (request, reply) => {
-    if (request.method !== 'GET') return;
-    const stamp = await generation.current();
-    request.readCacheStamp = stamp;
-    if (stamp === null) return;
-    const entry = cache.get(request.url);
-    if (!entry) return;
-    if (entry.generation !== stamp || clock.now() - entry.storedAt >= ttlMs) {
-      cache.delete(request.url);
-      return;
-    }
-    request.readCacheStamp = 'hit';
-    reply.code(200).header('content-type', entry.contentType).header('x-read-cache', 'hit');
-    return reply.send(entry.body);
-  };
+  const answer = (reply: Parameters<preHandlerAsyncHookHandler>[1], body: Body, how: 'hit' | 'coalesced') =>
+    reply.code(200).header('content-type', body.contentType).header('x-read-cache', how).send(body.body);
+
+  /**
+   * Runs after validation (the key is the validated query) and before the handler (the stamp is read before
+   * the handler reads the database). `storyParam` names the path parameter of a story-scoped route.
+   */
+  const lookup = (storyParam: string | undefined): preHandlerAsyncHookHandler =>
+    async function readCacheLookup(request, reply) {
+      const storyId = storyParam === undefined ? undefined : String((request.params as Record<string, unknown>)[storyParam]);
+      const key = cacheKey(request);
+      const stamp = await generation.current(storyId);
+      if (stamp === null) return; // the database answers; nothing is stored or shared
+      const entry = cache.get(key);
+      if (entry) {
+        if (entry.stamp === stamp && clock.now() - entry.storedAt < ttlMs) {
+          stats.hits += 1;
+          request.readCacheState = 'hit';
+          return answer(reply, entry, 'hit');
+        }
+        cache.delete(key);
+      }
+      // Same key and same stamp: the body another request is reading now is exactly as fresh as ours would
+      // be (its stamp was read no earlier than ours, and no write moved the generation in between).
+      const flightKey = `${stamp}\n${key}`;
+      const leader = flights.get(flightKey);
+      if (leader) {
+        stats.waiting += 1;
+        const body = await leader.promise;
+        stats.waiting -= 1;
+        if (body) {
+          stats.coalesced += 1;
+          request.readCacheState = 'hit';
+          return answer(reply, body, 'coalesced');
+        }
+        // the leader got no 200: read the database ourselves
+        request.readCacheState = { key, stamp, flight: undefined };
+        stats.misses += 1;
+        return;
+      }
+      const flight = newFlight();
+      flights.set(flightKey, flight);
+      const settle = flight.settle;
+      flight.settle = (body) => {
+        if (flights.get(flightKey) === flight) flights.delete(flightKey);
+        settle(body);
+      };
+      request.readCacheState = { key, stamp, flight };
+      stats.misses += 1;
+    };
 
   const store: onSendAsyncHookHandler = async (request, reply, payload) => {
-    const stamp = request.readCacheStamp;
-    if (stamp === undefined || stamp === null || stamp === 'hit') return payload;
+    const state = request.readCacheState;
+    if (state === undefined || state === 'hit') return payload;
     if (reply.statusCode === 200 && typeof payload === 'string') {
       const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
-      cache.set(request.url, { body: payload, contentType, generation: stamp, storedAt: clock.now() });
+      cache.set(state.key, { body: payload, contentType, stamp: state.stamp, storedAt: clock.now() });
       reply.header('x-read-cache', 'miss');
+      state.flight?.settle({ body: payload, contentType });
+    } else {
+      state.flight?.settle(null);
     }
     return payload;
   };
 
-  const bump: onSendAsyncHookHandler = async (request, reply, payload) => {
-    // Refusals (4xx) changed nothing; anything else may have committed a change.
-    if (reply.statusCode < 400 || reply.statusCode >= 500) {
-      await generation.bump().catch((err: unknown) => {
-        cache.clear();
-        request.log.warn({ err }, 'read generation increment failed; this instance emptied its read cache');
-      });
-    }
+  // A leader that never reached onSend (aborted) must not leave its waiters waiting.
+  const release = async (request: FastifyRequest) => {
+    const state = request.readCacheState;
+    if (state !== undefined && state !== 'hit') state.flight?.settle(null);
+  };
+
+  /**
+   * The safety net of write routes: a write request that was not refused with a 4xx (a 5xx may have
+   * committed) moves the list generation on before its response is sent: one pipelined Redis call per write,
+   * what every write paid before the generations were scoped. A story write has moved its story and the lists
+   * already (withTransaction); this moves the lists a second time, which costs at most one more database
+   * read per cached list URL and instance (misses are coalesced). It is there for writes that change public
+   * lists outside withTransaction, which the transaction listener cannot see: a candidate submission creates
+   * a story that search lists with publicationStage=CANDIDATE. It cannot know which stories such a write
+   * changed: story reads rely on writers locking the story (lockStory), as every story write does.
+   * Knowing which requests moved the lists already would need AsyncLocalStorage, whose promise hooks tax
+   * every request of the process (reads included) more than the extra list miss per write costs.
+   */
+  const safetyNet: onSendAsyncHookHandler = async (request, reply, payload) => {
+    if (reply.statusCode >= 400 && reply.statusCode < 500) return payload;
+    stats.safetyNetBumps += 1;
+    await generation.bump([]).catch((err: unknown) => {
+      request.log.warn({ err }, 'read generation bump failed; this instance no longer serves its cached reads');
+    });
     return payload;
   };
 
-  // Hooks on the routes that need them only (route hooks run after the global ones, so after the rate
-  // limit): reads that opt in look up and store, every write route moves the generation on.
+  // Hooks on the routes that need them only (route hooks run after the global ones, so after the rate limit
+  // and validation): reads that opt in look up and store, every write route has the safety net.
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (methods.some((m) => !READ_METHODS.has(m))) {
-      route.onSend = [...asList(route.onSend), bump];
-    } else if (enabled && route.config?.readCache === true) {
-      route.onRequest = [...asList(route.onRequest), lookup];
-      route.onSend = [...asList(route.onSend), store];
+      route.onSend = [...asList(route.onSend), safetyNet];
+      return;
     }
+    const scope = route.config?.readCache;
+    if (scope === undefined || scope === false) return;
+    const querystring = route.schema?.querystring as { additionalProperties?: unknown } | undefined;
+    if (querystring?.additionalProperties !== false) {
+      throw new Error(
+        `${describeRoute(route.method, route.url)}: a readCache route needs a querystring schema with additionalProperties: false (the cache key is the validated query)`,
+      );
+    }
+    if (scope !== true && !route.url.split('/').includes(`:${scope.story}`)) {
+      throw new Error(
+        `${describeRoute(route.method, route.url)}: readCache.story names "${scope.story}", which is not a parameter of the path`,
+      );
+    }
+    if (!enabled) return;
+    route.preHandler = [...asList(route.preHandler), lookup(scope === true ? undefined : scope.story)];
+    // First of the route's onSend hooks: Fastify's own HEAD hook (which drops the body) comes after it.
+    route.onSend = [store, ...asList(route.onSend)];
+    route.onResponse = [...asList(route.onResponse), release];
+    route.onRequestAbort = [...asList(route.onRequestAbort), release];
   });
 };
 
-/** Registered before the routes; its onRequest hook runs after the rate limit (register it after the auth plugin). */
+/** Registered before the routes, after the auth plugin (its hooks run after the rate limit). */
 export const readCachePlugin = fp(plugin, { name: 'read-cache' });

@@ -30,7 +30,12 @@ export function errors(...statuses: number[]): Record<number, TSchema> {
   return Object.fromEntries(statuses.map((s) => [s, ErrorResponse]));
 }
 
-export const Identifier = Type.String({ minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_.:@-]+$' });
+/** Actor ids, linked-human ids and other identity keys: 1 to 200 of A-Z a-z 0-9 _ . : @ - */
+export const IDENTIFIER = /^[A-Za-z0-9_.:@-]{1,200}$/;
+/** `bot_` + the first 32 hex characters of SHA-256 of the bot's public key (CONTRACT §4). */
+export const BOT_ID = /^bot_[0-9a-f]{32}$/;
+
+export const Identifier = Type.String({ minLength: 1, maxLength: 200, pattern: IDENTIFIER.source });
 
 /** Actor fields of every human signed write body (CONTRACT §3). */
 export const HumanActorBody = {
@@ -48,10 +53,16 @@ export const HumanActorQuery = {
   linkedHumanId: Type.Optional(Identifier),
 };
 
-export const BotId = Type.String({ pattern: '^bot_[0-9a-f]{32}$' });
+export const BotId = Type.String({ pattern: BOT_ID.source });
 export const Sha256Hex = Type.String({ pattern: '^[0-9a-f]{64}$' });
 export const DateTime = Type.String({ format: 'date-time' });
 
 export const LANGS = ['en', 'es', 'fr', 'de', 'zh-Hans'] as const;
 export type Lang = (typeof LANGS)[number];
-export const LangSchema = Type.Union([Type.Literal('en'), Type.Literal('es'), Type.Literal('fr'), Type.Literal('de'), Type.Literal('zh-Hans')]);
+export const LangSchema = Type.Union([
+  Type.Literal('en'),
+  Type.Literal('es'),
+  Type.Literal('fr'),
+  Type.Literal('de'),
+  Type.Literal('zh-Hans'),
+]);

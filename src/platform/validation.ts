@@ -52,7 +52,15 @@ function refusingUnstorable(validate: Validate): Validate {
     if (!ok) return false;
     const at = unstorableAt(data);
     if (at === undefined) return true;
-    wrapped.errors = [{ instancePath: at === '/' ? '' : at, schemaPath: '#', keyword: 'storableText', params: {}, message: 'must not contain NUL (U+0000) or an unpaired surrogate' }];
+    wrapped.errors = [
+      {
+        instancePath: at === '/' ? '' : at,
+        schemaPath: '#',
+        keyword: 'storableText',
+        params: {},
+        message: 'must not contain NUL (U+0000) or an unpaired surrogate',
+      },
+    ];
     return false;
   }) as Validate;
   wrapped.errors = null;
@@ -63,7 +71,8 @@ export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
   const strict = makeAjv({ coerceTypes: false });
   const coercing = makeAjv({ coerceTypes: 'array' });
   return ({ schema, httpPart }) => {
-    if (httpPart !== 'body') return refusingUnstorable(coercing.compile(schema as object)) as unknown as ReturnType<FastifySchemaCompiler<unknown>>;
+    if (httpPart !== 'body')
+      return refusingUnstorable(coercing.compile(schema as object)) as unknown as ReturnType<FastifySchemaCompiler<unknown>>;
     const validate = strict.compile(schema as object);
     const s = schema as { type?: string; required?: string[] };
     // A body schema with no required property (POST /v1/publish/:hash/compute) may be omitted entirely (Fastify passes an absent body as null).
@@ -88,7 +97,8 @@ export function nestedDeeperThan(value: unknown, max: number): boolean {
     const [item, depth] = stack.pop()!;
     if (item === null || typeof item !== 'object') continue;
     if (depth > max) return true;
-    for (const child of Array.isArray(item) ? item : Object.values(item)) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    for (const child of Array.isArray(item) ? item : Object.values(item))
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
   }
   return false;
 }

@@ -29,8 +29,16 @@ function registryEnv(bots: { botId: string; keys: AgentKey[]; permissions?: stri
 }
 
 async function post(app: FastifyInstance, path: string, body: unknown, headers: Record<string, string>) {
-  const res = await app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(body) });
-  return { status: res.statusCode, body: res.json() as Record<string, unknown> & { code?: string; details?: { header: string; code: string }[] } };
+  const res = await app.inject({
+    method: 'POST',
+    url: path,
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: JSON.stringify(body),
+  });
+  return {
+    status: res.statusCode,
+    body: res.json() as Record<string, unknown> & { code?: string; details?: { header: string; code: string }[] },
+  };
 }
 
 async function join(app: FastifyInstance, key: AgentKey, name = 'Test bot') {
@@ -67,7 +75,13 @@ describe('agent signed writes', () => {
     const body = { botId: key.botId, verified: false, text: 'hello' };
     const res = await post(t.app, '/v1/test/echo', body, signAgentRequest({ key, method: 'POST', path: '/v1/test/echo', body }));
     assert.equal(res.status, 202);
-    assert.deepEqual(res.body.actor, { kind: 'agent', botId: key.botId, verified: false, keyVersion: 1, permissions: (res.body.actor as { permissions: string[] }).permissions });
+    assert.deepEqual(res.body.actor, {
+      kind: 'agent',
+      botId: key.botId,
+      verified: false,
+      keyVersion: 1,
+      permissions: (res.body.actor as { permissions: string[] }).permissions,
+    });
   });
 
   test('an unknown bot is 401 AGENT_BOT_UNREGISTERED', async () => {
@@ -88,15 +102,51 @@ describe('agent signed writes', () => {
     const body = () => ({ botId: key.botId, verified: false, title: 'original', n: 1 });
 
     const cases: [string, () => { sendPath: string; sendBody: unknown; headers: Record<string, string> }, number, string][] = [
-      ['method', () => ({ sendPath: path, sendBody: body(), headers: signAgentRequest({ key, method: 'PUT', path, body: body() }) }), 401, 'AGENT_SIGNATURE_INVALID'],
-      ['path', () => ({ sendPath: path, sendBody: body(), headers: signAgentRequest({ key, method: 'POST', path: '/v1/test/echo2', body: body() }) }), 401, 'AGENT_SIGNATURE_INVALID'],
-      ['one body key', () => ({ sendPath: path, sendBody: { ...body(), title: 'changed' }, headers: signAgentRequest({ key, method: 'POST', path, body: body() }) }), 401, 'AGENT_SIGNATURE_INVALID'],
-      ['an added body key', () => ({ sendPath: path, sendBody: { ...body(), extra: true }, headers: signAgentRequest({ key, method: 'POST', path, body: body() }) }), 401, 'AGENT_SIGNATURE_INVALID'],
+      [
+        'method',
+        () => ({ sendPath: path, sendBody: body(), headers: signAgentRequest({ key, method: 'PUT', path, body: body() }) }),
+        401,
+        'AGENT_SIGNATURE_INVALID',
+      ],
+      [
+        'path',
+        () => ({
+          sendPath: path,
+          sendBody: body(),
+          headers: signAgentRequest({ key, method: 'POST', path: '/v1/test/echo2', body: body() }),
+        }),
+        401,
+        'AGENT_SIGNATURE_INVALID',
+      ],
+      [
+        'one body key',
+        () => ({
+          sendPath: path,
+          sendBody: { ...body(), title: 'changed' },
+          headers: signAgentRequest({ key, method: 'POST', path, body: body() }),
+        }),
+        401,
+        'AGENT_SIGNATURE_INVALID',
+      ],
+      [
+        'an added body key',
+        () => ({
+          sendPath: path,
+          sendBody: { ...body(), extra: true },
+          headers: signAgentRequest({ key, method: 'POST', path, body: body() }),
+        }),
+        401,
+        'AGENT_SIGNATURE_INVALID',
+      ],
       [
         'timestamp',
         () => {
           const headers = signAgentRequest({ key, method: 'POST', path, body: body() });
-          return { sendPath: path, sendBody: body(), headers: { ...headers, 'x-agent-timestamp': String(Number(headers['x-agent-timestamp']) + 1) } };
+          return {
+            sendPath: path,
+            sendBody: body(),
+            headers: { ...headers, 'x-agent-timestamp': String(Number(headers['x-agent-timestamp']) + 1) },
+          };
         },
         401,
         'AGENT_SIGNATURE_INVALID',
@@ -110,8 +160,26 @@ describe('agent signed writes', () => {
         401,
         'AGENT_SIGNATURE_INVALID',
       ],
-      ['aud', () => ({ sendPath: path, sendBody: body(), headers: signAgentRequest({ key, aud: 'other-service', method: 'POST', path, body: body() }) }), 401, 'AGENT_SIGNATURE_INVALID'],
-      ['signing key', () => ({ sendPath: path, sendBody: body(), headers: signAgentRequest({ key: generateAgentKey(), method: 'POST', path, body: body() }) }), 401, 'AGENT_SIGNATURE_INVALID'],
+      [
+        'aud',
+        () => ({
+          sendPath: path,
+          sendBody: body(),
+          headers: signAgentRequest({ key, aud: 'other-service', method: 'POST', path, body: body() }),
+        }),
+        401,
+        'AGENT_SIGNATURE_INVALID',
+      ],
+      [
+        'signing key',
+        () => ({
+          sendPath: path,
+          sendBody: body(),
+          headers: signAgentRequest({ key: generateAgentKey(), method: 'POST', path, body: body() }),
+        }),
+        401,
+        'AGENT_SIGNATURE_INVALID',
+      ],
       [
         'legacy message without aud',
         () => {
@@ -119,7 +187,11 @@ describe('agent signed writes', () => {
           const nonce = randomBytes(12).toString('base64url');
           const legacy = agentSigningMessage('', timestamp, nonce, 'POST', path, body()).replace('svc-agent-v1:.', '');
           const signature = sign(null, Buffer.from(legacy), key.privateKey).toString('base64url');
-          return { sendPath: path, sendBody: body(), headers: { 'x-agent-timestamp': timestamp, 'x-agent-nonce': nonce, 'x-agent-signature': signature } };
+          return {
+            sendPath: path,
+            sendBody: body(),
+            headers: { 'x-agent-timestamp': timestamp, 'x-agent-nonce': nonce, 'x-agent-signature': signature },
+          };
         },
         401,
         'AGENT_SIGNATURE_INVALID',
@@ -143,7 +215,12 @@ describe('agent signed writes', () => {
 
     test('a forged request does not burn the nonce of the real client', async () => {
       const nonce = randomBytes(12).toString('base64url');
-      const forged = await post(t.app, path, { ...body(), n: 2 }, signAgentRequest({ key: generateAgentKey(), method: 'POST', path, body: body(), nonce }));
+      const forged = await post(
+        t.app,
+        path,
+        { ...body(), n: 2 },
+        signAgentRequest({ key: generateAgentKey(), method: 'POST', path, body: body(), nonce }),
+      );
       assert.equal(forged.status, 401);
       const real = await post(t.app, path, body(), signAgentRequest({ key, method: 'POST', path, body: body(), nonce }));
       assert.equal(real.status, 202);
@@ -157,25 +234,57 @@ describe('agent signed writes', () => {
     const good = () => signAgentRequest({ key, method: 'POST', path, body });
 
     const cases: [string, (h: Record<string, string>) => Record<string, string>, { header: string; code: string }[]][] = [
-      ['missing everything', () => ({}), [
-        { header: 'x-agent-timestamp', code: 'MISSING' },
-        { header: 'x-agent-nonce', code: 'MISSING' },
-        { header: 'x-agent-signature', code: 'MISSING' },
-      ]],
-      ['non-numeric timestamp', (h) => ({ ...h, 'x-agent-timestamp': '2026-11-22T10:00:00Z' }), [{ header: 'x-agent-timestamp', code: 'MALFORMED' }]],
-      ['timestamp outside the skew window', (h) => ({ ...h, 'x-agent-timestamp': String(Date.now() - 301_000) }), [{ header: 'x-agent-timestamp', code: 'TIMESTAMP_SKEW' }]],
-      ['timestamp in the future beyond skew', (h) => ({ ...h, 'x-agent-timestamp': String(Date.now() + 301_000) }), [{ header: 'x-agent-timestamp', code: 'TIMESTAMP_SKEW' }]],
+      [
+        'missing everything',
+        () => ({}),
+        [
+          { header: 'x-agent-timestamp', code: 'MISSING' },
+          { header: 'x-agent-nonce', code: 'MISSING' },
+          { header: 'x-agent-signature', code: 'MISSING' },
+        ],
+      ],
+      [
+        'non-numeric timestamp',
+        (h) => ({ ...h, 'x-agent-timestamp': '2026-11-22T10:00:00Z' }),
+        [{ header: 'x-agent-timestamp', code: 'MALFORMED' }],
+      ],
+      [
+        'timestamp outside the skew window',
+        (h) => ({ ...h, 'x-agent-timestamp': String(Date.now() - 301_000) }),
+        [{ header: 'x-agent-timestamp', code: 'TIMESTAMP_SKEW' }],
+      ],
+      [
+        'timestamp in the future beyond skew',
+        (h) => ({ ...h, 'x-agent-timestamp': String(Date.now() + 301_000) }),
+        [{ header: 'x-agent-timestamp', code: 'TIMESTAMP_SKEW' }],
+      ],
       ['nonce of 7 characters', (h) => ({ ...h, 'x-agent-nonce': 'abcdefg' }), [{ header: 'x-agent-nonce', code: 'OUT_OF_RANGE' }]],
       ['nonce of 201 characters', (h) => ({ ...h, 'x-agent-nonce': 'a'.repeat(201) }), [{ header: 'x-agent-nonce', code: 'OUT_OF_RANGE' }]],
-      ['signature of 63 bytes', (h) => ({ ...h, 'x-agent-signature': randomBytes(63).toString('base64url') }), [{ header: 'x-agent-signature', code: 'OUT_OF_RANGE' }]],
-      ['signature of 65 bytes', (h) => ({ ...h, 'x-agent-signature': randomBytes(65).toString('base64url') }), [{ header: 'x-agent-signature', code: 'OUT_OF_RANGE' }]],
-      ['signature not base64url', (h) => ({ ...h, 'x-agent-signature': '!!!not*base64!!!' }), [{ header: 'x-agent-signature', code: 'MALFORMED' }]],
+      [
+        'signature of 63 bytes',
+        (h) => ({ ...h, 'x-agent-signature': randomBytes(63).toString('base64url') }),
+        [{ header: 'x-agent-signature', code: 'OUT_OF_RANGE' }],
+      ],
+      [
+        'signature of 65 bytes',
+        (h) => ({ ...h, 'x-agent-signature': randomBytes(65).toString('base64url') }),
+        [{ header: 'x-agent-signature', code: 'OUT_OF_RANGE' }],
+      ],
+      [
+        'signature not base64url',
+        (h) => ({ ...h, 'x-agent-signature': '!!!not*base64!!!' }),
+        [{ header: 'x-agent-signature', code: 'MALFORMED' }],
+      ],
       ['key version not a number', (h) => ({ ...h, 'x-agent-key-version': 'v2' }), [{ header: 'x-agent-key-version', code: 'MALFORMED' }]],
-      ['three bad headers at once', (h) => ({ ...h, 'x-agent-timestamp': 'soon', 'x-agent-nonce': 'short', 'x-agent-signature': 'AAAA' }), [
-        { header: 'x-agent-timestamp', code: 'MALFORMED' },
-        { header: 'x-agent-nonce', code: 'OUT_OF_RANGE' },
-        { header: 'x-agent-signature', code: 'OUT_OF_RANGE' },
-      ]],
+      [
+        'three bad headers at once',
+        (h) => ({ ...h, 'x-agent-timestamp': 'soon', 'x-agent-nonce': 'short', 'x-agent-signature': 'AAAA' }),
+        [
+          { header: 'x-agent-timestamp', code: 'MALFORMED' },
+          { header: 'x-agent-nonce', code: 'OUT_OF_RANGE' },
+          { header: 'x-agent-signature', code: 'OUT_OF_RANGE' },
+        ],
+      ],
     ];
     for (const [name, mutate, expected] of cases) {
       test(name, async () => {
@@ -199,22 +308,43 @@ describe('agent signed writes', () => {
       const res = await post(t.app, path, body(), signAgentRequest({ key: registryBotKeys[1]!, method: 'POST', path, body: body() }));
       assert.equal(res.status, 401);
       assert.equal(res.body.code, 'AGENT_SIGNED_HEADERS_INVALID');
-      assert.deepEqual(res.body.details?.map((d) => [d.header, d.code]), [['x-agent-key-version', 'MISSING']]);
+      assert.deepEqual(
+        res.body.details?.map((d) => [d.header, d.code]),
+        [['x-agent-key-version', 'MISSING']],
+      );
     });
 
     test('the right version verifies; each key only under its own version', async () => {
-      const ok = await post(t.app, path, body(), signAgentRequest({ key: registryBotKeys[1]!, keyVersion: 2, method: 'POST', path, body: body() }));
+      const ok = await post(
+        t.app,
+        path,
+        body(),
+        signAgentRequest({ key: registryBotKeys[1]!, keyVersion: 2, method: 'POST', path, body: body() }),
+      );
       assert.equal(ok.status, 202);
       assert.equal((ok.body.actor as { keyVersion: number }).keyVersion, 2);
-      const swapped = await post(t.app, path, body(), signAgentRequest({ key: registryBotKeys[1]!, keyVersion: 1, method: 'POST', path, body: body() }));
+      const swapped = await post(
+        t.app,
+        path,
+        body(),
+        signAgentRequest({ key: registryBotKeys[1]!, keyVersion: 1, method: 'POST', path, body: body() }),
+      );
       assert.equal(swapped.status, 401);
       assert.equal(swapped.body.code, 'AGENT_SIGNATURE_INVALID');
     });
 
     test('a version the bot does not have is 401 OUT_OF_RANGE', async () => {
-      const res = await post(t.app, path, body(), signAgentRequest({ key: registryBotKeys[0]!, keyVersion: 7, method: 'POST', path, body: body() }));
+      const res = await post(
+        t.app,
+        path,
+        body(),
+        signAgentRequest({ key: registryBotKeys[0]!, keyVersion: 7, method: 'POST', path, body: body() }),
+      );
       assert.equal(res.status, 401);
-      assert.deepEqual(res.body.details?.map((d) => [d.header, d.code]), [['x-agent-key-version', 'OUT_OF_RANGE']]);
+      assert.deepEqual(
+        res.body.details?.map((d) => [d.header, d.code]),
+        [['x-agent-key-version', 'OUT_OF_RANGE']],
+      );
     });
   });
 
@@ -265,11 +395,21 @@ describe('agent signed writes', () => {
     try {
       assert.equal((await join(strict.app, plain)).status, 202, 'joining stays open');
       const body = { botId: plain.botId, verified: false };
-      const denied = await post(strict.app, '/v1/test/echo', body, signAgentRequest({ key: plain, method: 'POST', path: '/v1/test/echo', body }));
+      const denied = await post(
+        strict.app,
+        '/v1/test/echo',
+        body,
+        signAgentRequest({ key: plain, method: 'POST', path: '/v1/test/echo', body }),
+      );
       assert.equal(denied.status, 403);
       assert.equal(denied.body.code, 'AGENT_VERIFIED_REQUIRED');
       const ok = { botId: trustedId, verified: true };
-      const passed = await post(strict.app, '/v1/test/echo', ok, signAgentRequest({ key: trusted, method: 'POST', path: '/v1/test/echo', body: ok }));
+      const passed = await post(
+        strict.app,
+        '/v1/test/echo',
+        ok,
+        signAgentRequest({ key: trusted, method: 'POST', path: '/v1/test/echo', body: ok }),
+      );
       assert.equal(passed.status, 202);
       assert.equal((passed.body.actor as { verified: boolean }).verified, true);
     } finally {
@@ -291,11 +431,21 @@ describe('agent signed writes', () => {
   test('join rejects unknown body properties and a key that is not 32 bytes with 400', async () => {
     const key = generateAgentKey();
     const extra = { publicKey: key.publicKey, name: 'x', trustTier: 'VERIFIED' };
-    const res = await post(t.app, '/v1/agents/join', extra, signAgentRequest({ key, method: 'POST', path: '/v1/agents/join', body: extra }));
+    const res = await post(
+      t.app,
+      '/v1/agents/join',
+      extra,
+      signAgentRequest({ key, method: 'POST', path: '/v1/agents/join', body: extra }),
+    );
     assert.equal(res.status, 400);
     assert.equal(res.body.code, 'VALIDATION_FAILED');
     const short = { publicKey: randomBytes(31).toString('base64url'), name: 'x' };
-    const res2 = await post(t.app, '/v1/agents/join', short, signAgentRequest({ key, method: 'POST', path: '/v1/agents/join', body: short }));
+    const res2 = await post(
+      t.app,
+      '/v1/agents/join',
+      short,
+      signAgentRequest({ key, method: 'POST', path: '/v1/agents/join', body: short }),
+    );
     assert.equal(res2.status, 400);
   });
 });
@@ -317,16 +467,20 @@ describe('replay across instances', () => {
     await shared.drop();
   });
 
-  test('a nonce used on instance A is 409 REPLAY_DETECTED on instance B (shared Redis)', { skip: needsRedis('memory nonce stores are per process, so only a shared Redis shows a replay across instances') }, async () => {
-    const key = generateAgentKey();
-    await join(a.app, key);
-    const body = { botId: key.botId, verified: false };
-    const headers = signAgentRequest({ key, method: 'POST', path: '/v1/test/echo', body });
-    assert.equal((await post(a.app, '/v1/test/echo', body, headers)).status, 202);
-    const replay = await post(b.app, '/v1/test/echo', body, headers);
-    assert.equal(replay.status, 409);
-    assert.equal(replay.body.code, 'REPLAY_DETECTED');
-  });
+  test(
+    'a nonce used on instance A is 409 REPLAY_DETECTED on instance B (shared Redis)',
+    { skip: needsRedis('memory nonce stores are per process, so only a shared Redis shows a replay across instances') },
+    async () => {
+      const key = generateAgentKey();
+      await join(a.app, key);
+      const body = { botId: key.botId, verified: false };
+      const headers = signAgentRequest({ key, method: 'POST', path: '/v1/test/echo', body });
+      assert.equal((await post(a.app, '/v1/test/echo', body, headers)).status, 202);
+      const replay = await post(b.app, '/v1/test/echo', body, headers);
+      assert.equal(replay.status, 409);
+      assert.equal(replay.body.code, 'REPLAY_DETECTED');
+    },
+  );
 
   test('a bot that joined through instance A can write through instance B (bots live in the database)', async () => {
     const key = generateAgentKey();

@@ -3,6 +3,7 @@ import { createHmac } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { createServiceClient, signHumanRequest, toQueryString } from '../../sdk/index.js';
 import { createTestApp, TEST_SECRET, type TestApp } from '../helpers/app.js';
+import { bindActor } from '../helpers/identity.js';
 
 const PREFS = '/v1/users/me/preferences';
 
@@ -17,8 +18,15 @@ describe('human signed writes and reads', () => {
   after(() => t.close());
 
   async function write(body: unknown, headers: Record<string, string>, path = PREFS) {
-    const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> & { code?: string; details?: { header?: string; code?: string }[] } };
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+    return {
+      status: res.status,
+      body: (await res.json()) as Record<string, unknown> & { code?: string; details?: { header?: string; code?: string }[] },
+    };
   }
   async function read(query: Record<string, string>, headers: Record<string, string>, path = PREFS) {
     const res = await fetch(`${base}${path}${toQueryString(query)}`, { headers });
@@ -29,7 +37,11 @@ describe('human signed writes and reads', () => {
 
   test('a correctly signed write (202) and signed read (200) round-trip through the SDK client over HTTP', async () => {
     const client = createServiceClient({ baseUrl: base });
-    const w = await client.humanWrite<{ preferences: { lang: string } }>(TEST_SECRET, PREFS, { actorId: 'sdk-user', verified: true, preferences: { lang: 'es', rooms: ['world'] } });
+    const w = await client.humanWrite<{ preferences: { lang: string } }>(TEST_SECRET, PREFS, {
+      actorId: 'sdk-user',
+      verified: true,
+      preferences: { lang: 'es', rooms: ['world'] },
+    });
     assert.equal(w.status, 202);
     assert.deepEqual(w.body.preferences, { lang: 'es', rooms: ['world'] });
     const r = await client.humanRead<{ actorId: string; preferences: unknown }>(TEST_SECRET, PREFS, { actorId: 'sdk-user', verified: '1' });
@@ -46,9 +58,27 @@ describe('human signed writes and reads', () => {
 
   const tampers: [string, () => { sent: unknown; headers: Record<string, string>; path?: string }][] = [
     ['method', () => ({ sent: body(), headers: signHumanRequest({ secret: TEST_SECRET, method: 'PUT', path: PREFS, body: body() }) })],
-    ['path', () => ({ sent: body(), headers: signHumanRequest({ secret: TEST_SECRET, method: 'POST', path: '/v1/users/me/bookmarks', body: body() }) })],
-    ['one body key', () => ({ sent: body({ actorId: 'reader-2' }), headers: signHumanRequest({ secret: TEST_SECRET, method: 'POST', path: PREFS, body: body() }) })],
-    ['a nested body key', () => ({ sent: body({ preferences: { lang: 'fr' } }), headers: signHumanRequest({ secret: TEST_SECRET, method: 'POST', path: PREFS, body: body() }) })],
+    [
+      'path',
+      () => ({
+        sent: body(),
+        headers: signHumanRequest({ secret: TEST_SECRET, method: 'POST', path: '/v1/users/me/bookmarks', body: body() }),
+      }),
+    ],
+    [
+      'one body key',
+      () => ({
+        sent: body({ actorId: 'reader-2' }),
+        headers: signHumanRequest({ secret: TEST_SECRET, method: 'POST', path: PREFS, body: body() }),
+      }),
+    ],
+    [
+      'a nested body key',
+      () => ({
+        sent: body({ preferences: { lang: 'fr' } }),
+        headers: signHumanRequest({ secret: TEST_SECRET, method: 'POST', path: PREFS, body: body() }),
+      }),
+    ],
     [
       'timestamp',
       () => {
@@ -63,7 +93,10 @@ describe('human signed writes and reads', () => {
         return { sent: body(), headers: { ...h, 'x-nonce': `${h['x-nonce']}Z` } };
       },
     ],
-    ['secret', () => ({ sent: body(), headers: signHumanRequest({ secret: 'not-the-secret', method: 'POST', path: PREFS, body: body() }) })],
+    [
+      'secret',
+      () => ({ sent: body(), headers: signHumanRequest({ secret: 'not-the-secret', method: 'POST', path: PREFS, body: body() }) }),
+    ],
     [
       'signature case (uppercase hex)',
       () => {
@@ -87,10 +120,16 @@ describe('human signed writes and reads', () => {
     const headers = signHumanRequest({ secret: TEST_SECRET, method: 'GET', path: PREFS, query: signedQuery });
     const ok = await read(signedQuery, headers);
     assert.equal(ok.status, 200);
-    const other = await read({ actorId: 'reader-2', verified: 'false' }, signHumanRequest({ secret: TEST_SECRET, method: 'GET', path: PREFS, query: signedQuery }));
+    const other = await read(
+      { actorId: 'reader-2', verified: 'false' },
+      signHumanRequest({ secret: TEST_SECRET, method: 'GET', path: PREFS, query: signedQuery }),
+    );
     assert.equal(other.status, 401);
     assert.equal(other.body.code, 'SIGNATURE_INVALID');
-    const added = await read({ ...signedQuery, linkedHumanId: 'h_x' }, signHumanRequest({ secret: TEST_SECRET, method: 'GET', path: PREFS, query: signedQuery }));
+    const added = await read(
+      { ...signedQuery, linkedHumanId: 'h_x' },
+      signHumanRequest({ secret: TEST_SECRET, method: 'GET', path: PREFS, query: signedQuery }),
+    );
     assert.equal(added.status, 401);
   });
 
@@ -99,26 +138,38 @@ describe('human signed writes and reads', () => {
     const nonce = 'hand-built-nonce-1';
     const canonical = '{"actorId":"reader-9","preferences":{"lang":"fr","rooms":["b","a"]},"verified":false}';
     const signature = createHmac('sha256', TEST_SECRET).update(`${ts}.${nonce}.POST.${PREFS}.${canonical}`).digest('hex');
-    const res = await write({ verified: false, preferences: { rooms: ['b', 'a'], lang: 'fr' }, actorId: 'reader-9' }, { 'x-timestamp': ts, 'x-nonce': nonce, 'x-signature': signature });
+    const res = await write(
+      { verified: false, preferences: { rooms: ['b', 'a'], lang: 'fr' }, actorId: 'reader-9' },
+      { 'x-timestamp': ts, 'x-nonce': nonce, 'x-signature': signature },
+    );
     assert.equal(res.status, 202);
   });
 
   test('skew outside the window is 401 with a TIMESTAMP_SKEW detail', async () => {
-    const res = await write(body(), signHumanRequest({ secret: TEST_SECRET, method: 'POST', path: PREFS, body: body(), timestamp: Date.now() - 300_001 - 1000 }));
+    const res = await write(
+      body(),
+      signHumanRequest({ secret: TEST_SECRET, method: 'POST', path: PREFS, body: body(), timestamp: Date.now() - 300_001 - 1000 }),
+    );
     assert.equal(res.status, 401);
     assert.equal(res.body.code, 'SIGNATURE_INVALID');
-    assert.deepEqual(res.body.details?.map((d) => [d.header, d.code]), [['x-timestamp', 'TIMESTAMP_SKEW']]);
+    assert.deepEqual(
+      res.body.details?.map((d) => [d.header, d.code]),
+      [['x-timestamp', 'TIMESTAMP_SKEW']],
+    );
   });
 
   test('malformed headers each get a detail: seconds are not milliseconds only when out of skew; short nonce; non-hex signature', async () => {
     const h = signHumanRequest({ secret: TEST_SECRET, method: 'POST', path: PREFS, body: body() });
     const res = await write(body(), { 'x-timestamp': 'yesterday', 'x-nonce': 'short', 'x-signature': 'zz' + h['x-signature'].slice(2) });
     assert.equal(res.status, 401);
-    assert.deepEqual(res.body.details?.map((d) => [d.header, d.code]), [
-      ['x-timestamp', 'MALFORMED'],
-      ['x-nonce', 'MALFORMED'],
-      ['x-signature', 'MALFORMED'],
-    ]);
+    assert.deepEqual(
+      res.body.details?.map((d) => [d.header, d.code]),
+      [
+        ['x-timestamp', 'MALFORMED'],
+        ['x-nonce', 'MALFORMED'],
+        ['x-signature', 'MALFORMED'],
+      ],
+    );
     const missing = await write(body(), {});
     assert.equal(missing.status, 401);
     assert.equal(missing.body.details?.length, 3);
@@ -131,7 +182,10 @@ describe('human signed writes and reads', () => {
     assert.equal(again.status, 409);
     assert.equal(again.body.code, 'REPLAY_DETECTED');
     const query = { actorId: 'reader-1', verified: 'false' };
-    const elsewhere = await read(query, signHumanRequest({ secret: TEST_SECRET, method: 'GET', path: PREFS, query, nonce: 'nonce-used-once-001' }));
+    const elsewhere = await read(
+      query,
+      signHumanRequest({ secret: TEST_SECRET, method: 'GET', path: PREFS, query, nonce: 'nonce-used-once-001' }),
+    );
     assert.equal(elsewhere.status, 409);
   });
 
@@ -151,7 +205,7 @@ describe('human signed writes and reads', () => {
   });
 
   test('a claimed tier is never trusted: the actor tier comes from identity records', async () => {
-    await t.app.ctx.database.db.insertInto('human_identities').values({ linked_human_id: 'h_recorded', tier: 'L2', provider: 'passport' }).execute();
+    await bindActor(t.db.database, 'reader-t', 'h_recorded', 'L2');
     const seen: string[] = [];
     const probe = await createTestApp({}, t.db, [
       async (app) => {
@@ -162,10 +216,20 @@ describe('human signed writes and reads', () => {
       },
     ]);
     try {
-      for (const [linkedHumanId, verified] of [['h_recorded', true], ['h_unknown', true], ['h_recorded', false]] as const) {
+      for (const [linkedHumanId, verified, status] of [
+        ['h_recorded', true, 200],
+        ['h_unknown', true, 403],
+        ['h_recorded', false, 200],
+        [undefined, true, 200],
+      ] as const) {
         const b = { actorId: 'reader-t', verified, linkedHumanId };
-        const res = await probe.app.inject({ method: 'POST', url: '/v1/test/whoami', headers: signHumanRequest({ secret: TEST_SECRET, method: 'POST', path: '/v1/test/whoami', body: b }), payload: b });
-        assert.equal(res.statusCode, 200);
+        const res = await probe.app.inject({
+          method: 'POST',
+          url: '/v1/test/whoami',
+          headers: signHumanRequest({ secret: TEST_SECRET, method: 'POST', path: '/v1/test/whoami', body: b }),
+          payload: b,
+        });
+        assert.equal(res.statusCode, status, `${linkedHumanId} ${verified}`);
       }
       assert.deepEqual(seen, ['L2', 'L0', 'L0']);
     } finally {
@@ -179,7 +243,12 @@ describe('without HUMAN_SIGNING_SECRET', () => {
     const t = await createTestApp({ HUMAN_SIGNING_SECRET: '' });
     try {
       const b = { actorId: 'a', verified: false, preferences: {} };
-      const res = await t.app.inject({ method: 'POST', url: PREFS, headers: signHumanRequest({ secret: 'anything', method: 'POST', path: PREFS, body: b }), payload: b });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: PREFS,
+        headers: signHumanRequest({ secret: 'anything', method: 'POST', path: PREFS, body: b }),
+        payload: b,
+      });
       assert.equal(res.statusCode, 503);
       assert.equal(res.json().code, 'SIGNING_SECRET_UNAVAILABLE');
       const r = await t.app.inject({ method: 'GET', url: `${PREFS}?actorId=a&verified=0` });

@@ -58,8 +58,18 @@ describe('loadConfig defaults', () => {
     assert.equal(config.logLevel, 'info');
     assert.equal(config.publicBaseUrl, 'http://127.0.0.1:8080');
     assert.deepEqual(config.worldAgentkitResourceOrigins, ['http://127.0.0.1:8080']);
-    assert.deepEqual(config.controlPlane, { approverLinkedHumanIds: [], approvalMin: 2, enforceRequesterCannotApprove: true, explicitEnabled: false });
-    assert.deepEqual(config.rateLimits, { unverifiedWritesPerMinute: 30, verifiedWritesPerMinute: 300, humanWritesPerMinute: 120, publicReadsPerMinute: 600 });
+    assert.deepEqual(config.controlPlane, {
+      approverLinkedHumanIds: [],
+      approvalMin: 2,
+      enforceRequesterCannotApprove: true,
+      explicitEnabled: false,
+    });
+    assert.deepEqual(config.rateLimits, {
+      unverifiedWritesPerMinute: 30,
+      verifiedWritesPerMinute: 300,
+      humanWritesPerMinute: 120,
+      publicReadsPerMinute: 600,
+    });
   });
 
   test('values are parsed: port, lists, secrets in rotation order, booleans', () => {
@@ -119,7 +129,11 @@ describe('fail-closed deployments', () => {
         assertRefused({ ...mode }, 'NONCE_STORE_DRIVER', /must be redis/);
       });
       test('refuses a memory rate-limit store', () => {
-        assertRefused({ ...mode, REDIS_URL: 'redis://127.0.0.1:6379', NONCE_STORE_DRIVER: 'redis' }, 'RATE_LIMIT_STORE_DRIVER', /must be redis/);
+        assertRefused(
+          { ...mode, REDIS_URL: 'redis://127.0.0.1:6379', NONCE_STORE_DRIVER: 'redis' },
+          'RATE_LIMIT_STORE_DRIVER',
+          /must be redis/,
+        );
       });
       test('refuses redis stores without REDIS_URL', () => {
         assertRefused({ ...mode, NONCE_STORE_DRIVER: 'redis', RATE_LIMIT_STORE_DRIVER: 'redis' }, 'REDIS_URL');
@@ -205,7 +219,14 @@ describe('AGENT_BOT_REGISTRY', () => {
   const registry = (...entries: unknown[]) => ({ AGENT_BOT_REGISTRY: JSON.stringify(entries) });
 
   test('a valid inline registry is parsed', () => {
-    const e = entry({ verified: true, linkedHumanId: 'h_1', publicKeys: [{ version: 1, publicKey: publicKey() }, { version: 2, publicKey: publicKey() }] });
+    const e = entry({
+      verified: true,
+      linkedHumanId: 'h_1',
+      publicKeys: [
+        { version: 1, publicKey: publicKey() },
+        { version: 2, publicKey: publicKey() },
+      ],
+    });
     const config = loadConfig(registry(e));
     assert.equal(config.agentBotRegistry.length, 1);
     assert.deepEqual(config.agentBotRegistry[0], e);
@@ -227,15 +248,30 @@ describe('AGENT_BOT_REGISTRY', () => {
   });
 
   test('a public key that is not 32 bytes', () => {
-    assertRefused(registry(entry({ publicKeys: [{ version: 1, publicKey: randomBytes(31).toString('base64url') }] })), 'AGENT_BOT_REGISTRY', /32-byte/);
-    assertRefused(registry(entry({ publicKeys: [{ version: 1, publicKey: randomBytes(33).toString('base64url') }] })), 'AGENT_BOT_REGISTRY', /32-byte/);
+    assertRefused(
+      registry(entry({ publicKeys: [{ version: 1, publicKey: randomBytes(31).toString('base64url') }] })),
+      'AGENT_BOT_REGISTRY',
+      /32-byte/,
+    );
+    assertRefused(
+      registry(entry({ publicKeys: [{ version: 1, publicKey: randomBytes(33).toString('base64url') }] })),
+      'AGENT_BOT_REGISTRY',
+      /32-byte/,
+    );
     assertRefused(registry(entry({ publicKeys: [{ version: 0, publicKey: publicKey() }] })), 'AGENT_BOT_REGISTRY');
     assertRefused(registry(entry({ publicKeys: [] })), 'AGENT_BOT_REGISTRY', /non-empty/);
   });
 
   test('a duplicate key version', () => {
     assertRefused(
-      registry(entry({ publicKeys: [{ version: 1, publicKey: publicKey() }, { version: 1, publicKey: publicKey() }] })),
+      registry(
+        entry({
+          publicKeys: [
+            { version: 1, publicKey: publicKey() },
+            { version: 1, publicKey: publicKey() },
+          ],
+        }),
+      ),
       'AGENT_BOT_REGISTRY',
       /duplicate key version 1/,
     );

@@ -7,7 +7,15 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { generateAgentKey, signAgentRequest } from '../../sdk/index.js';
-import { TEST_OPS_TOKEN, createTestApp, createTestDatabase, testEnv, usingRealPostgres, usingRealRedis, type TestApp } from '../helpers/app.js';
+import {
+  TEST_OPS_TOKEN,
+  createTestApp,
+  createTestDatabase,
+  testEnv,
+  usingRealPostgres,
+  usingRealRedis,
+  type TestApp,
+} from '../helpers/app.js';
 import { clonePgliteDir } from '../helpers/db-template.js';
 import { needsRedis } from '../helpers/needs.js';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
@@ -131,19 +139,23 @@ describe('readiness without HUMAN_SIGNING_SECRET', () => {
   });
 
   // A fail-closed deployment needs Redis stores, so this runs where the suite has a Redis server.
-  test('on a public deployment: the missing secret is required and makes the service not ready (503)', { skip: needsRedis('a public (fail-closed) deployment refuses memory stores') }, async () => {
-    const t = await createTestApp({ HUMAN_SIGNING_SECRET: undefined, PUBLIC_DEPLOYMENT: '1' });
-    try {
-      const { status, body } = await readyz(t.app);
-      assert.equal(status, 503);
-      assert.equal(body.status, 'not_ready');
-      assert.equal(body.checks.signingSecret.ok, false);
-      assert.equal(body.checks.signingSecret.required, true);
-      assert.equal(body.checks.database.ok, true);
-    } finally {
-      await t.close();
-    }
-  });
+  test(
+    'on a public deployment: the missing secret is required and makes the service not ready (503)',
+    { skip: needsRedis('a public (fail-closed) deployment refuses memory stores') },
+    async () => {
+      const t = await createTestApp({ HUMAN_SIGNING_SECRET: undefined, PUBLIC_DEPLOYMENT: '1' });
+      try {
+        const { status, body } = await readyz(t.app);
+        assert.equal(status, 503);
+        assert.equal(body.status, 'not_ready');
+        assert.equal(body.checks.signingSecret.ok, false);
+        assert.equal(body.checks.signingSecret.required, true);
+        assert.equal(body.checks.database.ok, true);
+      } finally {
+        await t.close();
+      }
+    },
+  );
 });
 
 describe('readiness when Redis is unreachable', () => {
@@ -273,7 +285,13 @@ describe('/metrics', () => {
     const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { 'x-operations-token': TEST_OPS_TOKEN } });
     assert.equal(res.statusCode, 200);
     assert.match(String(res.headers['content-type']), /^text\/plain/);
-    for (const name of ['http_requests_total', 'http_request_duration_seconds', 'signature_failures_total', 'nonce_store_up', 'db_pool_connections']) {
+    for (const name of [
+      'http_requests_total',
+      'http_request_duration_seconds',
+      'signature_failures_total',
+      'nonce_store_up',
+      'db_pool_connections',
+    ]) {
       assert.match(res.body, new RegExp(`^# TYPE ${name} `, 'm'), `${name} is exported`);
     }
     assert.ok((sample(res.body, 'http_requests_total', { method: 'GET', route: '/healthz', status: '200' }) ?? 0) >= 1);
@@ -293,7 +311,12 @@ describe('/metrics', () => {
 
     const key = generateAgentKey();
     const body = { publicKey: key.publicKey, name: 'metrics bot' };
-    const unsigned = await t.app.inject({ method: 'POST', url: '/v1/agents/join', headers: { 'content-type': 'application/json' }, payload: body });
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/v1/agents/join',
+      headers: { 'content-type': 'application/json' },
+      payload: body,
+    });
     assert.equal(unsigned.statusCode, 401);
     assert.equal(unsigned.json().code, 'AGENT_SIGNED_HEADERS_INVALID');
     const headers = signAgentRequest({ key, method: 'POST', path: '/v1/agents/join', body });
@@ -314,13 +337,23 @@ describe('/metrics', () => {
     const key = generateAgentKey();
     const body = { publicKey: key.publicKey, name: 'metrics bot' };
     const forged = signAgentRequest({ key: generateAgentKey(), method: 'POST', path: '/v1/agents/join', body });
-    const res = await t.app.inject({ method: 'POST', url: '/v1/agents/join', headers: { 'content-type': 'application/json', ...forged }, payload: body });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/agents/join',
+      headers: { 'content-type': 'application/json', ...forged },
+      payload: body,
+    });
     assert.equal(res.json().code, 'AGENT_SIGNATURE_INVALID');
 
     const human = await t.app.inject({
       method: 'POST',
       url: '/v1/users/me/preferences',
-      headers: { 'content-type': 'application/json', 'x-timestamp': String(Date.now()), 'x-nonce': 'nonce-12345678', 'x-signature': 'a'.repeat(64) },
+      headers: {
+        'content-type': 'application/json',
+        'x-timestamp': String(Date.now()),
+        'x-nonce': 'nonce-12345678',
+        'x-signature': 'a'.repeat(64),
+      },
       payload: { actorId: 'u1', verified: false, preferences: {} },
     });
     assert.equal(human.statusCode, 401);

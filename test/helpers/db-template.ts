@@ -29,9 +29,15 @@ export function migrationsHash(): Promise<string> {
   hashPromise ??= (async () => {
     const dir = migrationsDir();
     const hash = createHash('sha256');
-    const pgliteVersion = (JSON.parse(readFileSync(join(dir, '..', 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')) as { version: string }).version;
+    const pgliteVersion = (
+      JSON.parse(readFileSync(join(dir, '..', 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')) as { version: string }
+    ).version;
     hash.update(`pglite ${pgliteVersion}\n`);
-    for (const file of await listMigrations(dir)) hash.update(`${file}\n`).update(readFileSync(join(dir, file))).update('\n');
+    for (const file of await listMigrations(dir))
+      hash
+        .update(`${file}\n`)
+        .update(readFileSync(join(dir, file)))
+        .update('\n');
     return hash.digest('hex').slice(0, 16);
   })();
   return hashPromise;
@@ -130,7 +136,11 @@ let userTables: string | undefined;
  */
 async function reset(database: Database): Promise<void> {
   userTables ??= (
-    await sql<{ names: string }>`SELECT string_agg(format('%I', tablename), ', ' ORDER BY tablename) AS names FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_migrations'`.execute(database.db)
+    await sql<{
+      names: string;
+    }>`SELECT string_agg(format('%I', tablename), ', ' ORDER BY tablename) AS names FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_migrations'`.execute(
+      database.db,
+    )
   ).rows[0]!.names;
   await database.withSession(async (session) => {
     await session.exec(`TRUNCATE ${userTables} RESTART IDENTITY CASCADE`);
@@ -236,11 +246,14 @@ async function removeStalePostgres(admin: pg.Client, current: string): Promise<v
     admin.query<{ datname: string; comment: string | null; created: number | null }>(
       `SELECT datname, shobj_description(oid, 'pg_database') AS comment, ${created} AS created FROM pg_database WHERE datname LIKE 'svc\\_t%'`,
     );
-  const rows = await list(`extract(epoch FROM (pg_stat_file('base/' || oid || '/PG_VERSION')).modification) * 1000`).catch(() => list('NULL::float8'));
+  const rows = await list(`extract(epoch FROM (pg_stat_file('base/' || oid || '/PG_VERSION')).modification) * 1000`).catch(() =>
+    list('NULL::float8'),
+  );
   for (const { datname, comment, created } of rows.rows) {
     let stale = false;
     if (datname.startsWith('svc_tpl_')) stale = datname !== current && Date.now() - Number(comment ?? 0) > HOUR;
-    else if (datname.startsWith('svc_tplb_')) stale = true; // only ever exists under the lock we hold
+    else if (datname.startsWith('svc_tplb_'))
+      stale = true; // only ever exists under the lock we hold
     else if (datname.startsWith('svc_test_')) {
       const named = TEST_DB.exec(datname);
       const at = created !== null ? Number(created) : named ? parseInt(named[1]!, 36) * 1000 : Date.now();

@@ -3,10 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { normalizePacket, packetHash, claimsText, type Packet } from '../../src/modules/candidates/packet.js';
+import { normalizePacket, packetHash, claimsText, type Packet } from '../../src/modules/newsroom/packet.js';
 import { manualClock } from '../../src/platform/clock.js';
 import type { Db } from '../../src/platform/db/database.js';
-import type { LedgerBucket, LedgerType, ModerationStatus, PublicationStage, ReviewStatus, StoryState } from '../../src/platform/db/schema.js';
+import type {
+  LedgerBucket,
+  LedgerType,
+  ModerationStatus,
+  PublicationStage,
+  ReviewStatus,
+  StoryState,
+} from '../../src/platform/db/schema.js';
 import { createTestDatabase, testEnv, type Env, type TestDatabase } from './app.js';
 import { deleteRedisPrefix } from './redis.js';
 
@@ -62,7 +69,17 @@ export function newsroomFactory(db: Db, now = NOW) {
       const botId = overrides.botId ?? `bot_${randomBytes(16).toString('hex')}`;
       await db
         .insertInto('bots')
-        .values({ bot_id: botId, name: overrides.name ?? `Bot ${botId.slice(4, 10)}`, description: null, operator_contact: null, source: 'SELF_SERVE', linked_human_id: null, wallet_address: null, wallet_chain_id: null, permissions: [] })
+        .values({
+          bot_id: botId,
+          name: overrides.name ?? `Bot ${botId.slice(4, 10)}`,
+          description: null,
+          operator_contact: null,
+          source: 'SELF_SERVE',
+          linked_human_id: null,
+          wallet_address: null,
+          wallet_chain_id: null,
+          permissions: [],
+        })
         .execute();
       return botId;
     },
@@ -70,7 +87,8 @@ export function newsroomFactory(db: Db, now = NOW) {
     async story(overrides: Partial<StoryInput> = {}): Promise<SeededStory> {
       const t = tag();
       const stage = overrides.stage ?? 'PROVISIONAL';
-      const publishedAt = overrides.publishedAt !== undefined ? overrides.publishedAt : stage === 'CANDIDATE' ? null : new Date(now - HOUR_MS);
+      const publishedAt =
+        overrides.publishedAt !== undefined ? overrides.publishedAt : stage === 'CANDIDATE' ? null : new Date(now - HOUR_MS);
       const published = publishedAt === null ? null : typeof publishedAt === 'string' ? new Date(publishedAt) : publishedAt;
       const packet = normalizePacket({
         room: overrides.room ?? 'world',
@@ -111,25 +129,53 @@ export function newsroomFactory(db: Db, now = NOW) {
           created_at: at(createdAt),
           updated_at: at(createdAt),
           published_at: atOrNull(publishedAt),
-          graduated_at: atOrNull(overrides.graduatedAt !== undefined ? overrides.graduatedAt : stage === 'GRADUATED' ? new Date(now - HOUR_MS / 2) : null),
-          reward_window_ends_at: atOrNull(overrides.rewardWindowEndsAt !== undefined ? overrides.rewardWindowEndsAt : published ? new Date(published.getTime() + 72 * HOUR_MS) : null),
+          graduated_at: atOrNull(
+            overrides.graduatedAt !== undefined ? overrides.graduatedAt : stage === 'GRADUATED' ? new Date(now - HOUR_MS / 2) : null,
+          ),
+          reward_window_ends_at: atOrNull(
+            overrides.rewardWindowEndsAt !== undefined
+              ? overrides.rewardWindowEndsAt
+              : published
+                ? new Date(published.getTime() + 72 * HOUR_MS)
+                : null,
+          ),
         })
         .execute();
       await db
         .insertInto('story_versions')
-        .values({ story_id: id, version: 1, packet_hash: hash, packet: JSON.stringify(packet), proposal_id: null, created_by: authorBotId, created_at: at(createdAt) })
+        .values({
+          story_id: id,
+          version: 1,
+          packet_hash: hash,
+          packet: JSON.stringify(packet),
+          proposal_id: null,
+          created_by: authorBotId,
+          created_at: at(createdAt),
+        })
         .execute();
       for (const source of packet.sources) {
         await db
           .insertInto('story_sources')
-          .values({ id: `src_${tag()}`, story_id: id, url: source.url, title: source.title ?? null, publisher: source.publisher ?? null, added_in_version: 1, created_at: at(createdAt) })
+          .values({
+            id: `src_${tag()}`,
+            story_id: id,
+            url: source.url,
+            title: source.title ?? null,
+            publisher: source.publisher ?? null,
+            added_in_version: 1,
+            created_at: at(createdAt),
+          })
           .execute();
       }
       return { id, packetHash: hash, packet, authorBotId };
     },
 
     /** A revision: a new version with changed fields becomes current; sources of the new packet replace the old. */
-    async revise(story: SeededStory, changes: Partial<Pick<Packet, 'title' | 'summary' | 'body' | 'claims' | 'sources'>>, options: { proposalId?: string; createdBy?: string; at?: Time } = {}): Promise<SeededStory> {
+    async revise(
+      story: SeededStory,
+      changes: Partial<Pick<Packet, 'title' | 'summary' | 'body' | 'claims' | 'sources'>>,
+      options: { proposalId?: string; createdBy?: string; at?: Time } = {},
+    ): Promise<SeededStory> {
       const current = await db.selectFrom('stories').select(['current_version']).where('id', '=', story.id).executeTakeFirstOrThrow();
       const packet = normalizePacket({ ...story.packet, ...changes });
       const hash = packetHash(packet);
@@ -137,26 +183,67 @@ export function newsroomFactory(db: Db, now = NOW) {
       const when = options.at ?? new Date(now - HOUR_MS / 4);
       await db
         .insertInto('story_versions')
-        .values({ story_id: story.id, version, packet_hash: hash, packet: JSON.stringify(packet), proposal_id: options.proposalId ?? null, created_by: options.createdBy ?? story.authorBotId, created_at: at(when) })
+        .values({
+          story_id: story.id,
+          version,
+          packet_hash: hash,
+          packet: JSON.stringify(packet),
+          proposal_id: options.proposalId ?? null,
+          created_by: options.createdBy ?? story.authorBotId,
+          created_at: at(when),
+        })
         .execute();
       await db
         .updateTable('stories')
-        .set({ title: packet.title, summary: packet.summary, body: packet.body, claims_text: claimsText(packet), current_version: version, current_packet_hash: hash })
+        .set({
+          title: packet.title,
+          summary: packet.summary,
+          body: packet.body,
+          claims_text: claimsText(packet),
+          current_version: version,
+          current_packet_hash: hash,
+        })
         .where('id', '=', story.id)
         .execute();
       const urls = new Set(packet.sources.map((s) => s.url));
-      await db.updateTable('story_sources').set({ active: false }).where('story_id', '=', story.id).where('url', 'not in', [...urls, '']).execute();
+      await db
+        .updateTable('story_sources')
+        .set({ active: false })
+        .where('story_id', '=', story.id)
+        .where('url', 'not in', [...urls, ''])
+        .execute();
       for (const source of packet.sources) {
         await db
           .insertInto('story_sources')
-          .values({ id: `src_${tag()}`, story_id: story.id, url: source.url, title: source.title ?? null, publisher: source.publisher ?? null, added_in_version: version, created_at: at(when) })
+          .values({
+            id: `src_${tag()}`,
+            story_id: story.id,
+            url: source.url,
+            title: source.title ?? null,
+            publisher: source.publisher ?? null,
+            added_in_version: version,
+            created_at: at(when),
+          })
           .onConflict((oc) => oc.columns(['story_id', 'url']).doNothing())
           .execute();
       }
       return { ...story, packetHash: hash, packet };
     },
 
-    async review(story: Pick<SeededStory, 'id' | 'packetHash'>, input: { botId?: string; kind?: 'ATTESTATION' | 'OBJECTION'; packetHash?: string; weight?: number; confidence?: number | null; note?: string | null; claimIds?: string[]; evidence?: unknown; createdAt?: Time } = {}) {
+    async review(
+      story: Pick<SeededStory, 'id' | 'packetHash'>,
+      input: {
+        botId?: string;
+        kind?: 'ATTESTATION' | 'OBJECTION';
+        packetHash?: string;
+        weight?: number;
+        confidence?: number | null;
+        note?: string | null;
+        claimIds?: string[];
+        evidence?: unknown;
+        createdAt?: Time;
+      } = {},
+    ) {
       const id = `rev_${tag()}`;
       await db
         .insertInto('agent_reviews')
@@ -182,21 +269,55 @@ export function newsroomFactory(db: Db, now = NOW) {
       const id = `cm_${tag()}`;
       await db
         .insertInto('comments')
-        .values({ id, story_id: storyId, actor_id: input.actorId ?? `reader-${tag()}`, verified: false, linked_human_id: null, parent_id: input.parentId ?? null, body: input.body ?? 'A comment.', created_at: at(input.createdAt ?? new Date(now)) })
+        .values({
+          id,
+          story_id: storyId,
+          actor_id: input.actorId ?? `reader-${tag()}`,
+          verified: false,
+          linked_human_id: null,
+          parent_id: input.parentId ?? null,
+          body: input.body ?? 'A comment.',
+          created_at: at(input.createdAt ?? new Date(now)),
+        })
         .execute();
       return id;
     },
 
-    async flag(storyId: string, input: { actorId?: string; severity?: 'LOW' | 'MEDIUM' | 'HIGH'; claimId?: string | null; reason?: string } = {}) {
+    async flag(
+      storyId: string,
+      input: { actorId?: string; severity?: 'LOW' | 'MEDIUM' | 'HIGH'; claimId?: string | null; reason?: string } = {},
+    ) {
       const id = `fl_${tag()}`;
       await db
         .insertInto('flags')
-        .values({ id, story_id: storyId, actor_id: input.actorId ?? `reader-${tag()}`, verified: false, linked_human_id: null, severity: input.severity ?? 'LOW', claim_id: input.claimId ?? null, reason: input.reason ?? 'A typo.', verified_action_id: null, created_at: at(new Date(now)) })
+        .values({
+          id,
+          story_id: storyId,
+          actor_id: input.actorId ?? `reader-${tag()}`,
+          verified: false,
+          linked_human_id: null,
+          severity: input.severity ?? 'LOW',
+          claim_id: input.claimId ?? null,
+          reason: input.reason ?? 'A typo.',
+          verified_action_id: null,
+          created_at: at(new Date(now)),
+        })
         .execute();
       return id;
     },
 
-    async ledgerEvent(storyId: string, input: { type?: LedgerType; bucket?: LedgerBucket; storyState?: StoryState; title?: string; editorialState?: string; promotionState?: string; createdAt?: Time } = {}) {
+    async ledgerEvent(
+      storyId: string,
+      input: {
+        type?: LedgerType;
+        bucket?: LedgerBucket;
+        storyState?: StoryState;
+        title?: string;
+        editorialState?: string;
+        promotionState?: string;
+        createdAt?: Time;
+      } = {},
+    ) {
       const id = `le_${tag()}`;
       const row = await db
         .insertInto('ledger_events')
@@ -217,7 +338,20 @@ export function newsroomFactory(db: Db, now = NOW) {
       return { id, seq: row.seq };
     },
 
-    async proposal(story: Pick<SeededStory, 'id' | 'packetHash'>, input: { botId?: string; status?: 'OPEN' | 'ACCEPTED' | 'REJECTED' | 'STALE'; changes?: unknown; rationale?: string; acceptVotes?: number; rejectVotes?: number; resultVersion?: number | null; resolvedAt?: Time | null; createdAt?: Time } = {}) {
+    async proposal(
+      story: Pick<SeededStory, 'id' | 'packetHash'>,
+      input: {
+        botId?: string;
+        status?: 'OPEN' | 'ACCEPTED' | 'REJECTED' | 'STALE';
+        changes?: unknown;
+        rationale?: string;
+        acceptVotes?: number;
+        rejectVotes?: number;
+        resultVersion?: number | null;
+        resolvedAt?: Time | null;
+        createdAt?: Time;
+      } = {},
+    ) {
       const id = `rp_${tag()}`;
       await db
         .insertInto('revision_proposals')
@@ -239,7 +373,10 @@ export function newsroomFactory(db: Db, now = NOW) {
       return id;
     },
 
-    async trace(story: Pick<SeededStory, 'id' | 'packetHash'>, input: { decision?: 'ALLOW' | 'QUARANTINE' | 'BLOCK'; scannedAt?: Time; packetHash?: string } = {}) {
+    async trace(
+      story: Pick<SeededStory, 'id' | 'packetHash'>,
+      input: { decision?: 'ALLOW' | 'QUARANTINE' | 'BLOCK'; scannedAt?: Time; packetHash?: string } = {},
+    ) {
       await db
         .insertInto('safety_traces')
         .values({
@@ -254,7 +391,11 @@ export function newsroomFactory(db: Db, now = NOW) {
         .execute();
     },
 
-    async consensusSnapshot(story: Pick<SeededStory, 'id' | 'packetHash'>, snapshot: Record<string, unknown>, computedAt: Time = new Date(now - HOUR_MS / 3)) {
+    async consensusSnapshot(
+      story: Pick<SeededStory, 'id' | 'packetHash'>,
+      snapshot: Record<string, unknown>,
+      computedAt: Time = new Date(now - HOUR_MS / 3),
+    ) {
       await db
         .insertInto('consensus_snapshots')
         .values({ story_id: story.id, packet_hash: story.packetHash, snapshot: JSON.stringify(snapshot), computed_at: at(computedAt) })
@@ -262,7 +403,10 @@ export function newsroomFactory(db: Db, now = NOW) {
     },
 
     async setParameter(name: string, value: number) {
-      await db.insertInto('governance_parameters').values({ name, value: JSON.stringify(value), default_value: JSON.stringify(value), updated_by_proposal_id: null }).execute();
+      await db
+        .insertInto('governance_parameters')
+        .values({ name, value: JSON.stringify(value), default_value: JSON.stringify(value), updated_by_proposal_id: null })
+        .execute();
     },
   };
 }
@@ -304,7 +448,9 @@ function bumpingReads(factory: NewsroomFactory, app: FastifyInstance): NewsroomF
 export async function createReadsTestApp(env: Env = {}): Promise<ReadsTestApp> {
   const database = await createTestDatabase();
   const clock = manualClock(NOW);
-  const config = loadConfig(testEnv({ ...(database.url ? { DATABASE_URL: database.url } : {}), RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '1000000', ...env }));
+  const config = loadConfig(
+    testEnv({ ...(database.url ? { DATABASE_URL: database.url } : {}), RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '1000000', ...env }),
+  );
   const app = await buildApp(config, { database: database.database, clock, logger: false, migrate: false });
   const db = database.database.db;
   return {

@@ -30,14 +30,21 @@ export function newsroomClient(baseUrl: string) {
 
   async function submit(key: AgentKey, overrides: Record<string, unknown> = {}) {
     const body = { botId: key.botId, verified: false, ...packet(overrides) };
-    const res = await client.agentWrite<{ hash: string; storyId: string; publicationStage: string; packet: { claims: { id: string }[] } }>(key, '/v1/candidates', body);
+    const res = await client.agentWrite<{ hash: string; storyId: string; publicationStage: string; packet: { claims: { id: string }[] } }>(
+      key,
+      '/v1/candidates',
+      body,
+    );
     assert.ok(res.status === 202 || res.status === 200, JSON.stringify(res.body));
     return res.body;
   }
 
   async function publish(hash: string) {
     const res = await fetch(`${baseUrl}/v1/publish/${hash}/compute`, { method: 'POST', headers: { 'x-operations-token': TEST_OPS_TOKEN } });
-    return { status: res.status, body: (await res.json()) as { decision: string; categories: { category: string }[]; rules: { id: string; matched: boolean }[] } };
+    return {
+      status: res.status,
+      body: (await res.json()) as { decision: string; categories: { category: string }[]; rules: { id: string; matched: boolean }[] },
+    };
   }
 
   /** Joins a bot, submits a packet and publishes it: a PROVISIONAL story. */
@@ -49,8 +56,20 @@ export function newsroomClient(baseUrl: string) {
     return { author, ...candidate };
   }
 
-  async function review(key: AgentKey, kind: 'attestations' | 'objections', storyId: string, packetHash: string, extra: Record<string, unknown> = {}) {
-    return client.agentWrite<{ code?: string; reviewStatus?: string; nextAction?: string }>(key, `/v1/agents/${kind}`, { botId: key.botId, verified: false, storyId, packetHash, ...extra });
+  async function review(
+    key: AgentKey,
+    kind: 'attestations' | 'objections',
+    storyId: string,
+    packetHash: string,
+    extra: Record<string, unknown> = {},
+  ) {
+    return client.agentWrite<{ code?: string; reviewStatus?: string; nextAction?: string }>(key, `/v1/agents/${kind}`, {
+      botId: key.botId,
+      verified: false,
+      storyId,
+      packetHash,
+      ...extra,
+    });
   }
 
   return { client, joinBot, packet, submit, publish, publishedStory, review };

@@ -15,7 +15,21 @@ const freshRoom = () => `feed-${process.pid}-${(roomCounter += 1)}`;
 const micros = (i: number) => `2026-03-0${1 + (i % 5)}T10:00:00.${String(100000 + (i % 7)).padStart(6, '0')}Z`;
 /** Doubles that stress a JSON round trip, plus arbitrary finite ones. */
 const score = fc.oneof(
-  fc.constantFrom(0, -0, 1, -1, 1 / 3, 0.1, 0.1 + 0.2, 1e-300, 5e-324, 1.7976931348623157e308, -1.7976931348623157e308, 2 ** 53 + 2, 40_000.123456789),
+  fc.constantFrom(
+    0,
+    -0,
+    1,
+    -1,
+    1 / 3,
+    0.1,
+    0.1 + 0.2,
+    1e-300,
+    5e-324,
+    1.7976931348623157e308,
+    -1.7976931348623157e308,
+    2 ** 53 + 2,
+    40_000.123456789,
+  ),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
 );
 
@@ -103,26 +117,31 @@ describe('GET /v1/feed', () => {
   for (const mode of ['trending', 'graduated', 'developing', 'recent'] as const) {
     test(`${mode}: walking every page returns each listed story exactly once, in order, even with stories inserted between pages`, async () => {
       await fc.assert(
-        fc.asyncProperty(fc.array(spec, { maxLength: 24 }), fc.array(spec, { maxLength: 6 }), fc.integer({ min: 1, max: 7 }), async (initial, inserted, limit) => {
-          const room = freshRoom();
-          const stored = await seed(room, initial, 'a');
-          const expected = [...stored.entries()].filter(([, s]) => inMode(mode, s)).map(([id]) => id);
-          let next = 0;
-          const walked = await walk(`/v1/feed?mode=${mode}&room=${room}`, limit, async () => {
-            const s = inserted[next];
-            if (s === undefined) return;
-            next += 1;
-            for (const [id, v] of await seed(room, [s], `b${next}`)) stored.set(id, v);
-          });
-          assert.equal(new Set(walked).size, walked.length, 'no story twice');
-          for (const id of expected) assert.ok(walked.includes(id), `${id} is listed`);
-          for (const id of walked) assert.ok(inMode(mode, stored.get(id)!), `${id} belongs in ${mode}`);
-          for (let i = 1; i < walked.length; i += 1) {
-            const a = { key: sortKey(mode, stored.get(walked[i - 1]!)!), id: walked[i - 1]! };
-            const b = { key: sortKey(mode, stored.get(walked[i]!)!), id: walked[i]! };
-            assert.ok(before_(a, b), `${a.id} (${String(a.key)}) before ${b.id} (${String(b.key)})`);
-          }
-        }),
+        fc.asyncProperty(
+          fc.array(spec, { maxLength: 24 }),
+          fc.array(spec, { maxLength: 6 }),
+          fc.integer({ min: 1, max: 7 }),
+          async (initial, inserted, limit) => {
+            const room = freshRoom();
+            const stored = await seed(room, initial, 'a');
+            const expected = [...stored.entries()].filter(([, s]) => inMode(mode, s)).map(([id]) => id);
+            let next = 0;
+            const walked = await walk(`/v1/feed?mode=${mode}&room=${room}`, limit, async () => {
+              const s = inserted[next];
+              if (s === undefined) return;
+              next += 1;
+              for (const [id, v] of await seed(room, [s], `b${next}`)) stored.set(id, v);
+            });
+            assert.equal(new Set(walked).size, walked.length, 'no story twice');
+            for (const id of expected) assert.ok(walked.includes(id), `${id} is listed`);
+            for (const id of walked) assert.ok(inMode(mode, stored.get(id)!), `${id} belongs in ${mode}`);
+            for (let i = 1; i < walked.length; i += 1) {
+              const a = { key: sortKey(mode, stored.get(walked[i - 1]!)!), id: walked[i - 1]! };
+              const b = { key: sortKey(mode, stored.get(walked[i]!)!), id: walked[i]! };
+              assert.ok(before_(a, b), `${a.id} (${String(a.key)}) before ${b.id} (${String(b.key)})`);
+            }
+          },
+        ),
         { numRuns: fuzzRuns(60, 15) },
       );
     });
@@ -136,9 +155,25 @@ describe('GET /v1/feed', () => {
     assert.equal(res.status, 200);
     assert.equal(res.body.mode, 'trending');
     assert.equal(res.body.modeLabel, 'Tendencias');
-    assert.deepEqual(res.body.items.map((i: Json) => i.id), [high.id, low.id]);
+    assert.deepEqual(
+      res.body.items.map((i: Json) => i.id),
+      [high.id, low.id],
+    );
     assert.equal('nextCursor' in res.body, false);
-    assert.deepEqual(Object.keys(res.body.items[0]).sort(), ['counts', 'href', 'id', 'labels', 'lang', 'publicationStage', 'publishedAt', 'reviewStatus', 'room', 'state', 'summary', 'title']);
+    assert.deepEqual(Object.keys(res.body.items[0]).sort(), [
+      'counts',
+      'href',
+      'id',
+      'labels',
+      'lang',
+      'publicationStage',
+      'publishedAt',
+      'reviewStatus',
+      'room',
+      'state',
+      'summary',
+      'title',
+    ]);
     assert.deepEqual(res.body.items[0].counts, { attestations: 3, objections: 0, comments: 2, flags: 0, rewardVotes: 0 });
     assert.equal(res.body.items[0].labels.state, 'Provisional');
   });
@@ -152,7 +187,11 @@ describe('GET /v1/feed', () => {
     await t.factory.story({ room, review: 'RETRACTED' });
     for (const mode of ['trending', 'recent', 'developing']) {
       const res = await t.get<Json>(`/v1/feed?room=${room}&mode=${mode}`);
-      assert.deepEqual(res.body.items.map((i: Json) => i.id), [listed.id], mode);
+      assert.deepEqual(
+        res.body.items.map((i: Json) => i.id),
+        [listed.id],
+        mode,
+      );
     }
   });
 
@@ -165,17 +204,35 @@ describe('GET /v1/feed', () => {
     await t.factory.story({ room, review: 'CLEAR' });
     await t.factory.story({ room, stage: 'GRADUATED', review: 'EMERGING' });
     const res = await t.get<Json>(`/v1/feed?room=${room}&mode=developing`);
-    assert.deepEqual(res.body.items.map((i: Json) => i.id), [underReview.id, contested.id, emerging.id]);
+    assert.deepEqual(
+      res.body.items.map((i: Json) => i.id),
+      [underReview.id, contested.id, emerging.id],
+    );
     assert.ok(!res.body.items.some((i: Json) => i.id === other.id));
   });
 
   test('graduated orders by graduation time', async () => {
     const room = freshRoom();
-    const early = await t.factory.story({ room, stage: 'GRADUATED', review: 'CLEAR', publishedAt: new Date(NOW - HOUR_MS), graduatedAt: new Date(NOW - 10 * HOUR_MS) });
-    const late = await t.factory.story({ room, stage: 'GRADUATED', review: 'CLEAR', publishedAt: new Date(NOW - 20 * HOUR_MS), graduatedAt: new Date(NOW - 2 * HOUR_MS) });
+    const early = await t.factory.story({
+      room,
+      stage: 'GRADUATED',
+      review: 'CLEAR',
+      publishedAt: new Date(NOW - HOUR_MS),
+      graduatedAt: new Date(NOW - 10 * HOUR_MS),
+    });
+    const late = await t.factory.story({
+      room,
+      stage: 'GRADUATED',
+      review: 'CLEAR',
+      publishedAt: new Date(NOW - 20 * HOUR_MS),
+      graduatedAt: new Date(NOW - 2 * HOUR_MS),
+    });
     await t.factory.story({ room });
     const res = await t.get<Json>(`/v1/feed?room=${room}&mode=graduated`);
-    assert.deepEqual(res.body.items.map((i: Json) => i.id), [late.id, early.id]);
+    assert.deepEqual(
+      res.body.items.map((i: Json) => i.id),
+      [late.id, early.id],
+    );
   });
 
   test('limit is an integer from 1 to 50 (default 20); mode, room and lang are validated', async () => {

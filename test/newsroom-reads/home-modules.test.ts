@@ -14,16 +14,57 @@ describe('home and newsroom modules', () => {
     t = await createReadsTestApp();
     const f = t.factory;
     s.trendingTop = (await f.story({ trendingScore: 9, review: 'CLEAR', publishedAt: new Date(NOW - 10 * HOUR_MS) })).id;
-    s.emerging = (await f.story({ trendingScore: 5, review: 'EMERGING', publishedAt: new Date(NOW - 2 * HOUR_MS), rewardWindowEndsAt: new Date(NOW + 70 * HOUR_MS) })).id;
-    s.contested = (await f.story({ trendingScore: 4, review: 'CONTESTED', publishedAt: new Date(NOW - 3 * HOUR_MS), rewardWindowEndsAt: new Date(NOW + 30 * HOUR_MS) })).id;
-    s.underReview = (await f.story({ trendingScore: 3, review: 'UNDER_REVIEW', publishedAt: new Date(NOW - 4 * HOUR_MS), rewardWindowEndsAt: new Date(NOW + 90 * 60_000) })).id;
-    s.graduated = (await f.story({ trendingScore: 2, stage: 'GRADUATED', review: 'CLEAR', publishedAt: new Date(NOW - 100 * HOUR_MS), rewardWindowEndsAt: new Date(NOW - 28 * HOUR_MS) })).id;
+    s.emerging = (
+      await f.story({
+        trendingScore: 5,
+        review: 'EMERGING',
+        publishedAt: new Date(NOW - 2 * HOUR_MS),
+        rewardWindowEndsAt: new Date(NOW + 70 * HOUR_MS),
+      })
+    ).id;
+    s.contested = (
+      await f.story({
+        trendingScore: 4,
+        review: 'CONTESTED',
+        publishedAt: new Date(NOW - 3 * HOUR_MS),
+        rewardWindowEndsAt: new Date(NOW + 30 * HOUR_MS),
+      })
+    ).id;
+    s.underReview = (
+      await f.story({
+        trendingScore: 3,
+        review: 'UNDER_REVIEW',
+        publishedAt: new Date(NOW - 4 * HOUR_MS),
+        rewardWindowEndsAt: new Date(NOW + 90 * 60_000),
+      })
+    ).id;
+    s.graduated = (
+      await f.story({
+        trendingScore: 2,
+        stage: 'GRADUATED',
+        review: 'CLEAR',
+        publishedAt: new Date(NOW - 100 * HOUR_MS),
+        rewardWindowEndsAt: new Date(NOW - 28 * HOUR_MS),
+      })
+    ).id;
     s.retracted = (await f.story({ trendingScore: 8, review: 'RETRACTED', publishedAt: new Date(NOW - HOUR_MS) })).id;
     s.candidate = (await f.story({ stage: 'CANDIDATE' })).id;
     s.quarantined = (await f.story({ stage: 'CANDIDATE', moderation: 'QUARANTINED' })).id;
-    s.future = (await f.story({ publishedAt: new Date(NOW + HOUR_MS), rewardWindowEndsAt: new Date(NOW + 73 * HOUR_MS), trendingScore: 0 })).id;
-    await f.ledgerEvent(s.graduated, { type: 'UPDATE', bucket: 'graduated', storyState: 'GRADUATED', createdAt: new Date(NOW - 30 * HOUR_MS) });
-    await f.ledgerEvent(s.contested, { type: 'CHALLENGE', bucket: 'under-review', storyState: 'CONTESTED', createdAt: new Date(NOW - HOUR_MS) });
+    s.future = (
+      await f.story({ publishedAt: new Date(NOW + HOUR_MS), rewardWindowEndsAt: new Date(NOW + 73 * HOUR_MS), trendingScore: 0 })
+    ).id;
+    await f.ledgerEvent(s.graduated, {
+      type: 'UPDATE',
+      bucket: 'graduated',
+      storyState: 'GRADUATED',
+      createdAt: new Date(NOW - 30 * HOUR_MS),
+    });
+    await f.ledgerEvent(s.contested, {
+      type: 'CHALLENGE',
+      bucket: 'under-review',
+      storyState: 'CONTESTED',
+      createdAt: new Date(NOW - HOUR_MS),
+    });
     await f.ledgerEvent(s.quarantined, { type: 'UPDATE' });
   });
   after(() => t.close());
@@ -44,7 +85,10 @@ describe('home and newsroom modules', () => {
     assert.equal(res.body.id, 'under-review');
     assert.equal(res.body.title, 'En cours d’examen');
     assert.deepEqual(ids(res.body.items), [s.contested, s.underReview]);
-    assert.deepEqual(res.body.items.map((i: Json) => i.state), ['CONTESTED', 'UNDER_REVIEW']);
+    assert.deepEqual(
+      res.body.items.map((i: Json) => i.state),
+      ['CONTESTED', 'UNDER_REVIEW'],
+    );
     assert.equal(res.body.items[0].labels.state, 'Contesté');
   });
 
@@ -52,7 +96,10 @@ describe('home and newsroom modules', () => {
     const res = await t.get<Json>('/v1/modules/ledger?lang=es');
     assert.equal(res.status, 200);
     assert.equal(res.body.title, 'Registro');
-    assert.deepEqual(res.body.items.map((e: Json) => e.storyId), [s.contested, s.graduated]);
+    assert.deepEqual(
+      res.body.items.map((e: Json) => e.storyId),
+      [s.contested, s.graduated],
+    );
     assert.deepEqual(res.body.items[0].labels, { type: 'Impugnación', storyState: 'Disputada', ledgerBucket: 'En revisión' });
     assert.equal(res.body.items[0].rewardWindowActive, true);
     assert.equal(res.body.items[1].rewardWindowActive, false);
@@ -115,11 +162,19 @@ describe('home and newsroom modules', () => {
   });
 
   test('every module and home refuse an unsupported lang with 400', async () => {
-    for (const path of ['/v1/home', '/v1/modules/developing', '/v1/modules/under-review', '/v1/modules/ledger', '/v1/modules/reward-window', '/v1/assistant/orientation']) {
+    for (const path of [
+      '/v1/home',
+      '/v1/modules/developing',
+      '/v1/modules/under-review',
+      '/v1/modules/ledger',
+      '/v1/modules/reward-window',
+      '/v1/assistant/orientation',
+    ]) {
       const res = await t.get<Json>(`${path}?lang=it`);
       assert.equal(res.status, 400, path);
       assert.equal(res.body.code, 'VALIDATION_FAILED');
-      for (const lang of ['en', 'es', 'fr', 'de', 'zh-Hans']) assert.equal((await t.get(`${path}?lang=${lang}`)).status, 200, `${path} ${lang}`);
+      for (const lang of ['en', 'es', 'fr', 'de', 'zh-Hans'])
+        assert.equal((await t.get(`${path}?lang=${lang}`)).status, 200, `${path} ${lang}`);
     }
   });
 });

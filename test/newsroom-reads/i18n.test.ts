@@ -30,12 +30,18 @@ describe('message catalogues', () => {
     for (const lang of LANGS.filter((l) => l !== 'en')) {
       const translated = keys.filter((key) => CATALOGUES[lang][key] !== en[key]);
       // Some labels are legitimately identical (UP/DOWN, "Provisional" in Spanish); most must differ.
-      assert.ok(translated.length / keys.length > 0.85, `${lang}: only ${translated.length} of ${keys.length} messages differ from English`);
+      assert.ok(
+        translated.length / keys.length > 0.85,
+        `${lang}: only ${translated.length} of ${keys.length} messages differ from English`,
+      );
     }
   });
 
   test('t() fills placeholders and leaves unknown ones visible', () => {
-    assert.equal(t('en', 'gate.rewardWindow.open', { closesAt: '2026-03-10T12:00:00.000Z' }), 'The reward window is open until 2026-03-10T12:00:00.000Z.');
+    assert.equal(
+      t('en', 'gate.rewardWindow.open', { closesAt: '2026-03-10T12:00:00.000Z' }),
+      'The reward window is open until 2026-03-10T12:00:00.000Z.',
+    );
     assert.equal(t('de', 'module.rewardWindow.description', { hours: 48 }).includes('48 Stunden'), true);
     assert.equal(t('en', 'gate.rewardWindow.open'), 'The reward window is open until {closesAt}.');
     assert.equal(t('zh-Hans', 'state.GRADUATED'), '已确认');

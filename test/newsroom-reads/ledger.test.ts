@@ -8,7 +8,18 @@ import { createReadsTestApp, HOUR_MS, NOW, type ReadsTestApp } from '../helpers/
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const BUCKETS: LedgerBucket[] = ['agent-review', 'provisional', 'graduated', 'under-review'];
-const EVENT_KEYS = ['createdAt', 'editorialState', 'id', 'ledgerBucket', 'promotionState', 'rewardWindowActive', 'storyId', 'storyState', 'title', 'type'];
+const EVENT_KEYS = [
+  'createdAt',
+  'editorialState',
+  'id',
+  'ledgerBucket',
+  'promotionState',
+  'rewardWindowActive',
+  'storyId',
+  'storyState',
+  'title',
+  'type',
+];
 
 describe('GET /v1/ledger/events', () => {
   let t: ReadsTestApp;
@@ -37,12 +48,27 @@ describe('GET /v1/ledger/events', () => {
   test('each event has exactly the interface fields, all present, newest first', async () => {
     await clearLedger();
     const story = await t.factory.story({ title: 'Ferry schedule' });
-    const first = await t.factory.ledgerEvent(story.id, { type: 'UPDATE', bucket: 'provisional', storyState: 'PROVISIONAL', title: 'Published as provisional: Ferry schedule' });
-    const second = await t.factory.ledgerEvent(story.id, { type: 'CHALLENGE', bucket: 'under-review', storyState: 'UNDER_REVIEW', editorialState: 'CHALLENGED', promotionState: 'PROVISIONAL', title: 'Under review' });
+    const first = await t.factory.ledgerEvent(story.id, {
+      type: 'UPDATE',
+      bucket: 'provisional',
+      storyState: 'PROVISIONAL',
+      title: 'Published as provisional: Ferry schedule',
+    });
+    const second = await t.factory.ledgerEvent(story.id, {
+      type: 'CHALLENGE',
+      bucket: 'under-review',
+      storyState: 'UNDER_REVIEW',
+      editorialState: 'CHALLENGED',
+      promotionState: 'PROVISIONAL',
+      title: 'Under review',
+    });
     const res = await t.get<Json>('/v1/ledger/events');
     assert.equal(res.status, 200);
     assert.deepEqual(Object.keys(res.body), ['events']);
-    assert.deepEqual(res.body.events.map((e: Json) => e.id), [second.id, first.id]);
+    assert.deepEqual(
+      res.body.events.map((e: Json) => e.id),
+      [second.id, first.id],
+    );
     for (const event of res.body.events) assert.deepEqual(Object.keys(event).sort(), EVENT_KEYS);
     assert.deepEqual(res.body.events[0], {
       id: second.id,
@@ -64,7 +90,8 @@ describe('GET /v1/ledger/events', () => {
     const closed = await t.factory.story({ publishedAt: new Date(NOW - 80 * HOUR_MS), rewardWindowEndsAt: new Date(NOW - 8 * HOUR_MS) });
     const e1 = await t.factory.ledgerEvent(open.id);
     const e2 = await t.factory.ledgerEvent(closed.id);
-    const active = async () => Object.fromEntries((await t.get<Json>('/v1/ledger/events')).body.events.map((e: Json) => [e.id, e.rewardWindowActive]));
+    const active = async () =>
+      Object.fromEntries((await t.get<Json>('/v1/ledger/events')).body.events.map((e: Json) => [e.id, e.rewardWindowActive]));
     assert.deepEqual(await active(), { [e1.id]: true, [e2.id]: false });
     t.clock.advance(HOUR_MS);
     assert.deepEqual(await active(), { [e1.id]: false, [e2.id]: false }, 'closes exactly at reward_window_ends_at');
@@ -86,7 +113,17 @@ describe('GET /v1/ledger/events', () => {
   });
 
   test('an unknown bucket, a malformed list, or a limit outside 1..50 or not an integer is 400', async () => {
-    for (const query of ['filters=retracted', 'filters=graduated,', 'filters=Graduated', 'filters=graduated,,provisional', 'limit=0', 'limit=51', 'limit=1.5', 'limit=abc', 'limit=-1']) {
+    for (const query of [
+      'filters=retracted',
+      'filters=graduated,',
+      'filters=Graduated',
+      'filters=graduated,,provisional',
+      'limit=0',
+      'limit=51',
+      'limit=1.5',
+      'limit=abc',
+      'limit=-1',
+    ]) {
       const res = await t.get<Json>(`/v1/ledger/events?${query}`);
       assert.equal(res.status, 400, query);
       assert.equal(res.body.code, 'VALIDATION_FAILED');
@@ -119,33 +156,50 @@ describe('GET /v1/ledger/events', () => {
     const hidden = await t.factory.story({ moderation: 'QUARANTINED' });
     const shown = await t.factory.ledgerEvent(visible.id);
     await t.factory.ledgerEvent(hidden.id);
-    assert.deepEqual((await t.get<Json>('/v1/ledger/events')).body.events.map((e: Json) => e.id), [shown.id]);
-    assert.deepEqual((await t.get<Json>('/v1/ledger/events?filters=provisional')).body.events.map((e: Json) => e.id), [shown.id]);
+    assert.deepEqual(
+      (await t.get<Json>('/v1/ledger/events')).body.events.map((e: Json) => e.id),
+      [shown.id],
+    );
+    assert.deepEqual(
+      (await t.get<Json>('/v1/ledger/events?filters=provisional')).body.events.map((e: Json) => e.id),
+      [shown.id],
+    );
   });
 
   test('walking every page returns each event exactly once, newest first, also when events are added between pages', async () => {
     const eventSpec = fc.record({ bucket: fc.constantFrom(...BUCKETS), hidden: fc.boolean() });
     const filterArb = fc.option(fc.subarray(BUCKETS, { minLength: 1 }), { nil: undefined });
     await fc.assert(
-      fc.asyncProperty(fc.array(eventSpec, { maxLength: 40 }), fc.array(fc.constantFrom(...BUCKETS), { maxLength: 8 }), filterArb, fc.integer({ min: 1, max: 9 }), async (events, added, filter, limit) => {
-        await clearLedger();
-        const visible = await t.factory.story({ sources: [] });
-        const hidden = await t.factory.story({ sources: [], moderation: 'BLOCKED' });
-        const seeded: { id: string; seq: number; bucket: LedgerBucket; hidden: boolean }[] = [];
-        for (const e of events) seeded.push({ ...(await t.factory.ledgerEvent(e.hidden ? hidden.id : visible.id, { bucket: e.bucket })), bucket: e.bucket, hidden: e.hidden });
-        const expected = seeded
-          .filter((e) => !e.hidden && (!filter || filter.includes(e.bucket)))
-          .sort((a, b) => b.seq - a.seq)
-          .map((e) => e.id);
-        let next = 0;
-        const walked = await walk(filter ? `&filters=${filter.join(',')}` : '', limit, async () => {
-          const bucket = added[next];
-          next += 1;
-          if (bucket) await t.factory.ledgerEvent(visible.id, { bucket });
-        });
-        // New events are newer than any cursor already handed out, so the walk is exactly the first snapshot.
-        assert.deepEqual(walked, expected);
-      }),
+      fc.asyncProperty(
+        fc.array(eventSpec, { maxLength: 40 }),
+        fc.array(fc.constantFrom(...BUCKETS), { maxLength: 8 }),
+        filterArb,
+        fc.integer({ min: 1, max: 9 }),
+        async (events, added, filter, limit) => {
+          await clearLedger();
+          const visible = await t.factory.story({ sources: [] });
+          const hidden = await t.factory.story({ sources: [], moderation: 'BLOCKED' });
+          const seeded: { id: string; seq: string; bucket: LedgerBucket; hidden: boolean }[] = [];
+          for (const e of events)
+            seeded.push({
+              ...(await t.factory.ledgerEvent(e.hidden ? hidden.id : visible.id, { bucket: e.bucket })),
+              bucket: e.bucket,
+              hidden: e.hidden,
+            });
+          const expected = seeded
+            .filter((e) => !e.hidden && (!filter || filter.includes(e.bucket)))
+            .sort((a, b) => Number(BigInt(b.seq) - BigInt(a.seq)))
+            .map((e) => e.id);
+          let next = 0;
+          const walked = await walk(filter ? `&filters=${filter.join(',')}` : '', limit, async () => {
+            const bucket = added[next];
+            next += 1;
+            if (bucket) await t.factory.ledgerEvent(visible.id, { bucket });
+          });
+          // New events are newer than any cursor already handed out, so the walk is exactly the first snapshot.
+          assert.deepEqual(walked, expected);
+        },
+      ),
       { numRuns: fuzzRuns(100, 25) },
     );
   });

@@ -28,6 +28,23 @@ const READS = [
 ];
 
 describe('public newsroom reads: OpenAPI and the read rate limit', () => {
+  test('the OpenAPI document lists the error catalogue: every code with its status', async () => {
+    const t = await createReadsTestApp();
+    try {
+      const schema = (await t.get<Json>('/openapi.json')).body.components.schemas.ErrorCode;
+      assert.ok(
+        schema.enum.includes('CURRENT_PACKET_MISMATCH') &&
+          schema.enum.includes('INVALID_CURSOR') &&
+          schema.enum.includes('VALIDATION_FAILED'),
+      );
+      assert.equal(schema['x-catalogue'].CURRENT_PACKET_MISMATCH.status, 409);
+      assert.equal(schema['x-catalogue'].AGENT_SIGNED_HEADERS_INVALID.status, 401);
+      assert.equal(schema.enum.length, Object.keys(schema['x-catalogue']).length);
+    } finally {
+      await t.close();
+    }
+  });
+
   test('every read is documented in /openapi.json as a public GET with a 200 schema', async () => {
     const t = await createReadsTestApp();
     try {
@@ -39,7 +56,14 @@ describe('public newsroom reads: OpenAPI and the read rate limit', () => {
         assert.ok(op.responses['200'], `${path} documents its 200 body`);
       }
       const lang = (path: string) => doc.paths[path].get.parameters.find((p: Json) => p.name === 'lang' && p.in === 'query');
-      for (const path of ['/v1/home', '/v1/feed', '/v1/search', '/v1/stories/{id}', '/v1/modules/ledger', '/v1/stories/{id}/assistant-orientation']) {
+      for (const path of [
+        '/v1/home',
+        '/v1/feed',
+        '/v1/search',
+        '/v1/stories/{id}',
+        '/v1/modules/ledger',
+        '/v1/stories/{id}/assistant-orientation',
+      ]) {
         assert.deepEqual(lang(path).schema.enum, ['en', 'es', 'fr', 'de', 'zh-Hans'], path);
       }
       const limit = doc.paths['/v1/ledger/events'].get.parameters.find((p: Json) => p.name === 'limit');

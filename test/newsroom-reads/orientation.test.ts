@@ -76,27 +76,54 @@ describe('assistant orientation', () => {
   test('GET /v1/assistant/orientation lists modules, action types, gating facts, credentials and evidence links', async () => {
     const res = await t.get<Json>('/v1/assistant/orientation');
     assert.equal(res.status, 200);
-    assert.deepEqual(Object.keys(res.body).sort(), ['actionTypes', 'credentials', 'evidenceLinks', 'gatingFacts', 'generatedAt', 'lang', 'modules', 'neutrality', 'order', 'purpose', 'title']);
-    assert.deepEqual(res.body.modules.map((m: Json) => m.id), ['home', 'feed', 'search', 'developing', 'under-review', 'ledger', 'reward-window', 'rankings']);
+    assert.deepEqual(Object.keys(res.body).sort(), [
+      'actionTypes',
+      'credentials',
+      'evidenceLinks',
+      'gatingFacts',
+      'generatedAt',
+      'lang',
+      'modules',
+      'neutrality',
+      'order',
+      'purpose',
+      'title',
+    ]);
+    assert.deepEqual(
+      res.body.modules.map((m: Json) => m.id),
+      ['home', 'feed', 'search', 'developing', 'under-review', 'ledger', 'reward-window', 'rankings'],
+    );
     assert.ok(res.body.modules.every((m: Json) => m.title && m.description && m.href.startsWith('/v1/')));
-    assert.deepEqual(res.body.actionTypes.map((a: Json) => a.id), ACTION_ORDER);
+    assert.deepEqual(
+      res.body.actionTypes.map((a: Json) => a.id),
+      ACTION_ORDER,
+    );
     const flag = res.body.actionTypes.find((a: Json) => a.id === 'flag');
     assert.equal(flag.route, '/v1/stories/{id}/flags');
     assert.equal(flag.method, 'POST');
     assert.equal(flag.authentication, 'human-signed-write');
-    assert.deepEqual(flag.options.map((o: Json) => [o.value, o.requiredCredentials]), [
-      ['LOW', ['human-signed-write']],
-      ['MEDIUM', ['human-signed-write']],
-      ['HIGH', ['human-signed-write', 'flag-high-severity']],
-    ]);
+    assert.deepEqual(
+      flag.options.map((o: Json) => [o.value, o.requiredCredentials]),
+      [
+        ['LOW', ['human-signed-write']],
+        ['MEDIUM', ['human-signed-write']],
+        ['HIGH', ['human-signed-write', 'flag-high-severity']],
+      ],
+    );
     const vote = res.body.actionTypes.find((a: Json) => a.id === 'reward-vote');
-    assert.deepEqual(vote.options.map((o: Json) => o.value), ['UP', 'DOWN']);
-    assert.deepEqual(res.body.credentials.map((c: Json) => [c.id, c.humanAction ?? null]), [
-      ['human-signed-write', null],
-      ['flag-high-severity', 'flag_high_severity:<claimId>'],
-      ['graduate', 'graduate:<storyId>'],
-      ['human-proof', null],
-    ]);
+    assert.deepEqual(
+      vote.options.map((o: Json) => o.value),
+      ['UP', 'DOWN'],
+    );
+    assert.deepEqual(
+      res.body.credentials.map((c: Json) => [c.id, c.humanAction ?? null]),
+      [
+        ['human-signed-write', null],
+        ['flag-high-severity', 'flag_high_severity:<claimId>'],
+        ['graduate', 'graduate:<storyId>'],
+        ['human-proof', null],
+      ],
+    );
     assert.deepEqual(res.body.gatingFacts.thresholds, {
       minAttestations: 3,
       contestedObjectionRatio: 0.4,
@@ -106,8 +133,14 @@ describe('assistant orientation', () => {
       revisionRejectVotes: 2,
       rewardWindowHours: 72,
     });
-    assert.deepEqual(res.body.evidenceLinks.map((l: Json) => l.id), ['story', 'sources', 'machine-room', 'versions', 'consensus', 'comments', 'flags', 'ledger']);
-    assert.ok(res.body.actionTypes.every((a: Json) => !('gate' in a)), 'the global orientation has no story to gate on');
+    assert.deepEqual(
+      res.body.evidenceLinks.map((l: Json) => l.id),
+      ['story', 'sources', 'machine-room', 'versions', 'consensus', 'comments', 'flags', 'ledger'],
+    );
+    assert.ok(
+      res.body.actionTypes.every((a: Json) => !('gate' in a)),
+      'the global orientation has no story to gate on',
+    );
   });
 
   test('a story orientation gives its status, the gates of each action now, required credentials and evidence links', async () => {
@@ -124,12 +157,24 @@ describe('assistant orientation', () => {
       packetHash: story.packetHash,
     });
     const gates = Object.fromEntries(res.body.actionTypes.map((a: Json) => [a.id, a.gate.open]));
-    assert.deepEqual(gates, { comment: true, flag: true, 'reward-vote': true, bookmark: true, 'follow-topic': true, 'verify-human-action': true });
+    assert.deepEqual(gates, {
+      comment: true,
+      flag: true,
+      'reward-vote': true,
+      bookmark: true,
+      'follow-topic': true,
+      'verify-human-action': true,
+    });
     const vote = res.body.actionTypes.find((a: Json) => a.id === 'reward-vote');
     assert.equal(vote.route, `/v1/stories/${story.id}/reward-votes`);
     const closesAt = new Date(NOW - HOUR_MS + 72 * HOUR_MS).toISOString();
     assert.equal(vote.gate.explanation, `The reward window is open until ${closesAt}.`);
-    assert.deepEqual(res.body.gatingFacts.rewardWindow, { opensAt: new Date(NOW - HOUR_MS).toISOString(), closesAt, active: true, explanation: vote.gate.explanation });
+    assert.deepEqual(res.body.gatingFacts.rewardWindow, {
+      opensAt: new Date(NOW - HOUR_MS).toISOString(),
+      closesAt,
+      active: true,
+      explanation: vote.gate.explanation,
+    });
     assert.equal(res.body.gatingFacts.currentPacketHash, story.packetHash);
     assert.equal(res.body.gatingFacts.graduation.requiredHumanAction, `graduate:${story.id}`);
     assert.deepEqual(res.body.gatingFacts.graduation.requiredCredentials, ['graduate']);
@@ -140,7 +185,10 @@ describe('assistant orientation', () => {
     assert.ok(res.body.gatingFacts.explanations.some((e: Json) => e.id === 'packet-hash' && e.text.includes(story.packetHash)));
     assert.equal(res.body.evidenceLinks.find((l: Json) => l.id === 'machine-room').href, `/v1/stories/${story.id}/machine-room`);
     const verify = res.body.actionTypes.find((a: Json) => a.id === 'verify-human-action');
-    assert.deepEqual(verify.options.map((o: Json) => o.value), [`graduate:${story.id}`, `reward:${story.id}`, 'flag_high_severity:<claimId>']);
+    assert.deepEqual(
+      verify.options.map((o: Json) => o.value),
+      [`graduate:${story.id}`, `reward:${story.id}`, 'flag_high_severity:<claimId>'],
+    );
   });
 
   test('gates state facts: a closed window, and a candidate whose actions are not open yet', async () => {
@@ -153,8 +201,18 @@ describe('assistant orientation', () => {
     const candidate = await t.get<Json>(`/v1/stories/${stories.candidate!.id}/assistant-orientation`);
     assert.equal(candidate.status, 200);
     const gates = Object.fromEntries(candidate.body.actionTypes.map((a: Json) => [a.id, a.gate.open]));
-    assert.deepEqual(gates, { comment: false, flag: false, 'reward-vote': false, bookmark: false, 'follow-topic': true, 'verify-human-action': false });
-    assert.equal(candidate.body.gatingFacts.rewardWindow.explanation, 'The reward window opens when the story is published and lasts 72 hours.');
+    assert.deepEqual(gates, {
+      comment: false,
+      flag: false,
+      'reward-vote': false,
+      bookmark: false,
+      'follow-topic': true,
+      'verify-human-action': false,
+    });
+    assert.equal(
+      candidate.body.gatingFacts.rewardWindow.explanation,
+      'The reward window opens when the story is published and lasts 72 hours.',
+    );
   });
 
   test('action types and options come in one fixed order whatever the story state', async () => {
@@ -162,8 +220,14 @@ describe('assistant orientation', () => {
     for (const [name, story] of Object.entries(stories)) {
       const res = await t.get<Json>(`/v1/stories/${story.id}/assistant-orientation`);
       assert.equal(res.status, 200, name);
-      assert.deepEqual(res.body.actionTypes.map((a: Json) => a.id), ACTION_ORDER, name);
-      shapes.add(JSON.stringify(res.body.actionTypes.map((a: Json) => [a.id, a.options.map((o: Json) => o.value.replace(story.id, '<storyId>'))])));
+      assert.deepEqual(
+        res.body.actionTypes.map((a: Json) => a.id),
+        ACTION_ORDER,
+        name,
+      );
+      shapes.add(
+        JSON.stringify(res.body.actionTypes.map((a: Json) => [a.id, a.options.map((o: Json) => o.value.replace(story.id, '<storyId>'))])),
+      );
     }
     const global = await t.get<Json>('/v1/assistant/orientation');
     shapes.add(JSON.stringify(global.body.actionTypes.map((a: Json) => [a.id, a.options.map((o: Json) => o.value)])));
@@ -182,7 +246,16 @@ describe('assistant orientation', () => {
   });
 
   test('the neutrality check itself catches recommendation wording', () => {
-    for (const sample of ['You should vote UP', 'We recommend flagging', 'Deberías votar', 'Sie sollten abstimmen', 'Vous devriez voter', '我们建议投票', '你应该投票', { recommended: 'UP' }]) {
+    for (const sample of [
+      'You should vote UP',
+      'We recommend flagging',
+      'Deberías votar',
+      'Sie sollten abstimmen',
+      'Vous devriez voter',
+      '我们建议投票',
+      '你应该投票',
+      { recommended: 'UP' },
+    ]) {
       assert.throws(() => assertNeutral(sample, 'sample'));
     }
   });

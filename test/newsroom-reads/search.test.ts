@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { RANK_WINDOW } from '../../src/modules/search/repository.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
@@ -17,15 +18,43 @@ describe('GET /v1/search', () => {
     const f = t.factory;
     const plain = { summary: 'A routine notice.', body: 'Nothing else to report today.', claims: [{ text: 'The notice was published.' }] };
     corpus.titleMatch = (await f.story({ ...plain, room: 'politics', title: 'City council election results announced' })).id;
-    corpus.bodyMatch = (await f.story({ ...plain, room: 'politics', title: 'Council budget meeting', body: 'The budget debate was delayed until after the election in May.' })).id;
-    corpus.summaryMatch = (await f.story({ ...plain, room: 'local', title: 'Polling stations open early', summary: 'Officials prepare for two elections this spring.' })).id;
+    corpus.bodyMatch = (
+      await f.story({
+        ...plain,
+        room: 'politics',
+        title: 'Council budget meeting',
+        body: 'The budget debate was delayed until after the election in May.',
+      })
+    ).id;
+    corpus.summaryMatch = (
+      await f.story({
+        ...plain,
+        room: 'local',
+        title: 'Polling stations open early',
+        summary: 'Officials prepare for two elections this spring.',
+      })
+    ).id;
     corpus.unrelated = (await f.story({ ...plain, room: 'local', title: 'Harbour ferry timetable expanded' })).id;
-    corpus.spanish = (await f.story({ ...plain, lang: 'es', room: 'world', title: 'Resultados de las elecciones municipales', summary: 'El recuento terminó anoche.' })).id;
-    corpus.chinese = (await f.story({ ...plain, lang: 'zh-Hans', room: 'world', title: '城市 选举 结果 公布', summary: '计票 已经 结束。' })).id;
+    corpus.spanish = (
+      await f.story({
+        ...plain,
+        lang: 'es',
+        room: 'world',
+        title: 'Resultados de las elecciones municipales',
+        summary: 'El recuento terminó anoche.',
+      })
+    ).id;
+    corpus.chinese = (
+      await f.story({ ...plain, lang: 'zh-Hans', room: 'world', title: '城市 选举 结果 公布', summary: '计票 已经 结束。' })
+    ).id;
     corpus.candidate = (await f.story({ ...plain, stage: 'CANDIDATE', room: 'politics', title: 'Draft: election night coverage plan' })).id;
     corpus.quarantined = (await f.story({ ...plain, stage: 'CANDIDATE', moderation: 'QUARANTINED', title: 'Election rumour' })).id;
-    corpus.contested = (await f.story({ ...plain, review: 'CONTESTED', room: 'politics', title: 'Turnout figures disputed after election' })).id;
-    corpus.graduated = (await f.story({ ...plain, stage: 'GRADUATED', review: 'CLEAR', room: 'politics', title: 'Election commission certifies result' })).id;
+    corpus.contested = (
+      await f.story({ ...plain, review: 'CONTESTED', room: 'politics', title: 'Turnout figures disputed after election' })
+    ).id;
+    corpus.graduated = (
+      await f.story({ ...plain, stage: 'GRADUATED', review: 'CLEAR', room: 'politics', title: 'Election commission certifies result' })
+    ).id;
     corpus.retracted = (await f.story({ ...plain, review: 'RETRACTED', room: 'politics', title: 'Retracted: election date moved' })).id;
   });
   after(() => t.close());
@@ -37,7 +66,10 @@ describe('GET /v1/search', () => {
     assert.ok(ids(res.body).includes(corpus.bodyMatch));
     assert.ok(!ids(res.body).includes(corpus.unrelated));
     const ranks = res.body.items.map((i: Json) => i.rank as number);
-    assert.deepEqual([...ranks].sort((a, b) => b - a), ranks);
+    assert.deepEqual(
+      [...ranks].sort((a, b) => b - a),
+      ranks,
+    );
     assert.deepEqual(res.body.query, { q: 'council election', lang: 'en', limit: 20, order: 'relevance' });
   });
 
@@ -77,15 +109,29 @@ describe('GET /v1/search', () => {
     const q = '/v1/search?q=election';
     assert.deepEqual(ids((await t.get<Json>(`${q}&state=CONTESTED`)).body), [corpus.contested]);
     assert.deepEqual(ids((await t.get<Json>(`${q}&state=GRADUATED`)).body), [corpus.graduated]);
-    assert.deepEqual(ids((await t.get<Json>(`${q}&state=UNDER_REVIEW`)).body), [corpus.retracted], 'a retracted story is in state UNDER_REVIEW');
+    assert.deepEqual(
+      ids((await t.get<Json>(`${q}&state=UNDER_REVIEW`)).body),
+      [corpus.retracted],
+      'a retracted story is in state UNDER_REVIEW',
+    );
     assert.deepEqual(ids((await t.get<Json>(`${q}&publicationStage=GRADUATED`)).body), [corpus.graduated]);
     assert.deepEqual(ids((await t.get<Json>(`${q}&reviewStatus=RETRACTED`)).body), [corpus.retracted]);
     const provisional = ids((await t.get<Json>(`${q}&state=PROVISIONAL`)).body);
-    assert.ok(provisional.includes(corpus.titleMatch) && !provisional.includes(corpus.contested) && !provisional.includes(corpus.graduated));
+    assert.ok(
+      provisional.includes(corpus.titleMatch) && !provisional.includes(corpus.contested) && !provisional.includes(corpus.graduated),
+    );
     const local = ids((await t.get<Json>(`${q}s&room=local`)).body);
     assert.deepEqual(local, [corpus.summaryMatch]);
     const echo = (await t.get<Json>(`${q}&room=politics&state=PROVISIONAL&reviewStatus=EMERGING&lang=fr&limit=5`)).body.query;
-    assert.deepEqual(echo, { q: 'election', room: 'politics', state: 'PROVISIONAL', reviewStatus: 'EMERGING', lang: 'fr', limit: 5, order: 'relevance' });
+    assert.deepEqual(echo, {
+      q: 'election',
+      room: 'politics',
+      state: 'PROVISIONAL',
+      reviewStatus: 'EMERGING',
+      lang: 'fr',
+      limit: 5,
+      order: 'relevance',
+    });
   });
 
   test('without q: newest first by publication time; labels follow lang', async () => {
@@ -110,10 +156,14 @@ describe('GET /v1/search', () => {
       assert.equal(res.status, 200, q);
     }
     await fc.assert(
-      fc.asyncProperty(fc.string({ maxLength: 120, unit: 'grapheme' }), fc.constantFrom('en', 'es', 'fr', 'de', 'zh-Hans'), async (q, lang) => {
-        const res = await t.get<Json>(`/v1/search?q=${encodeURIComponent(q)}&lang=${lang}`);
-        assert.equal(res.status, q.includes('\u0000') ? 400 : 200, JSON.stringify({ q, body: res.body }));
-      }),
+      fc.asyncProperty(
+        fc.string({ maxLength: 120, unit: 'grapheme' }),
+        fc.constantFrom('en', 'es', 'fr', 'de', 'zh-Hans'),
+        async (q, lang) => {
+          const res = await t.get<Json>(`/v1/search?q=${encodeURIComponent(q)}&lang=${lang}`);
+          assert.equal(res.status, q.includes('\u0000') ? 400 : 200, JSON.stringify({ q, body: res.body }));
+        },
+      ),
       { numRuns: fuzzRuns(300, 60) },
     );
   });
@@ -130,7 +180,18 @@ describe('GET /v1/search', () => {
   });
 
   test('enum filters are validated exactly as the interface lists them', async () => {
-    for (const query of ['q=a%00b', 'state=RETRACTED', 'publicationStage=DRAFT', 'reviewStatus=OPEN', 'queue=LATE', 'status=CLOSED', 'targetType=USER', 'lang=it', 'assignedToActorId=has%20space', `q=${'x'.repeat(501)}`]) {
+    for (const query of [
+      'q=a%00b',
+      'state=RETRACTED',
+      'publicationStage=DRAFT',
+      'reviewStatus=OPEN',
+      'queue=LATE',
+      'status=CLOSED',
+      'targetType=USER',
+      'lang=it',
+      'assignedToActorId=has%20space',
+      `q=${'x'.repeat(501)}`,
+    ]) {
       const res = await t.get<Json>(`/v1/search?${query}`);
       assert.equal(res.status, 400, query);
       assert.equal(res.body.code, 'VALIDATION_FAILED', query);
@@ -138,7 +199,13 @@ describe('GET /v1/search', () => {
   });
 
   test('review-case filters are accepted and say that no review cases exist (nothing is invented)', async () => {
-    for (const query of ['queue=PENDING', 'status=IN_REVIEW', 'assignedToActorId=admin-1', 'targetType=PAYOUT', 'queue=FROZEN&status=APPEALED&targetType=BATCH']) {
+    for (const query of [
+      'queue=PENDING',
+      'status=IN_REVIEW',
+      'assignedToActorId=admin-1',
+      'targetType=PAYOUT',
+      'queue=FROZEN&status=APPEALED&targetType=BATCH',
+    ]) {
       const res = await t.get<Json>(`/v1/search?${query}&lang=de`);
       assert.equal(res.status, 200, query);
       assert.deepEqual(res.body.reviewCases, {
@@ -160,7 +227,15 @@ describe('GET /v1/search', () => {
       const expected: string[] = [];
       for (let i = 0; i < 13; i += 1) {
         const words = Array.from({ length: 1 + (i % 4) }, () => 'lighthouse').join(' ');
-        expected.push((await local.factory.story({ title: i % 3 === 0 ? `Lighthouse keeper ${i}` : `Coast notice ${i}`, summary: `Notice ${i}.`, body: `${words} restoration work.` })).id);
+        expected.push(
+          (
+            await local.factory.story({
+              title: i % 3 === 0 ? `Lighthouse keeper ${i}` : `Coast notice ${i}`,
+              summary: `Notice ${i}.`,
+              body: `${words} restoration work.`,
+            })
+          ).id,
+        );
       }
       const walked: Json[] = [];
       let cursor: string | undefined;
@@ -194,10 +269,22 @@ describe('GET /v1/search', () => {
     try {
       const minute = 60_000;
       // The best match of all (the word in its title, summary and body) is older than the whole window.
-      const oldBest = (await local.factory.story({ title: 'Lighthouse lighthouse keeper', summary: 'Lighthouse news.', body: 'lighthouse '.repeat(20), publishedAt: new Date(NOW - 100 * HOUR_MS) })).id;
+      const oldBest = (
+        await local.factory.story({
+          title: 'Lighthouse lighthouse keeper',
+          summary: 'Lighthouse news.',
+          body: 'lighthouse '.repeat(20),
+          publishedAt: new Date(NOW - 100 * HOUR_MS),
+        })
+      ).id;
       const windowIds: string[] = [];
       for (let i = 0; i < RANK_WINDOW + 10; i += 1) {
-        const story = await local.factory.story({ title: `Coast notice ${i}`, summary: `Notice ${i}.`, body: `${'lighthouse '.repeat(1 + (i % 5))}repairs.`, publishedAt: new Date(NOW - 10 * HOUR_MS + i * minute) });
+        const story = await local.factory.story({
+          title: `Coast notice ${i}`,
+          summary: `Notice ${i}.`,
+          body: `${'lighthouse '.repeat(1 + (i % 5))}repairs.`,
+          publishedAt: new Date(NOW - 10 * HOUR_MS + i * minute),
+        });
         windowIds.push(story.id);
       }
       const newest = windowIds.slice(-RANK_WINDOW);
@@ -210,7 +297,12 @@ describe('GET /v1/search', () => {
         walked.push(...res.body.items);
         cursor = res.body.nextCursor;
         // A story published while the reader pages joins the window; it must not push older ones out of it.
-        await local.factory.story({ title: `Late notice ${arrived}`, summary: 'Late.', body: 'lighthouse', publishedAt: new Date(NOW - HOUR_MS + arrived * minute) });
+        await local.factory.story({
+          title: `Late notice ${arrived}`,
+          summary: 'Late.',
+          body: 'lighthouse',
+          publishedAt: new Date(NOW - HOUR_MS + arrived * minute),
+        });
         arrived += 1;
       } while (cursor);
       const seen = walked.map((i) => i.id as string);
@@ -224,6 +316,23 @@ describe('GET /v1/search', () => {
       assert.deepEqual(ids(phrase.body), [oldBest]);
     } finally {
       await local.close();
+    }
+  });
+
+  test('a hand-made search cursor is 400 INVALID_CURSOR, never a 500 (unkeyed check, or a rank no real can hold)', async () => {
+    const first = await t.get<Json>('/v1/search?q=election&limit=1');
+    assert.equal(first.status, 200);
+    assert.ok(first.body.nextCursor, 'the corpus has two election stories');
+    const [payload] = (first.body.nextCursor as string).split('.');
+    const values = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as unknown[];
+    values[1] = 1e308;
+    const forgedPayload = Buffer.from(JSON.stringify(values)).toString('base64url');
+    const unkeyed = `${forgedPayload}.${createHash('sha256').update(`newsroom-cursor-v1:${forgedPayload}`).digest('base64url').slice(0, 16)}`;
+    const signed = t.app.ctx.cursors.encode(values[0] as string, values.slice(1) as (string | number)[]);
+    for (const cursor of [unkeyed, signed]) {
+      const res = await t.get<Json>(`/v1/search?q=election&limit=1&cursor=${cursor}`);
+      assert.equal(res.status, 400, JSON.stringify(res.body));
+      assert.equal(res.body.code, 'INVALID_CURSOR');
     }
   });
 });

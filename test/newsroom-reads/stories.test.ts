@@ -37,7 +37,10 @@ describe('story reads', () => {
   after(() => t.close());
 
   test('GET /v1/stories/:id answers the full story; /v1/article/:id and /v1/cluster/:id answer the same body', async () => {
-    const story = await t.factory.story({ room: 'local', counts: { attestations: 2, objections: 1, comments: 4, flags: 1, rewardVotes: 3 } });
+    const story = await t.factory.story({
+      room: 'local',
+      counts: { attestations: 2, objections: 1, comments: 4, flags: 1, rewardVotes: 3 },
+    });
     const res = await t.get<Json>(`/v1/stories/${story.id}`);
     assert.equal(res.status, 200);
     assert.deepEqual(Object.keys(res.body).sort(), STORY_KEYS);
@@ -48,7 +51,10 @@ describe('story reads', () => {
     assert.equal(res.body.version, 1);
     assert.equal(res.body.packetHash, story.packetHash);
     assert.deepEqual(res.body.claims, story.packet.claims);
-    assert.deepEqual(res.body.sources.map((s: Json) => [s.url, s.status]), [[story.packet.sources[0]!.url, 'UNREVIEWED']]);
+    assert.deepEqual(
+      res.body.sources.map((s: Json) => [s.url, s.status]),
+      [[story.packet.sources[0]!.url, 'UNREVIEWED']],
+    );
     assert.deepEqual(res.body.counts, { attestations: 2, objections: 1, comments: 4, flags: 1, rewardVotes: 3 });
     assert.deepEqual(res.body.rewardWindow, {
       opensAt: new Date(NOW - HOUR_MS).toISOString(),
@@ -75,7 +81,10 @@ describe('story reads', () => {
       const bad = await t.get<Json>(`${path}?lang=it`);
       assert.equal(bad.status, 400, path);
       assert.equal(bad.body.code, 'VALIDATION_FAILED');
-      assert.deepEqual(bad.body.details.map((d: Json) => d.path), ['/querystring/lang']);
+      assert.deepEqual(
+        bad.body.details.map((d: Json) => d.path),
+        ['/querystring/lang'],
+      );
     }
   });
 
@@ -121,7 +130,11 @@ describe('story reads', () => {
 
   test('versions list every packet with its hash; sources show status, active flag and the version that added them', async () => {
     const v1 = await t.factory.story({ sources: [{ url: 'https://example.org/a', title: 'A' }, { url: 'https://example.org/b' }] });
-    const v2 = await t.factory.revise(v1, { title: 'Revised title', sources: [{ url: 'https://example.org/a', title: 'A' }, { url: 'https://example.org/c' }] }, { proposalId: 'rp_1', createdBy: 'bot_x' });
+    const v2 = await t.factory.revise(
+      v1,
+      { title: 'Revised title', sources: [{ url: 'https://example.org/a', title: 'A' }, { url: 'https://example.org/c' }] },
+      { proposalId: 'rp_1', createdBy: 'bot_x' },
+    );
     const versions = await t.get<Json>(`/v1/stories/${v1.id}/versions`);
     assert.equal(versions.status, 200);
     assert.equal(versions.body.currentVersion, 2);
@@ -145,10 +158,19 @@ describe('story reads', () => {
     );
     const detail = await t.get<Json>(`/v1/stories/${v1.id}`);
     assert.equal(detail.body.title, 'Revised title');
-    assert.deepEqual(detail.body.sources.map((s: Json) => s.url), ['https://example.org/a', 'https://example.org/c']);
-    const v3 = await t.factory.revise(v2, { sources: [{ url: 'https://example.org/z' }, { url: 'https://example.org/c' }, { url: 'https://example.org/a', title: 'A' }] });
+    assert.deepEqual(
+      detail.body.sources.map((s: Json) => s.url),
+      ['https://example.org/a', 'https://example.org/c'],
+    );
+    const v3 = await t.factory.revise(v2, {
+      sources: [{ url: 'https://example.org/z' }, { url: 'https://example.org/c' }, { url: 'https://example.org/a', title: 'A' }],
+    });
     const reordered = await t.get<Json>(`/v1/stories/${v3.id}`);
-    assert.deepEqual(reordered.body.sources.map((s: Json) => s.url), ['https://example.org/z', 'https://example.org/c', 'https://example.org/a'], 'the packet order');
+    assert.deepEqual(
+      reordered.body.sources.map((s: Json) => s.url),
+      ['https://example.org/z', 'https://example.org/c', 'https://example.org/a'],
+      'the packet order',
+    );
   });
 
   test('comments page oldest first with a keyset cursor; nextCursor is absent on the last page', async () => {
@@ -218,7 +240,16 @@ describe('story reads', () => {
         [medium, 'MEDIUM', claimId, false],
       ],
     );
-    assert.deepEqual(Object.keys(res.body.items[0]).sort(), ['actorId', 'challenge', 'claimId', 'createdAt', 'id', 'reason', 'severity', 'verified']);
+    assert.deepEqual(Object.keys(res.body.items[0]).sort(), [
+      'actorId',
+      'challenge',
+      'claimId',
+      'createdAt',
+      'id',
+      'reason',
+      'severity',
+      'verified',
+    ]);
   });
 
   test('consensus: the stored snapshot, or a neutral one with zero counts under the current thresholds', async () => {
@@ -233,7 +264,12 @@ describe('story reads', () => {
     assert.deepEqual(res.body.snapshot.rewardVotes, { count: 0, up: 0, down: 0, weightUp: 0, weightDown: 0 });
     assert.equal(res.body.snapshot.reviewStatus, 'EMERGING');
     assert.equal(res.body.snapshot.graduation.requiredHumanAction, `graduate:${neutral.id}`);
-    assert.deepEqual(res.body.snapshot.thresholds, { minAttestations: 3, contestedObjectionRatio: 0.4, minObjections: 2, graduationMinAttestations: 5 });
+    assert.deepEqual(res.body.snapshot.thresholds, {
+      minAttestations: 3,
+      contestedObjectionRatio: 0.4,
+      minObjections: 2,
+      graduationMinAttestations: 5,
+    });
 
     const stored = await t.factory.story({ review: 'CLEAR' });
     const snapshot = {
@@ -272,10 +308,24 @@ describe('story reads', () => {
     const old = await t.factory.review(v1, { kind: 'ATTESTATION' });
     await t.factory.review(v1, { kind: 'OBJECTION' });
     await t.factory.trace(v1, { decision: 'ALLOW', scannedAt: '2026-03-10T09:00:00.000Z' });
-    const accepted = await t.factory.proposal(v1, { status: 'ACCEPTED', acceptVotes: 2, rejectVotes: 0, resultVersion: 2, createdAt: '2026-03-10T09:30:00.000Z', resolvedAt: '2026-03-10T10:00:00.000Z' });
+    const accepted = await t.factory.proposal(v1, {
+      status: 'ACCEPTED',
+      acceptVotes: 2,
+      rejectVotes: 0,
+      resultVersion: 2,
+      createdAt: '2026-03-10T09:30:00.000Z',
+      resolvedAt: '2026-03-10T10:00:00.000Z',
+    });
     const v2 = await t.factory.revise(v1, { summary: 'A new summary' }, { proposalId: accepted });
     const claimId = v2.packet.claims[0]!.id;
-    const att = await t.factory.review(v2, { kind: 'ATTESTATION', weight: 2, confidence: 0.9, note: 'checked the minutes', claimIds: [claimId], evidence: [{ url: 'https://example.org/x' }] });
+    const att = await t.factory.review(v2, {
+      kind: 'ATTESTATION',
+      weight: 2,
+      confidence: 0.9,
+      note: 'checked the minutes',
+      claimIds: [claimId],
+      evidence: [{ url: 'https://example.org/x' }],
+    });
     const obj = await t.factory.review(v2, { kind: 'OBJECTION', note: 'vote count differs' });
     const open = await t.factory.proposal(v2, { status: 'OPEN', acceptVotes: 1, rejectVotes: 1, createdAt: '2026-03-10T10:45:00.000Z' });
     await t.factory.trace(v2, { decision: 'ALLOW', scannedAt: '2026-03-10T10:30:00.000Z' });
@@ -286,8 +336,14 @@ describe('story reads', () => {
     assert.equal(res.body.version, 2);
     assert.equal(res.body.packetHash, v2.packetHash);
     assert.equal(res.body.packet.summary, 'A new summary');
-    assert.deepEqual(res.body.attestations.map((r: Json) => r.id), [att]);
-    assert.deepEqual(res.body.objections.map((r: Json) => r.id), [obj]);
+    assert.deepEqual(
+      res.body.attestations.map((r: Json) => r.id),
+      [att],
+    );
+    assert.deepEqual(
+      res.body.objections.map((r: Json) => r.id),
+      [obj],
+    );
     assert.ok(!res.body.attestations.some((r: Json) => r.id === old));
     assert.deepEqual(res.body.attestations[0], {
       id: att,

@@ -22,18 +22,30 @@ describe('concurrent writes', () => {
   test('the same packet submitted ten times at once makes one candidate', { skip }, async () => {
     const bot = await nr.joinBot();
     const body = { botId: bot.botId, verified: false, ...nr.packet() };
-    const results = await Promise.all(Array.from({ length: 10 }, () => nr.client.agentWrite<{ hash: string; storyId: string }>(bot, '/v1/candidates', body)));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => nr.client.agentWrite<{ hash: string; storyId: string }>(bot, '/v1/candidates', body)),
+    );
     assert.equal(results.filter((r) => r.status === 202).length, 1);
     assert.ok(results.every((r) => r.status === 202 || r.status === 200));
     assert.equal(new Set(results.map((r) => r.body.storyId)).size, 1);
-    const count = await t.app.ctx.database.db.selectFrom('stories').select((eb) => eb.fn.countAll<number>().as('n')).where('title', '=', body.title).executeTakeFirstOrThrow();
+    const count = await t.app.ctx.database.db
+      .selectFrom('stories')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('title', '=', body.title)
+      .executeTakeFirstOrThrow();
     assert.equal(Number(count.n), 1);
   });
 
   test('one reader casting five reward votes at once gets exactly one accepted', { skip }, async () => {
     const story = await nr.publishedStory();
     const results = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => nr.client.humanWrite(TEST_SECRET, `/v1/stories/${story.storyId}/reward-votes`, { actorId: 'racer', verified: false, vote: i % 2 ? 'UP' : 'DOWN' })),
+      Array.from({ length: 5 }, (_, i) =>
+        nr.client.humanWrite(TEST_SECRET, `/v1/stories/${story.storyId}/reward-votes`, {
+          actorId: 'racer',
+          verified: false,
+          vote: i % 2 ? 'UP' : 'DOWN',
+        }),
+      ),
     );
     assert.deepEqual(results.map((r) => r.status).sort(), [202, 409, 409, 409, 409]);
   });
@@ -43,7 +55,11 @@ describe('concurrent writes', () => {
     const bots = await Promise.all(Array.from({ length: 6 }, () => nr.joinBot()));
     const results = await Promise.all(bots.map((b) => nr.review(b, 'attestations', story.storyId, story.hash)));
     assert.ok(results.every((r) => r.status === 202));
-    const row = await t.app.ctx.database.db.selectFrom('stories').select(['attestation_count', 'review_status']).where('id', '=', story.storyId).executeTakeFirstOrThrow();
+    const row = await t.app.ctx.database.db
+      .selectFrom('stories')
+      .select(['attestation_count', 'review_status'])
+      .where('id', '=', story.storyId)
+      .executeTakeFirstOrThrow();
     assert.equal(row.attestation_count, 6);
     assert.equal(row.review_status, 'CLEAR');
   });

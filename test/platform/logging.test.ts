@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { sql } from 'kysely';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { generateAgentKey, signAgentRequest, signHumanRequest, toQueryString } from '../../sdk/index.js';
@@ -25,6 +26,12 @@ const carelessRoute: FastifyPluginAsync = async (app) => {
     request.log.info({ req: request }, 'careless request log');
     return reply.code(204).send();
   });
+  // a handler whose query fails on the database with a value the client sent as a bound parameter
+  app.post('/v1/test/failing-query', { config: { auth: { kind: 'public' } } }, async (request) => {
+    const { value } = request.body as { value: string };
+    await sql`insert into stories (id) values (${value})`.execute(app.ctx.database.db);
+    return { never: true };
+  });
 };
 
 describe('secrets never reach the logs', () => {
@@ -34,13 +41,28 @@ describe('secrets never reach the logs', () => {
   const cookie = secret('session');
   const queryToken = secret('query-token');
   const proofSignature = `0x${randomBytes(65).toString('hex')}`;
-  const agentproof = Buffer.from(JSON.stringify({ address: '0x0000000000000000000000000000000000000001', uri: 'http://127.0.0.1/v1/candidates', signature: proofSignature })).toString('base64');
+  const agentproof = Buffer.from(
+    JSON.stringify({
+      address: '0x0000000000000000000000000000000000000001',
+      uri: 'http://127.0.0.1/v1/candidates',
+      signature: proofSignature,
+    }),
+  ).toString('base64');
   const innerSecrets = { signature: secret('body-signature'), proof: secret('body-proof'), secret: secret('body-secret') };
+  const boundValue = secret('bound-parameter');
 
   const lines: LogLine[] = [];
   const raw: string[] = [];
   /** Every header value that must not be logged. */
-  const forbidden = new Set<string>([humanSecret, apiKey, opsToken, queryToken, proofSignature, agentproof, ...Object.values(innerSecrets)]);
+  const forbidden = new Set<string>([
+    humanSecret,
+    apiKey,
+    opsToken,
+    queryToken,
+    proofSignature,
+    agentproof,
+    ...Object.values(innerSecrets),
+  ]);
   const sentIds: string[] = [];
   let requestNo = 0;
   let db: TestDatabase;
@@ -50,7 +72,8 @@ describe('secrets never reach the logs', () => {
     const id = `log-test-${++requestNo}`;
     sentIds.push(id);
     for (const [name, value] of Object.entries(options.headers ?? {})) {
-      if (['x-signature', 'x-agent-signature', 'x-api-key', 'authorization', 'x-operations-token', 'agentproof', 'cookie'].includes(name)) forbidden.add(value);
+      if (['x-signature', 'x-agent-signature', 'x-api-key', 'authorization', 'x-operations-token', 'agentproof', 'cookie'].includes(name))
+        forbidden.add(value);
     }
     const res = await app.inject({
       method: options.method,
@@ -113,20 +136,33 @@ describe('secrets never reach the logs', () => {
     assert.equal((await send({ method: 'POST', url: '/v1/agents/join', headers: forgedJoin, body: join })).status, 401);
     const candidate = { botId: key.botId, verified: true, title: 'x' };
     const candidateHeaders = signAgentRequest({ key, method: 'POST', path: '/v1/candidates', body: candidate });
-    assert.equal((await send({ method: 'POST', url: '/v1/candidates', headers: { ...candidateHeaders, agentproof }, body: candidate })).status, 403);
+    assert.equal(
+      (await send({ method: 'POST', url: '/v1/candidates', headers: { ...candidateHeaders, agentproof }, body: candidate })).status,
+      403,
+    );
 
     // API key and operations token, in their own header and as Bearer, right and wrong
     const hash = 'a'.repeat(64);
     assert.equal((await send({ method: 'GET', url: `/v1/candidates/${hash}/status`, headers: { 'x-api-key': apiKey } })).status, 404);
-    assert.equal((await send({ method: 'GET', url: `/v1/candidates/${hash}/status`, headers: { authorization: `Bearer ${apiKey}` } })).status, 404);
+    assert.equal(
+      (await send({ method: 'GET', url: `/v1/candidates/${hash}/status`, headers: { authorization: `Bearer ${apiKey}` } })).status,
+      404,
+    );
     const wrongKey = secret('wrong-api-key');
     assert.equal((await send({ method: 'GET', url: `/v1/candidates/${hash}/status`, headers: { 'x-api-key': wrongKey } })).status, 401);
     assert.equal((await send({ method: 'GET', url: '/metrics', headers: { 'x-operations-token': opsToken } })).status, 200);
     assert.equal((await send({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${opsToken}` } })).status, 200);
     assert.equal((await send({ method: 'GET', url: '/metrics', headers: { 'x-operations-token': secret('wrong-ops') } })).status, 401);
 
+    // a database error on a bound parameter: 500, and the parameter must not reach the log
+    const failing = await send({ method: 'POST', url: '/v1/test/failing-query', body: { value: boundValue } });
+    assert.equal(failing.status, 500);
+
     // a handler that logs the headers and a body with secret-named members
-    assert.equal((await send({ method: 'POST', url: '/v1/test/careless', headers: all, body: { note: 'visible', ...innerSecrets } })).status, 204);
+    assert.equal(
+      (await send({ method: 'POST', url: '/v1/test/careless', headers: all, body: { note: 'visible', ...innerSecrets } })).status,
+      204,
+    );
 
     for (const line of raw) lines.push(JSON.parse(line) as LogLine);
   });
@@ -185,8 +221,14 @@ describe('secrets never reach the logs', () => {
     }
     for (const id of sentIds) {
       const own = lines.filter((l) => l.reqId === id);
-      assert.ok(own.some((l) => l.msg === 'incoming request'), `${id} has its incoming line`);
-      assert.ok(own.some((l) => l.msg === 'request completed'), `${id} has its completed line`);
+      assert.ok(
+        own.some((l) => l.msg === 'incoming request'),
+        `${id} has its incoming line`,
+      );
+      assert.ok(
+        own.some((l) => l.msg === 'request completed'),
+        `${id} has its completed line`,
+      );
     }
   });
 
@@ -198,5 +240,15 @@ describe('secrets never reach the logs', () => {
     assert.ok([...codes.values()].includes('AGENTPROOF_VERIFICATION_FAILED'));
     assert.ok([...codes.values()].includes('OPERATIONS_ACCESS_REQUIRED'));
     for (const line of rejected) assert.ok(sentIds.includes(String(line.reqId)));
+  });
+
+  test('a 5xx log line carries the error, never the SQL or its bound parameters (defect: PGlite errors carried both)', () => {
+    const failed = lines.find((l) => l.msg === 'request failed');
+    assert.ok(failed, 'the failing query was logged as a 5xx');
+    const err = failed.err as Record<string, unknown>;
+    assert.equal(typeof err.message, 'string');
+    assert.equal(typeof err.code, 'string', 'the SQLSTATE stays for the operator');
+    for (const field of ['query', 'params', 'parameters', 'detail']) assert.equal(field in err, false, `err.${field} is not logged`);
+    assert.equal(raw.join('\n').includes(boundValue), false, 'the bound value never appears in the output');
   });
 });

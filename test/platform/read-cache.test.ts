@@ -1,8 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { Type } from '@sinclair/typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { manualClock } from '../../src/platform/clock.js';
+import { createMemoryReadGeneration, readCachePlugin } from '../../src/platform/read-cache.js';
 import { createTestApp, createTestDatabase, testEnv, type TestApp, type TestDatabase } from '../helpers/app.js';
 import { needsRedis } from '../helpers/needs.js';
 import { testRedisPrefix } from '../helpers/redis.js';
@@ -10,12 +14,43 @@ import { newsroomClient } from '../helpers/newsroom.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-async function read(baseUrl: string, path: string) {
-  const res = await fetch(`${baseUrl}${path}`);
-  return { status: res.status, cache: res.headers.get('x-read-cache'), requestId: res.headers.get('x-request-id'), body: (await res.json()) as Json };
+async function read(baseUrl: string, path: string, method: 'GET' | 'HEAD' = 'GET') {
+  const res = await fetch(`${baseUrl}${path}`, { method });
+  const text = await res.text();
+  return {
+    status: res.status,
+    cache: res.headers.get('x-read-cache'),
+    requestId: res.headers.get('x-request-id'),
+    body: (text ? JSON.parse(text) : null) as Json,
+  };
 }
 
 const titles = (body: Json) => (body.items as Json[]).map((i) => i.title as string);
+const cardOf = (body: Json, storyId: string) => (body.items as Json[]).find((i) => i.id === storyId);
+
+/** Every public read that may be cached, as a URL without query (story reads on `storyId`). */
+const publicReads = (storyId: string) => [
+  '/v1/feed',
+  '/v1/search',
+  '/v1/ledger/events',
+  '/v1/home',
+  '/v1/modules/developing',
+  '/v1/modules/under-review',
+  '/v1/modules/ledger',
+  '/v1/modules/reward-window',
+  '/v1/assistant/orientation',
+  '/v1/rankings/bots',
+  `/v1/stories/${storyId}`,
+  `/v1/article/${storyId}`,
+  `/v1/cluster/${storyId}`,
+  `/v1/stories/${storyId}/versions`,
+  `/v1/stories/${storyId}/sources`,
+  `/v1/stories/${storyId}/comments`,
+  `/v1/stories/${storyId}/flags`,
+  `/v1/stories/${storyId}/consensus`,
+  `/v1/stories/${storyId}/machine-room`,
+  `/v1/stories/${storyId}/assistant-orientation`,
+];
 
 describe('public read cache', () => {
   let t: TestApp;
@@ -41,6 +76,41 @@ describe('public read cache', () => {
     assert.equal((await read(baseUrl, '/v1/feed?mode=recent&limit=6')).cache, 'miss');
   });
 
+  test('the key is the validated query: reordered parameters, defaults and equal numbers share one entry', async () => {
+    assert.equal((await read(baseUrl, '/v1/search?room=world&lang=en&limit=7')).cache, 'miss');
+    assert.equal((await read(baseUrl, '/v1/search?limit=7&room=world&lang=en')).cache, 'hit');
+    assert.equal((await read(baseUrl, '/v1/search?lang=en&limit=07&room=world')).cache, 'hit');
+    assert.equal((await read(baseUrl, '/v1/search?limit=7&room=world')).cache, 'hit', 'lang=en is the default');
+    assert.equal((await read(baseUrl, '/v1/search?limit=7&room=world&lang=fr')).cache, 'miss', 'another value is another entry');
+  });
+
+  test('unknown query parameters are refused with 400 VALIDATION_FAILED on every public read, and never cached', async () => {
+    const story = await newsroom.publishedStory({ title: 'Unknown parameters are refused on every read' });
+    for (const path of publicReads(story.storyId)) {
+      assert.equal((await read(baseUrl, path)).status, 200, path);
+      for (let i = 0; i < 2; i += 1) {
+        const refused = await read(baseUrl, `${path}?foo=bar`);
+        assert.equal(refused.status, 400, `${path}?foo=bar`);
+        assert.equal(refused.body.code, 'VALIDATION_FAILED', `${path}?foo=bar`);
+        assert.equal(refused.cache, null);
+      }
+    }
+    // an unknown parameter next to known ones, and one that differs from a known one by case
+    assert.equal((await read(baseUrl, '/v1/feed?mode=recent&limit=5&utm_source=x')).status, 400);
+    assert.equal((await read(baseUrl, '/v1/feed?Mode=recent')).status, 400);
+  });
+
+  test('HEAD is answered from the read cache, like GET', async () => {
+    const head = await read(baseUrl, '/v1/search?q=ferry', 'HEAD');
+    assert.equal(head.status, 200);
+    assert.equal(head.body, null);
+    assert.equal(head.cache, 'miss');
+    assert.equal((await read(baseUrl, '/v1/search?q=ferry', 'HEAD')).cache, 'hit');
+    const get = await read(baseUrl, '/v1/search?q=ferry');
+    assert.equal(get.cache, 'hit', 'HEAD and GET share the entry');
+    assert.ok(get.body.items.length >= 1);
+  });
+
   test('a write through the API is visible to the very next read (the write moves the read generation on)', async () => {
     const before = await read(baseUrl, '/v1/feed?mode=recent');
     assert.equal((await read(baseUrl, '/v1/feed?mode=recent')).cache, 'hit');
@@ -60,10 +130,60 @@ describe('public read cache', () => {
     assert.equal(reread.body.counts.attestations, (detail.body.counts.attestations as number) + 1);
   });
 
+  test("a write on story A invalidates A's reads and every list read, and keeps story B's reads", async () => {
+    const a = await newsroom.publishedStory({ title: 'Story A: river crossing reopens' });
+    const b = await newsroom.publishedStory({ title: 'Story B: library hours extended' });
+    const urls = {
+      aDetail: `/v1/stories/${a.storyId}`,
+      aComments: `/v1/stories/${a.storyId}/comments`,
+      bDetail: `/v1/stories/${b.storyId}`,
+      bComments: `/v1/stories/${b.storyId}/comments`,
+      bOrientation: `/v1/stories/${b.storyId}/assistant-orientation`,
+      feed: '/v1/feed?mode=recent',
+      home: '/v1/home',
+    };
+    for (const url of Object.values(urls)) {
+      await read(baseUrl, url);
+      assert.equal((await read(baseUrl, url)).cache, 'hit', url);
+    }
+    const aBefore = await read(baseUrl, urls.aDetail);
+    const reviewer = await newsroom.joinBot('reviewer-a');
+    const attested = await newsroom.review(reviewer, 'attestations', a.storyId, aBefore.body.packetHash as string);
+    assert.equal(attested.status, 202, JSON.stringify(attested.body));
+
+    const aAfter = await read(baseUrl, urls.aDetail);
+    assert.equal(aAfter.cache, 'miss');
+    assert.equal(aAfter.body.counts.attestations, (aBefore.body.counts.attestations as number) + 1);
+    assert.equal((await read(baseUrl, urls.aComments)).cache, 'miss');
+    const feed = await read(baseUrl, urls.feed);
+    assert.equal(feed.cache, 'miss');
+    assert.equal(cardOf(feed.body, a.storyId)?.counts.attestations, aAfter.body.counts.attestations);
+    assert.equal((await read(baseUrl, urls.home)).cache, 'miss');
+    for (const url of [urls.bDetail, urls.bComments, urls.bOrientation]) assert.equal((await read(baseUrl, url)).cache, 'hit', url);
+  });
+
+  test('a write outside withTransaction moves the lists through the safety net of write routes', async () => {
+    // A candidate is created outside withTransaction today, and search lists it with publicationStage=CANDIDATE.
+    const author = await newsroom.joinBot('author-net');
+    const url = '/v1/search?publicationStage=CANDIDATE';
+    await read(baseUrl, url);
+    assert.equal((await read(baseUrl, url)).cache, 'hit');
+    const netBefore = t.app.readCacheStats.safetyNetBumps;
+    const candidate = await newsroom.submit(author, { title: 'Candidate listed at once by search' });
+    assert.equal(t.app.readCacheStats.safetyNetBumps, netBefore + 1);
+    const listed = await read(baseUrl, url);
+    assert.equal(listed.cache, 'miss');
+    assert.ok((listed.body.items as Json[]).some((i) => i.id === candidate.storyId));
+  });
+
   test('a refused write (4xx) changes nothing and keeps the cache', async () => {
     await read(baseUrl, '/v1/feed?mode=trending');
     assert.equal((await read(baseUrl, '/v1/feed?mode=trending')).cache, 'hit');
-    const refused = await fetch(`${baseUrl}/v1/candidates`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const refused = await fetch(`${baseUrl}/v1/candidates`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     assert.ok(refused.status >= 400 && refused.status < 500);
     assert.equal((await read(baseUrl, '/v1/feed?mode=trending')).cache, 'hit');
   });
@@ -79,11 +199,113 @@ describe('public read cache', () => {
   });
 });
 
+describe('public read cache: coalescing', () => {
+  const N = 12;
+  let calls = 0;
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  /** A cached route whose handler counts its calls and holds its answer until the test releases it. */
+  const slowRoute = async (app: FastifyInstance) => {
+    app.get(
+      '/test/slow-read',
+      {
+        config: { auth: { kind: 'public' }, readCache: true },
+        schema: { querystring: Type.Object({ n: Type.Optional(Type.Integer()) }, { additionalProperties: false }) },
+      },
+      async () => {
+        calls += 1;
+        await gate;
+        return { answer: 42, calls };
+      },
+    );
+  };
+
+  test('N concurrent misses of one URL run the handler once; the others get its body', async () => {
+    const t = await createTestApp({ RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000' }, undefined, [slowRoute]);
+    try {
+      const stats = t.app.readCacheStats;
+      const before = { ...stats };
+      const methods = Array.from({ length: N }, (_, i) => (i % 3 === 2 ? 'HEAD' : 'GET') as 'GET' | 'HEAD');
+      const responses = methods.map((method, i) => t.app.inject({ method, url: i % 2 ? '/test/slow-read?n=1' : '/test/slow-read?n=01' }));
+      // Wait (no timer) until every other request waits for the first one, or until the handler ran more than once.
+      while (stats.waiting < N - 1 && calls < N) await new Promise((resolve) => setImmediate(resolve));
+      release();
+      const answered = await Promise.all(responses);
+      assert.equal(calls, 1, 'the handler ran once');
+      assert.deepEqual(
+        answered.map((r) => r.statusCode),
+        Array.from({ length: N }, () => 200),
+      );
+      for (const r of answered.filter((_, i) => methods[i] === 'GET')) assert.deepEqual(r.json(), { answer: 42, calls: 1 });
+      for (const r of answered.filter((_, i) => methods[i] === 'HEAD')) assert.equal(r.body, '');
+      assert.equal(answered.filter((r) => r.headers['x-read-cache'] === 'coalesced').length, N - 1);
+      assert.equal(stats.misses - before.misses, 1);
+      assert.equal(stats.coalesced - before.coalesced, N - 1);
+      assert.equal(stats.waiting, 0);
+      assert.equal((await t.app.inject({ method: 'GET', url: '/test/slow-read?n=1' })).headers['x-read-cache'], 'hit');
+      assert.equal(calls, 1);
+    } finally {
+      release();
+      await t.close();
+    }
+  });
+
+  test('a read cache route must refuse unknown query parameters and name a story parameter it has', async () => {
+    const app = Fastify({ logger: false });
+    await app.register(readCachePlugin, {
+      generation: createMemoryReadGeneration(manualClock()),
+      clock: manualClock(),
+      ttlMs: 1000,
+      maxBytes: 1_000_000,
+    });
+    try {
+      assert.throws(
+        () => app.get('/test/loose', { config: { readCache: true } }, async () => ({ ok: true })),
+        /additionalProperties: false/,
+      );
+      const strict = Type.Object({}, { additionalProperties: false });
+      assert.throws(
+        () =>
+          app.get('/test/:id', { config: { readCache: { story: 'storyId' } }, schema: { querystring: strict } }, async () => ({
+            ok: true,
+          })),
+        /not a parameter/,
+      );
+      app.get('/test/:storyId', { config: { readCache: { story: 'storyId' } }, schema: { querystring: strict } }, async () => ({
+        ok: true,
+      }));
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('public read cache: HEAD and the read rate limit', () => {
+  test('HEAD counts against the public read rate limit like GET, and is refused once it is reached', async () => {
+    const t = await createTestApp({ RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '3' });
+    try {
+      const statuses: number[] = [];
+      for (const method of ['GET', 'HEAD', 'GET', 'HEAD', 'GET'] as const)
+        statuses.push((await t.app.inject({ method, url: '/v1/search?q=harbour' })).statusCode);
+      assert.deepEqual(statuses, [200, 200, 200, 429, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('public read cache: expiry, limits and switches', () => {
   test('a body expires after READ_CACHE_TTL_MS', async () => {
     const clock = manualClock(Date.parse('2026-03-10T12:00:00.000Z'));
     const db = await createTestDatabase();
-    const app = await buildApp(loadConfig(testEnv({ ...(db.url ? { DATABASE_URL: db.url } : {}), READ_CACHE_TTL_MS: '2000' })), { database: db.database, clock, logger: false, migrate: false });
+    const app = await buildApp(loadConfig(testEnv({ ...(db.url ? { DATABASE_URL: db.url } : {}), READ_CACHE_TTL_MS: '2000' })), {
+      database: db.database,
+      clock,
+      logger: false,
+      migrate: false,
+    });
     try {
       const get = async () => (await app.inject({ method: 'GET', url: '/v1/home' })).headers['x-read-cache'];
       assert.equal(await get(), 'miss');
@@ -111,7 +333,8 @@ describe('public read cache: expiry, limits and switches', () => {
   test('READ_CACHE_TTL_MS=0 turns the cache off', async () => {
     const t = await createTestApp({ READ_CACHE_TTL_MS: '0' });
     try {
-      for (let i = 0; i < 2; i += 1) assert.equal((await t.app.inject({ method: 'GET', url: '/v1/feed' })).headers['x-read-cache'], undefined);
+      for (let i = 0; i < 2; i += 1)
+        assert.equal((await t.app.inject({ method: 'GET', url: '/v1/feed' })).headers['x-read-cache'], undefined);
     } finally {
       await t.close();
     }
@@ -119,19 +342,24 @@ describe('public read cache: expiry, limits and switches', () => {
 });
 
 describe('public read cache across instances', () => {
-  const skip = needsRedis('two instances share the read generation through Redis');
+  const skip = needsRedis('two instances share the read generations through Redis');
   let shared: TestDatabase;
   let a: TestApp;
   let b: TestApp;
+  let redis: Redis;
+  const prefix = testRedisPrefix();
   before(async () => {
-    const prefix = testRedisPrefix();
+    if (skip) return;
     shared = await createTestDatabase();
-    a = await createTestApp({ REDIS_KEY_PREFIX: prefix }, shared);
-    b = await createTestApp({ REDIS_KEY_PREFIX: prefix }, shared);
+    a = await createTestApp({ REDIS_KEY_PREFIX: prefix, RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000' }, shared);
+    b = await createTestApp({ REDIS_KEY_PREFIX: prefix, RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000' }, shared);
     await a.listen();
     await b.listen();
+    redis = new Redis(process.env.TEST_REDIS_URL!, { keyPrefix: prefix });
   });
   after(async () => {
+    if (skip) return;
+    redis.disconnect();
     await a.close();
     await b.close();
     await shared.drop();
@@ -144,5 +372,88 @@ describe('public read cache across instances', () => {
     const onB = await read(b.baseUrl, '/v1/feed?mode=recent');
     assert.equal(onB.cache, 'miss');
     assert.ok(titles(onB.body).includes('Tidal barrier inspection completed on instance A'));
+  });
+
+  test(
+    "a write on story A shows at once on A's detail, the feed and the ledger of both instances; B's detail stays cached",
+    { skip },
+    async () => {
+      const newsroom = newsroomClient(a.baseUrl);
+      const storyA = await newsroom.publishedStory({ title: 'Story A: dam spillway opened' });
+      const storyB = await newsroom.publishedStory({ title: 'Story B: market square repaved' });
+      const packetHash = (await read(a.baseUrl, `/v1/stories/${storyA.storyId}`)).body.packetHash as string;
+      // One objection first: the second one makes A CONTESTED, with a CHALLENGE on the ledger.
+      const [first, second] = [await newsroom.joinBot('objector-1'), await newsroom.joinBot('objector-2')];
+      assert.equal((await newsroom.review(first, 'objections', storyA.storyId, packetHash)).status, 202);
+
+      const urls = [`/v1/stories/${storyA.storyId}`, `/v1/stories/${storyB.storyId}`, '/v1/feed?mode=recent', '/v1/ledger/events'];
+      for (const instance of [a, b]) {
+        for (const url of urls) {
+          await read(instance.baseUrl, url);
+          assert.equal((await read(instance.baseUrl, url)).cache, 'hit', url);
+        }
+      }
+      assert.equal((await newsroom.review(second, 'objections', storyA.storyId, packetHash)).status, 202);
+
+      for (const instance of [a, b]) {
+        const detail = await read(instance.baseUrl, urls[0]!);
+        assert.equal(detail.cache, 'miss');
+        assert.equal(detail.body.state, 'CONTESTED');
+        const feed = await read(instance.baseUrl, urls[2]!);
+        assert.equal(feed.cache, 'miss');
+        assert.equal(cardOf(feed.body, storyA.storyId)?.state, 'CONTESTED');
+        const ledger = await read(instance.baseUrl, urls[3]!);
+        assert.equal(ledger.cache, 'miss');
+        assert.ok((ledger.body.events as Json[]).some((e) => e.storyId === storyA.storyId && e.type === 'CHALLENGE'));
+        assert.equal((await read(instance.baseUrl, urls[1]!)).cache, 'hit', "B's detail");
+      }
+    },
+  );
+
+  test('expired or flushed generation keys never let a stale body be served', { skip }, async () => {
+    const newsroom = newsroomClient(a.baseUrl);
+    const story = await newsroom.publishedStory({ title: 'Generation keys expire safely' });
+    const url = `/v1/stories/${story.storyId}`;
+    const hash = (await read(b.baseUrl, url)).body.packetHash as string;
+    assert.equal((await read(b.baseUrl, url)).cache, 'hit');
+
+    // The story's key expires (deleted here): the stamp no longer matches.
+    await redis.del(`rg:story:${story.storyId}`);
+    assert.equal((await read(b.baseUrl, url)).cache, 'miss');
+    assert.equal((await read(b.baseUrl, url)).cache, 'hit');
+    // A write creates the key again with a value it never had: the body stamped before is not served.
+    assert.equal((await newsroom.review(await newsroom.joinBot('after-expiry'), 'attestations', story.storyId, hash)).status, 202);
+    const fresh = await read(b.baseUrl, url);
+    assert.equal(fresh.cache, 'miss');
+    assert.equal(fresh.body.counts.attestations, 1);
+
+    // Every generation key gone (a flushed Redis): nothing cached before is served.
+    await read(b.baseUrl, '/v1/feed?mode=recent');
+    assert.equal((await read(b.baseUrl, '/v1/feed?mode=recent')).cache, 'hit');
+    assert.equal((await read(b.baseUrl, url)).cache, 'hit');
+    await redis.del('rg:epoch', 'rg:list', `rg:story:${story.storyId}`);
+    assert.equal((await read(b.baseUrl, url)).cache, 'miss', 'the read that finds no epoch creates a new one');
+    assert.equal((await read(b.baseUrl, url)).cache, 'hit');
+    assert.equal((await read(b.baseUrl, '/v1/feed?mode=recent')).cache, 'miss');
+  });
+
+  test('every key the service writes in Redis expires', { skip }, async () => {
+    const keys: string[] = [];
+    let cursor = '0';
+    do {
+      // SCAN does not apply the client's key prefix
+      const [next, found] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      cursor = next;
+      keys.push(...found);
+    } while (cursor !== '0');
+    assert.ok(keys.filter((k) => k.startsWith(`${prefix}rg:`)).length >= 2, 'the read generation keys are among them');
+    const plain = new Redis(process.env.TEST_REDIS_URL!);
+    try {
+      const withoutTtl: string[] = [];
+      for (const key of keys) if ((await plain.pttl(key)) <= 0) withoutTtl.push(key);
+      assert.deepEqual(withoutTtl, []);
+    } finally {
+      plain.disconnect();
+    }
   });
 });

@@ -49,7 +49,18 @@ const SEED = process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {
 // ---------------------------------------------------------------------------------------------------------
 // Pools of real identifiers, filled by the seed and by every answer.
 
-type PoolName = 'storyId' | 'publishedStoryId' | 'pair' | 'hash' | 'claimId' | 'proposalId' | 'commentId' | 'cursor' | 'actorId' | 'linkedHumanId' | 'idempotencyKey';
+type PoolName =
+  | 'storyId'
+  | 'publishedStoryId'
+  | 'pair'
+  | 'hash'
+  | 'claimId'
+  | 'proposalId'
+  | 'commentId'
+  | 'cursor'
+  | 'actorId'
+  | 'linkedHumanId'
+  | 'idempotencyKey';
 
 const POOL_MAX = 400;
 const pools: Record<PoolName, string[]> = {
@@ -67,7 +78,10 @@ const pools: Record<PoolName, string[]> = {
   linkedHumanId: ['human-l3', 'human-l2', 'human-unknown'],
   idempotencyKey: ['idem-key-0001', 'idem-key-0002', 'idem-key-0003'],
 };
-const poolSeen: Record<PoolName, Set<string>> = Object.fromEntries(Object.entries(pools).map(([k, v]) => [k, new Set(v)])) as Record<PoolName, Set<string>>;
+const poolSeen: Record<PoolName, Set<string>> = Object.fromEntries(Object.entries(pools).map(([k, v]) => [k, new Set(v)])) as Record<
+  PoolName,
+  Set<string>
+>;
 let poolCounter = 0;
 
 function remember(pool: PoolName, value: string) {
@@ -90,10 +104,17 @@ function harvest(value: unknown, key = '', depth = 0): void {
   if (typeof value === 'object') {
     const record = value as Json;
     if (key === 'claim' && typeof record.id === 'string') remember('claimId', record.id);
-    const storyId = typeof record.storyId === 'string' ? record.storyId : typeof record.id === 'string' && record.id.startsWith('st_') ? record.id : undefined;
-    const hash = [record.packetHash, record.currentPacketHash, record.hash].find((h) => typeof h === 'string' && HEX64.test(h)) as string | undefined;
+    const storyId =
+      typeof record.storyId === 'string'
+        ? record.storyId
+        : typeof record.id === 'string' && record.id.startsWith('st_')
+          ? record.id
+          : undefined;
+    const hash = [record.packetHash, record.currentPacketHash, record.hash].find((h) => typeof h === 'string' && HEX64.test(h)) as
+      string | undefined;
     if (storyId && hash) remember('pair', `${storyId} ${hash}`);
-    if (storyId && (record.publicationStage === 'PROVISIONAL' || record.publicationStage === 'GRADUATED')) remember('publishedStoryId', storyId);
+    if (storyId && (record.publicationStage === 'PROVISIONAL' || record.publicationStage === 'GRADUATED'))
+      remember('publishedStoryId', storyId);
     for (const [k, v] of Object.entries(record)) harvest(v, k, depth + 1);
     return;
   }
@@ -162,7 +183,13 @@ function objectFrom(entries: [string, unknown][]): Json {
 
 /** Percent-encodes like encodeURIComponent, but a lone surrogate becomes U+FFFD instead of throwing. */
 function pct(s: string): string {
-  return [...Buffer.from(s, 'utf8')].map((b) => (/[A-Za-z0-9\-_.!~*'()]/.test(String.fromCharCode(b)) && b < 0x80 ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  return [...Buffer.from(s, 'utf8')]
+    .map((b) =>
+      /[A-Za-z0-9\-_.!~*'()]/.test(String.fromCharCode(b)) && b < 0x80
+        ? String.fromCharCode(b)
+        : `%${b.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
 }
 
 /** What Node's HTTP client sends as is: U+0021-U+00FF; anything else is percent-encoded. */
@@ -170,7 +197,36 @@ function socketSafe(url: string): string {
   return url.replace(/[^\u0021-\u00ff]/gu, (c) => pct(c));
 }
 
-const SPECIAL_CHARS = ['\u0000', '\ud800', '\udfff', '\u202e', '\ufeff', '\u2028', '\u0085', '\u00a0', '"', '\\', '\n', '\r', '\t', "'", '%', '<', '>', '&', '/', '😀', '👨‍👩‍👧', 'é', 'ß', '中', '\u0301', 'İ', '\u007f', '\u0001'];
+const SPECIAL_CHARS = [
+  '\u0000',
+  '\ud800',
+  '\udfff',
+  '\u202e',
+  '\ufeff',
+  '\u2028',
+  '\u0085',
+  '\u00a0',
+  '"',
+  '\\',
+  '\n',
+  '\r',
+  '\t',
+  "'",
+  '%',
+  '<',
+  '>',
+  '&',
+  '/',
+  '😀',
+  '👨‍👩‍👧',
+  'é',
+  'ß',
+  '中',
+  '\u0301',
+  'İ',
+  '\u007f',
+  '\u0001',
+];
 const charUnit = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(...'abcdefxyzABCXYZ0123456789 -_.'.split('')) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }) },
@@ -179,11 +235,53 @@ const charUnit = fc.oneof(
 const weirdString = (maxLength = 24, minLength = 0) => fc.string({ unit: charUnit, minLength, maxLength });
 
 /** Strings of about 200 KB (the body limit is 1 MiB). */
-const hugeString = fc.tuple(fc.constantFrom('a', 'é', '\u0000', '😀', '"', '\\', ' ', '\ud800'), fc.integer({ min: 150_000, max: 220_000 })).map(([c, n]) => c.repeat(Math.ceil(n / c.length)));
+const hugeString = fc
+  .tuple(fc.constantFrom('a', 'é', '\u0000', '😀', '"', '\\', ' ', '\ud800'), fc.integer({ min: 150_000, max: 220_000 }))
+  .map(([c, n]) => c.repeat(Math.ceil(n / c.length)));
 
-const numericText = fc.constantFrom('0', '-0', '1', '-1', '1.5', '1e3', '1e309', '-1e309', 'NaN', 'Infinity', '-Infinity', '0x10', '9007199254740993', '99999999999999999999999999999', '00012', ' 1', '1 ', '', 'true', 'null');
+const numericText = fc.constantFrom(
+  '0',
+  '-0',
+  '1',
+  '-1',
+  '1.5',
+  '1e3',
+  '1e309',
+  '-1e309',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '0x10',
+  '9007199254740993',
+  '99999999999999999999999999999',
+  '00012',
+  ' 1',
+  '1 ',
+  '',
+  'true',
+  'null',
+);
 
-const SPECIAL_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', '', ' ', 'botId', 'verified', 'storyId', 'packetHash', 'actorId', 'body', 'a'.repeat(300), '\u0000', '$ref', 'then'];
+const SPECIAL_KEYS = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  '',
+  ' ',
+  'botId',
+  'verified',
+  'storyId',
+  'packetHash',
+  'actorId',
+  'body',
+  'a'.repeat(300),
+  '\u0000',
+  '$ref',
+  'then',
+];
 const jsonKey = fc.oneof({ weight: 4, arbitrary: weirdString(12) }, { weight: 2, arbitrary: fc.constantFrom(...SPECIAL_KEYS) });
 
 const jsonLeaf = fc.oneof(
@@ -203,11 +301,13 @@ const { value: jsonValue } = fc.letrec<{ value: unknown; array: unknown[]; objec
 }));
 
 /** A value nested up to ~25 levels in arrays and objects. */
-const deeplyNested = fc.tuple(fc.array(fc.tuple(fc.boolean(), jsonKey), { minLength: 1, maxLength: 25 }), jsonLeaf).map(([levels, leaf]) => {
-  let v: unknown = leaf;
-  for (const [asArray, key] of levels) v = asArray ? [v] : objectFrom([[key, v]]);
-  return v;
-});
+const deeplyNested = fc
+  .tuple(fc.array(fc.tuple(fc.boolean(), jsonKey), { minLength: 1, maxLength: 25 }), jsonLeaf)
+  .map(([levels, leaf]) => {
+    let v: unknown = leaf;
+    for (const [asArray, key] of levels) v = asArray ? [v] : objectFrom([[key, v]]);
+    return v;
+  });
 
 /**
  * A body nested 65 to 150 000 levels deep under a key, after the fields that get a request past the header
@@ -307,16 +407,29 @@ function bodyArb(schemaValue: fc.Arbitrary<unknown> | undefined): fc.Arbitrary<B
     { weight: 1, arbitrary: veryDeepBody },
     { weight: 1, arbitrary: fc.tuple(jsonKey, hugeString).map(([k, s]) => JSON.stringify(objectFrom([[k, s]]))) },
     { weight: 1, arbitrary: fc.constantFrom(...MALFORMED_JSON) },
-    { weight: 1, arbitrary: fc.tuple(jsonValue, fc.nat()).map(([v, n]) => { const s = JSON.stringify(v) ?? 'null'; return s.slice(0, n % (s.length + 1)); }) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(jsonValue, fc.nat()).map(([v, n]) => {
+        const s = JSON.stringify(v) ?? 'null';
+        return s.slice(0, n % (s.length + 1));
+      }),
+    },
     { weight: 1, arbitrary: weirdString(64) },
   );
-  const contentType = fc.oneof({ weight: 6, arbitrary: fc.constant('application/json') }, { weight: 3, arbitrary: fc.constantFrom(...CONTENT_TYPES) }, { weight: 1, arbitrary: fc.constant(undefined) });
+  const contentType = fc.oneof(
+    { weight: 6, arbitrary: fc.constant('application/json') },
+    { weight: 3, arbitrary: fc.constantFrom(...CONTENT_TYPES) },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+  );
   return fc.oneof(
     { weight: 8, arbitrary: fc.record({ payload: text, contentType }) },
     { weight: 2, arbitrary: fc.record({ payload: fc.constant(undefined), contentType }) },
     { weight: 1, arbitrary: fc.record({ payload: fc.constant(''), contentType }) },
     // over the 1 MiB limit: 413, never 500
-    { weight: 1, arbitrary: fc.constant<BodyCase>({ payload: JSON.stringify({ big: 'x'.repeat(1_100_000) }), contentType: 'application/json' }) },
+    {
+      weight: 1,
+      arbitrary: fc.constant<BodyCase>({ payload: JSON.stringify({ big: 'x'.repeat(1_100_000) }), contentType: 'application/json' }),
+    },
   );
 }
 
@@ -324,11 +437,41 @@ function bodyArb(schemaValue: fc.Arbitrary<unknown> | undefined): fc.Arbitrary<B
 function pathParamArb(schema: Json | undefined, name: string, rawSocket: boolean): fc.Arbitrary<string> {
   const valid = schema ? schemaArb(schema, name, 0).map((v) => pct(String(resolve(v)))) : fc.constant('x');
   const junk = fc.oneof(
-    fc.constantFrom('%00', 'a%00b', '%', '%zz', '%e0%a4', '%ff', '%C0%AF', '%2F', '%2f..%2f', '%2e%2e', '%252e', '%20', '+', '~', '-', '_', '.', '@', ':', ';', ',', '*', '$', '!', "'", '(', ')'),
+    fc.constantFrom(
+      '%00',
+      'a%00b',
+      '%',
+      '%zz',
+      '%e0%a4',
+      '%ff',
+      '%C0%AF',
+      '%2F',
+      '%2f..%2f',
+      '%2e%2e',
+      '%252e',
+      '%20',
+      '+',
+      '~',
+      '-',
+      '_',
+      '.',
+      '@',
+      ':',
+      ';',
+      ',',
+      '*',
+      '$',
+      '!',
+      "'",
+      '(',
+      ')',
+    ),
     fc.integer({ min: 150, max: 5000 }).map((n) => 'a'.repeat(n)),
     fc.integer({ min: 1, max: 400 }).map((n) => '%41'.repeat(n)),
     weirdString(30, 1).map(pct),
-    weirdString(30, 1).map((s) => [...s].map((c) => (/^[A-Za-z0-9]$/.test(c) ? c : `%${(c.codePointAt(0)! & 0xff).toString(16).padStart(2, '0')}`)).join('')),
+    weirdString(30, 1).map((s) =>
+      [...s].map((c) => (/^[A-Za-z0-9]$/.test(c) ? c : `%${(c.codePointAt(0)! & 0xff).toString(16).padStart(2, '0')}`)).join(''),
+    ),
     ...(rawSocket
       ? [fc.constantFrom('..', '.', '../..', '..%2f..', '%2e%2e/%2e%2e', 'a/../b', '.%2e', 'é', 'ÿ', '\u00a0', 'a\u00ffb')]
       : [fc.constantFrom('é', '中文', '😀', '..', '.', 'a/b', 'a?b=1', 'a#b', 'a\\b')]),
@@ -341,13 +484,62 @@ function queryArb(params: Json[]): fc.Arbitrary<string> {
   const names = params.map((p) => p.name as string);
   const key = fc.oneof(
     { weight: 5, arbitrary: names.length ? fc.constantFrom(...names) : fc.constant('limit') },
-    { weight: 2, arbitrary: fc.constantFrom('limit', 'cursor', 'lang', 'q', 'mode', 'room', 'filters', 'actorId', 'verified', 'limit[]', 'lang[0]', 'a[b]', '__proto__', 'constructor', 'toString', '', '%00', 'x'.repeat(300)) },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        'limit',
+        'cursor',
+        'lang',
+        'q',
+        'mode',
+        'room',
+        'filters',
+        'actorId',
+        'verified',
+        'limit[]',
+        'lang[0]',
+        'a[b]',
+        '__proto__',
+        'constructor',
+        'toString',
+        '',
+        '%00',
+        'x'.repeat(300),
+      ),
+    },
     { weight: 1, arbitrary: weirdString(10).map(pct) },
   );
   const value = fc.oneof(
-    fc.constantFrom('1e309', '-1', '0', '-0', 'NaN', 'Infinity', '1.5', '9007199254740993', '9'.repeat(400), '0x10', '1e3', 'true', '', 'null', '[]', '{}'),
+    fc.constantFrom(
+      '1e309',
+      '-1',
+      '0',
+      '-0',
+      'NaN',
+      'Infinity',
+      '1.5',
+      '9007199254740993',
+      '9'.repeat(400),
+      '0x10',
+      '1e3',
+      'true',
+      '',
+      'null',
+      '[]',
+      '{}',
+    ),
     fc.constantFrom('en', 'es', 'fr', 'de', 'zh-Hans', 'EN', 'zh-hans', 'zh', 'xx', 'en-US', 'en,fr', '*'),
-    fc.constantFrom('trending', 'graduated', 'developing', 'recent', 'provisional,graduated', 'agent-review,', ',', 'PROVISIONAL', 'CONTESTED'),
+    fc.constantFrom(
+      'trending',
+      'graduated',
+      'developing',
+      'recent',
+      'provisional,graduated',
+      'agent-review,',
+      ',',
+      'PROVISIONAL',
+      'CONTESTED',
+    ),
     fc.nat().map((i) => pct(pools.cursor[i % pools.cursor.length]!)),
     fc.tuple(fc.nat(), fc.nat(), fc.constantFrom(...'AZaz09-_.=+/'.split(''))).map(([i, j, c]) => {
       const cur = pools.cursor[i % pools.cursor.length]!;
@@ -355,27 +547,91 @@ function queryArb(params: Json[]): fc.Arbitrary<string> {
       return pct(cur.slice(0, at) + c + cur.slice(at + 1));
     }),
     fc.base64String({ maxLength: 80 }).map((s) => pct(`${s}.${s.slice(0, 16)}`)),
-    fc.constantFrom('%00', '%', '%zz', '%ff', '&', '=', '==', '+', '%2B', '"', "'", '%22%20OR%20', '-a', 'a OR b', '"unterminated', '()', '*', '\\'),
+    fc.constantFrom(
+      '%00',
+      '%',
+      '%zz',
+      '%ff',
+      '&',
+      '=',
+      '==',
+      '+',
+      '%2B',
+      '"',
+      "'",
+      '%22%20OR%20',
+      '-a',
+      'a OR b',
+      '"unterminated',
+      '()',
+      '*',
+      '\\',
+    ),
     fc.nat().map((i) => pct(pools.actorId[i % pools.actorId.length]!)),
     weirdString(40).map(pct),
     fc.integer({ min: 501, max: 3000 }).map((n) => 'q'.repeat(n)),
   );
-  return fc.array(fc.tuple(key, value, fc.boolean()), { maxLength: 6 }).map((pairs) => (pairs.length ? `?${pairs.map(([k, v, bare]) => (bare && !v ? k : `${k}=${v}`)).join('&')}` : ''));
+  return fc
+    .array(fc.tuple(key, value, fc.boolean()), { maxLength: 6 })
+    .map((pairs) => (pairs.length ? `?${pairs.map(([k, v, bare]) => (bare && !v ? k : `${k}=${v}`)).join('&')}` : ''));
 }
 
 const PRINTABLE = fc.string({ unit: fc.constantFrom(...'abcxyzABC019-_=+/.:; '.split('')), maxLength: 40 });
-const latin1 = fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).filter((c) => c !== 0x7f).map((c) => String.fromCharCode(c)), maxLength: 40 });
-const headerValue = fc.oneof(PRINTABLE, latin1, fc.constantFrom('', ' ', '0', '-1', '1'.repeat(17), String(Date.now()), 'a'.repeat(201), 'a'.repeat(8), 'AAAA', '=', 'null'));
+const latin1 = fc.string({
+  unit: fc
+    .integer({ min: 0x20, max: 0xff })
+    .filter((c) => c !== 0x7f)
+    .map((c) => String.fromCharCode(c)),
+  maxLength: 40,
+});
+const headerValue = fc.oneof(
+  PRINTABLE,
+  latin1,
+  fc.constantFrom('', ' ', '0', '-1', '1'.repeat(17), String(Date.now()), 'a'.repeat(201), 'a'.repeat(8), 'AAAA', '=', 'null'),
+);
 
 /** Credential and signature headers, real and junk. */
 function headersArb(): fc.Arbitrary<Record<string, string>> {
   const entry = fc.oneof(
-    fc.tuple(fc.constantFrom('x-agent-timestamp', 'x-agent-nonce', 'x-agent-signature', 'x-agent-key-version', 'x-timestamp', 'x-nonce', 'x-signature', 'idempotency-key', 'agentproof', 'x-request-id', 'accept-language', 'x-forwarded-for', 'origin', 'accept'), headerValue),
+    fc.tuple(
+      fc.constantFrom(
+        'x-agent-timestamp',
+        'x-agent-nonce',
+        'x-agent-signature',
+        'x-agent-key-version',
+        'x-timestamp',
+        'x-nonce',
+        'x-signature',
+        'idempotency-key',
+        'agentproof',
+        'x-request-id',
+        'accept-language',
+        'x-forwarded-for',
+        'origin',
+        'accept',
+      ),
+      headerValue,
+    ),
     fc.tuple(fc.constant('x-agent-timestamp'), fc.constantFrom(String(Date.now()), String(Date.now() + 10 ** 9), '0', '9999999999999999')),
-    fc.tuple(fc.constant('x-agent-signature'), fc.constantFrom('A'.repeat(86), 'A'.repeat(88), 'A'.repeat(85) + '=', '_'.repeat(86), 'A'.repeat(87))),
+    fc.tuple(
+      fc.constant('x-agent-signature'),
+      fc.constantFrom('A'.repeat(86), 'A'.repeat(88), 'A'.repeat(85) + '=', '_'.repeat(86), 'A'.repeat(87)),
+    ),
     fc.tuple(fc.constant('x-signature'), fc.constantFrom('0'.repeat(64), 'F'.repeat(64), '0'.repeat(63))),
     fc.tuple(fc.constant('x-agent-key-version'), fc.constantFrom('1', '2', '3', '0', '01', '999999', '1000000', '-1', '1.0')),
-    fc.tuple(fc.constant('authorization'), fc.constantFrom(`Bearer ${TEST_OPS_TOKEN}`, `Bearer ${TEST_API_KEY}`, 'Bearer', 'Bearer ', 'Basic YTpi', 'bearer x', `Bearer  ${TEST_OPS_TOKEN} `, 'Bearer \u00ff')),
+    fc.tuple(
+      fc.constant('authorization'),
+      fc.constantFrom(
+        `Bearer ${TEST_OPS_TOKEN}`,
+        `Bearer ${TEST_API_KEY}`,
+        'Bearer',
+        'Bearer ',
+        'Basic YTpi',
+        'bearer x',
+        `Bearer  ${TEST_OPS_TOKEN} `,
+        'Bearer \u00ff',
+      ),
+    ),
     fc.tuple(fc.constant('x-api-key'), fc.constantFrom(TEST_API_KEY, '', 'wrong', TEST_API_KEY + ' ', '\u00e9')),
     fc.tuple(fc.constant('x-operations-token'), fc.constantFrom(TEST_OPS_TOKEN, '', 'wrong', TEST_OPS_TOKEN.toUpperCase())),
   );
@@ -401,8 +657,14 @@ function deref(schema: Json): Json {
  * time: each entry is [pool, weight] against weight 1 for a value generated from the schema.
  */
 const HINTS: Record<string, [Pick['pool'], number][]> = {
-  storyId: [['publishedStoryId', 3], ['storyId', 1]],
-  id: [['publishedStoryId', 3], ['storyId', 1]],
+  storyId: [
+    ['publishedStoryId', 3],
+    ['storyId', 1],
+  ],
+  id: [
+    ['publishedStoryId', 3],
+    ['storyId', 1],
+  ],
   packetHash: [['hash', 3]],
   hash: [['hash', 3]],
   proposalId: [['proposalId', 4]],
@@ -418,7 +680,17 @@ const HINTS: Record<string, [Pick['pool'], number][]> = {
 
 const urlArb = fc.oneof(
   fc.webUrl({ withQueryParameters: true, withFragments: true }),
-  fc.constantFrom('https://example.org/a', 'http://x.y', 'https://例え.jp/パス', 'https://example.org/%00', 'http://[::1]:8080/x', 'https://a.b/' + 'p'.repeat(2030), 'https://user:pw@host.tld/x?y=1#z', 'http://localhost', 'https://example.org/\u0000'),
+  fc.constantFrom(
+    'https://example.org/a',
+    'http://x.y',
+    'https://例え.jp/パス',
+    'https://example.org/%00',
+    'http://[::1]:8080/x',
+    'https://a.b/' + 'p'.repeat(2030),
+    'https://user:pw@host.tld/x?y=1#z',
+    'http://localhost',
+    'https://example.org/\u0000',
+  ),
 );
 
 function schemaArb(input: Json, name: string | undefined, depth: number): fc.Arbitrary<unknown> {
@@ -427,7 +699,10 @@ function schemaArb(input: Json, name: string | undefined, depth: number): fc.Arb
   const hints = name && !(name === 'id' && depth > 0) ? HINTS[name] : undefined;
   const base = baseArb(schema, name, depth);
   if (!hints) return base;
-  return fc.oneof(...hints.map(([pool, weight]) => ({ weight, arbitrary: fc.nat().map((i) => new Pick(pool, i)) })), { weight: 1, arbitrary: base });
+  return fc.oneof(...hints.map(([pool, weight]) => ({ weight, arbitrary: fc.nat().map((i) => new Pick(pool, i)) })), {
+    weight: 1,
+    arbitrary: base,
+  });
 }
 
 function baseArb(schema: Json, name: string | undefined, depth: number): fc.Arbitrary<unknown> {
@@ -470,19 +745,27 @@ function baseArb(schema: Json, name: string | undefined, depth: number): fc.Arbi
       const itemName = name?.endsWith('s') ? name.slice(0, -1) : name;
       const max = Math.min(schema.maxItems ?? 5, 5);
       const arr = fc.array(schemaArb(items, itemName, depth + 1), { minLength: Math.min(schema.minItems ?? 0, max), maxLength: max });
-      return schema.uniqueItems ? arr.map((xs) => xs.filter((x, i) => xs.findIndex((y) => fc.stringify(y) === fc.stringify(x)) === i)) : arr;
+      return schema.uniqueItems
+        ? arr.map((xs) => xs.filter((x, i) => xs.findIndex((y) => fc.stringify(y) === fc.stringify(x)) === i))
+        : arr;
     }
     case 'string':
       return stringArb(schema);
     case 'integer': {
       const min = typeof schema.minimum === 'number' ? schema.minimum : -1_000_000;
       const max = typeof schema.maximum === 'number' ? schema.maximum : 1_000_000;
-      return fc.oneof({ weight: 5, arbitrary: fc.integer({ min, max }) }, { weight: 1, arbitrary: fc.constantFrom(min - 1, max + 1, 0, -1, 2 ** 31, 2 ** 53) });
+      return fc.oneof(
+        { weight: 5, arbitrary: fc.integer({ min, max }) },
+        { weight: 1, arbitrary: fc.constantFrom(min - 1, max + 1, 0, -1, 2 ** 31, 2 ** 53) },
+      );
     }
     case 'number': {
       const min = typeof schema.minimum === 'number' ? schema.minimum : -1e6;
       const max = typeof schema.maximum === 'number' ? schema.maximum : 1e6;
-      return fc.oneof({ weight: 5, arbitrary: fc.double({ min, max, noNaN: true }) }, { weight: 1, arbitrary: fc.constantFrom(min, max, -0, 5e-324, 1e308) });
+      return fc.oneof(
+        { weight: 5, arbitrary: fc.double({ min, max, noNaN: true }) },
+        { weight: 1, arbitrary: fc.constantFrom(min, max, -0, 5e-324, 1e308) },
+      );
     }
     case 'boolean':
       return fc.boolean();
@@ -497,7 +780,8 @@ function stringArb(schema: Json): fc.Arbitrary<string> {
   const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
   const max = typeof schema.maxLength === 'number' ? schema.maxLength : 200;
   if (schema.format === 'uri') return urlArb;
-  if (schema.format === 'date-time') return fc.date({ noInvalidDate: true, min: new Date(0), max: new Date(4e12) }).map((d) => d.toISOString());
+  if (schema.format === 'date-time')
+    return fc.date({ noInvalidDate: true, min: new Date(0), max: new Date(4e12) }).map((d) => d.toISOString());
   if (typeof schema.pattern === 'string') {
     return fc.stringMatching(new RegExp(schema.pattern)).map((s) => (s.length > max ? s.slice(0, max) : s));
   }
@@ -507,7 +791,10 @@ function stringArb(schema: Json): fc.Arbitrary<string> {
     { weight: 6, arbitrary: fc.string({ unit: 'grapheme', minLength: Math.min(min, bounded), maxLength: bounded }) },
     { weight: 2, arbitrary: weirdString(bounded, Math.min(min, bounded)) },
     // the longest value the schema allows, in a character that may be hard to store
-    { weight: 1, arbitrary: fc.constantFrom('a', 'é', '😀', '\u0000', '\ud800', ' ').map((c) => c.repeat(Math.max(min, Math.floor(max / c.length)))) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('a', 'é', '😀', '\u0000', '\ud800', ' ').map((c) => c.repeat(Math.max(min, Math.floor(max / c.length)))),
+    },
   );
 }
 
@@ -515,32 +802,34 @@ function stringArb(schema: Json): fc.Arbitrary<string> {
 function signedBodyArb(schema: Json): fc.Arbitrary<unknown> {
   const valid = schemaArb(schema, undefined, 0);
   const junk = fc.oneof({ weight: 6, arbitrary: jsonValue }, { weight: 1, arbitrary: deeplyNested }, { weight: 1, arbitrary: deepValue });
-  const mutated = fc.tuple(valid, fc.constantFrom('drop', 'add', 'retype', 'stringify', 'proto', 'array'), jsonKey, junk, fc.nat()).map(([v, how, key, junk, n]) => {
-    if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
-    const keys = Object.keys(v);
-    const target = keys.length ? keys[n % keys.length]! : key;
-    const out = objectFrom(keys.map((k) => [k, (v as Json)[k]]));
-    switch (how) {
-      case 'drop':
-        delete out[target];
-        return out;
-      case 'add':
-        define(out, key, junk);
-        return out;
-      case 'retype':
-        define(out, target, junk);
-        return out;
-      case 'stringify':
-        define(out, target, JSON.stringify(resolve(out[target])) ?? 'null');
-        return out;
-      case 'proto':
-        define(out, '__proto__', objectFrom([[target, junk]]));
-        return out;
-      default:
-        define(out, target, [out[target]]);
-        return out;
-    }
-  });
+  const mutated = fc
+    .tuple(valid, fc.constantFrom('drop', 'add', 'retype', 'stringify', 'proto', 'array'), jsonKey, junk, fc.nat())
+    .map(([v, how, key, junk, n]) => {
+      if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
+      const keys = Object.keys(v);
+      const target = keys.length ? keys[n % keys.length]! : key;
+      const out = objectFrom(keys.map((k) => [k, (v as Json)[k]]));
+      switch (how) {
+        case 'drop':
+          delete out[target];
+          return out;
+        case 'add':
+          define(out, key, junk);
+          return out;
+        case 'retype':
+          define(out, target, junk);
+          return out;
+        case 'stringify':
+          define(out, target, JSON.stringify(resolve(out[target])) ?? 'null');
+          return out;
+        case 'proto':
+          define(out, '__proto__', objectFrom([[target, junk]]));
+          return out;
+        default:
+          define(out, target, [out[target]]);
+          return out;
+      }
+    });
   return fc.oneof({ weight: 6, arbitrary: valid }, { weight: 3, arbitrary: mutated }, { weight: 1, arbitrary: jsonValue });
 }
 
@@ -573,7 +862,14 @@ function routesFrom(doc: Json): Route[] {
       else if (schemes.includes('humanSignature')) auth = 'human';
       else if (schemes.includes('operationsToken')) auth = 'operations';
       else if (schemes.includes('apiKey')) auth = 'api-key';
-      const route: Route = { method: method.toUpperCase(), path, pathParams: params.filter((p) => p.in === 'path'), queryParams: params.filter((p) => p.in === 'query'), body: body ? deref(body) : undefined, auth };
+      const route: Route = {
+        method: method.toUpperCase(),
+        path,
+        pathParams: params.filter((p) => p.in === 'path'),
+        queryParams: params.filter((p) => p.in === 'query'),
+        body: body ? deref(body) : undefined,
+        auth,
+      };
       // counterexamples name the route, not its schemas
       Object.defineProperty(route, fc.toStringMethod, { value: () => `${route.method} ${route.path}`, enumerable: false });
       routes.push(route);
@@ -603,7 +899,12 @@ interface Answer {
 }
 
 function describeRequest(req: Sent): string {
-  const payload = req.payload === undefined ? '(no body)' : req.payload.length > 400 ? `${req.payload.slice(0, 400)}… (${req.payload.length} chars)` : req.payload;
+  const payload =
+    req.payload === undefined
+      ? '(no body)'
+      : req.payload.length > 400
+        ? `${req.payload.slice(0, 400)}… (${req.payload.length} chars)`
+        : req.payload;
   return `${req.method} ${req.url.length > 300 ? `${req.url.slice(0, 300)}…` : req.url}\nheaders: ${JSON.stringify(req.headers)}\nbody: ${JSON.stringify(payload)}`;
 }
 
@@ -652,7 +953,12 @@ function count(answer: Answer) {
 const keepAlive = new HttpAgent({ keepAlive: true, maxSockets: 4 });
 
 async function inject(req: Sent): Promise<Answer> {
-  const res = await t.app.inject({ method: req.method as 'GET', url: req.url, headers: req.headers, ...(req.payload !== undefined ? { payload: req.payload } : {}) });
+  const res = await t.app.inject({
+    method: req.method as 'GET',
+    url: req.url,
+    headers: req.headers,
+    ...(req.payload !== undefined ? { payload: req.payload } : {}),
+  });
   const answer = { status: res.statusCode, headers: res.headers as Answer['headers'], text: res.payload };
   count(answer);
   if (res.statusCode < 300 && answer.text.startsWith('{')) harvest(JSON.parse(answer.text));
@@ -666,7 +972,9 @@ function overSocket(req: Sent): Promise<Answer> {
     const r = httpRequest(`${baseUrl}/`, { method: req.method, path: req.url, headers: req.headers, agent: keepAlive }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolveAnswer({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolveAnswer({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }),
+      );
       res.on('error', reject);
     });
     r.on('error', reject);
@@ -685,8 +993,21 @@ function withContentType(headers: Record<string, string>, payload: string | unde
   return payload === undefined ? headers : { 'content-type': 'application/json', ...headers };
 }
 
-async function agentSend(signer: Signer, method: string, path: string, body: unknown, extra: { idempotencyKey?: string; agentProof?: string } = {}) {
-  const headers = signAgentRequest({ key: signer.key, method, path, body, ...(signer.keyVersion !== undefined ? { keyVersion: signer.keyVersion } : {}), ...extra });
+async function agentSend(
+  signer: Signer,
+  method: string,
+  path: string,
+  body: unknown,
+  extra: { idempotencyKey?: string; agentProof?: string } = {},
+) {
+  const headers = signAgentRequest({
+    key: signer.key,
+    method,
+    path,
+    body,
+    ...(signer.keyVersion !== undefined ? { keyVersion: signer.keyVersion } : {}),
+    ...extra,
+  });
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return inject({ method, url: path, headers: withContentType(headers, payload), payload });
 }
@@ -729,7 +1050,8 @@ async function seed() {
     assert.ok(res.status === 202 || res.status === 200, res.text);
     return JSON.parse(res.text) as Json;
   };
-  const publish = (hash: string) => inject({ method: 'POST', url: `/v1/publish/${hash}/compute`, headers: { 'x-operations-token': TEST_OPS_TOKEN } });
+  const publish = (hash: string) =>
+    inject({ method: 'POST', url: `/v1/publish/${hash}/compute`, headers: { 'x-operations-token': TEST_OPS_TOKEN } });
   const published: Json[] = [];
   for (const [i, signer] of [a, a, b, bots[3]!].entries()) {
     const c = await submit(signer, packet(`p${i}`));
@@ -740,7 +1062,14 @@ async function seed() {
   const blocked = await submit(a, packet('blocked', { body: 'Call him on 555-123-4567 tonight, he lives at 12 Elm Street.' }));
   await publish(blocked.hash);
   const s0 = published[0]!;
-  const proposal = await agentSend(b, 'POST', '/v1/agents/revision-proposals', { botId: b.key.botId, verified: false, storyId: s0.storyId, packetHash: s0.hash, changes: { title: 'A clearer title for the ferry story' }, rationale: 'clearer' });
+  const proposal = await agentSend(b, 'POST', '/v1/agents/revision-proposals', {
+    botId: b.key.botId,
+    verified: false,
+    storyId: s0.storyId,
+    packetHash: s0.hash,
+    changes: { title: 'A clearer title for the ferry story' },
+    rationale: 'clearer',
+  });
   assert.equal(proposal.status, 202, proposal.text);
   const comment = await humanSend('POST', `/v1/stories/${s0.storyId}/comments`, { actorId: 'reader-1', verified: true, body: 'First!' });
   assert.equal(comment.status, 202, comment.text);
@@ -752,7 +1081,13 @@ async function seed() {
     ])
     .execute();
   // harvest published story ids, pairs and a first cursor of each listing
-  for (const url of ['/v1/feed?limit=50&mode=recent', '/v1/feed?limit=1', '/v1/search?limit=1', '/v1/ledger/events?limit=1', `/v1/stories/${s0.storyId}/comments?limit=1`]) {
+  for (const url of [
+    '/v1/feed?limit=50&mode=recent',
+    '/v1/feed?limit=1',
+    '/v1/search?limit=1',
+    '/v1/ledger/events?limit=1',
+    `/v1/stories/${s0.storyId}/comments?limit=1`,
+  ]) {
     await inject({ method: 'GET', url, headers: {} });
   }
 }
@@ -776,7 +1111,14 @@ describe('robustness: no input makes the service answer 5xx', () => {
         {
           botId: registryBotId,
           publicKeys: registryKeys.map((k, i) => ({ version: i + 1, publicKey: k.publicKey })),
-          permissions: ['candidates:submit', 'attestations:write', 'objections:write', 'revisions:propose', 'revisions:vote', 'agents:verify'],
+          permissions: [
+            'candidates:submit',
+            'attestations:write',
+            'objections:write',
+            'revisions:propose',
+            'revisions:vote',
+            'agents:verify',
+          ],
           verified: true,
           linkedHumanId: 'human-l3',
         },
@@ -791,7 +1133,14 @@ describe('robustness: no input makes the service answer 5xx', () => {
 
   after(async () => {
     if (process.env.FUZZ_STATS) {
-      for (const [label, row] of [...stats].sort()) console.error(label.padEnd(70), [...row].sort().map(([status, n]) => `${status}×${n}`).join(' '));
+      for (const [label, row] of [...stats].sort())
+        console.error(
+          label.padEnd(70),
+          [...row]
+            .sort()
+            .map(([status, n]) => `${status}×${n}`)
+            .join(' '),
+        );
     }
     keepAlive.destroy();
     await t?.close();
@@ -800,7 +1149,10 @@ describe('robustness: no input makes the service answer 5xx', () => {
   test('the OpenAPI document lists the routes the properties fuzz', () => {
     assert.ok(routes.length >= 30, `only ${routes.length} routes`);
     for (const kind of ['public', 'api-key', 'operations', 'human', 'agent', 'agent-join'] as AuthKind[]) {
-      assert.ok(routes.some((r) => r.auth === kind), `a ${kind} route is documented`);
+      assert.ok(
+        routes.some((r) => r.auth === kind),
+        `a ${kind} route is documented`,
+      );
     }
   });
 
@@ -809,21 +1161,34 @@ describe('robustness: no input makes the service answer 5xx', () => {
       const route = routes[i % routes.length]!;
       return fc.record({
         route: fc.constant(route),
-        method: fc.oneof({ weight: 12, arbitrary: fc.constant(route.method) }, { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS') }),
+        method: fc.oneof(
+          { weight: 12, arbitrary: fc.constant(route.method) },
+          { weight: 1, arbitrary: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS') },
+        ),
         params: fc.record(Object.fromEntries(route.pathParams.map((p) => [p.name as string, pathParamArb(p.schema, p.name, false)]))),
         query: queryArb(route.queryParams),
         body: bodyArb(route.body ? schemaArb(route.body, undefined, 0) : undefined),
         headers: headersArb(),
         // well-formed (but wrong) signature headers take a request past the header checks to the signature
-        plausible: fc.record({ kind: fc.constantFrom('none', 'none', 'human', 'agent'), nonce: fc.stringMatching(/^[A-Za-z0-9_-]{8,40}$/), hex: fc.stringMatching(/^[0-9a-f]{64}$/) }),
+        plausible: fc.record({
+          kind: fc.constantFrom('none', 'none', 'human', 'agent'),
+          nonce: fc.stringMatching(/^[A-Za-z0-9_-]{8,40}$/),
+          hex: fc.stringMatching(/^[0-9a-f]{64}$/),
+        }),
       });
     });
     await fc.assert(
       fc.asyncProperty(caseArb, async ({ route, method, params, query, body, headers, plausible }) => {
         statsLabel = `raw ${route.method} ${route.path}`;
         const h: Record<string, string> = { ...headers };
-        if (plausible.kind === 'human') Object.assign(h, { 'x-timestamp': String(Date.now()), 'x-nonce': plausible.nonce, 'x-signature': plausible.hex });
-        if (plausible.kind === 'agent') Object.assign(h, { 'x-agent-timestamp': String(Date.now()), 'x-agent-nonce': plausible.nonce, 'x-agent-signature': Buffer.from(plausible.hex + plausible.hex, 'hex').toString('base64url') });
+        if (plausible.kind === 'human')
+          Object.assign(h, { 'x-timestamp': String(Date.now()), 'x-nonce': plausible.nonce, 'x-signature': plausible.hex });
+        if (plausible.kind === 'agent')
+          Object.assign(h, {
+            'x-agent-timestamp': String(Date.now()),
+            'x-agent-nonce': plausible.nonce,
+            'x-agent-signature': Buffer.from(plausible.hex + plausible.hex, 'hex').toString('base64url'),
+          });
         if (body.contentType !== undefined) h['content-type'] = body.contentType;
         const payload = method === 'GET' || method === 'HEAD' ? (body.payload ? body.payload : undefined) : body.payload;
         await inject({ method, url: `${fillPath(route, params)}${query}`, headers: h, payload });
@@ -845,7 +1210,11 @@ describe('robustness: no input makes the service answer 5xx', () => {
     await fc.assert(
       fc.asyncProperty(caseArb, async ({ route, params, query }) => {
         statsLabel = `socket ${route.method} ${route.path}`;
-        const req: Sent = { method: route.method, url: socketSafe(`${fillPath(route, params)}${query}`), headers: route.method === 'POST' ? { 'content-type': 'application/json' } : {} };
+        const req: Sent = {
+          method: route.method,
+          url: socketSafe(`${fillPath(route, params)}${query}`),
+          headers: route.method === 'POST' ? { 'content-type': 'application/json' } : {},
+        };
         if (route.method === 'POST') req.payload = '{}';
         const answer = await overSocket(req);
         count(answer);
@@ -864,8 +1233,15 @@ describe('robustness: no input makes the service answer 5xx', () => {
         signer: fc.nat(),
         params: fc.record(Object.fromEntries(route.pathParams.map((p) => [p.name as string, schemaArb(p.schema, p.name, 0)]))),
         body: route.body ? signedBodyArb(route.body) : fc.constant(undefined),
-        idempotencyKey: fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.nat().map((n) => new Pick('idempotencyKey', n)) }, { weight: 1, arbitrary: headerValue }),
-        agentProof: fc.oneof({ weight: 6, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.oneof(fc.base64String({ maxLength: 200 }), headerValue) }),
+        idempotencyKey: fc.oneof(
+          { weight: 4, arbitrary: fc.constant(undefined) },
+          { weight: 1, arbitrary: fc.nat().map((n) => new Pick('idempotencyKey', n)) },
+          { weight: 1, arbitrary: headerValue },
+        ),
+        agentProof: fc.oneof(
+          { weight: 6, arbitrary: fc.constant(undefined) },
+          { weight: 1, arbitrary: fc.oneof(fc.base64String({ maxLength: 200 }), headerValue) },
+        ),
         // with an idempotency key: retried once (signed again), as a bot whose answer got lost would
         retry: fc.boolean(),
       });
@@ -893,13 +1269,28 @@ describe('robustness: no input makes the service answer 5xx', () => {
       const route = targets[i % targets.length]!;
       // each optional parameter in one case out of three
       const queryValues = fc
-        .tuple(...route.queryParams.map((p) => fc.tuple(fc.constant(p.name as string), schemaArb(p.schema, p.name, 0), fc.constant(p.required === true), fc.nat({ max: 2 }))))
+        .tuple(
+          ...route.queryParams.map((p) =>
+            fc.tuple(fc.constant(p.name as string), schemaArb(p.schema, p.name, 0), fc.constant(p.required === true), fc.nat({ max: 2 })),
+          ),
+        )
         .map((entries) => objectFrom(entries.filter(([, , required, keep]) => required || keep === 0).map(([k, v]) => [k, v])));
       return fc.record({
         route: fc.constant(route),
         params: fc.record(Object.fromEntries(route.pathParams.map((p) => [p.name as string, schemaArb(p.schema, p.name, 0)]))),
-        query: fc.oneof({ weight: 4, arbitrary: queryValues }, { weight: 1, arbitrary: fc.dictionary(fc.constantFrom('limit', 'cursor', 'lang', 'extra', 'actorId', 'verified'), fc.oneof(weirdString(), numericText)) }),
-        body: route.body ? fc.oneof({ weight: 8, arbitrary: signedBodyArb(route.body) }, { weight: 1, arbitrary: fc.constant(undefined) }) : fc.constant(undefined),
+        query: fc.oneof(
+          { weight: 4, arbitrary: queryValues },
+          {
+            weight: 1,
+            arbitrary: fc.dictionary(
+              fc.constantFrom('limit', 'cursor', 'lang', 'extra', 'actorId', 'verified'),
+              fc.oneof(weirdString(), numericText),
+            ),
+          },
+        ),
+        body: route.body
+          ? fc.oneof({ weight: 8, arbitrary: signedBodyArb(route.body) }, { weight: 1, arbitrary: fc.constant(undefined) })
+          : fc.constant(undefined),
         bearer: fc.boolean(),
       });
     });
@@ -907,27 +1298,37 @@ describe('robustness: no input makes the service answer 5xx', () => {
       fc.asyncProperty(caseArb, async ({ route, params, query, body, bearer }) => {
         statsLabel = `signed ${route.method} ${route.path}`;
         const path = fillPath(route, Object.fromEntries(Object.entries(params).map(([k, v]) => [k, pct(String(resolve(v)))])));
-        const q = Object.fromEntries(Object.entries(resolve(query) as Json).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : String(v)])) as Record<string, string | string[]>;
+        const q = Object.fromEntries(
+          Object.entries(resolve(query) as Json).map(([k, v]) => [k, Array.isArray(v) ? v.map(String) : String(v)]),
+        ) as Record<string, string | string[]>;
         const resolvedBody = resolve(body);
         if (route.auth === 'human') {
           await humanSend(route.method, path, route.method === 'GET' ? q : ((resolvedBody ?? {}) as Json));
           return;
         }
         const headers: Record<string, string> = {};
-        if (route.auth === 'operations') Object.assign(headers, bearer ? { authorization: `Bearer ${TEST_OPS_TOKEN}` } : { 'x-operations-token': TEST_OPS_TOKEN });
-        if (route.auth === 'api-key') Object.assign(headers, bearer ? { authorization: `Bearer ${TEST_API_KEY}` } : { 'x-api-key': TEST_API_KEY });
+        if (route.auth === 'operations')
+          Object.assign(headers, bearer ? { authorization: `Bearer ${TEST_OPS_TOKEN}` } : { 'x-operations-token': TEST_OPS_TOKEN });
+        if (route.auth === 'api-key')
+          Object.assign(headers, bearer ? { authorization: `Bearer ${TEST_API_KEY}` } : { 'x-api-key': TEST_API_KEY });
         const payload = route.method === 'GET' || resolvedBody === undefined ? undefined : JSON.stringify(resolvedBody);
         await inject({ method: route.method, url: `${path}${toQueryString(q)}`, headers: withContentType(headers, payload), payload });
       }),
       { numRuns: RUNS.credentialed, includeErrorInReport: true, ...SEED },
     );
   });
-  test('revision proposals made of the story\'s own packets, voted on to acceptance', async () => {
+  test("revision proposals made of the story's own packets, voted on to acceptance", async () => {
     type Changes = Json;
     const caseArb = fc.record({
       story: fc.nat(),
       // which packet each changed field comes from: the current one, the first version, or new text
-      fields: fc.array(fc.tuple(fc.constantFrom('title', 'summary', 'body', 'claims', 'sources'), fc.constantFrom('current', 'first', 'fresh', 'duplicate')), { minLength: 1, maxLength: 3 }),
+      fields: fc.array(
+        fc.tuple(
+          fc.constantFrom('title', 'summary', 'body', 'claims', 'sources'),
+          fc.constantFrom('current', 'first', 'fresh', 'duplicate'),
+        ),
+        { minLength: 1, maxLength: 3 },
+      ),
       fresh: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }),
       proposer: fc.nat(),
       votes: fc.array(fc.tuple(fc.nat(), fc.constantFrom('ACCEPT', 'ACCEPT', 'REJECT')), { minLength: 1, maxLength: 4 }),
@@ -945,18 +1346,40 @@ describe('robustness: no input makes the service answer 5xx', () => {
         for (const [field, from] of fields) {
           if (from === 'current') changes[field] = current[field];
           else if (from === 'first') changes[field] = first[field];
-          else if (from === 'duplicate') changes[field] = field === 'claims' ? [{ id: 'dup', text: 'a' }, { id: 'dup', text: 'b' }] : field === 'sources' ? [{ url: 'https://example.org/dup' }, { url: 'https://example.org/dup' }] : `${fresh}`;
-          else changes[field] = field === 'claims' ? [{ text: fresh }] : field === 'sources' ? [{ url: `https://example.org/${pct(fresh)}` }] : fresh;
+          else if (from === 'duplicate')
+            changes[field] =
+              field === 'claims'
+                ? [
+                    { id: 'dup', text: 'a' },
+                    { id: 'dup', text: 'b' },
+                  ]
+                : field === 'sources'
+                  ? [{ url: 'https://example.org/dup' }, { url: 'https://example.org/dup' }]
+                  : `${fresh}`;
+          else
+            changes[field] =
+              field === 'claims' ? [{ text: fresh }] : field === 'sources' ? [{ url: `https://example.org/${pct(fresh)}` }] : fresh;
         }
         const author = bots[proposer % bots.length]!;
         statsLabel = 'revisions propose';
-        const proposal = await agentSend(author, 'POST', '/v1/agents/revision-proposals', { botId: author.key.botId, verified: false, storyId, packetHash: hash, changes, rationale: 'robustness' });
+        const proposal = await agentSend(author, 'POST', '/v1/agents/revision-proposals', {
+          botId: author.key.botId,
+          verified: false,
+          storyId,
+          packetHash: hash,
+          changes,
+          rationale: 'robustness',
+        });
         if (proposal.status !== 202) return;
         const proposalId = (JSON.parse(proposal.text) as Json).id as string;
         statsLabel = 'revisions vote';
         for (const [voter, vote] of votes) {
           const bot = bots[voter % bots.length]!;
-          await agentSend(bot, 'POST', `/v1/agents/revision-proposals/${proposalId}/votes`, { botId: bot.key.botId, verified: false, vote });
+          await agentSend(bot, 'POST', `/v1/agents/revision-proposals/${proposalId}/votes`, {
+            botId: bot.key.botId,
+            verified: false,
+            vote,
+          });
         }
       }),
       { numRuns: RUNS.revisions, includeErrorInReport: true, ...SEED },
@@ -978,7 +1401,11 @@ describe('robustness: no input makes the service answer 5xx', () => {
       assert.equal(answer.status, status, answer.text);
       assert.equal(body.code, code, answer.text);
       assert.equal(answer.headers['x-request-id'], body.requestId);
-      if (path !== undefined) assert.ok((body.details as Json[]).some((d) => d.path === path), `a detail names ${path}: ${answer.text}`);
+      if (path !== undefined)
+        assert.ok(
+          (body.details as Json[]).some((d) => d.path === path),
+          `a detail names ${path}: ${answer.text}`,
+        );
     }
 
     /** Writes raw bytes to the listening service and reads until it closes the connection. */
@@ -993,7 +1420,9 @@ describe('robustness: no input makes the service answer 5xx', () => {
           const text = Buffer.concat(chunks).toString('latin1');
           const [head = '', body = ''] = text.split('\r\n\r\n');
           const [statusLine = '', ...lines] = head.split('\r\n');
-          const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+          const headers = Object.fromEntries(
+            lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+          );
           resolveRaw({ status: Number(statusLine.split(' ')[1]), headers, body });
         });
         socket.write(bytes);
@@ -1003,53 +1432,144 @@ describe('robustness: no input makes the service answer 5xx', () => {
     test('NUL (U+0000) in a body string is 400 VALIDATION_FAILED naming the field (PostgreSQL text refused it: 500)', async () => {
       const bot = bots[0]!;
       const joining = generateAgentKey();
-      expectError(await agentSend({ key: joining }, 'POST', '/v1/agents/join', { publicKey: joining.publicKey, name: '\u0000a' }), 400, 'VALIDATION_FAILED', '/name');
-      expectError(await agentSend(bot, 'POST', '/v1/candidates', { botId: bot.key.botId, verified: false, ...packet('nul-body', { body: 'a\u0000b' }) }), 400, 'VALIDATION_FAILED', '/body');
+      expectError(
+        await agentSend({ key: joining }, 'POST', '/v1/agents/join', { publicKey: joining.publicKey, name: '\u0000a' }),
+        400,
+        'VALIDATION_FAILED',
+        '/name',
+      );
+      expectError(
+        await agentSend(bot, 'POST', '/v1/candidates', {
+          botId: bot.key.botId,
+          verified: false,
+          ...packet('nul-body', { body: 'a\u0000b' }),
+        }),
+        400,
+        'VALIDATION_FAILED',
+        '/body',
+      );
       const sources = [{ url: 'https://example.org/nul', title: 'minutes \u0000' }];
-      expectError(await agentSend(bot, 'POST', '/v1/candidates', { botId: bot.key.botId, verified: false, ...packet('nul-source', { sources }) }), 400, 'VALIDATION_FAILED', '/sources/0/title');
-      expectError(await humanSend('POST', `/v1/stories/${story()}/comments`, { actorId: 'reader-1', verified: false, body: '\u0000' }), 400, 'VALIDATION_FAILED', '/body');
+      expectError(
+        await agentSend(bot, 'POST', '/v1/candidates', { botId: bot.key.botId, verified: false, ...packet('nul-source', { sources }) }),
+        400,
+        'VALIDATION_FAILED',
+        '/sources/0/title',
+      );
+      expectError(
+        await humanSend('POST', `/v1/stories/${story()}/comments`, { actorId: 'reader-1', verified: false, body: '\u0000' }),
+        400,
+        'VALIDATION_FAILED',
+        '/body',
+      );
     });
 
     test('an unpaired surrogate in a body string is 400 (jsonb refused its \\u escape: 500); paired ones are stored', async () => {
       const bot = bots[0]!;
-      expectError(await agentSend(bot, 'POST', '/v1/candidates', { botId: bot.key.botId, verified: false, ...packet('surrogate', { title: 'ferry \ud800' }) }), 400, 'VALIDATION_FAILED', '/title');
+      expectError(
+        await agentSend(bot, 'POST', '/v1/candidates', {
+          botId: bot.key.botId,
+          verified: false,
+          ...packet('surrogate', { title: 'ferry \ud800' }),
+        }),
+        400,
+        'VALIDATION_FAILED',
+        '/title',
+      );
       const claims = [{ text: 'fine' }, { text: '\udfff leading low surrogate' }];
-      expectError(await agentSend(bot, 'POST', '/v1/candidates', { botId: bot.key.botId, verified: false, ...packet('surrogate-claim', { claims }) }), 400, 'VALIDATION_FAILED', '/claims/1/text');
-      const ok = await agentSend(bot, 'POST', '/v1/candidates', { botId: bot.key.botId, verified: false, ...packet('astral', { title: 'Ferry 😀 schedule 𝄞' }) });
+      expectError(
+        await agentSend(bot, 'POST', '/v1/candidates', { botId: bot.key.botId, verified: false, ...packet('surrogate-claim', { claims }) }),
+        400,
+        'VALIDATION_FAILED',
+        '/claims/1/text',
+      );
+      const ok = await agentSend(bot, 'POST', '/v1/candidates', {
+        botId: bot.key.botId,
+        verified: false,
+        ...packet('astral', { title: 'Ferry 😀 schedule 𝄞' }),
+      });
       assert.equal(ok.status, 202, ok.text);
       assert.equal((JSON.parse(ok.text) as Json).packet.title, 'Ferry 😀 schedule 𝄞');
     });
 
     test('a body nested thousands of levels is 400 before the signature is checked (canonical JSON overflowed the stack: 500)', async () => {
       const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
-      const humanHeaders = () => ({ 'content-type': 'application/json', 'x-timestamp': String(Date.now()), 'x-nonce': `nonce${Date.now()}`, 'x-signature': '0'.repeat(64) });
-      const comment = (x: string) => inject({ method: 'POST', url: `/v1/stories/${story()}/comments`, headers: humanHeaders(), payload: `{"actorId":"reader-1","verified":false,"body":"b","x":${x}}` });
+      const humanHeaders = () => ({
+        'content-type': 'application/json',
+        'x-timestamp': String(Date.now()),
+        'x-nonce': `nonce${Date.now()}`,
+        'x-signature': '0'.repeat(64),
+      });
+      const comment = (x: string) =>
+        inject({
+          method: 'POST',
+          url: `/v1/stories/${story()}/comments`,
+          headers: humanHeaders(),
+          payload: `{"actorId":"reader-1","verified":false,"body":"b","x":${x}}`,
+        });
       expectError(await comment(deep(20_000)), 400, 'VALIDATION_FAILED', '/');
       // the limit is 64 levels counting the body itself: 63 more still reach the signature check
       expectError(await comment(deep(63)), 401, 'SIGNATURE_INVALID');
       expectError(await comment(deep(64)), 400, 'VALIDATION_FAILED', '/');
       const key = bots[0]!.key;
-      const agentHeaders = { 'content-type': 'application/json', 'x-agent-timestamp': String(Date.now()), 'x-agent-nonce': 'nonce-12345678', 'x-agent-signature': 'A'.repeat(86) };
+      const agentHeaders = {
+        'content-type': 'application/json',
+        'x-agent-timestamp': String(Date.now()),
+        'x-agent-nonce': 'nonce-12345678',
+        'x-agent-signature': 'A'.repeat(86),
+      };
       for (const url of ['/v1/agents/join', '/v1/candidates']) {
-        const answer = await inject({ method: 'POST', url, headers: agentHeaders, payload: `{"botId":"${key.botId}","publicKey":"${key.publicKey}","x":${deep(100_000)}}` });
+        const answer = await inject({
+          method: 'POST',
+          url,
+          headers: agentHeaders,
+          payload: `{"botId":"${key.botId}","publicKey":"${key.publicKey}","x":${deep(100_000)}}`,
+        });
         expectError(answer, 400, 'VALIDATION_FAILED', '/');
       }
     });
 
     test('a revision that changes nothing, recreates a version or repeats a claim id is refused when proposed (accepting it was a 500)', async () => {
       const [author, proposer, voter1, voter2] = bots as [Signer, Signer, Signer, Signer];
-      const submitted = await agentSend(author, 'POST', '/v1/candidates', { botId: author.key.botId, verified: false, ...packet('revision-regression') });
+      const submitted = await agentSend(author, 'POST', '/v1/candidates', {
+        botId: author.key.botId,
+        verified: false,
+        ...packet('revision-regression'),
+      });
       const { storyId, hash, packet: first } = JSON.parse(submitted.text) as Json;
-      assert.equal((await inject({ method: 'POST', url: `/v1/publish/${hash}/compute`, headers: { 'x-operations-token': TEST_OPS_TOKEN } })).status, 200);
+      assert.equal(
+        (await inject({ method: 'POST', url: `/v1/publish/${hash}/compute`, headers: { 'x-operations-token': TEST_OPS_TOKEN } })).status,
+        200,
+      );
       const propose = (packetHash: string, changes: Json) =>
-        agentSend(proposer, 'POST', '/v1/agents/revision-proposals', { botId: proposer.key.botId, verified: false, storyId, packetHash, changes, rationale: 'regression' });
+        agentSend(proposer, 'POST', '/v1/agents/revision-proposals', {
+          botId: proposer.key.botId,
+          verified: false,
+          storyId,
+          packetHash,
+          changes,
+          rationale: 'regression',
+        });
       expectError(await propose(hash, { title: first.title }), 400, 'VALIDATION_FAILED', '/changes');
-      expectError(await propose(hash, { claims: [{ id: 'same', text: 'a' }, { id: 'same', text: 'b' }] }), 400, 'VALIDATION_FAILED', '/changes/claims/1/id');
+      expectError(
+        await propose(hash, {
+          claims: [
+            { id: 'same', text: 'a' },
+            { id: 'same', text: 'b' },
+          ],
+        }),
+        400,
+        'VALIDATION_FAILED',
+        '/changes/claims/1/id',
+      );
       const renamed = await propose(hash, { title: 'A renamed ferry story' });
       assert.equal(renamed.status, 202, renamed.text);
       const proposalId = (JSON.parse(renamed.text) as Json).id as string;
       for (const voter of [voter1, voter2]) {
-        const vote = await agentSend(voter, 'POST', `/v1/agents/revision-proposals/${proposalId}/votes`, { botId: voter.key.botId, verified: false, vote: 'ACCEPT' });
+        const vote = await agentSend(voter, 'POST', `/v1/agents/revision-proposals/${proposalId}/votes`, {
+          botId: voter.key.botId,
+          verified: false,
+          vote: 'ACCEPT',
+        });
         assert.equal(vote.status, 202, vote.text);
       }
       const versions = JSON.parse((await inject({ method: 'GET', url: `/v1/stories/${storyId}/versions`, headers: {} })).text) as Json;
@@ -1057,7 +1577,7 @@ describe('robustness: no input makes the service answer 5xx', () => {
       expectError(await propose(versions.currentPacketHash, { title: first.title }), 409, 'REVISION_RECREATES_VERSION');
     });
 
-    test('a replayed error answer (same idempotency key) carries the retry\'s request id (it carried the first one\'s)', async () => {
+    test("a replayed error answer (same idempotency key) carries the retry's request id (it carried the first one's)", async () => {
       const bot = bots[1]!;
       const body = { botId: bot.key.botId, verified: false, storyId: 'st_does_not_exist', packetHash: '0'.repeat(64) };
       const idempotencyKey = `replay-${Date.now()}`;
@@ -1069,13 +1589,22 @@ describe('robustness: no input makes the service answer 5xx', () => {
       assert.notEqual((JSON.parse(retried.text) as Json).requestId, (JSON.parse(first.text) as Json).requestId);
     });
 
-    test('a path with bad percent-encoding or an overlong parameter answers the contract body (was Fastify\'s, without requestId)', async () => {
+    test("a path with bad percent-encoding or an overlong parameter answers the contract body (was Fastify's, without requestId)", async () => {
       expectError(await inject({ method: 'GET', url: '/v1/stories/%ff', headers: {} }), 400, 'MALFORMED_URL');
-      expectError(await inject({ method: 'POST', url: '/v1/agents/revision-proposals/a%zz/votes', headers: { 'content-type': 'application/json' }, payload: '{}' }), 400, 'MALFORMED_URL');
+      expectError(
+        await inject({
+          method: 'POST',
+          url: '/v1/agents/revision-proposals/a%zz/votes',
+          headers: { 'content-type': 'application/json' },
+          payload: '{}',
+        }),
+        400,
+        'MALFORMED_URL',
+      );
       expectError(await inject({ method: 'GET', url: `/v1/stories/${'a'.repeat(201)}`, headers: {} }), 414, 'URI_TOO_LONG');
     });
 
-    test('what Node\'s HTTP parser refuses answers the contract body with x-request-id, then closes (was a bare 400)', async () => {
+    test("what Node's HTTP parser refuses answers the contract body with x-request-id, then closes (was a bare 400)", async () => {
       for (const [bytes, status, code] of [
         [Buffer.from('GET /v1/stories/\xff HTTP/1.1\r\nHost: x\r\n\r\n', 'latin1'), 400, 'MALFORMED_REQUEST'],
         [Buffer.from('GET /v1/stories/a\x01b HTTP/1.1\r\nHost: x\r\n\r\n', 'latin1'), 400, 'MALFORMED_REQUEST'],

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { canonicalJson } from '../../sdk/canonical-json.js';
-import { claimsText, normalizePacket, packetHash, type PacketInput } from '../../src/modules/candidates/packet.js';
+import { claimsText, normalizePacket, packetHash, type PacketInput } from '../../src/modules/newsroom/packet.js';
 
 const input = (overrides: Partial<PacketInput> = {}): PacketInput => ({
   room: 'world',
@@ -20,7 +20,10 @@ const input = (overrides: Partial<PacketInput> = {}): PacketInput => ({
 const refusedAt = (path: string) => (err: unknown) => {
   const e = err as { status?: number; details?: { path?: string }[] };
   assert.equal(e.status, 400);
-  assert.deepEqual(e.details?.map((d) => d.path), [path]);
+  assert.deepEqual(
+    e.details?.map((d) => d.path),
+    [path],
+  );
   return true;
 };
 
@@ -37,7 +40,10 @@ describe('normalizePacket', () => {
     const raw = input();
     const seed = canonicalJson({ ...raw, claims: raw.claims.map((c) => c.text) });
     const expected = raw.claims.map((_, i) => `cl_${createHash('sha256').update(`${seed}:${i}`).digest('hex').slice(0, 20)}`);
-    assert.deepEqual(normalizePacket(raw).claims.map((c) => c.id), expected);
+    assert.deepEqual(
+      normalizePacket(raw).claims.map((c) => c.id),
+      expected,
+    );
   });
 
   test('derived ids depend on the claim position and on the whole packet', () => {
@@ -55,7 +61,10 @@ describe('normalizePacket', () => {
   });
 
   test('a duplicate claim id is refused at its path', () => {
-    assert.throws(() => normalizePacket(input({ claims: [{ id: 'x', text: 'a' }, { text: 'b' }, { id: 'x', text: 'c' }] })), refusedAt('/claims/2/id'));
+    assert.throws(
+      () => normalizePacket(input({ claims: [{ id: 'x', text: 'a' }, { text: 'b' }, { id: 'x', text: 'c' }] })),
+      refusedAt('/claims/2/id'),
+    );
   });
 
   test('a duplicate source url is refused at its path', () => {
@@ -64,7 +73,10 @@ describe('normalizePacket', () => {
   });
 
   test('sources keep url, title and publisher only, absent ones left out; unknown fields are dropped', () => {
-    const p = normalizePacket({ ...input({ sources: [{ url: 'https://example.org/a' }, { url: 'https://example.org/b', publisher: 'P' }] }), extra: 1 } as PacketInput);
+    const p = normalizePacket({
+      ...input({ sources: [{ url: 'https://example.org/a' }, { url: 'https://example.org/b', publisher: 'P' }] }),
+      extra: 1,
+    } as PacketInput);
     assert.deepEqual(p.sources, [{ url: 'https://example.org/a' }, { url: 'https://example.org/b', publisher: 'P' }]);
     assert.ok(!('title' in p.sources[0]!));
     assert.deepEqual(Object.keys(p).sort(), ['body', 'claims', 'lang', 'room', 'sources', 'summary', 'title']);
@@ -84,7 +96,10 @@ describe('packetHash', () => {
 
   test('pinned vector: claim id derivation and hash do not drift', () => {
     const p = normalizePacket(input());
-    assert.deepEqual(p.claims.map((c) => c.id), ['cl_36a1c49933ce5c74c402', 'cl_c06f50659c2dcabbc5ac']);
+    assert.deepEqual(
+      p.claims.map((c) => c.id),
+      ['cl_36a1c49933ce5c74c402', 'cl_c06f50659c2dcabbc5ac'],
+    );
     assert.equal(packetHash(p), '146a78b1d4ebf8fff585f84812e5fe19b3fa65dc265d29770653eed52d2917df');
   });
 
@@ -113,8 +128,14 @@ describe('packetHash', () => {
     title: text,
     summary: text,
     body: text,
-    claims: fc.array(fc.record({ id: fc.option(fc.stringMatching(/^[A-Za-z0-9_-]{1,8}$/), { nil: undefined }), text }, { requiredKeys: ['text'] }), { maxLength: 5 }),
-    sources: fc.uniqueArray(fc.record({ url: fc.webUrl(), title: text, publisher: text }, { requiredKeys: ['url'] }), { maxLength: 4, selector: (s) => s.url }),
+    claims: fc.array(
+      fc.record({ id: fc.option(fc.stringMatching(/^[A-Za-z0-9_-]{1,8}$/), { nil: undefined }), text }, { requiredKeys: ['text'] }),
+      { maxLength: 5 },
+    ),
+    sources: fc.uniqueArray(fc.record({ url: fc.webUrl(), title: text, publisher: text }, { requiredKeys: ['url'] }), {
+      maxLength: 4,
+      selector: (s) => s.url,
+    }),
   });
 
   test('property: normalizing is idempotent and the input key order never changes the hash', () => {

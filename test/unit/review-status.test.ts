@@ -7,14 +7,17 @@ import type { ReviewStatus } from '../../src/platform/db/schema.js';
 
 const P: Parameters = { ...PARAMETER_DEFAULTS };
 const FREE: ReviewStatus[] = ['EMERGING', 'CLEAR', 'CONTESTED'];
-const derive = (attWeight: number, objWeight: number, current: ReviewStatus = 'EMERGING', p: Parameters = P) => deriveReviewStatus(current, { attWeight, objWeight }, p);
+const derive = (attWeight: number, objWeight: number, current: ReviewStatus = 'EMERGING', p: Parameters = P) =>
+  deriveReviewStatus(current, { attWeight, objWeight }, p);
 
 const weight = fc.integer({ min: 0, max: 1_000 });
-const params = fc.record({
-  'consensus.minAttestations': fc.integer({ min: 1, max: 50 }),
-  'consensus.minObjections': fc.integer({ min: 1, max: 50 }),
-  'consensus.contestedObjectionRatio': fc.double({ min: 0.05, max: 1, noNaN: true }),
-}).map((p) => ({ ...P, ...p }));
+const params = fc
+  .record({
+    'consensus.minAttestations': fc.integer({ min: 1, max: 50 }),
+    'consensus.minObjections': fc.integer({ min: 1, max: 50 }),
+    'consensus.contestedObjectionRatio': fc.double({ min: 0.05, max: 1, noNaN: true }),
+  })
+  .map((p) => ({ ...P, ...p }));
 
 describe('deriveReviewStatus (defaults: minAttestations 3, minObjections 2, contested ratio 0.4)', () => {
   test('the defaults these boundaries are written against', () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import type { Packet } from '../../src/modules/candidates/packet.js';
+import type { Packet } from '../../src/modules/newsroom/packet.js';
 import { HARD_BLOCK_CATEGORIES, scanPacket, type SafetyDecision } from '../../src/modules/moderation/safety-scan.js';
 
 function packet(overrides: Partial<Packet> = {}): Packet {
@@ -17,7 +17,10 @@ function packet(overrides: Partial<Packet> = {}): Packet {
   };
 }
 
-const matchedRules = (p: Packet) => scanPacket(p).rules.filter((r) => r.matched).map((r) => r.id);
+const matchedRules = (p: Packet) =>
+  scanPacket(p)
+    .rules.filter((r) => r.matched)
+    .map((r) => r.id);
 
 /** Per rule: its category and action, text it must catch, and near misses it must let through. */
 const RULES: { id: string; category: string; action: 'BLOCK' | 'QUARANTINE'; hits: string[]; misses: string[] }[] = [
@@ -126,7 +129,15 @@ describe('scanPacket', () => {
       [{ title: hit }, 'title'],
       [{ summary: hit }, 'summary'],
       [{ body: hit }, 'body'],
-      [{ claims: [{ id: 'a', text: 'fine' }, { id: 'b', text: hit }] }, 'claims/1'],
+      [
+        {
+          claims: [
+            { id: 'a', text: 'fine' },
+            { id: 'b', text: hit },
+          ],
+        },
+        'claims/1',
+      ],
       [{ sources: [{ url: 'https://example.org/a' }, { url: 'https://example.org/b', title: hit }] }, 'sources/1'],
       [{ sources: [{ url: 'https://example.org/a', publisher: hit }] }, 'sources/0'],
     ];
@@ -171,7 +182,19 @@ describe('scanPacket', () => {
       fc.property(text, text, text, (body, extra, claim) => {
         const base = scanPacket(packet({ body })).decision;
         assert.ok(order[scanPacket(packet({ body: `${body} ${extra}` })).decision] >= order[base]);
-        assert.ok(order[scanPacket(packet({ body, claims: [{ id: 'c1', text: 'fine' }, { id: 'c2', text: claim }] })).decision] >= order[base]);
+        assert.ok(
+          order[
+            scanPacket(
+              packet({
+                body,
+                claims: [
+                  { id: 'c1', text: 'fine' },
+                  { id: 'c2', text: claim },
+                ],
+              }),
+            ).decision
+          ] >= order[base],
+        );
       }),
     );
   });

@@ -8,7 +8,8 @@ const HOUR = 3_600_000;
 const T0 = Date.parse('2026-03-10T12:00:00.000Z');
 const none = { attestationWeight: 0, objectionWeight: 0, upVotes: 0, downVotes: 0, comments: 0 };
 type Engagement = typeof none;
-const score = (publishedAtMs: number, e: Partial<Engagement> = {}) => trendingScore({ publishedAt: new Date(publishedAtMs), ...none, ...e });
+const score = (publishedAtMs: number, e: Partial<Engagement> = {}) =>
+  trendingScore({ publishedAt: new Date(publishedAtMs), ...none, ...e });
 const close = (a: number, b: number, what: string) => assert.ok(Math.abs(a - b) < 1e-9, `${what}: ${a} vs ${b}`);
 
 describe('trendingScore', () => {
@@ -22,7 +23,11 @@ describe('trendingScore', () => {
     close(score(T0, { upVotes: 3, comments: 3 }) - score(T0), 1, 'up votes weigh 2, comments 1');
     close(score(T0, { attestationWeight: 33 }) - score(T0), 2, 'engagement 100');
     close(score(T0, { attestationWeight: 1 }), score(T0, { upVotes: 1, comments: 1 }), 'one attestation weighs an up vote and a comment');
-    close(score(T0, { attestationWeight: 4, downVotes: 1, objectionWeight: 2 }), score(T0, { attestationWeight: 3 }), 'down votes and objections subtract 1 each');
+    close(
+      score(T0, { attestationWeight: 4, downVotes: 1, objectionWeight: 2 }),
+      score(T0, { attestationWeight: 3 }),
+      'down votes and objections subtract 1 each',
+    );
   });
 
   test('negative engagement counts as none (the score never drops below the time part)', () => {
@@ -39,7 +44,8 @@ describe('trendingScore', () => {
   test('trending order over time: a busy story (engagement 100) leads a quiet one (2) until it is log10(50) × 12.5 h ≈ 21.2 h newer', () => {
     const busy = score(T0, { attestationWeight: 33 }); // engagement 100
     const quietAt = (hours: number) => score(T0 + hours * HOUR, { comments: 1 }); // engagement 2
-    const ranked = (hours: number) => [['busy', busy] as const, ['quiet', quietAt(hours)] as const].sort((a, b) => b[1] - a[1]).map(([n]) => n);
+    const ranked = (hours: number) =>
+      [['busy', busy] as const, ['quiet', quietAt(hours)] as const].sort((a, b) => b[1] - a[1]).map(([n]) => n);
     assert.deepEqual(ranked(1), ['busy', 'quiet']);
     assert.deepEqual(ranked(12.5), ['busy', 'quiet']);
     assert.deepEqual(ranked(21), ['busy', 'quiet']); // log10(2) + 21/12.5 = 1.98 < 2
@@ -59,20 +65,32 @@ describe('trendingScore', () => {
 
   test('property: for the same age, more attestations, up votes or comments never lower the score (and raise it once engagement is positive)', () => {
     fc.assert(
-      fc.property(publishedAt, engagement, fc.constantFrom('attestationWeight', 'upVotes', 'comments'), fc.integer({ min: 1, max: 100 }), (at, e, field, more) => {
-        const before = score(at, e);
-        const after = score(at, { ...e, [field]: e[field as keyof Engagement] + more });
-        assert.ok(after >= before);
-        if (raw(e) >= 1) assert.ok(after > before, 'strictly higher');
-      }),
+      fc.property(
+        publishedAt,
+        engagement,
+        fc.constantFrom('attestationWeight', 'upVotes', 'comments'),
+        fc.integer({ min: 1, max: 100 }),
+        (at, e, field, more) => {
+          const before = score(at, e);
+          const after = score(at, { ...e, [field]: e[field as keyof Engagement] + more });
+          assert.ok(after >= before);
+          if (raw(e) >= 1) assert.ok(after > before, 'strictly higher');
+        },
+      ),
     );
   });
 
   test('property: for the same age, more down votes or objections never raise the score', () => {
     fc.assert(
-      fc.property(publishedAt, engagement, fc.constantFrom('downVotes', 'objectionWeight'), fc.integer({ min: 1, max: 100 }), (at, e, field, more) => {
-        assert.ok(score(at, { ...e, [field]: e[field as keyof Engagement] + more }) <= score(at, e));
-      }),
+      fc.property(
+        publishedAt,
+        engagement,
+        fc.constantFrom('downVotes', 'objectionWeight'),
+        fc.integer({ min: 1, max: 100 }),
+        (at, e, field, more) => {
+          assert.ok(score(at, { ...e, [field]: e[field as keyof Engagement] + more }) <= score(at, e));
+        },
+      ),
     );
   });
 
@@ -92,8 +110,20 @@ describe('storyState, bucketForState and isPubliclyVisible', () => {
   test('every (stage, review status) pair has the documented state', () => {
     const expected: Record<PublicationStage, Record<ReviewStatus, string | null>> = {
       CANDIDATE: { EMERGING: null, CLEAR: null, CONTESTED: null, UNDER_REVIEW: null, RETRACTED: null },
-      PROVISIONAL: { EMERGING: 'PROVISIONAL', CLEAR: 'PROVISIONAL', CONTESTED: 'CONTESTED', UNDER_REVIEW: 'UNDER_REVIEW', RETRACTED: 'UNDER_REVIEW' },
-      GRADUATED: { EMERGING: 'GRADUATED', CLEAR: 'GRADUATED', CONTESTED: 'CONTESTED', UNDER_REVIEW: 'UNDER_REVIEW', RETRACTED: 'UNDER_REVIEW' },
+      PROVISIONAL: {
+        EMERGING: 'PROVISIONAL',
+        CLEAR: 'PROVISIONAL',
+        CONTESTED: 'CONTESTED',
+        UNDER_REVIEW: 'UNDER_REVIEW',
+        RETRACTED: 'UNDER_REVIEW',
+      },
+      GRADUATED: {
+        EMERGING: 'GRADUATED',
+        CLEAR: 'GRADUATED',
+        CONTESTED: 'CONTESTED',
+        UNDER_REVIEW: 'UNDER_REVIEW',
+        RETRACTED: 'UNDER_REVIEW',
+      },
     };
     for (const stage of STAGES) {
       for (const review of REVIEWS) assert.equal(storyState(stage, review), expected[stage][review], `${stage}/${review}`);

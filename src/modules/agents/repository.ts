@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { SelfServeBot } from '../../platform/auth/bot-directory.js';
 import type { Db } from '../../platform/db/database.js';
 
 export interface BotRow {
@@ -17,7 +18,14 @@ export function createAgentsRepository(db: Db) {
      * Inserts the bot and its version-1 key in one statement (atomic, one round trip); null when the bot
      * already exists.
      */
-    async insertSelfServeBot(input: { botId: string; name: string; description?: string; operatorContact?: string; publicKey: string; permissions: readonly string[] }): Promise<BotRow | null> {
+    async insertSelfServeBot(input: {
+      botId: string;
+      name: string;
+      description?: string;
+      operatorContact?: string;
+      publicKey: string;
+      permissions: readonly string[];
+    }): Promise<BotRow | null> {
       const result = await sql<BotRow>`
         WITH bot AS (
           INSERT INTO bots (bot_id, name, description, operator_contact, source, permissions)
@@ -37,6 +45,37 @@ export function createAgentsRepository(db: Db) {
         .where('bot_id', '=', botId)
         .executeTakeFirst();
       return row ?? null;
+    },
+
+    /** A self-serve bot with its signing keys, in one query (the auth hook runs this on every agent write). */
+    async findSigningBot(botId: string): Promise<SelfServeBot | null> {
+      const row = await db
+        .selectFrom('bots')
+        .select([
+          'bot_id',
+          'permissions',
+          'trust_tier',
+          'linked_human_id',
+          'wallet_address',
+          'wallet_chain_id',
+          sql<
+            { version: number; publicKey: string }[]
+          >`(select coalesce(json_agg(json_build_object('version', k.version, 'publicKey', k.public_key) order by k.version), '[]'::json) from bot_keys k where k.bot_id = bots.bot_id)`.as(
+            'keys',
+          ),
+        ])
+        .where('bot_id', '=', botId)
+        .executeTakeFirst();
+      if (!row) return null;
+      return {
+        botId: row.bot_id,
+        keys: row.keys,
+        permissions: row.permissions,
+        verified: row.trust_tier === 'VERIFIED',
+        linkedHumanId: row.linked_human_id ?? undefined,
+        walletAddress: row.wallet_address ?? undefined,
+        walletChainId: row.wallet_chain_id ?? undefined,
+      };
     },
   };
 }

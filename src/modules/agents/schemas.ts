@@ -3,7 +3,12 @@ import { BotId } from '../../platform/schemas.js';
 
 export const JoinBody = Type.Object(
   {
-    publicKey: Type.String({ minLength: 43, maxLength: 44, pattern: '^[A-Za-z0-9_-]+={0,1}$', description: 'raw 32-byte Ed25519 public key, base64url' }),
+    publicKey: Type.String({
+      minLength: 43,
+      maxLength: 44,
+      pattern: '^[A-Za-z0-9_-]+={0,1}$',
+      description: 'raw 32-byte Ed25519 public key, base64url',
+    }),
     name: Type.String({ minLength: 1, maxLength: 100 }),
     description: Type.Optional(Type.String({ maxLength: 2000 })),
     operatorContact: Type.Optional(Type.String({ maxLength: 320 })),

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Config } from '../../config.js';
 import { DEFAULT_AGENT_PERMISSIONS } from '../../platform/auth/types.js';
-import { conflict, forbidden } from '../../platform/errors.js';
+import { appError } from '../../platform/errors.js';
 import type { AgentsRepository, BotRow } from './repository.js';
 import type { BotResponse, JoinBody } from './schemas.js';
 
@@ -34,25 +34,31 @@ export function createAgentsService(deps: { config: Config; repository: AgentsRe
      * joining again with the same key answers the existing bot.
      */
     async join(body: JoinBody): Promise<{ created: boolean; bot: BotResponse }> {
-      if (!config.agentSelfServeJoin) throw forbidden('AGENT_SELF_SERVE_JOIN_DISABLED', 'Self-serve join is disabled; only registry bots may write');
+      if (!config.agentSelfServeJoin) throw appError('AGENT_SELF_SERVE_JOIN_DISABLED');
       const botId = botIdFor(body.publicKey);
       const reg = registry.get(botId);
       if (reg) {
         const version = reg.publicKeys.find((k) => k.publicKey === body.publicKey)?.version ?? 1;
         return {
           created: false,
-          bot: { botId, name: body.name, trustTier: reg.verified ? 'VERIFIED' : 'UNVERIFIED', verified: reg.verified, keyVersion: version, permissions: reg.permissions, source: 'REGISTRY' },
+          bot: {
+            botId,
+            name: body.name,
+            trustTier: reg.verified ? 'VERIFIED' : 'UNVERIFIED',
+            verified: reg.verified,
+            keyVersion: version,
+            permissions: reg.permissions,
+            source: 'REGISTRY',
+          },
         };
       }
       const owner = registryKeyOwner.get(body.publicKey);
-      if (owner) throw conflict('AGENT_KEY_IN_USE', `This key belongs to the registry bot ${owner}`);
+      if (owner) throw appError('AGENT_KEY_IN_USE', { message: `This key belongs to the registry bot ${owner}` });
       const inserted = await repository.insertSelfServeBot({ botId, ...body, permissions: DEFAULT_AGENT_PERMISSIONS });
       if (inserted) return { created: true, bot: present(inserted) };
       const existing = await repository.findBot(botId);
-      if (!existing) throw conflict('AGENT_JOIN_RACE', 'The bot was removed while joining; retry');
+      if (!existing) throw appError('AGENT_JOIN_RACE');
       return { created: false, bot: present(existing) };
     },
   };
 }
-
-export type AgentsService = ReturnType<typeof createAgentsService>;

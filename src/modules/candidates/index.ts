@@ -8,7 +8,11 @@ import { createCandidatesService } from './service.js';
 
 /** Candidate packets submitted by bots, and their status and evidence for API-key holders. */
 export const candidatesModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = createCandidatesService({ repository: createCandidatesRepository(ctx.database.db), clock: ctx.clock });
+  const service = createCandidatesService({
+    repository: createCandidatesRepository(ctx.database.db),
+    transactor: ctx.transactor,
+    clock: ctx.clock,
+  });
 
   app.post(
     '/v1/candidates',
@@ -31,7 +35,12 @@ export const candidatesModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = 
     '/v1/candidates/:hash/status',
     {
       config: { auth: { kind: 'api-key' } },
-      schema: { tags: ['candidates'], summary: 'Status of a submitted candidate packet', params: HashParams, response: { 200: CandidateStatusResponse, ...errors(400, 401, 404, 429) } },
+      schema: {
+        tags: ['candidates'],
+        summary: 'Status of a submitted candidate packet',
+        params: HashParams,
+        response: { 200: CandidateStatusResponse, ...errors(400, 401, 404, 429) },
+      },
     },
     async (request) => service.status(request.params.hash),
   );

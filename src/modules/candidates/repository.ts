@@ -1,6 +1,6 @@
-import type { Db } from '../../platform/db/database.js';
-import { newId } from '../../platform/ids.js';
-import { claimsText, type Packet } from './packet.js';
+import type { Db, Tx } from '../../platform/db/database.js';
+import { upsertSources } from '../stories/write-repository.js';
+import { claimsText, type Packet } from '../newsroom/packet.js';
 
 export interface CandidateRow {
   hash: string;
@@ -10,70 +10,10 @@ export interface CandidateRow {
   submitted_at: Date;
 }
 
-/** Inserts the active sources of a packet version, keeping earlier rows (their status) for known urls. */
-export async function upsertSources(db: Db, storyId: string, packet: Packet, version: number): Promise<void> {
-  await db.updateTable('story_sources').set({ active: false }).where('story_id', '=', storyId).execute();
-  for (const source of packet.sources) {
-    await db
-      .insertInto('story_sources')
-      .values({ id: newId('src'), story_id: storyId, url: source.url, title: source.title ?? null, publisher: source.publisher ?? null, added_in_version: version })
-      .onConflict((oc) => oc.columns(['story_id', 'url']).doUpdateSet({ active: true, title: source.title ?? null, publisher: source.publisher ?? null }))
-      .execute();
-  }
-}
-
 export function createCandidatesRepository(db: Db) {
   return {
     async findCandidate(hash: string): Promise<CandidateRow | null> {
       return (await db.selectFrom('candidates').selectAll().where('hash', '=', hash).executeTakeFirst()) ?? null;
-    },
-
-    /**
-     * Creates the story, its first version, its sources and the candidate in one transaction. Returns null
-     * when another request inserted the same packet first (the primary key on the hash decides).
-     */
-    async insertCandidate(input: { storyId: string; botId: string; verified: boolean; packet: Packet; hash: string; at: Date }): Promise<CandidateRow | null> {
-      const DUPLICATE = Symbol('duplicate');
-      try {
-        return await db.transaction().execute(async (trx) => {
-          const { packet } = input;
-          await trx
-            .insertInto('stories')
-            .values({
-              id: input.storyId,
-              author_bot_id: input.botId,
-              room: packet.room,
-              lang: packet.lang,
-              title: packet.title,
-              summary: packet.summary,
-              body: packet.body,
-              claims_text: claimsText(packet),
-              current_packet_hash: input.hash,
-              created_at: input.at,
-              updated_at: input.at,
-              published_at: null,
-              graduated_at: null,
-              reward_window_ends_at: null,
-            })
-            .execute();
-          await trx
-            .insertInto('story_versions')
-            .values({ story_id: input.storyId, version: 1, packet_hash: input.hash, packet: JSON.stringify(packet), proposal_id: null, created_by: input.botId, created_at: input.at })
-            .execute();
-          await upsertSources(trx, input.storyId, packet, 1);
-          const row = await trx
-            .insertInto('candidates')
-            .values({ hash: input.hash, story_id: input.storyId, bot_id: input.botId, verified: input.verified, submitted_at: input.at })
-            .onConflict((oc) => oc.column('hash').doNothing())
-            .returningAll()
-            .executeTakeFirst();
-          if (!row) throw DUPLICATE;
-          return row;
-        });
-      } catch (err) {
-        if (err === DUPLICATE) return null;
-        throw err;
-      }
     },
 
     async findStatus(hash: string) {
@@ -107,11 +47,6 @@ export function createCandidatesRepository(db: Db) {
       return row ?? null;
     },
 
-    async findPacket(storyId: string, hash: string): Promise<{ packet: Packet; version: number } | null> {
-      const row = await db.selectFrom('story_versions').select(['packet', 'version']).where('story_id', '=', storyId).where('packet_hash', '=', hash).executeTakeFirst();
-      return row ? { packet: row.packet as Packet, version: row.version } : null;
-    },
-
     async latestTrace(storyId: string, hash: string) {
       return (
         (await db
@@ -126,7 +61,14 @@ export function createCandidatesRepository(db: Db) {
     },
 
     async sources(storyId: string) {
-      return db.selectFrom('story_sources').select(['id', 'url', 'title', 'publisher', 'status']).where('story_id', '=', storyId).where('active', '=', true).orderBy('created_at').orderBy('id').execute();
+      return db
+        .selectFrom('story_sources')
+        .select(['id', 'url', 'title', 'publisher', 'status'])
+        .where('story_id', '=', storyId)
+        .where('active', '=', true)
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
     },
 
     async reviews(storyId: string, hash: string) {
@@ -143,3 +85,54 @@ export function createCandidatesRepository(db: Db) {
 }
 
 export type CandidatesRepository = ReturnType<typeof createCandidatesRepository>;
+
+/**
+ * Creates the story, its first version, its sources and the candidate inside the caller's transaction.
+ * Returns null when another request inserted the same packet first (the primary key on the hash decides):
+ * the caller then rolls the transaction back.
+ */
+export async function insertCandidate(
+  tx: Tx,
+  input: { storyId: string; botId: string; verified: boolean; packet: Packet; hash: string; at: Date },
+): Promise<CandidateRow | null> {
+  const { packet } = input;
+  await tx
+    .insertInto('stories')
+    .values({
+      id: input.storyId,
+      author_bot_id: input.botId,
+      room: packet.room,
+      lang: packet.lang,
+      title: packet.title,
+      summary: packet.summary,
+      body: packet.body,
+      claims_text: claimsText(packet),
+      current_packet_hash: input.hash,
+      created_at: input.at,
+      updated_at: input.at,
+      published_at: null,
+      graduated_at: null,
+      reward_window_ends_at: null,
+    })
+    .execute();
+  await tx
+    .insertInto('story_versions')
+    .values({
+      story_id: input.storyId,
+      version: 1,
+      packet_hash: input.hash,
+      packet: JSON.stringify(packet),
+      proposal_id: null,
+      created_by: input.botId,
+      created_at: input.at,
+    })
+    .execute();
+  await upsertSources(tx, input.storyId, packet, 1);
+  const row = await tx
+    .insertInto('candidates')
+    .values({ hash: input.hash, story_id: input.storyId, bot_id: input.botId, verified: input.verified, submitted_at: input.at })
+    .onConflict((oc) => oc.column('hash').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  return row ?? null;
+}

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { BotId, LangSchema, Sha256Hex } from '../../platform/schemas.js';
+import { BotId, Sha256Hex } from '../../platform/schemas.js';
+import { PacketFields, PacketSchema } from '../newsroom/schemas.js';
 
 export const HashParams = Type.Object({ hash: Sha256Hex });
 
@@ -19,38 +20,8 @@ export const CandidateStatusResponse = Type.Object({
 });
 export type CandidateStatusResponse = Static<typeof CandidateStatusResponse>;
 
-export const RoomSlug = Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' });
-export const ClaimId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
-export const HttpUrl = Type.String({ minLength: 8, maxLength: 2048, format: 'uri', pattern: '^https?://' });
-
-export const ClaimInput = Type.Object({ id: Type.Optional(ClaimId), text: Type.String({ minLength: 1, maxLength: 2000 }) }, { additionalProperties: false });
-export const SourceInput = Type.Object(
-  { url: HttpUrl, title: Type.Optional(Type.String({ maxLength: 300 })), publisher: Type.Optional(Type.String({ maxLength: 200 })) },
-  { additionalProperties: false },
-);
-
-export const PacketFields = {
-  room: RoomSlug,
-  lang: LangSchema,
-  title: Type.String({ minLength: 1, maxLength: 300 }),
-  summary: Type.String({ minLength: 1, maxLength: 2000 }),
-  body: Type.String({ minLength: 1, maxLength: 100_000 }),
-  claims: Type.Array(ClaimInput, { maxItems: 50 }),
-  sources: Type.Array(SourceInput, { maxItems: 50 }),
-};
-
 export const CandidateBody = Type.Object({ botId: BotId, verified: Type.Boolean(), ...PacketFields }, { additionalProperties: false });
 export type CandidateBody = Static<typeof CandidateBody>;
-
-export const PacketSchema = Type.Object({
-  room: Type.String(),
-  lang: Type.String(),
-  title: Type.String(),
-  summary: Type.String(),
-  body: Type.String(),
-  claims: Type.Array(Type.Object({ id: Type.String(), text: Type.String() })),
-  sources: Type.Array(Type.Object({ url: Type.String(), title: Type.Optional(Type.String()), publisher: Type.Optional(Type.String()) })),
-});
 
 export const CandidateResponse = Type.Object({
   hash: Type.String(),
@@ -70,7 +41,15 @@ export const SafetyTraceSchema = Type.Object({
   storyId: Type.String(),
   decision: Type.Union([Type.Literal('ALLOW'), Type.Literal('QUARANTINE'), Type.Literal('BLOCK')]),
   categories: Type.Array(Type.Object({ category: Type.String(), action: Type.String(), hardBlock: Type.Boolean() })),
-  rules: Type.Array(Type.Object({ id: Type.String(), category: Type.String(), action: Type.String(), matched: Type.Boolean(), fields: Type.Array(Type.String()) })),
+  rules: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      category: Type.String(),
+      action: Type.String(),
+      matched: Type.Boolean(),
+      fields: Type.Array(Type.String()),
+    }),
+  ),
   scannedAt: Type.String({ format: 'date-time' }),
 });
 export type SafetyTrace = Static<typeof SafetyTraceSchema>;
@@ -79,10 +58,26 @@ export const CandidateEvidenceResponse = Type.Object({
   hash: Type.String(),
   storyId: Type.String(),
   packet: PacketSchema,
-  sources: Type.Array(Type.Object({ id: Type.String(), url: Type.String(), title: Type.Union([Type.String(), Type.Null()]), publisher: Type.Union([Type.String(), Type.Null()]), status: Type.String() })),
+  sources: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      url: Type.String(),
+      title: Type.Union([Type.String(), Type.Null()]),
+      publisher: Type.Union([Type.String(), Type.Null()]),
+      status: Type.String(),
+    }),
+  ),
   safetyTrace: Type.Union([SafetyTraceSchema, Type.Null()]),
   reviews: Type.Array(
-    Type.Object({ id: Type.String(), botId: Type.String(), kind: Type.String(), weight: Type.Integer(), verified: Type.Boolean(), claimIds: Type.Array(Type.String()), createdAt: Type.String({ format: 'date-time' }) }),
+    Type.Object({
+      id: Type.String(),
+      botId: Type.String(),
+      kind: Type.String(),
+      weight: Type.Integer(),
+      verified: Type.Boolean(),
+      claimIds: Type.Array(Type.String()),
+      createdAt: Type.String({ format: 'date-time' }),
+    }),
   ),
 });
 export type CandidateEvidenceResponse = Static<typeof CandidateEvidenceResponse>;

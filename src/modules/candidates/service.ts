@@ -2,11 +2,20 @@ import type { AgentActor } from '../../platform/auth/types.js';
 import type { Clock } from '../../platform/clock.js';
 import { notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { normalizePacket, packetHash, type Packet } from './packet.js';
-import type { CandidateRow, CandidatesRepository } from './repository.js';
+import { normalizePacket, packetHash, type Packet } from '../newsroom/packet.js';
+import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
+import { versionWithHash } from '../stories/write-repository.js';
+import { insertCandidate, type CandidateRow, type CandidatesRepository } from './repository.js';
 import type { CandidateBody, CandidateEvidenceResponse, CandidateResponse, CandidateStatusResponse, SafetyTrace } from './schemas.js';
 
-export function presentTrace(row: { packet_hash: string; story_id: string; decision: SafetyTrace['decision']; categories: unknown; rules: unknown; scanned_at: Date }): SafetyTrace {
+export function presentTrace(row: {
+  packet_hash: string;
+  story_id: string;
+  decision: SafetyTrace['decision'];
+  categories: unknown;
+  rules: unknown;
+  scanned_at: Date;
+}): SafetyTrace {
   return {
     hash: row.packet_hash,
     storyId: row.story_id,
@@ -17,7 +26,11 @@ export function presentTrace(row: { packet_hash: string; story_id: string; decis
   };
 }
 
-function presentCandidate(row: CandidateRow, packet: Packet, stage: CandidateResponse['publicationStage'] = 'CANDIDATE'): CandidateResponse {
+function presentCandidate(
+  row: CandidateRow,
+  packet: Packet,
+  stage: CandidateResponse['publicationStage'] = 'CANDIDATE',
+): CandidateResponse {
   return {
     hash: row.hash,
     storyId: row.story_id,
@@ -36,8 +49,29 @@ function presentCandidate(row: CandidateRow, packet: Packet, stage: CandidateRes
   };
 }
 
-export function createCandidatesService(deps: { repository: CandidatesRepository; clock: Clock }) {
-  const { repository, clock } = deps;
+const DUPLICATE = Symbol('duplicate packet');
+
+/**
+ * Inserts a new candidate (its story, first version and sources) in one transaction, or answers null when the
+ * same packet won a race: then the whole transaction rolls back and the story row it began never exists. A
+ * candidate is not public yet (never listed, and no read of its new story id can have been cached), so the
+ * commit moves no read generation.
+ */
+async function insertOnce(transactor: Transactor, input: Parameters<typeof insertCandidate>[1]): Promise<CandidateRow | null> {
+  try {
+    return await withTransaction(transactor, async (tx) => {
+      const row = await insertCandidate(tx, input);
+      if (!row) throw DUPLICATE;
+      return row;
+    });
+  } catch (err) {
+    if (err === DUPLICATE) return null;
+    throw err;
+  }
+}
+
+export function createCandidatesService(deps: { repository: CandidatesRepository; transactor: Transactor; clock: Clock }) {
+  const { repository, transactor, clock } = deps;
 
   return {
     /**
@@ -50,7 +84,14 @@ export function createCandidatesService(deps: { repository: CandidatesRepository
       const hash = packetHash(packet);
       const existing = await repository.findCandidate(hash);
       if (existing) return { created: false, candidate: await this.present(existing, packet) };
-      const inserted = await repository.insertCandidate({ storyId: newId('st'), botId: actor.botId, verified: actor.verified, packet, hash, at: new Date(clock.now()) });
+      const inserted = await insertOnce(transactor, {
+        storyId: newId('st'),
+        botId: actor.botId,
+        verified: actor.verified,
+        packet,
+        hash,
+        at: new Date(clock.now()),
+      });
       if (inserted) return { created: true, candidate: presentCandidate(inserted, packet) };
       const winner = await repository.findCandidate(hash);
       if (!winner) throw notFound('candidate');
@@ -87,7 +128,7 @@ export function createCandidatesService(deps: { repository: CandidatesRepository
       const candidate = await repository.findCandidate(hash);
       if (!candidate) throw notFound('candidate');
       const [version, trace, sources, reviews] = await Promise.all([
-        repository.findPacket(candidate.story_id, hash),
+        versionWithHash(transactor.db, candidate.story_id, hash),
         repository.latestTrace(candidate.story_id, hash),
         repository.sources(candidate.story_id),
         repository.reviews(candidate.story_id, hash),
@@ -99,10 +140,16 @@ export function createCandidatesService(deps: { repository: CandidatesRepository
         packet: version.packet,
         sources: sources.map((s) => ({ id: s.id, url: s.url, title: s.title, publisher: s.publisher, status: s.status })),
         safetyTrace: trace ? presentTrace(trace) : null,
-        reviews: reviews.map((r) => ({ id: r.id, botId: r.bot_id, kind: r.kind, weight: r.weight, verified: r.verified, claimIds: r.claim_ids, createdAt: r.created_at.toISOString() })),
+        reviews: reviews.map((r) => ({
+          id: r.id,
+          botId: r.bot_id,
+          kind: r.kind,
+          weight: r.weight,
+          verified: r.verified,
+          claimIds: r.claim_ids,
+          createdAt: r.created_at.toISOString(),
+        })),
       };
     },
   };
 }
-
-export type CandidatesService = ReturnType<typeof createCandidatesService>;

@@ -15,7 +15,8 @@ export interface ReviewWeights {
 export function deriveReviewStatus(current: ReviewStatus, t: ReviewWeights, p: Parameters): ReviewStatus {
   if (current === 'RETRACTED' || current === 'UNDER_REVIEW') return current;
   const total = t.attWeight + t.objWeight;
-  if (t.objWeight >= p['consensus.minObjections'] && total > 0 && t.objWeight / total >= p['consensus.contestedObjectionRatio']) return 'CONTESTED';
+  if (t.objWeight >= p['consensus.minObjections'] && total > 0 && t.objWeight / total >= p['consensus.contestedObjectionRatio'])
+    return 'CONTESTED';
   if (t.attWeight >= p['consensus.minAttestations']) return 'CLEAR';
   return 'EMERGING';
 }

@@ -40,7 +40,9 @@ export function createFeedRepository(db: Db) {
       if (input.room) query = query.where('stories.room', '=', input.room);
       if (input.mode === 'graduated') query = query.where('stories.publication_stage', '=', 'GRADUATED');
       if (input.mode === 'developing') {
-        query = query.where('stories.publication_stage', '=', 'PROVISIONAL').where('stories.review_status', 'in', ['EMERGING', 'CONTESTED', 'UNDER_REVIEW']);
+        query = query
+          .where('stories.publication_stage', '=', 'PROVISIONAL')
+          .where('stories.review_status', 'in', ['EMERGING', 'CONTESTED', 'UNDER_REVIEW']);
       }
       if (input.after) {
         const bound = field === 'number' ? sql`${input.after.sort}::float8` : sql`${input.after.sort}::timestamptz`;

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { CursorParam, NextCursor } from '../../platform/cursor.js';
 import { LangParam } from '../../platform/i18n/index.js';
 import { StringEnum } from '../../platform/string-enum.js';
-import { RoomSlug } from '../candidates/schemas.js';
+import { RoomSlug } from '../newsroom/schemas.js';
 import { StoryCard } from '../stories/schemas.js';
 
 export const FEED_MODES = ['trending', 'graduated', 'developing', 'recent'] as const;
@@ -10,16 +10,21 @@ export type FeedMode = (typeof FEED_MODES)[number];
 
 export const FeedModeSchema = StringEnum(FEED_MODES, {
   default: 'trending',
-  description: 'trending (default): trending score; graduated: graduation time; developing: provisional stories still under review; recent: publication time',
+  description:
+    'trending (default): trending score; graduated: graduation time; developing: provisional stories still under review; recent: publication time',
 });
 
-export const FeedQuery = Type.Object({
-  room: Type.Optional(RoomSlug),
-  lang: LangParam,
-  mode: Type.Optional(FeedModeSchema),
-  cursor: CursorParam,
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
-});
+/** Unknown parameters are refused (400): the public read cache keys bodies by the validated query. */
+export const FeedQuery = Type.Object(
+  {
+    room: Type.Optional(RoomSlug),
+    lang: LangParam,
+    mode: Type.Optional(FeedModeSchema),
+    cursor: CursorParam,
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
+  },
+  { additionalProperties: false },
+);
 export type FeedQuery = Static<typeof FeedQuery>;
 
 export const FeedResponse = Type.Object({

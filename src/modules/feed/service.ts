@@ -1,4 +1,4 @@
-import { decodeCursor, encodeCursor, pageOf } from '../../platform/cursor.js';
+import { pageOf, type CursorCodec } from '../../platform/cursor.js';
 import { t } from '../../platform/i18n/index.js';
 import { presentCard } from '../stories/presenter.js';
 import { FEED_ORDERS, type FeedRepository } from './repository.js';
@@ -10,8 +10,8 @@ const DEFAULT_LIMIT = 20;
 const cursorKind = (mode: FeedMode) => `feed:${mode}`;
 
 /** The public feed: published, visible, not retracted stories in one of four orders, keyset-paginated. */
-export function createFeedService(deps: { repository: FeedRepository }) {
-  const { repository } = deps;
+export function createFeedService(deps: { repository: FeedRepository; cursors: CursorCodec }) {
+  const { repository, cursors } = deps;
   return {
     async feed(query: FeedQuery): Promise<FeedResponse> {
       const mode = query.mode ?? 'trending';
@@ -19,12 +19,17 @@ export function createFeedService(deps: { repository: FeedRepository }) {
       const limit = query.limit ?? DEFAULT_LIMIT;
       let after: { sort: number | string; id: string } | undefined;
       if (query.cursor) {
-        const [sort, id] = decodeCursor(cursorKind(mode), query.cursor, [FEED_ORDERS[mode].field, 'string']);
+        const [sort, id] = cursors.decode(cursorKind(mode), query.cursor, [FEED_ORDERS[mode].field, 'string']);
         after = { sort: sort!, id: id as string };
       }
       const rows = await repository.page({ mode, room: query.room, after, limit: limit + 1 });
-      const { items, nextCursor } = pageOf(rows, limit, (last) => encodeCursor(cursorKind(mode), [last.sort_value, last.id]));
-      return { mode, modeLabel: t(lang, `feedMode.${mode}`), items: items.map((row) => presentCard(row, lang)), ...(nextCursor ? { nextCursor } : {}) };
+      const { items, nextCursor } = pageOf(rows, limit, (last) => cursors.encode(cursorKind(mode), [last.sort_value, last.id]));
+      return {
+        mode,
+        modeLabel: t(lang, `feedMode.${mode}`),
+        items: items.map((row) => presentCard(row, lang)),
+        ...(nextCursor ? { nextCursor } : {}),
+      };
     },
   };
 }

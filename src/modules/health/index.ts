@@ -8,7 +8,10 @@ import { checkReadiness } from './service.js';
 export const healthModule: FastifyPluginAsyncTypebox<{ ctx: AppContext; metrics: Metrics }> = async (app, { ctx, metrics }) => {
   app.get(
     '/healthz',
-    { config: { auth: { kind: 'public' }, rateLimit: false }, schema: { tags: ['health'], summary: 'Liveness', response: { 200: LivenessResponse } } },
+    {
+      config: { auth: { kind: 'public' }, rateLimit: false },
+      schema: { tags: ['health'], summary: 'Liveness', response: { 200: LivenessResponse } },
+    },
     async () => ({ status: 'ok' as const }),
   );
 

@@ -33,7 +33,14 @@ export async function checkReadiness(ctx: AppContext): Promise<ReadinessResponse
       if (pending.length) throw new Error(`pending: ${pending.join(', ')}`);
       return 'all applied';
     }),
-    ctx.redis ? timed(true, () => withTimeout(ctx.redis!.ping().then(() => undefined), 'redis')) : Promise.resolve(undefined),
+    ctx.redis
+      ? timed(true, () =>
+          withTimeout(
+            ctx.redis!.ping().then(() => undefined),
+            'redis',
+          ),
+        )
+      : Promise.resolve(undefined),
   ]);
   const signingSecret: ReadinessCheck = ctx.config.humanSigningSecrets.length
     ? { ok: true, required: ctx.config.failClosed }

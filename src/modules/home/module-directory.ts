@@ -6,9 +6,19 @@ export const MODULES = [
   { id: 'feed', href: '/v1/feed', title: 'module.feed.title', description: 'module.feed.description' },
   { id: 'search', href: '/v1/search', title: 'module.search.title', description: 'module.search.description' },
   { id: 'developing', href: '/v1/modules/developing', title: 'module.developing.title', description: 'module.developing.description' },
-  { id: 'under-review', href: '/v1/modules/under-review', title: 'module.underReview.title', description: 'module.underReview.description' },
+  {
+    id: 'under-review',
+    href: '/v1/modules/under-review',
+    title: 'module.underReview.title',
+    description: 'module.underReview.description',
+  },
   { id: 'ledger', href: '/v1/modules/ledger', title: 'module.ledger.title', description: 'module.ledger.description' },
-  { id: 'reward-window', href: '/v1/modules/reward-window', title: 'module.rewardWindow.title', description: 'module.rewardWindow.description' },
+  {
+    id: 'reward-window',
+    href: '/v1/modules/reward-window',
+    title: 'module.rewardWindow.title',
+    description: 'module.rewardWindow.description',
+  },
   { id: 'rankings', href: '/v1/rankings/bots', title: 'module.rankings.title', description: 'module.rankings.description' },
 ] as const satisfies readonly { id: string; href: string; title: MessageKey; description: MessageKey }[];
 

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import type { StoryCardRow } from '../stories/presenter.js';
-import { listed, STORY_CARD_COLUMNS } from '../stories/story-filters.js';
+import { listed, rewardWindowActiveSql, STORY_CARD_COLUMNS } from '../stories/story-filters.js';
 
 /** The module lists that are not feed modes: under review, and open reward windows. */
 export function createHomeRepository(db: Db) {
-  const openWindow = (now: Date) => sql<boolean>`stories.published_at <= ${now} and stories.reward_window_ends_at > ${now}`;
+  const openWindow = (now: Date) => rewardWindowActiveSql('stories', now);
 
   return {
     /** Listed stories whose state is CONTESTED or UNDER_REVIEW (retracted ones are not listed), newest first. */
@@ -35,7 +35,12 @@ export function createHomeRepository(db: Db) {
     },
 
     async openRewardWindowCount(now: Date): Promise<number> {
-      const row = await db.selectFrom('stories').select(sql<number>`count(*)::int`.as('n')).where(listed).where(openWindow(now)).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('stories')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where(listed)
+        .where(openWindow(now))
+        .executeTakeFirstOrThrow();
       return row.n;
     },
   };

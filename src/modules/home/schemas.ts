@@ -1,7 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { LabeledLedgerEvent } from '../ledger/schemas.js';
+import { LangParam } from '../../platform/i18n/index.js';
 import { DateTime, LangSchema } from '../../platform/schemas.js';
 import { StoryCard } from '../stories/schemas.js';
+
+/** `lang` only: other parameters are refused (400), the public read cache keys bodies by the validated query. */
+export const HomeQuery = Type.Object({ lang: LangParam }, { additionalProperties: false });
 
 const heading = {
   id: Type.String(),

@@ -37,7 +37,11 @@ export function createHomeService(deps: HomeDeps) {
     return { lang, now: new Date(clock.now()), rewardWindowHours: (await parameters()).rewardWindowHours };
   }
 
-  const header = (id: ModuleId, c: ReadContext) => ({ ...moduleHeading(id, c.lang, c.rewardWindowHours), lang: c.lang, generatedAt: c.now.toISOString() });
+  const header = (id: ModuleId, c: ReadContext) => ({
+    ...moduleHeading(id, c.lang, c.rewardWindowHours),
+    lang: c.lang,
+    generatedAt: c.now.toISOString(),
+  });
 
   const builders = {
     async developing(c: ReadContext, limit: number): Promise<StoryModuleResponse> {
@@ -92,7 +96,12 @@ export function createHomeService(deps: HomeDeps) {
         generatedAt: c.now.toISOString(),
         title: home.title,
         description: home.description,
-        hero: { title: t(lang, 'home.hero.title'), description: t(lang, 'home.hero.description'), href: '/v1/feed?mode=trending', items: trending.map((row) => presentCard(row, lang)) },
+        hero: {
+          title: t(lang, 'home.hero.title'),
+          description: t(lang, 'home.hero.description'),
+          href: '/v1/feed?mode=trending',
+          items: trending.map((row) => presentCard(row, lang)),
+        },
         sections: { developing, underReview, ledger: events, rewardWindow },
       };
     },

@@ -7,7 +7,7 @@ import { createLedgerService } from './service.js';
 
 /** GET /v1/ledger/events (events are written by the write side through record.ts). */
 export const ledgerModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = createLedgerService({ repository: createLedgerRepository(ctx.database.db), clock: ctx.clock });
+  const service = createLedgerService({ repository: createLedgerRepository(ctx.database.db), clock: ctx.clock, cursors: ctx.cursors });
   app.get(
     '/v1/ledger/events',
     {

@@ -20,6 +20,10 @@ export function presentLedgerEvent(row: LedgerRow): LedgerEvent {
 export function presentLabeledLedgerEvent(row: LedgerRow, lang: Lang): LabeledLedgerEvent {
   return {
     ...presentLedgerEvent(row),
-    labels: { type: t(lang, `ledgerType.${row.type}`), storyState: t(lang, `state.${row.story_state}`), ledgerBucket: t(lang, `ledgerBucket.${row.ledger_bucket}`) },
+    labels: {
+      type: t(lang, `ledgerType.${row.type}`),
+      storyState: t(lang, `state.${row.story_state}`),
+      ledgerBucket: t(lang, `ledgerBucket.${row.ledger_bucket}`),
+    },
   };
 }

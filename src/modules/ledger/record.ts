@@ -1,6 +1,8 @@
-import type { Db } from '../../platform/db/database.js';
+import type { Tx } from '../../platform/db/database.js';
+import type { TxEvents } from '../../platform/db/transaction.js';
 import type { LedgerBucket, LedgerType, StoryState } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
+import { insertLedgerEvent } from './repository.js';
 
 export interface LedgerEntry {
   storyId: string;
@@ -15,22 +17,9 @@ export interface LedgerEntry {
 }
 
 /** Appends a ledger event; call inside the transaction that made the change it reports. */
-export async function recordLedgerEvent(db: Db, entry: LedgerEntry): Promise<string> {
+export async function recordLedgerEvent(tx: Tx, events: TxEvents, entry: LedgerEntry): Promise<string> {
   const id = newId('le');
-  await db
-    .insertInto('ledger_events')
-    .values({
-      id,
-      story_id: entry.storyId,
-      type: entry.type,
-      title: entry.title,
-      story_state: entry.storyState,
-      editorial_state: entry.editorialState,
-      promotion_state: entry.promotionState,
-      ledger_bucket: entry.bucket,
-      reason: entry.reason ?? null,
-      created_at: entry.at,
-    })
-    .execute();
+  await insertLedgerEvent(tx, { id, ...entry });
+  events.recorded({ kind: 'ledger', id, storyId: entry.storyId });
   return id;
 }

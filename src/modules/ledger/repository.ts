@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db/database.js';
-import type { LedgerBucket, LedgerType, StoryState } from '../../platform/db/schema.js';
-import { HIDDEN_MODERATION } from '../stories/story-filters.js';
+import type { Db, Tx } from '../../platform/db/database.js';
+import type { LedgerEntry } from './record.js';
+import type { Int8, LedgerBucket, LedgerType, StoryState } from '../../platform/db/schema.js';
+import { HIDDEN_MODERATION, rewardWindowActiveSql } from '../stories/story-filters.js';
 
 export interface LedgerRow {
-  seq: number;
+  seq: Int8;
   id: string;
   story_id: string;
   title: string;
@@ -24,10 +25,10 @@ export interface LedgerRow {
  * Events of stories hidden by moderation are left out, like the stories themselves.
  */
 export function createLedgerRepository(db: Db) {
-  const rewardWindowActive = (now: Date) => sql<boolean>`coalesce(s.published_at <= ${now} and ${now} < s.reward_window_ends_at, false)`;
+  const rewardWindowActive = (now: Date) => rewardWindowActiveSql('s', now);
 
   return {
-    async page(buckets: readonly LedgerBucket[] | null, beforeSeq: number | null, limit: number, now: Date): Promise<LedgerRow[]> {
+    async page(buckets: readonly LedgerBucket[] | null, beforeSeq: string | null, limit: number, now: Date): Promise<LedgerRow[]> {
       if (buckets === null) {
         let query = db
           .selectFrom('ledger_events as le')
@@ -71,3 +72,22 @@ export function createLedgerRepository(db: Db) {
 }
 
 export type LedgerRepository = ReturnType<typeof createLedgerRepository>;
+
+/** Appends a ledger event row (through recordLedgerEvent, inside the transaction that made the change). */
+export async function insertLedgerEvent(tx: Tx, entry: LedgerEntry & { id: string }): Promise<void> {
+  await tx
+    .insertInto('ledger_events')
+    .values({
+      id: entry.id,
+      story_id: entry.storyId,
+      type: entry.type,
+      title: entry.title,
+      story_state: entry.storyState,
+      editorial_state: entry.editorialState,
+      promotion_state: entry.promotionState,
+      ledger_bucket: entry.bucket,
+      reason: entry.reason ?? null,
+      created_at: entry.at,
+    })
+    .execute();
+}

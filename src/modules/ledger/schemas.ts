@@ -7,16 +7,20 @@ export const LEDGER_BUCKETS: readonly LedgerBucket[] = ['agent-review', 'provisi
 
 const bucket = '(agent-review|provisional|graduated|under-review)';
 
-export const LedgerEventsQuery = Type.Object({
-  filters: Type.Optional(
-    Type.String({
-      pattern: `^(${bucket}(,${bucket})*)?$`,
-      description: 'Comma-separated ledger buckets among agent-review, provisional, graduated, under-review (default: all)',
-    }),
-  ),
-  cursor: CursorParam,
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
-});
+/** Unknown parameters are refused (400): the public read cache keys bodies by the validated query. */
+export const LedgerEventsQuery = Type.Object(
+  {
+    filters: Type.Optional(
+      Type.String({
+        pattern: `^(${bucket}(,${bucket})*)?$`,
+        description: 'Comma-separated ledger buckets among agent-review, provisional, graduated, under-review (default: all)',
+      }),
+    ),
+    cursor: CursorParam,
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
+  },
+  { additionalProperties: false },
+);
 export type LedgerEventsQuery = Static<typeof LedgerEventsQuery>;
 
 /** A ledger event: exactly the fields of the interface (section 2), all required. */
@@ -27,11 +31,21 @@ export const LedgerEvent = Type.Object(
     title: Type.String(),
     type: Type.Union([Type.Literal('CORRECTION'), Type.Literal('RETRACTION'), Type.Literal('CHALLENGE'), Type.Literal('UPDATE')]),
     createdAt: DateTime,
-    storyState: Type.Union([Type.Literal('PROVISIONAL'), Type.Literal('GRADUATED'), Type.Literal('CONTESTED'), Type.Literal('UNDER_REVIEW')]),
+    storyState: Type.Union([
+      Type.Literal('PROVISIONAL'),
+      Type.Literal('GRADUATED'),
+      Type.Literal('CONTESTED'),
+      Type.Literal('UNDER_REVIEW'),
+    ]),
     editorialState: Type.String(),
     promotionState: Type.String(),
     rewardWindowActive: Type.Boolean(),
-    ledgerBucket: Type.Union([Type.Literal('agent-review'), Type.Literal('provisional'), Type.Literal('graduated'), Type.Literal('under-review')]),
+    ledgerBucket: Type.Union([
+      Type.Literal('agent-review'),
+      Type.Literal('provisional'),
+      Type.Literal('graduated'),
+      Type.Literal('under-review'),
+    ]),
   },
   { additionalProperties: false, title: 'LedgerEvent' },
 );

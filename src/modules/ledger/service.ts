@@ -1,5 +1,5 @@
 import type { Clock } from '../../platform/clock.js';
-import { decodeCursor, encodeCursor, pageOf } from '../../platform/cursor.js';
+import { pageOf, type CursorCodec } from '../../platform/cursor.js';
 import type { LedgerBucket } from '../../platform/db/schema.js';
 import { presentLedgerEvent } from './presenter.js';
 import type { LedgerRepository } from './repository.js';
@@ -20,14 +20,14 @@ export function parseBuckets(filters: string | undefined): LedgerBucket[] | null
 }
 
 /** GET /v1/ledger/events: corrections, retractions, challenges and updates, newest first. */
-export function createLedgerService(deps: { repository: LedgerRepository; clock: Clock }) {
-  const { repository, clock } = deps;
+export function createLedgerService(deps: { repository: LedgerRepository; clock: Clock; cursors: CursorCodec }) {
+  const { repository, clock, cursors } = deps;
   return {
     async events(query: LedgerEventsQuery): Promise<LedgerEventsResponse> {
       const limit = query.limit ?? DEFAULT_LIMIT;
-      const before = query.cursor ? (decodeCursor(CURSOR_KIND, query.cursor, ['integer'])[0] as number) : null;
+      const before = query.cursor ? (cursors.decode(CURSOR_KIND, query.cursor, ['int8'])[0] as string) : null;
       const rows = await repository.page(parseBuckets(query.filters), before, limit + 1, new Date(clock.now()));
-      const { items, nextCursor } = pageOf(rows, limit, (last) => encodeCursor(CURSOR_KIND, [last.seq]));
+      const { items, nextCursor } = pageOf(rows, limit, (last) => cursors.encode(CURSOR_KIND, [last.seq]));
       return { events: items.map(presentLedgerEvent), ...(nextCursor ? { nextCursor } : {}) };
     },
   };

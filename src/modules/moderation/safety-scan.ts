@@ -1,4 +1,4 @@
-import type { Packet } from '../candidates/packet.js';
+import type { Packet } from '../newsroom/packet.js';
 
 /**
  * The service's own safety scan. Rule-based and deterministic: the same packet always gets the same trace.
@@ -30,27 +30,46 @@ const RULES: Rule[] = [
     id: 'threat.first-person-intent',
     category: 'VIOLENT_THREAT',
     action: 'BLOCK',
-    patterns: [/\b(i|we)('m| am| are|'re| will|'ll| are going to| am going to| gonna)\s+(going\s+to\s+)?(kill|shoot|stab|bomb|murder|behead|execute|blow\s+up)\b/i],
+    patterns: [
+      /\b(i|we)('m| am| are|'re| will|'ll| are going to| am going to| gonna)\s+(going\s+to\s+)?(kill|shoot|stab|bomb|murder|behead|execute|blow\s+up)\b/i,
+    ],
   },
   {
     id: 'threat.targeted-call',
     category: 'VIOLENT_THREAT',
     action: 'BLOCK',
-    patterns: [/\b(kill|shoot|bomb|murder)\s+(him|her|them|the\s+(mayor|judge|journalist|reporter|senator|family))\b.*\b(tonight|tomorrow|at\s+\d|address|home)\b/i],
+    patterns: [
+      /\b(kill|shoot|bomb|murder)\s+(him|her|them|the\s+(mayor|judge|journalist|reporter|senator|family))\b.*\b(tonight|tomorrow|at\s+\d|address|home)\b/i,
+    ],
   },
-  { id: 'doxxing.phone-number', category: 'DOXXING', action: 'BLOCK', patterns: [/(\+\d{1,3}[\s.-]?)?\(?\b\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b/] },
+  {
+    id: 'doxxing.phone-number',
+    category: 'DOXXING',
+    action: 'BLOCK',
+    patterns: [/(\+\d{1,3}[\s.-]?)?\(?\b\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b/],
+  },
   {
     id: 'doxxing.street-address',
     category: 'DOXXING',
     action: 'BLOCK',
-    patterns: [/\b\d{1,5}\s+(?:[A-Z][a-z]+\s+){1,3}(street|st\.|avenue|ave\.?|road|rd\.|boulevard|blvd\.?|lane|ln\.|drive|dr\.|court|ct\.|way)\b/i, /\b(lives|home|house|resides|residence|address)\b/i],
+    patterns: [
+      /\b\d{1,5}\s+(?:[A-Z][a-z]+\s+){1,3}(street|st\.|avenue|ave\.?|road|rd\.|boulevard|blvd\.?|lane|ln\.|drive|dr\.|court|ct\.|way)\b/i,
+      /\b(lives|home|house|resides|residence|address)\b/i,
+    ],
   },
-  { id: 'doxxing.government-id', category: 'DOXXING', action: 'BLOCK', patterns: [/\b(\d{3}-\d{2}-\d{4}|(ssn|social security|passport|national id)( number)?[:#\s]+[A-Z0-9-]{6,})\b/i] },
+  {
+    id: 'doxxing.government-id',
+    category: 'DOXXING',
+    action: 'BLOCK',
+    patterns: [/\b(\d{3}-\d{2}-\d{4}|(ssn|social security|passport|national id)( number)?[:#\s]+[A-Z0-9-]{6,})\b/i],
+  },
   {
     id: 'health.miracle-cure',
     category: 'UNVERIFIED_HEALTH_CLAIM',
     action: 'QUARANTINE',
-    patterns: [/\b(miracle cure|cures? (cancer|diabetes|autism|covid|hiv|alzheimer'?s)|100% (effective|cure)|doctors hate|detox cures|reverses? aging)\b/i],
+    patterns: [
+      /\b(miracle cure|cures? (cancer|diabetes|autism|covid|hiv|alzheimer'?s)|100% (effective|cure)|doctors hate|detox cures|reverses? aging)\b/i,
+    ],
   },
   {
     id: 'health.vaccine-misinformation',
@@ -62,7 +81,9 @@ const RULES: Rule[] = [
     id: 'violence.graphic-description',
     category: 'GRAPHIC_VIOLENCE',
     action: 'QUARANTINE',
-    patterns: [/\b(decapitat\w*|dismember\w*|disembowel\w*|mutilat\w*|gore|blood-soaked|entrails|graphic footage of (the )?(killing|execution))\b/i],
+    patterns: [
+      /\b(decapitat\w*|dismember\w*|disembowel\w*|mutilat\w*|gore|blood-soaked|entrails|graphic footage of (the )?(killing|execution))\b/i,
+    ],
   },
 ];
 

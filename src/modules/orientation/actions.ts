@@ -30,7 +30,15 @@ interface ActionSpec {
 const SIGNED = ['human-signed-write'];
 
 export const ACTIONS: readonly ActionSpec[] = [
-  { id: 'comment', label: 'action.comment.label', description: 'action.comment.description', route: '/v1/stories/{id}/comments', requiredCredentials: SIGNED, options: [], gate: 'published' },
+  {
+    id: 'comment',
+    label: 'action.comment.label',
+    description: 'action.comment.description',
+    route: '/v1/stories/{id}/comments',
+    requiredCredentials: SIGNED,
+    options: [],
+    gate: 'published',
+  },
   {
     id: 'flag',
     label: 'action.flag.label',
@@ -56,8 +64,24 @@ export const ACTIONS: readonly ActionSpec[] = [
     ],
     gate: 'reward-window',
   },
-  { id: 'bookmark', label: 'action.bookmark.label', description: 'action.bookmark.description', route: '/v1/users/me/bookmarks', requiredCredentials: SIGNED, options: [], gate: 'published' },
-  { id: 'follow-topic', label: 'action.followTopic.label', description: 'action.followTopic.description', route: '/v1/users/me/topics', requiredCredentials: SIGNED, options: [], gate: 'always' },
+  {
+    id: 'bookmark',
+    label: 'action.bookmark.label',
+    description: 'action.bookmark.description',
+    route: '/v1/users/me/bookmarks',
+    requiredCredentials: SIGNED,
+    options: [],
+    gate: 'published',
+  },
+  {
+    id: 'follow-topic',
+    label: 'action.followTopic.label',
+    description: 'action.followTopic.description',
+    route: '/v1/users/me/topics',
+    requiredCredentials: SIGNED,
+    options: [],
+    gate: 'always',
+  },
   {
     id: 'verify-human-action',
     label: 'action.verifyHumanAction.label',
@@ -74,7 +98,11 @@ export const ACTIONS: readonly ActionSpec[] = [
 ];
 
 /** The localized actions; `storyId` fills the routes and options, `gate` supplies each gate for a story. */
-export function presentActions(lang: Lang, storyId?: string, gate?: (kind: GateKind) => { open: boolean; explanation: string }): ActionType[] {
+export function presentActions(
+  lang: Lang,
+  storyId?: string,
+  gate?: (kind: GateKind) => { open: boolean; explanation: string },
+): ActionType[] {
   const fill = (text: string) => (storyId ? text.replace('{id}', encodeURIComponent(storyId)).replace('<storyId>', storyId) : text);
   return ACTIONS.map((action) => ({
     id: action.id,
@@ -95,7 +123,11 @@ export function presentActions(lang: Lang, storyId?: string, gate?: (kind: GateK
 }
 
 export function presentCredentials(lang: Lang) {
-  return CREDENTIALS.map((c) => ({ id: c.id, description: t(lang, c.description), ...('humanAction' in c ? { humanAction: c.humanAction } : {}) }));
+  return CREDENTIALS.map((c) => ({
+    id: c.id,
+    description: t(lang, c.description),
+    ...('humanAction' in c ? { humanAction: c.humanAction } : {}),
+  }));
 }
 
 /** Evidence reads of a story (`{id}` filled for a story orientation). */

@@ -14,6 +14,8 @@ export const orientationModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> =
   const stories = createStoriesService({ repository: createStoriesRepository(db), clock: ctx.clock, parameters });
   const service = createOrientationService({ stories, clock: ctx.clock, parameters });
   const config = { auth: { kind: 'public' as const }, readCache: true };
+  // cached per story, invalidated only by the writes on that story (or by one naming no story)
+  const storyConfig = { ...config, readCache: { story: 'id' } };
 
   app.get(
     '/v1/assistant/orientation',
@@ -32,7 +34,7 @@ export const orientationModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> =
   app.get(
     '/v1/stories/:id/assistant-orientation',
     {
-      config,
+      config: storyConfig,
       schema: {
         tags: ['orientation'],
         summary: "A story's status, action gates, required credentials and evidence links (neutral)",

@@ -1,14 +1,16 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { LangQuery } from '../../platform/i18n/index.js';
+import { LangParam } from '../../platform/i18n/index.js';
 import { DateTime, LangSchema } from '../../platform/schemas.js';
-import { Nullable, PublicationStageSchema, ReviewStatusSchema, StoryLabels, StoryParams, StoryStateSchema } from '../stories/schemas.js';
+import { StoryParams } from '../newsroom/schemas.js';
+import { Nullable, PublicationStageSchema, ReviewStatusSchema, StoryLabels, StoryStateSchema } from '../stories/schemas.js';
 
 /**
  * Orientation data for human-controlled assistants. Every field states a fact or a requirement; no field
  * ranks, scores or orders the choices a reader has (lists are in a fixed order that carries no meaning).
  */
 
-export const OrientationQuery = LangQuery;
+/** `lang` only: other parameters are refused (400), the public read cache keys bodies by the validated query. */
+export const OrientationQuery = Type.Object({ lang: LangParam }, { additionalProperties: false });
 export const StoryOrientationParams = StoryParams;
 
 export const Gate = Type.Object({
@@ -91,9 +93,20 @@ export const StoryOrientationResponse = Type.Object({
   gatingFacts: Type.Object({
     currentPacketHash: Type.String(),
     version: Type.Integer(),
-    rewardWindow: Type.Object({ opensAt: Nullable(DateTime), closesAt: Nullable(DateTime), active: Type.Boolean(), explanation: Type.String() }),
-    graduation: Type.Object({ requiredHumanAction: Type.String(), requiredCredentials: Type.Array(Type.String()), explanation: Type.String() }),
-    highSeverityFlags: Type.Array(Type.Object({ claimId: Type.String(), requiredHumanAction: Type.String() }), { description: 'One per claim of the current packet' }),
+    rewardWindow: Type.Object({
+      opensAt: Nullable(DateTime),
+      closesAt: Nullable(DateTime),
+      active: Type.Boolean(),
+      explanation: Type.String(),
+    }),
+    graduation: Type.Object({
+      requiredHumanAction: Type.String(),
+      requiredCredentials: Type.Array(Type.String()),
+      explanation: Type.String(),
+    }),
+    highSeverityFlags: Type.Array(Type.Object({ claimId: Type.String(), requiredHumanAction: Type.String() }), {
+      description: 'One per claim of the current packet',
+    }),
     thresholds: Thresholds,
     explanations: Type.Array(Explanation),
   }),

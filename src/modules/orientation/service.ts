@@ -1,6 +1,6 @@
 import type { Clock } from '../../platform/clock.js';
 import { t, type Lang } from '../../platform/i18n/index.js';
-import type { Parameters } from '../governance/parameters.js';
+import { consensusThresholds, type Parameters } from '../governance/parameters.js';
 import { allModuleHeadings } from '../home/module-directory.js';
 import { rewardWindowOf, storyLabels } from '../stories/presenter.js';
 import type { StoriesService } from '../stories/service.js';
@@ -10,10 +10,7 @@ import type { OrientationResponse, StoryOrientationResponse } from './schemas.js
 
 function thresholds(p: Parameters): OrientationResponse['gatingFacts']['thresholds'] {
   return {
-    minAttestations: p['consensus.minAttestations'],
-    contestedObjectionRatio: p['consensus.contestedObjectionRatio'],
-    minObjections: p['consensus.minObjections'],
-    graduationMinAttestations: p['consensus.graduationMinAttestations'],
+    ...consensusThresholds(p),
     revisionAcceptVotes: p['revision.acceptVotes'],
     revisionRejectVotes: p['revision.rejectVotes'],
     rewardWindowHours: p.rewardWindowHours,
@@ -25,8 +22,14 @@ function explanations(lang: Lang, p: Parameters, story?: { id: string; packetHas
   return [
     { id: 'reward-window', text: t(lang, 'gate.rewardWindow.global', { hours: p.rewardWindowHours }) },
     { id: 'clear', text: t(lang, 'gate.clear', { minAttestations: p['consensus.minAttestations'] }) },
-    { id: 'contested', text: t(lang, 'gate.contested', { minObjections: p['consensus.minObjections'], ratio: p['consensus.contestedObjectionRatio'] }) },
-    { id: 'graduation', text: t(lang, 'gate.graduation', { min: p['consensus.graduationMinAttestations'], action: `graduate:${story?.id ?? '<storyId>'}` }) },
+    {
+      id: 'contested',
+      text: t(lang, 'gate.contested', { minObjections: p['consensus.minObjections'], ratio: p['consensus.contestedObjectionRatio'] }),
+    },
+    {
+      id: 'graduation',
+      text: t(lang, 'gate.graduation', { min: p['consensus.graduationMinAttestations'], action: `graduate:${story?.id ?? '<storyId>'}` }),
+    },
     { id: 'flag-high', text: t(lang, 'gate.flagHigh') },
     { id: 'packet-hash', text: story ? t(lang, 'gate.packetHash', { packetHash: story.packetHash }) : t(lang, 'gate.packetHash.global') },
     { id: 'revision', text: t(lang, 'gate.revision', { acceptVotes: p['revision.acceptVotes'], rejectVotes: p['revision.rejectVotes'] }) },
@@ -70,9 +73,10 @@ export function createOrientationService(deps: { stories: StoriesService; clock:
       const now = new Date(clock.now());
       const published = story.publication_stage !== 'CANDIDATE';
       const window = rewardWindowOf(story, now);
-      const windowText = !published || !window.closesAt
-        ? t(lang, 'gate.rewardWindow.notOpened', { hours: p.rewardWindowHours })
-        : t(lang, window.active ? 'gate.rewardWindow.open' : 'gate.rewardWindow.closed', { closesAt: window.closesAt });
+      const windowText =
+        !published || !window.closesAt
+          ? t(lang, 'gate.rewardWindow.notOpened', { hours: p.rewardWindowHours })
+          : t(lang, window.active ? 'gate.rewardWindow.open' : 'gate.rewardWindow.closed', { closesAt: window.closesAt });
       const gate = (kind: GateKind) => {
         if (kind === 'always') return { open: true, explanation: t(lang, 'gate.always.open') };
         if (!published) return { open: false, explanation: t(lang, 'gate.published.closed') };

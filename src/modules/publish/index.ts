@@ -7,7 +7,7 @@ import { createPublishService } from './service.js';
 
 /** The operations job that scans a candidate and publishes it (ALLOW), quarantines it or blocks it. */
 export const publishModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = createPublishService({ db: ctx.database.db, clock: ctx.clock });
+  const service = createPublishService({ transactor: ctx.transactor, clock: ctx.clock });
 
   app.post(
     '/v1/publish/:hash/compute',
@@ -21,6 +21,6 @@ export const publishModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
         response: { 200: SafetyTraceSchema, ...errors(400, 401, 404) },
       },
     },
-    async (request) => service.compute(request.params.hash),
+    async (request) => service.compute(request.params.hash, await request.governance()),
   );
 };

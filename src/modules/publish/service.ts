@@ -1,14 +1,15 @@
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db/database.js';
+import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import type { Packet } from '../candidates/packet.js';
 import type { SafetyTrace } from '../candidates/schemas.js';
 import { recomputeConsensus } from '../consensus/service.js';
-import { lockStory } from '../consensus/story-lock.js';
-import { readParameters } from '../governance/parameters.js';
+import type { Parameters } from '../governance/parameters.js';
 import { recordLedgerEvent } from '../ledger/record.js';
 import { scanPacket } from '../moderation/safety-scan.js';
+import { lockStoryForWrite } from '../stories/story-lock.js';
+import { markPublished, setModerationStatus, versionWithHash } from '../stories/write-repository.js';
+import { candidateStoryId, insertSafetyTrace } from './repository.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -18,34 +19,32 @@ const HOUR_MS = 3_600_000;
  * for a content admin; BLOCK never publishes. Running it again re-scans and records a new trace without
  * changing a story that has already left the CANDIDATE stage.
  */
-export function createPublishService(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps;
+export function createPublishService(deps: { transactor: Transactor; clock: Clock }) {
+  const { transactor, clock } = deps;
   return {
-    async compute(hash: string): Promise<SafetyTrace> {
-      return db.transaction().execute(async (trx) => {
-        const candidate = await trx.selectFrom('candidates').select(['story_id']).where('hash', '=', hash).executeTakeFirst();
-        if (!candidate) throw notFound('candidate');
-        const story = await lockStory(trx, candidate.story_id);
-        const version = await trx.selectFrom('story_versions').select('packet').where('story_id', '=', candidate.story_id).where('packet_hash', '=', hash).executeTakeFirst();
+    async compute(hash: string, params: Parameters): Promise<SafetyTrace> {
+      return withTransaction(transactor, async (tx, events) => {
+        const storyId = await candidateStoryId(tx, hash);
+        const story = storyId ? await lockStoryForWrite(tx, events, storyId) : null;
+        const version = story ? await versionWithHash(tx, story.id, hash) : null;
         if (!story || !version) throw notFound('candidate');
         const now = new Date(clock.now());
-        const scan = scanPacket(version.packet as Packet);
-        await trx
-          .insertInto('safety_traces')
-          .values({ id: newId('scan'), story_id: story.id, packet_hash: hash, decision: scan.decision, categories: JSON.stringify(scan.categories), rules: JSON.stringify(scan.rules), scanned_at: now })
-          .execute();
+        const scan = scanPacket(version.packet);
+        await insertSafetyTrace(tx, {
+          id: newId('scan'),
+          story_id: story.id,
+          packet_hash: hash,
+          decision: scan.decision,
+          categories: JSON.stringify(scan.categories),
+          rules: JSON.stringify(scan.rules),
+          scanned_at: now,
+        });
 
         if (story.publication_stage === 'CANDIDATE' && story.moderation_status === 'PENDING_SCAN') {
           if (scan.decision === 'ALLOW') {
-            const params = await readParameters(trx);
             const closes = new Date(now.getTime() + params.rewardWindowHours * HOUR_MS);
-            await trx
-              .updateTable('stories')
-              .set({ publication_stage: 'PROVISIONAL', moderation_status: 'ALLOWED', published_at: now, reward_window_ends_at: closes, updated_at: now })
-              .where('id', '=', story.id)
-              .execute();
-            Object.assign(story, { publication_stage: 'PROVISIONAL', moderation_status: 'ALLOWED', published_at: now, reward_window_ends_at: closes });
-            await recordLedgerEvent(trx, {
+            await markPublished(tx, story.id, now, closes);
+            await recordLedgerEvent(tx, events, {
               storyId: story.id,
               type: 'UPDATE',
               title: `Published as provisional: ${story.title}`,
@@ -56,16 +55,26 @@ export function createPublishService(deps: { db: Db; clock: Clock }) {
               reason: 'safety scan ALLOW',
               at: now,
             });
-            await recomputeConsensus(trx, story, now);
+            const published = {
+              ...story,
+              publication_stage: 'PROVISIONAL' as const,
+              moderation_status: 'ALLOWED' as const,
+              published_at: now,
+              reward_window_ends_at: closes,
+            };
+            await recomputeConsensus(tx, events, published, params, now);
           } else {
-            await trx
-              .updateTable('stories')
-              .set({ moderation_status: scan.decision === 'BLOCK' ? 'BLOCKED' : 'QUARANTINED', updated_at: now })
-              .where('id', '=', story.id)
-              .execute();
+            await setModerationStatus(tx, story.id, scan.decision === 'BLOCK' ? 'BLOCKED' : 'QUARANTINED', now);
           }
         }
-        return { hash, storyId: story.id, decision: scan.decision, categories: scan.categories, rules: scan.rules, scannedAt: now.toISOString() };
+        return {
+          hash,
+          storyId: story.id,
+          decision: scan.decision,
+          categories: scan.categories,
+          rules: scan.rules,
+          scannedAt: now.toISOString(),
+        };
       });
     },
   };

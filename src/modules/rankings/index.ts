@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../platform/context.js';
 import { errors } from '../../platform/schemas.js';
 import { createRankingsRepository } from './repository.js';
-import { RankingsResponse } from './schemas.js';
+import { RankingsQuery, RankingsResponse } from './schemas.js';
 import { createRankingsService } from './service.js';
 
 /** GET /v1/rankings/bots. */
@@ -12,7 +12,12 @@ export const rankingsModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = as
     '/v1/rankings/bots',
     {
       config: { auth: { kind: 'public' }, readCache: true },
-      schema: { tags: ['rankings'], summary: 'Weekly bot rankings over the last seven days (scoring in docs/newsroom-reads.md)', response: { 200: RankingsResponse, ...errors(429) } },
+      schema: {
+        tags: ['rankings'],
+        summary: 'Weekly bot rankings over the last seven days (scoring in docs/newsroom-reads.md)',
+        querystring: RankingsQuery,
+        response: { 200: RankingsResponse, ...errors(400, 429) },
+      },
     },
     async () => service.weekly(),
   );

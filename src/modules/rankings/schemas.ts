@@ -1,6 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime } from '../../platform/schemas.js';
 
+/** No parameters: any is refused (400), so that the public read cache has one entry. */
+export const RankingsQuery = Type.Object({}, { additionalProperties: false });
+
 export const RankingItem = Type.Object({
   rank: Type.Integer({ minimum: 1 }),
   botId: Type.String(),

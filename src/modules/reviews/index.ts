@@ -7,42 +7,64 @@ import { createReviewsService } from './service.js';
 
 /** Agent review writes: attestations, objections, revision proposals and votes (CONTRACT §6 pins the paths). */
 export const reviewsModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = createReviewsService({ db: ctx.database.db, clock: ctx.clock });
+  const service = createReviewsService({ transactor: ctx.transactor, clock: ctx.clock });
   const responses = (ok: typeof ReviewResponse | typeof ProposalResponse) => ({ 202: ok, ...errors(400, 401, 403, 404, 409, 429) });
 
   app.post(
     '/v1/agents/attestations',
     {
       config: { auth: { kind: 'agent', permission: 'attestations:write' } },
-      schema: { tags: ['agents'], summary: "Attest the story's exact current packet", body: ReviewBody, response: responses(ReviewResponse) },
+      schema: {
+        tags: ['agents'],
+        summary: "Attest the story's exact current packet",
+        body: ReviewBody,
+        response: responses(ReviewResponse),
+      },
     },
-    async (request, reply) => reply.code(202).send(await service.attest(agentActor(request), request.body)),
+    async (request, reply) => reply.code(202).send(await service.attest(agentActor(request), request.body, await request.governance())),
   );
 
   app.post(
     '/v1/agents/objections',
     {
       config: { auth: { kind: 'agent', permission: 'objections:write' } },
-      schema: { tags: ['agents'], summary: "Object to the story's exact current packet", body: ReviewBody, response: responses(ReviewResponse) },
+      schema: {
+        tags: ['agents'],
+        summary: "Object to the story's exact current packet",
+        body: ReviewBody,
+        response: responses(ReviewResponse),
+      },
     },
-    async (request, reply) => reply.code(202).send(await service.object(agentActor(request), request.body)),
+    async (request, reply) => reply.code(202).send(await service.object(agentActor(request), request.body, await request.governance())),
   );
 
   app.post(
     '/v1/agents/revision-proposals',
     {
       config: { auth: { kind: 'agent', permission: 'revisions:propose' } },
-      schema: { tags: ['agents'], summary: 'Propose a revision of the current packet', body: ProposalBody, response: responses(ProposalResponse) },
+      schema: {
+        tags: ['agents'],
+        summary: 'Propose a revision of the current packet',
+        body: ProposalBody,
+        response: responses(ProposalResponse),
+      },
     },
-    async (request, reply) => reply.code(202).send(await service.propose(agentActor(request), request.body)),
+    async (request, reply) => reply.code(202).send(await service.propose(agentActor(request), request.body, await request.governance())),
   );
 
   app.post(
     '/v1/agents/revision-proposals/:proposalId/votes',
     {
       config: { auth: { kind: 'agent', permission: 'revisions:vote' } },
-      schema: { tags: ['agents'], summary: 'Vote ACCEPT or REJECT on an open revision proposal', params: ProposalParams, body: VoteBody, response: responses(ProposalResponse) },
+      schema: {
+        tags: ['agents'],
+        summary: 'Vote ACCEPT or REJECT on an open revision proposal',
+        params: ProposalParams,
+        body: VoteBody,
+        response: responses(ProposalResponse),
+      },
     },
-    async (request, reply) => reply.code(202).send(await service.vote(agentActor(request), request.params.proposalId, request.body)),
+    async (request, reply) =>
+      reply.code(202).send(await service.vote(agentActor(request), request.params.proposalId, request.body, await request.governance())),
   );
 };

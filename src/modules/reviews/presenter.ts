@@ -3,7 +3,11 @@ import type { RevisionProposalsTable } from '../../platform/db/schema.js';
 import type { Parameters } from '../governance/parameters.js';
 import type { ProposalResponse } from './schemas.js';
 
-export function presentProposal(row: Selectable<RevisionProposalsTable>, params: Parameters, resultPacketHash: string | null): ProposalResponse {
+export function presentProposal(
+  row: Selectable<RevisionProposalsTable>,
+  params: Parameters,
+  resultPacketHash: string | null,
+): ProposalResponse {
   return {
     id: row.id,
     storyId: row.story_id,

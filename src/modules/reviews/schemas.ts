@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { BotId, Sha256Hex } from '../../platform/schemas.js';
-import { ClaimId, ClaimInput, HttpUrl, SourceInput } from '../candidates/schemas.js';
+import { ClaimId, ClaimInput, HttpUrl, SourceInput } from '../newsroom/schemas.js';
 
 const StoryIdSchema = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 
@@ -13,7 +13,11 @@ export const ReviewBody = Type.Object(
     confidence: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
     note: Type.Optional(Type.String({ maxLength: 2000 })),
     claimIds: Type.Optional(Type.Array(ClaimId, { maxItems: 50, uniqueItems: true })),
-    evidence: Type.Optional(Type.Array(Type.Object({ url: HttpUrl, note: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false }), { maxItems: 20 })),
+    evidence: Type.Optional(
+      Type.Array(Type.Object({ url: HttpUrl, note: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false }), {
+        maxItems: 20,
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -48,7 +52,14 @@ export const RevisionChanges = Type.Object(
 export type RevisionChanges = Static<typeof RevisionChanges>;
 
 export const ProposalBody = Type.Object(
-  { botId: BotId, verified: Type.Boolean(), storyId: StoryIdSchema, packetHash: Sha256Hex, changes: RevisionChanges, rationale: Type.String({ minLength: 1, maxLength: 2000 }) },
+  {
+    botId: BotId,
+    verified: Type.Boolean(),
+    storyId: StoryIdSchema,
+    packetHash: Sha256Hex,
+    changes: RevisionChanges,
+    rationale: Type.String({ minLength: 1, maxLength: 2000 }),
+  },
   { additionalProperties: false },
 );
 export type ProposalBody = Static<typeof ProposalBody>;

@@ -7,7 +7,7 @@ import { createSearchService } from './service.js';
 
 /** GET /v1/search. */
 export const searchModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = createSearchService({ repository: createSearchRepository(ctx.database.db) });
+  const service = createSearchService({ repository: createSearchRepository(ctx.database.db), cursors: ctx.cursors });
   app.get(
     '/v1/search',
     {

@@ -75,7 +75,12 @@ export function createSearchRepository(db: Db) {
       const column = recentColumn(filters);
       let candidates = db
         .selectFrom('stories')
-        .select([...STORY_CARD_COLUMNS, 'stories.search_vector', 'stories.search_vector_simple', sortableTimestamp(column).as('window_sort')])
+        .select([
+          ...STORY_CARD_COLUMNS,
+          'stories.search_vector',
+          'stories.search_vector_simple',
+          sortableTimestamp(column).as('window_sort'),
+        ])
         .where((eb) => matching(eb, filters))
         .where(sql<boolean>`(stories.search_vector @@ ${stemmed} or stories.search_vector_simple @@ ${simple})`)
         .where(sql.ref(column), 'is not', null)
@@ -84,7 +89,9 @@ export function createSearchRepository(db: Db) {
         // Later pages: stories published since the first page join the window; the cap only bounds a very old cursor.
         .limit(page.window ? RANK_WINDOW * 4 : RANK_WINDOW);
       if (page.window) {
-        candidates = candidates.where(sql<boolean>`(${sql.ref(column)}, stories.id) >= (${page.window.sort}::timestamptz, ${page.window.id})`);
+        candidates = candidates.where(
+          sql<boolean>`(${sql.ref(column)}, stories.id) >= (${page.window.sort}::timestamptz, ${page.window.id})`,
+        );
       }
       const cardColumns = sql.join(STORY_CARD_COLUMNS.map((c) => sql.ref(c.replace('stories.', 'w.'))));
       const after = page.after

@@ -3,7 +3,7 @@ import { CursorParam, NextCursor } from '../../platform/cursor.js';
 import { LangParam } from '../../platform/i18n/index.js';
 import { Identifier, LANGS } from '../../platform/schemas.js';
 import { StringEnum } from '../../platform/string-enum.js';
-import { RoomSlug } from '../candidates/schemas.js';
+import { RoomSlug } from '../newsroom/schemas.js';
 import { PublicationStageSchema, ReviewStatusSchema, StoryCard, StoryStateSchema } from '../stories/schemas.js';
 
 /** Review-case filters (interface section 2). Accepted and validated; no review cases exist yet. */
@@ -11,25 +11,34 @@ export const ReviewQueueSchema = StringEnum(['PENDING', 'OVERDUE', 'FROZEN', 'AP
 export const ReviewCaseStatusSchema = StringEnum(['OPEN', 'IN_REVIEW', 'APPEALED', 'ESCALATED', 'RESOLVED', 'DISMISSED']);
 export const ReviewTargetTypeSchema = StringEnum(['RECIPIENT', 'STORY', 'BATCH', 'PAYOUT']);
 
-export const SearchQuery = Type.Object({
-  q: Type.Optional(Type.String({ maxLength: 500, pattern: '^[^\\u0000]*$', description: 'Web-search syntax: words, "quoted phrases", OR, -excluded' })),
-  room: Type.Optional(RoomSlug),
-  lang: LangParam,
-  state: Type.Optional(StoryStateSchema),
-  publicationStage: Type.Optional(PublicationStageSchema),
-  reviewStatus: Type.Optional(ReviewStatusSchema),
-  cursor: CursorParam,
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
-  queue: Type.Optional(ReviewQueueSchema),
-  status: Type.Optional(ReviewCaseStatusSchema),
-  assignedToActorId: Type.Optional(Identifier),
-  targetType: Type.Optional(ReviewTargetTypeSchema),
-});
+/** Unknown parameters are refused (400): the public read cache keys bodies by the validated query. */
+export const SearchQuery = Type.Object(
+  {
+    q: Type.Optional(
+      Type.String({ maxLength: 500, pattern: '^[^\\u0000]*$', description: 'Web-search syntax: words, "quoted phrases", OR, -excluded' }),
+    ),
+    room: Type.Optional(RoomSlug),
+    lang: LangParam,
+    state: Type.Optional(StoryStateSchema),
+    publicationStage: Type.Optional(PublicationStageSchema),
+    reviewStatus: Type.Optional(ReviewStatusSchema),
+    cursor: CursorParam,
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+    queue: Type.Optional(ReviewQueueSchema),
+    status: Type.Optional(ReviewCaseStatusSchema),
+    assignedToActorId: Type.Optional(Identifier),
+    targetType: Type.Optional(ReviewTargetTypeSchema),
+  },
+  { additionalProperties: false },
+);
 export type SearchQuery = Static<typeof SearchQuery>;
 
-export const SearchItem = Type.Composite([StoryCard, Type.Object({ rank: Type.Optional(Type.Number({ description: 'Relevance (only when q is given)' })) })], {
-  title: 'SearchItem',
-});
+export const SearchItem = Type.Composite(
+  [StoryCard, Type.Object({ rank: Type.Optional(Type.Number({ description: 'Relevance (only when q is given)' })) })],
+  {
+    title: 'SearchItem',
+  },
+);
 
 export const SearchResponse = Type.Object({
   items: Type.Array(SearchItem),

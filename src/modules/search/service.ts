@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { decodeCursor, encodeCursor, pageOf } from '../../platform/cursor.js';
+import { pageOf, type CursorCodec } from '../../platform/cursor.js';
 import { t, type Lang } from '../../platform/i18n/index.js';
 import { presentCard } from '../stories/presenter.js';
 import type { SearchFilters, SearchRepository } from './repository.js';
@@ -14,28 +14,42 @@ const REVIEW_CASE_FILTERS = ['queue', 'status', 'assignedToActorId', 'targetType
  */
 function cursorKind(order: 'relevance' | 'recent', q: string | undefined, lang: Lang, filters: SearchFilters): string {
   const fingerprint = createHash('sha256')
-    .update(JSON.stringify([q ?? null, q ? lang : null, filters.room ?? null, filters.state ?? null, filters.publicationStage ?? null, filters.reviewStatus ?? null]))
+    .update(
+      JSON.stringify([
+        q ?? null,
+        q ? lang : null,
+        filters.room ?? null,
+        filters.state ?? null,
+        filters.publicationStage ?? null,
+        filters.reviewStatus ?? null,
+      ]),
+    )
     .digest('base64url')
     .slice(0, 16);
   return `search:${order}:${fingerprint}`;
 }
 
 /** GET /v1/search: full-text or newest-first search over visible stories, keyset-paginated. */
-export function createSearchService(deps: { repository: SearchRepository }) {
-  const { repository } = deps;
+export function createSearchService(deps: { repository: SearchRepository; cursors: CursorCodec }) {
+  const { repository, cursors } = deps;
   return {
     async search(query: SearchQuery): Promise<SearchResponse> {
       const lang = query.lang ?? 'en';
       const limit = query.limit ?? DEFAULT_LIMIT;
       const q = query.q?.trim() || undefined;
-      const filters: SearchFilters = { room: query.room, state: query.state, publicationStage: query.publicationStage, reviewStatus: query.reviewStatus };
+      const filters: SearchFilters = {
+        room: query.room,
+        state: query.state,
+        publicationStage: query.publicationStage,
+        reviewStatus: query.reviewStatus,
+      };
       const order = q ? 'relevance' : 'recent';
       const kind = cursorKind(order, q, lang, filters);
 
       let page: { items: SearchResponse['items']; nextCursor?: string };
       if (q) {
         // The cursor carries the last (rank, id) and the rank window's bound, so later pages rank the same window.
-        const at = query.cursor ? decodeCursor(kind, query.cursor, ['number', 'string', 'timestamp', 'string']) : undefined;
+        const at = query.cursor ? cursors.decode(kind, query.cursor, ['real', 'string', 'timestamp', 'string']) : undefined;
         const { rows, window } = await repository.ranked(
           q,
           lang,
@@ -43,12 +57,12 @@ export function createSearchService(deps: { repository: SearchRepository }) {
           at ? { after: { rank: at[0] as number, id: at[1] as string }, window: { sort: at[2] as string, id: at[3] as string } } : {},
           limit + 1,
         );
-        const { items, nextCursor } = pageOf(rows, limit, (last) => encodeCursor(kind, [last.rank, last.id, window!.sort, window!.id]));
+        const { items, nextCursor } = pageOf(rows, limit, (last) => cursors.encode(kind, [last.rank, last.id, window!.sort, window!.id]));
         page = { items: items.map((row) => ({ ...presentCard(row, lang), rank: row.rank })), ...(nextCursor ? { nextCursor } : {}) };
       } else {
-        const after = query.cursor ? decodeCursor(kind, query.cursor, ['timestamp', 'string']) : undefined;
+        const after = query.cursor ? cursors.decode(kind, query.cursor, ['timestamp', 'string']) : undefined;
         const rows = await repository.recent(filters, after ? { sort: after[0] as string, id: after[1] as string } : undefined, limit + 1);
-        const { items, nextCursor } = pageOf(rows, limit, (last) => encodeCursor(kind, [last.sort_value, last.id]));
+        const { items, nextCursor } = pageOf(rows, limit, (last) => cursors.encode(kind, [last.sort_value, last.id]));
         page = { items: items.map((row) => presentCard(row, lang)), ...(nextCursor ? { nextCursor } : {}) };
       }
 
@@ -62,7 +76,11 @@ export function createSearchService(deps: { repository: SearchRepository }) {
       return {
         ...page,
         query: echo,
-        ...(asksForReviewCases ? { reviewCases: { items: [], available: false, reason: 'NO_REVIEW_CASES' as const, message: t(lang, 'search.reviewCases.none') } } : {}),
+        ...(asksForReviewCases
+          ? {
+              reviewCases: { items: [], available: false, reason: 'NO_REVIEW_CASES' as const, message: t(lang, 'search.reviewCases.none') },
+            }
+          : {}),
       };
     },
   };

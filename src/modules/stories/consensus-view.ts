@@ -1,5 +1,5 @@
 import type { ConsensusSnapshot } from '../consensus/service.js';
-import type { Parameters } from '../governance/parameters.js';
+import { consensusThresholds, type Parameters } from '../governance/parameters.js';
 import type { ConsensusResponse } from './evidence-schemas.js';
 import type { StoryRow } from './presenter.js';
 import { storyState } from './story-state.js';
@@ -8,7 +8,10 @@ import { storyState } from './story-state.js';
 
 type SnapshotStory = Pick<StoryRow, 'id' | 'current_packet_hash' | 'current_version' | 'publication_stage' | 'review_status'>;
 
-export function storedConsensus(story: SnapshotStory, row: { packet_hash: string; snapshot: unknown; computed_at: Date }): ConsensusResponse {
+export function storedConsensus(
+  story: SnapshotStory,
+  row: { packet_hash: string; snapshot: unknown; computed_at: Date },
+): ConsensusResponse {
   return {
     storyId: story.id,
     packetHash: row.packet_hash,
@@ -38,12 +41,7 @@ export function neutralConsensus(story: SnapshotStory, params: Parameters, now: 
     publicationStage: story.publication_stage,
     storyState: storyState(story.publication_stage, story.review_status),
     graduation: { gateMet: graduated, requiredHumanAction: `graduate:${story.id}`, humanActionRecorded: graduated },
-    thresholds: {
-      minAttestations: params['consensus.minAttestations'],
-      contestedObjectionRatio: params['consensus.contestedObjectionRatio'],
-      minObjections: params['consensus.minObjections'],
-      graduationMinAttestations: params['consensus.graduationMinAttestations'],
-    },
+    thresholds: consensusThresholds(params),
     computedAt,
   };
   // Compile-time check: the neutral snapshot has exactly the shape the write side stores.

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CursorParam, NextCursor } from '../../platform/cursor.js';
+import { CursorParam } from '../../platform/cursor.js';
 import { DateTime } from '../../platform/schemas.js';
-import { PacketSchema } from '../candidates/schemas.js';
+import { PacketSchema } from '../newsroom/schemas.js';
 import { Nullable, PublicationStageSchema, ReviewStatusSchema, StoryStateSchema } from './schemas.js';
 
 /** Shapes of the evidence reads under a story: versions, sources, comments, flags, consensus, machine room. */
@@ -45,46 +45,18 @@ export const SourcesResponse = Type.Object({
 });
 export type SourcesResponse = Static<typeof SourcesResponse>;
 
-export const PageQuery = Type.Object({
-  cursor: CursorParam,
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
-});
+/** Items per page of a per-story listing when the query names no limit. */
+export const PAGE_LIMIT_DEFAULT = 50;
 
-export const CommentsResponse = Type.Object({
-  storyId: Type.String(),
-  items: Type.Array(
-    Type.Object({
-      id: Type.String(),
-      actorId: Type.String(),
-      verified: Type.Boolean(),
-      parentId: Nullable(Type.String()),
-      body: Type.String(),
-      createdAt: DateTime,
-    }),
-    { description: 'Oldest first' },
-  ),
-  nextCursor: NextCursor,
-});
-export type CommentsResponse = Static<typeof CommentsResponse>;
-
-export const FlagsResponse = Type.Object({
-  storyId: Type.String(),
-  items: Type.Array(
-    Type.Object({
-      id: Type.String(),
-      actorId: Type.String(),
-      verified: Type.Boolean(),
-      severity: Type.Union([Type.Literal('LOW'), Type.Literal('MEDIUM'), Type.Literal('HIGH')]),
-      claimId: Nullable(Type.String()),
-      reason: Type.String(),
-      challenge: Type.Boolean({ description: 'true for a HIGH flag on a claim (a challenge)' }),
-      createdAt: DateTime,
-    }),
-    { description: 'Oldest first' },
-  ),
-  nextCursor: NextCursor,
-});
-export type FlagsResponse = Static<typeof FlagsResponse>;
+/** Unknown parameters are refused (400): the public read cache keys bodies by the validated query. */
+export const PageQuery = Type.Object(
+  {
+    cursor: CursorParam,
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: PAGE_LIMIT_DEFAULT })),
+  },
+  { additionalProperties: false },
+);
+export type PageQuery = Static<typeof PageQuery>;
 
 const Tally = Type.Object({ count: Type.Integer(), weight: Type.Number() });
 
@@ -96,13 +68,24 @@ export const ConsensusSnapshotSchema = Type.Object(
     attestations: Tally,
     objections: Tally,
     flags: Type.Object({ count: Type.Integer(), low: Type.Integer(), medium: Type.Integer(), high: Type.Integer() }),
-    rewardVotes: Type.Object({ count: Type.Integer(), up: Type.Integer(), down: Type.Integer(), weightUp: Type.Number(), weightDown: Type.Number() }),
+    rewardVotes: Type.Object({
+      count: Type.Integer(),
+      up: Type.Integer(),
+      down: Type.Integer(),
+      weightUp: Type.Number(),
+      weightDown: Type.Number(),
+    }),
     reviewStatus: ReviewStatusSchema,
     publicationStage: PublicationStageSchema,
     storyState: Nullable(StoryStateSchema),
     graduation: Type.Object({ gateMet: Type.Boolean(), requiredHumanAction: Type.String(), humanActionRecorded: Type.Boolean() }),
     thresholds: Type.Object(
-      { minAttestations: Type.Number(), contestedObjectionRatio: Type.Number(), minObjections: Type.Number(), graduationMinAttestations: Type.Number() },
+      {
+        minAttestations: Type.Number(),
+        contestedObjectionRatio: Type.Number(),
+        minObjections: Type.Number(),
+        graduationMinAttestations: Type.Number(),
+      },
       { additionalProperties: true },
     ),
     computedAt: DateTime,
@@ -163,7 +146,10 @@ export const MachineRoomResponse = Type.Object({
   packet: StoryPacket,
   attestations: Type.Array(AgentReview, { description: 'On the current packet, oldest first' }),
   objections: Type.Array(AgentReview, { description: 'On the current packet, oldest first' }),
-  olderPacketReviews: Type.Object({ attestations: Type.Integer(), objections: Type.Integer() }, { description: 'Reviews of earlier packets of the story' }),
+  olderPacketReviews: Type.Object(
+    { attestations: Type.Integer(), objections: Type.Integer() },
+    { description: 'Reviews of earlier packets of the story' },
+  ),
   revisionProposals: Type.Array(RevisionProposal, { description: 'Every proposal of the story, oldest first' }),
   revisionThresholds: Type.Object({ acceptVotes: Type.Number(), rejectVotes: Type.Number() }),
   safetyTrace: Nullable(SafetyTraceSummary),

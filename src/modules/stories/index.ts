@@ -2,16 +2,18 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../platform/context.js';
 import { errors } from '../../platform/schemas.js';
 import { readParameters } from '../governance/parameters.js';
-import { CommentsResponse, ConsensusResponse, FlagsResponse, MachineRoomResponse, PageQuery, SourcesResponse, VersionsResponse } from './evidence-schemas.js';
+import { ConsensusResponse, MachineRoomResponse, SourcesResponse, VersionsResponse } from './evidence-schemas.js';
 import { createStoriesRepository } from './repository.js';
-import { MachineRoomParams, StoryParams, StoryReadQuery, StoryResponse } from './schemas.js';
+import { StoryParams } from '../newsroom/schemas.js';
+import { MachineRoomParams, NoQuery, StoryReadQuery, StoryResponse } from './schemas.js';
 import { createStoriesService } from './service.js';
 
 /** Public story reads: detail (and its two aliases) and the evidence under a story. */
 export const storiesModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   const db = ctx.database.db;
   const service = createStoriesService({ repository: createStoriesRepository(db), clock: ctx.clock, parameters: () => readParameters(db) });
-  const config = { auth: { kind: 'public' as const }, readCache: true };
+  // Story reads: cached per story, invalidated only by the writes on that story (or by one naming no story).
+  const config = { auth: { kind: 'public' as const }, readCache: { story: 'id' } };
   const failures = errors(400, 404, 429);
 
   // One handler for the story and its compatibility aliases: the three answer the same body.
@@ -22,49 +24,74 @@ export const storiesModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
   ] as const) {
     app.get(
       path,
-      { config, schema: { tags: ['stories'], summary, params: StoryParams, querystring: StoryReadQuery, response: { 200: StoryResponse, ...failures } } },
+      {
+        config,
+        schema: {
+          tags: ['stories'],
+          summary,
+          params: StoryParams,
+          querystring: StoryReadQuery,
+          response: { 200: StoryResponse, ...failures },
+        },
+      },
       async (request) => service.detail(request.params.id, request.query.lang ?? 'en'),
     );
   }
 
   app.get(
     '/v1/stories/:id/versions',
-    { config, schema: { tags: ['stories'], summary: 'Every packet version of a story with its hash', params: StoryParams, response: { 200: VersionsResponse, ...failures } } },
+    {
+      config,
+      schema: {
+        tags: ['stories'],
+        summary: 'Every packet version of a story with its hash',
+        params: StoryParams,
+        querystring: NoQuery,
+        response: { 200: VersionsResponse, ...failures },
+      },
+    },
     async (request) => service.versions(request.params.id),
   );
 
   app.get(
     '/v1/stories/:id/sources',
-    { config, schema: { tags: ['stories'], summary: 'Sources of a story with status and the version that added them', params: StoryParams, response: { 200: SourcesResponse, ...failures } } },
+    {
+      config,
+      schema: {
+        tags: ['stories'],
+        summary: 'Sources of a story with status and the version that added them',
+        params: StoryParams,
+        querystring: NoQuery,
+        response: { 200: SourcesResponse, ...failures },
+      },
+    },
     async (request) => service.sources(request.params.id),
   );
 
   app.get(
-    '/v1/stories/:id/comments',
-    { config, schema: { tags: ['stories'], summary: 'Comments on a story, oldest first (keyset cursor)', params: StoryParams, querystring: PageQuery, response: { 200: CommentsResponse, ...failures } } },
-    async (request) => service.comments(request.params.id, request.query),
-  );
-
-  app.get(
-    '/v1/stories/:id/flags',
-    { config, schema: { tags: ['stories'], summary: 'Flags and challenges on a story, oldest first (keyset cursor)', params: StoryParams, querystring: PageQuery, response: { 200: FlagsResponse, ...failures } } },
-    async (request) => service.flags(request.params.id, request.query),
-  );
-
-  app.get(
     '/v1/stories/:id/consensus',
-    { config, schema: { tags: ['stories'], summary: 'Consensus snapshot of the current packet and the thresholds applied', params: StoryParams, response: { 200: ConsensusResponse, ...failures } } },
+    {
+      config,
+      schema: {
+        tags: ['stories'],
+        summary: 'Consensus snapshot of the current packet and the thresholds applied',
+        params: StoryParams,
+        querystring: NoQuery,
+        response: { 200: ConsensusResponse, ...failures },
+      },
+    },
     async (request) => service.consensus(request.params.id),
   );
 
   app.get(
     '/v1/stories/:storyId/machine-room',
     {
-      config,
+      config: { ...config, readCache: { story: 'storyId' } },
       schema: {
         tags: ['stories'],
         summary: 'Evidence and attestation data: current packet and hash, reviews, revision proposals, safety trace, consensus',
         params: MachineRoomParams,
+        querystring: NoQuery,
         response: { 200: MachineRoomResponse, ...failures },
       },
     },

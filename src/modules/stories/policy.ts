@@ -1,4 +1,5 @@
-import type { ModerationStatus } from '../../platform/db/schema.js';
+import type { ModerationStatus, PublicationStage } from '../../platform/db/schema.js';
+import { notFound } from '../../platform/errors.js';
 import { isPubliclyVisible } from './story-state.js';
 
 /**
@@ -8,4 +9,10 @@ import { isPubliclyVisible } from './story-state.js';
  */
 export function canReadStory(story: { moderation_status: ModerationStatus }): boolean {
   return isPubliclyVisible(story.moderation_status);
+}
+
+/** Readers react only to published stories: a candidate is not there for them yet (404). */
+export function requirePublished<S extends { publication_stage: PublicationStage }>(story: S): S {
+  if (story.publication_stage === 'CANDIDATE') throw notFound('story');
+  return story;
 }

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { PublicationStage, ReviewStatus, StoriesTable } from '../../platform/db/schema.js';
 import { t, type Lang } from '../../platform/i18n/index.js';
 import type { StoryCard, StoryResponse } from './schemas.js';
-import { storyState } from './story-state.js';
+import { isRewardWindowActive, storyState } from './story-state.js';
 
 /** Turns story rows into the public story and card bodies; every story read goes through here. */
 
@@ -36,7 +36,9 @@ export function storyLabels(stage: PublicationStage, review: ReviewStatus, lang:
   };
 }
 
-export function storyCounts(row: Pick<StoryRow, 'attestation_count' | 'objection_count' | 'comment_count' | 'flag_count' | 'reward_vote_count'>): StoryResponse['counts'] {
+export function storyCounts(
+  row: Pick<StoryRow, 'attestation_count' | 'objection_count' | 'comment_count' | 'flag_count' | 'reward_vote_count'>,
+): StoryResponse['counts'] {
   return {
     attestations: row.attestation_count,
     objections: row.objection_count,
@@ -46,13 +48,12 @@ export function storyCounts(row: Pick<StoryRow, 'attestation_count' | 'objection
   };
 }
 
-/** The reward window is open from publication until reward_window_ends_at (exclusive). */
-export function isRewardWindowActive(publishedAt: Date | null, closesAt: Date | null, now: Date): boolean {
-  return Boolean(publishedAt && closesAt && publishedAt <= now && now < closesAt);
-}
-
 export function rewardWindowOf(row: Pick<StoryRow, 'published_at' | 'reward_window_ends_at'>, now: Date): StoryResponse['rewardWindow'] {
-  return { opensAt: iso(row.published_at), closesAt: iso(row.reward_window_ends_at), active: isRewardWindowActive(row.published_at, row.reward_window_ends_at, now) };
+  return {
+    opensAt: iso(row.published_at),
+    closesAt: iso(row.reward_window_ends_at),
+    active: isRewardWindowActive(row.published_at, row.reward_window_ends_at, now),
+  };
 }
 
 export function storyLinks(id: string): StoryResponse['links'] {

@@ -37,7 +37,9 @@ export function createStoriesRepository(db: Db) {
   const storyWithPacket = (id: string) =>
     db
       .selectFrom('stories')
-      .leftJoin('story_versions as v', (join) => join.onRef('v.story_id', '=', 'stories.id').onRef('v.version', '=', 'stories.current_version'))
+      .leftJoin('story_versions as v', (join) =>
+        join.onRef('v.story_id', '=', 'stories.id').onRef('v.version', '=', 'stories.current_version'),
+      )
       .select([...STORY_COLUMNS, 'v.packet'])
       .where('stories.id', '=', id);
 
@@ -85,32 +87,14 @@ export function createStoriesRepository(db: Db) {
         .execute();
     },
 
-    /** Up to `limit` comments after `afterSeq` in posting order (index comments_story). */
-    async commentsAfter(storyId: string, afterSeq: number | null, limit: number) {
-      let query = db
-        .selectFrom('comments')
-        .select(['seq', 'id', 'actor_id', 'verified', 'parent_id', 'body', 'created_at'])
-        .where('story_id', '=', storyId)
-        .orderBy('seq')
-        .limit(limit);
-      if (afterSeq !== null) query = query.where('seq', '>', afterSeq);
-      return query.execute();
-    },
-
-    /** Up to `limit` flags after `afterSeq` in filing order (index flags_story). */
-    async flagsAfter(storyId: string, afterSeq: number | null, limit: number) {
-      let query = db
-        .selectFrom('flags')
-        .select(['seq', 'id', 'actor_id', 'verified', 'severity', 'claim_id', 'reason', 'created_at'])
-        .where('story_id', '=', storyId)
-        .orderBy('seq')
-        .limit(limit);
-      if (afterSeq !== null) query = query.where('seq', '>', afterSeq);
-      return query.execute();
-    },
-
     async consensus(storyId: string) {
-      return (await db.selectFrom('consensus_snapshots').select(['packet_hash', 'snapshot', 'computed_at']).where('story_id', '=', storyId).executeTakeFirst()) ?? null;
+      return (
+        (await db
+          .selectFrom('consensus_snapshots')
+          .select(['packet_hash', 'snapshot', 'computed_at'])
+          .where('story_id', '=', storyId)
+          .executeTakeFirst()) ?? null
+      );
     },
 
     async reviewsOf(storyId: string, packetHash: string) {
@@ -141,7 +125,19 @@ export function createStoriesRepository(db: Db) {
     async proposals(storyId: string) {
       return db
         .selectFrom('revision_proposals')
-        .select(['id', 'bot_id', 'status', 'base_packet_hash', 'changes', 'rationale', 'accept_votes', 'reject_votes', 'result_version', 'created_at', 'resolved_at'])
+        .select([
+          'id',
+          'bot_id',
+          'status',
+          'base_packet_hash',
+          'changes',
+          'rationale',
+          'accept_votes',
+          'reject_votes',
+          'result_version',
+          'created_at',
+          'resolved_at',
+        ])
         .where('story_id', '=', storyId)
         .orderBy('created_at')
         .orderBy('id')

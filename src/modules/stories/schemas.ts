@@ -1,6 +1,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { LangQuery } from '../../platform/i18n/index.js';
-import { DateTime, Identifier } from '../../platform/schemas.js';
+import { LangParam } from '../../platform/i18n/index.js';
+import { DateTime } from '../../platform/schemas.js';
+import { StoryId } from '../newsroom/schemas.js';
 import { StringEnum } from '../../platform/string-enum.js';
 
 /** The shared story shapes of every public read: the full story, the compact card, states and labels. */
@@ -12,10 +13,11 @@ export const StoryStateSchema = StringEnum(STORY_STATES);
 export const PublicationStageSchema = StringEnum(['CANDIDATE', 'PROVISIONAL', 'GRADUATED']);
 export const ReviewStatusSchema = StringEnum(['EMERGING', 'CLEAR', 'CONTESTED', 'UNDER_REVIEW', 'RETRACTED']);
 
-/** Story ids are opaque URL-safe strings; anything else cannot be one (400), an unknown one is 404. */
-export const StoryParams = Type.Object({ id: Identifier });
-export const MachineRoomParams = Type.Object({ storyId: Identifier });
-export const StoryReadQuery = LangQuery;
+export const MachineRoomParams = Type.Object({ storyId: StoryId });
+/** Query strings of the story reads: unknown parameters are refused (400), the read cache keys bodies by the validated query. */
+export const StoryReadQuery = Type.Object({ lang: LangParam }, { additionalProperties: false });
+/** The story reads without parameters. */
+export const NoQuery = Type.Object({}, { additionalProperties: false });
 
 export const StoryCounts = Type.Object({
   attestations: Type.Integer({ description: 'Attestations on the current packet' }),

@@ -1,10 +1,9 @@
 import type { Clock } from '../../platform/clock.js';
-import { decodeCursor, encodeCursor, pageOf } from '../../platform/cursor.js';
 import { notFound } from '../../platform/errors.js';
 import type { Lang } from '../../platform/i18n/index.js';
 import type { Parameters } from '../governance/parameters.js';
 import { neutralConsensus, storedConsensus } from './consensus-view.js';
-import type { CommentsResponse, ConsensusResponse, FlagsResponse, MachineRoomResponse, SourcesResponse, VersionsResponse } from './evidence-schemas.js';
+import type { ConsensusResponse, MachineRoomResponse, SourcesResponse, VersionsResponse } from './evidence-schemas.js';
 import { canReadStory } from './policy.js';
 import { iso, presentStory, type StoryRow } from './presenter.js';
 import type { StoriesRepository } from './repository.js';
@@ -21,13 +20,6 @@ function inPacketOrder<S extends { url: string }>(sources: S[], packet: Packet |
   const at = (s: S) => position.get(s.url) ?? Number.MAX_SAFE_INTEGER;
   return [...sources].sort((a, b) => at(a) - at(b));
 }
-
-export interface PageRequest {
-  cursor?: string;
-  limit?: number;
-}
-
-const DEFAULT_PAGE = 50;
 
 export type ReadableStory = StoryRow & { packet: unknown };
 
@@ -53,9 +45,6 @@ export function createStoriesService(deps: { repository: StoriesRepository; cloc
     const row = await repository.consensus(story.id);
     return row ? storedConsensus(story, row) : neutralConsensus(story, await parameters(), now());
   }
-
-  /** Decodes a per-story seq cursor; a cursor of another story or listing is INVALID_CURSOR. */
-  const afterSeq = (kind: string, cursor: string | undefined) => (cursor ? (decodeCursor(kind, cursor, ['integer'])[0] as number) : null);
 
   return {
     readable,
@@ -105,42 +94,6 @@ export function createStoriesService(deps: { repository: StoriesRepository; cloc
           addedInVersion: s.added_in_version,
           createdAt: s.created_at.toISOString(),
         })),
-      };
-    },
-
-    async comments(id: string, page: PageRequest): Promise<CommentsResponse> {
-      const story = await readable(id);
-      const kind = `comments:${story.id}`;
-      const limit = page.limit ?? DEFAULT_PAGE;
-      const rows = await repository.commentsAfter(story.id, afterSeq(kind, page.cursor), limit + 1);
-      const { items, nextCursor } = pageOf(rows, limit, (last) => encodeCursor(kind, [last.seq]));
-      return {
-        storyId: story.id,
-        items: items.map((c) => ({ id: c.id, actorId: c.actor_id, verified: c.verified, parentId: c.parent_id, body: c.body, createdAt: c.created_at.toISOString() })),
-        ...(nextCursor ? { nextCursor } : {}),
-      };
-    },
-
-    /** Flags and challenges: a challenge is a HIGH flag that names a claim. */
-    async flags(id: string, page: PageRequest): Promise<FlagsResponse> {
-      const story = await readable(id);
-      const kind = `flags:${story.id}`;
-      const limit = page.limit ?? DEFAULT_PAGE;
-      const rows = await repository.flagsAfter(story.id, afterSeq(kind, page.cursor), limit + 1);
-      const { items, nextCursor } = pageOf(rows, limit, (last) => encodeCursor(kind, [last.seq]));
-      return {
-        storyId: story.id,
-        items: items.map((f) => ({
-          id: f.id,
-          actorId: f.actor_id,
-          verified: f.verified,
-          severity: f.severity,
-          claimId: f.claim_id,
-          reason: f.reason,
-          challenge: f.severity === 'HIGH' && f.claim_id !== null,
-          createdAt: f.created_at.toISOString(),
-        })),
-        ...(nextCursor ? { nextCursor } : {}),
       };
     },
 
@@ -195,7 +148,13 @@ export function createStoriesService(deps: { repository: StoriesRepository; cloc
         })),
         revisionThresholds: { acceptVotes: params['revision.acceptVotes'], rejectVotes: params['revision.rejectVotes'] },
         safetyTrace: trace
-          ? { packetHash: trace.packet_hash, decision: trace.decision, categories: trace.categories as unknown[], rules: trace.rules as unknown[], scannedAt: trace.scanned_at.toISOString() }
+          ? {
+              packetHash: trace.packet_hash,
+              decision: trace.decision,
+              categories: trace.categories as unknown[],
+              rules: trace.rules as unknown[],
+              scannedAt: trace.scanned_at.toISOString(),
+            }
           : null,
         consensus,
       };

@@ -1,4 +1,4 @@
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB, ModerationStatus, PublicationStage, ReviewStatus, StoryState } from '../../platform/db/schema.js';
 import { storyState } from './story-state.js';
 
@@ -52,10 +52,23 @@ export function listed(eb: StoriesEb): Expression<SqlBool> {
 
 /** Every (stage, review status) pair whose derived story state is `state`, computed from storyState(). */
 export function statePairs(state: StoryState): [PublicationStage, ReviewStatus][] {
-  return PUBLICATION_STAGES.flatMap((stage) => REVIEW_STATUSES.filter((review) => storyState(stage, review) === state).map((review) => [stage, review] as [PublicationStage, ReviewStatus]));
+  return PUBLICATION_STAGES.flatMap((stage) =>
+    REVIEW_STATUSES.filter((review) => storyState(stage, review) === state).map(
+      (review) => [stage, review] as [PublicationStage, ReviewStatus],
+    ),
+  );
 }
 
 /** The derived story state as a condition on the stored columns. */
 export function inState(eb: StoriesEb, state: StoryState): Expression<SqlBool> {
-  return eb.or(statePairs(state).map(([stage, review]) => eb.and([eb('stories.publication_stage', '=', stage), eb('stories.review_status', '=', review)])));
+  return eb.or(
+    statePairs(state).map(([stage, review]) =>
+      eb.and([eb('stories.publication_stage', '=', stage), eb('stories.review_status', '=', review)]),
+    ),
+  );
+}
+
+/** isRewardWindowActive() as SQL over the stories row `alias` (false while either end is unset). */
+export function rewardWindowActiveSql(alias: 'stories' | 's', now: Date): RawBuilder<boolean> {
+  return sql<boolean>`coalesce(${sql.ref(`${alias}.published_at`)} <= ${now} and ${now} < ${sql.ref(`${alias}.reward_window_ends_at`)}, false)`;
 }

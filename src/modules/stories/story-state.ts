@@ -36,7 +36,19 @@ export function isPubliclyVisible(moderation: string): boolean {
  * 12.5 hours. Every 12.5 h of age is worth a tenfold engagement. The score of a story changes only when
  * its engagement changes, so feed pages keyed on it stay stable while time passes.
  */
-export function trendingScore(input: { publishedAt: Date; attestationWeight: number; objectionWeight: number; upVotes: number; downVotes: number; comments: number }): number {
+export function trendingScore(input: {
+  publishedAt: Date;
+  attestationWeight: number;
+  objectionWeight: number;
+  upVotes: number;
+  downVotes: number;
+  comments: number;
+}): number {
   const engagement = 1 + 3 * input.attestationWeight + 2 * input.upVotes + input.comments - input.downVotes - input.objectionWeight;
   return Math.log10(Math.max(1, engagement)) + input.publishedAt.getTime() / 1000 / 45_000;
+}
+
+/** The reward window is open from publication until reward_window_ends_at (exclusive). */
+export function isRewardWindowActive(publishedAt: Date | null, closesAt: Date | null, now: Date): boolean {
+  return Boolean(publishedAt && closesAt && publishedAt <= now && now < closesAt);
 }

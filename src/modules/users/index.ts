@@ -14,7 +14,12 @@ export const usersModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
     '/v1/users/me/preferences',
     {
       config: { auth: { kind: 'human-read' } },
-      schema: { tags: ['users'], summary: "The signed reader's preferences", querystring: SignedReadQuery, response: { 200: PreferencesResponse, ...errors(400, 401, 409, 429, 503) } },
+      schema: {
+        tags: ['users'],
+        summary: "The signed reader's preferences",
+        querystring: SignedReadQuery,
+        response: { 200: PreferencesResponse, ...errors(400, 401, 409, 429, 503) },
+      },
     },
     async (request) => service.getPreferences(humanActor(request)),
   );
@@ -23,7 +28,12 @@ export const usersModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
     '/v1/users/me/preferences',
     {
       config: { auth: { kind: 'human-write' } },
-      schema: { tags: ['users'], summary: 'Update preferences (merged field by field)', body: PreferencesUpdateBody, response: { 202: PreferencesResponse, ...errors(400, 401, 409, 429, 503) } },
+      schema: {
+        tags: ['users'],
+        summary: 'Update preferences (merged field by field)',
+        body: PreferencesUpdateBody,
+        response: { 202: PreferencesResponse, ...errors(400, 401, 409, 429, 503) },
+      },
     },
     async (request, reply) => reply.code(202).send(await service.updatePreferences(humanActor(request), request.body.preferences)),
   );

@@ -4,11 +4,19 @@ import type { Db } from '../../platform/db/database.js';
 export function createUsersRepository(db: Db) {
   return {
     async findPreferences(actorId: string): Promise<{ preferences: Record<string, unknown>; updated_at: Date } | null> {
-      const row = await db.selectFrom('user_preferences').select(['preferences', 'updated_at']).where('actor_id', '=', actorId).executeTakeFirst();
+      const row = await db
+        .selectFrom('user_preferences')
+        .select(['preferences', 'updated_at'])
+        .where('actor_id', '=', actorId)
+        .executeTakeFirst();
       return row ?? null;
     },
     /** Merges `patch` into the stored document atomically (jsonb ||), creating the row on first write. */
-    async mergePreferences(actorId: string, patch: Record<string, unknown>, now: Date): Promise<{ preferences: Record<string, unknown>; updated_at: Date }> {
+    async mergePreferences(
+      actorId: string,
+      patch: Record<string, unknown>,
+      now: Date,
+    ): Promise<{ preferences: Record<string, unknown>; updated_at: Date }> {
       const json = JSON.stringify(patch);
       return db
         .insertInto('user_preferences')

@@ -5,8 +5,12 @@ import { HumanActorBody, HumanActorQuery, LangSchema } from '../../platform/sche
 export const Preferences = Type.Object(
   {
     lang: Type.Optional(LangSchema),
-    feedMode: Type.Optional(Type.Union([Type.Literal('trending'), Type.Literal('graduated'), Type.Literal('developing'), Type.Literal('recent')])),
-    rooms: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9-]+$' }), { maxItems: 50, uniqueItems: true })),
+    feedMode: Type.Optional(
+      Type.Union([Type.Literal('trending'), Type.Literal('graduated'), Type.Literal('developing'), Type.Literal('recent')]),
+    ),
+    rooms: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9-]+$' }), { maxItems: 50, uniqueItems: true }),
+    ),
     emailDigest: Type.Optional(Type.Union([Type.Literal('OFF'), Type.Literal('DAILY'), Type.Literal('WEEKLY')])),
     showContested: Type.Optional(Type.Boolean()),
     personalization: Type.Optional(Type.Boolean({ description: 'false: no personalization history is kept' })),

@@ -9,7 +9,11 @@ export function createUsersService(deps: { repository: UsersRepository; clock: C
   return {
     async getPreferences(actor: HumanActor): Promise<PreferencesResponse> {
       const row = await repository.findPreferences(actor.actorId);
-      return { actorId: actor.actorId, preferences: (row?.preferences ?? {}) as Preferences, updatedAt: row ? row.updated_at.toISOString() : null };
+      return {
+        actorId: actor.actorId,
+        preferences: (row?.preferences ?? {}) as Preferences,
+        updatedAt: row ? row.updated_at.toISOString() : null,
+      };
     },
     async updatePreferences(actor: HumanActor, patch: Preferences): Promise<PreferencesResponse> {
       const row = await repository.mergePreferences(actor.actorId, patch, new Date(clock.now()));

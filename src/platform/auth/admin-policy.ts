@@ -1,5 +1,5 @@
 import type { Config } from '../../config.js';
-import { forbidden } from '../errors.js';
+import { appError } from '../errors.js';
 import type { Actor, HumanActor } from './types.js';
 
 /** The identity key of allowlists: linkedHumanId first, actorId as fallback, exact case. */
@@ -16,11 +16,11 @@ export function isRewardsAdmin(config: Config, actor: Actor | null): actor is Hu
 }
 
 export function requireContentAdmin(config: Config, actor: Actor | null): HumanActor {
-  if (!isContentAdmin(config, actor)) throw forbidden('CONTENT_ADMIN_REQUIRED', 'This operation needs a content admin (CONTENT_ADMIN_IDS)');
+  if (!isContentAdmin(config, actor)) throw appError('CONTENT_ADMIN_REQUIRED');
   return actor;
 }
 
 export function requireRewardsAdmin(config: Config, actor: Actor | null): HumanActor {
-  if (!isRewardsAdmin(config, actor)) throw forbidden('REWARDS_ADMIN_REQUIRED', 'This operation needs a rewards admin (REWARDS_ADMIN_IDS)');
+  if (!isRewardsAdmin(config, actor)) throw appError('REWARDS_ADMIN_REQUIRED');
   return actor;
 }

@@ -1,25 +1,16 @@
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { canonicalize } from '../canonical-json.js';
-import { AppError, type ErrorDetail } from '../errors.js';
+import { appError, type ErrorDetail } from '../errors.js';
 import { isPlainObject, splitUrl } from './human-hmac.js';
 
 export const AGENT_MESSAGE_PREFIX = 'svc-agent-v1';
 const NONCE_LENGTH = { min: 8, max: 200 };
 const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 
-export const agentHeadersInvalid = (details: ErrorDetail[]) =>
-  new AppError(401, 'AGENT_SIGNED_HEADERS_INVALID', 'Invalid agent signed write headers', {
-    message: 'One or more x-agent-* headers are missing or malformed',
-    details,
-    nextAction: 'Fix each header named in details and sign again',
-  });
+export const agentHeadersInvalid = (details: ErrorDetail[]) => appError('AGENT_SIGNED_HEADERS_INVALID', { details });
 
-export const agentSignatureInvalid = (message = 'The Ed25519 signature does not verify for this request') =>
-  new AppError(401, 'AGENT_SIGNATURE_INVALID', 'Invalid agent signature', {
-    message,
-    nextAction: `Sign "${AGENT_MESSAGE_PREFIX}:{aud}.{timestamp}.{nonce}.{METHOD}.{path}.{canonicalBodyJson}" with the bot key`,
-  });
+export const agentSignatureInvalid = (message?: string) => appError('AGENT_SIGNATURE_INVALID', message ? { message } : {});
 
 export interface AgentSignedHeaders {
   timestamp: string;
@@ -45,22 +36,35 @@ export function parseAgentHeaders(request: FastifyRequest, now: number, maxSkewM
   let keyVersion: number | undefined;
 
   if (timestamp === undefined) details.push({ header: 'x-agent-timestamp', code: 'MISSING', message: 'x-agent-timestamp is required' });
-  else if (!/^\d{1,16}$/.test(timestamp)) details.push({ header: 'x-agent-timestamp', code: 'MALFORMED', message: 'x-agent-timestamp must be decimal epoch milliseconds' });
+  else if (!/^\d{1,16}$/.test(timestamp))
+    details.push({ header: 'x-agent-timestamp', code: 'MALFORMED', message: 'x-agent-timestamp must be decimal epoch milliseconds' });
   else if (Math.abs(now - Number(timestamp)) > maxSkewMs) {
-    details.push({ header: 'x-agent-timestamp', code: 'TIMESTAMP_SKEW', message: `x-agent-timestamp must be within ${maxSkewMs} ms of server time` });
+    details.push({
+      header: 'x-agent-timestamp',
+      code: 'TIMESTAMP_SKEW',
+      message: `x-agent-timestamp must be within ${maxSkewMs} ms of server time`,
+    });
   }
   if (nonce === undefined) details.push({ header: 'x-agent-nonce', code: 'MISSING', message: 'x-agent-nonce is required' });
   else if (nonce.length < NONCE_LENGTH.min || nonce.length > NONCE_LENGTH.max) {
     details.push({ header: 'x-agent-nonce', code: 'OUT_OF_RANGE', message: 'x-agent-nonce must be 8 to 200 characters' });
-  } else if (!/^[\x21-\x7e]+$/.test(nonce)) details.push({ header: 'x-agent-nonce', code: 'MALFORMED', message: 'x-agent-nonce must be printable ASCII without spaces' });
+  } else if (!/^[\x21-\x7e]+$/.test(nonce))
+    details.push({ header: 'x-agent-nonce', code: 'MALFORMED', message: 'x-agent-nonce must be printable ASCII without spaces' });
   if (signatureText === undefined) details.push({ header: 'x-agent-signature', code: 'MISSING', message: 'x-agent-signature is required' });
-  else if (!BASE64URL.test(signatureText)) details.push({ header: 'x-agent-signature', code: 'MALFORMED', message: 'x-agent-signature must be base64url' });
+  else if (!BASE64URL.test(signatureText))
+    details.push({ header: 'x-agent-signature', code: 'MALFORMED', message: 'x-agent-signature must be base64url' });
   else {
     signature = Buffer.from(signatureText, 'base64url');
-    if (signature.length !== 64) details.push({ header: 'x-agent-signature', code: 'OUT_OF_RANGE', message: `x-agent-signature must decode to 64 bytes, got ${signature.length}` });
+    if (signature.length !== 64)
+      details.push({
+        header: 'x-agent-signature',
+        code: 'OUT_OF_RANGE',
+        message: `x-agent-signature must decode to 64 bytes, got ${signature.length}`,
+      });
   }
   if (keyVersionText !== undefined) {
-    if (!/^[1-9]\d{0,5}$/.test(keyVersionText)) details.push({ header: 'x-agent-key-version', code: 'MALFORMED', message: 'x-agent-key-version must be a positive integer' });
+    if (!/^[1-9]\d{0,5}$/.test(keyVersionText))
+      details.push({ header: 'x-agent-key-version', code: 'MALFORMED', message: 'x-agent-key-version must be a positive integer' });
     else keyVersion = Number(keyVersionText);
   }
   if (details.length > 0 || timestamp === undefined || nonce === undefined) throw agentHeadersInvalid(details);
@@ -71,7 +75,10 @@ export function parseAgentHeaders(request: FastifyRequest, now: number, maxSkewM
 export function agentMessageFor(request: FastifyRequest, aud: string, headers: AgentSignedHeaders): Buffer {
   const [path] = splitUrl(request.url);
   const body = isPlainObject(request.body) ? request.body : {};
-  return Buffer.from(`${AGENT_MESSAGE_PREFIX}:${aud}.${headers.timestamp}.${headers.nonce}.${request.method.toUpperCase()}.${path}.${canonicalize(body)}`, 'utf8');
+  return Buffer.from(
+    `${AGENT_MESSAGE_PREFIX}:${aud}.${headers.timestamp}.${headers.nonce}.${request.method.toUpperCase()}.${path}.${canonicalize(body)}`,
+    'utf8',
+  );
 }
 
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');

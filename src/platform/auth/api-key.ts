@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../errors.js';
+import { appError } from '../errors.js';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
@@ -29,11 +29,9 @@ export function checkApiKey(request: FastifyRequest, keys: readonly string[], fa
   if (keys.length === 0 && !failClosed) return;
   const token = presentedToken(request, 'x-api-key');
   if (!token) {
-    throw new AppError(401, 'API_KEY_REQUIRED', 'Public API key required', {
-      message: 'Send x-api-key: <key> or Authorization: Bearer <key>',
-    });
+    throw appError('API_KEY_REQUIRED');
   }
   if (keys.length === 0 || !matchesAny(token, keys)) {
-    throw new AppError(401, 'API_KEY_INVALID', 'Public API key required', { message: 'The API key is not valid' });
+    throw appError('API_KEY_INVALID');
   }
 }

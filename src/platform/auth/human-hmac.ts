@@ -1,18 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { canonicalize, canonicalQuery } from '../canonical-json.js';
-import { AppError, serviceUnavailable, type ErrorDetail } from '../errors.js';
+import { appError, type ErrorDetail } from '../errors.js';
 
 const NONCE = /^[A-Za-z0-9_-]{8,200}$/;
 const SIGNATURE = /^[0-9a-f]{64}$/;
 const TIMESTAMP = /^\d{1,16}$/;
 
 export const signatureInvalid = (details: ErrorDetail[], message = 'The request signature is not valid') =>
-  new AppError(401, 'SIGNATURE_INVALID', 'Signature invalid', {
-    message,
-    details,
-    nextAction: 'Sign timestamp.nonce.METHOD.path.canonicalBodyJson with the current secret and a fresh nonce',
-  });
+  appError('SIGNATURE_INVALID', { message, details });
 
 export interface VerifiedHumanSignature {
   nonce: string;
@@ -30,21 +26,29 @@ function header(request: FastifyRequest, name: string): string | undefined {
  * Throws 503 when no secret is configured and 401 SIGNATURE_INVALID for every header or signature fault.
  * Does not record the nonce: the caller does that only after this succeeds.
  */
-export function verifyHumanSignature(request: FastifyRequest, secrets: readonly string[], now: number, maxSkewMs: number): VerifiedHumanSignature {
-  if (secrets.length === 0) throw serviceUnavailable('SIGNING_SECRET_UNAVAILABLE', 'Human signed requests are unavailable: no signing secret is configured');
+export function verifyHumanSignature(
+  request: FastifyRequest,
+  secrets: readonly string[],
+  now: number,
+  maxSkewMs: number,
+): VerifiedHumanSignature {
+  if (secrets.length === 0) throw appError('SIGNING_SECRET_UNAVAILABLE');
   const timestamp = header(request, 'x-timestamp');
   const nonce = header(request, 'x-nonce');
   const signature = header(request, 'x-signature');
   const details: ErrorDetail[] = [];
   if (timestamp === undefined) details.push({ header: 'x-timestamp', code: 'MISSING', message: 'x-timestamp is required' });
-  else if (!TIMESTAMP.test(timestamp)) details.push({ header: 'x-timestamp', code: 'MALFORMED', message: 'x-timestamp must be epoch milliseconds' });
+  else if (!TIMESTAMP.test(timestamp))
+    details.push({ header: 'x-timestamp', code: 'MALFORMED', message: 'x-timestamp must be epoch milliseconds' });
   else if (Math.abs(now - Number(timestamp)) > maxSkewMs) {
     details.push({ header: 'x-timestamp', code: 'TIMESTAMP_SKEW', message: `x-timestamp must be within ${maxSkewMs} ms of server time` });
   }
   if (nonce === undefined) details.push({ header: 'x-nonce', code: 'MISSING', message: 'x-nonce is required' });
-  else if (!NONCE.test(nonce)) details.push({ header: 'x-nonce', code: 'MALFORMED', message: 'x-nonce must be 8 to 200 characters of A-Z a-z 0-9 _ -' });
+  else if (!NONCE.test(nonce))
+    details.push({ header: 'x-nonce', code: 'MALFORMED', message: 'x-nonce must be 8 to 200 characters of A-Z a-z 0-9 _ -' });
   if (signature === undefined) details.push({ header: 'x-signature', code: 'MISSING', message: 'x-signature is required' });
-  else if (!SIGNATURE.test(signature)) details.push({ header: 'x-signature', code: 'MALFORMED', message: 'x-signature must be 64 lowercase hex characters' });
+  else if (!SIGNATURE.test(signature))
+    details.push({ header: 'x-signature', code: 'MALFORMED', message: 'x-signature must be 64 lowercase hex characters' });
   if (details.length > 0 || !timestamp || !nonce || !signature) throw signatureInvalid(details, 'Invalid signed request headers');
 
   const [path, query = ''] = splitUrl(request.url);

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
-import { AppError } from '../errors.js';
+import { appError } from '../errors.js';
 import { matchesAny, presentedToken } from './api-key.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -19,8 +19,6 @@ export function checkOperationsAccess(request: FastifyRequest, config: Config): 
   if (config.allowUnauthenticatedOperations && !config.failClosed && isLoopbackPeer(request)) return;
   const token = presentedToken(request, 'x-operations-token');
   if (!token || !config.operationsToken || !matchesAny(token, [config.operationsToken])) {
-    throw new AppError(401, 'OPERATIONS_ACCESS_REQUIRED', 'Operations access required', {
-      message: 'Send x-operations-token: <API_OPERATIONS_TOKEN> or Authorization: Bearer <token>',
-    });
+    throw appError('OPERATIONS_ACCESS_REQUIRED');
   }
 }

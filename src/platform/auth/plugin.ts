@@ -1,38 +1,58 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context.js';
-import { AppError, forbidden, replayDetected, validationFailed, type ErrorDetail } from '../errors.js';
+import { AppError, appError, validationFailed, type ErrorDetail } from '../errors.js';
 import { createIdempotencyStore, requestHash, validateIdempotencyKey } from '../idempotency.js';
 import type { Metrics } from '../metrics.js';
 import { enforceRateLimit } from '../rate-limit.js';
-import { agentMessageFor, agentHeadersInvalid, agentSignatureInvalid, parseAgentHeaders, publicKeyObject, verifyAgentSignature } from './agent-signature.js';
+import { BOT_ID, IDENTIFIER } from '../schemas.js';
+import {
+  agentMessageFor,
+  agentHeadersInvalid,
+  agentSignatureInvalid,
+  parseAgentHeaders,
+  publicKeyObject,
+  verifyAgentSignature,
+} from './agent-signature.js';
 import { requireContentAdmin, requireRewardsAdmin } from './admin-policy.js';
 import { checkApiKey } from './api-key.js';
-import { createBotDirectory, type KnownBot } from './bot-directory.js';
+import { createBotDirectory, type KnownBot, type SelfServeBot } from './bot-directory.js';
 import { isPlainObject, splitUrl, verifyHumanSignature } from './human-hmac.js';
 import { checkOperationsAccess } from './operations-token.js';
 import type { AgentActor, AuthSpec, HumanActor, HumanTier } from './types.js';
 
-const ACTOR_ID = /^[\w.:@-]{1,200}$/;
-const BOT_ID = /^bot_[0-9a-f]{32}$/;
-
 /** Reads the actor fields a human signed body (booleans) or query (text booleans) carries. */
-function readHumanActorFields(signed: Record<string, unknown>, fromQuery: boolean): { actorId: string; verified: boolean; linkedHumanId: string | undefined } {
+function readHumanActorFields(
+  signed: Record<string, unknown>,
+  fromQuery: boolean,
+): { actorId: string; verified: boolean; linkedHumanId: string | undefined } {
   const where = fromQuery ? '/querystring' : '';
   const details: ErrorDetail[] = [];
   const { actorId, verified, linkedHumanId } = signed;
-  if (typeof actorId !== 'string' || !ACTOR_ID.test(actorId)) details.push({ path: `${where}/actorId`, message: 'actorId is required: 1 to 200 of A-Z a-z 0-9 _ . : @ -' });
+  if (typeof actorId !== 'string' || !IDENTIFIER.test(actorId))
+    details.push({ path: `${where}/actorId`, message: 'actorId is required: 1 to 200 of A-Z a-z 0-9 _ . : @ -' });
   let isVerified = false;
   if (fromQuery) {
-    if (verified !== 'true' && verified !== 'false' && verified !== '1' && verified !== '0') details.push({ path: `${where}/verified`, message: 'verified must be true, false, 1 or 0' });
+    if (verified !== 'true' && verified !== 'false' && verified !== '1' && verified !== '0')
+      details.push({ path: `${where}/verified`, message: 'verified must be true, false, 1 or 0' });
     isVerified = verified === 'true' || verified === '1';
   } else if (typeof verified !== 'boolean') details.push({ path: '/verified', message: 'verified must be a boolean' });
   else isVerified = verified;
-  if (linkedHumanId !== undefined && (typeof linkedHumanId !== 'string' || !ACTOR_ID.test(linkedHumanId))) {
+  if (linkedHumanId !== undefined && (typeof linkedHumanId !== 'string' || !IDENTIFIER.test(linkedHumanId))) {
     details.push({ path: `${where}/linkedHumanId`, message: 'linkedHumanId must be an identifier string' });
   }
   if (details.length) throw validationFailed(details);
   return { actorId: actorId as string, verified: isVerified, linkedHumanId: linkedHumanId as string | undefined };
+}
+
+/** What authentication reads from the domain, handed in by the app (identity and agents repositories, governance). */
+export interface AuthLookups {
+  /** The tier recorded for a linked human that the identity records bind to `actorId`, or null when unbound. */
+  findBoundTier(actorId: string, linkedHumanId: string): Promise<HumanTier | null>;
+  /** A bot admitted through self-serve join, with its keys, or null. */
+  findSelfServeBot(botId: string): Promise<SelfServeBot | null>;
+  /** The write limit of a bot for this request (the governance parameters rateLimits.*). */
+  agentWritesPerMinute(request: FastifyRequest, verified: boolean): Promise<number>;
 }
 
 /**
@@ -40,10 +60,10 @@ function readHumanActorFields(signed: Record<string, unknown>, fromQuery: boolea
  * preValidation, after the body is parsed and before it is validated, so that a forged or replayed request
  * is refused before anything else looks at it.
  */
-export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics }>(
-  async (app: FastifyInstance, { ctx, metrics }) => {
+export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthLookups }>(
+  async (app: FastifyInstance, { ctx, metrics, lookups }) => {
     const { config, nonceStore, rateLimitStore, clock } = ctx;
-    const directory = createBotDirectory(ctx.database.db, config.agentBotRegistry);
+    const directory = createBotDirectory(lookups.findSelfServeBot, config.agentBotRegistry);
     const idempotency = createIdempotencyStore(ctx.database.db, () => clock.now());
     const nonceTtlMs = config.signatureMaxSkewMs * 2 + 60_000;
 
@@ -55,34 +75,56 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics }>(
       throw err;
     };
 
-    async function humanTier(linkedHumanId: string | undefined, verified: boolean): Promise<HumanTier> {
-      if (!verified || !linkedHumanId) return 'L0';
-      const row = await ctx.database.db.selectFrom('human_identities').select('tier').where('linked_human_id', '=', linkedHumanId).executeTakeFirst();
-      return row?.tier ?? 'L0';
+    /**
+     * A signed linkedHumanId counts only when the identity records bind it to the signed actorId (CONTRACT §3):
+     * otherwise 403, so nobody borrows an admin's or an approver's id. Its recorded tier applies when `verified`.
+     */
+    async function humanTier(actorId: string, linkedHumanId: string | undefined, verified: boolean): Promise<HumanTier> {
+      if (!linkedHumanId) return 'L0';
+      const tier = await lookups.findBoundTier(actorId, linkedHumanId);
+      if (!tier) throw appError('LINKED_HUMAN_NOT_BOUND');
+      return verified ? tier : 'L0';
+    }
+
+    /**
+     * Claims the nonce, then counts the write against the actor's limit. A refused replay never reaches the
+     * count: a captured request sent again cannot use up its owner's limit (the nonce is keyed by signer, so
+     * only the signer's own fresh nonces count).
+     */
+    async function claimThenCount(nonceKey: string, rateKey: string | undefined, perMinute: () => Promise<number>): Promise<void> {
+      const [fresh, limit] = await Promise.all([nonceStore.claim(nonceKey, nonceTtlMs), rateKey ? perMinute() : undefined]);
+      if (!fresh) throw appError('REPLAY_DETECTED');
+      if (rateKey && limit !== undefined) await enforceRateLimit(rateLimitStore, rateKey, limit);
     }
 
     async function authenticateHuman(request: FastifyRequest): Promise<HumanActor> {
       const isRead = request.method === 'GET';
       const { nonce, signed } = verifyHumanSignature(request, config.humanSigningSecrets, clock.now(), config.signatureMaxSkewMs);
       const fields = readHumanActorFields(signed, isRead);
-      // The nonce claim and the write-rate count go to Redis together (one pipelined round trip).
-      const [fresh, tier] = await Promise.all([
-        nonceStore.claim(`human:${nonce}`, nonceTtlMs),
-        humanTier(fields.linkedHumanId, fields.verified),
-        isRead ? undefined : enforceRateLimit(rateLimitStore, `human:${fields.actorId}`, config.rateLimits.humanWritesPerMinute),
+      const [tier] = await Promise.all([
+        humanTier(fields.actorId, fields.linkedHumanId, fields.verified),
+        claimThenCount(
+          `human:${nonce}`,
+          isRead ? undefined : `human:${fields.actorId}`,
+          async () => config.rateLimits.humanWritesPerMinute,
+        ),
       ]);
-      if (!fresh) throw replayDetected();
       return { kind: 'human', ...fields, tier };
     }
 
     function chooseKey(bot: KnownBot, keyVersion: number | undefined): { version: number; publicKey: string } {
       if (keyVersion !== undefined) {
         const key = bot.keys.find((k) => k.version === keyVersion);
-        if (!key) throw agentHeadersInvalid([{ header: 'x-agent-key-version', code: 'OUT_OF_RANGE', message: `the bot has no key version ${keyVersion}` }]);
+        if (!key)
+          throw agentHeadersInvalid([
+            { header: 'x-agent-key-version', code: 'OUT_OF_RANGE', message: `the bot has no key version ${keyVersion}` },
+          ]);
         return key;
       }
       if (bot.keys.length !== 1) {
-        throw agentHeadersInvalid([{ header: 'x-agent-key-version', code: 'MISSING', message: 'the bot has several keys: name the one used' }]);
+        throw agentHeadersInvalid([
+          { header: 'x-agent-key-version', code: 'MISSING', message: 'the bot has several keys: name the one used' },
+        ]);
       }
       return bot.keys[0]!;
     }
@@ -95,33 +137,46 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics }>(
       }
       const bot = await directory.find(body.botId);
       if (!bot) {
-        throw new AppError(401, 'AGENT_BOT_UNREGISTERED', 'Agent bot is not registered', {
-          message: `${body.botId} has not joined`,
-          nextAction: 'POST /v1/agents/join with this key first',
-        });
+        throw appError('AGENT_BOT_UNREGISTERED', { message: `${body.botId} has not joined` });
       }
       const key = chooseKey(bot, headers.keyVersion);
       const publicKey = publicKeyObject(key.publicKey);
-      if (!publicKey || !verifyAgentSignature(publicKey, agentMessageFor(request, config.agentSignedWriteAud, headers), headers.signature)) {
+      if (
+        !publicKey ||
+        !verifyAgentSignature(publicKey, agentMessageFor(request, config.agentSignedWriteAud, headers), headers.signature)
+      ) {
         throw agentSignatureInvalid();
       }
       if (body.verified === true && !bot.verified) {
-        throw forbidden('AGENTPROOF_VERIFICATION_FAILED', 'verification failed', {
-          details: [{ header: 'agentproof', code: 'NOT_VERIFIED', message: 'this bot is not verified; call POST /v1/agents/verify with an agentproof first' }],
+        throw appError('AGENTPROOF_VERIFICATION_FAILED', {
+          details: [
+            {
+              header: 'agentproof',
+              code: 'NOT_VERIFIED',
+              message: 'this bot is not verified; call POST /v1/agents/verify with an agentproof first',
+            },
+          ],
         });
       }
       const verified = body.verified === true && bot.verified;
       if (config.agentRequireVerified && !verified && !spec.allowUnverified) {
-        throw forbidden('AGENT_VERIFIED_REQUIRED', 'Verified agents required in production/public deployments');
+        throw appError('AGENT_VERIFIED_REQUIRED');
       }
       if (spec.permission && !bot.permissions.includes(spec.permission)) {
-        throw forbidden('AGENT_PERMISSION_DENIED', `This bot lacks the permission ${spec.permission}`);
+        throw appError('AGENT_PERMISSION_DENIED', { message: `This bot lacks the permission ${spec.permission}` });
       }
-      // Nonce claim and per-bot write count share one pipelined Redis round trip.
-      const limit = verified ? config.rateLimits.verifiedWritesPerMinute : config.rateLimits.unverifiedWritesPerMinute;
-      const [fresh] = await Promise.all([nonceStore.claim(`agent:${bot.botId}:${headers.nonce}`, nonceTtlMs), enforceRateLimit(rateLimitStore, `agent:${bot.botId}`, limit)]);
-      if (!fresh) throw replayDetected();
-      return { kind: 'agent', botId: bot.botId, verified, linkedHumanId: verified ? bot.linkedHumanId : undefined, keyVersion: key.version, permissions: bot.permissions };
+      // The write limits are governance parameters (rateLimits.*), read once per request with the claim.
+      await claimThenCount(`agent:${bot.botId}:${headers.nonce}`, `agent:${bot.botId}`, () =>
+        lookups.agentWritesPerMinute(request, verified),
+      );
+      return {
+        kind: 'agent',
+        botId: bot.botId,
+        verified,
+        linkedHumanId: verified ? bot.linkedHumanId : undefined,
+        keyVersion: key.version,
+        permissions: bot.permissions,
+      };
     }
 
     /** Self-serve join: the body's own public key signs the request. */
@@ -133,8 +188,10 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics }>(
       if (headers.keyVersion !== undefined && headers.keyVersion !== 1) {
         throw agentHeadersInvalid([{ header: 'x-agent-key-version', code: 'OUT_OF_RANGE', message: 'a joining key is version 1' }]);
       }
-      if (!verifyAgentSignature(publicKey, agentMessageFor(request, config.agentSignedWriteAud, headers), headers.signature)) throw agentSignatureInvalid();
-      if (!(await nonceStore.claim(`agent:join:${body.publicKey as string}:${headers.nonce}`, nonceTtlMs))) throw replayDetected();
+      if (!verifyAgentSignature(publicKey, agentMessageFor(request, config.agentSignedWriteAud, headers), headers.signature))
+        throw agentSignatureInvalid();
+      if (!(await nonceStore.claim(`agent:join:${body.publicKey as string}:${headers.nonce}`, nonceTtlMs)))
+        throw appError('REPLAY_DETECTED');
     }
 
     async function applyIdempotency(request: FastifyRequest, reply: FastifyReply, scope: string): Promise<void> {
@@ -152,9 +209,10 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics }>(
       request.idempotency = { scope, key };
     }
 
+    // Reads count per client IP: GET and HEAD alike (a HEAD runs the same handler, or is served from the read cache).
     app.addHook('onRequest', async (request) => {
       const spec = request.routeOptions.config.auth;
-      if (request.routeOptions.config.rateLimit === false || !spec || request.method !== 'GET') return;
+      if (request.routeOptions.config.rateLimit === false || !spec || (request.method !== 'GET' && request.method !== 'HEAD')) return;
       if (spec.kind === 'public' || spec.kind === 'api-key' || spec.kind === 'human-read') {
         await enforceRateLimit(rateLimitStore, `ip:${request.ip}`, config.rateLimits.publicReadsPerMinute);
       }
@@ -201,7 +259,9 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics }>(
       if (!record) return payload;
       request.idempotency = null;
       if (reply.statusCode >= 500) {
-        await idempotency.abandon(record.scope, record.key).catch((err: unknown) => request.log.warn({ err }, 'idempotency abandon failed'));
+        await idempotency
+          .abandon(record.scope, record.key)
+          .catch((err: unknown) => request.log.warn({ err }, 'idempotency abandon failed'));
         return payload;
       }
       let body: unknown = null;
@@ -210,7 +270,9 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics }>(
       } catch {
         body = null;
       }
-      await idempotency.complete(record.scope, record.key, reply.statusCode, body).catch((err: unknown) => request.log.warn({ err }, 'idempotency record failed'));
+      await idempotency
+        .complete(record.scope, record.key, reply.statusCode, body)
+        .catch((err: unknown) => request.log.warn({ err }, 'idempotency record failed'));
       return payload;
     });
   },

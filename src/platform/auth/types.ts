@@ -33,7 +33,7 @@ export const AGENT_PERMISSIONS = [
   'agents:verify',
 ] as const;
 export type AgentPermission = (typeof AGENT_PERMISSIONS)[number];
-export const DEFAULT_AGENT_PERMISSIONS: readonly AgentPermission[] = AGENT_PERMISSIONS;
+export const DEFAULT_AGENT_PERMISSIONS: readonly AgentPermission[] = [...AGENT_PERMISSIONS];
 
 /** Allowlist a human-signed route requires: CONTENT_ADMIN_IDS or REWARDS_ADMIN_IDS (403 otherwise). */
 export type AdminRole = 'content' | 'rewards';
@@ -61,4 +61,9 @@ declare module 'fastify' {
     actor: Actor | null;
     idempotency: { scope: string; key: string } | null;
   }
+}
+
+/** The columns that record which reader wrote a row (comments, flags, reward votes). */
+export function authorColumns(actor: HumanActor): { actor_id: string; verified: boolean; linked_human_id: string | null } {
+  return { actor_id: actor.actorId, verified: actor.verified, linked_human_id: actor.linkedHumanId ?? null };
 }

@@ -26,12 +26,12 @@ export interface Database {
   close(): Promise<void>;
 }
 
-// PGlite answers int8 as a number and node-postgres as a string; both drivers agree on numbers here
-// (int8 holds counts and ids, never money). Money is numeric(78,0), a string on both, read with BigInt().
+// int8 is a decimal string on both drivers (node-postgres' default; PGlite is told so below), never a JS
+// number, which would round past 2^53. Counts are cast to int in SQL; sequences and money stay exact.
 const INT8_OID = 20;
 const pgTypes = {
   getTypeParser: ((oid: number, format?: string) =>
-    oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    oid === INT8_OID ? (value: string) => value : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
 export interface DatabaseOptions {
@@ -90,14 +90,21 @@ function openPostgres(url: string, poolMax: number): Database {
         await client.end().catch(() => undefined);
       }
     },
-    ping: (timeoutMs) => withDeadline(sql`select 1`.execute(db).then(() => undefined), timeoutMs, 'database ping'),
+    ping: (timeoutMs) =>
+      withDeadline(
+        sql`select 1`.execute(db).then(() => undefined),
+        timeoutMs,
+        'database ping',
+      ),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => db.destroy(),
   };
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
-  const client = new PGlite(dataDir === 'memory://' ? undefined : dataDir);
+  // One options object: PGlite's two-argument form drops the options when the data directory is undefined
+  // (in memory), which left int8 as a JS number there.
+  const client = new PGlite({ ...(dataDir === 'memory://' ? {} : { dataDir }), parsers: { [INT8_OID]: (value: string) => value } });
   await client.waitReady;
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
   return {
@@ -113,7 +120,12 @@ async function openPglite(dataDir: string): Promise<Database> {
           query: async <T>(text: string) => (await client.query<T>(text)).rows,
         }),
       ),
-    ping: (timeoutMs) => withDeadline(sql`select 1`.execute(db).then(() => undefined), timeoutMs, 'database ping'),
+    ping: (timeoutMs) =>
+      withDeadline(
+        sql`select 1`.execute(db).then(() => undefined),
+        timeoutMs,
+        'database ping',
+      ),
     poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
     close: () => db.destroy(),
   };

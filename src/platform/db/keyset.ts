@@ -8,8 +8,3 @@ import { sql, type RawBuilder } from 'kysely';
 export function sortableTimestamp(column: string): RawBuilder<string> {
   return sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 }
-
-/** A cursor's timestamp text as a timestamptz parameter. */
-export function timestampParam(text: string): RawBuilder<Date> {
-  return sql<Date>`${text}::timestamptz`;
-}

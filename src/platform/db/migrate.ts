@@ -38,10 +38,12 @@ export async function runMigrations(database: Database, dir = migrationsDir()): 
       for (const file of files) {
         if (done.has(file)) continue;
         const body = await readFile(join(dir, file), 'utf8');
-        await run(`BEGIN;\n${body}\n;INSERT INTO schema_migrations (name) VALUES ('${file.replace(/'/g, "''")}');\nCOMMIT;`).catch(async (err: unknown) => {
-          await run('ROLLBACK').catch(() => undefined);
-          throw new Error(`migration ${file} failed: ${(err as Error).message}`);
-        });
+        await run(`BEGIN;\n${body}\n;INSERT INTO schema_migrations (name) VALUES ('${file.replace(/'/g, "''")}');\nCOMMIT;`).catch(
+          async (err: unknown) => {
+            await run('ROLLBACK').catch(() => undefined);
+            throw new Error(`migration ${file} failed: ${(err as Error).message}`);
+          },
+        );
         applied.push(file);
       }
     } finally {

@@ -45,6 +45,26 @@ export interface HumanIdentitiesTable {
   updated_at: UpdatedAt;
 }
 
+export interface ActorBindingsTable {
+  actor_id: string;
+  linked_human_id: string;
+  bound_at: CreatedAt;
+  /** End of the login session (NULL: a binding without a session, made by an operator). */
+  expires_at: Date | null;
+}
+
+export interface LoginChallengesTable {
+  id: string;
+  actor_id: string;
+  action: string;
+  signal: string;
+  signal_hash: string;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+  linked_human_id: string | null;
+}
+
 export interface UserPreferencesTable {
   actor_id: string;
   preferences: ColumnType<Record<string, unknown>, string, string>;
@@ -68,9 +88,15 @@ export type PublicationStage = 'CANDIDATE' | 'PROVISIONAL' | 'GRADUATED';
 export type ReviewStatus = 'EMERGING' | 'CLEAR' | 'CONTESTED' | 'UNDER_REVIEW' | 'RETRACTED';
 export type ModerationStatus = 'PENDING_SCAN' | 'ALLOWED' | 'QUARANTINED' | 'BLOCKED';
 
+/**
+ * A PostgreSQL int8 as the drivers hand it over: a decimal string (both drivers are set so), never a JS number,
+ * which loses precision past 2^53. Money columns are numeric(78,0), also strings, read with BigInt().
+ */
+export type Int8 = string;
+
 export interface StoriesTable {
   id: string;
-  seq: Generated<number>;
+  seq: Generated<Int8>;
   author_bot_id: string;
   room: string;
   lang: string;
@@ -180,7 +206,7 @@ export interface RevisionVotesTable {
 
 export interface CommentsTable {
   id: string;
-  seq: Generated<number>;
+  seq: Generated<Int8>;
   story_id: string;
   actor_id: string;
   verified: boolean;
@@ -192,7 +218,7 @@ export interface CommentsTable {
 
 export interface FlagsTable {
   id: string;
-  seq: Generated<number>;
+  seq: Generated<Int8>;
   story_id: string;
   actor_id: string;
   verified: boolean;
@@ -212,6 +238,7 @@ export interface RewardVotesTable {
   linked_human_id: string | null;
   vote: 'UP' | 'DOWN';
   weight: number;
+  verified_action_id: string | null;
   created_at: CreatedAt;
 }
 
@@ -238,7 +265,7 @@ export type StoryState = 'PROVISIONAL' | 'GRADUATED' | 'CONTESTED' | 'UNDER_REVI
 export type LedgerBucket = 'agent-review' | 'provisional' | 'graduated' | 'under-review';
 
 export interface LedgerEventsTable {
-  seq: Generated<number>;
+  seq: Generated<Int8>;
   id: string;
   story_id: string;
   type: LedgerType;
@@ -249,6 +276,96 @@ export interface LedgerEventsTable {
   ledger_bucket: LedgerBucket;
   reason: string | null;
   created_at: CreatedAt;
+}
+
+/** migrations/0007_governance.sql */
+export type ProposalStatus = 'DRAFT' | 'RATIFIED' | 'ACTIVE' | 'REJECTED' | 'SUPERSEDED';
+
+export interface GovernanceProposalsTable {
+  id: string;
+  seq: Generated<Int8>;
+  title: string;
+  rationale: string;
+  changes: ColumnType<Record<string, number>, string, string>;
+  status: Generated<ProposalStatus>;
+  created_by: string;
+  created_by_actor_id: string;
+  created_at: Date;
+  decided_by: string | null;
+  decided_at: Date | null;
+  decision_action_id: string | null;
+  activated_by: string | null;
+  activated_at: Date | null;
+  activation_request_id: string | null;
+  superseded_by: string | null;
+  superseded_at: Date | null;
+  updated_at: Date;
+}
+
+export interface GovernanceEmergenciesTable {
+  id: string;
+  status: 'ACTIVE' | 'CLEARED';
+  overlay: ColumnType<Record<string, number>, string, string>;
+  signals: ColumnType<unknown, string, string>;
+  activated_by: string;
+  activated_at: Date;
+  activation_request_id: string | null;
+  cleared_by: string | null;
+  cleared_at: Date | null;
+  clear_reason: string | null;
+  clear_request_id: string | null;
+}
+
+export type ControlPlaneAction = 'governance.activate' | 'governance.emergency.apply' | 'governance.emergency.clear';
+export type ControlPlaneStatus = 'PENDING' | 'EXECUTED' | 'CONSUMED' | 'CANCELLED';
+
+export interface ControlPlaneRequestsTable {
+  id: string;
+  seq: Generated<Int8>;
+  action: ControlPlaneAction;
+  target: string;
+  payload: ColumnType<unknown, string, string>;
+  payload_hash: string;
+  reason: string;
+  status: Generated<ControlPlaneStatus>;
+  requested_by: string;
+  requested_by_actor_id: string;
+  approvals_required: number;
+  approval_count: Generated<number>;
+  created_at: Date;
+  executed_at: Date | null;
+  consumed_at: Date | null;
+  consumed_by: string | null;
+  cancelled_at: Date | null;
+  cancelled_by: string | null;
+  cancel_reason: string | null;
+}
+
+export interface ControlPlaneApprovalsTable {
+  request_id: string;
+  approver: string;
+  approver_actor_id: string;
+  verified_action_id: string;
+  approved_at: Date;
+}
+
+export type AuditScope = 'GOVERNANCE' | 'CONTROL_PLANE';
+
+/** Audit rows are written once and never updated (the database refuses it too: migrations/0007_governance.sql). */
+type Frozen<T> = ColumnType<T, T, never>;
+
+export interface AuditEventsTable {
+  seq: Frozen<Int8>;
+  id: Frozen<string>;
+  scope: Frozen<AuditScope>;
+  action: Frozen<string>;
+  actor_id: Frozen<string>;
+  linked_human_id: Frozen<string | null>;
+  target: Frozen<string>;
+  details: ColumnType<unknown, string, never>;
+  created_at: Frozen<Date>;
+  prev_hash: Frozen<string>;
+  hash: Frozen<string>;
 }
 
 export interface DB {
@@ -271,6 +388,13 @@ export interface DB {
   bot_keys: BotKeysTable;
   idempotency_records: IdempotencyRecordsTable;
   human_identities: HumanIdentitiesTable;
+  actor_bindings: ActorBindingsTable;
+  login_challenges: LoginChallengesTable;
   user_preferences: UserPreferencesTable;
   schema_migrations: SchemaMigrationsTable;
+  governance_proposals: GovernanceProposalsTable;
+  governance_emergencies: GovernanceEmergenciesTable;
+  control_plane_requests: ControlPlaneRequestsTable;
+  control_plane_approvals: ControlPlaneApprovalsTable;
+  audit_events: AuditEventsTable;
 }

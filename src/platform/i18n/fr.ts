@@ -39,11 +39,14 @@ export const fr: Catalogue = {
   'module.feed.title': 'Fil',
   'module.feed.description': 'Articles publiés, classés par tendance, consolidés, en développement ou récents.',
   'module.search.title': 'Recherche',
-  'module.search.description': 'Recherche plein texte dans les articles, filtrée par état, étape de publication, statut de revue et rubrique.',
+  'module.search.description':
+    'Recherche plein texte dans les articles, filtrée par état, étape de publication, statut de revue et rubrique.',
   'module.developing.title': 'Articles en développement',
-  'module.developing.description': 'Articles provisoires dont la revue est émergente, contestée ou en cours, du plus récent au plus ancien.',
+  'module.developing.description':
+    'Articles provisoires dont la revue est émergente, contestée ou en cours, du plus récent au plus ancien.',
   'module.underReview.title': 'En cours d’examen',
-  'module.underReview.description': 'Articles publiés contestés par les agents de revue ou examinés après une contestation, du plus récent au plus ancien.',
+  'module.underReview.description':
+    'Articles publiés contestés par les agents de revue ou examinés après une contestation, du plus récent au plus ancien.',
   'module.ledger.title': 'Registre',
   'module.ledger.description': 'Corrections, rétractations, contestations et mises à jour des articles, du plus récent au plus ancien.',
   'module.rewardWindow.title': 'Fenêtre de récompense',
@@ -64,13 +67,15 @@ export const fr: Catalogue = {
   'orientation.order': 'Les actions et les options sont listées dans un ordre fixe qui n’a aucune signification.',
 
   'action.comment.label': 'Commenter',
-  'action.comment.description': 'Publier un commentaire sur un article publié, éventuellement en réponse à un autre commentaire du même article.',
+  'action.comment.description':
+    'Publier un commentaire sur un article publié, éventuellement en réponse à un autre commentaire du même article.',
   'action.flag.label': 'Signaler',
   'action.flag.description':
     'Signaler un problème dans un article publié ou dans l’une de ses affirmations, avec la gravité LOW, MEDIUM ou HIGH. Un signalement par lecteur, article et affirmation.',
   'action.flag.severity.LOW': 'LOW : un problème mineur, comme une coquille ou une formulation peu claire.',
   'action.flag.severity.MEDIUM': 'MEDIUM : un problème de fond dans l’article ou dans l’une de ses affirmations.',
-  'action.flag.severity.HIGH': 'HIGH : la contestation d’une affirmation du paquet actuel ; un signalement HIGH accepté met l’article en cours d’examen.',
+  'action.flag.severity.HIGH':
+    'HIGH : la contestation d’une affirmation du paquet actuel ; un signalement HIGH accepté met l’article en cours d’examen.',
   'action.rewardVote.label': 'Vote de récompense',
   'action.rewardVote.description':
     'Émettre un vote de récompense, UP ou DOWN, sur un article publié tant que sa fenêtre de récompense est ouverte. Chaque lecteur dispose d’un vote par article.',
@@ -84,11 +89,14 @@ export const fr: Catalogue = {
   'action.verifyHumanAction.description':
     'Prouver avec World ID ou un fournisseur secondaire qu’une personne accomplit une action de gouvernance : graduate:<storyId>, reward:<storyId> ou flag_high_severity:<claimId>. Chaque preuve n’est acceptée qu’une fois.',
 
-  'credential.humanSignedWrite': 'Écriture humaine signée : le front end signe la requête pour son lecteur connecté (x-timestamp, x-nonce, x-signature).',
+  'credential.humanSignedWrite':
+    'Écriture humaine signée : le front end signe la requête pour son lecteur connecté (x-timestamp, x-nonce, x-signature).',
   'credential.flagHighSeverity':
     'Une action humaine vérifiée flag_high_severity:<claimId> pour l’affirmation signalée, prouvée par le même lecteur (linkedHumanId) et acceptée une seule fois.',
-  'credential.graduate': 'Une action humaine vérifiée graduate:<storyId>, acceptée une seule fois lorsque le seuil de consensus est atteint.',
-  'credential.humanProof': 'Une preuve d’identité humaine (nullifier_hash, merkle_root, proof, verification_level, action) liée à l’action exacte.',
+  'credential.graduate':
+    'Une action humaine vérifiée graduate:<storyId>, acceptée une seule fois lorsque le seuil de consensus est atteint.',
+  'credential.humanProof':
+    'Une preuve d’identité humaine (nullifier_hash, merkle_root, proof, verification_level, action) liée à l’action exacte.',
 
   'gate.published.open': 'L’article est publié ; cette action est disponible.',
   'gate.published.closed': 'L’article n’est pas encore publié ; cette action sera disponible après sa publication.',
@@ -98,15 +106,19 @@ export const fr: Catalogue = {
   'gate.rewardWindow.notOpened': 'La fenêtre de récompense s’ouvre à la publication de l’article et dure {hours} heures.',
   'gate.rewardWindow.global':
     'Chaque article a une fenêtre de récompense qui s’ouvre à la publication et dure {hours} heures ; les votes de récompense ne comptent qu’à l’intérieur de celle-ci.',
-  'gate.flagHigh': 'Un signalement HIGH désigne une affirmation du paquet actuel et exige une action humaine vérifiée flag_high_severity:<claimId> du même lecteur.',
+  'gate.flagHigh':
+    'Un signalement HIGH désigne une affirmation du paquet actuel et exige une action humaine vérifiée flag_high_severity:<claimId> du même lecteur.',
   'gate.graduation':
     'La consolidation exige un article provisoire au statut de revue CLEAR, un poids d’attestations d’au moins {min} sur le paquet actuel et une action humaine vérifiée {action}.',
-  'gate.contested': 'Le statut de revue devient CONTESTED lorsque le poids des objections atteint {minObjections} et au moins {ratio} du poids total de revue.',
+  'gate.contested':
+    'Le statut de revue devient CONTESTED lorsque le poids des objections atteint {minObjections} et au moins {ratio} du poids total de revue.',
   'gate.clear': 'Le statut de revue devient CLEAR lorsque le poids des attestations sur le paquet actuel atteint {minAttestations}.',
-  'gate.packetHash': 'Les attestations, objections et propositions de révision des agents indiquent le hash du paquet actuel {packetHash} ; les autres hashes sont refusés.',
+  'gate.packetHash':
+    'Les attestations, objections et propositions de révision des agents indiquent le hash du paquet actuel {packetHash} ; les autres hashes sont refusés.',
   'gate.packetHash.global':
     'Les attestations, objections et propositions de révision des agents indiquent le hash du paquet actuel de l’article, lisible dans l’article et dans sa salle des machines.',
-  'gate.revision': 'Une proposition de révision est acceptée à {acceptVotes} votes ACCEPT (plus que REJECT) et rejetée à {rejectVotes} votes REJECT.',
+  'gate.revision':
+    'Une proposition de révision est acceptée à {acceptVotes} votes ACCEPT (plus que REJECT) et rejetée à {rejectVotes} votes REJECT.',
 
   'evidence.story': 'Détail de l’article',
   'evidence.sources': 'Sources avec leur statut de revue',

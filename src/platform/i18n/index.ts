@@ -40,7 +40,9 @@ export function placeholders(template: string): string[] {
  * fails validation (400 VALIDATION_FAILED), it never falls back silently. Same values as LangSchema
  * (platform/schemas.ts), written as one `enum` so a wrong value gets one clear error.
  */
-export const LangParam = Type.Optional(StringEnum(LANGS, { default: DEFAULT_LANG, description: 'Language of the labels the service writes: en, es, fr, de or zh-Hans (default en)' }));
-
-/** A query with only `lang`. */
-export const LangQuery = Type.Object({ lang: LangParam });
+export const LangParam = Type.Optional(
+  StringEnum(LANGS, {
+    default: DEFAULT_LANG,
+    description: 'Language of the labels the service writes: en, es, fr, de or zh-Hans (default en)',
+  }),
+);

@@ -56,13 +56,15 @@ export const zhHans: Catalogue = {
   'orientation.title': '助手导览',
   'orientation.story.title': '报道导览',
   'orientation.purpose': '为代表个人行事的助手提供的中立数据：编辑部的各个模块、读者可执行的操作、每项操作的要求以及每篇报道的证据。',
-  'orientation.neutrality': '这些数据只描述可选操作和要求。本服务对任何人是否或如何投票、标记、奖励或评论不持立场；这一选择由个人自行决定。',
+  'orientation.neutrality':
+    '这些数据只描述可选操作和要求。本服务对任何人是否或如何投票、标记、奖励或评论不持立场；这一选择由个人自行决定。',
   'orientation.order': '操作和选项按固定顺序列出，该顺序没有任何含义。',
 
   'action.comment.label': '评论',
   'action.comment.description': '在已发布的报道下发表评论，也可以回复该报道下的另一条评论。',
   'action.flag.label': '标记',
-  'action.flag.description': '报告已发布报道或其中某项陈述的问题，严重程度为 LOW、MEDIUM 或 HIGH。每位读者对每篇报道的每项陈述只能标记一次。',
+  'action.flag.description':
+    '报告已发布报道或其中某项陈述的问题，严重程度为 LOW、MEDIUM 或 HIGH。每位读者对每篇报道的每项陈述只能标记一次。',
   'action.flag.severity.LOW': 'LOW：轻微问题，例如错别字或措辞不清。',
   'action.flag.severity.MEDIUM': 'MEDIUM：报道或其中某项陈述存在实质性问题。',
   'action.flag.severity.HIGH': 'HIGH：对当前数据包中某项陈述的质疑；被接受的 HIGH 标记会使报道进入审查。',
@@ -79,7 +81,8 @@ export const zhHans: Catalogue = {
     '通过 World ID 或次级提供方证明由真人执行某项治理操作：graduate:<storyId>、reward:<storyId> 或 flag_high_severity:<claimId>。每个证明只被接受一次。',
 
   'credential.humanSignedWrite': '人类签名写入：前端代表其已登录的读者对请求签名（x-timestamp、x-nonce、x-signature）。',
-  'credential.flagHighSeverity': '针对被标记陈述的已验证人类操作 flag_high_severity:<claimId>，须由同一读者（linkedHumanId）证明，只被接受一次。',
+  'credential.flagHighSeverity':
+    '针对被标记陈述的已验证人类操作 flag_high_severity:<claimId>，须由同一读者（linkedHumanId）证明，只被接受一次。',
   'credential.graduate': '已验证的人类操作 graduate:<storyId>，在达到共识门槛时只被接受一次。',
   'credential.humanProof': '与具体操作绑定的人类身份证明（nullifier_hash、merkle_root、proof、verification_level、action）。',
 

@@ -41,7 +41,11 @@ export function normalizePacket(input: PacketInput): Packet {
     if (urls.has(source.url)) throw validationFailed([{ path: `/sources/${i}/url`, message: 'duplicate source url' }]);
     urls.add(source.url);
   }
-  const sources = input.sources.map((s) => ({ url: s.url, ...(s.title !== undefined ? { title: s.title } : {}), ...(s.publisher !== undefined ? { publisher: s.publisher } : {}) }));
+  const sources = input.sources.map((s) => ({
+    url: s.url,
+    ...(s.title !== undefined ? { title: s.title } : {}),
+    ...(s.publisher !== undefined ? { publisher: s.publisher } : {}),
+  }));
   return { room: input.room, lang: input.lang, title: input.title, summary: input.summary, body: input.body, claims, sources };
 }
 

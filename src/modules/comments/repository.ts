@@ -1,0 +1,27 @@
+import type { Insertable } from 'kysely';
+import type { Queryable, Tx } from '../../platform/db/database.js';
+import type { CommentsTable } from '../../platform/db/schema.js';
+
+/** SQL of reader comments. */
+
+export async function insertComment(tx: Tx, row: Insertable<CommentsTable>) {
+  return tx.insertInto('comments').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function commentExists(db: Queryable, storyId: string, commentId: string): Promise<boolean> {
+  return Boolean(
+    await db.selectFrom('comments').select('id').where('id', '=', commentId).where('story_id', '=', storyId).executeTakeFirst(),
+  );
+}
+
+/** Up to `limit` comments after `afterSeq` in posting order (index comments_story). */
+export async function commentsAfter(db: Queryable, storyId: string, afterSeq: string | null, limit: number) {
+  let query = db
+    .selectFrom('comments')
+    .select(['seq', 'id', 'actor_id', 'verified', 'parent_id', 'body', 'created_at'])
+    .where('story_id', '=', storyId)
+    .orderBy('seq')
+    .limit(limit);
+  if (afterSeq !== null) query = query.where('seq', '>', afterSeq);
+  return query.execute();
+}

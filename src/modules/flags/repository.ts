@@ -1,0 +1,29 @@
+import { sql, type Insertable } from 'kysely';
+import type { Queryable, Tx } from '../../platform/db/database.js';
+import type { FlagsTable } from '../../platform/db/schema.js';
+
+/** SQL of reader flags. */
+
+/** Inserts a flag; null when this reader already flagged this story (or this claim of it). */
+export async function insertFlag(tx: Tx, row: Insertable<FlagsTable>) {
+  return (
+    (await tx
+      .insertInto('flags')
+      .values(row)
+      .onConflict((oc) => oc.expression(sql`story_id, actor_id, coalesce(claim_id, '')`).doNothing())
+      .returningAll()
+      .executeTakeFirst()) ?? null
+  );
+}
+
+/** Up to `limit` flags after `afterSeq` in filing order (index flags_story). */
+export async function flagsAfter(db: Queryable, storyId: string, afterSeq: string | null, limit: number) {
+  let query = db
+    .selectFrom('flags')
+    .select(['seq', 'id', 'actor_id', 'verified', 'severity', 'claim_id', 'reason', 'created_at'])
+    .where('story_id', '=', storyId)
+    .orderBy('seq')
+    .limit(limit);
+  if (afterSeq !== null) query = query.where('seq', '>', afterSeq);
+  return query.execute();
+}

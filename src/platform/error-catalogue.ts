@@ -1,0 +1,245 @@
+/**
+ * Every error code the service answers, with its status, its short label (`error` in the body) and the
+ * default `message` and `nextAction`. Errors are made only from here (errors.ts `appError`), and the OpenAPI
+ * document lists this catalogue (platform/openapi.ts), so a client can rely on a code meaning one thing.
+ */
+export interface CatalogueEntry {
+  status: number;
+  error: string;
+  message: string;
+  nextAction?: string;
+}
+
+const entry = (status: number, error: string, message: string, nextAction?: string): CatalogueEntry => ({
+  status,
+  error,
+  message,
+  ...(nextAction ? { nextAction } : {}),
+});
+
+const BAD_REQUEST = 'Bad request';
+const FORBIDDEN = 'Forbidden';
+const CONFLICT = 'Conflict';
+
+export const ERROR_CATALOGUE = {
+  // requests the framework or the HTTP parser refuses
+  VALIDATION_FAILED: entry(400, 'Validation failed', 'The request is not valid', 'Fix each field named in details'),
+  MALFORMED_JSON: entry(400, BAD_REQUEST, 'The body is not valid JSON'),
+  INVALID_BODY: entry(400, BAD_REQUEST, 'The request body does not match its content-length'),
+  MALFORMED_URL: entry(400, BAD_REQUEST, 'The URL is not valid (bad percent-encoding)'),
+  MALFORMED_REQUEST: entry(
+    400,
+    BAD_REQUEST,
+    'The request is not valid HTTP/1.1 (bytes outside ASCII in the target must be percent-encoded)',
+  ),
+  INVALID_REQUEST: entry(400, BAD_REQUEST, 'The request is not valid'),
+  INVALID_CURSOR: entry(400, BAD_REQUEST, 'The cursor is not one this service issued', 'Request the first page again without a cursor'),
+  REQUEST_TIMEOUT: entry(408, 'Request timeout', 'The request was not received in time'),
+  PAYLOAD_TOO_LARGE: entry(413, 'Payload too large', 'The request body is too large'),
+  URI_TOO_LONG: entry(414, 'URI too long', 'A path parameter is too long'),
+  UNSUPPORTED_MEDIA_TYPE: entry(415, 'Unsupported media type', 'Send the body as application/json; charset=utf-8'),
+  HEADERS_TOO_LARGE: entry(431, 'Request header fields too large', 'The request headers exceed the allowed size'),
+  NOT_FOUND: entry(404, 'Not found', 'Not found'),
+  RATE_LIMITED: entry(429, 'Too many requests', 'Rate limit reached', 'Wait retryAfterSeconds before retrying'),
+  INTERNAL_ERROR: entry(500, 'Internal error', 'Something went wrong on our side; the request id identifies it'),
+
+  // authentication (CONTRACT §3, §4, seed §5)
+  SIGNATURE_INVALID: entry(
+    401,
+    'Signature invalid',
+    'The request signature is missing or does not verify',
+    'Sign timestamp.nonce.METHOD.path.canonicalBodyJson with the signing secret',
+  ),
+  SIGNING_SECRET_UNAVAILABLE: entry(503, 'Service unavailable', 'Human signed requests are unavailable: no signing secret is configured'),
+  REPLAY_DETECTED: entry(409, CONFLICT, 'This nonce was already used', 'Sign the request again with a fresh nonce and timestamp'),
+  AGENT_SIGNED_HEADERS_INVALID: entry(
+    401,
+    'Invalid agent signed write headers',
+    'One or more x-agent-* headers are missing or malformed',
+    'Fix each header named in details and sign again',
+  ),
+  AGENT_SIGNATURE_INVALID: entry(
+    401,
+    'Invalid agent signature',
+    'The Ed25519 signature does not verify for this request',
+    'Sign "svc-agent-v1:{aud}.{timestamp}.{nonce}.{METHOD}.{path}.{canonicalBodyJson}" with the bot key',
+  ),
+  AGENT_BOT_UNREGISTERED: entry(401, 'Agent bot is not registered', 'This bot has not joined', 'POST /v1/agents/join with this key first'),
+  API_KEY_REQUIRED: entry(401, 'Public API key required', 'Send x-api-key: <key> or Authorization: Bearer <key>'),
+  API_KEY_INVALID: entry(401, 'Public API key required', 'The API key is not valid'),
+  OPERATIONS_ACCESS_REQUIRED: entry(
+    401,
+    'Operations access required',
+    'Send x-operations-token: <API_OPERATIONS_TOKEN> or Authorization: Bearer <token>',
+  ),
+  AGENT_VERIFIED_REQUIRED: entry(
+    403,
+    'Verified agents required in production/public deployments',
+    'This deployment accepts writes from verified bots only',
+    'Verify the bot with POST /v1/agents/verify',
+  ),
+  AGENTPROOF_VERIFICATION_FAILED: entry(
+    403,
+    'verification failed',
+    'The agentproof does not verify',
+    'Build a fresh agentproof for this exact route and nonce',
+  ),
+  AGENT_PERMISSION_DENIED: entry(403, FORBIDDEN, 'This bot lacks the permission this route needs'),
+  LINKED_HUMAN_NOT_BOUND: entry(
+    403,
+    FORBIDDEN,
+    'The linkedHumanId is not bound to this actorId in the identity records',
+    'Log the user in with POST /v1/session/worldid/challenge and /verify, then sign with the linkedHumanId it returns',
+  ),
+  CONTENT_ADMIN_REQUIRED: entry(403, FORBIDDEN, 'This operation needs a content admin (CONTENT_ADMIN_IDS)'),
+  REWARDS_ADMIN_REQUIRED: entry(403, FORBIDDEN, 'This operation needs a rewards admin (REWARDS_ADMIN_IDS)'),
+  IDEMPOTENCY_KEY_CONFLICT: entry(
+    409,
+    'Idempotency conflict',
+    'This idempotency key was used with a different request',
+    'Use a new idempotency-key for a different request',
+  ),
+  IDEMPOTENCY_KEY_IN_PROGRESS: entry(
+    409,
+    CONFLICT,
+    'The first request with this idempotency key is still being processed',
+    'Retry after retryAfterSeconds',
+  ),
+
+  // agents
+  AGENT_SELF_SERVE_JOIN_DISABLED: entry(
+    403,
+    FORBIDDEN,
+    'Self-serve join is disabled: only registry bots may write (AGENT_SELF_SERVE_JOIN=0)',
+  ),
+  AGENT_KEY_IN_USE: entry(409, CONFLICT, 'This key belongs to a registry bot'),
+  AGENT_JOIN_RACE: entry(409, CONFLICT, 'The bot was removed while joining', 'Retry the join'),
+
+  // newsroom
+  CURRENT_PACKET_MISMATCH: entry(
+    409,
+    'Current packet hash mismatch',
+    "The packet hash is not the story's current one",
+    'Refetch the current packet hash, rebuild and retry',
+  ),
+  STORY_NOT_PUBLISHED: entry(
+    409,
+    CONFLICT,
+    'The story is still a candidate: reviews open once it is published',
+    'Wait for publication, then retry',
+  ),
+  STORY_RETRACTED: entry(409, CONFLICT, 'The story was retracted'),
+  SELF_ATTESTATION_FORBIDDEN: entry(403, FORBIDDEN, 'A bot cannot attest its own story'),
+  REVIEW_ALREADY_RECORDED: entry(409, CONFLICT, 'This bot already attested or objected to this packet'),
+  REVISION_RECREATES_VERSION: entry(
+    409,
+    CONFLICT,
+    'These changes recreate an earlier version of the story; a packet can be a version only once',
+    'Propose changes that make a packet the story has not had yet',
+  ),
+  PROPOSAL_STALE: entry(409, CONFLICT, 'The story changed since this proposal was made', 'Propose again against the current packet hash'),
+  PROPOSAL_NOT_OPEN: entry(409, CONFLICT, 'The proposal is no longer open'),
+  PROPOSER_CANNOT_VOTE: entry(403, FORBIDDEN, 'The proposer cannot vote on its own proposal'),
+  VOTE_ALREADY_RECORDED: entry(409, CONFLICT, 'This bot already voted on this proposal'),
+  FLAG_ALREADY_RECORDED: entry(409, CONFLICT, 'This reader already flagged this story (or this claim)'),
+  HUMAN_VERIFICATION_REQUIRED: entry(
+    409,
+    CONFLICT,
+    'This action needs a verified human action',
+    'POST /v1/worldid/verify with the action, then retry with your linkedHumanId',
+  ),
+  REWARD_VOTE_ALREADY_CAST: entry(409, CONFLICT, 'This reader already cast a reward vote on this story'),
+  REWARD_WINDOW_CLOSED: entry(409, CONFLICT, 'The reward window of this story is closed'),
+  NULLIFIER_REUSED: entry(409, CONFLICT, 'This proof was already used for this action'),
+
+  // identity
+  HUMAN_PROOF_INVALID: entry(403, FORBIDDEN, 'The human proof does not verify', 'Generate a new proof for this exact action and signal'),
+  HUMAN_PROOF_VERIFIER_UNAVAILABLE: entry(503, 'Service unavailable', 'The human proof could not be checked now', 'Retry later'),
+  HUMAN_PROOF_ALREADY_VERIFIED: entry(
+    409,
+    CONFLICT,
+    'The provider reports that this person already verified for this action as often as the action allows',
+  ),
+  HUMAN_ACTION_NOT_ALLOWED: entry(
+    400,
+    BAD_REQUEST,
+    'This route does not accept this action',
+    'Use an action format this route lists (docs/identity.md)',
+  ),
+  HUMAN_LOGIN_REQUIRED: entry(
+    403,
+    FORBIDDEN,
+    'This actor has no linked human yet: World ID proofs are accepted from logged-in actors only',
+    'Log the user in with POST /v1/session/worldid/challenge and /verify, then send the proof again',
+  ),
+  ACTOR_BOUND_TO_OTHER_HUMAN: entry(
+    409,
+    CONFLICT,
+    'This actorId is bound to another World ID human for the current session',
+    'Log in with the World ID that owns this actorId, or use another actorId',
+  ),
+  CHALLENGE_USED: entry(
+    409,
+    CONFLICT,
+    'This login challenge was already used',
+    'Ask for a new challenge with POST /v1/session/worldid/challenge',
+  ),
+  CHALLENGE_EXPIRED: entry(
+    410,
+    'Gone',
+    'This login challenge has expired',
+    'Ask for a new challenge with POST /v1/session/worldid/challenge',
+  ),
+
+  // governance and control plane
+  VERIFIED_ACTOR_REQUIRED: entry(403, FORBIDDEN, 'This operation needs a verified human (verified=true)'),
+  GOVERNANCE_TRANSITION_INVALID: entry(409, CONFLICT, 'The proposal cannot make this transition from its current state'),
+  GOVERNANCE_CHANGES_INVALID: entry(
+    409,
+    CONFLICT,
+    'The proposal changes are no longer valid under the parameter registry',
+    'Propose the changes again',
+  ),
+  GOVERNANCE_NO_EMERGENCY: entry(409, CONFLICT, 'No emergency is active'),
+  GOVERNANCE_EMERGENCY_ACTIVE: entry(
+    409,
+    CONFLICT,
+    'An emergency is already active',
+    'Clear it first (POST /v1/admin/governance/emergency/clear)',
+  ),
+  GOVERNANCE_EMERGENCY_NOT_WARRANTED: entry(409, CONFLICT, 'No health signal trips now: there are no emergency measures to apply'),
+  CONTROL_PLANE_EXECUTION_REQUIRED: entry(
+    409,
+    CONFLICT,
+    'This change needs an executed control-plane request (FEATURE_EXPLICIT_CONTROL_PLANE_ENABLED=1)',
+    'File POST /v1/admin/control-plane/requests for it, collect the approvals, then send its id as controlPlaneRequestId',
+  ),
+  CONTROL_PLANE_REQUEST_NOT_FOUND: entry(409, CONFLICT, 'No control-plane request has this id'),
+  CONTROL_PLANE_REQUEST_NOT_EXECUTED: entry(
+    409,
+    CONFLICT,
+    'The control-plane request has not been executed (it lacks approvals, or was cancelled)',
+  ),
+  CONTROL_PLANE_REQUEST_MISMATCH: entry(409, CONFLICT, 'The control-plane request is for another action, target or payload'),
+  CONTROL_PLANE_REQUEST_CONSUMED: entry(
+    409,
+    CONFLICT,
+    'The control-plane request was already used: each executed request authorizes one change',
+  ),
+  CONTROL_PLANE_REQUEST_NOT_PENDING: entry(409, CONFLICT, 'The control-plane request no longer takes approvals'),
+  CONTROL_PLANE_REQUEST_NOT_CANCELLABLE: entry(409, CONFLICT, 'The control-plane request was already consumed or cancelled'),
+  CONTROL_PLANE_ALREADY_APPROVED: entry(409, CONFLICT, 'This approver already approved this request'),
+  CONTROL_PLANE_APPROVER_REQUIRED: entry(
+    403,
+    FORBIDDEN,
+    'This operation needs a control-plane approver (CONTROL_PLANE_APPROVER_LINKED_HUMAN_IDS)',
+  ),
+  CONTROL_PLANE_REQUESTER_CANNOT_APPROVE: entry(
+    403,
+    FORBIDDEN,
+    'The requester cannot approve their own request (CONTROL_PLANE_ENFORCE_REQUESTER_CANNOT_APPROVE=1)',
+  ),
+  CONTROL_PLANE_CANCEL_FORBIDDEN: entry(403, FORBIDDEN, 'Only the initiator or a content admin can cancel this request'),
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
