@@ -12,7 +12,8 @@ import { verifyAuditChain } from '../../src/platform/audit/verify-chain.js';
 import { openDatabase, type Database } from '../../src/platform/db/database.js';
 import { runMigrations } from '../../src/platform/db/migrate.js';
 import { createTransactor, withTransaction } from '../../src/platform/db/transaction.js';
-import { createTestDatabase, usingRealPostgres } from '../helpers/app.js';
+import { createTestDatabase } from '../helpers/app.js';
+import { needsPostgres } from '../helpers/needs.js';
 import { fileRequest, governanceApp } from '../governance/support.js';
 
 const run = promisify(execFile);
@@ -23,9 +24,7 @@ function withoutDatabaseUrl(): Record<string, string> {
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'DATABASE_URL') env[k] = v;
   return env;
 }
-const needsPostgres = usingRealPostgres
-  ? false
-  : 'needs TEST_DATABASE_URL: concurrent appends on one PGlite session are serialized by PGlite itself and prove nothing';
+const concurrentAppends = needsPostgres('concurrent appends on one PGlite session are serialized by PGlite itself and prove nothing');
 
 /** Appends `n` audit events, each in its own transaction, as the services do. */
 async function appendEvents(
@@ -227,7 +226,7 @@ describe('the audit log is an append-only hash chain', () => {
 
   test(
     'npm run audit:verify against PostgreSQL (DATABASE_URL): intact, then broken',
-    { skip: usingRealPostgres ? false : 'needs TEST_DATABASE_URL: the CLI reads DATABASE_URL' },
+    { skip: needsPostgres('the CLI reads DATABASE_URL') },
     async () => {
       const db = await createTestDatabase();
       try {
@@ -245,7 +244,7 @@ describe('the audit log is an append-only hash chain', () => {
     },
   );
 
-  test('20 concurrent audited writes through HTTP stay one chain (real PostgreSQL)', { skip: needsPostgres }, async () => {
+  test('20 concurrent audited writes through HTTP stay one chain (real PostgreSQL)', { skip: concurrentAppends }, async () => {
     const g = await governanceApp();
     try {
       const results = await Promise.all(

@@ -1,19 +1,19 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { verifyAuditChain } from '../../src/platform/audit/verify-chain.js';
-import { usingRealPostgres } from '../helpers/app.js';
 import { approve, fileRequest, governanceApp, proofFor, seedActivity, type GovernanceApp } from '../governance/support.js';
+import { needsPostgres } from '../helpers/needs.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const skip = usingRealPostgres
-  ? false
-  : 'needs TEST_DATABASE_URL: PGlite is one session and runs requests one at a time, so parallel requests prove nothing there';
+// Skipped per test (a skipped describe's tests are counted nowhere); the setup is skipped with them.
+const skip = needsPostgres('PGlite is one session and runs requests one at a time, so parallel requests prove nothing there');
 
 /** Parallel requests over real HTTP against real PostgreSQL: the row locks and constraints decide, not luck. */
-describe('control-plane approvals under concurrency', { skip }, () => {
+describe('control-plane approvals under concurrency', () => {
   let g: GovernanceApp;
   before(async () => {
+    if (skip) return;
     g = await governanceApp({ DATABASE_POOL_MAX: '10' });
   });
   after(() => g?.t.close());
@@ -29,7 +29,7 @@ describe('control-plane approvals under concurrency', { skip }, () => {
       .execute()
       .then((rows) => rows.length);
 
-  test('two approvals at once (minimum 2): both count, exactly one executes the request', async () => {
+  test('two approvals at once (minimum 2): both count, exactly one executes the request', { skip }, async () => {
     for (let round = 0; round < 5; round++) {
       const id = await fileClear(`em_pair_${round}`);
       const [a, b] = await Promise.all([approve(g, 'approver1', id), approve(g, 'approver2', id)]);
@@ -43,7 +43,7 @@ describe('control-plane approvals under concurrency', { skip }, () => {
     }
   });
 
-  test('three approvers at once for two places: two approvals, one 409, one execution', async () => {
+  test('three approvers at once for two places: two approvals, one 409, one execution', { skip }, async () => {
     const id = await fileClear('em_three');
     const results = await Promise.all((['approver1', 'approver2', 'approver3'] as const).map((who) => approve(g, who, id)));
     assert.deepEqual(results.map((r) => r.status).sort(), [202, 202, 409]);
@@ -64,7 +64,7 @@ describe('control-plane approvals under concurrency', { skip }, () => {
     assert.equal(actions.length, 2);
   });
 
-  test('one approver approving twice at once (two proofs): one approval', async () => {
+  test('one approver approving twice at once (two proofs): one approval', { skip }, async () => {
     const id = await fileClear('em_twice');
     const results = await Promise.all([
       approve(g, 'approver1', id, proofFor(`control_plane_approve:${id}`, { provider: 'world_id' })),
@@ -75,7 +75,7 @@ describe('control-plane approvals under concurrency', { skip }, () => {
     assert.equal((await g.get<Json>('admin', `/v1/admin/control-plane/requests/${id}`)).body.approvalCount, 1);
   });
 
-  test('an executed clear request used by two clears at once clears once; the chain stays whole', async () => {
+  test('an executed clear request used by two clears at once clears once; the chain stays whole', { skip }, async () => {
     const explicit = await governanceApp({ FEATURE_EXPLICIT_CONTROL_PLANE_ENABLED: '1' }, g.t.db);
     try {
       await seedActivity(g.t.db, { flagsLastHour: 10 });

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { devHumanProof } from '../../sdk/index.js';
-import { createTestApp, TEST_SECRET, usingRealPostgres, type TestApp } from '../helpers/app.js';
+import { createTestApp, TEST_SECRET, type TestApp } from '../helpers/app.js';
+import { needsPostgres } from '../helpers/needs.js';
 import { newsroomClient } from '../helpers/newsroom.js';
 import { errorCode, identityClient, MERKLE_ROOT, newNullifier } from './identity-helpers.js';
 
@@ -110,7 +111,7 @@ describe('POST /v1/human-proof/verify: world_id (L3), passport and phone (L2)', 
 
   test(
     'parallel requests with one triple: the database constraint accepts exactly one',
-    { skip: usingRealPostgres ? false : 'needs TEST_DATABASE_URL: PGlite runs one query at a time, so nothing races' },
+    { skip: needsPostgres('PGlite runs one query at a time, so nothing races') },
     async () => {
       const nullifierHash = newNullifier();
       const action = `graduate:${storyId}`;

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { createServiceClient, devHumanProof, worldIdSignalHash, type ServiceClient } from '../../sdk/index.js';
-import { createTestApp, TEST_SECRET, usingRealPostgres, type TestApp } from '../helpers/app.js';
+import { createTestApp, TEST_SECRET, type TestApp } from '../helpers/app.js';
+import { needsPostgres } from '../helpers/needs.js';
 import { bindActor } from '../helpers/identity.js';
 import { identityClient, MERKLE_ROOT, newNullifier } from './identity-helpers.js';
 
@@ -245,7 +246,7 @@ describe('World ID login: POST /v1/session/worldid/challenge and /verify', () =>
 
   test(
     'parallel verifies of one challenge: exactly one logs in, the others are 409 CHALLENGE_USED',
-    { skip: usingRealPostgres ? false : 'needs TEST_DATABASE_URL: PGlite runs one query at a time, so nothing races' },
+    { skip: needsPostgres('PGlite runs one query at a time, so nothing races') },
     async () => {
       const c = await id.challenge('reader-race');
       const proof = id.loginProof(c);
