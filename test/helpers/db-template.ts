@@ -127,25 +127,70 @@ interface PooledPglite {
 
 /** PGlite databases a test file dropped, emptied and ready for its next createTestDatabase(). */
 const idle: PooledPglite[] = [];
-let userTables: string | undefined;
 
 /**
- * Empties a dropped database so that the same test file can use it again as a new one: every table but
- * schema_migrations truncated, sequences restarted, session state discarded. Starting another PGlite costs
- * about a second; this costs milliseconds.
+ * Everything of a database that emptying its tables does not restore: tables and their columns, defaults,
+ * constraints, indexes, triggers and whether they are enabled, functions, enum labels, and the recorded
+ * migrations. A test that altered any of these leaves a database that is not reused.
  */
-async function reset(database: Database): Promise<void> {
-  userTables ??= (
+const SCHEMA_FINGERPRINT = `
+  SELECT md5(coalesce(string_agg(x, E'\\n' ORDER BY x), '')) AS fingerprint FROM (
+    SELECT format('column %s %s %s %s %s %s', c.relname, c.relkind, a.attname, format_type(a.atttypid, a.atttypmod), a.attnotnull,
+                  pg_get_expr(d.adbin, d.adrelid)) AS x
+      FROM pg_class c
+      JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'public'
+      JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+      LEFT JOIN pg_attrdef d ON d.adrelid = c.oid AND d.adnum = a.attnum
+    UNION ALL SELECT format('constraint %s %s %s', conrelid::regclass, conname, pg_get_constraintdef(oid))
+      FROM pg_constraint WHERE connamespace = 'public'::regnamespace
+    UNION ALL SELECT format('index %s', pg_get_indexdef(indexrelid))
+      FROM pg_index WHERE indrelid IN (SELECT oid FROM pg_class WHERE relnamespace = 'public'::regnamespace)
+    UNION ALL SELECT format('trigger %s %s %s', tgname, tgenabled, pg_get_triggerdef(oid)) FROM pg_trigger WHERE NOT tgisinternal
+    UNION ALL SELECT format('function %s %s', proname, md5(prosrc)) FROM pg_proc WHERE pronamespace = 'public'::regnamespace
+    UNION ALL SELECT format('enum %s %s %s', enumtypid::regtype, enumlabel, enumsortorder) FROM pg_enum
+    UNION ALL SELECT format('migration %s', name) FROM schema_migrations
+  ) parts`;
+
+/** What a fresh copy of the template looks like (null: its tables are not empty, so copies are not reused). */
+let pristine: Promise<{ tables: string; fingerprint: string } | null> | undefined;
+
+async function describeFresh(database: Database): Promise<{ tables: string; fingerprint: string } | null> {
+  const names = (
     await sql<{
-      names: string;
-    }>`SELECT string_agg(format('%I', tablename), ', ' ORDER BY tablename) AS names FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_migrations'`.execute(
+      name: string;
+    }>`SELECT format('%I', tablename) AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_migrations' ORDER BY 1`.execute(
       database.db,
     )
-  ).rows[0]!.names;
+  ).rows.map((r) => r.name);
+  for (const name of names) {
+    // a migration that seeds rows: emptying would not give a fresh database back
+    if (
+      (await sql.raw<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${name} LIMIT 1) one`).execute(database.db)).rows[0]!.n
+    )
+      return null;
+  }
+  return { tables: names.join(', '), fingerprint: await fingerprint(database) };
+}
+
+async function fingerprint(database: Database): Promise<string> {
+  return (await sql.raw<{ fingerprint: string }>(SCHEMA_FINGERPRINT).execute(database.db)).rows[0]!.fingerprint;
+}
+
+/**
+ * Empties a dropped database so that the same test file can use it again as a new one, and says whether it
+ * is as good as a fresh copy: every table but schema_migrations truncated (with triggers off, so that an
+ * append-only table's refusal of TRUNCATE does not apply), sequences restarted, session state discarded, and
+ * the schema as the template left it. A new PGlite costs about a second; this costs milliseconds.
+ */
+async function reset(database: Database): Promise<boolean> {
+  const fresh = await pristine;
+  if (!fresh) return false;
   await database.withSession(async (session) => {
-    await session.exec(`TRUNCATE ${userTables} RESTART IDENTITY CASCADE`);
+    await session.exec('ROLLBACK');
+    await session.exec(`SET session_replication_role = replica; TRUNCATE ${fresh.tables} RESTART IDENTITY CASCADE`);
     await session.exec('DISCARD ALL');
   });
+  return (await fingerprint(database)) === fresh.fingerprint;
 }
 
 /** A new, migrated PGlite database: an emptied one this process dropped before, or a copy of the template. */
@@ -157,6 +202,8 @@ export async function clonePglite(): Promise<{ database: Database; drop(): Promi
     // One query now: Database.close() (Kysely's destroy) closes PGlite only once the driver was used, and an
     // open PGlite holds the test process for ten seconds after its last test.
     await sql`SELECT 1`.execute(database.db);
+    pristine ??= describeFresh(database);
+    await pristine;
     pooled = { database, remove };
   }
   const { database } = pooled;
@@ -166,10 +213,9 @@ export async function clonePglite(): Promise<{ database: Database; drop(): Promi
     async drop() {
       if (dropped) return;
       dropped = true;
-      try {
-        await reset(database);
+      if (await reset(database).catch(() => false)) {
         idle.push(pooled);
-      } catch {
+      } else {
         await database.close().catch(() => undefined);
         pooled.remove();
       }
