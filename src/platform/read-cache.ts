@@ -157,8 +157,10 @@ const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
         }
         cache.delete(key);
       }
-      // Same key and same stamp: the body another request is reading now is exactly as fresh as ours would
-      // be (its stamp was read no earlier than ours, and no write moved the generation in between).
+      // Same key and same stamp: the body another request is reading now is as fresh as ours would be. Equal
+      // stamps mean no write moved the generation between the two stamp reads (values only grow), so every
+      // write whose bump preceded our stamp read preceded the leader's too, and the leader reads the database
+      // after its stamp read.
       const flightKey = `${stamp}\n${key}`;
       const leader = flights.get(flightKey);
       if (leader) {
