@@ -255,7 +255,8 @@ export async function measureScenario(ctx: BenchContext, scenario: Scenario): Pr
       state.backgroundFeed?.ensure(Math.ceil(2 * (bg?.rate ?? 0) * (settings.warmupSeconds + 2)) + 2 * (bg?.connections ?? 0));
       log(`${state.label}: warming up (${2 * half} requests, at most ${2 * settings.warmupSeconds} s, ${connections} connections)`);
       const warmOptions = { connections, amount: half, maxSeconds: settings.warmupSeconds, feed: state.feed, cycle: state.cycle, backgroundFeed: state.backgroundFeed };
-      const first = await runLoad(state.server.url, state.side.load, warmOptions);
+      const everyPath = state.side.load.warmEveryPath && state.side.load.paths ? state.side.load.paths.length : 0;
+      const first = await runLoad(state.server.url, state.side.load, everyPath ? { ...warmOptions, amount: Math.max(half, everyPath), maxSeconds: undefined } : warmOptions);
       const second = await runLoad(state.server.url, state.side.load, warmOptions);
       state.rate = second.activeSeconds > 0 ? second.responses / second.activeSeconds : 0;
       state.warmAccepted = [first, second].reduce((n, r) => n + (r.statusCounts[String(state.side.load.expectStatus)] ?? 0), 0);
