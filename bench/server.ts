@@ -33,6 +33,8 @@ async function main(): Promise<void> {
   process.on('message', (msg: ToServer) => {
     if (msg.type === 'cpu') send({ type: 'cpu', usage: process.cpuUsage() });
     else if (msg.type === 'stop') {
+      // the read cache's counters of this run (hits, misses, coalesced waits, safety-net bumps), for the log
+      if ('readCacheStats' in app) console.error(`[bench] server ${process.pid}: read cache ${JSON.stringify(app.readCacheStats)}`);
       void app
         .close()
         .catch((err: unknown) => console.error('server close failed:', err))

@@ -59,6 +59,11 @@ export interface LoadSpec {
    */
   paths?: readonly LabeledPath[];
   /**
+   * With `paths`: the first warm-up half sends every path at least once, however long that takes (reads
+   * served from a cache are measured warm, as they run in production, not while each URL's first read fills it).
+   */
+  warmEveryPath?: boolean;
+  /**
    * When set, every response with the expected status must pass it (cheap: it runs on every response in
    * the load generator). A failing body counts as a mismatch, which makes the side INVALID.
    */

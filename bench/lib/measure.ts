@@ -263,7 +263,12 @@ export async function measureScenario(ctx: BenchContext, scenario: Scenario): Pr
         cycle: state.cycle,
         backgroundFeed: state.backgroundFeed,
       };
-      const first = await runLoad(state.server.url, state.side.load, warmOptions);
+      const everyPath = state.side.load.warmEveryPath && state.side.load.paths ? state.side.load.paths.length : 0;
+      const first = await runLoad(
+        state.server.url,
+        state.side.load,
+        everyPath ? { ...warmOptions, amount: Math.max(half, everyPath), maxSeconds: undefined } : warmOptions,
+      );
       const second = await runLoad(state.server.url, state.side.load, warmOptions);
       state.rate = second.activeSeconds > 0 ? second.responses / second.activeSeconds : 0;
       state.warmAccepted = [first, second].reduce((n, r) => n + (r.statusCounts[String(state.side.load.expectStatus)] ?? 0), 0);

@@ -61,10 +61,12 @@ export function readScenario(def: ReadDefinition): Scenario {
     if (!prepared) throw new Error(`${def.name}: setup() has not run`);
     return prepared;
   };
+  // Cached reads warm up on every URL (their first read fills the cache); the baseline gets the same load.
   const load = (): LoadSpec => ({
     method: 'GET',
     path: need().paths[0]!.path,
     paths: need().paths,
+    warmEveryPath: !def.uncached,
     expectStatus: 200,
     checkBody: def.check,
   });

@@ -1,4 +1,11 @@
-import type { FastifyPluginAsync, FastifyRequest, onSendAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAsyncHookHandler,
+  onSendAsyncHookHandler,
+  preHandlerAsyncHookHandler,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import type { Clock } from './clock.js';
@@ -8,7 +15,8 @@ export { createMemoryReadGeneration, createRedisReadGeneration, type ReadGenerat
 
 /**
  * The public read cache: the serialized 200 bodies of public GET/HEAD routes that opt in (`config.readCache`),
- * kept in each instance's memory, keyed by the path and the validated query (keys sorted, defaults applied),
+ * kept in each instance's memory, keyed by the path and the validated query (keys sorted, defaults applied;
+ * a repeated request is answered before validation, through the key its query validated to before),
  * each stamped with the **read generation** of its scope, read before its handler read the database
  * (src/platform/read-generation.ts: a list generation every write moves on, a generation per story only the
  * writes on that story move on, and an epoch).
@@ -89,7 +97,10 @@ declare module 'fastify' {
 }
 
 interface ReadState {
-  key: string;
+  /** The path and the query as sent, keys sorted (set in onRequest). */
+  rawKey: string;
+  /** The path and the query as validated (set in preHandler). */
+  key: string | undefined;
   stamp: string;
   flight: Flight | undefined;
 }
@@ -106,16 +117,21 @@ function newFlight(): Flight {
   return { promise, settle };
 }
 
-/**
- * The cache key: the path as sent and the query as validated (coerced, defaults applied), keys sorted. Query
- * schemas of cached routes refuse unknown parameters, so two URLs share a key exactly when the handler sees
- * the same input: `?limit=5&mode=recent`, `?mode=recent&limit=5` and `?mode=recent&limit=05` are one entry.
- */
-function cacheKey(request: FastifyRequest): string {
-  const url = request.url;
+const pathOf = (url: string) => {
   const q = url.indexOf('?');
-  const path = q === -1 ? url : url.slice(0, q);
-  const query = request.query as Record<string, unknown>;
+  return q === -1 ? url : url.slice(0, q);
+};
+
+/**
+ * A key: the path as sent and a query, keys sorted (values as JSON: a repeated parameter stays an array).
+ * The cache is keyed by the query as validated (coerced, defaults applied): query schemas of cached routes
+ * refuse unknown parameters, so two URLs share an entry exactly when the handler sees the same input:
+ * `?limit=5&mode=recent`, `?mode=recent&limit=05` and `?limit=5&mode=recent&lang=en` are one entry. The same
+ * function of the query as sent is the raw key, which names the validated key it led to (the `aliases`): the
+ * validated query is a function of the path and the query as sent, and key order changes neither, so a
+ * request whose raw key is known is answered in onRequest, before validation, as a valid one.
+ */
+function keyOf(path: string, query: Record<string, unknown>): string {
   const names = Object.keys(query).sort();
   let key = path;
   for (const name of names) key += `\n${name}=${JSON.stringify(query[name])}`;
@@ -135,64 +151,98 @@ const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
     sizeCalculation: (entry) => Math.max(1, entry.body.length + entry.contentType.length),
   });
   const flights = new Map<string, Flight>();
+  // raw key -> validated key, for the valid requests seen (a pure function of its input: never stale);
+  // bounded in characters like the bodies, at a sixteenth of their budget
+  const aliases = new LRUCache<string, string>({
+    maxSize: Math.max(1, Math.floor(options.maxBytes / 16)),
+    sizeCalculation: (key, rawKey) => Math.max(1, key.length + rawKey.length),
+  });
   const stats: ReadCacheStats = { hits: 0, misses: 0, coalesced: 0, waiting: 0, safetyNetBumps: 0 };
   app.decorate('readCacheStats', stats);
   const enabled = ttlMs > 0;
 
-  const answer = (reply: Parameters<preHandlerAsyncHookHandler>[1], body: Body, how: 'hit' | 'coalesced') =>
+  const answer = (reply: FastifyReply, body: Body, how: 'hit' | 'coalesced') =>
     reply.code(200).header('content-type', body.contentType).header('x-read-cache', how).send(body.body);
 
+  /** The entry under `key` if it may be served for `stamp` now (a stale one is dropped). */
+  const fresh = (key: string, stamp: string): Entry | undefined => {
+    const entry = cache.get(key);
+    if (!entry) return undefined;
+    if (entry.stamp === stamp && clock.now() - entry.storedAt < ttlMs) return entry;
+    cache.delete(key);
+    return undefined;
+  };
+
   /**
-   * Runs after validation (the key is the validated query) and before the handler (the stamp is read before
-   * the handler reads the database). `storyParam` names the path parameter of a story-scoped route.
+   * First step, in onRequest (after the rate limit): reads the stamp (before the handler reads the database),
+   * and answers a request whose query as sent led to a cached entry before, without validating it again.
+   * `storyParam` names the path parameter of a story-scoped route (as routed: a value that is not a valid id
+   * names a key nothing was stored under, and validation refuses the request next).
    */
-  const lookup = (storyParam: string | undefined): preHandlerAsyncHookHandler =>
-    async function readCacheLookup(request, reply) {
+  const early = (storyParam: string | undefined): onRequestAsyncHookHandler =>
+    async function readCacheEarlyLookup(request, reply) {
       const storyId = storyParam === undefined ? undefined : String((request.params as Record<string, unknown>)[storyParam]);
-      const key = cacheKey(request);
+      const rawKey = keyOf(pathOf(request.url), request.query as Record<string, unknown>);
       const stamp = await generation.current(storyId);
       if (stamp === null) return; // the database answers; nothing is stored or shared
-      const entry = cache.get(key);
+      const key = aliases.get(rawKey);
+      const entry = key === undefined ? undefined : fresh(key, stamp);
       if (entry) {
-        if (entry.stamp === stamp && clock.now() - entry.storedAt < ttlMs) {
-          stats.hits += 1;
-          request.readCacheState = 'hit';
-          return answer(reply, entry, 'hit');
-        }
-        cache.delete(key);
+        stats.hits += 1;
+        request.readCacheState = 'hit';
+        return answer(reply, entry, 'hit');
       }
-      // Same key and same stamp: the body another request is reading now is exactly as fresh as ours would
-      // be (its stamp was read no earlier than ours, and no write moved the generation in between).
-      const flightKey = `${stamp}\n${key}`;
-      const leader = flights.get(flightKey);
-      if (leader) {
-        stats.waiting += 1;
-        const body = await leader.promise;
-        stats.waiting -= 1;
-        if (body) {
-          stats.coalesced += 1;
-          request.readCacheState = 'hit';
-          return answer(reply, body, 'coalesced');
-        }
-        // the leader got no 200: read the database ourselves
-        request.readCacheState = { key, stamp, flight: undefined };
-        stats.misses += 1;
-        return;
-      }
-      const flight = newFlight();
-      flights.set(flightKey, flight);
-      const settle = flight.settle;
-      flight.settle = (body) => {
-        if (flights.get(flightKey) === flight) flights.delete(flightKey);
-        settle(body);
-      };
-      request.readCacheState = { key, stamp, flight };
-      stats.misses += 1;
+      request.readCacheState = { rawKey, key: undefined, stamp, flight: undefined };
     };
+
+  /** Second step, after validation: the entry of the validated query, or the flight reading it, or lead one. */
+  const lookup: preHandlerAsyncHookHandler = async function readCacheLookup(request, reply) {
+    const state = request.readCacheState;
+    if (state === undefined || state === 'hit') return;
+    const { stamp } = state;
+    const key = keyOf(pathOf(request.url), request.query as Record<string, unknown>);
+    aliases.set(state.rawKey, key);
+    state.key = key;
+    const entry = fresh(key, stamp);
+    if (entry) {
+      stats.hits += 1;
+      request.readCacheState = 'hit';
+      return answer(reply, entry, 'hit');
+    }
+    // Same key and same stamp: the body another request is reading now is as fresh as ours would be. Equal
+    // stamps mean no write moved the generation between the two stamp reads (values only grow), so every
+    // write whose bump preceded our stamp read preceded the leader's too, and the leader reads the database
+    // after its stamp read.
+    const flightKey = `${stamp}\n${key}`;
+    const leader = flights.get(flightKey);
+    if (leader) {
+      stats.waiting += 1;
+      const body = await leader.promise;
+      stats.waiting -= 1;
+      if (body) {
+        stats.coalesced += 1;
+        request.readCacheState = 'hit';
+        return answer(reply, body, 'coalesced');
+      }
+      // the leader got no 200: read the database ourselves
+      stats.misses += 1;
+      return;
+    }
+    const flight = newFlight();
+    flights.set(flightKey, flight);
+    const settle = flight.settle;
+    flight.settle = (body) => {
+      if (flights.get(flightKey) === flight) flights.delete(flightKey);
+      settle(body);
+    };
+    state.flight = flight;
+    stats.misses += 1;
+  };
 
   const store: onSendAsyncHookHandler = async (request, reply, payload) => {
     const state = request.readCacheState;
     if (state === undefined || state === 'hit') return payload;
+    if (state.key === undefined) return payload; // refused before the lookup (validation)
     if (reply.statusCode === 200 && typeof payload === 'string') {
       const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
       cache.set(state.key, { body: payload, contentType, stamp: state.stamp, storedAt: clock.now() });
@@ -231,8 +281,8 @@ const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
     return payload;
   };
 
-  // Hooks on the routes that need them only (route hooks run after the global ones, so after the rate limit
-  // and validation): reads that opt in look up and store, every write route has the safety net.
+  // Hooks on the routes that need them only (route hooks run after the global ones, so after the rate limit):
+  // reads that opt in look up (before and after validation) and store, every write route has the safety net.
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (methods.some((m) => !READ_METHODS.has(m))) {
@@ -253,7 +303,8 @@ const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
       );
     }
     if (!enabled) return;
-    route.preHandler = [...asList(route.preHandler), lookup(scope === true ? undefined : scope.story)];
+    route.onRequest = [...asList(route.onRequest), early(scope === true ? undefined : scope.story)];
+    route.preHandler = [...asList(route.preHandler), lookup];
     // First of the route's onSend hooks: Fastify's own HEAD hook (which drops the body) comes after it.
     route.onSend = [store, ...asList(route.onSend)];
     route.onResponse = [...asList(route.onResponse), release];
