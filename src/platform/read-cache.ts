@@ -86,6 +86,13 @@ declare module 'fastify' {
      * `additionalProperties: false` (the cache key is the validated query).
      */
     readCache?: boolean | { story: string };
+    /**
+     * A write route whose writes change no public read at all (a bot's admission, a reader's own
+     * preferences): it skips the safety net below. Declared per route, never guessed; a route that changes a
+     * public read must not declare it (its transaction moves the generations, and the safety net is the
+     * second line for writes outside withTransaction).
+     */
+    publicReads?: 'unchanged';
   }
   interface FastifyRequest {
     /** The read cache's state of this read (key, stamp, the flight it leads), or 'hit' when served from it. */
@@ -286,7 +293,7 @@ const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (methods.some((m) => !READ_METHODS.has(m))) {
-      route.onSend = [...asList(route.onSend), safetyNet];
+      if (route.config?.publicReads !== 'unchanged') route.onSend = [...asList(route.onSend), safetyNet];
       return;
     }
     const scope = route.config?.readCache;

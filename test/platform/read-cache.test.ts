@@ -176,6 +176,27 @@ describe('public read cache', () => {
     assert.ok((listed.body.items as Json[]).some((i) => i.id === candidate.storyId));
   });
 
+  test('a write route declaring publicReads "unchanged" (a bot joining) moves nothing and keeps the cache', async () => {
+    // rankings list bots by their activity: a bot that only joined is in no public read
+    for (const url of ['/v1/feed?mode=trending', '/v1/rankings/bots']) {
+      await read(baseUrl, url);
+      assert.equal((await read(baseUrl, url)).cache, 'hit', url);
+    }
+    const netBefore = t.app.readCacheStats.safetyNetBumps;
+    await newsroom.joinBot('joins-quietly');
+    assert.equal(t.app.readCacheStats.safetyNetBumps, netBefore);
+    const rankings = await read(baseUrl, '/v1/rankings/bots');
+    assert.equal(rankings.cache, 'hit');
+    assert.equal((await read(baseUrl, '/v1/feed?mode=trending')).cache, 'hit');
+    // a write that moves the lists makes the next rankings read fresh: the joined bot is not in it either
+    const joined = await newsroom.joinBot('joins-quietly-2');
+    await newsroom.submit(await newsroom.joinBot('moves-the-lists'), { title: 'A candidate that moves the list reads' });
+    const fresh = await read(baseUrl, '/v1/rankings/bots');
+    assert.equal(fresh.cache, 'miss');
+    assert.ok(!(fresh.body.items as Json[]).some((i) => i.botId === joined.botId));
+    assert.deepEqual(fresh.body.items, rankings.body.items);
+  });
+
   test('a refused write (4xx) changes nothing and keeps the cache', async () => {
     await read(baseUrl, '/v1/feed?mode=trending');
     assert.equal((await read(baseUrl, '/v1/feed?mode=trending')).cache, 'hit');

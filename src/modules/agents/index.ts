@@ -12,7 +12,8 @@ export const agentsModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
   app.post(
     '/v1/agents/join',
     {
-      config: { auth: { kind: 'agent-join' } },
+      // a new bot shows in no public read until it acts (rankings count activity)
+      config: { auth: { kind: 'agent-join' }, publicReads: 'unchanged' },
       schema: {
         tags: ['agents'],
         summary: 'Admit a bot on the unverified path (self-certifying: signed by the key it registers)',

@@ -27,7 +27,7 @@ export const usersModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
   app.post(
     '/v1/users/me/preferences',
     {
-      config: { auth: { kind: 'human-write' } },
+      config: { auth: { kind: 'human-write' }, publicReads: 'unchanged' },
       schema: {
         tags: ['users'],
         summary: 'Update preferences (merged field by field)',
