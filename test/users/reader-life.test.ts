@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { bindActor } from '../helpers/identity.js';
 import { newsroomClient } from '../helpers/newsroom.js';
+import { identityClient, newNullifier } from '../identity/identity-helpers.js';
 import { allBookmarkPages, readerAs, type Json } from './reader-helpers.js';
 
 /** A story whose words (title, summary, body, claims) say nothing about ferries. */
@@ -33,8 +33,11 @@ describe("a reader's whole life through HTTP (SDK-signed requests)", () => {
 
   test('preferences, bookmarks, topics, reads, a personalized feed, export, history clear and export again', async () => {
     const { client } = newsroom;
-    await bindActor(t.db.database, 'reader-alice', 'h_alice', 'L3');
-    const alice = readerAs(client, 'reader-alice', { verified: true, linkedHumanId: 'h_alice' });
+    // the front end logs Alice in with World ID (dev proofs) and signs her linkedHumanId from then on
+    const identity = identityClient(client);
+    const nullifier = newNullifier();
+    const { linkedHumanId } = await identity.login('reader-alice', nullifier);
+    const alice = readerAs(client, 'reader-alice', { verified: true, linkedHumanId });
 
     // preferences: nothing stored yet, then history switched on (it is off unless asked for)
     const empty = await alice.read('/v1/users/me/preferences');
@@ -112,6 +115,8 @@ describe("a reader's whole life through HTTP (SDK-signed requests)", () => {
       alice.write(path, body).then((res) => assert.equal(res.status, 202, `${path}: ${JSON.stringify(res.body)}`));
     await signedWrite(`/v1/stories/${ids.ferry}/comments`, { body: 'Finally, evening crossings.' });
     await signedWrite(`/v1/stories/${ids.sport1}/flags`, { severity: 'LOW', reason: 'The final was last month.' });
+    const proven = await identity.verifyAction('reader-alice', `reward:${ids.sci2}`, { linkedHumanId });
+    assert.equal(proven.status, 202, JSON.stringify(proven.body));
     await signedWrite(`/v1/stories/${ids.sci2}/reward-votes`, { vote: 'UP' });
 
     const exported = await alice.export();
@@ -123,8 +128,16 @@ describe("a reader's whole life through HTTP (SDK-signed requests)", () => {
     assert.ok(Date.parse(doc.generatedAt) > 0);
     const s = doc.sections;
     assert.deepEqual(Object.keys(s), ['identity', 'preferences', 'bookmarks', 'topics', 'history', 'comments', 'flags', 'rewardVotes']);
-    assert.equal(s.identity.binding.linkedHumanId, 'h_alice');
-    assert.equal(s.identity.humanIdentity.tier, 'L3');
+    assert.equal(s.identity.binding.linkedHumanId, linkedHumanId);
+    assert.ok(Date.parse(s.identity.binding.sessionExpiresAt) > Date.now());
+    assert.deepEqual([s.identity.humanIdentity.tier, s.identity.humanIdentity.provider], ['L3', 'world_id']);
+    assert.equal(s.identity.loginChallenges.length, 1);
+    assert.equal(s.identity.loginChallenges[0].action, 'svc-login');
+    assert.ok(s.identity.loginChallenges[0].usedAt);
+    assert.deepEqual(
+      s.identity.verifiedHumanActions.map((a: Json) => [a.action, a.provider, typeof a.consumedAt]),
+      [[`reward:${ids.sci2}`, 'world_id', 'string']],
+    );
     assert.deepEqual(s.preferences.preferences, { personalization: true, lang: 'fr' });
     assert.deepEqual(s.bookmarks.map((b: Json) => b.storyId).sort(), [ids.sci1, ids.ferry, ids.sport1].sort());
     assert.deepEqual(
@@ -137,17 +150,19 @@ describe("a reader's whole life through HTTP (SDK-signed requests)", () => {
     assert.deepEqual(s.history.items.map((h: Json) => h.storyId).sort(), [ids.sci1, ids.sport1].sort());
     assert.deepEqual(
       s.comments.map((c: Json) => [c.storyId, c.body, c.linkedHumanId]),
-      [[ids.ferry, 'Finally, evening crossings.', 'h_alice']],
+      [[ids.ferry, 'Finally, evening crossings.', linkedHumanId]],
     );
     assert.deepEqual(
       s.flags.map((f: Json) => [f.storyId, f.severity]),
       [[ids.sport1, 'LOW']],
     );
     assert.deepEqual(
-      s.rewardVotes.map((v: Json) => [v.storyId, v.vote]),
-      [[ids.sci2, 'UP']],
+      s.rewardVotes.map((v: Json) => [v.storyId, v.vote, v.weight]),
+      [[ids.sci2, 'UP', 3]],
     );
-    assert.doesNotMatch(JSON.stringify(doc), /nullifier|signal|secret|signature/i, 'no proof material or secret in the export');
+    const text = JSON.stringify(doc);
+    assert.doesNotMatch(text, /nullifier|signal|secret|signature|proof"/i, 'no proof material or secret in the export');
+    assert.ok(!text.includes(nullifier.slice(2)), 'the login nullifier hash is not exported');
 
     // history clear erases the history only; again: 0
     const cleared = await alice.clearHistory();

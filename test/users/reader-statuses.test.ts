@@ -143,6 +143,9 @@ describe('reader account routes: statuses of seed §4.7', () => {
     assert.deepEqual([(await reader.follow('TOPIC 7')).status, (await reader.follow('TOPIC 7')).body.created], [202, false]);
     assert.equal((await reader.topics()).body.items.length, TOPICS_PER_READER);
     assert.equal((await reader.unfollow('topic 7')).body.removed, true);
+    // any text is a topic, path separators and percent signs included
+    assert.equal((await reader.follow('AC/DC 100%')).body.topic, 'ac/dc 100%');
+    assert.deepEqual([(await reader.unfollow('ac/dc 100%')).body.removed], [true]);
     assert.equal((await reader.follow('one too many')).status, 202);
   });
 

@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/database.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { notFound } from '../../platform/errors.js';
 import { canReadStory } from '../stories/policy.js';
-import { presentCard } from '../stories/presenter.js';
+import { presentCard, type StoryCardRow } from '../stories/presenter.js';
 import {
   BOOKMARKS_PAGE_DEFAULT,
   type BookmarkCreated,
@@ -51,7 +51,8 @@ export function createBookmarksService(deps: { db: Db; transactor: Transactor; c
         items: items.map((row) => ({
           storyId: row.story_id,
           bookmarkedAt: row.created_at.toISOString(),
-          story: row.id === null ? null : presentCard({ ...row, id: row.id } as Parameters<typeof presentCard>[0], lang),
+          // the left join sets every card column when the story is still public, none otherwise
+          story: row.id === null ? null : presentCard(row as StoryCardRow, lang),
         })),
         ...(nextCursor ? { nextCursor } : {}),
       };
