@@ -174,6 +174,18 @@ describe('reader account routes: statuses of seed §4.7', () => {
     assert.equal((await client.get<Json>('/v1/feed')).body.personalized, undefined);
   });
 
+  test('tags of any text rank the feed without failing it: punctuation only, quotes, operators, phrases', async () => {
+    const reader = readerAs(newsroom.client, 'reader-odd-tags');
+    for (const tag of ['!!!', "it's", 'a & b | !c', '<->', '\\', 'evening crossings', '"ferry"']) {
+      assert.equal((await reader.follow(tag)).status, 202, tag);
+    }
+    const feed = await reader.feed();
+    assert.equal(feed.status, 200, JSON.stringify(feed.body));
+    // the default packet's claims speak of "evening crossings": its stories are followed ones, so they come first
+    const first = feed.body.items[0] as Json;
+    assert.match(`${first.title} ${first.summary}`, /ferry|evening/i);
+  });
+
   test('a cursor of the personalized feed pages through it without repeats, and is refused by the public feed', async () => {
     const reader = readerAs(newsroom.client, 'reader-pages');
     await reader.follow('world', 'ROOM');

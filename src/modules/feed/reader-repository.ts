@@ -21,14 +21,16 @@ export interface ReaderFeedInput {
  * unread). Order: followed unread (3), followed read (2), unread (1), the rest (0), each by trending score.
  */
 function bucketOf(actorId: string): RawBuilder<number> {
-  const followed = sql<boolean>`exists (
-    select 1 from user_topics t
-    where t.actor_id = ${actorId}
-      and ((t.kind = 'ROOM' and t.topic = stories.room)
-        or (t.kind = 'TAG' and stories.search_vector_simple @@ phraseto_tsquery('simple', t.topic))))`;
+  // Uncorrelated subqueries: PostgreSQL runs each once per query (an InitPlan, or a hashed SubPlan for IN and
+  // NOT IN), not once per story. The tags become one OR-ed tsquery; a tag with no searchable word adds nothing.
+  const rooms = sql`(select t.topic from user_topics t where t.actor_id = ${actorId} and t.kind = 'ROOM')`;
+  const tags = sql`(select string_agg('(' || q::text || ')', ' | ')::tsquery
+    from (select phraseto_tsquery('simple', t.topic) as q from user_topics t where t.actor_id = ${actorId} and t.kind = 'TAG') tags
+    where q::text <> '')`;
+  const followed = sql<boolean>`(stories.room in ${rooms} or coalesce(stories.search_vector_simple @@ ${tags}, false))`;
   const historyKept = sql<boolean>`exists (
     select 1 from user_preferences p where p.actor_id = ${actorId} and p.preferences -> 'personalization' = 'true'::jsonb)`;
-  const unread = sql<boolean>`not exists (select 1 from reading_history h where h.actor_id = ${actorId} and h.story_id = stories.id)`;
+  const unread = sql<boolean>`stories.id not in (select h.story_id from reading_history h where h.actor_id = ${actorId})`;
   return sql<number>`((case when ${followed} then 2 else 0 end) + (case when ${historyKept} and ${unread} then 1 else 0 end))`;
 }
 
