@@ -15,8 +15,7 @@ import { TopicFollowBody, TopicFollowed, TopicParams, TopicRemoved, TopicsList }
 import { createTopicsService } from './topics-service.js';
 
 // Seed §4.7 statuses; 403 is LINKED_HUMAN_NOT_BOUND (CONTRACT §3), 429 the rate limits (docs/decisions.md).
-const readFailures = errors(400, 401, 403, 409, 429, 503);
-const writeFailures = errors(400, 401, 403, 409, 429, 503);
+const failures = errors(400, 401, 403, 409, 429, 503);
 const signedRead = { auth: { kind: 'human-read' as const } };
 // A reader's own data appears in no public read: these writes leave the public read cache alone.
 const signedWrite = { auth: { kind: 'human-write' as const }, changesPublicReads: false as const };
@@ -45,7 +44,7 @@ export const usersModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
         tags: ['users'],
         summary: "The signed reader's preferences",
         querystring: SignedReadQuery,
-        response: { 200: PreferencesResponse, ...readFailures },
+        response: { 200: PreferencesResponse, ...failures },
       },
     },
     async (request) => users.getPreferences(humanActor(request)),
@@ -59,7 +58,7 @@ export const usersModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
         tags: ['users'],
         summary: 'Update preferences (merged field by field)',
         body: PreferencesUpdateBody,
-        response: { 202: PreferencesResponse, ...writeFailures },
+        response: { 202: PreferencesResponse, ...failures },
       },
     },
     async (request, reply) => reply.code(202).send(await users.updatePreferences(humanActor(request), request.body.preferences)),
@@ -73,7 +72,7 @@ export const usersModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
         tags: ['users'],
         summary: "The signed reader's bookmarks, newest first (keyset cursor)",
         querystring: BookmarksQuery,
-        response: { 200: BookmarksPage, ...readFailures },
+        response: { 200: BookmarksPage, ...failures },
       },
     },
     async (request) => bookmarks.list(humanActor(request), request.query),
@@ -102,7 +101,7 @@ export const usersModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
         summary: 'Remove a bookmark (200 with removed: false when there was none)',
         params: BookmarkParams,
         body: UserActorBody,
-        response: { 200: BookmarkRemoved, ...writeFailures },
+        response: { 200: BookmarkRemoved, ...failures },
       },
     },
     async (request) => bookmarks.remove(humanActor(request), request.params.storyId),
@@ -116,7 +115,7 @@ export const usersModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
         tags: ['users'],
         summary: 'Followed topics (rooms and tags)',
         querystring: SignedReadQuery,
-        response: { 200: TopicsList, ...readFailures },
+        response: { 200: TopicsList, ...failures },
       },
     },
     async (request) => topics.list(humanActor(request)),
@@ -130,7 +129,7 @@ export const usersModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
         tags: ['users'],
         summary: 'Follow a room or a tag (normalized: the same topic is never followed twice)',
         body: TopicFollowBody,
-        response: { 202: TopicFollowed, ...writeFailures },
+        response: { 202: TopicFollowed, ...failures },
       },
     },
     async (request, reply) => reply.code(202).send(await topics.follow(humanActor(request), request.body)),
@@ -145,7 +144,7 @@ export const usersModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
         summary: 'Unfollow a topic, named by any spelling of it (200 with removed: false when not followed)',
         params: TopicParams,
         body: UserActorBody,
-        response: { 200: TopicRemoved, ...writeFailures },
+        response: { 200: TopicRemoved, ...failures },
       },
     },
     async (request) => topics.unfollow(humanActor(request), request.params.topic),
@@ -159,7 +158,7 @@ export const usersModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
         tags: ['users'],
         summary: 'Everything the service holds about the signed reader, as one JSON document (docs/reader-accounts.md)',
         querystring: SignedReadQuery,
-        response: { 200: UserExportResponse, ...readFailures },
+        response: { 200: UserExportResponse, ...failures },
       },
     },
     async (request) => exporter.export(humanActor(request)),
@@ -173,7 +172,7 @@ export const usersModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async
         tags: ['users'],
         summary: 'Erase the personalization history (only that); again: cleared 0',
         body: UserActorBody,
-        response: { 202: HistoryCleared, ...writeFailures },
+        response: { 202: HistoryCleared, ...failures },
       },
     },
     async (request, reply) => reply.code(202).send(await history.clear(humanActor(request))),
