@@ -240,6 +240,14 @@ export const ERROR_CATALOGUE = {
     'The requester cannot approve their own request (CONTROL_PLANE_ENFORCE_REQUESTER_CANNOT_APPROVE=1)',
   ),
   CONTROL_PLANE_CANCEL_FORBIDDEN: entry(403, FORBIDDEN, 'Only the initiator or a content admin can cancel this request'),
+
+  // issue 14: reader accounts (bookmarks, followed topics, personalization history, export)
+  TOPIC_LIMIT_REACHED: entry(
+    409,
+    CONFLICT,
+    'You follow the most topics a reader may follow',
+    'Unfollow a topic (DELETE /v1/users/me/topics/{topic}) before following another',
+  ),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

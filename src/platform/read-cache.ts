@@ -8,6 +8,7 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
+import { carriesHumanSignature } from './auth/human-hmac.js';
 import type { Clock } from './clock.js';
 import { GENERATION_KEY_TTL_MS, type ReadGeneration } from './read-generation.js';
 
@@ -87,12 +88,11 @@ declare module 'fastify' {
      */
     readCache?: boolean | { story: string };
     /**
-     * A write route whose writes change no public read at all (a bot's admission, a reader's own
-     * preferences): it skips the safety net below. Declared per route, never guessed; a route that changes a
-     * public read must not declare it (its transaction moves the generations, and the safety net is the
-     * second line for writes outside withTransaction).
+     * `false` on a write route whose writes no public read shows (a reader's own preferences, bookmarks, topics,
+     * history): the safety net below does not move the list generation for it, so readers keeping their own
+     * data do not empty everyone's cached newsroom reads.
      */
-    publicReads?: 'unchanged';
+    changesPublicReads?: false;
   }
   interface FastifyRequest {
     /** The read cache's state of this read (key, stamp, the flight it leads), or 'hit' when served from it. */
@@ -188,6 +188,9 @@ const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
    */
   const early = (storyParam: string | undefined): onRequestAsyncHookHandler =>
     async function readCacheEarlyLookup(request, reply) {
+      // A signed reader's request is personal (a route with an optional reader): never answered from the
+      // cache, never stored (no state: the lookup and store steps skip it).
+      if (carriesHumanSignature(request)) return;
       const storyId = storyParam === undefined ? undefined : String((request.params as Record<string, unknown>)[storyParam]);
       const rawKey = keyOf(pathOf(request.url), request.query as Record<string, unknown>);
       const stamp = await generation.current(storyId);
@@ -293,7 +296,8 @@ const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (methods.some((m) => !READ_METHODS.has(m))) {
-      if (route.config?.publicReads !== 'unchanged') route.onSend = [...asList(route.onSend), safetyNet];
+      if (route.config?.changesPublicReads === false) return;
+      route.onSend = [...asList(route.onSend), safetyNet];
       return;
     }
     const scope = route.config?.readCache;

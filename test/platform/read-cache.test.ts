@@ -176,7 +176,7 @@ describe('public read cache', () => {
     assert.ok((listed.body.items as Json[]).some((i) => i.id === candidate.storyId));
   });
 
-  test('a write route declaring publicReads "unchanged" (a bot joining) moves nothing and keeps the cache', async () => {
+  test('a write route declaring changesPublicReads: false (a bot joining) moves nothing and keeps the cache', async () => {
     // rankings list bots by their activity: a bot that only joined is in no public read
     for (const url of ['/v1/feed?mode=trending', '/v1/rankings/bots']) {
       await read(baseUrl, url);

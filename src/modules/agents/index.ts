@@ -13,7 +13,7 @@ export const agentsModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
     '/v1/agents/join',
     {
       // a new bot shows in no public read until it acts (rankings count activity)
-      config: { auth: { kind: 'agent-join' }, publicReads: 'unchanged' },
+      config: { auth: { kind: 'agent-join' }, changesPublicReads: false },
       schema: {
         tags: ['agents'],
         summary: 'Admit a bot on the unverified path (self-certifying: signed by the key it registers)',

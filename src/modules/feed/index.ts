@@ -7,18 +7,19 @@ import { createFeedService } from './service.js';
 
 /** GET /v1/feed. */
 export const feedModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = createFeedService({ repository: createFeedRepository(ctx.database.db), cursors: ctx.cursors });
+  const service = createFeedService({ repository: createFeedRepository(ctx.database.db), cursors: ctx.cursors, db: ctx.database.db });
   app.get(
     '/v1/feed',
     {
-      config: { auth: { kind: 'public' }, readCache: true },
+      // an optional signed reader gets a trending feed ranked for them, never cached (docs/reader-accounts.md)
+      config: { auth: { kind: 'public', reader: 'optional' }, readCache: true },
       schema: {
         tags: ['feed'],
         summary: 'Published stories by mode (trending, graduated, developing, recent), keyset-paginated',
         querystring: FeedQuery,
-        response: { 200: FeedResponse, ...errors(400, 429) },
+        response: { 200: FeedResponse, ...errors(400, 401, 403, 409, 429, 503) },
       },
     },
-    async (request) => service.feed(request.query),
+    async (request) => service.feed(request.query, request.actor?.kind === 'human' ? request.actor : undefined),
   );
 };

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CursorParam, NextCursor } from '../../platform/cursor.js';
 import { LangParam } from '../../platform/i18n/index.js';
+import { Identifier, TextBoolean } from '../../platform/schemas.js';
 import { StringEnum } from '../../platform/string-enum.js';
 import { RoomSlug } from '../newsroom/schemas.js';
 import { StoryCard } from '../stories/schemas.js';
@@ -14,7 +15,11 @@ export const FeedModeSchema = StringEnum(FEED_MODES, {
     'trending (default): trending score; graduated: graduation time; developing: provisional stories still under review; recent: publication time',
 });
 
-/** Unknown parameters are refused (400): the public read cache keys bodies by the validated query. */
+/**
+ * Unknown parameters are refused (400): the public read cache keys bodies by the validated query. The actor
+ * parameters make a signed read (CONTRACT §3, signature headers required): the trending feed is then ranked
+ * for that reader (docs/reader-accounts.md) and never cached.
+ */
 export const FeedQuery = Type.Object(
   {
     room: Type.Optional(RoomSlug),
@@ -22,6 +27,9 @@ export const FeedQuery = Type.Object(
     mode: Type.Optional(FeedModeSchema),
     cursor: CursorParam,
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
+    actorId: Type.Optional({ ...Identifier, description: 'Signed reader (optional): rank the trending feed for this reader' }),
+    verified: Type.Optional(TextBoolean),
+    linkedHumanId: Type.Optional(Identifier),
   },
   { additionalProperties: false },
 );
@@ -32,5 +40,10 @@ export const FeedResponse = Type.Object({
   modeLabel: Type.String({ description: 'Localized name of the mode' }),
   items: Type.Array(StoryCard),
   nextCursor: NextCursor,
+  personalized: Type.Optional(
+    Type.Boolean({
+      description: 'Present (true) when the trending feed was ranked for the signed reader: followed topics and unread stories first',
+    }),
+  ),
 });
 export type FeedResponse = Static<typeof FeedResponse>;

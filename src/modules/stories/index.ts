@@ -7,6 +7,7 @@ import { createStoriesRepository } from './repository.js';
 import { StoryParams } from '../newsroom/schemas.js';
 import { MachineRoomParams, NoQuery, StoryReadQuery, StoryResponse } from './schemas.js';
 import { createStoriesService } from './service.js';
+import { createHistoryService } from '../users/history-service.js';
 
 /** Public story reads: detail (and its two aliases) and the evidence under a story. */
 export const storiesModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -15,6 +16,11 @@ export const storiesModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
   // Story reads: cached per story, invalidated only by the writes on that story (or by one naming no story).
   const config = { auth: { kind: 'public' as const }, readCache: { story: 'id' } };
   const failures = errors(400, 404, 429);
+
+  // A signed reader may read a story too (docs/reader-accounts.md): the read goes into their personalization
+  // history when their preferences allow it, and the answer is never cached.
+  const history = createHistoryService({ transactor: ctx.transactor, clock: ctx.clock });
+  const detailConfig = { auth: { kind: 'public' as const, reader: 'optional' as const }, readCache: { story: 'id' } };
 
   // One handler for the story and its compatibility aliases: the three answer the same body.
   for (const [path, summary] of [
@@ -25,16 +31,20 @@ export const storiesModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
     app.get(
       path,
       {
-        config,
+        config: detailConfig,
         schema: {
           tags: ['stories'],
           summary,
           params: StoryParams,
           querystring: StoryReadQuery,
-          response: { 200: StoryResponse, ...failures },
+          response: { 200: StoryResponse, ...errors(400, 401, 403, 404, 409, 429, 503) },
         },
       },
-      async (request) => service.detail(request.params.id, request.query.lang ?? 'en'),
+      async (request) => {
+        const story = await service.detail(request.params.id, request.query.lang ?? 'en');
+        if (request.actor?.kind === 'human') await history.recordRead(request.actor, story.id);
+        return story;
+      },
     );
   }
 

@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { LangParam } from '../../platform/i18n/index.js';
-import { DateTime } from '../../platform/schemas.js';
+import { DateTime, Identifier, TextBoolean } from '../../platform/schemas.js';
 import { StoryId } from '../newsroom/schemas.js';
 import { StringEnum } from '../../platform/string-enum.js';
 
@@ -14,8 +14,20 @@ export const PublicationStageSchema = StringEnum(['CANDIDATE', 'PROVISIONAL', 'G
 export const ReviewStatusSchema = StringEnum(['EMERGING', 'CLEAR', 'CONTESTED', 'UNDER_REVIEW', 'RETRACTED']);
 
 export const MachineRoomParams = Type.Object({ storyId: StoryId });
-/** Query strings of the story reads: unknown parameters are refused (400), the read cache keys bodies by the validated query. */
-export const StoryReadQuery = Type.Object({ lang: LangParam }, { additionalProperties: false });
+/**
+ * Query strings of the story reads: unknown parameters are refused (400), the read cache keys bodies by the
+ * validated query. The actor parameters make a signed read (signature headers required): the read is then
+ * recorded in the reader's personalization history when their preferences allow it, and never cached.
+ */
+export const StoryReadQuery = Type.Object(
+  {
+    lang: LangParam,
+    actorId: Type.Optional({ ...Identifier, description: 'Signed reader (optional): record this read in their history' }),
+    verified: Type.Optional(TextBoolean),
+    linkedHumanId: Type.Optional(Identifier),
+  },
+  { additionalProperties: false },
+);
 /** The story reads without parameters. */
 export const NoQuery = Type.Object({}, { additionalProperties: false });
 

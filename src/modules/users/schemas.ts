@@ -13,7 +13,12 @@ export const Preferences = Type.Object(
     ),
     emailDigest: Type.Optional(Type.Union([Type.Literal('OFF'), Type.Literal('DAILY'), Type.Literal('WEEKLY')])),
     showContested: Type.Optional(Type.Boolean()),
-    personalization: Type.Optional(Type.Boolean({ description: 'false: no personalization history is kept' })),
+    personalization: Type.Optional(
+      Type.Boolean({
+        description:
+          'true: the stories you read are recorded and your feed ranks unread stories first; absent or false (the default): nothing is recorded',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -23,6 +28,9 @@ export const PreferencesUpdateBody = Type.Object({ ...HumanActorBody, preference
 export type PreferencesUpdateBody = Static<typeof PreferencesUpdateBody>;
 
 export const SignedReadQuery = Type.Object(HumanActorQuery, { additionalProperties: false });
+
+/** The "user actor request" of the seed: a signed write whose body names only the actor. */
+export const UserActorBody = Type.Object(HumanActorBody, { additionalProperties: false });
 
 export const PreferencesResponse = Type.Object({
   actorId: Type.String(),

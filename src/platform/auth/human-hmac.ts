@@ -69,3 +69,18 @@ export function splitUrl(url: string): [string, string] {
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+const SIGNATURE_HEADERS = ['x-signature', 'x-timestamp', 'x-nonce'] as const;
+const ACTOR_PARAMETERS = ['actorId', 'verified', 'linkedHumanId'] as const;
+
+/**
+ * Whether a request on a public route that takes an optional signed reader tries to be one: it carries any
+ * human signature header or names an actor in its query. Such a request is authenticated like every signed
+ * read (a bad one is refused, never served as public), and it is personal: the public read cache neither
+ * answers nor keeps it.
+ */
+export function carriesHumanSignature(request: FastifyRequest): boolean {
+  if (SIGNATURE_HEADERS.some((name) => request.headers[name] !== undefined)) return true;
+  const query = request.query;
+  return isPlainObject(query) && ACTOR_PARAMETERS.some((name) => query[name] !== undefined);
+}

@@ -17,7 +17,7 @@ import {
 import { requireContentAdmin, requireRewardsAdmin } from './admin-policy.js';
 import { checkApiKey } from './api-key.js';
 import { createBotDirectory, type KnownBot, type SelfServeBot } from './bot-directory.js';
-import { isPlainObject, splitUrl, verifyHumanSignature } from './human-hmac.js';
+import { carriesHumanSignature, isPlainObject, splitUrl, verifyHumanSignature } from './human-hmac.js';
 import { checkOperationsAccess } from './operations-token.js';
 import type { AgentActor, AuthSpec, HumanActor, HumanTier } from './types.js';
 
@@ -223,6 +223,11 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
       if (!spec) return;
       switch (spec.kind) {
         case 'public':
+          if (spec.reader === 'optional' && carriesHumanSignature(request)) {
+            request.actor = await authenticateHuman(request).catch(failed('human'));
+            // a personalized answer: no shared cache on the way may keep it
+            void reply.header('cache-control', 'private, no-store');
+          }
           return;
         case 'api-key':
           checkApiKey(request, config.publicApiKeys, config.failClosed);

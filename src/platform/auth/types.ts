@@ -43,7 +43,8 @@ export type AdminRole = 'content' | 'rewards';
  * platform/auth/plugin.ts before the body is validated.
  */
 export type AuthSpec =
-  | { kind: 'public' }
+  /** `reader: 'optional'`: a request that carries a human signature (or names an actor) is authenticated as a signed read. */
+  | { kind: 'public'; reader?: 'optional' }
   | { kind: 'api-key' }
   | { kind: 'operations' }
   | { kind: 'human-write'; admin?: AdminRole }

@@ -71,6 +71,32 @@ export interface UserPreferencesTable {
   updated_at: UpdatedAt;
 }
 
+/** migrations/0009_reader_accounts.sql: a reader's bookmarks, followed topics and personalization history. */
+export interface UserBookmarksTable {
+  actor_id: string;
+  story_id: string;
+  created_at: Date;
+}
+
+export type TopicKind = 'ROOM' | 'TAG';
+
+export interface UserTopicsTable {
+  actor_id: string;
+  /** The normalized form (src/modules/users/topic-name.ts), unique per reader. */
+  topic: string;
+  kind: TopicKind;
+  label: string;
+  created_at: Date;
+}
+
+export interface ReadingHistoryTable {
+  actor_id: string;
+  story_id: string;
+  first_read_at: Date;
+  last_read_at: Date;
+  read_count: Generated<number>;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: CreatedAt;
@@ -391,6 +417,9 @@ export interface DB {
   actor_bindings: ActorBindingsTable;
   login_challenges: LoginChallengesTable;
   user_preferences: UserPreferencesTable;
+  user_bookmarks: UserBookmarksTable;
+  user_topics: UserTopicsTable;
+  reading_history: ReadingHistoryTable;
   schema_migrations: SchemaMigrationsTable;
   governance_proposals: GovernanceProposalsTable;
   governance_emergencies: GovernanceEmergenciesTable;
