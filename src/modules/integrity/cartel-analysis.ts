@@ -28,8 +28,9 @@ export const DEFAULT_PARAMETERS: AnalysisParameters = {
   windowDays: 30,
   minClusterSize: 2,
   minPairCount: 3,
-  minNpmi: 0.3,
+  minNpmi: 0.2,
   maxCoActors: 50,
+  maxChanceEdges: 5,
   minInsideShare: 0.5,
   minLift: 2,
   resolution: 1,
@@ -44,6 +45,7 @@ export interface ClusterEdge {
   count: number;
   expected: number;
   npmi: number;
+  pValue: number;
 }
 
 export interface ClusterMember {
@@ -313,6 +315,7 @@ function describeCluster(set: Set<number>, g: { nodes: string[]; actsOf: Act[][]
         count: e.count,
         expected: round(e.expected),
         npmi: round(e.npmi),
+        pValue: Number(e.pValue.toPrecision(6)),
       })),
       insideActs,
       expectedInsideActs: round(expectedInsideActs),

@@ -8,6 +8,11 @@ export interface EdgeThresholds {
   minNpmi: number;
   /** objects acted on by more actors than this carry no co-action evidence */
   maxCoActors: number;
+  /**
+   * how many of the kept edges may be chance, in expectation: a pair's Poisson tail P(X ≥ count | expected)
+   * must be at most this / the number of pairs scored (a Bonferroni bound over every pair looked at)
+   */
+  maxChanceEdges: number;
 }
 
 /** A pair of nodes on one channel, its observed count against what chance predicts. */
@@ -20,6 +25,8 @@ export interface ScoredEdge {
   count: number;
   expected: number;
   npmi: number;
+  /** P(X ≥ count) for X ~ Poisson(expected): how likely chance alone gives this many */
+  pValue: number;
 }
 
 /**
@@ -59,6 +66,22 @@ export function npmi(count: number, expected: number, opportunities: number): nu
   const pJoint = count / Math.max(opportunities, count);
   if (pJoint >= 1) return pmi > 0 ? 1 : 0;
   return Math.max(-1, Math.min(1, pmi / -Math.log(pJoint)));
+}
+
+/** P(X ≥ k) for X ~ Poisson(λ), summed in log space from k upwards (the terms fall fast once past λ). */
+export function poissonTail(k: number, lambda: number): number {
+  if (k <= 0) return 1;
+  if (lambda <= 0) return 0;
+  let logTerm = -lambda;
+  for (let i = 1; i <= k; i++) logTerm += Math.log(lambda) - Math.log(i);
+  let sum = 0;
+  for (let i = k; i < k + 1000; i++) {
+    const term = Math.exp(logTerm);
+    sum += term;
+    if (i > lambda && term < sum * 1e-12) break;
+    logTerm += Math.log(lambda) - Math.log(i + 1);
+  }
+  return Math.min(1, sum);
 }
 
 /** Builds the chance model of each channel from the acts. */
@@ -141,7 +164,8 @@ export function expectedCoAction(model: ChannelModel, c: number, a: number, b: n
 
 /**
  * Every pair that acts for each other (directed) or together (co-action) at least `minPairCount` times on a
- * channel, scored by NPMI against the chance model; the ones at or above `minNpmi` are the graph's edges.
+ * channel, scored by NPMI against the chance model; the ones at or above `minNpmi` whose Poisson tail
+ * survives the Bonferroni bound (`maxChanceEdges` / pairs scored) are the graph's edges.
  * Returned sorted (channel, a, b), so the graph is built in one order.
  */
 export function scoreEdges(
@@ -150,13 +174,12 @@ export function scoreEdges(
   model: ChannelModel,
   t: EdgeThresholds,
 ): { edges: ScoredEdge[]; scored: number } {
-  const edges: ScoredEdge[] = [];
-  let scored = 0;
+  const candidates: ScoredEdge[] = [];
   const consider = (channel: Channel, a: number, b: number, count: number, expected: number, opportunities: number) => {
     if (count < t.minPairCount) return;
-    scored++;
     const score = npmi(count, expected, opportunities);
-    if (score >= t.minNpmi) edges.push({ a, b, channel, count, expected, npmi: score });
+    // the tail is only needed for pairs strong enough to become edges (1 marks the rest)
+    candidates.push({ a, b, channel, count, expected, npmi: score, pValue: score >= t.minNpmi ? poissonTail(count, expected) : 1 });
   };
   DIRECTED_CHANNELS.forEach((channel, d) => {
     const counts = new Map<number, number>();
@@ -187,7 +210,9 @@ export function scoreEdges(
       consider(channel, a, b, count, expectedCoAction(model, c, a, b), objects);
     }
   });
-  const order = (e: ScoredEdge) => [...DIRECTED_CHANNELS, ...CO_CHANNELS].indexOf(e.channel as never);
-  edges.sort((x, y) => order(x) - order(y) || x.a - y.a || x.b - y.b);
+  const scored = candidates.length;
+  const edges = candidates.filter((e) => e.npmi >= t.minNpmi && e.pValue * scored <= t.maxChanceEdges);
+  const channels: Channel[] = [...DIRECTED_CHANNELS, ...CO_CHANNELS];
+  edges.sort((x, y) => channels.indexOf(x.channel) - channels.indexOf(y.channel) || x.a - y.a || x.b - y.b);
   return { edges, scored };
 }

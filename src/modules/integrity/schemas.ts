@@ -27,6 +27,7 @@ const Edge = Type.Object({
   count: Type.Integer({ description: 'acts observed in the window' }),
   expected: Type.Number({ description: 'acts chance predicts for this pair (configuration model)' }),
   npmi: Type.Number({ description: 'normalized pointwise mutual information of count against expected, -1 to 1' }),
+  pValue: Type.Number({ description: 'P(X ≥ count) for X ~ Poisson(expected)' }),
 });
 
 const Member = Type.Object({
@@ -68,6 +69,7 @@ export const AnalysisResponse = Type.Object({
     minPairCount: Type.Integer(),
     minNpmi: Type.Number(),
     maxCoActors: Type.Integer(),
+    maxChanceEdges: Type.Number(),
     minInsideShare: Type.Number(),
     minLift: Type.Number(),
     resolution: Type.Number(),
