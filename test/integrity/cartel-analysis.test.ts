@@ -118,6 +118,25 @@ describe('cartel analysis (the method)', () => {
     assert.deepEqual([...flagged].sort(), [...planted].sort());
   });
 
+  test('a beneficiary: bots that attest only one author’s stories, in lock-step, are flagged with the author they serve', () => {
+    const { data } = honestNewsroom({ seed: 5 });
+    const fans = ['bot_fan_0', 'bot_fan_1', 'bot_fan_2'];
+    for (let i = 0; i < 6; i++)
+      for (const fan of fans)
+        data.reviews.push({ botId: fan, storyId: `st_idol_${i}`, authorBotId: 'bot_idol', room: 'world', kind: 'ATTESTATION' });
+    const { clusters } = analyzeCartels(data, DEFAULT_PARAMETERS);
+    assert.deepEqual(
+      clusters.map((c) => c.members),
+      [['bot_fan_0', 'bot_fan_1', 'bot_fan_2', 'bot_idol']],
+    );
+    const idol = clusters[0]!.evidence.members.find((m) => m.id === 'bot_idol')!;
+    assert.deepEqual(
+      { acts: idol.acts, insideShare: idol.insideShare, received: idol.received, receivedInside: idol.receivedInside },
+      { acts: 0, insideShare: 0, received: 18, receivedInside: 18 },
+    );
+    assert.equal(clusters[0]!.evidence.meanInsideShare, 1, 'the mean over the members who acted');
+  });
+
   test('NPMI: 0 when the count is what chance predicts, towards 1 far above it, negative below', () => {
     assert.equal(npmi(5, 5, 100), 0);
     assert.ok(npmi(5, 0.01, 100) > 0.9);

@@ -55,6 +55,9 @@ export interface ClusterMember {
   insideActs: number;
   insideShare: number;
   expectedInsideShare: number;
+  /** directed acts (attestations, accepted revisions, up-votes) others did for this member, and how many by members */
+  received: number;
+  receivedInside: number;
 }
 
 export interface Cluster {
@@ -205,7 +208,11 @@ export function analyzeCartels(data: Interactions, p: AnalysisParameters): { sum
   const model = channelModel(acts, N, strata, p.maxCoActors);
   const { edges, scored } = scoreEdges(acts, N, model, p);
   const actsOf: Act[][] = Array.from({ length: N }, () => []);
-  for (const act of acts) actsOf[act.node]!.push(act);
+  const receivedOf: Act[][] = Array.from({ length: N }, () => []);
+  for (const act of acts) {
+    actsOf[act.node]!.push(act);
+    if (act.target >= 0) receivedOf[act.target]!.push(act);
+  }
 
   const graph = new UndirectedGraph<Record<string, never>, { weight: number }>();
   const weights = new Map<number, number>();
@@ -234,7 +241,11 @@ export function analyzeCartels(data: Interactions, p: AnalysisParameters): { sum
     // prune: a member's share can only fall when others leave, so removing all below the bar repeats to a fixpoint
     for (;;) {
       const sums = setSums(set, model, actsOf);
+      // a beneficiary (no acts of its own in the window: an author others act for) is judged by where what it
+      // received came from; everyone else by where their own acts go
       const low = [...set].filter((m) => {
+        if (actsOf[m]!.length === 0)
+          return receivedFrom(receivedOf[m]!, set) < p.minInsideShare * receivedOf[m]!.length || receivedOf[m]!.length === 0;
         const a = memberActivity(actsOf[m]!, m, set, model, sums);
         return a.inside < p.minInsideShare * actsOf[m]!.length;
       });
@@ -247,7 +258,7 @@ export function analyzeCartels(data: Interactions, p: AnalysisParameters): { sum
       queue.push(...parts.filter((c) => c.length >= p.minClusterSize));
       continue;
     }
-    const cluster = describeCluster(set, { nodes: nodes.keys, actsOf, model, edges });
+    const cluster = describeCluster(set, { nodes: nodes.keys, actsOf, receivedOf, model, edges });
     if (cluster.evidence.edges.length > 0 && cluster.evidence.lift >= p.minLift) clusters.push(cluster);
   }
   clusters.sort((x, y) => y.score - x.score || y.size - x.size || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
@@ -265,7 +276,15 @@ export function analyzeCartels(data: Interactions, p: AnalysisParameters): { sum
   };
 }
 
-function describeCluster(set: Set<number>, g: { nodes: string[]; actsOf: Act[][]; model: ChannelModel; edges: ScoredEdge[] }): Cluster {
+/** How many of the acts a node received were done by members of `set`. */
+function receivedFrom(received: Act[], set: Set<number>): number {
+  return received.reduce((n, act) => n + (set.has(act.node) ? 1 : 0), 0);
+}
+
+function describeCluster(
+  set: Set<number>,
+  g: { nodes: string[]; actsOf: Act[][]; receivedOf: Act[][]; model: ChannelModel; edges: ScoredEdge[] },
+): Cluster {
   const members = [...set].sort((x, y) => x - y);
   const sums = setSums(set, g.model, g.actsOf);
   const stories = new Set<string>();
@@ -283,19 +302,24 @@ function describeCluster(set: Set<number>, g: { nodes: string[]; actsOf: Act[][]
     insideActs += a.inside;
     expectedInsideActs += a.expected;
     const node = nodeOf(g.nodes[m]!);
+    const received = g.receivedOf[m]!;
     return {
       id: node.id,
       kind: node.kind,
       acts: acts.length,
       insideActs: a.inside,
-      insideShare: round(a.inside / acts.length),
-      expectedInsideShare: round(a.expected / acts.length),
+      insideShare: acts.length ? round(a.inside / acts.length) : 0,
+      expectedInsideShare: acts.length ? round(a.expected / acts.length) : 0,
+      received: received.length,
+      receivedInside: receivedFrom(received, set),
     };
   });
   const inside = g.edges.filter((e) => set.has(e.a) && set.has(e.b));
   const directedKeys = new Set(inside.filter((e) => !e.channel.startsWith('co')).map((e) => `${e.channel}:${e.a}:${e.b}`));
   const reciprocated = inside.filter((e) => directedKeys.has(`${e.channel}:${e.b}:${e.a}`)).length;
-  const meanInsideShare = memberEvidence.reduce((s, m) => s + m.insideActs / m.acts, 0) / members.length;
+  // the mean over members who acted (a beneficiary has no share of its own)
+  const acting = memberEvidence.filter((m) => m.acts > 0);
+  const meanInsideShare = acting.length ? acting.reduce((s, m) => s + m.insideActs / m.acts, 0) / acting.length : 0;
   const lift = insideActs / Math.max(expectedInsideActs, 1e-3);
   const keys = members.map((m) => g.nodes[m]!);
   const sortedStories = [...stories].sort();

@@ -37,6 +37,10 @@ const Member = Type.Object({
   insideActs: Type.Integer({ description: 'acts for, or together with, other members' }),
   insideShare: Type.Number(),
   expectedInsideShare: Type.Number({ description: 'the share chance predicts' }),
+  received: Type.Integer({ description: 'directed acts others did for this member (attestations, accepted revisions, up-votes)' }),
+  receivedInside: Type.Integer({
+    description: 'of those, done by members (a member with no acts of its own is a beneficiary, judged by this)',
+  }),
 });
 
 export const Cluster = Type.Object({
