@@ -1,7 +1,7 @@
 /**
  * `npm run bench:integrity`: times the cartel analysis of a newsroom with 100,000 reviews by 1,000 bots
  * (bench/integrity/large-newsroom.ts, seeded) on PostgreSQL: the service's analyze (load the window, analyze,
- * store) and the analysis alone, `BENCH_INTEGRITY_RUNS` times each (default 3), with the machine's load.
+ * store) and the analysis alone (wall clock and CPU time), `BENCH_INTEGRITY_RUNS` times each (default 3), with the machine's load.
  * Uses a scratch database `bench_integrity_<random>` on `BENCH_DATABASE_URL` (default
  * postgres://postgres@127.0.0.1:5432/postgres), dropped at the end. `BENCH_INTEGRITY_REVIEWS` and
  * `BENCH_INTEGRITY_BOTS` change the size.
@@ -41,7 +41,7 @@ try {
   const service = createIntegrityService({ db: database.db, transactor: createTransactor(database.db, []), clock: { now: () => NOW } });
   const actor: HumanActor = { kind: 'human', actorId: 'bench-admin', linkedHumanId: 'h_bench', verified: true, tier: 'L3' };
   const windowStart = new Date(NOW - 30 * 86_400_000);
-  const times = { service: [] as number[], load: [] as number[], analysis: [] as number[] };
+  const times = { service: [] as number[], load: [] as number[], analysis: [] as number[], analysisCpu: [] as number[] };
   let flagged = 0;
   for (let i = 0; i < runs; i++) {
     let t = performance.now();
@@ -52,8 +52,11 @@ try {
     const loaded = await loadInteractions(database.db, windowStart);
     times.load.push(performance.now() - t);
     t = performance.now();
+    const cpu = process.cpuUsage();
     analyzeCartels(loaded, DEFAULT_PARAMETERS);
     times.analysis.push(performance.now() - t);
+    const used = process.cpuUsage(cpu);
+    times.analysisCpu.push((used.user + used.system) / 1000);
   }
   const fmt = (xs: number[]) => `${Math.min(...xs).toFixed(0)} ms best, ${Math.max(...xs).toFixed(0)} ms worst`;
   console.log(
@@ -62,7 +65,7 @@ try {
   console.log(`flagged members: ${flagged} (planted: ${Math.floor(bots / 100) * 6})`);
   console.log(`POST /v1/admin/governance/cartel/analyze service path (load + analyze + store): ${fmt(times.service)}`);
   console.log(`  load of the window: ${fmt(times.load)}`);
-  console.log(`  analysis alone: ${fmt(times.analysis)}`);
+  console.log(`  analysis alone: ${fmt(times.analysis)}; CPU time of this process: ${fmt(times.analysisCpu)} (steadier on a busy machine)`);
   console.log(
     `machine: ${cpus().length} cores, load average ${loadavg()
       .map((l) => l.toFixed(2))

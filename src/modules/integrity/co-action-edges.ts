@@ -68,6 +68,44 @@ export function npmi(count: number, expected: number, opportunities: number): nu
   return Math.max(-1, Math.min(1, pmi / -Math.log(pJoint)));
 }
 
+/** Node pairs at most this many (nodes²) are counted in a dense array (4 bytes each); more in a Map. */
+const DENSE_PAIR_LIMIT = 1 << 23;
+
+/**
+ * Counts per node pair (key a · nodes + b): a dense typed array for the usual sizes (a Map of millions of
+ * entries spends its time hashing and collecting garbage), a Map beyond DENSE_PAIR_LIMIT.
+ */
+class PairCounts {
+  private readonly dense: Uint32Array | null;
+  private readonly sparse = new Map<number, number>();
+  private touched: number[] = [];
+
+  constructor(nodeCount: number) {
+    this.dense = nodeCount * nodeCount <= DENSE_PAIR_LIMIT ? new Uint32Array(nodeCount * nodeCount) : null;
+  }
+
+  add(key: number): void {
+    if (this.dense) {
+      if (this.dense[key] === 0) this.touched.push(key);
+      this.dense[key]! += 1;
+    } else this.sparse.set(key, (this.sparse.get(key) ?? 0) + 1);
+  }
+
+  /** Hands every counted pair to `fn` and starts again from zero. */
+  drain(fn: (key: number, count: number) => void): void {
+    if (this.dense) {
+      for (const key of this.touched) {
+        fn(key, this.dense[key]!);
+        this.dense[key] = 0;
+      }
+      this.touched = [];
+    } else {
+      for (const [key, count] of this.sparse) fn(key, count);
+      this.sparse.clear();
+    }
+  }
+}
+
 /** P(X ≥ k) for X ~ Poisson(λ), summed in log space from k upwards (the terms fall fast once past λ). */
 export function poissonTail(k: number, lambda: number): number {
   if (k <= 0) return 1;
@@ -181,34 +219,28 @@ export function scoreEdges(
     // the tail is only needed for pairs strong enough to become edges (1 marks the rest)
     candidates.push({ a, b, channel, count, expected, npmi: score, pValue: score >= t.minNpmi ? poissonTail(count, expected) : 1 });
   };
+  const counts = new PairCounts(nodeCount);
   DIRECTED_CHANNELS.forEach((channel, d) => {
-    const counts = new Map<number, number>();
-    for (const act of acts) {
-      if (act.directed !== d) continue;
-      const key = act.node * nodeCount + act.target;
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-    }
-    for (const [key, count] of counts) {
+    for (const act of acts) if (act.directed === d) counts.add(act.node * nodeCount + act.target);
+    counts.drain((key, count) => {
       const a = Math.floor(key / nodeCount);
       const b = key % nodeCount;
       consider(channel, a, b, count, expectedDirected(model, d, a, b), model.totalAll[d]!);
-    }
+    });
   });
   CO_CHANNELS.forEach((channel, c) => {
-    const counts = new Map<number, number>();
     for (const members of model.participants[c]!.values()) {
-      for (let i = 0; i < members.length; i++)
-        for (let j = i + 1; j < members.length; j++) {
-          const key = members[i]! * nodeCount + members[j]!;
-          counts.set(key, (counts.get(key) ?? 0) + 1);
-        }
+      for (let i = 0; i < members.length; i++) {
+        const row = members[i]! * nodeCount;
+        for (let j = i + 1; j < members.length; j++) counts.add(row + members[j]!);
+      }
     }
     const objects = model.participants[c]!.size;
-    for (const [key, count] of counts) {
+    counts.drain((key, count) => {
       const a = Math.floor(key / nodeCount);
       const b = key % nodeCount;
       consider(channel, a, b, count, expectedCoAction(model, c, a, b), objects);
-    }
+    });
   });
   const scored = candidates.length;
   const edges = candidates.filter((e) => e.npmi >= t.minNpmi && e.pValue * scored <= t.maxChanceEdges);

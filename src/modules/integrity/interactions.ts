@@ -54,34 +54,45 @@ export interface Act {
 }
 
 export interface Nodes {
-  /** `bot:<id>` / `actor:<id>`, sorted */
+  /** `actor:<id>` / `bot:<id>`, sorted (actors first) */
   keys: string[];
-  index: Map<string, number>;
+  /** node index of a bot id */
+  bots: Map<string, number>;
+  /** node index of an actor id */
+  actors: Map<string, number>;
 }
-
-const botKey = (id: string) => `bot:${id}`;
-const actorKey = (id: string) => `actor:${id}`;
 
 /** The node of a key: its kind and the id as the answer names it. */
 export function nodeOf(key: string): { kind: MemberKind; id: string } {
   return key.startsWith('bot:') ? { kind: 'bot', id: key.slice(4) } : { kind: 'actor', id: key.slice(6) };
 }
 
-/** Every node of the data, in one sorted order (the order everything downstream iterates in). */
+/** Every node of the data, in one sorted order (the order everything downstream iterates in): actors, then bots. */
 function collectNodes(data: Interactions): Nodes {
-  const set = new Set<string>();
-  for (const r of data.reviews) set.add(botKey(r.botId)).add(botKey(r.authorBotId));
-  for (const v of data.revisionVotes) set.add(botKey(v.botId)).add(botKey(v.proposerBotId));
-  for (const v of data.rewardVotes) set.add(actorKey(v.actorId)).add(botKey(v.authorBotId));
-  for (const f of data.flags) set.add(actorKey(f.actorId));
-  const keys = [...set].sort();
-  return { keys, index: new Map(keys.map((k, i) => [k, i])) };
+  const botIds = new Set<string>();
+  const actorIds = new Set<string>();
+  for (const r of data.reviews) botIds.add(r.botId).add(r.authorBotId);
+  for (const v of data.revisionVotes) botIds.add(v.botId).add(v.proposerBotId);
+  for (const v of data.rewardVotes) {
+    actorIds.add(v.actorId);
+    botIds.add(v.authorBotId);
+  }
+  for (const f of data.flags) actorIds.add(f.actorId);
+  const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  const actorList = [...actorIds].sort(byCodeUnit);
+  const botList = [...botIds].sort(byCodeUnit);
+  return {
+    keys: [...actorList.map((id) => `actor:${id}`), ...botList.map((id) => `bot:${id}`)],
+    actors: new Map(actorList.map((id, i) => [id, i])),
+    bots: new Map(botList.map((id, i) => [id, actorList.length + i])),
+  };
 }
 
 /** The data as nodes and acts, and the rooms (strata). Acts on one's own work have no directed target. */
 export function collectActs(data: Interactions): { nodes: Nodes; acts: Act[]; strata: number } {
   const nodes = collectNodes(data);
-  const at = (key: string) => nodes.index.get(key)!;
+  const bot = (id: string) => nodes.bots.get(id)!;
+  const actor = (id: string) => nodes.actors.get(id)!;
   const rooms = [...new Set([...data.reviews, ...data.revisionVotes, ...data.rewardVotes, ...data.flags].map((row) => row.room))].sort();
   const roomIndex = new Map(rooms.map((room, i) => [room, i]));
   const stratum = (room: string) => roomIndex.get(room)!;
@@ -90,8 +101,8 @@ export function collectActs(data: Interactions): { nodes: Nodes; acts: Act[]; st
   const ACCEPTS = 1;
   const REWARDS = 2;
   for (const r of data.reviews) {
-    const node = at(botKey(r.botId));
-    const author = at(botKey(r.authorBotId));
+    const node = bot(r.botId);
+    const author = bot(r.authorBotId);
     const attest = r.kind === 'ATTESTATION';
     acts.push({
       node,
@@ -105,8 +116,8 @@ export function collectActs(data: Interactions): { nodes: Nodes; acts: Act[]; st
     });
   }
   for (const v of data.revisionVotes) {
-    const node = at(botKey(v.botId));
-    const proposer = at(botKey(v.proposerBotId));
+    const node = bot(v.botId);
+    const proposer = bot(v.proposerBotId);
     const accept = v.vote === 'ACCEPT' && proposer !== node;
     acts.push({
       node,
@@ -120,7 +131,7 @@ export function collectActs(data: Interactions): { nodes: Nodes; acts: Act[]; st
     });
   }
   for (const v of data.rewardVotes) {
-    const node = at(actorKey(v.actorId));
+    const node = actor(v.actorId);
     const up = v.vote === 'UP';
     acts.push({
       node,
@@ -128,7 +139,7 @@ export function collectActs(data: Interactions): { nodes: Nodes; acts: Act[]; st
       storyId: v.storyId,
       proposalId: null,
       directed: up ? REWARDS : -1,
-      target: up ? at(botKey(v.authorBotId)) : -1,
+      target: up ? bot(v.authorBotId) : -1,
       co: 3,
       object: `${v.storyId}:${v.vote}`,
     });
@@ -140,7 +151,7 @@ export function collectActs(data: Interactions): { nodes: Nodes; acts: Act[]; st
     if (seenFlags.has(key)) continue;
     seenFlags.add(key);
     acts.push({
-      node: at(actorKey(f.actorId)),
+      node: actor(f.actorId),
       stratum: stratum(f.room),
       storyId: f.storyId,
       proposalId: null,
