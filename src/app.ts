@@ -9,6 +9,7 @@ import { identityModule } from './modules/identity/index.js';
 // governance and the emergency control plane
 import { controlPlaneModule } from './modules/control-plane/index.js';
 import { governanceModule } from './modules/governance/index.js';
+import { integrityModule } from './modules/integrity/index.js';
 import { createProofVerifier } from './modules/identity/proof-verifier.js';
 import { findBoundTier } from './modules/identity/repository.js';
 import { candidatesModule } from './modules/candidates/index.js';
@@ -148,6 +149,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const verifier = createProofVerifier(config);
   await app.register(governanceModule, { ctx, verifier });
   await app.register(controlPlaneModule, { ctx, verifier });
+  await app.register(integrityModule, { ctx });
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   await app.ready();

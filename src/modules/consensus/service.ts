@@ -3,11 +3,12 @@ import type { ReviewStatus, StoryState } from '../../platform/db/schema.js';
 import type { TxEvents } from '../../platform/db/transaction.js';
 import { consensusThresholds, type Parameters } from '../governance/parameters.js';
 import { consumeHumanAction, hasOpenHumanAction } from '../identity/human-actions.js';
+import { attestationsInsideAuthorCluster } from '../integrity/repository.js';
 import { recordLedgerEvent } from '../ledger/record.js';
 import type { LockedStory } from '../stories/story-lock.js';
 import { bucketForState, storyState, trendingScore } from '../stories/story-state.js';
 import { updateConsensusColumns } from '../stories/write-repository.js';
-import { saveSnapshot, tallyStory } from './repository.js';
+import { saveSnapshot, tallyStory, type Tallies } from './repository.js';
 import { deriveReviewStatus } from './review-status.js';
 
 /** The consensus snapshot of a story's current packet (stored in consensus_snapshots.snapshot). */
@@ -24,6 +25,18 @@ export interface ConsensusSnapshot {
   storyState: StoryState | null;
   graduation: { gateMet: boolean; requiredHumanAction: string; humanActionRecorded: boolean };
   thresholds: ReturnType<typeof consensusThresholds>;
+  /**
+   * Present when `integrity.clusterAttestationDiscount` > 0: the attestations by bots in a flagged cluster of
+   * the latest cartel analysis together with the story's author, and the weight removed from them
+   * (`applied`: some were discounted). `attestations.weight` is after the discount.
+   */
+  clusterDiscount?: {
+    discount: number;
+    analysisId: string | null;
+    applied: boolean;
+    attestations: number;
+    weightRemoved: number;
+  };
   computedAt: string;
 }
 
@@ -33,6 +46,24 @@ const STATE_TITLES: Record<StoryState, string> = {
   CONTESTED: 'Contested by reviewing agents',
   UNDER_REVIEW: 'Under review',
 };
+
+/**
+ * The cluster discount (issue 10, docs/integrity.md): with `integrity.clusterAttestationDiscount` > 0, the
+ * attestations on this packet by bots that share a flagged cluster of the latest cartel analysis with the
+ * author lose that share of their weight (`t.attWeight` is lowered in place). Undefined when the parameter is 0.
+ */
+async function discountClusterAttestations(tx: Tx, story: LockedStory, t: Tallies, params: Parameters) {
+  const discount = params['integrity.clusterAttestationDiscount'];
+  if (discount <= 0) return undefined;
+  const inside = await attestationsInsideAuthorCluster(tx, {
+    id: story.id,
+    packetHash: story.current_packet_hash,
+    authorBotId: story.author_bot_id,
+  });
+  const weightRemoved = Math.round(inside.weight * discount * 1e6) / 1e6;
+  t.attWeight = Math.round((t.attWeight - weightRemoved) * 1e6) / 1e6;
+  return { discount, analysisId: inside.analysisId, applied: inside.count > 0, attestations: inside.count, weightRemoved };
+}
 
 /**
  * Recomputes the consensus snapshot of a story the caller has locked for writing (lockVisibleStory), inside
@@ -50,6 +81,7 @@ export async function recomputeConsensus(
   overrideStatus?: ReviewStatus,
 ): Promise<ConsensusSnapshot> {
   const t = await tallyStory(tx, story.id, story.current_packet_hash);
+  const clusterDiscount = await discountClusterAttestations(tx, story, t, params);
   const before = storyState(story.publication_stage, story.review_status);
   let reviewStatus = deriveReviewStatus(overrideStatus ?? story.review_status, t, params);
   let stage = story.publication_stage;
@@ -105,6 +137,7 @@ export async function recomputeConsensus(
       humanActionRecorded: stage === 'GRADUATED' || (await hasOpenHumanAction(tx, graduateAction)),
     },
     thresholds: consensusThresholds(params),
+    ...(clusterDiscount ? { clusterDiscount } : {}),
     computedAt: now.toISOString(),
   };
   await saveSnapshot(tx, story.id, story.current_packet_hash, snapshot, now);

@@ -6,6 +6,7 @@ import { withTransaction } from '../../platform/db/transaction.js';
 import { appError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { EMERGENCY_TARGET, passControlPlaneGate } from '../control-plane/gate.js';
+import { latestAnalysis } from '../integrity/repository.js';
 import { describeTripped, healthSignals } from './health-signals.js';
 import { emergencyOverlay, overlayParameters, type Parameters } from './parameters.js';
 import { presentEmergency } from './presenter.js';
@@ -39,13 +40,20 @@ export function createEmergencyService(deps: Omit<GovernanceDeps, 'verifier'>) {
     const lastHour = new Date(now - HOUR_MS);
     const dayBefore = new Date(now - 25 * HOUR_MS);
     const to = new Date(now);
-    const [rows, flagsLast, flagsBefore, objectionsLast, objectionsBefore] = await Promise.all([
+    const [rows, flagsLast, flagsBefore, objectionsLast, objectionsBefore, analysis] = await Promise.all([
       parameterRows(db),
       countFlags(db, lastHour, to),
       countFlags(db, dayBefore, lastHour),
       countObjections(db, lastHour, to),
       countObjections(db, dayBefore, lastHour),
+      latestAnalysis(db),
     ]);
+    const finding = analysis && {
+      analysisId: analysis.id,
+      analyzedAt: analysis.analyzed_at,
+      flaggedClusters: analysis.cluster_count,
+      flaggedMembers: analysis.member_count,
+    };
     const values = overlayParameters(defaults, rows);
     const signals = healthSignals(
       {
@@ -53,6 +61,8 @@ export function createEmergencyService(deps: Omit<GovernanceDeps, 'verifier'>) {
         objections: { lastHour: objectionsLast, previous24Hours: objectionsBefore },
       },
       values.effective,
+      finding,
+      now,
     );
     return { signals, base: values.base };
   }

@@ -34,11 +34,59 @@ function surge(
   };
 }
 
+/** The latest cartel analysis as evaluate sees it (null before the first). */
+export interface CollusionFinding {
+  analysisId: string;
+  analyzedAt: Date;
+  flaggedClusters: number;
+  flaggedMembers: number;
+}
+
+const FRESH_ANALYSIS_MS = 24 * 3_600_000;
+
 /**
- * Every health signal evaluate reports, in a fixed order: the two it measures from the database and the
- * two that do not exist yet (they come with later issues), so a reader sees what was not looked at.
+ * The collusion signal: the latest cartel analysis (POST /v1/admin/governance/cartel/analyze). It trips when
+ * that analysis is at most 24 hours old and flagged at least `emergency.collusionMinMembers` members; an
+ * older one is reported but cannot trip (run the analysis again to refresh it).
  */
-export function healthSignals(counts: { flags: HourlyCounts; objections: HourlyCounts }, p: Parameters): Signal[] {
+function collusion(finding: CollusionFinding | null, p: Parameters, now: number): Signal {
+  if (!finding) {
+    return {
+      name: 'collusion',
+      available: false,
+      tripped: false,
+      reason: 'not measured yet: no cartel analysis has been stored (POST /v1/admin/governance/cartel/analyze)',
+    };
+  }
+  const minimum = p['emergency.collusionMinMembers'];
+  const fresh = now - finding.analyzedAt.getTime() <= FRESH_ANALYSIS_MS;
+  return {
+    name: 'collusion',
+    available: true,
+    tripped: fresh && finding.flaggedMembers >= minimum,
+    collusion: {
+      analysisId: finding.analysisId,
+      analyzedAt: finding.analyzedAt.toISOString(),
+      fresh,
+      flaggedClusters: finding.flaggedClusters,
+      flaggedMembers: finding.flaggedMembers,
+      minimumMembers: minimum,
+      parameters: ['emergency.collusionMinMembers'],
+    },
+  };
+}
+
+/**
+ * Every health signal evaluate reports, in a fixed order: the two surges it measures from the database, the
+ * payout signal that does not exist yet (it comes with the rewards issue), so a reader sees what was not
+ * looked at, and the collusion finding of the latest cartel analysis.
+ */
+export function healthSignals(
+  counts: { flags: HourlyCounts; objections: HourlyCounts },
+  p: Parameters,
+  finding: CollusionFinding | null,
+  now: number,
+): Signal[] {
   return [
     surge('flagSurge', counts.flags, p, 'emergency.flagSurgeRatio', 'emergency.flagSurgeMinFlags'),
     surge('objectionSpike', counts.objections, p, 'emergency.objectionSpikeRatio', 'emergency.objectionSpikeMinObjections'),
@@ -48,12 +96,7 @@ export function healthSignals(counts: { flags: HourlyCounts; objections: HourlyC
       tripped: false,
       reason: 'not measured yet: payouts and settlements come with the rewards issue',
     },
-    {
-      name: 'collusion',
-      available: false,
-      tripped: false,
-      reason: 'not measured yet: the collusion finding comes with cartel analysis (POST /v1/admin/governance/cartel/analyze)',
-    },
+    collusion(finding, p, now),
   ];
 }
 
@@ -61,9 +104,10 @@ export function healthSignals(counts: { flags: HourlyCounts; objections: HourlyC
 export function describeTripped(signals: Signal[]): string {
   return signals
     .filter((s) => s.tripped)
-    .map(
-      (s) =>
-        `${s.name}: ${s.lastHour} in the last hour (threshold ${s.threshold?.required}, hourly average before ${s.previousHourlyAverage?.toFixed(2)})`,
+    .map((s) =>
+      s.collusion
+        ? `${s.name}: ${s.collusion.flaggedMembers} members in ${s.collusion.flaggedClusters} flagged clusters (analysis ${s.collusion.analysisId}, threshold ${s.collusion.minimumMembers})`
+        : `${s.name}: ${s.lastHour} in the last hour (threshold ${s.threshold?.required}, hourly average before ${s.previousHourlyAverage?.toFixed(2)})`,
     )
     .join('; ');
 }

@@ -86,6 +86,20 @@ const REGISTRY = {
     10,
     false,
   ),
+  // Issue 10 (integrity): the cartel analysis's finding in consensus and evaluate (docs/integrity.md)
+  'emergency.collusionMinMembers': spec(
+    'Evaluate: the collusion signal trips when the latest cartel analysis, made in the last 24 hours, flagged at least this many members',
+    6,
+    1,
+    100_000,
+  ),
+  'integrity.clusterAttestationDiscount': spec(
+    "Share of an attestation's weight that consensus removes when the attesting bot and the story's author are in one flagged cluster of the latest cartel analysis (0: off)",
+    0,
+    0,
+    1,
+    false,
+  ),
 } as const satisfies Record<string, ParameterSpec>;
 
 export type ParameterName = keyof typeof REGISTRY;

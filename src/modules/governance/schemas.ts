@@ -114,6 +114,20 @@ export const Signal = Type.Object({
       parameters: Type.Array(Type.String()),
     }),
   ),
+  collusion: Type.Optional(
+    Type.Object(
+      {
+        analysisId: Type.String(),
+        analyzedAt: DateTime,
+        fresh: Type.Boolean({ description: 'analyzed in the last 24 hours: only a fresh analysis can trip the signal' }),
+        flaggedClusters: Type.Integer(),
+        flaggedMembers: Type.Integer(),
+        minimumMembers: Type.Integer({ description: 'emergency.collusionMinMembers' }),
+        parameters: Type.Array(Type.String()),
+      },
+      { description: 'the collusion signal: the latest cartel analysis (docs/integrity.md)' },
+    ),
+  ),
 });
 export type Signal = Static<typeof Signal>;
 

@@ -88,6 +88,21 @@ export const ConsensusSnapshotSchema = Type.Object(
       },
       { additionalProperties: true },
     ),
+    clusterDiscount: Type.Optional(
+      Type.Object(
+        {
+          discount: Type.Number(),
+          analysisId: Nullable(Type.String()),
+          applied: Type.Boolean(),
+          attestations: Type.Integer(),
+          weightRemoved: Type.Number(),
+        },
+        {
+          description:
+            "Present when integrity.clusterAttestationDiscount > 0: attestations from inside the author's flagged cartel cluster and the weight removed (docs/integrity.md)",
+        },
+      ),
+    ),
     computedAt: DateTime,
   },
   { additionalProperties: true, title: 'ConsensusSnapshot' },

@@ -394,6 +394,29 @@ export interface AuditEventsTable {
   hash: Frozen<string>;
 }
 
+// Issue 10 (integrity): cartel analyses and their flagged members (migrations/0011_integrity.sql).
+export interface IntegrityAnalysesTable {
+  id: string;
+  seq: Generated<Int8>;
+  method: string;
+  parameters: ColumnType<Record<string, unknown>, string, string>;
+  window_start: Date;
+  analyzed_at: Date;
+  analyzed_by: string;
+  clusters: ColumnType<unknown[], string, string>;
+  summary: ColumnType<Record<string, unknown>, string, string>;
+  cluster_count: number;
+  member_count: number;
+}
+
+export interface IntegrityFlaggedMembersTable {
+  analysis_id: string;
+  member_kind: 'bot' | 'actor';
+  member_id: string;
+  cluster_id: string;
+  score: number;
+}
+
 export interface DB {
   governance_parameters: GovernanceParametersTable;
   stories: StoriesTable;
@@ -426,4 +449,6 @@ export interface DB {
   control_plane_requests: ControlPlaneRequestsTable;
   control_plane_approvals: ControlPlaneApprovalsTable;
   audit_events: AuditEventsTable;
+  integrity_analyses: IntegrityAnalysesTable;
+  integrity_flagged_members: IntegrityFlaggedMembersTable;
 }

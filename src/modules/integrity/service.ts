@@ -1,0 +1,69 @@
+import { identityKey } from '../../platform/auth/admin-policy.js';
+import type { HumanActor } from '../../platform/auth/types.js';
+import { appendAudit } from '../../platform/audit/audit-log.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db/database.js';
+import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
+import { newId } from '../../platform/ids.js';
+import { analyzeCartels, DEFAULT_PARAMETERS, METHOD, type AnalysisParameters } from './cartel-analysis.js';
+import { insertAnalysis, loadInteractions } from './repository.js';
+import type { AnalysisResponse, AnalyzeBody } from './schemas.js';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Cartel analysis: reads the interactions of the window, finds the clusters (cartel-analysis.ts), and stores
+ * the analysis with its flagged members as the finding in force (consensus discount, evaluate's collusion
+ * signal, the rewards hold), audited. The answer is a pure function of the window's rows and the parameters;
+ * only `analyzedAt` and `windowStart` name the time.
+ */
+export function createIntegrityService(deps: { db: Db; transactor: Transactor; clock: Clock }) {
+  const { db, transactor, clock } = deps;
+  return {
+    async analyze(actor: HumanActor, body: AnalyzeBody): Promise<AnalysisResponse> {
+      const now = clock.now();
+      const parameters: AnalysisParameters = {
+        ...DEFAULT_PARAMETERS,
+        windowDays: body.windowDays ?? DEFAULT_PARAMETERS.windowDays,
+        minClusterSize: body.minClusterSize ?? DEFAULT_PARAMETERS.minClusterSize,
+      };
+      const analyzedAt = new Date(now);
+      const windowStart = new Date(now - parameters.windowDays * DAY_MS);
+      const { summary, clusters } = analyzeCartels(await loadInteractions(db, windowStart), parameters);
+      const id = newId('ca');
+      await withTransaction(transactor, async (tx) => {
+        await insertAnalysis(tx, {
+          id,
+          method: METHOD,
+          parameters: { ...parameters },
+          windowStart,
+          analyzedAt,
+          analyzedBy: identityKey(actor),
+          clusters: clusters.map((c) => ({
+            id: c.id,
+            score: c.score,
+            members: c.evidence.members.map((m) => ({ id: m.id, kind: m.kind })),
+          })),
+          fullClusters: clusters,
+          summary: { ...summary },
+        });
+        await appendAudit(tx, {
+          scope: 'GOVERNANCE',
+          action: 'cartel.analyzed',
+          actor,
+          target: id,
+          details: { method: METHOD, parameters, clusters: clusters.map((c) => ({ id: c.id, members: c.members, score: c.score })) },
+          at: analyzedAt,
+        });
+      });
+      return {
+        method: METHOD,
+        parameters,
+        analyzedAt: analyzedAt.toISOString(),
+        windowStart: windowStart.toISOString(),
+        summary,
+        clusters,
+      };
+    },
+  };
+}

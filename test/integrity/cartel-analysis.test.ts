@@ -1,0 +1,146 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import fc from 'fast-check';
+import { planNewsroom } from '../../bench/integrity/newsroom-plan.js';
+import { analyzeCartels, DEFAULT_PARAMETERS } from '../../src/modules/integrity/cartel-analysis.js';
+import { npmi } from '../../src/modules/integrity/co-action-edges.js';
+import type { Interactions } from '../../src/modules/integrity/interactions.js';
+import { seededRandom } from '../../src/modules/integrity/seeded-random.js';
+import { fuzzRuns } from '../helpers/fuzz.js';
+
+const shuffled = <T>(rows: T[], rand: () => number): T[] => {
+  const out = [...rows];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+};
+
+/**
+ * An honest newsroom: bots review stories in proportion to their popularity, busy and quiet bots alike, and
+ * one story draws every bot. Optionally a ring of `ring` bots that attest each other's stories.
+ */
+function honestNewsroom(options: { seed: number; ring?: number }): { data: Interactions; ring: string[]; popularAuthor: string } {
+  const rand = seededRandom(options.seed);
+  const bots = Array.from({ length: 80 }, (_, i) => `bot_honest_${i}`);
+  const ring = Array.from({ length: options.ring ?? 0 }, (_, i) => `bot_ring_${i}`);
+  const stories = [...bots, ...ring].flatMap((author, a) =>
+    Array.from({ length: 3 }, (_, i) => ({
+      id: `st_${a}_${i}`,
+      authorBotId: author,
+      room: 'world',
+      weight: 1 / Math.pow(rand() + 0.02, 1.3),
+    })),
+  );
+  const total = stories.reduce((s, x) => s + x.weight, 0);
+  const popular = () => {
+    let x = rand() * total;
+    for (const s of stories) if ((x -= s.weight) <= 0) return s;
+    return stories[stories.length - 1]!;
+  };
+  const data: Interactions = { reviews: [], revisionVotes: [], rewardVotes: [], flags: [] };
+  const seen = new Set<string>();
+  const review = (botId: string, s: (typeof stories)[number], kind: 'ATTESTATION' | 'OBJECTION' = 'ATTESTATION') => {
+    if (s.authorBotId === botId || seen.has(`${botId}|${s.id}`)) return;
+    seen.add(`${botId}|${s.id}`);
+    data.reviews.push({ botId, storyId: s.id, authorBotId: s.authorBotId, room: s.room, kind });
+  };
+  const star = stories[0]!;
+  for (const bot of bots) {
+    review(bot, star);
+    const busy = rand() < 0.2 ? 80 : 15;
+    for (let i = 0; i < busy; i++) review(bot, popular(), rand() < 0.85 ? 'ATTESTATION' : 'OBJECTION');
+  }
+  for (const bot of ring) for (const s of stories) if (ring.includes(s.authorBotId)) review(bot, s);
+  for (let r = 0; r < 60; r++) {
+    for (let i = 0; i < 12; i++) {
+      const s = popular();
+      if (seen.has(`reader_${r}|${s.id}`)) continue;
+      seen.add(`reader_${r}|${s.id}`);
+      data.rewardVotes.push({ actorId: `reader_${r}`, storyId: s.id, authorBotId: s.authorBotId, room: s.room, vote: 'UP' });
+    }
+  }
+  return { data, ring, popularAuthor: star.authorBotId };
+}
+
+describe('cartel analysis (the method)', () => {
+  test('the same rows in any order give the same answer, byte for byte', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1000 }), fc.integer({ min: 0, max: 2 ** 31 }), (seed, order) => {
+        const { data } = planNewsroom(seed);
+        const rand = seededRandom(order);
+        const reordered: Interactions = {
+          reviews: shuffled(data.reviews, rand),
+          revisionVotes: shuffled(data.revisionVotes, rand),
+          rewardVotes: shuffled(data.rewardVotes, rand),
+          flags: shuffled(data.flags, rand),
+        };
+        assert.equal(
+          JSON.stringify(analyzeCartels(reordered, DEFAULT_PARAMETERS)),
+          JSON.stringify(analyzeCartels(data, DEFAULT_PARAMETERS)),
+        );
+      }),
+      { numRuns: fuzzRuns(30, 3) },
+    );
+  });
+
+  test('an honest newsroom with one story every bot attests and busy bots that overlap flags nobody', () => {
+    for (const seed of [1, 2, 3]) {
+      const { data, popularAuthor } = honestNewsroom({ seed });
+      const { clusters, summary } = analyzeCartels(data, DEFAULT_PARAMETERS);
+      assert.ok(summary.acts > 1500, 'a busy newsroom');
+      assert.deepEqual(
+        clusters.map((c) => c.members),
+        [],
+        `seed ${seed}: no honest cluster (popular author ${popularAuthor})`,
+      );
+    }
+  });
+
+  test('the same honest newsroom with a ring planted: the ring and only the ring', () => {
+    const { data, ring } = honestNewsroom({ seed: 4, ring: 4 });
+    const { clusters } = analyzeCartels(data, DEFAULT_PARAMETERS);
+    assert.deepEqual(
+      clusters.map((c) => c.members),
+      [ring],
+    );
+    const [cluster] = clusters;
+    assert.equal(cluster!.evidence.edges.filter((e) => e.channel === 'attests').length, 12, 'each of 4 attests the 3 others');
+    assert.equal(cluster!.evidence.storyCount, 12);
+    assert.ok(cluster!.evidence.lift > 2);
+  });
+
+  test('a simulated newsroom: planted pairs, rings, a camouflaged ring and a reader ring are found, nobody honest is', () => {
+    const plan = planNewsroom(1);
+    const planted = new Set(plan.planted.flatMap((g) => g.members));
+    const flagged = analyzeCartels(plan.data, DEFAULT_PARAMETERS).clusters.flatMap((c) => c.members);
+    assert.deepEqual([...flagged].sort(), [...planted].sort());
+  });
+
+  test('a beneficiary: bots that attest only one author’s stories, in lock-step, are flagged with the author they serve', () => {
+    const { data } = honestNewsroom({ seed: 5 });
+    const fans = ['bot_fan_0', 'bot_fan_1', 'bot_fan_2'];
+    for (let i = 0; i < 6; i++)
+      for (const fan of fans)
+        data.reviews.push({ botId: fan, storyId: `st_idol_${i}`, authorBotId: 'bot_idol', room: 'world', kind: 'ATTESTATION' });
+    const { clusters } = analyzeCartels(data, DEFAULT_PARAMETERS);
+    assert.deepEqual(
+      clusters.map((c) => c.members),
+      [['bot_fan_0', 'bot_fan_1', 'bot_fan_2', 'bot_idol']],
+    );
+    const idol = clusters[0]!.evidence.members.find((m) => m.id === 'bot_idol')!;
+    assert.deepEqual(
+      { acts: idol.acts, insideShare: idol.insideShare, received: idol.received, receivedInside: idol.receivedInside },
+      { acts: 0, insideShare: 0, received: 18, receivedInside: 18 },
+    );
+    assert.equal(clusters[0]!.evidence.meanInsideShare, 1, 'the mean over the members who acted');
+  });
+
+  test('NPMI: 0 when the count is what chance predicts, towards 1 far above it, negative below', () => {
+    assert.equal(npmi(5, 5, 100), 0);
+    assert.ok(npmi(5, 0.01, 100) > 0.9);
+    assert.ok(npmi(5, 20, 100) < 0);
+    assert.equal(npmi(10, 1, 10), 1, 'every opportunity taken');
+  });
+});
