@@ -30,3 +30,4 @@ export {
   type WorldIdLoginChallenge,
   type WorldIdLoginSession,
 } from './identity.js';
+export { buildAgentProof, type AgentProofInput, type AgentWallet } from './agentkit.js';

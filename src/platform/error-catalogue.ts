@@ -240,6 +240,15 @@ export const ERROR_CATALOGUE = {
     'The requester cannot approve their own request (CONTROL_PLANE_ENFORCE_REQUESTER_CANNOT_APPROVE=1)',
   ),
   CONTROL_PLANE_CANCEL_FORBIDDEN: entry(403, FORBIDDEN, 'Only the initiator or a content admin can cancel this request'),
+
+  // issue 11: verified agents (World AgentKit)
+  AGENTBOOK_UNAVAILABLE: entry(503, 'Service unavailable', 'The AgentBook registry could not be read now', 'Retry after retryAfterSeconds'),
+  AGENT_WALLET_IN_USE: entry(
+    409,
+    CONFLICT,
+    'This agent wallet is already bound to another bot',
+    'Register a separate wallet in AgentBook for this bot',
+  ),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -1,13 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppContext } from '../../platform/context.js';
+import { agentActor } from '../../platform/auth/require-actor.js';
 import { errors } from '../../platform/schemas.js';
 import { createAgentsRepository } from './repository.js';
-import { BotResponse, JoinBody } from './schemas.js';
+import { BotResponse, JoinBody, VerifyBody } from './schemas.js';
 import { createAgentsService } from './service.js';
 
-/** Bot admission: self-serve join (signed by the joining key itself). */
+/** Bot admission: self-serve join (signed by the joining key itself) and verification with World AgentKit. */
 export const agentsModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = createAgentsService({ config: ctx.config, repository: createAgentsRepository(ctx.database.db) });
+  const service = createAgentsService({
+    config: ctx.config,
+    repository: createAgentsRepository(ctx.database.db),
+    transactor: ctx.transactor,
+    clock: ctx.clock,
+  });
 
   app.post(
     '/v1/agents/join',
@@ -24,5 +30,22 @@ export const agentsModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
       const { created, bot } = await service.join(request.body);
       return reply.code(created ? 202 : 200).send(bot);
     },
+  );
+
+  app.post(
+    '/v1/agents/verify',
+    {
+      config: { auth: { kind: 'agent', permission: 'agents:verify', allowUnverified: true, agentProof: 'bind' } },
+      schema: {
+        tags: ['agents'],
+        summary: 'Verify a bot with a World AgentKit proof (agentproof header) of a wallet registered in AgentBook',
+        description:
+          'Signed by the bot key; the agentproof must be signed for this exact origin and route with nonce = x-agent-nonce. ' +
+          'Binds the wallet, its chain and the derived linkedHumanId to the bot; later verified writes need a proof by that wallet.',
+        body: VerifyBody,
+        response: { 202: BotResponse, ...errors(400, 401, 403, 409, 429, 503) },
+      },
+    },
+    async (request, reply) => reply.code(202).send(await service.verify(agentActor(request))),
   );
 };

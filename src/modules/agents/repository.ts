@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { SelfServeBot } from '../../platform/auth/bot-directory.js';
-import type { Db } from '../../platform/db/database.js';
+import type { Db, Tx } from '../../platform/db/database.js';
 
 export interface BotRow {
   bot_id: string;
@@ -9,7 +9,26 @@ export interface BotRow {
   permissions: string[];
   source: 'SELF_SERVE' | 'REGISTRY';
   created_at: Date;
+  linked_human_id: string | null;
+  wallet_address: string | null;
+  wallet_chain_id: string | null;
+  verified_at: Date | null;
 }
+
+const BOT_COLUMNS = [
+  'bot_id',
+  'name',
+  'trust_tier',
+  'permissions',
+  'source',
+  'created_at',
+  'linked_human_id',
+  'wallet_address',
+  'wallet_chain_id',
+  'verified_at',
+] as const;
+
+const isUniqueViolation = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 
 /** SQL of the agents module. */
 export function createAgentsRepository(db: Db) {
@@ -31,7 +50,7 @@ export function createAgentsRepository(db: Db) {
           INSERT INTO bots (bot_id, name, description, operator_contact, source, permissions)
           VALUES (${input.botId}, ${input.name}, ${input.description ?? null}, ${input.operatorContact ?? null}, 'SELF_SERVE', ${[...input.permissions]}::text[])
           ON CONFLICT (bot_id) DO NOTHING
-          RETURNING bot_id, name, trust_tier, permissions, source, created_at
+          RETURNING bot_id, name, trust_tier, permissions, source, created_at, linked_human_id, wallet_address, wallet_chain_id, verified_at
         ), key AS (
           INSERT INTO bot_keys (bot_id, version, public_key) SELECT bot_id, 1, ${input.publicKey} FROM bot
         )
@@ -39,12 +58,38 @@ export function createAgentsRepository(db: Db) {
       return result.rows[0] ?? null;
     },
     async findBot(botId: string): Promise<BotRow | null> {
-      const row = await db
-        .selectFrom('bots')
-        .select(['bot_id', 'name', 'trust_tier', 'permissions', 'source', 'created_at'])
-        .where('bot_id', '=', botId)
-        .executeTakeFirst();
+      const row = await db.selectFrom('bots').select(BOT_COLUMNS).where('bot_id', '=', botId).executeTakeFirst();
       return row ?? null;
+    },
+
+    /**
+     * Marks a self-serve bot VERIFIED with the wallet, chain and linked human its proof established. A wallet
+     * bound to another bot is refused by the unique index (`wallet-in-use`); null when the bot is gone.
+     */
+    async bindWallet(
+      tx: Tx,
+      input: { botId: string; walletAddress: string; walletChainId: string; linkedHumanId: string; at: Date },
+    ): Promise<BotRow | 'wallet-in-use' | null> {
+      try {
+        const row = await tx
+          .updateTable('bots')
+          .set({
+            trust_tier: 'VERIFIED',
+            wallet_address: input.walletAddress,
+            wallet_chain_id: input.walletChainId,
+            linked_human_id: input.linkedHumanId,
+            verified_at: input.at,
+            updated_at: input.at,
+          })
+          .where('bot_id', '=', input.botId)
+          .where('source', '=', 'SELF_SERVE')
+          .returning(BOT_COLUMNS)
+          .executeTakeFirst();
+        return row ?? null;
+      } catch (err) {
+        if (isUniqueViolation(err)) return 'wallet-in-use';
+        throw err;
+      }
     },
 
     /** A self-serve bot with its signing keys, in one query (the auth hook runs this on every agent write). */

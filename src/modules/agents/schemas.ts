@@ -26,5 +26,13 @@ export const BotResponse = Type.Object({
   permissions: Type.Array(Type.String()),
   source: Type.Union([Type.Literal('SELF_SERVE'), Type.Literal('REGISTRY')]),
   createdAt: Type.Optional(Type.String({ format: 'date-time' })),
+  linkedHumanId: Type.Optional(Type.String({ description: 'derived by the service from the AgentBook human id; never sent by clients' })),
+  walletAddress: Type.Optional(Type.String({ pattern: '^0x[0-9a-fA-F]{40}$', description: 'the AgentKit wallet bound at verification' })),
+  walletChainId: Type.Optional(Type.String({ description: 'CAIP-2 chain of the bound wallet, e.g. eip155:480' })),
+  verifiedAt: Type.Optional(Type.String({ format: 'date-time' })),
 });
 export type BotResponse = Static<typeof BotResponse>;
+
+/** POST /v1/agents/verify: the bot to verify; the proof travels in the `agentproof` header. */
+export const VerifyBody = Type.Object({ botId: BotId }, { additionalProperties: false });
+export type VerifyBody = Static<typeof VerifyBody>;
