@@ -10,3 +10,6 @@ ALTER TABLE bots ADD CONSTRAINT bots_verified_binding CHECK (
   source = 'REGISTRY' OR trust_tier = 'UNVERIFIED'
   OR (linked_human_id IS NOT NULL AND wallet_address IS NOT NULL AND wallet_chain_id IS NOT NULL AND verified_at IS NOT NULL)
 );
+
+-- Several signing keys per bot: a key is revoked, never deleted (its version is never reused).
+ALTER TABLE bot_keys ADD COLUMN revoked_at timestamptz;

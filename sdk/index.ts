@@ -16,6 +16,7 @@ export {
   botIdFromPublicKey,
   generateAgentKey,
   signAgentRequest,
+  signKeyProof,
   type AgentKey,
   type AgentSignInput,
   type AgentSignedHeaders,

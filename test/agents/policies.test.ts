@@ -115,7 +115,7 @@ describe('verified agents: limits, consensus weight and deployment switches', ()
     });
     assert.equal(plain.body.weight, 1);
     const consensus = (await t.app.inject({ method: 'GET', url: `/v1/stories/${storyId}/consensus` })).json() as {
-      attestations: { count: number; weight: number };
+      snapshot: { attestations: { count: number; weight: number } };
     };
     assert.deepEqual(consensus.snapshot.attestations, { count: 2, weight: 3 });
   });

@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context.js';
 import { agentActor } from '../../platform/auth/require-actor.js';
 import { errors } from '../../platform/schemas.js';
 import { createAgentsRepository } from './repository.js';
-import { BotResponse, JoinBody, VerifyBody } from './schemas.js';
+import { BotResponse, JoinOrKeyChangeBody, VerifyBody } from './schemas.js';
 import { createAgentsService } from './service.js';
 
 /** Bot admission: self-serve join (signed by the joining key itself) and verification with World AgentKit. */
@@ -21,13 +21,19 @@ export const agentsModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
       config: { auth: { kind: 'agent-join' } },
       schema: {
         tags: ['agents'],
-        summary: 'Admit a bot on the unverified path (self-certifying: signed by the key it registers)',
-        body: JoinBody,
-        response: { 200: BotResponse, 202: BotResponse, ...errors(400, 401, 403, 409, 429) },
+        summary: 'Admit a bot on the unverified path (self-certifying: signed by the key it registers), or change its keys',
+        description:
+          '{ publicKey, name, ... } joins, signed by that key. { botId, addKey: { publicKey, keyProof } } adds a signing key and ' +
+          '{ botId, revokeKeyVersion } revokes one; both are signed by an active key of the bot (x-agent-key-version when it has several).',
+        body: JoinOrKeyChangeBody,
+        response: { 200: BotResponse, 202: BotResponse, ...errors(400, 401, 403, 404, 409, 429) },
       },
     },
     async (request, reply) => {
-      const { created, bot } = await service.join(request.body);
+      const body = request.body;
+      if ('addKey' in body) return reply.code(202).send(await service.addKey(agentActor(request), body));
+      if ('revokeKeyVersion' in body) return reply.code(202).send(await service.revokeKey(agentActor(request), body));
+      const { created, bot } = await service.join(body);
       return reply.code(created ? 202 : 200).send(bot);
     },
   );

@@ -281,7 +281,11 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
           return;
         }
         case 'agent-join':
-          await authenticateJoin(request).catch(failed('agent'));
+          // A body naming an existing bot manages that bot's keys, signed by one of its keys like any agent write;
+          // otherwise it is a join, signed by the key it registers.
+          if (isPlainObject(request.body) && request.body.botId !== undefined) {
+            request.actor = await authenticateAgent(request, { kind: 'agent', allowUnverified: true }).catch(failed('agent'));
+          } else await authenticateJoin(request).catch(failed('agent'));
           return;
         case 'agent': {
           const actor = await authenticateAgent(request, spec).catch(failed('agent'));

@@ -27,6 +27,8 @@ export interface BotKeysTable {
   version: number;
   public_key: string;
   created_at: CreatedAt;
+  /** issue 11 (0010): set when the key was revoked; revoked keys never sign again. */
+  revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface IdempotencyRecordsTable {
