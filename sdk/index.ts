@@ -32,3 +32,15 @@ export {
   type WorldIdLoginSession,
 } from './identity.js';
 export { buildAgentProof, type AgentProofInput, type AgentWallet } from './agentkit.js';
+export { createAgentClient, ServiceError, type AgentClient, type AgentClientOptions } from './agent-client.js';
+export type {
+  AgentBot,
+  AgentReview,
+  CandidatePacket,
+  CandidateReceipt,
+  CandidateStatus,
+  Lang,
+  RevisionChanges,
+  RevisionProposal,
+  StoryView,
+} from './agent-types.js';
