@@ -242,7 +242,7 @@ export const ERROR_CATALOGUE = {
   CONTROL_PLANE_CANCEL_FORBIDDEN: entry(403, FORBIDDEN, 'Only the initiator or a content admin can cancel this request'),
 
   // issue 11: verified agents (World AgentKit)
-  AGENTBOOK_UNAVAILABLE: entry(503, 'Service unavailable', 'The AgentBook registry could not be read now', 'Retry after retryAfterSeconds'),
+  AGENTBOOK_UNAVAILABLE: entry(503, 'Service unavailable', 'The AgentBook registry could not be read now', 'Retry later'),
   AGENT_WALLET_IN_USE: entry(
     409,
     CONFLICT,
