@@ -18,7 +18,7 @@ const baseUrl = process.env.NEWSROOM_URL ?? 'http://127.0.0.1:8080';
 const operationsToken = process.env.NEWSROOM_OPERATIONS_TOKEN;
 const walletKey = process.env.NEWSROOM_AGENT_WALLET_KEY as `0x${string}` | undefined;
 
-const log = (step: string, detail: Record<string, unknown> = {}) => console.log(JSON.stringify({ step, ...detail }));
+const log = (step: string, detail: Record<string, unknown> = {}) => void process.stdout.write(`${JSON.stringify({ step, ...detail })}\n`);
 
 async function bot(name: string, wallet?: `0x${string}`): Promise<AgentClient> {
   const client = createAgentClient({
@@ -89,7 +89,13 @@ async function main(): Promise<void> {
     },
   });
   const story = await checker.story(candidate.storyId);
-  log('done', { storyId: story.id, version: story.version, packetHash: story.packetHash, attestedHash: revised.packetHash, reviewStatus: story.reviewStatus });
+  log('done', {
+    storyId: story.id,
+    version: story.version,
+    packetHash: story.packetHash,
+    attestedHash: revised.packetHash,
+    reviewStatus: story.reviewStatus,
+  });
 }
 
 main().catch((err: unknown) => {

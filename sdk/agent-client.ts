@@ -63,6 +63,20 @@ export interface AgentClientOptions {
 
 type Json = Record<string, unknown>;
 
+/** An attestation or objection. */
+export interface ReviewInput {
+  storyId: string;
+  /** Default: the story's current packet hash, read first. */
+  packetHash?: string;
+  confidence?: number;
+  note?: string;
+  claimIds?: string[];
+  evidence?: { url: string; note?: string }[];
+  verified?: boolean;
+  /** Called with the fresh story after a CURRENT_PACKET_MISMATCH: true to review the new packet instead. */
+  rebuild?: (story: StoryView) => boolean | Promise<boolean>;
+}
+
 const RETRIABLE = (status: number, code: string | undefined) => status === 429 || status >= 500 || code === 'IDEMPOTENCY_KEY_IN_PROGRESS';
 
 /**
@@ -184,19 +198,6 @@ export function createAgentClient(options: AgentClientOptions) {
         hash = story.packetHash;
       }
     }
-  }
-
-  interface ReviewInput {
-    storyId: string;
-    /** Default: the story's current packet hash, read first. */
-    packetHash?: string;
-    confidence?: number;
-    note?: string;
-    claimIds?: string[];
-    evidence?: { url: string; note?: string }[];
-    verified?: boolean;
-    /** Called with the fresh story after a CURRENT_PACKET_MISMATCH: true to review the new packet instead. */
-    rebuild?: (story: StoryView) => boolean | Promise<boolean>;
   }
 
   function review(kind: 'attestations' | 'objections', input: ReviewInput): Promise<AgentReview> {

@@ -100,7 +100,8 @@ function clientFor(values: Values, env: NodeJS.ProcessEnv): AgentClient {
   const walletFile = values['wallet-key'] ?? env.NEWSROOM_AGENT_WALLET;
   const wallet = walletFile ? privateKeyToAccount(readJson<{ privateKey: `0x${string}` }>(walletFile, 'wallet key').privateKey) : undefined;
   const keyVersion = values['key-version'] === undefined ? undefined : Number(values['key-version']);
-  if (keyVersion !== undefined && !(Number.isInteger(keyVersion) && keyVersion >= 1)) throw new UsageError('--key-version must be a positive integer');
+  if (keyVersion !== undefined && !(Number.isInteger(keyVersion) && keyVersion >= 1))
+    throw new UsageError('--key-version must be a positive integer');
   const apiKey = values['api-key'] ?? env.NEWSROOM_API_KEY;
   return createAgentClient({
     baseUrl: values.url ?? env.NEWSROOM_URL ?? 'http://127.0.0.1:8080',
@@ -123,7 +124,11 @@ async function run(command: string | undefined, values: Values, env: NodeJS.Proc
         const privateKey = generatePrivateKey();
         const { address } = privateKeyToAccount(privateKey);
         writeSecret(file, { address, privateKey });
-        return { walletKeyFile: file, address, next: 'register this address in AgentBook, then run: newsroom-agent verify --wallet-key ' + file };
+        return {
+          walletKeyFile: file,
+          address,
+          next: 'register this address in AgentBook, then run: newsroom-agent verify --wallet-key ' + file,
+        };
       }
       const file = values.key ?? env.NEWSROOM_AGENT_KEY ?? 'newsroom-agent-key.json';
       const key = generateAgentKey();
@@ -137,7 +142,8 @@ async function run(command: string | undefined, values: Values, env: NodeJS.Proc
         ...(values.contact ? { operatorContact: values.contact } : {}),
       });
     case 'verify':
-      if (!(values['wallet-key'] ?? env.NEWSROOM_AGENT_WALLET)) throw new UsageError('verify needs --wallet-key (the AgentKit wallet registered in AgentBook)');
+      if (!(values['wallet-key'] ?? env.NEWSROOM_AGENT_WALLET))
+        throw new UsageError('verify needs --wallet-key (the AgentKit wallet registered in AgentBook)');
       return clientFor(values, env).verify();
     case 'submit':
       return clientFor(values, env).submitCandidate(readJson<CandidatePacket>(required(values, 'packet'), 'packet'));
@@ -174,7 +180,14 @@ async function run(command: string | undefined, values: Values, env: NodeJS.Proc
       if (values.hash) return client.candidateStatus(values.hash);
       if (values.story) {
         const story = await client.story(values.story);
-        return { id: story.id, version: story.version, packetHash: story.packetHash, publicationStage: story.publicationStage, state: story.state, reviewStatus: story.reviewStatus };
+        return {
+          id: story.id,
+          version: story.version,
+          packetHash: story.packetHash,
+          publicationStage: story.publicationStage,
+          state: story.state,
+          reviewStatus: story.reviewStatus,
+        };
       }
       throw new UsageError('status needs --story <id> or --hash <candidateHash>');
     }
@@ -184,7 +197,12 @@ async function run(command: string | undefined, values: Values, env: NodeJS.Proc
 }
 
 /** Runs the CLI; answers the exit code (the caller exits with it). */
-export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env, out = process.stdout, err = process.stderr): Promise<number> {
+export async function main(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  out = process.stdout,
+  err = process.stderr,
+): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });

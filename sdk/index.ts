@@ -32,7 +32,7 @@ export {
   type WorldIdLoginSession,
 } from './identity.js';
 export { buildAgentProof, type AgentProofInput, type AgentWallet } from './agentkit.js';
-export { createAgentClient, ServiceError, type AgentClient, type AgentClientOptions } from './agent-client.js';
+export { createAgentClient, ServiceError, type AgentClient, type AgentClientOptions, type ReviewInput } from './agent-client.js';
 export type {
   AgentBot,
   AgentReview,
