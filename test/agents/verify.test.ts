@@ -277,10 +277,16 @@ describe('POST /v1/agents/verify and verified writes (World AgentKit)', () => {
     assert.equal(res.body.details?.[0]?.code, 'NOT_VERIFIED');
   });
 
-  test('the route is in the OpenAPI document', async () => {
+  test('the route is in the OpenAPI document, with its agentproof header', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/openapi.json' });
-    const doc = res.json() as { paths: Record<string, { post?: { responses: Record<string, unknown> } }> };
-    assert.ok(doc.paths[VERIFY]?.post);
-    assert.ok(doc.paths[VERIFY]!.post!.responses['202']);
+    const doc = res.json() as {
+      paths: Record<
+        string,
+        { post?: { responses: Record<string, unknown>; parameters?: { in: string; name: string; required?: boolean }[] } }
+      >;
+    };
+    const op = doc.paths[VERIFY]?.post;
+    assert.ok(op?.responses['202'] && op.responses['403']);
+    assert.ok(op.parameters?.some((p) => p.in === 'header' && p.name === 'agentproof' && p.required));
   });
 });

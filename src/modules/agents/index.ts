@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context.js';
 import { agentActor } from '../../platform/auth/require-actor.js';
 import { errors } from '../../platform/schemas.js';
 import { createAgentsRepository } from './repository.js';
-import { BotResponse, JoinOrKeyChangeBody, VerifyBody } from './schemas.js';
+import { BotResponse, JoinOrKeyChangeBody, VerifyBody, VerifyHeaders } from './schemas.js';
 import { createAgentsService } from './service.js';
 
 /** Bot admission: self-serve join (signed by the joining key itself) and verification with World AgentKit. */
@@ -48,6 +48,7 @@ export const agentsModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asyn
         description:
           'Signed by the bot key; the agentproof must be signed for this exact origin and route with nonce = x-agent-nonce. ' +
           'Binds the wallet, its chain and the derived linkedHumanId to the bot; later verified writes need a proof by that wallet.',
+        headers: VerifyHeaders,
         body: VerifyBody,
         response: { 202: BotResponse, ...errors(400, 401, 403, 409, 429, 503) },
       },

@@ -76,3 +76,11 @@ export type BotResponse = Static<typeof BotResponse>;
 /** POST /v1/agents/verify: the bot to verify; the proof travels in the `agentproof` header. */
 export const VerifyBody = Type.Object({ botId: BotId }, { additionalProperties: false });
 export type VerifyBody = Static<typeof VerifyBody>;
+
+/** Documents the proof header of POST /v1/agents/verify (the auth hook has checked it before validation). */
+export const VerifyHeaders = Type.Object({
+  agentproof: Type.String({
+    description:
+      'World AgentKit proof: base64 of the AgentKit JSON payload (SIWE fields + EIP-191 signature) for this origin and route, nonce = x-agent-nonce',
+  }),
+});
