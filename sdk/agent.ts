@@ -82,3 +82,8 @@ export function signAgentRequest(input: AgentSignInput): AgentSignedHeaders {
   if (input.idempotencyKey !== undefined) headers['idempotency-key'] = input.idempotencyKey;
   return headers;
 }
+
+/** What a key added to a bot signs (`addKey.keyProof` of POST /v1/agents/join), proving its holder agreed. */
+export function signKeyProof(newKey: AgentKey, botId: string, aud = 'svc'): string {
+  return sign(null, Buffer.from(`svc-agent-key-v1:${aud}.${botId}.${newKey.publicKey}`, 'utf8'), newKey.privateKey).toString('base64url');
+}

@@ -16,6 +16,7 @@ export {
   botIdFromPublicKey,
   generateAgentKey,
   signAgentRequest,
+  signKeyProof,
   type AgentKey,
   type AgentSignInput,
   type AgentSignedHeaders,
@@ -30,3 +31,16 @@ export {
   type WorldIdLoginChallenge,
   type WorldIdLoginSession,
 } from './identity.js';
+export { buildAgentProof, type AgentProofInput, type AgentWallet } from './agentkit.js';
+export { createAgentClient, ServiceError, type AgentClient, type AgentClientOptions, type ReviewInput } from './agent-client.js';
+export type {
+  AgentBot,
+  AgentReview,
+  CandidatePacket,
+  CandidateReceipt,
+  CandidateStatus,
+  Lang,
+  RevisionChanges,
+  RevisionProposal,
+  StoryView,
+} from './agent-types.js';

@@ -121,6 +121,9 @@ export interface Config {
     humanWritesPerMinute: number;
     publicReadsPerMinute: number;
   };
+  // issue 11: verified agents
+  /** RATE_LIMIT_AGENT_JOINS_PER_MINUTE: self-serve joins per client address (default 10). */
+  agentJoinsPerMinute: number;
   /** READ_CACHE_TTL_MS (0 disables) and READ_CACHE_MAX_MB: the public read cache (src/platform/read-cache.ts). */
   readCache: { ttlMs: number; maxBytes: number };
   /** SEED_DEMO: seed the demo newsroom into an empty database at start (default on for the embedded database). */
@@ -269,6 +272,7 @@ function parseAgentbook(env: Env): Config['agentbook'] {
   const contract = str(env, 'AGENTBOOK_CONTRACT');
   if (mode === 'rpc' && (!rpcUrl || !contract))
     throw new ConfigError('AGENTBOOK_MODE', 'rpc needs AGENTBOOK_RPC_URL and AGENTBOOK_CONTRACT');
+  if (contract !== undefined && !/^0x[0-9a-fA-F]{40}$/.test(contract)) throw new ConfigError('AGENTBOOK_CONTRACT', 'must be a 0x address');
   return { mode, staticMap, rpcUrl, contract };
 }
 
@@ -381,6 +385,7 @@ export function loadConfig(env: Env = process.env): Config {
     agentbook: parseAgentbook(env),
     trustProxy: parseTrustProxy(env),
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
+    agentJoinsPerMinute: int(env, 'RATE_LIMIT_AGENT_JOINS_PER_MINUTE', 10, 1),
     rateLimits: {
       unverifiedWritesPerMinute: int(env, 'RATE_LIMIT_UNVERIFIED_WRITES_PER_MINUTE', 30, 1),
       verifiedWritesPerMinute: int(env, 'RATE_LIMIT_VERIFIED_WRITES_PER_MINUTE', 300, 1),

@@ -248,6 +248,22 @@ export const ERROR_CATALOGUE = {
     'You follow the most topics a reader may follow',
     'Unfollow a topic (DELETE /v1/users/me/topics/{topic}) before following another',
   ),
+  // issue 11: verified agents (World AgentKit)
+  AGENTBOOK_UNAVAILABLE: entry(503, 'Service unavailable', 'The AgentBook registry could not be read now', 'Retry later'),
+  AGENT_WALLET_IN_USE: entry(
+    409,
+    CONFLICT,
+    'This agent wallet is already bound to another bot',
+    'Register a separate wallet in AgentBook for this bot',
+  ),
+  AGENT_KEY_REVOKED: entry(409, CONFLICT, 'This signing key was revoked', 'Sign with an active key of the bot'),
+  AGENT_KEY_PROOF_INVALID: entry(
+    400,
+    BAD_REQUEST,
+    'keyProof does not verify: the new key must sign "svc-agent-key-v1:{aud}.{botId}.{publicKey}"',
+    'Sign the key message with the new key and send it base64url as addKey.keyProof',
+  ),
+  AGENT_LAST_KEY: entry(409, CONFLICT, 'A bot keeps at least one active signing key', 'Add a new key before revoking this one'),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

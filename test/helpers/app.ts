@@ -56,6 +56,7 @@ export function testEnv(overrides: Env = {}, redisPrefix = testRedisPrefix()): E
     PUBLIC_API_KEYS: TEST_API_KEY,
     API_OPERATIONS_TOKEN: TEST_OPS_TOKEN,
     SEED_DEMO: '0',
+    RATE_LIMIT_AGENT_JOINS_PER_MINUTE: '100000',
     ...(redis ? { REDIS_URL: redis, NONCE_STORE_DRIVER: 'redis', RATE_LIMIT_STORE_DRIVER: 'redis', REDIS_KEY_PREFIX: redisPrefix } : {}),
     ...overrides,
   };

@@ -856,7 +856,10 @@ function routesFrom(doc: Json): Route[] {
       const params = ((op.parameters ?? []) as Json[]).map((p): Json => ({ ...p, schema: deref(p.schema ?? {}) }));
       const body = op.requestBody?.content?.['application/json']?.schema as Json | undefined;
       const schemes = ((op.security ?? []) as Json[]).flatMap((s) => Object.keys(s));
-      const bodyProps = body ? (deref(body).properties ?? {}) : {};
+      // a body with variants (the join route: a join, or a key change) is classified by its first variant
+      const bodyProps = body
+        ? (deref(body).properties ?? deref((deref(body).anyOf as Json[] | undefined)?.[0] ?? {}).properties ?? {})
+        : {};
       let auth: AuthKind = 'public';
       if (schemes.includes('agentSignature')) auth = 'publicKey' in bodyProps && !('botId' in bodyProps) ? 'agent-join' : 'agent';
       else if (schemes.includes('humanSignature')) auth = 'human';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { SelfServeBot } from '../../platform/auth/bot-directory.js';
-import type { Db } from '../../platform/db/database.js';
+import type { Db, Tx } from '../../platform/db/database.js';
 
 export interface BotRow {
   bot_id: string;
@@ -9,11 +9,38 @@ export interface BotRow {
   permissions: string[];
   source: 'SELF_SERVE' | 'REGISTRY';
   created_at: Date;
+  linked_human_id: string | null;
+  wallet_address: string | null;
+  wallet_chain_id: string | null;
+  verified_at: Date | null;
 }
+
+const BOT_COLUMNS = [
+  'bot_id',
+  'name',
+  'trust_tier',
+  'permissions',
+  'source',
+  'created_at',
+  'linked_human_id',
+  'wallet_address',
+  'wallet_chain_id',
+  'verified_at',
+] as const;
+
+export interface KeyRow {
+  version: number;
+  public_key: string;
+  created_at: Date;
+  revoked_at: Date | null;
+}
+
+const isUniqueViolation = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 
 /** SQL of the agents module. */
 export function createAgentsRepository(db: Db) {
   return {
+    db,
     /**
      * Inserts the bot and its version-1 key in one statement (atomic, one round trip); null when the bot
      * already exists.
@@ -25,26 +52,107 @@ export function createAgentsRepository(db: Db) {
       operatorContact?: string;
       publicKey: string;
       permissions: readonly string[];
-    }): Promise<BotRow | null> {
+    }): Promise<BotRow | 'key-in-use' | null> {
       const result = await sql<BotRow>`
         WITH bot AS (
           INSERT INTO bots (bot_id, name, description, operator_contact, source, permissions)
           VALUES (${input.botId}, ${input.name}, ${input.description ?? null}, ${input.operatorContact ?? null}, 'SELF_SERVE', ${[...input.permissions]}::text[])
           ON CONFLICT (bot_id) DO NOTHING
-          RETURNING bot_id, name, trust_tier, permissions, source, created_at
+          RETURNING bot_id, name, trust_tier, permissions, source, created_at, linked_human_id, wallet_address, wallet_chain_id, verified_at
         ), key AS (
           INSERT INTO bot_keys (bot_id, version, public_key) SELECT bot_id, 1, ${input.publicKey} FROM bot
         )
-        SELECT * FROM bot`.execute(db);
+        SELECT * FROM bot`
+        .execute(db)
+        .catch((err: unknown) => {
+          // the key is already another bot's added key (bot_keys.public_key is unique)
+          if (isUniqueViolation(err)) return 'key-in-use' as const;
+          throw err;
+        });
+      if (result === 'key-in-use') return result;
       return result.rows[0] ?? null;
     },
     async findBot(botId: string): Promise<BotRow | null> {
-      const row = await db
-        .selectFrom('bots')
-        .select(['bot_id', 'name', 'trust_tier', 'permissions', 'source', 'created_at'])
+      const row = await db.selectFrom('bots').select(BOT_COLUMNS).where('bot_id', '=', botId).executeTakeFirst();
+      return row ?? null;
+    },
+
+    /** The bot's keys, active and revoked, oldest first. */
+    async listKeys(executor: Db | Tx, botId: string): Promise<KeyRow[]> {
+      return executor
+        .selectFrom('bot_keys')
+        .select(['version', 'public_key', 'created_at', 'revoked_at'])
         .where('bot_id', '=', botId)
+        .orderBy('version')
+        .execute();
+    },
+
+    /** Locks a self-serve bot for a key change; null when there is no such self-serve bot. */
+    async lockBot(tx: Tx, botId: string): Promise<BotRow | null> {
+      const row = await tx
+        .selectFrom('bots')
+        .select(BOT_COLUMNS)
+        .where('bot_id', '=', botId)
+        .where('source', '=', 'SELF_SERVE')
+        .forUpdate()
         .executeTakeFirst();
       return row ?? null;
+    },
+
+    /** Adds a key under the next version (versions are never reused); `key-in-use` when any bot already has it. */
+    async addKey(tx: Tx, botId: string, publicKey: string): Promise<KeyRow | 'key-in-use'> {
+      try {
+        const result = await sql<KeyRow>`
+          INSERT INTO bot_keys (bot_id, version, public_key)
+          SELECT ${botId}, coalesce(max(version), 0) + 1, ${publicKey} FROM bot_keys WHERE bot_id = ${botId}
+          RETURNING version, public_key, created_at, revoked_at`.execute(tx);
+        return result.rows[0]!;
+      } catch (err) {
+        if (isUniqueViolation(err)) return 'key-in-use';
+        throw err;
+      }
+    },
+
+    /** Revokes one active key; false when the bot has no such active key. */
+    async revokeKey(tx: Tx, botId: string, version: number, at: Date): Promise<boolean> {
+      const result = await tx
+        .updateTable('bot_keys')
+        .set({ revoked_at: at })
+        .where('bot_id', '=', botId)
+        .where('version', '=', version)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      return result.numUpdatedRows > 0n;
+    },
+
+    /**
+     * Marks a self-serve bot VERIFIED with the wallet, chain and linked human its proof established. A wallet
+     * bound to another bot is refused by the unique index (`wallet-in-use`); null when the bot is gone.
+     */
+    async bindWallet(
+      tx: Tx,
+      input: { botId: string; walletAddress: string; walletChainId: string; linkedHumanId: string; at: Date },
+    ): Promise<BotRow | 'wallet-in-use' | null> {
+      try {
+        const row = await tx
+          .updateTable('bots')
+          .set({
+            trust_tier: 'VERIFIED',
+            wallet_address: input.walletAddress,
+            wallet_chain_id: input.walletChainId,
+            linked_human_id: input.linkedHumanId,
+            verified_at: input.at,
+            updated_at: input.at,
+          })
+          .where('bot_id', '=', input.botId)
+          .where('source', '=', 'SELF_SERVE')
+          .returning(BOT_COLUMNS)
+          .executeTakeFirst();
+        return row ?? null;
+      } catch (err) {
+        if (isUniqueViolation(err)) return 'wallet-in-use';
+        throw err;
+      }
     },
 
     /** A self-serve bot with its signing keys, in one query (the auth hook runs this on every agent write). */
@@ -60,7 +168,7 @@ export function createAgentsRepository(db: Db) {
           'wallet_chain_id',
           sql<
             { version: number; publicKey: string }[]
-          >`(select coalesce(json_agg(json_build_object('version', k.version, 'publicKey', k.public_key) order by k.version), '[]'::json) from bot_keys k where k.bot_id = bots.bot_id)`.as(
+          >`(select coalesce(json_agg(json_build_object('version', k.version, 'publicKey', k.public_key) order by k.version), '[]'::json) from bot_keys k where k.bot_id = bots.bot_id and k.revoked_at is null)`.as(
             'keys',
           ),
         ])

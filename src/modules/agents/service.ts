@@ -1,9 +1,23 @@
 import { createHash } from 'node:crypto';
 import type { Config } from '../../config.js';
-import { DEFAULT_AGENT_PERMISSIONS } from '../../platform/auth/types.js';
+import { DEFAULT_AGENT_PERMISSIONS, type AgentActor } from '../../platform/auth/types.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Tx } from '../../platform/db/database.js';
+import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { appError } from '../../platform/errors.js';
-import type { AgentsRepository, BotRow } from './repository.js';
-import type { BotResponse, JoinBody } from './schemas.js';
+import { publicKeyObject, verifyAgentSignature } from '../../platform/auth/agent-signature.js';
+import type { AgentsRepository, BotRow, KeyRow } from './repository.js';
+import type { AddKeyBody, BotResponse, JoinBody, RevokeKeyBody } from './schemas.js';
+
+/** What a new key signs to prove it is held by whoever adds it (so nobody can claim someone else's key). */
+export const keyProofMessage = (aud: string, botId: string, publicKey: string) => `svc-agent-key-v1:${aud}.${botId}.${publicKey}`;
+
+const presentKey = (k: KeyRow) => ({
+  version: k.version,
+  publicKey: k.public_key,
+  createdAt: k.created_at.toISOString(),
+  ...(k.revoked_at ? { revokedAt: k.revoked_at.toISOString() } : {}),
+});
 
 /** `bot_` + the first 32 hex characters of SHA-256 of the raw public key (CONTRACT §4). */
 export function botIdFor(publicKey: string): string {
@@ -20,13 +34,31 @@ function present(row: BotRow): BotResponse {
     permissions: row.permissions,
     source: row.source,
     createdAt: row.created_at.toISOString(),
+    ...(row.linked_human_id ? { linkedHumanId: row.linked_human_id } : {}),
+    ...(row.wallet_address ? { walletAddress: row.wallet_address } : {}),
+    ...(row.wallet_chain_id ? { walletChainId: row.wallet_chain_id } : {}),
+    ...(row.verified_at ? { verifiedAt: row.verified_at.toISOString() } : {}),
   };
 }
 
-export function createAgentsService(deps: { config: Config; repository: AgentsRepository }) {
-  const { config, repository } = deps;
+export function createAgentsService(deps: { config: Config; repository: AgentsRepository; transactor: Transactor; clock: Clock }) {
+  const { config, repository, transactor, clock } = deps;
   const registry = new Map(config.agentBotRegistry.map((b) => [b.botId, b]));
   const registryKeyOwner = new Map(config.agentBotRegistry.flatMap((b) => b.publicKeys.map((k) => [k.publicKey, b.botId] as const)));
+
+  /** A key change under the bot's row lock, so concurrent revocations cannot leave a bot without a key. */
+  async function changeKeys(actor: AgentActor, change: (tx: Tx, keys: KeyRow[]) => Promise<number>): Promise<BotResponse> {
+    if (registry.has(actor.botId)) {
+      throw appError('AGENT_PERMISSION_DENIED', { message: 'The keys of registry bots are set by the operator (AGENT_BOT_REGISTRY)' });
+    }
+    return withTransaction(transactor, async (tx) => {
+      const bot = await repository.lockBot(tx, actor.botId);
+      if (!bot) throw appError('AGENT_BOT_UNREGISTERED');
+      const keyVersion = await change(tx, await repository.listKeys(tx, actor.botId));
+      const keys = await repository.listKeys(tx, actor.botId);
+      return { ...present(bot), keyVersion, keys: keys.map(presentKey) };
+    });
+  }
 
   return {
     /**
@@ -55,10 +87,68 @@ export function createAgentsService(deps: { config: Config; repository: AgentsRe
       const owner = registryKeyOwner.get(body.publicKey);
       if (owner) throw appError('AGENT_KEY_IN_USE', { message: `This key belongs to the registry bot ${owner}` });
       const inserted = await repository.insertSelfServeBot({ botId, ...body, permissions: DEFAULT_AGENT_PERMISSIONS });
+      if (inserted === 'key-in-use') throw appError('AGENT_KEY_IN_USE', { message: 'This key is a signing key of another bot' });
       if (inserted) return { created: true, bot: present(inserted) };
-      const existing = await repository.findBot(botId);
+      const [existing, keys] = await Promise.all([repository.findBot(botId), repository.listKeys(repository.db, botId)]);
       if (!existing) throw appError('AGENT_JOIN_RACE');
+      if (keys.find((k) => k.public_key === body.publicKey)?.revoked_at) throw appError('AGENT_KEY_REVOKED');
       return { created: false, bot: present(existing) };
+    },
+
+    /**
+     * Adds a signing key (seed §9: keys carry versions chosen by x-agent-key-version). The request is signed by
+     * an active key of the bot; `keyProof` shows the new key's holder agreed. The new key gets the next version.
+     */
+    async addKey(actor: AgentActor, body: AddKeyBody): Promise<BotResponse> {
+      const proofKey = publicKeyObject(body.addKey.publicKey);
+      const message = Buffer.from(keyProofMessage(config.agentSignedWriteAud, actor.botId, body.addKey.publicKey), 'utf8');
+      if (!proofKey || !verifyAgentSignature(proofKey, message, Buffer.from(body.addKey.keyProof, 'base64url'))) {
+        throw appError('AGENT_KEY_PROOF_INVALID');
+      }
+      if (registryKeyOwner.has(body.addKey.publicKey)) throw appError('AGENT_KEY_IN_USE');
+      return changeKeys(actor, async (tx) => {
+        const added = await repository.addKey(tx, actor.botId, body.addKey.publicKey);
+        if (added === 'key-in-use') throw appError('AGENT_KEY_IN_USE', { message: 'This key is already a signing key of a bot' });
+        return added.version;
+      });
+    },
+
+    /** Revokes a signing key; the bot keeps at least one (409 AGENT_LAST_KEY). */
+    async revokeKey(actor: AgentActor, body: RevokeKeyBody): Promise<BotResponse> {
+      return changeKeys(actor, async (tx, keys) => {
+        const active = keys.filter((k) => !k.revoked_at);
+        if (!active.some((k) => k.version === body.revokeKeyVersion)) {
+          throw appError('NOT_FOUND', { message: `The bot has no active key version ${body.revokeKeyVersion}` });
+        }
+        if (active.length === 1) throw appError('AGENT_LAST_KEY');
+        await repository.revokeKey(tx, actor.botId, body.revokeKeyVersion, new Date(clock.now()));
+        return actor.keyVersion;
+      });
+    },
+
+    /**
+     * Upgrades a self-serve bot to VERIFIED (seed §5.3). The auth hook has already checked, in order, the bot
+     * signature, the agentproof for this route and nonce, and AgentBook (`actor.proven`); this binds the proven
+     * wallet, chain and derived linked human to the bot. Verifying again rebinds (a new wallet, or the same).
+     */
+    async verify(actor: AgentActor): Promise<BotResponse> {
+      if (registry.has(actor.botId)) {
+        throw appError('AGENT_PERMISSION_DENIED', { message: 'Registry bots are verified by the operator (AGENT_BOT_REGISTRY)' });
+      }
+      const proven = actor.proven;
+      if (!proven) throw new Error('POST /v1/agents/verify reached the service without a proven wallet');
+      return withTransaction(transactor, async (tx) => {
+        const row = await repository.bindWallet(tx, {
+          botId: actor.botId,
+          walletAddress: proven.address,
+          walletChainId: proven.chainId,
+          linkedHumanId: proven.linkedHumanId,
+          at: new Date(clock.now()),
+        });
+        if (row === 'wallet-in-use') throw appError('AGENT_WALLET_IN_USE');
+        if (!row) throw appError('AGENT_BOT_UNREGISTERED');
+        return { ...present(row), keyVersion: actor.keyVersion };
+      });
     },
   };
 }

@@ -9,17 +9,20 @@ import { BOT_ID, IDENTIFIER } from '../schemas.js';
 import {
   agentMessageFor,
   agentHeadersInvalid,
+  type AgentSignedHeaders,
   agentSignatureInvalid,
   parseAgentHeaders,
   publicKeyObject,
   verifyAgentSignature,
 } from './agent-signature.js';
 import { requireContentAdmin, requireRewardsAdmin } from './admin-policy.js';
+import { agentProofFailed, verifyAgentProof } from './agent-proof.js';
+import { createAgentBook, linkedHumanIdFor } from './agentbook.js';
 import { checkApiKey } from './api-key.js';
 import { createBotDirectory, type KnownBot, type SelfServeBot } from './bot-directory.js';
 import { carriesHumanSignature, isPlainObject, splitUrl, verifyHumanSignature } from './human-hmac.js';
 import { checkOperationsAccess } from './operations-token.js';
-import type { AgentActor, AuthSpec, HumanActor, HumanTier } from './types.js';
+import type { AgentActor, AgentProven, AuthSpec, HumanActor, HumanTier } from './types.js';
 
 /** Reads the actor fields a human signed body (booleans) or query (text booleans) carries. */
 function readHumanActorFields(
@@ -66,6 +69,7 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
     const directory = createBotDirectory(lookups.findSelfServeBot, config.agentBotRegistry);
     const idempotency = createIdempotencyStore(ctx.database.db, () => clock.now());
     const nonceTtlMs = config.signatureMaxSkewMs * 2 + 60_000;
+    const agentBook = createAgentBook(config.agentbook);
 
     app.decorateRequest('actor', null);
     app.decorateRequest('idempotency', null);
@@ -129,6 +133,39 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
       return bot.keys[0]!;
     }
 
+    const notVerified = () =>
+      agentProofFailed('NOT_VERIFIED', 'this bot is not verified; call POST /v1/agents/verify with an agentproof first');
+
+    /** Checks the request's agentproof (./agent-proof.ts), then asks AgentBook who registered the wallet. */
+    async function proveWallet(request: FastifyRequest, headers: AgentSignedHeaders): Promise<AgentProven> {
+      const wallet = await verifyAgentProof({
+        header: headers.agentProof,
+        nonce: headers.nonce,
+        path: splitUrl(request.url)[0],
+        origins: config.worldAgentkitResourceOrigins,
+        now: clock.now(),
+        maxAgeMs: config.signatureMaxSkewMs,
+      });
+      const humanId = await agentBook.lookupHuman(wallet.address);
+      if (humanId === null) {
+        throw agentProofFailed('UNREGISTERED', `the wallet ${wallet.address} is not registered in AgentBook; register it, then retry`);
+      }
+      return { ...wallet, linkedHumanId: linkedHumanIdFor(humanId) };
+    }
+
+    /** A verified write: a valid proof by the very wallet, chain and human the bot bound at verification. */
+    async function proveBoundWallet(request: FastifyRequest, headers: AgentSignedHeaders, bot: KnownBot): Promise<AgentProven> {
+      if (!bot.verified || !bot.walletAddress || !bot.walletChainId) throw notVerified();
+      const proven = await proveWallet(request, headers);
+      if (proven.address.toLowerCase() !== bot.walletAddress.toLowerCase() || proven.chainId !== bot.walletChainId) {
+        throw agentProofFailed('WALLET_MISMATCH', 'the proof is signed by another wallet or chain than the one this bot verified with');
+      }
+      if (proven.linkedHumanId !== bot.linkedHumanId) {
+        throw agentProofFailed('WALLET_MISMATCH', 'AgentBook now maps this wallet to another human; verify the bot again');
+      }
+      return proven;
+    }
+
     async function authenticateAgent(request: FastifyRequest, spec: Extract<AuthSpec, { kind: 'agent' }>): Promise<AgentActor> {
       const headers = parseAgentHeaders(request, clock.now(), config.signatureMaxSkewMs);
       const body = isPlainObject(request.body) ? request.body : {};
@@ -147,17 +184,15 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
       ) {
         throw agentSignatureInvalid();
       }
-      if (body.verified === true && !bot.verified) {
-        throw appError('AGENTPROOF_VERIFICATION_FAILED', {
-          details: [
-            {
-              header: 'agentproof',
-              code: 'NOT_VERIFIED',
-              message: 'this bot is not verified; call POST /v1/agents/verify with an agentproof first',
-            },
-          ],
-        });
+      if (bot.source === 'SELF_SERVE' && !config.agentSelfServeJoin) {
+        throw appError('AGENT_SELF_SERVE_JOIN_DISABLED', { message: 'Only registry bots may write (AGENT_SELF_SERVE_JOIN=0)' });
       }
+      // The proof is checked only now, after the bot signature (seed §5.3): on /v1/agents/verify to bind a
+      // wallet, and on every `verified: true` write of a self-serve bot against the wallet it bound.
+      let proven: AgentProven | undefined;
+      if (spec.agentProof === 'bind') proven = await proveWallet(request, headers);
+      else if (body.verified === true && bot.source === 'SELF_SERVE') proven = await proveBoundWallet(request, headers, bot);
+      else if (body.verified === true && !bot.verified) throw notVerified();
       const verified = body.verified === true && bot.verified;
       if (config.agentRequireVerified && !verified && !spec.allowUnverified) {
         throw appError('AGENT_VERIFIED_REQUIRED');
@@ -169,6 +204,10 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
       await claimThenCount(`agent:${bot.botId}:${headers.nonce}`, `agent:${bot.botId}`, () =>
         lookups.agentWritesPerMinute(request, verified),
       );
+      // A proof is spent once per wallet, whichever bot sends it: a proof seen on the wire cannot verify another bot.
+      if (proven && !(await nonceStore.claim(`agentproof:${proven.address.toLowerCase()}:${headers.nonce}`, nonceTtlMs))) {
+        throw agentProofFailed('NONCE_REUSED', 'this proof was already used; build a new one with a fresh nonce');
+      }
       return {
         kind: 'agent',
         botId: bot.botId,
@@ -176,6 +215,7 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
         linkedHumanId: verified ? bot.linkedHumanId : undefined,
         keyVersion: key.version,
         permissions: bot.permissions,
+        ...(proven ? { proven } : {}),
       };
     }
 
@@ -192,6 +232,9 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
         throw agentSignatureInvalid();
       if (!(await nonceStore.claim(`agent:join:${body.publicKey as string}:${headers.nonce}`, nonceTtlMs)))
         throw appError('REPLAY_DETECTED');
+      // Joins are counted per client address (shared through the rate-limit store): new bots cannot be minted
+      // faster than this to sidestep the per-bot write limits.
+      await enforceRateLimit(rateLimitStore, `join:${request.ip}`, config.agentJoinsPerMinute);
     }
 
     async function applyIdempotency(request: FastifyRequest, reply: FastifyReply, scope: string): Promise<void> {
@@ -243,7 +286,11 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
           return;
         }
         case 'agent-join':
-          await authenticateJoin(request).catch(failed('agent'));
+          // A body naming an existing bot manages that bot's keys, signed by one of its keys like any agent write;
+          // otherwise it is a join, signed by the key it registers.
+          if (isPlainObject(request.body) && request.body.botId !== undefined) {
+            request.actor = await authenticateAgent(request, { kind: 'agent', allowUnverified: true }).catch(failed('agent'));
+          } else await authenticateJoin(request).catch(failed('agent'));
           return;
         case 'agent': {
           const actor = await authenticateAgent(request, spec).catch(failed('agent'));

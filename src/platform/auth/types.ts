@@ -7,6 +7,15 @@ export interface AgentActor {
   linkedHumanId: string | undefined;
   keyVersion: number;
   permissions: readonly string[];
+  /** What this request's agentproof proved (routes with `agentProof: 'bind'`, and verified writes of self-serve bots). */
+  proven?: AgentProven;
+}
+
+/** A wallet an agentproof proved for one request, and the linked human AgentBook maps it to. */
+export interface AgentProven {
+  address: `0x${string}`;
+  chainId: string;
+  linkedHumanId: string;
 }
 
 export type HumanTier = 'L0' | 'L2' | 'L3';
@@ -50,7 +59,13 @@ export type AuthSpec =
   | { kind: 'human-write'; admin?: AdminRole }
   | { kind: 'human-read'; admin?: AdminRole }
   | { kind: 'agent-join' }
-  | { kind: 'agent'; permission?: AgentPermission; allowUnverified?: boolean };
+  | {
+      kind: 'agent';
+      permission?: AgentPermission;
+      allowUnverified?: boolean;
+      /** 'bind': the route needs an agentproof whatever `verified` says (POST /v1/agents/verify). */
+      agentProof?: 'bind';
+    };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

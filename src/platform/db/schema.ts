@@ -15,6 +15,8 @@ export interface BotsTable {
   linked_human_id: string | null;
   wallet_address: string | null;
   wallet_chain_id: string | null;
+  /** issue 11 (0010): when the bot last passed /v1/agents/verify. */
+  verified_at: Date | null;
   permissions: string[];
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -25,6 +27,8 @@ export interface BotKeysTable {
   version: number;
   public_key: string;
   created_at: CreatedAt;
+  /** issue 11 (0010): set when the key was revoked; revoked keys never sign again. */
+  revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface IdempotencyRecordsTable {

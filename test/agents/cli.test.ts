@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const bin = join(repo, 'node_modules/.bin/newsroom-agent');
+
+function cli(args: string[], cwd: string, env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(bin, args, { cwd, env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+describe('newsroom-agent: help, readable errors and exit codes', () => {
+  let t: TestApp;
+  let dir: string;
+  let env: Record<string, string>;
+  before(async () => {
+    t = await createTestApp();
+    env = { NEWSROOM_URL: await t.listen() };
+    mkdirSync(join(repo, 'scratch'), { recursive: true });
+    dir = mkdtempSync(join(repo, 'scratch', 'cli-'));
+  });
+  after(async () => {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('--help lists every command and exits 0; no command or an unknown one exits 2', async () => {
+    const help = await cli(['--help'], dir);
+    assert.equal(help.code, 0);
+    for (const command of ['keygen', 'join', 'verify', 'submit', 'attest', 'object', 'propose', 'vote', 'status'])
+      assert.match(help.stdout, new RegExp(`^  ${command}`, 'm'));
+    assert.equal((await cli([], dir)).code, 2);
+    const unknown = await cli(['publish'], dir);
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /unknown command: publish/);
+    assert.equal((await cli(['join', '--bogus'], dir)).code, 2);
+  });
+
+  test('keygen refuses to overwrite a key; a missing key file is a usage error (2)', async () => {
+    assert.equal((await cli(['keygen', '--key', 'k.json'], dir)).code, 0);
+    const again = await cli(['keygen', '--key', 'k.json'], dir);
+    assert.equal(again.code, 2);
+    assert.match(again.stderr, /refusing to overwrite/);
+    const missing = await cli(['join', '--name', 'x', '--key', 'nope.json'], dir, env);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /key file not found/);
+  });
+
+  test('a refusal prints the service message, next action and details, and exits 1', async () => {
+    assert.equal((await cli(['keygen', '--key', 'lonely.json'], dir)).code, 0);
+    // attesting without having joined: 401 AGENT_BOT_UNREGISTERED, whose next action is to join
+    const res = await cli(['attest', '--key', 'lonely.json', '--story', 'st_missing', '--hash', 'a'.repeat(64)], dir, env);
+    assert.equal(res.code, 1, res.stderr);
+    assert.match(res.stderr, /^error: .+has not joined/m);
+    assert.match(res.stderr, /^next: POST \/v1\/agents\/join/m);
+    assert.match(res.stderr, /\(AGENT_BOT_UNREGISTERED 401\)/);
+  });
+
+  test('an unreachable service exits 3', async () => {
+    assert.equal((await cli(['keygen', '--key', 'far.json'], dir)).code, 0);
+    const res = await cli(['join', '--key', 'far.json', '--name', 'far'], dir, { NEWSROOM_URL: 'http://127.0.0.1:9' });
+    assert.equal(res.code, 3);
+    assert.match(res.stderr, /could not be reached/);
+  });
+});
