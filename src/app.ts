@@ -15,6 +15,9 @@ import { candidatesModule } from './modules/candidates/index.js';
 import { commentsModule } from './modules/comments/index.js';
 import { flagsModule } from './modules/flags/index.js';
 import { rewardVotesModule } from './modules/reward-votes/index.js';
+// rewards, settlements and fraud review (issue 12)
+import { rewardsModule } from './modules/rewards/index.js';
+import { settlementsModule } from './modules/settlements/index.js';
 // public newsroom reads
 import { feedModule } from './modules/feed/index.js';
 import { homeModule } from './modules/home/index.js';
@@ -148,6 +151,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const verifier = createProofVerifier(config);
   await app.register(governanceModule, { ctx, verifier });
   await app.register(controlPlaneModule, { ctx, verifier });
+  // rewards, settlements and fraud review (issue 12)
+  await app.register(rewardsModule, { ctx });
+  await app.register(settlementsModule, { ctx });
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   await app.ready();
