@@ -18,6 +18,7 @@ import { rewardVotesModule } from './modules/reward-votes/index.js';
 // rewards, settlements and fraud review (issue 12)
 import { rewardsModule } from './modules/rewards/index.js';
 import { settlementsModule } from './modules/settlements/index.js';
+import { rewardReviewModule } from './modules/reward-review/index.js';
 // public newsroom reads
 import { feedModule } from './modules/feed/index.js';
 import { homeModule } from './modules/home/index.js';
@@ -154,6 +155,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // rewards, settlements and fraud review (issue 12)
   await app.register(rewardsModule, { ctx });
   await app.register(settlementsModule, { ctx });
+  await app.register(rewardReviewModule, { ctx });
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   await app.ready();

@@ -167,3 +167,18 @@ export async function workedExample(r: RewardsApp, owners: { a?: string | null }
   await rewardVote(r.db, story.id, 'voter-l0', 'DOWN', 1);
   return { story, a, b, c, d };
 }
+
+/** Makes `who` a recipient with accepted terms and a wallet bound through the real challenge (viem signs it). */
+export async function bindWallet(r: RewardsApp, who: Person): Promise<string> {
+  const { generatePrivateKey, privateKeyToAccount } = await import('viem/accounts');
+  const terms = await r.post(who, '/v1/rewards/recipient', { acceptTerms: true, termsVersion: '2026-11' });
+  if (terms.status !== 202) throw new Error(`terms: ${terms.status} ${JSON.stringify(terms.body)}`);
+  const wallet = privateKeyToAccount(generatePrivateKey());
+  const challenge = await r.post(who, '/v1/rewards/wallets/challenge', { address: wallet.address, chainId: 1 });
+  const verify = await r.post(who, '/v1/rewards/wallets/verify', {
+    challengeId: challenge.body.challengeId,
+    signature: await wallet.signMessage({ message: challenge.body.message }),
+  });
+  if (verify.status !== 202) throw new Error(`verify: ${verify.status} ${JSON.stringify(verify.body)}`);
+  return terms.body.id as string;
+}
