@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { createSettlementService } from '../../src/modules/settlements/service.js';
@@ -107,6 +108,10 @@ describe('settlement run, preview and the payout ledger', () => {
     assert.equal(res.body.paid.display, '765');
     const amounts = Object.fromEntries(res.body.beneficiaries.map((b: Json) => [b.beneficiaryId, b.amount.display]));
     assert.deepEqual(amounts, { [ex.a]: '540', [ex.b]: '150', [ex.c]: '75' });
+    // the guide states these very numbers
+    const guide = readFileSync('docs/rewards.md', 'utf8');
+    const sentence = `A earns ${amounts[ex.a]}, B ${amounts[ex.b]}, C ${amounts[ex.c]}; paid ${res.body.paid.display} + escrow ${res.body.escrow.display} = ${res.body.pool.display}.`;
+    assert.ok(guide.includes(sentence), sentence);
     assert.deepEqual(await rewardRowCounts(r.db), { settlements: 0, settled: 0, payouts: 0 });
   });
 

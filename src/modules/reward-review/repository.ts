@@ -108,13 +108,14 @@ export async function deleteStoryFreeze(tx: Tx, storyId: string): Promise<boolea
   return Boolean(row);
 }
 
-/** Pending payouts (not yet paid: payable, waiting or held) of a recipient's person become FROZEN. */
-export async function freezeRecipientPayouts(tx: Tx, recipientId: string, linkedHumanId: string, now: Date): Promise<number> {
+/**
+ * Pending payouts (not yet paid: payable, waiting or held) of a recipient's person become FROZEN. A payout's
+ * linked_human_id is its owner person (recipient_id is only ever set to that person's recipient).
+ */
+export async function freezeRecipientPayouts(tx: Tx, linkedHumanId: string, now: Date): Promise<number> {
   const { numAffectedRows } = await sql`
     update payouts set status = 'FROZEN', status_reason = 'RECIPIENT_FROZEN', updated_at = ${now}
-    where status in ('PAYABLE', 'PENDING_RECIPIENT', 'REVIEW') and (recipient_id = ${recipientId} or linked_human_id = ${linkedHumanId})`.execute(
-    tx,
-  );
+    where status in ('PAYABLE', 'PENDING_RECIPIENT', 'REVIEW') and linked_human_id = ${linkedHumanId}`.execute(tx);
   return Number(numAffectedRows ?? 0);
 }
 
@@ -129,15 +130,8 @@ export async function freezeStoryPayouts(tx: Tx, storyId: string, now: Date): Pr
  * Unfreeze: frozen payouts go to REVIEW (never straight to payable) unless another freeze still holds them
  * (their story frozen, or their person's recipient frozen), in which case they stay FROZEN with that reason.
  */
-export async function reviewUnfrozenPayouts(
-  tx: Tx,
-  where: { recipientId: string; linkedHumanId: string } | { storyId: string },
-  now: Date,
-) {
-  const scope =
-    'storyId' in where
-      ? sql`p.story_id = ${where.storyId}`
-      : sql`(p.recipient_id = ${where.recipientId} or p.linked_human_id = ${where.linkedHumanId})`;
+export async function reviewUnfrozenPayouts(tx: Tx, where: { linkedHumanId: string } | { storyId: string }, now: Date) {
+  const scope = 'storyId' in where ? sql`p.story_id = ${where.storyId}` : sql`p.linked_human_id = ${where.linkedHumanId}`;
   const { rows } = await sql<{ status: string }>`
     update payouts p set
       status = case when still.story_frozen or still.recipient_frozen then 'FROZEN' else 'REVIEW' end,
@@ -163,7 +157,7 @@ export async function releaseReviewedPayouts(tx: Tx, target: { type: string; id:
       ? sql`p.story_id = ${target.id}`
       : target.type === 'PAYOUT'
         ? sql`p.id = ${target.id}`
-        : sql`(p.recipient_id = ${target.id} or p.linked_human_id = (select linked_human_id from reward_recipients where id = ${target.id}))`;
+        : sql`p.linked_human_id = (select linked_human_id from reward_recipients where id = ${target.id})`;
   const { numAffectedRows } = await sql`
     update payouts p set
       status = case when r.wallet_verified_at is not null then 'PAYABLE' else 'PENDING_RECIPIENT' end,

@@ -201,7 +201,7 @@ export function createRewardReviewService(deps: ReviewDeps) {
         if (recipient.frozen_at) throw appError('ALREADY_FROZEN');
         const now = new Date(clock.now());
         await setRecipientFrozen(tx, recipientId, { at: now, reason, by: identityKey(actor) }, now);
-        const payoutsFrozen = await freezeRecipientPayouts(tx, recipientId, recipient.linked_human_id, now);
+        const payoutsFrozen = await freezeRecipientPayouts(tx, recipient.linked_human_id, now);
         await appendAudit(tx, {
           scope: 'REWARDS',
           action: 'recipient.frozen',
@@ -229,7 +229,7 @@ export function createRewardReviewService(deps: ReviewDeps) {
         if (!recipient.frozen_at) throw appError('NOT_FROZEN');
         const now = new Date(clock.now());
         await setRecipientFrozen(tx, recipientId, null, now);
-        const payoutsToReview = await reviewUnfrozenPayouts(tx, { recipientId, linkedHumanId: recipient.linked_human_id }, now);
+        const payoutsToReview = await reviewUnfrozenPayouts(tx, { linkedHumanId: recipient.linked_human_id }, now);
         await appendAudit(tx, {
           scope: 'REWARDS',
           action: 'recipient.unfrozen',

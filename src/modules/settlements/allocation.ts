@@ -21,20 +21,19 @@ export function allocate(total: bigint, weights: readonly bigint[], keys: readon
   }
   let left = Number(total - given);
   if (left === 0) return shares;
+  // The units left go to the largest remainders. Rank by remainder; only the remainders equal to the last
+  // one that still gets a unit are tied, and only those are ordered by the seeded hash.
   const order = [...weights.keys()].filter((i) => remainders[i]! > 0n);
-  const tie = new Map(order.map((i) => [i, tieRank(seed, keys[i]!)]));
-  order.sort((a, b) => {
-    const ra = remainders[a]!;
-    const rb = remainders[b]!;
-    if (ra !== rb) return ra > rb ? -1 : 1;
-    const ta = tie.get(a)!;
-    const tb = tie.get(b)!;
-    return ta < tb ? -1 : ta > tb ? 1 : 0;
-  });
-  for (const i of order) {
-    if (left === 0) break;
-    shares[i] = shares[i]! + 1n;
-    left--;
+  order.sort((a, b) => (remainders[a]! === remainders[b]! ? 0 : remainders[a]! > remainders[b]! ? -1 : 1));
+  const threshold = remainders[order[left - 1]!]!;
+  const above = order.filter((i) => remainders[i]! > threshold);
+  const tied = order.filter((i) => remainders[i]! === threshold);
+  for (const i of above) shares[i] = shares[i]! + 1n;
+  left -= above.length;
+  if (left > 0) {
+    const ranks = new Map(tied.map((i) => [i, tieRank(seed, keys[i]!)]));
+    tied.sort((a, b) => (ranks.get(a)! < ranks.get(b)! ? -1 : ranks.get(a)! > ranks.get(b)! ? 1 : 0));
+    for (const i of tied.slice(0, left)) shares[i] = shares[i]! + 1n;
   }
   return shares;
 }

@@ -102,7 +102,6 @@ export async function workUnits(db: Queryable, now: Date): Promise<WorkUnits[]> 
     select f.story_id, 'RISK', 'HUMAN', coalesce(f.linked_human_id, f.actor_id), max(f.linked_human_id), count(*)::text
     from flags f join eligible e on e.id = f.story_id
     where e.review_status in ('UNDER_REVIEW', 'RETRACTED')
-    group by f.story_id, coalesce(f.linked_human_id, f.actor_id)
-    order by 1, 2, 3, 4`.execute(db);
+    group by f.story_id, coalesce(f.linked_human_id, f.actor_id)`.execute(db);
   return rows;
 }

@@ -95,6 +95,10 @@ export async function findSettlement(db: Queryable, id: string) {
   );
 }
 
+export async function findSettlementSummary(db: Queryable, id: string) {
+  return (await db.selectFrom('settlements').select(SUMMARY).where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
 export async function settledStoryIds(db: Queryable, settlementId: string): Promise<string[]> {
   const rows = await db
     .selectFrom('settled_stories')

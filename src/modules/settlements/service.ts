@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { identityKey } from '../../platform/auth/admin-policy.js';
 import type { HumanActor } from '../../platform/auth/types.js';
 import { appendAudit } from '../../platform/audit/audit-log.js';
@@ -17,6 +18,7 @@ import { initialPayoutStatus } from './payout-status.js';
 import { money, presentPayout, presentSettlement, presentTotals, type RoleTotals } from './presenter.js';
 import {
   findSettlement,
+  findSettlementSummary,
   frozenStoryIds,
   insertPayouts,
   insertSettledStories,
@@ -125,6 +127,9 @@ export function createSettlementService(deps: SettlementDeps) {
     const [recipients, frozenStories] = await Promise.all([recipientsByHuman(q), frozenStoryIds(q)]);
     const paid = p.contributions.filter((_, i) => p.amounts[i]! > 0n);
     const held = await cartelHolds(paid.map((c) => ({ kind: c.beneficiaryKind, id: c.beneficiaryId })));
+    // payout ids: one random prefix per settlement and a counter (a random id each costs a syscall per row)
+    const prefix = `po_${randomBytes(9).toString('base64url')}`;
+    let n = 0;
     return p.contributions.flatMap((c, i) => {
       const amount = p.amounts[i]!;
       if (amount === 0n) return [];
@@ -137,7 +142,7 @@ export function createSettlementService(deps: SettlementDeps) {
       });
       return [
         {
-          id: newId('po'),
+          id: `${prefix}${(n++).toString(36)}`,
           story_id: c.storyId,
           role: c.role,
           beneficiary_kind: c.beneficiaryKind,
@@ -259,7 +264,7 @@ export function createSettlementService(deps: SettlementDeps) {
           details: { poolBase: pool.toString(), escrowBase: p.escrowBase.toString(), paidBase: paid.toString(), stories: p.stories.length },
           at: now,
         });
-        const row = await findSettlement(tx, id);
+        const row = await findSettlementSummary(tx, id);
         return presentSettlement(row!, decimals);
       });
     },
