@@ -83,6 +83,27 @@ describe('payout recipients and wallet binding', () => {
     );
   });
 
+  test('a wallet challenge lives 5 minutes', async () => {
+    const wallet = privateKeyToAccount(generatePrivateKey());
+    const challenge = await r.post('alice', '/v1/rewards/wallets/challenge', { address: wallet.address, chainId: 10 });
+    assert.equal(challenge.status, 200);
+    const lifetime = Date.parse(challenge.body.expiresAt) - Date.now();
+    assert.ok(lifetime > 4 * 60_000 && lifetime <= 5 * 60_000, String(lifetime));
+    assert.match(challenge.body.message, /Expiration Time: /);
+    // the challenge's time has passed (as the database records it)
+    await r.db
+      .updateTable('reward_wallet_challenges')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', challenge.body.challengeId)
+      .execute();
+    const late = await r.post('alice', '/v1/rewards/wallets/verify', {
+      challengeId: challenge.body.challengeId,
+      signature: await wallet.signMessage({ message: challenge.body.message }),
+    });
+    assert.equal(late.status, 409);
+    assert.equal(late.body.code, 'WALLET_CHALLENGE_EXPIRED');
+  });
+
   test('eligibility, budget and dashboard are for the signed caller only', async () => {
     const other = await r.get('alice', '/v1/rewards/eligibility', { userId: 'bob' });
     assert.equal(other.status, 403);

@@ -171,6 +171,8 @@ describe('settlement run, preview and the payout ledger', () => {
     assert.equal((await r.get('treasurer', '/v1/rewards/payouts', { role: 'EDITOR' })).status, 400);
     assert.equal((await r.get('treasurer', '/v1/rewards/settlements/preview', { totalPoolOrbs: '0.001' })).status, 400);
     assert.equal((await r.get('treasurer', '/v1/rewards/settlements/preview', {})).status, 400);
+    assert.equal((await r.get('treasurer', '/v1/rewards/settlements/preview', { totalPoolOrbs: '1e300' })).status, 400);
+    assert.equal((await r.post('treasurer', '/v1/rewards/settlements/run', { totalPoolOrbs: 1e300 })).status, 400);
   });
 });
 

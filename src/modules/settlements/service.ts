@@ -32,6 +32,8 @@ import {
   type PayoutFilters,
 } from './repository.js';
 
+const MAX_POOL_BASE = 10n ** 60n;
+
 export interface SettlementDeps {
   db: Db;
   transactor: Transactor;
@@ -68,9 +70,13 @@ export function createSettlementService(deps: SettlementDeps) {
 
   function poolBase(totalPoolOrbs: number): bigint {
     const base = toBaseUnits(String(totalPoolOrbs), decimals);
-    if (base === null || base <= 0n) {
+    // numeric(78,0) holds the amounts; 10^60 base units leaves room for every sum a settlement makes
+    if (base === null || base <= 0n || base >= MAX_POOL_BASE) {
       throw validationFailed([
-        { path: '/totalPoolOrbs', message: `must be a positive amount with at most ${decimals} decimals (REWARD_TOKEN_DECIMALS)` },
+        {
+          path: '/totalPoolOrbs',
+          message: `must be a positive amount with at most ${decimals} decimals (REWARD_TOKEN_DECIMALS), below 10^60 base units`,
+        },
       ]);
     }
     return base;
