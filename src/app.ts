@@ -16,6 +16,10 @@ import { candidatesModule } from './modules/candidates/index.js';
 import { commentsModule } from './modules/comments/index.js';
 import { flagsModule } from './modules/flags/index.js';
 import { rewardVotesModule } from './modules/reward-votes/index.js';
+// rewards, settlements and fraud review (issue 12)
+import { rewardsModule } from './modules/rewards/index.js';
+import { settlementsModule } from './modules/settlements/index.js';
+import { rewardReviewModule } from './modules/reward-review/index.js';
 // public newsroom reads
 import { feedModule } from './modules/feed/index.js';
 import { homeModule } from './modules/home/index.js';
@@ -150,6 +154,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(governanceModule, { ctx, verifier });
   await app.register(controlPlaneModule, { ctx, verifier });
   await app.register(integrityModule, { ctx });
+  // rewards, settlements and fraud review (issue 12)
+  await app.register(rewardsModule, { ctx });
+  await app.register(settlementsModule, { ctx });
+  await app.register(rewardReviewModule, { ctx });
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   await app.ready();

@@ -110,6 +110,9 @@ export interface Config {
   chainRpcUrl: string | undefined;
   claimDistributorAddress: string | undefined;
   claimMinConfirmations: number;
+  // issue 12 (rewards): REWARDS_DAILY_PAID_ACTIONS_L3 / _L2 / _L0: paid actions (reward votes) per person and
+  // UTC day by recorded tier; REWARDS_REVIEW_DUE_HOURS: a review case not closed by then is OVERDUE.
+  rewards: { dailyPaidActions: { L3: number; L2: number; L0: number }; reviewDueHours: number };
   agentbook: { mode: 'static' | 'rpc'; staticMap: Record<string, string>; rpcUrl: string | undefined; contract: string | undefined };
   /** TRUST_PROXY: Fastify trustProxy value; unset = the socket address is the client. */
   trustProxy: boolean | string | number | undefined;
@@ -382,6 +385,15 @@ export function loadConfig(env: Env = process.env): Config {
     chainRpcUrl: url(env, 'CHAIN_RPC_URL', ['http:', 'https:']),
     claimDistributorAddress: str(env, 'CLAIM_DISTRIBUTOR_ADDRESS'),
     claimMinConfirmations: int(env, 'CLAIM_MIN_CONFIRMATIONS', 12, 0, 10_000),
+    // issue 12 (rewards)
+    rewards: {
+      dailyPaidActions: {
+        L3: int(env, 'REWARDS_DAILY_PAID_ACTIONS_L3', 50, 0, 100_000),
+        L2: int(env, 'REWARDS_DAILY_PAID_ACTIONS_L2', 20, 0, 100_000),
+        L0: int(env, 'REWARDS_DAILY_PAID_ACTIONS_L0', 5, 0, 100_000),
+      },
+      reviewDueHours: int(env, 'REWARDS_REVIEW_DUE_HOURS', 72, 1, 8760),
+    },
     agentbook: parseAgentbook(env),
     trustProxy: parseTrustProxy(env),
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',

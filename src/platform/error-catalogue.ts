@@ -264,6 +264,50 @@ export const ERROR_CATALOGUE = {
     'Sign the key message with the new key and send it base64url as addKey.keyProof',
   ),
   AGENT_LAST_KEY: entry(409, CONFLICT, 'A bot keeps at least one active signing key', 'Add a new key before revoking this one'),
+  // issue 12: rewards, settlements, payouts, fraud review and freezes
+  REWARDS_PAUSED: entry(
+    409,
+    CONFLICT,
+    'The rewards policy is not ACTIVE: settlements do not run',
+    'An admin sets the policy status to ACTIVE',
+  ),
+  NOTHING_TO_SETTLE: entry(
+    409,
+    CONFLICT,
+    'No story has a closed reward window that no settlement covered',
+    'Run again after more reward windows have closed',
+  ),
+  USER_MISMATCH: entry(403, FORBIDDEN, 'These rewards reads are only for the signed caller: userId must equal actorId'),
+  RECIPIENT_IDENTITY_REQUIRED: entry(
+    409,
+    CONFLICT,
+    'A payout recipient needs a top-tier (L3) human identity bound to this actor',
+    'Log in with World ID (POST /v1/session/worldid/challenge and /verify), then sign with verified=true and your linkedHumanId',
+  ),
+  RECIPIENT_REQUIRED: entry(
+    409,
+    CONFLICT,
+    'Wallet binding needs a payout recipient with accepted terms',
+    'Accept the payout terms first: POST /v1/rewards/recipient',
+  ),
+  RECIPIENT_FROZEN: entry(409, CONFLICT, 'This payout recipient is frozen for review'),
+  WALLET_CHALLENGE_NOT_FOUND: entry(409, CONFLICT, 'No wallet challenge of this recipient has this id'),
+  WALLET_CHALLENGE_USED: entry(409, CONFLICT, 'This wallet challenge was already used', 'Ask for a new challenge'),
+  WALLET_CHALLENGE_EXPIRED: entry(409, CONFLICT, 'This wallet challenge has expired', 'Ask for a new challenge'),
+  WALLET_SIGNATURE_INVALID: entry(
+    400,
+    BAD_REQUEST,
+    'The signature does not recover the challenged address over the exact challenge message (EIP-191)',
+  ),
+  PAID_ACTION_BUDGET_EXHAUSTED: entry(
+    429,
+    'Too many requests',
+    'The daily paid-action budget is used up',
+    'Wait for the budget to reset (GET /v1/rewards/budget says when)',
+  ),
+  REVIEW_CASE_TRANSITION_INVALID: entry(409, CONFLICT, 'The review case cannot make this move from its current state'),
+  ALREADY_FROZEN: entry(409, CONFLICT, 'This target is already frozen'),
+  NOT_FROZEN: entry(409, CONFLICT, 'This target is not frozen'),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -8,7 +8,11 @@ import { createRewardVotesService } from './service.js';
 
 /** Reader reward votes (human signed writes). */
 export const rewardVotesModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = createRewardVotesService({ transactor: ctx.transactor, clock: ctx.clock });
+  const service = createRewardVotesService({
+    transactor: ctx.transactor,
+    clock: ctx.clock,
+    paidActions: ctx.config.rewards.dailyPaidActions,
+  });
 
   app.post(
     '/v1/stories/:id/reward-votes',

@@ -9,6 +9,7 @@ import { consumeHumanAction } from '../identity/human-actions.js';
 import { requirePublished } from '../stories/policy.js';
 import { lockVisibleStory } from '../stories/story-lock.js';
 import { isRewardWindowActive } from '../stories/story-state.js';
+import { spendPaidAction, type PaidActionLimits } from '../rewards/budget.js';
 import { insertRewardVote } from './repository.js';
 
 /**
@@ -19,8 +20,8 @@ import { insertRewardVote } from './repository.js';
 const REWARD_VOTE_WEIGHT = { L3: 3, L2: 2, L0: 1 } as const;
 
 /** Reader reward votes: one per reader per story, only while the story's reward window is open. */
-export function createRewardVotesService(deps: { transactor: Transactor; clock: Clock }) {
-  const { transactor, clock } = deps;
+export function createRewardVotesService(deps: { transactor: Transactor; clock: Clock; paidActions: PaidActionLimits }) {
+  const { transactor, clock, paidActions } = deps;
 
   return {
     async cast(actor: HumanActor, storyId: string, body: { vote: 'UP' | 'DOWN' }, params: Parameters) {
@@ -29,6 +30,8 @@ export function createRewardVotesService(deps: { transactor: Transactor; clock: 
         const now = new Date(clock.now());
         const closesAt = story.reward_window_ends_at;
         if (!closesAt || !isRewardWindowActive(story.published_at, closesAt, now)) throw appError('REWARD_WINDOW_CLOSED');
+        // a reward vote is a paid action: it spends one of the voter's daily budget (docs/rewards.md)
+        await spendPaidAction(tx, actor, paidActions, now);
         const id = newId('rv');
         const verifiedActionId =
           actor.linkedHumanId && actor.tier !== 'L0'

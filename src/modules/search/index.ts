@@ -4,10 +4,15 @@ import { errors } from '../../platform/schemas.js';
 import { createSearchRepository } from './repository.js';
 import { SearchQuery, SearchResponse } from './schemas.js';
 import { createSearchService } from './service.js';
+import { publicReviewCases } from '../reward-review/public-view.js';
 
 /** GET /v1/search. */
 export const searchModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = createSearchService({ repository: createSearchRepository(ctx.database.db), cursors: ctx.cursors });
+  const service = createSearchService({
+    repository: createSearchRepository(ctx.database.db),
+    cursors: ctx.cursors,
+    reviewCases: (filters, limit) => publicReviewCases(ctx.database.db, filters, new Date(ctx.clock.now()), limit),
+  });
   app.get(
     '/v1/search',
     {

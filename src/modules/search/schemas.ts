@@ -6,7 +6,7 @@ import { StringEnum } from '../../platform/string-enum.js';
 import { RoomSlug } from '../newsroom/schemas.js';
 import { PublicationStageSchema, ReviewStatusSchema, StoryCard, StoryStateSchema } from '../stories/schemas.js';
 
-/** Review-case filters (interface section 2). Accepted and validated; no review cases exist yet. */
+/** Review-case filters (interface section 2): they select fraud review cases (src/modules/reward-review). */
 export const ReviewQueueSchema = StringEnum(['PENDING', 'OVERDUE', 'FROZEN', 'APPEALED', 'ESCALATED', 'RESOLVED']);
 export const ReviewCaseStatusSchema = StringEnum(['OPEN', 'IN_REVIEW', 'APPEALED', 'ESCALATED', 'RESOLVED', 'DISMISSED']);
 export const ReviewTargetTypeSchema = StringEnum(['RECIPIENT', 'STORY', 'BATCH', 'PAYOUT']);
@@ -63,12 +63,23 @@ export const SearchResponse = Type.Object({
   reviewCases: Type.Optional(
     Type.Object(
       {
-        items: Type.Array(Type.Unknown(), { maxItems: 0 }),
+        items: Type.Array(
+          Type.Object({
+            id: Type.String(),
+            targetType: ReviewTargetTypeSchema,
+            status: ReviewCaseStatusSchema,
+            queue: ReviewQueueSchema,
+            assignedToActorId: Type.Union([Type.String(), Type.Null()]),
+            createdAt: Type.String({ format: 'date-time' }),
+            updatedAt: Type.String({ format: 'date-time' }),
+          }),
+        ),
         available: Type.Boolean(),
-        reason: Type.Literal('NO_REVIEW_CASES'),
-        message: Type.String(),
       },
-      { description: 'Present when a review-case filter is given: no review cases exist yet, so it is always empty' },
+      {
+        description:
+          'Present when a review-case filter is given: the fraud review cases matching all given review-case filters, oldest first, at most `limit` (public view: no target id or reason)',
+      },
     ),
   ),
 });

@@ -1,11 +1,18 @@
 import { createHash } from 'node:crypto';
 import { pageOf, type CursorCodec } from '../../platform/cursor.js';
-import { t, type Lang } from '../../platform/i18n/index.js';
+import type { Lang } from '../../platform/i18n/index.js';
 import { presentCard } from '../stories/presenter.js';
 import type { SearchFilters, SearchRepository } from './repository.js';
 import type { SearchQuery, SearchResponse } from './schemas.js';
 
 const DEFAULT_LIMIT = 20;
+
+interface ReviewCaseFilters {
+  queue?: string | undefined;
+  status?: string | undefined;
+  assignedToActorId?: string | undefined;
+  targetType?: string | undefined;
+}
 const REVIEW_CASE_FILTERS = ['queue', 'status', 'assignedToActorId', 'targetType'] as const;
 
 /**
@@ -30,8 +37,16 @@ function cursorKind(order: 'relevance' | 'recent', q: string | undefined, lang: 
 }
 
 /** GET /v1/search: full-text or newest-first search over visible stories, keyset-paginated. */
-export function createSearchService(deps: { repository: SearchRepository; cursors: CursorCodec }) {
-  const { repository, cursors } = deps;
+export function createSearchService(deps: {
+  repository: SearchRepository;
+  cursors: CursorCodec;
+  /** Fraud review cases matching the review-case filters (src/modules/reward-review/public-view.ts). */
+  reviewCases: (
+    filters: ReviewCaseFilters,
+    limit: number,
+  ) => Promise<SearchResponse['reviewCases'] extends infer R ? (R extends { items: infer I } ? I : never) : never>;
+}) {
+  const { repository, cursors, reviewCases } = deps;
   return {
     async search(query: SearchQuery): Promise<SearchResponse> {
       const lang = query.lang ?? 'en';
@@ -71,14 +86,20 @@ export function createSearchService(deps: { repository: SearchRepository; cursor
         if (query[key] !== undefined) Object.assign(echo, { [key]: query[key] });
       }
       if (q) echo.q = q;
-      // Review cases belong to the rewards review workflow, which records none yet: say so, invent nothing.
+      // Review-case filters select the rewards fraud review cases (public view), beside the story results.
       const asksForReviewCases = REVIEW_CASE_FILTERS.some((key) => query[key] !== undefined);
       return {
         ...page,
         query: echo,
         ...(asksForReviewCases
           ? {
-              reviewCases: { items: [], available: false, reason: 'NO_REVIEW_CASES' as const, message: t(lang, 'search.reviewCases.none') },
+              reviewCases: {
+                items: await reviewCases(
+                  { queue: query.queue, status: query.status, assignedToActorId: query.assignedToActorId, targetType: query.targetType },
+                  limit,
+                ),
+                available: true,
+              },
             }
           : {}),
       };

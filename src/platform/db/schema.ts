@@ -379,7 +379,7 @@ export interface ControlPlaneApprovalsTable {
   approved_at: Date;
 }
 
-export type AuditScope = 'GOVERNANCE' | 'CONTROL_PLANE';
+export type AuditScope = 'GOVERNANCE' | 'CONTROL_PLANE' | 'REWARDS';
 
 /** Audit rows are written once and never updated (the database refuses it too: migrations/0007_governance.sql). */
 type Frozen<T> = ColumnType<T, T, never>;
@@ -455,4 +455,146 @@ export interface DB {
   audit_events: AuditEventsTable;
   integrity_analyses: IntegrityAnalysesTable;
   integrity_flagged_members: IntegrityFlaggedMembersTable;
+  // migrations/0012_rewards.sql
+  rewards_policy_versions: RewardsPolicyVersionsTable;
+  reward_recipients: RewardRecipientsTable;
+  reward_wallet_challenges: RewardWalletChallengesTable;
+  paid_action_usage: PaidActionUsageTable;
+  reward_story_freezes: RewardStoryFreezesTable;
+  settlements: SettlementsTable;
+  settled_stories: SettledStoriesTable;
+  payouts: PayoutsTable;
+  review_cases: ReviewCasesTable;
+  review_case_events: ReviewCaseEventsTable;
+}
+
+/** migrations/0012_rewards.sql. Money columns are numeric(78,0): decimal strings, read with BigInt(). */
+export type PolicyStatus = 'ACTIVE' | 'PAUSED' | 'DISABLED';
+export type PayoutRole = 'WRITER' | 'FACT_CHECK' | 'RISK' | 'SOURCE_DIVERSITY';
+export type PayoutStatus = 'PAYABLE' | 'PENDING_RECIPIENT' | 'FROZEN' | 'REVIEW';
+export type ReviewCaseStatus = 'OPEN' | 'IN_REVIEW' | 'APPEALED' | 'ESCALATED' | 'RESOLVED' | 'DISMISSED';
+export type ReviewTargetType = 'RECIPIENT' | 'STORY' | 'BATCH' | 'PAYOUT';
+type Money = ColumnType<string, string | bigint, string | bigint>;
+
+export interface RewardsPolicyVersionsTable {
+  version: number;
+  status: PolicyStatus;
+  escrow_ppm: number;
+  writer_ppm: number;
+  fact_check_ppm: number;
+  risk_ppm: number;
+  source_diversity_ppm: number;
+  reason: string | null;
+  created_by: string;
+  created_at: Date;
+}
+
+export interface RewardRecipientsTable {
+  id: string;
+  linked_human_id: string;
+  actor_id: string;
+  terms_version: string;
+  terms_accepted_at: Date;
+  wallet_address: string | null;
+  wallet_chain_id: number | null;
+  wallet_verified_at: Date | null;
+  frozen_at: Date | null;
+  frozen_reason: string | null;
+  frozen_by: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface RewardWalletChallengesTable {
+  id: string;
+  recipient_id: string;
+  address: string;
+  chain_id: number;
+  nonce: string;
+  message: string;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export interface PaidActionUsageTable {
+  subject: string;
+  day: ColumnType<string, string, string>;
+  used: number;
+}
+
+export interface RewardStoryFreezesTable {
+  story_id: string;
+  reason: string;
+  frozen_by: string;
+  frozen_at: Date;
+}
+
+export interface SettlementsTable {
+  id: string;
+  seq: Generated<Int8>;
+  policy_version: number;
+  pool_base: Money;
+  escrow_base: Money;
+  paid_base: Money;
+  token_decimals: number;
+  windows_closed_before: Date;
+  story_count: number;
+  contribution_count: number;
+  payout_count: number;
+  role_totals: ColumnType<unknown, string, never>;
+  inputs: ColumnType<unknown, string, never>;
+  created_by: string;
+  created_at: Date;
+}
+
+export interface SettledStoriesTable {
+  story_id: string;
+  settlement_id: string;
+}
+
+export interface PayoutsTable {
+  id: string;
+  seq: Generated<Int8>;
+  settlement_id: string;
+  story_id: string;
+  role: PayoutRole;
+  beneficiary_kind: 'BOT' | 'HUMAN';
+  beneficiary_id: string;
+  bot_id: string | null;
+  linked_human_id: string | null;
+  recipient_id: string | null;
+  weight: Money;
+  amount_base: Money;
+  status: PayoutStatus;
+  status_reason: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface ReviewCasesTable {
+  id: string;
+  seq: Generated<Int8>;
+  target_type: ReviewTargetType;
+  target_id: string;
+  status: ReviewCaseStatus;
+  reason: string;
+  assigned_to_actor_id: string | null;
+  resolution: string | null;
+  opened_by: string;
+  created_at: Date;
+  due_at: Date;
+  updated_at: Date;
+  closed_at: Date | null;
+}
+
+export interface ReviewCaseEventsTable {
+  id: string;
+  case_id: string;
+  action: string;
+  from_status: string | null;
+  to_status: string;
+  actor: string;
+  note: string | null;
+  created_at: Date;
 }

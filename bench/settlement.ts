@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { noCartelHolds } from '../src/modules/settlements/cartel-hook.js';
+import { createSettlementService } from '../src/modules/settlements/service.js';
+import { systemClock } from '../src/platform/clock.js';
+import { createCursorCodec, cursorKey } from '../src/platform/cursor.js';
+import { openDatabase } from '../src/platform/db/database.js';
+import { runMigrations } from '../src/platform/db/migrate.js';
+import { createTransactor } from '../src/platform/db/transaction.js';
+
+/**
+ * `npm run bench:settlement`: settlement preview and run over BENCH_SETTLEMENT_CONTRIBUTIONS contributions
+ * (default 100,000) and 10,000 recipients on real PostgreSQL (BENCH_DATABASE_URL, default
+ * postgres://postgres@127.0.0.1:5432/postgres; a scratch database bench_settlement_<random>, dropped at the
+ * end). Each of 5,000 closed, graduated stories has a writer, a source-diversity credit and 18 fact-checkers
+ * drawn from 10,000 bots, each bot owned by its own recipient with a verified wallet. Prints wall time and
+ * the peak resident set and heap growth of each phase. Target: the run under 2 s.
+ */
+const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const contributions = Number(process.env.BENCH_SETTLEMENT_CONTRIBUTIONS ?? 100_000);
+const RECIPIENTS = 10_000;
+const PER_STORY = 20; // 1 writer + 1 source diversity + 18 fact-checkers
+const stories = Math.ceil(contributions / PER_STORY);
+const name = `bench_settlement_${randomBytes(4).toString('hex')}`;
+
+const server = new pg.Client({ connectionString: admin });
+await server.connect();
+await server.query(`CREATE DATABASE ${name}`);
+const url = new URL(admin);
+url.pathname = `/${name}`;
+const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://', poolMax: 4 });
+
+async function measure<T>(label: string, fn: () => Promise<T>): Promise<T> {
+  global.gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  let rss = process.memoryUsage().rss;
+  let heap = heapBefore;
+  const sampler = setInterval(() => {
+    const m = process.memoryUsage();
+    rss = Math.max(rss, m.rss);
+    heap = Math.max(heap, m.heapUsed);
+  }, 5);
+  const start = process.hrtime.bigint();
+  try {
+    return await fn();
+  } finally {
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    clearInterval(sampler);
+    const mb = (b: number) => (b / 1024 / 1024).toFixed(0);
+    process.stdout.write(`| ${label} | ${ms.toFixed(0)} ms | ${mb(rss)} MB | +${mb(heap - heapBefore)} MB |\n`);
+  }
+}
+
+try {
+  await runMigrations(database);
+  const db = database.db;
+  await measure('seed', async () => {
+    await sql`
+      insert into bots (bot_id, name, source, trust_tier, linked_human_id, permissions)
+      select 'bot_' || lpad(to_hex(i), 32, '0'), 'bench bot ' || i, 'SELF_SERVE', 'VERIFIED', 'h_bench_' || i, '{}'
+      from generate_series(1, ${RECIPIENTS}) i`.execute(db);
+    await sql`
+      insert into reward_recipients (id, linked_human_id, actor_id, terms_version, terms_accepted_at, wallet_address,
+        wallet_chain_id, wallet_verified_at, created_at, updated_at)
+      select 'rcp_' || i, 'h_bench_' || i, 'actor_' || i, '2026-11', now(), '0x' || lpad(to_hex(i), 40, '0'), 1, now(), now(), now()
+      from generate_series(1, ${RECIPIENTS}) i`.execute(db);
+    await sql`
+      insert into stories (id, author_bot_id, room, lang, title, summary, body, current_packet_hash, publication_stage,
+        review_status, moderation_status, created_at, published_at, graduated_at, reward_window_ends_at, updated_at)
+      select 'st_' || s, 'bot_' || lpad(to_hex(1 + s % ${RECIPIENTS}), 32, '0'), 'world', 'en', 'Story ' || s, 'Summary', 'Body',
+        md5('p' || s) || md5('q' || s), 'GRADUATED', 'CLEAR', 'ALLOWED', now() - interval '5 days', now() - interval '4 days',
+        now() - interval '3 days', now() - interval '1 day', now()
+      from generate_series(1, ${stories}) s`.execute(db);
+    await sql`
+      insert into story_versions (story_id, version, packet_hash, packet, created_by, created_at)
+      select id, 1, current_packet_hash, '{}'::jsonb, author_bot_id, now() - interval '5 days' from stories`.execute(db);
+    await sql`
+      insert into story_sources (id, story_id, url, added_in_version)
+      select 'src_' || id, id, 'https://publisher-' || seq % 97 || '.example/' || id, 1 from stories`.execute(db);
+    await sql`
+      insert into agent_reviews (id, story_id, packet_hash, bot_id, verified, kind, weight)
+      select 'ar_' || s.seq || '_' || k, s.id, s.current_packet_hash,
+        'bot_' || lpad(to_hex(1 + (s.seq * 37 + k * 101) % ${RECIPIENTS}), 32, '0'), k % 3 = 0, 'ATTESTATION', 1 + (k % 3 = 0)::int
+      from stories s cross join generate_series(1, ${PER_STORY - 2}) k`.execute(db);
+    await sql`
+      insert into reward_votes (id, story_id, actor_id, verified, vote, weight)
+      select 'rv_' || seq, id, 'voter_' || seq, true, 'UP', 1 + seq % 3 from stories`.execute(db);
+    await sql`analyze`.execute(db);
+  });
+  const service = createSettlementService({
+    db,
+    transactor: createTransactor(db, []),
+    clock: systemClock,
+    decimals: 18,
+    cartelHolds: noCartelHolds,
+    cursors: createCursorCodec(cursorKey(undefined, 'bench')),
+  });
+  const actor = { kind: 'human' as const, actorId: 'bench-treasurer', verified: true, linkedHumanId: undefined, tier: 'L0' as const };
+  process.stdout.write(
+    `\n${contributions} contributions, ${RECIPIENTS} recipients, ${stories} stories\n\n| phase | time | peak RSS | heap growth |\n|---|---|---|---|\n`,
+  );
+  const preview = await measure('preview', () => service.preview(actor, 1_000_000));
+  const run = await measure('run', () => service.run(actor, 1_000_000));
+  process.stdout.write(
+    `\npreview: ${preview.contributionCount} contributions, ${preview.beneficiaries.length} beneficiaries; run: ${run.payoutCount} payouts, escrow ${run.escrow.display}, paid ${run.paid.display}\n`,
+  );
+} finally {
+  await database.close();
+  await server.query(`DROP DATABASE IF EXISTS ${name}`);
+  await server.end();
+}

@@ -1,0 +1,70 @@
+import { sql } from 'kysely';
+import type { Queryable, Tx } from '../../platform/db/database.js';
+import type { RewardRecipientsTable, RewardWalletChallengesTable } from '../../platform/db/schema.js';
+
+/** SQL of payout recipients and their wallet challenges. */
+
+export async function findRecipientByHuman(db: Queryable, linkedHumanId: string) {
+  return (await db.selectFrom('reward_recipients').selectAll().where('linked_human_id', '=', linkedHumanId).executeTakeFirst()) ?? null;
+}
+
+/** Records terms acceptance; one recipient per person (linked_human_id is unique), so a repeat updates it. */
+export async function upsertRecipient(tx: Tx, row: RewardRecipientsTable) {
+  return tx
+    .insertInto('reward_recipients')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('linked_human_id').doUpdateSet({
+        actor_id: row.actor_id,
+        terms_version: row.terms_version,
+        terms_accepted_at: row.terms_accepted_at,
+        updated_at: row.updated_at,
+      }),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function insertWalletChallenge(db: Queryable, row: Omit<RewardWalletChallengesTable, 'used_at'>): Promise<void> {
+  await db.insertInto('reward_wallet_challenges').values(row).execute();
+}
+
+export async function findWalletChallenge(db: Queryable, id: string) {
+  return (await db.selectFrom('reward_wallet_challenges').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
+/** Uses the challenge once: true only for the one caller whose update found it unused and unexpired. */
+export async function claimWalletChallenge(tx: Tx, id: string, now: Date): Promise<boolean> {
+  const row = await tx
+    .updateTable('reward_wallet_challenges')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function bindWallet(tx: Tx, recipientId: string, address: string, chainId: number, now: Date) {
+  return tx
+    .updateTable('reward_recipients')
+    .set({ wallet_address: address, wallet_chain_id: chainId, wallet_verified_at: now, updated_at: now })
+    .where('id', '=', recipientId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Payouts that waited for this person's recipient and wallet become payable: the person's own (flags) and
+ * those of the bots they own now. Frozen and held payouts stay where they are.
+ */
+export async function releaseWaitingPayouts(tx: Tx, recipientId: string, linkedHumanId: string, now: Date): Promise<number> {
+  const { numAffectedRows } = await sql`
+    update payouts set status = 'PAYABLE', status_reason = null, recipient_id = ${recipientId},
+      linked_human_id = ${linkedHumanId}, updated_at = ${now}
+    where status = 'PENDING_RECIPIENT'
+      and (linked_human_id = ${linkedHumanId}
+        or bot_id in (select bot_id from bots where linked_human_id = ${linkedHumanId}))`.execute(tx);
+  return Number(numAffectedRows ?? 0);
+}

@@ -1,0 +1,133 @@
+import { sql } from 'kysely';
+import type { Queryable, Tx } from '../../platform/db/database.js';
+import type { PayoutRole, PayoutStatus, SettlementsTable } from '../../platform/db/schema.js';
+import type { Insertable } from 'kysely';
+
+/** SQL of settlements, the stories they settled and their payouts. */
+
+const RUN_LOCK_KEY = 0x52_45_57_02; // 'REW' 2: one settlement run at a time
+
+/** Serializes runs until commit; the settled_stories primary key is what guarantees "at most once". */
+export async function lockSettlementRuns(tx: Tx): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${sql.lit(RUN_LOCK_KEY)})`.execute(tx);
+}
+
+/** The people who can be paid: recipient id, wallet state and freeze, by linked human. */
+export async function recipientsByHuman(db: Queryable) {
+  const rows = await db.selectFrom('reward_recipients').select(['id', 'linked_human_id', 'wallet_verified_at', 'frozen_at']).execute();
+  return new Map(rows.map((r) => [r.linked_human_id, r]));
+}
+
+export async function frozenStoryIds(db: Queryable): Promise<Set<string>> {
+  const rows = await db.selectFrom('reward_story_freezes').select('story_id').execute();
+  return new Set(rows.map((r) => r.story_id));
+}
+
+export async function insertSettlement(tx: Tx, row: Insertable<SettlementsTable>): Promise<void> {
+  await tx.insertInto('settlements').values(row).execute();
+}
+
+/** Marks the stories settled; a story some other settlement holds fails the primary key (and the run). */
+export async function insertSettledStories(tx: Tx, settlementId: string, storyIds: string[]): Promise<void> {
+  await sql`
+    insert into settled_stories (story_id, settlement_id)
+    select value, ${settlementId} from jsonb_array_elements_text(${JSON.stringify(storyIds)}::jsonb)`.execute(tx);
+}
+
+export interface NewPayout {
+  id: string;
+  story_id: string;
+  role: PayoutRole;
+  beneficiary_kind: 'BOT' | 'HUMAN';
+  beneficiary_id: string;
+  bot_id: string | null;
+  linked_human_id: string | null;
+  recipient_id: string | null;
+  weight: string;
+  amount_base: string;
+  status: PayoutStatus;
+  status_reason: string | null;
+}
+
+/** Inserts all payouts of a settlement in one statement (a JSON document of rows: one parameter, any count). */
+export async function insertPayouts(tx: Tx, settlementId: string, at: Date, payouts: NewPayout[]): Promise<void> {
+  if (!payouts.length) return;
+  await sql`
+    insert into payouts (id, settlement_id, story_id, role, beneficiary_kind, beneficiary_id, bot_id, linked_human_id,
+      recipient_id, weight, amount_base, status, status_reason, created_at, updated_at)
+    select p.id, ${settlementId}, p.story_id, p.role, p.beneficiary_kind, p.beneficiary_id, p.bot_id, p.linked_human_id,
+      p.recipient_id, p.weight::numeric, p.amount_base::numeric, p.status, p.status_reason, ${at}, ${at}
+    from jsonb_to_recordset(${JSON.stringify(payouts)}::jsonb) as p(id text, story_id text, role text, beneficiary_kind text,
+      beneficiary_id text, bot_id text, linked_human_id text, recipient_id text, weight text, amount_base text, status text,
+      status_reason text)`.execute(tx);
+}
+
+const SUMMARY = [
+  'id',
+  'seq',
+  'policy_version',
+  'pool_base',
+  'escrow_base',
+  'paid_base',
+  'token_decimals',
+  'windows_closed_before',
+  'story_count',
+  'contribution_count',
+  'payout_count',
+  'role_totals',
+  'created_by',
+  'created_at',
+] as const;
+
+export async function listSettlements(db: Queryable, limit: number, beforeSeq?: string) {
+  let query = db.selectFrom('settlements').select(SUMMARY).orderBy('seq', 'desc').limit(limit);
+  if (beforeSeq) query = query.where('seq', '<', beforeSeq);
+  return query.execute();
+}
+
+export async function findSettlement(db: Queryable, id: string) {
+  return (
+    (await db
+      .selectFrom('settlements')
+      .select([...SUMMARY, 'inputs'])
+      .where('id', '=', id)
+      .executeTakeFirst()) ?? null
+  );
+}
+
+export async function findSettlementSummary(db: Queryable, id: string) {
+  return (await db.selectFrom('settlements').select(SUMMARY).where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
+export async function settledStoryIds(db: Queryable, settlementId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('settled_stories')
+    .select('story_id')
+    .where('settlement_id', '=', settlementId)
+    .orderBy('story_id')
+    .execute();
+  return rows.map((r) => r.story_id);
+}
+
+export interface PayoutFilters {
+  settlementId?: string | undefined;
+  botId?: string | undefined;
+  storyId?: string | undefined;
+  role?: PayoutRole | undefined;
+  status?: PayoutStatus | undefined;
+  linkedHumanId?: string | undefined;
+  recipientId?: string | undefined;
+}
+
+export async function listPayouts(db: Queryable, filters: PayoutFilters, limit: number, afterSeq?: string) {
+  let query = db.selectFrom('payouts').selectAll().orderBy('seq', 'asc').limit(limit);
+  if (filters.settlementId) query = query.where('settlement_id', '=', filters.settlementId);
+  if (filters.botId) query = query.where('bot_id', '=', filters.botId);
+  if (filters.storyId) query = query.where('story_id', '=', filters.storyId);
+  if (filters.role) query = query.where('role', '=', filters.role);
+  if (filters.status) query = query.where('status', '=', filters.status);
+  if (filters.linkedHumanId) query = query.where('linked_human_id', '=', filters.linkedHumanId);
+  if (filters.recipientId) query = query.where('recipient_id', '=', filters.recipientId);
+  if (afterSeq) query = query.where('seq', '>', afterSeq);
+  return query.execute();
+}

@@ -1,0 +1,179 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import fc from 'fast-check';
+import { nextCaseStatus, type CaseMove } from '../../src/modules/reward-review/case-states.js';
+import type { ReviewCaseStatus } from '../../src/platform/db/schema.js';
+import { bindWallet, bot, closedStory, rewardsApp, rewardVote, type RewardsApp } from './support.js';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const statusesOf = async (r: RewardsApp, query: Record<string, string>) =>
+  ((await r.get('treasurer', '/v1/rewards/payouts', query)).body.payouts as Json[]).map((p) => p.status);
+
+describe('freezes', () => {
+  let r: RewardsApp;
+  before(async () => (r = await rewardsApp()));
+  after(async () => r.t.close());
+
+  test('a frozen story gets no payable payout; unfreeze returns its payouts to REVIEW, a case releases them', async () => {
+    const recipientId = await bindWallet(r, 'alice');
+    const writer = await bot(r.db, 'h_alice');
+    const story = await closedStory(r, { authorBotId: writer });
+    await rewardVote(r.db, story.id, 'v', 'UP', 2);
+    const freeze = await r.post('treasurer', `/v1/admin/rewards/stories/${story.id}/freeze`, { reason: 'vote ring suspected' });
+    assert.equal(freeze.status, 202, JSON.stringify(freeze.body));
+    assert.equal(
+      (await r.post('treasurer', `/v1/admin/rewards/stories/${story.id}/freeze`, { reason: 'again' })).body.code,
+      'ALREADY_FROZEN',
+    );
+
+    const run = await r.post('treasurer', '/v1/rewards/settlements/run', { totalPoolOrbs: 100 });
+    assert.equal(run.status, 202);
+    assert.deepEqual(await statusesOf(r, { storyId: story.id }), ['FROZEN', 'FROZEN']);
+
+    const queue = await r.get('treasurer', '/v1/admin/rewards/review-queue', { limit: '10' });
+    assert.equal(queue.status, 200, JSON.stringify(queue.body));
+    const item = queue.body.items.find((i: Json) => i.kind === 'FROZEN_STORY');
+    assert.equal(item.targetId, story.id);
+    assert.equal(item.held.count, 2);
+
+    const unfreeze = await r.post('treasurer', `/v1/admin/rewards/stories/${story.id}/unfreeze`, { reason: 'ring not confirmed' });
+    assert.equal(unfreeze.status, 202);
+    assert.equal(unfreeze.body.payoutsToReview, 2);
+    assert.deepEqual(await statusesOf(r, { storyId: story.id }), ['REVIEW', 'REVIEW']);
+    assert.equal(
+      (await r.post('treasurer', `/v1/admin/rewards/stories/${story.id}/unfreeze`, { reason: 'again' })).body.code,
+      'NOT_FROZEN',
+    );
+
+    const opened = await r.post('treasurer', '/v1/admin/rewards/review-cases', {
+      targetType: 'STORY',
+      targetId: story.id,
+      reason: 'check the votes',
+    });
+    assert.equal(opened.status, 202);
+    await r.post('treasurer', `/v1/admin/rewards/review-cases/${opened.body.id}/assign`, { assigneeActorId: 'treasurer' });
+    const resolved = await r.post('treasurer', `/v1/admin/rewards/review-cases/${opened.body.id}/resolve`, {
+      outcome: 'RESOLVED',
+      resolution: 'votes are genuine',
+      releasePayouts: true,
+    });
+    assert.equal(resolved.status, 202, JSON.stringify(resolved.body));
+    assert.deepEqual(await statusesOf(r, { storyId: story.id }), ['PAYABLE', 'PAYABLE']);
+    assert.ok(recipientId);
+  });
+
+  test('freezing a recipient freezes its pending payouts and later runs; unfreeze never makes them payable', async () => {
+    const recipientId =
+      (await r.get('carol', '/v1/rewards/eligibility', { userId: 'carol' })).body.recipient?.id ?? (await bindWallet(r, 'carol'));
+    const writer = await bot(r.db, 'h_carol');
+    const first = await closedStory(r, { authorBotId: writer });
+    await rewardVote(r.db, first.id, 'v', 'UP', 1);
+    await r.post('treasurer', '/v1/rewards/settlements/run', { totalPoolOrbs: 10 });
+    assert.deepEqual(await statusesOf(r, { botId: writer }), ['PAYABLE', 'PAYABLE']);
+
+    const freeze = await r.post('treasurer', `/v1/admin/rewards/recipients/${recipientId}/freeze`, { reason: 'sybil review' });
+    assert.equal(freeze.status, 202);
+    assert.equal(freeze.body.payoutsFrozen, 2);
+    assert.deepEqual(await statusesOf(r, { botId: writer }), ['FROZEN', 'FROZEN']);
+    const wallet = await r.post('carol', '/v1/rewards/wallets/challenge', { address: `0x${'1'.repeat(40)}`, chainId: 1 });
+    assert.equal(wallet.body.code, 'RECIPIENT_FROZEN');
+
+    const second = await closedStory(r, { authorBotId: writer });
+    await rewardVote(r.db, second.id, 'v', 'UP', 1);
+    await r.post('treasurer', '/v1/rewards/settlements/run', { totalPoolOrbs: 10 });
+    assert.deepEqual(await statusesOf(r, { storyId: second.id }), ['FROZEN', 'FROZEN']);
+
+    const unfreeze = await r.post('treasurer', `/v1/admin/rewards/recipients/${recipientId}/unfreeze`, { reason: 'cleared' });
+    assert.equal(unfreeze.body.payoutsToReview, 4);
+    assert.deepEqual(await statusesOf(r, { botId: writer }), ['REVIEW', 'REVIEW', 'REVIEW', 'REVIEW']);
+    assert.equal((await r.post('treasurer', '/v1/admin/rewards/recipients/rcp_nobody/freeze', { reason: 'x' })).status, 404);
+    assert.equal((await r.post('alice', `/v1/admin/rewards/recipients/${recipientId}/freeze`, { reason: 'x' })).status, 403);
+  });
+});
+
+describe('review cases', () => {
+  let r: RewardsApp;
+  let storyId: string;
+  before(async () => {
+    r = await rewardsApp();
+    storyId = (await closedStory(r)).id;
+  });
+  after(async () => r.t.close());
+
+  const open = async () =>
+    (await r.post('treasurer', '/v1/admin/rewards/review-cases', { targetType: 'STORY', targetId: storyId, reason: 'odd votes' })).body;
+  const act = (id: string, move: string, body: Json) => r.post('treasurer', `/v1/admin/rewards/review-cases/${id}/${move}`, body);
+
+  test('moves through its states, refusing illegal moves with 409 and recording who and when', async () => {
+    const c = await open();
+    assert.equal(c.status, 'OPEN');
+    assert.equal((await act(c.id, 'appeal', { note: 'too early' })).body.code, 'REVIEW_CASE_TRANSITION_INVALID');
+    assert.equal((await act(c.id, 'resolve', { outcome: 'RESOLVED', resolution: 'unreviewed' })).status, 409);
+    assert.equal((await act(c.id, 'assign', { assigneeActorId: 'reviewer-1' })).body.status, 'IN_REVIEW');
+    assert.equal((await act(c.id, 'assign', { escalate: true, note: 'needs a senior' })).body.status, 'ESCALATED');
+    assert.equal((await act(c.id, 'resolve', { outcome: 'DISMISSED', resolution: 'no evidence' })).body.status, 'DISMISSED');
+    assert.equal((await act(c.id, 'assign', { assigneeActorId: 'reviewer-2' })).status, 409);
+    const appealed = await act(c.id, 'appeal', { note: 'new evidence' });
+    assert.equal(appealed.body.status, 'APPEALED');
+    const final = await act(c.id, 'resolve', { outcome: 'RESOLVED', resolution: 'confirmed' });
+    assert.equal(final.body.status, 'RESOLVED');
+    assert.deepEqual(
+      final.body.history.map((h: Json) => [h.action, h.fromStatus, h.toStatus, h.actor]),
+      [
+        ['open', null, 'OPEN', 'h_treasurer'],
+        ['assign', 'OPEN', 'IN_REVIEW', 'h_treasurer'],
+        ['escalate', 'IN_REVIEW', 'ESCALATED', 'h_treasurer'],
+        ['dismiss', 'ESCALATED', 'DISMISSED', 'h_treasurer'],
+        ['appeal', 'DISMISSED', 'APPEALED', 'h_treasurer'],
+        ['resolve', 'APPEALED', 'RESOLVED', 'h_treasurer'],
+      ],
+    );
+    assert.ok(final.body.history.every((h: Json) => !Number.isNaN(Date.parse(h.at))));
+    assert.equal((await act('rc_missing', 'appeal', { note: 'x' })).status, 404);
+    assert.equal((await act(c.id, 'assign', {})).status, 400);
+    assert.equal(
+      (await r.post('treasurer', '/v1/admin/rewards/review-cases', { targetType: 'STORY', targetId: 'st_missing', reason: 'x' })).status,
+      400,
+    );
+    assert.equal(
+      (await r.post('alice', '/v1/admin/rewards/review-cases', { targetType: 'STORY', targetId: storyId, reason: 'x' })).status,
+      403,
+    );
+  });
+
+  test("search's review-case filters find real cases (public view without target or reason)", async () => {
+    const c = await open();
+    await act(c.id, 'assign', { assigneeActorId: 'reviewer-9' });
+    const found = await r.client.get<Json>('/v1/search', { status: 'IN_REVIEW', assignedToActorId: 'reviewer-9' });
+    assert.equal(found.status, 200);
+    assert.deepEqual(
+      found.body.reviewCases.items.map((i: Json) => [i.id, i.status, i.queue, i.targetType]),
+      [[c.id, 'IN_REVIEW', 'PENDING', 'STORY']],
+    );
+    assert.equal('targetId' in found.body.reviewCases.items[0], false);
+    assert.equal('reason' in found.body.reviewCases.items[0], false);
+    const resolved = await r.client.get<Json>('/v1/search', { queue: 'RESOLVED' });
+    assert.ok(resolved.body.reviewCases.items.length >= 1);
+    assert.ok(resolved.body.reviewCases.items.every((i: Json) => i.queue === 'RESOLVED'));
+    assert.deepEqual((await r.client.get<Json>('/v1/search', { targetType: 'BATCH' })).body.reviewCases.items, []);
+  });
+
+  test('the state machine: closed cases only reopen by appeal; every move lands in a known state', () => {
+    const statuses: ReviewCaseStatus[] = ['OPEN', 'IN_REVIEW', 'APPEALED', 'ESCALATED', 'RESOLVED', 'DISMISSED'];
+    const moves: CaseMove[] = ['assign', 'escalate', 'appeal', 'resolve', 'dismiss'];
+    fc.assert(
+      fc.property(fc.constantFrom(...statuses), fc.array(fc.constantFrom(...moves), { maxLength: 30 }), (start, path) => {
+        let state = start;
+        for (const move of path) {
+          const next = nextCaseStatus(state, move);
+          if (next === null) continue;
+          if (state === 'RESOLVED' || state === 'DISMISSED') assert.equal(move, 'appeal');
+          if (move === 'resolve') assert.equal(next, 'RESOLVED');
+          assert.ok(statuses.includes(next));
+          state = next;
+        }
+      }),
+    );
+  });
+});

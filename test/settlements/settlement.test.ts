@@ -1,0 +1,251 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+import { sql } from 'kysely';
+import { createSettlementService } from '../../src/modules/settlements/service.js';
+import { noCartelHolds } from '../../src/modules/settlements/cartel-hook.js';
+import {
+  bot,
+  closedStory,
+  flag,
+  review,
+  PEOPLE,
+  rewardRowCounts,
+  rewardsApp,
+  rewardVote,
+  workedExample,
+  type RewardsApp,
+} from './support.js';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const ORB = 10n ** 18n;
+const orbs = (n: bigint) => (n * ORB).toString();
+
+describe('rewards policy', () => {
+  let r: RewardsApp;
+  before(async () => (r = await rewardsApp()));
+  after(async () => r.t.close());
+
+  test('anyone reads the policy; the launch defaults are active', async () => {
+    const res = await r.client.get<Json>('/v1/rewards/policy');
+    assert.equal(res.status, 200);
+    assert.deepEqual(
+      { status: res.body.status, escrowRate: res.body.escrowRate, roleSplits: res.body.roleSplits, version: res.body.version },
+      { status: 'ACTIVE', escrowRate: 0.1, roleSplits: { WRITER: 0.5, FACT_CHECK: 0.25, RISK: 0.15, SOURCE_DIVERSITY: 0.1 }, version: 1 },
+    );
+  });
+
+  test('a rewards admin changes it: a new version, audited on the REWARDS chain', async () => {
+    const res = await r.post('treasurer', '/v1/rewards/policy', {
+      escrowRate: 0.125,
+      roleSplits: { WRITER: 0.4, FACT_CHECK: 0.3, RISK: 0.2, SOURCE_DIVERSITY: 0.1 },
+      reason: 'more weight on fact-checking',
+    });
+    assert.equal(res.status, 202, JSON.stringify(res.body));
+    assert.equal(res.body.version, 2);
+    assert.equal(res.body.escrowRatePpm, 125000);
+    assert.equal((await r.client.get<Json>('/v1/rewards/policy')).body.version, 2);
+    const audit = await r.db.selectFrom('audit_events').selectAll().where('scope', '=', 'REWARDS').execute();
+    assert.equal(audit.length, 1);
+    assert.equal(audit[0]!.action, 'policy.updated');
+    assert.equal(audit[0]!.linked_human_id, 'h_treasurer');
+    assert.equal((audit[0]!.details as Json).to.escrowPpm, 125000);
+  });
+
+  test('refuses splits that do not sum to exactly 1, rates outside 0..1, and non-admins', async () => {
+    const bad = await r.post('treasurer', '/v1/rewards/policy', {
+      roleSplits: { WRITER: 0.5, FACT_CHECK: 0.25, RISK: 0.15, SOURCE_DIVERSITY: 0.05 },
+    });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.code, 'VALIDATION_FAILED');
+    assert.equal((await r.post('treasurer', '/v1/rewards/policy', { escrowRate: 1.5 })).status, 400);
+    assert.equal((await r.post('treasurer', '/v1/rewards/policy', { escrowRate: 0.1234567 })).status, 400);
+    assert.equal((await r.post('treasurer', '/v1/rewards/policy', {})).status, 400);
+    assert.equal((await r.post('treasurer', '/v1/rewards/policy', { status: 'ACTIVE', extra: 1 })).status, 400);
+    const forbidden = await r.post('alice', '/v1/rewards/policy', { status: 'PAUSED' });
+    assert.equal(forbidden.status, 403);
+    assert.equal(forbidden.body.code, 'REWARDS_ADMIN_REQUIRED');
+    // 0.1 + 0.2 is not 0.3 in floating point; in exact ppm it sums to 1
+    const exact = await r.post('treasurer', '/v1/rewards/policy', {
+      roleSplits: { WRITER: 0.1, FACT_CHECK: 0.2, RISK: 0.3, SOURCE_DIVERSITY: 0.4 },
+    });
+    assert.equal(exact.status, 202, JSON.stringify(exact.body));
+  });
+
+  test('a paused or disabled policy refuses runs with 409 REWARDS_PAUSED, and runs again once active', async () => {
+    await closedStory(r);
+    for (const status of ['PAUSED', 'DISABLED']) {
+      assert.equal((await r.post('treasurer', '/v1/rewards/policy', { status })).status, 202);
+      const run = await r.post('treasurer', '/v1/rewards/settlements/run', { totalPoolOrbs: 10 });
+      assert.equal(run.status, 409);
+      assert.equal(run.body.code, 'REWARDS_PAUSED');
+      const preview = await r.get('treasurer', '/v1/rewards/settlements/preview', { totalPoolOrbs: '10' });
+      assert.equal(preview.status, 200);
+      assert.equal(preview.body.runnable, false);
+    }
+    assert.equal((await rewardRowCounts(r.db)).settlements, 0);
+    await r.post('treasurer', '/v1/rewards/policy', { status: 'ACTIVE' });
+    assert.equal((await r.post('treasurer', '/v1/rewards/settlements/run', { totalPoolOrbs: 10 })).status, 202);
+  });
+});
+
+describe('settlement run, preview and the payout ledger', () => {
+  let r: RewardsApp;
+  let ex: Awaited<ReturnType<typeof workedExample>>;
+  let settlement: Json;
+  before(async () => {
+    r = await rewardsApp();
+    ex = await workedExample(r);
+  });
+  after(async () => r.t.close());
+
+  test('preview computes the worked example of docs/rewards.md and writes nothing', async () => {
+    const res = await r.get('treasurer', '/v1/rewards/settlements/preview', { totalPoolOrbs: '1000' });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(res.body.pool.display, '1000');
+    assert.equal(res.body.escrow.display, '235');
+    assert.equal(res.body.paid.display, '765');
+    const amounts = Object.fromEntries(res.body.beneficiaries.map((b: Json) => [b.beneficiaryId, b.amount.display]));
+    assert.deepEqual(amounts, { [ex.a]: '540', [ex.b]: '150', [ex.c]: '75' });
+    // the guide states these very numbers
+    const guide = readFileSync('docs/rewards.md', 'utf8');
+    const sentence = `A earns ${amounts[ex.a]}, B ${amounts[ex.b]}, C ${amounts[ex.c]}; paid ${res.body.paid.display} + escrow ${res.body.escrow.display} = ${res.body.pool.display}.`;
+    assert.ok(guide.includes(sentence), sentence);
+    assert.deepEqual(await rewardRowCounts(r.db), { settlements: 0, settled: 0, payouts: 0 });
+  });
+
+  test('run settles it once: payouts + escrow = pool, and a second run has nothing to settle', async () => {
+    const res = await r.post('treasurer', '/v1/rewards/settlements/run', { totalPoolOrbs: 1000 });
+    assert.equal(res.status, 202, JSON.stringify(res.body));
+    settlement = res.body;
+    assert.equal(settlement.storyCount, 1);
+    assert.equal(BigInt(settlement.paid.base) + BigInt(settlement.escrow.base), BigInt(orbs(1000n)));
+    assert.equal(settlement.roles.RISK.paid.base, '0');
+    const again = await r.post('treasurer', '/v1/rewards/settlements/run', { totalPoolOrbs: 1000 });
+    assert.equal(again.status, 409);
+    assert.equal(again.body.code, 'NOTHING_TO_SETTLE');
+    const payouts = await r.get('treasurer', '/v1/rewards/payouts', { settlementId: settlement.id });
+    const byKey = Object.fromEntries(payouts.body.payouts.map((p: Json) => [`${p.role}:${p.beneficiaryId}`, p.amount.base]));
+    assert.deepEqual(byKey, {
+      [`WRITER:${ex.a}`]: orbs(450n),
+      [`SOURCE_DIVERSITY:${ex.a}`]: orbs(90n),
+      [`FACT_CHECK:${ex.b}`]: orbs(150n),
+      [`FACT_CHECK:${ex.c}`]: orbs(75n),
+    });
+    // nobody has a recipient and wallet yet: the payouts wait for one
+    assert.ok(payouts.body.payouts.every((p: Json) => p.status === 'PENDING_RECIPIENT'));
+  });
+
+  test('a settlement publishes its inputs and lists with its filters and limits', async () => {
+    const detail = await r.get('treasurer', `/v1/rewards/settlements/${settlement.id}`);
+    assert.equal(detail.status, 200);
+    assert.deepEqual(detail.body.storyIds, [ex.story.id]);
+    assert.equal(detail.body.inputs.stories[0].voteWeight, '4');
+    const writer = detail.body.inputs.contributions.find((c: Json) => c.role === 'WRITER');
+    assert.deepEqual(
+      { units: writer.units, storyVoteWeight: writer.storyVoteWeight, weight: writer.weight },
+      { units: '1', storyVoteWeight: '4', weight: '4' },
+    );
+    assert.equal((await r.get('treasurer', '/v1/rewards/settlements/se_missing')).status, 404);
+
+    const list = await r.get('treasurer', '/v1/rewards/settlements', { limit: '1', verified: '1' });
+    assert.equal(list.status, 200);
+    assert.equal(list.body.settlements[0].id, settlement.id);
+    for (const bad of [{ limit: '0' }, { limit: '101' }, { verified: 'yes' }]) {
+      assert.equal((await r.get('treasurer', '/v1/rewards/settlements', bad)).status, 400, JSON.stringify(bad));
+    }
+    assert.equal((await r.get('alice', '/v1/rewards/settlements')).status, 403);
+
+    const fc = await r.get('treasurer', '/v1/rewards/payouts', { role: 'FACT_CHECK', verified: 'false' });
+    assert.deepEqual(fc.body.payouts.map((p: Json) => p.botId).sort(), [ex.b, ex.c].sort());
+    const ofA = await r.get('treasurer', '/v1/rewards/payouts', { botId: ex.a, storyId: ex.story.id });
+    assert.deepEqual(ofA.body.payouts.map((p: Json) => p.role).sort(), ['SOURCE_DIVERSITY', 'WRITER']);
+    const first = await r.get('treasurer', '/v1/rewards/payouts', { limit: '3', verified: '0' });
+    assert.equal(first.body.payouts.length, 3);
+    const next = await r.get('treasurer', '/v1/rewards/payouts', { limit: '3', cursor: first.body.nextCursor });
+    assert.equal(next.body.payouts.length, 1);
+    assert.equal(next.body.nextCursor, undefined);
+    assert.equal((await r.get('treasurer', '/v1/rewards/payouts', { cursor: 'bogus' })).body.code, 'INVALID_CURSOR');
+    assert.equal((await r.get('treasurer', '/v1/rewards/payouts', { limit: '501' })).status, 400);
+    assert.equal((await r.get('treasurer', '/v1/rewards/payouts', { role: 'EDITOR' })).status, 400);
+    assert.equal((await r.get('treasurer', '/v1/rewards/settlements/preview', { totalPoolOrbs: '0.001' })).status, 400);
+    assert.equal((await r.get('treasurer', '/v1/rewards/settlements/preview', {})).status, 400);
+    assert.equal((await r.get('treasurer', '/v1/rewards/settlements/preview', { totalPoolOrbs: '1e300' })).status, 400);
+    assert.equal((await r.post('treasurer', '/v1/rewards/settlements/run', { totalPoolOrbs: 1e300 })).status, 400);
+  });
+});
+
+describe('who is paid for what', () => {
+  test('a retracted story pays RISK only: upheld objectors and flaggers, nothing to its writer', async () => {
+    const r = await rewardsApp();
+    try {
+      const author = await bot(r.db);
+      const objector = await bot(r.db, 'h_carol');
+      const story = await closedStory(r, { authorBotId: author, review: 'RETRACTED' });
+      await review(r.db, story, objector, 'OBJECTION', 2);
+      await flag(r.db, story.id, 'alice', 'h_alice');
+      await flag(r.db, story.id, 'anon-reader', null);
+      await rewardVote(r.db, story.id, 'voter', 'UP', 1);
+      const run = await r.post('treasurer', '/v1/rewards/settlements/run', { totalPoolOrbs: 100 });
+      assert.equal(run.status, 202, JSON.stringify(run.body));
+      const payouts = (await r.get('treasurer', '/v1/rewards/payouts', { settlementId: run.body.id })).body.payouts as Json[];
+      const risk = Object.fromEntries(payouts.map((p) => [p.beneficiaryId, [p.role, p.amount.display, p.linkedHumanId]]));
+      // RISK pool: 100 × 0.9 × 0.15 = 13.5, by weight 2 : 1 : 1
+      assert.deepEqual(risk, {
+        [objector]: ['RISK', '6.75', 'h_carol'],
+        h_alice: ['RISK', '3.375', 'h_alice'],
+        'anon-reader': ['RISK', '3.375', null],
+      });
+      assert.equal(run.body.escrow.display, '86.5');
+    } finally {
+      await r.t.close();
+    }
+  });
+});
+
+describe('settlement failures and races', () => {
+  test('a run that fails halfway leaves nothing behind and can run again', async () => {
+    const r = await rewardsApp();
+    try {
+      const story = await closedStory(r);
+      await rewardVote(r.db, story.id, 'voter', 'UP', 3);
+      // the database refuses the payouts: the settlement row and the settled stories were already written
+      await sql`create function refuse_payouts() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`.execute(
+        r.db,
+      );
+      await sql`create trigger refuse_payouts before insert on payouts for each statement execute function refuse_payouts()`.execute(r.db);
+      const ctx = r.t.app.ctx;
+      const service = createSettlementService({
+        db: ctx.database.db,
+        transactor: ctx.transactor,
+        clock: ctx.clock,
+        decimals: 18,
+        cartelHolds: noCartelHolds,
+        cursors: ctx.cursors,
+      });
+      const actor = { kind: 'human' as const, ...PEOPLE.treasurer, verified: true, tier: 'L3' as const };
+      await assert.rejects(service.run(actor, 100), /disk full/);
+      assert.deepEqual(await rewardRowCounts(r.db), { settlements: 0, settled: 0, payouts: 0 });
+      await sql`drop trigger refuse_payouts on payouts`.execute(r.db);
+      const res = await service.run(actor, 100);
+      assert.equal(res.storyCount, 1);
+      assert.deepEqual(await rewardRowCounts(r.db), { settlements: 1, settled: 1, payouts: 2 });
+    } finally {
+      await r.t.close();
+    }
+  });
+
+  test('the database settles a story at most once', async () => {
+    const r = await rewardsApp();
+    try {
+      await closedStory(r);
+      const run = await r.post('treasurer', '/v1/rewards/settlements/run', { totalPoolOrbs: 5 });
+      assert.equal(run.status, 202);
+      const storyId = (await r.db.selectFrom('settled_stories').select('story_id').executeTakeFirstOrThrow()).story_id;
+      await assert.rejects(r.db.insertInto('settled_stories').values({ story_id: storyId, settlement_id: run.body.id }).execute());
+    } finally {
+      await r.t.close();
+    }
+  });
+});

@@ -1,0 +1,138 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import fc from 'fast-check';
+import { allocate } from '../../src/modules/settlements/allocation.js';
+import { computeSettlement, ROLES, type Contribution } from '../../src/modules/settlements/compute.js';
+import { toBaseUnits, toDisplay } from '../../src/modules/settlements/money.js';
+import { initialPayoutStatus } from '../../src/modules/settlements/payout-status.js';
+import { fuzzRuns } from '../helpers/fuzz.js';
+
+/** Four role splits in parts per million summing to exactly 1 000 000. */
+const splits = fc
+  .tuple(fc.nat(1_000_000), fc.nat(1_000_000), fc.nat(1_000_000))
+  .map(([a, b, c]) => [a, b, c].sort((x, y) => x - y))
+  .map(([a, b, c]) => ({ WRITER: a!, FACT_CHECK: b! - a!, RISK: c! - b!, SOURCE_DIVERSITY: 1_000_000 - c! }));
+
+const contribution = fc.record({
+  storyId: fc.constantFrom('st_a', 'st_b', 'st_c'),
+  role: fc.constantFrom(...ROLES),
+  beneficiaryKind: fc.constantFrom('BOT' as const, 'HUMAN' as const),
+  beneficiaryId: fc.string({ minLength: 1, maxLength: 6 }),
+  weight: fc.bigInt({ min: 1n, max: 10n ** 30n }).map(String),
+});
+const uniqueContributions = fc.uniqueArray(contribution, {
+  maxLength: 60,
+  selector: (c) => `${c.storyId}|${c.role}|${c.beneficiaryKind}|${c.beneficiaryId}`,
+});
+
+describe('settlement math', () => {
+  test('payouts plus escrow equal the pool to the base unit; no amount is negative', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 40n }),
+        fc.nat(1_000_000),
+        splits,
+        uniqueContributions,
+        fc.string({ minLength: 1, maxLength: 8 }),
+        (pool, escrowPpm, splitsPpm, contributions, seed) => {
+          const result = computeSettlement({ poolBase: pool.toString(), escrowPpm, splitsPpm, seed, contributions });
+          const paid = result.amounts.reduce((a, b) => a + b, 0n);
+          assert.equal(paid + result.escrowBase, pool);
+          assert.ok(result.escrowBase >= 0n);
+          for (const a of result.amounts) assert.ok(a >= 0n);
+          for (const role of ROLES) {
+            const r = result.roles[role];
+            const roleSum = result.amounts.filter((_, i) => contributions[i]!.role === role).reduce((a, b) => a + b, 0n);
+            assert.equal(roleSum, r.paidBase);
+          }
+        },
+      ),
+      { numRuns: fuzzRuns(2000) },
+    );
+  });
+
+  test('each share is its exact proportional share rounded down or up, never further off', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 30n }),
+        fc.array(fc.bigInt({ min: 0n, max: 10n ** 12n }), { minLength: 1, maxLength: 50 }),
+        (total, weights) => {
+          const keys = weights.map((_, i) => `k${i}`);
+          const shares = allocate(total, weights, keys, 'seed');
+          const sum = weights.reduce((a, b) => a + b, 0n);
+          if (sum === 0n) return assert.ok(shares.every((s) => s === 0n));
+          assert.equal(
+            shares.reduce((a, b) => a + b, 0n),
+            total,
+          );
+          shares.forEach((s, i) => {
+            const floor = (total * weights[i]!) / sum;
+            assert.ok(s === floor || s === floor + 1n, `share ${s} vs floor ${floor}`);
+          });
+        },
+      ),
+      { numRuns: fuzzRuns(2000) },
+    );
+  });
+
+  test('rounding favours no one systematically: tied leftover units spread evenly across settlements', () => {
+    // 7 equal contributors share 10 units: 3 leftover units per settlement go to tied remainders.
+    const wins = new Array<number>(7).fill(0);
+    const settlements = 7000;
+    for (let s = 0; s < settlements; s++) {
+      const shares = allocate(
+        10n,
+        new Array(7).fill(1n),
+        wins.map((_, i) => `bot_${i}`),
+        `settlement-${s}`,
+      );
+      shares.forEach((share, i) => (wins[i]! += Number(share - 1n)));
+    }
+    // each expects 3000 extra units (3/7 of 7000); a systematic favourite would be far off
+    for (const w of wins) assert.ok(Math.abs(w - 3000) < 200, `extra units ${wins.join(',')}`);
+    // and the order in which contributors are listed does not matter
+    const forward = allocate(10n, [1n, 1n, 1n], ['a', 'b', 'c'], 'x');
+    const backward = allocate(10n, [1n, 1n, 1n], ['c', 'b', 'a'], 'x');
+    assert.deepEqual(forward, [...backward].reverse());
+  });
+
+  test('a role without contributors falls back to escrow', () => {
+    const contributions: Contribution[] = [{ storyId: 's', role: 'WRITER', beneficiaryKind: 'BOT', beneficiaryId: 'b', weight: '1' }];
+    const result = computeSettlement({
+      poolBase: '1000',
+      escrowPpm: 100_000,
+      splitsPpm: { WRITER: 500_000, FACT_CHECK: 250_000, RISK: 150_000, SOURCE_DIVERSITY: 100_000 },
+      seed: 'x',
+      contributions,
+    });
+    assert.deepEqual(result.amounts, [450n]);
+    assert.equal(result.escrowBase, 550n);
+  });
+
+  test('frozen is never payable, whatever else holds', () => {
+    fc.assert(
+      fc.property(fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean(), (storyFrozen, recipientFrozen, heldForReview, walletVerified) => {
+        const { status } = initialPayoutStatus({ storyFrozen, recipientFrozen, heldForReview, walletVerified });
+        if (storyFrozen || recipientFrozen) assert.equal(status, 'FROZEN');
+        if (status === 'PAYABLE') assert.ok(walletVerified && !storyFrozen && !recipientFrozen && !heldForReview);
+      }),
+    );
+  });
+
+  test('display units convert to base units exactly', () => {
+    assert.equal(toBaseUnits('12.5', 18), 12_500_000_000_000_000_000n);
+    assert.equal(toBaseUnits('0.01', 2), 1n);
+    assert.equal(toBaseUnits('0.001', 2), null);
+    assert.equal(toBaseUnits('1e-7', 18), 100_000_000_000n);
+    assert.equal(toBaseUnits('1.5e+21', 0), 1_500_000_000_000_000_000_000n);
+    assert.equal(toBaseUnits('-1', 18), null);
+    assert.equal(toDisplay(12_500_000_000_000_000_000n, 18), '12.5');
+    assert.equal(toDisplay(1n, 18), '0.000000000000000001');
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 40n }), fc.integer({ min: 0, max: 36 }), (base, decimals) => {
+        assert.equal(toBaseUnits(toDisplay(base, decimals), decimals), base);
+      }),
+      { numRuns: fuzzRuns(1000) },
+    );
+  });
+});
