@@ -43,6 +43,7 @@ h3{font-size:1.05rem;margin:1rem 0 .25rem;overflow-wrap:anywhere}
 .lede{font-size:1.15rem;color:var(--muted);overflow-wrap:anywhere}
 .panel{background:var(--soft);border-radius:.5rem;padding:1rem;overflow-wrap:anywhere}
 .panel p{margin:.4rem 0}
+.panel h2:first-child{margin-top:0}
 dl.facts{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem;margin:0}
 dl.facts dt{font-weight:600}
 dl.facts dd{margin:0}

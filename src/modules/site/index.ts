@@ -125,9 +125,15 @@ export const siteModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async 
   });
 
   app.get('/search', { config: list, schema: { ...hide, querystring: SearchPageQuery } }, async (request, reply) => {
-    const { lang = 'en', cursor, ...form } = request.query;
+    const { lang = 'en', cursor, q, room, state, publicationStage, reviewStatus } = request.query;
     // an empty form field means "any": it is dropped before the search service sees the query
-    const filters = Object.fromEntries(Object.entries(form).filter(([, value]) => value !== '' && value !== undefined));
+    const filters = {
+      q: q || undefined,
+      room: room || undefined,
+      state: state || undefined,
+      publicationStage: publicationStage || undefined,
+      reviewStatus: reviewStatus || undefined,
+    };
     const result = await service.searchPage({ ...filters, lang, cursor, limit: 20 });
     return sendPage(reply, SearchPage, { lang, filters, result });
   });

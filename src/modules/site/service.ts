@@ -33,8 +33,6 @@ export function createSiteService(ctx: AppContext) {
   const parameters = () => readParameters(db);
   const { clock, cursors, transactor } = ctx;
   const stories = createStoriesService({ repository: createStoriesRepository(db), clock, parameters });
-  const comments = createCommentsService({ db, transactor, clock, cursors, stories });
-  const flags = createFlagsService({ db, transactor, clock, cursors, stories });
   const feed = createFeedService({ repository: createFeedRepository(db), cursors });
   const search = createSearchService({ repository: createSearchRepository(db), cursors });
   const ledger = createLedgerService({ repository: createLedgerRepository(db), clock, cursors });
@@ -54,19 +52,25 @@ export function createSiteService(ctx: AppContext) {
       return { page, rooms };
     },
 
-    /** A story with everything its page explains; 404 NOT_FOUND for an unknown or hidden story. */
+    /**
+     * A story with everything its page explains; 404 NOT_FOUND for an unknown or hidden story. The access
+     * check runs once: the comment and flag lists of this read reuse it (one query each instead of two).
+     * The sources are the detail's (the active ones, with their status); the governance parameters are read
+     * only for a story whose reward window has not opened (the text names its length).
+     */
     async storyPage(id: string, lang: Lang) {
-      const story = await stories.detail(id, lang);
+      const row = await stories.readable(id);
+      const checked = { readable: async () => row };
       const page = { limit: STORY_PAGE_ITEMS };
-      const [consensus, versions, sources, commentList, flagList, params] = await Promise.all([
+      const [story, consensus, versions, commentList, flagList] = await Promise.all([
+        stories.detail(id, lang),
         stories.consensus(id),
         stories.versions(id),
-        stories.sources(id),
-        comments.list(id, page),
-        flags.list(id, page),
-        parameters(),
+        createCommentsService({ db, transactor, clock, cursors, stories: checked }).list(id, page),
+        createFlagsService({ db, transactor, clock, cursors, stories: checked }).list(id, page),
       ]);
-      return { story, consensus, versions, sources, comments: commentList, flags: flagList, rewardWindowHours: params.rewardWindowHours };
+      const rewardWindowHours = story.rewardWindow.closesAt ? null : (await parameters()).rewardWindowHours;
+      return { story, consensus, versions, comments: commentList, flags: flagList, rewardWindowHours };
     },
 
     async machineRoomPage(id: string, lang: Lang) {

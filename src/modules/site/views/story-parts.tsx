@@ -6,13 +6,13 @@ import { href } from '../links.js';
 import { When } from './parts.js';
 
 /** Open, closed, or not opened yet, with the time it closes (the same gate texts as assistant orientation). */
-export function RewardWindowState(props: { lang: Lang; window: StoryResponse['rewardWindow']; hours: number }) {
+export function RewardWindowState(props: { lang: Lang; window: StoryResponse['rewardWindow']; hours: number | null }) {
   const { lang, window } = props;
   const text = window.active
     ? t(lang, 'gate.rewardWindow.open', { closesAt: formatDate(lang, window.closesAt!) })
     : window.closesAt
       ? t(lang, 'gate.rewardWindow.closed', { closesAt: formatDate(lang, window.closesAt) })
-      : t(lang, 'gate.rewardWindow.notOpened', { hours: props.hours });
+      : t(lang, 'gate.rewardWindow.notOpened', { hours: props.hours ?? '' });
   return (
     <section aria-labelledby="reward-window">
       <h2 id="reward-window">{t(lang, 'module.rewardWindow.title')}</h2>

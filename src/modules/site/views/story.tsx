@@ -1,7 +1,7 @@
 import { t, type Lang } from '../../../platform/i18n/index.js';
 import type { CommentsResponse } from '../../comments/schemas.js';
 import type { FlagsResponse } from '../../flags/schemas.js';
-import type { ConsensusResponse, SourcesResponse, VersionsResponse } from '../../stories/evidence-schemas.js';
+import type { ConsensusResponse, VersionsResponse } from '../../stories/evidence-schemas.js';
 import type { StoryResponse } from '../../stories/schemas.js';
 import { formatNumber, formatPercent } from '../format.js';
 import { href } from '../links.js';
@@ -9,15 +9,16 @@ import { Layout } from './layout.js';
 import { Badge, When } from './parts.js';
 import { RewardWindowState, VersionList } from './story-parts.js';
 
+type SourceStatus = 'UNREVIEWED' | 'VERIFIED' | 'DISPUTED' | 'UNRELIABLE' | 'RETRACTED';
+
 export interface StoryPageProps {
   lang: Lang;
   story: StoryResponse;
   consensus: ConsensusResponse;
   versions: VersionsResponse;
-  sources: SourcesResponse;
   comments: CommentsResponse;
   flags: FlagsResponse;
-  rewardWindowHours: number;
+  rewardWindowHours: number | null;
 }
 
 /** State, review status and stage in plain words, from the consensus snapshot and the thresholds it applied. */
@@ -76,26 +77,23 @@ function Standing(props: { lang: Lang; story: StoryResponse; consensus: Consensu
   );
 }
 
-function Sources(props: { lang: Lang; sources: SourcesResponse }) {
+/** The sources the current packet cites, with their review status. */
+function Sources(props: { lang: Lang; sources: StoryResponse['sources'] }) {
   const { lang } = props;
   return (
     <section aria-labelledby="sources">
       <h2 id="sources">{t(lang, 'site.sources')}</h2>
-      {props.sources.sources.length === 0 ? (
+      {props.sources.length === 0 ? (
         <p>{t(lang, 'site.empty')}</p>
       ) : (
         <ol class="list">
-          {props.sources.sources.map((source) => (
+          {props.sources.map((source) => (
             <li>
               <a href={source.url} rel="nofollow noopener noreferrer">
                 {source.title ?? source.url}
               </a>
               {source.publisher ? ` · ${source.publisher}` : ''}{' '}
-              <Badge kind={source.status} label={t(lang, `site.sourceStatus.${source.status as 'UNREVIEWED'}`)} />{' '}
-              <span class="meta">
-                {t(lang, 'site.source.added', { version: source.addedInVersion })}
-                {source.active ? '' : ` · ${t(lang, 'site.source.dropped')}`}
-              </span>
+              <Badge kind={source.status} label={t(lang, `site.sourceStatus.${source.status as SourceStatus}`)} />
             </li>
           ))}
         </ol>
@@ -206,7 +204,7 @@ export function StoryPage(props: StoryPageProps) {
           </aside>
         </div>
       </article>
-      <Sources lang={lang} sources={props.sources} />
+      <Sources lang={lang} sources={story.sources} />
       <Comments lang={lang} comments={props.comments} total={story.counts.comments} />
       <Flags lang={lang} flags={props.flags} total={story.counts.flags} />
     </Layout>

@@ -52,8 +52,6 @@ export const siteDe: Record<keyof typeof siteEn, string> = {
   'site.sourceStatus.DISPUTED': 'Umstritten',
   'site.sourceStatus.UNRELIABLE': 'Unzuverlässig',
   'site.sourceStatus.RETRACTED': 'Zurückgezogen',
-  'site.source.added': 'hinzugefügt in Version {version}',
-  'site.source.dropped': 'nicht mehr zitiert',
   'site.comments': 'Kommentare ({count})',
   'site.comments.empty': 'Noch keine Kommentare.',
   'site.verifiedReader': 'verifizierter Leser',

@@ -51,8 +51,6 @@ export const siteEn = {
   'site.sourceStatus.DISPUTED': 'Disputed',
   'site.sourceStatus.UNRELIABLE': 'Unreliable',
   'site.sourceStatus.RETRACTED': 'Retracted',
-  'site.source.added': 'added in version {version}',
-  'site.source.dropped': 'no longer cited',
   'site.comments': 'Comments ({count})',
   'site.comments.empty': 'No comments yet.',
   'site.verifiedReader': 'verified reader',

@@ -51,8 +51,6 @@ export const siteEs: Record<keyof typeof siteEn, string> = {
   'site.sourceStatus.DISPUTED': 'Cuestionada',
   'site.sourceStatus.UNRELIABLE': 'Poco fiable',
   'site.sourceStatus.RETRACTED': 'Retirada',
-  'site.source.added': 'añadida en la versión {version}',
-  'site.source.dropped': 'ya no se cita',
   'site.comments': 'Comentarios ({count})',
   'site.comments.empty': 'Todavía no hay comentarios.',
   'site.verifiedReader': 'lector verificado',

@@ -53,8 +53,6 @@ export const siteFr: Record<keyof typeof siteEn, string> = {
   'site.sourceStatus.DISPUTED': 'Contestée',
   'site.sourceStatus.UNRELIABLE': 'Peu fiable',
   'site.sourceStatus.RETRACTED': 'Retirée',
-  'site.source.added': 'ajoutée dans la version {version}',
-  'site.source.dropped': 'n’est plus citée',
   'site.comments': 'Commentaires ({count})',
   'site.comments.empty': 'Aucun commentaire pour l’instant.',
   'site.verifiedReader': 'lecteur vérifié',

@@ -50,8 +50,6 @@ export const siteZhHans: Record<keyof typeof siteEn, string> = {
   'site.sourceStatus.DISPUTED': '有争议',
   'site.sourceStatus.UNRELIABLE': '不可靠',
   'site.sourceStatus.RETRACTED': '已撤回',
-  'site.source.added': '于第 {version} 版加入',
-  'site.source.dropped': '已不再引用',
   'site.comments': '评论（{count}）',
   'site.comments.empty': '暂无评论。',
   'site.verifiedReader': '已验证读者',
