@@ -47,6 +47,12 @@ test('a reader opens the feed, switches mode and language, and opens a story', {
   assert.equal(await page.getAttribute('html', 'lang'), 'en');
   await passes('feed');
 
+  // keyboard: the first Tab reaches the skip link, which moves focus to the content
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Skip to the content');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'main');
+
   await page.getByRole('navigation', { name: 'Feed order' }).getByRole('link', { name: 'Recent' }).click();
   await page.waitForURL(/mode=recent/);
   assert.equal(await page.locator('h1').innerText(), 'Recent');
