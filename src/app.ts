@@ -26,6 +26,8 @@ import { homeModule } from './modules/home/index.js';
 import { ledgerModule } from './modules/ledger/index.js';
 import { orientationModule } from './modules/orientation/index.js';
 import { rankingsModule } from './modules/rankings/index.js';
+// the reader site (issue 15)
+import { siteModule } from './modules/site/index.js';
 import { searchModule } from './modules/search/index.js';
 import { storiesModule } from './modules/stories/index.js';
 import { healthModule } from './modules/health/index.js';
@@ -149,6 +151,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(homeModule, { ctx });
   await app.register(orientationModule, { ctx });
   await app.register(rankingsModule, { ctx });
+  // the reader site (issue 15): server-rendered HTML over the same reads, at /
+  await app.register(siteModule, { ctx });
   // governance and the emergency control plane (one human-proof verifier, HUMAN_PROOF_VERIFIER)
   const verifier = createProofVerifier(config);
   await app.register(governanceModule, { ctx, verifier });

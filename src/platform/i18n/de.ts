@@ -1,3 +1,4 @@
+import { siteDe } from './site/de.js';
 import type { Catalogue } from './en.js';
 
 /** German catalogue. */
@@ -129,4 +130,7 @@ export const de: Catalogue = {
 
   'search.reviewCases.none':
     'Es gibt keine Prüffälle: dieser Dienst erfasst noch keine Prüffälle, daher treffen die Prüffall-Filter auf nichts zu.',
+
+  // the reader site (issue 15)
+  ...siteDe,
 };

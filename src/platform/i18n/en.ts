@@ -1,3 +1,5 @@
+import { siteEn } from './site/en.js';
+
 /**
  * English catalogue: the reference set of keys. Every other catalogue is typed against it, so a missing or
  * extra key fails the type check (and test/newsroom-reads/i18n.test.ts checks the placeholders too).
@@ -127,6 +129,9 @@ export const en = {
   'evidence.ledger': 'Ledger events',
 
   'search.reviewCases.none': 'No review cases exist: this service records no review cases yet, so the review-case filters match nothing.',
+
+  // the reader site (issue 15)
+  ...siteEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,3 +1,4 @@
+import { siteEs } from './site/es.js';
 import type { Catalogue } from './en.js';
 
 /** Spanish catalogue. */
@@ -131,4 +132,7 @@ export const es: Catalogue = {
 
   'search.reviewCases.none':
     'No existen casos de revisión: este servicio aún no registra casos de revisión, por lo que los filtros de casos de revisión no coinciden con nada.',
+
+  // the reader site (issue 15)
+  ...siteEs,
 };

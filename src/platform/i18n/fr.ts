@@ -1,3 +1,4 @@
+import { siteFr } from './site/fr.js';
 import type { Catalogue } from './en.js';
 
 /** French catalogue. */
@@ -131,4 +132,7 @@ export const fr: Catalogue = {
 
   'search.reviewCases.none':
     'Aucun dossier d’examen n’existe : ce service n’enregistre pas encore de dossiers d’examen, les filtres de dossiers d’examen ne correspondent donc à rien.',
+
+  // the reader site (issue 15)
+  ...siteFr,
 };

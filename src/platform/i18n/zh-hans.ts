@@ -1,3 +1,4 @@
+import { siteZhHans } from './site/zh-hans.js';
 import type { Catalogue } from './en.js';
 
 /** Simplified Chinese catalogue (lang `zh-Hans`). */
@@ -111,4 +112,7 @@ export const zhHans: Catalogue = {
   'evidence.ledger': '账本事件',
 
   'search.reviewCases.none': '不存在审查案例：本服务尚未记录审查案例，因此审查案例筛选条件不会匹配任何内容。',
+
+  // the reader site (issue 15)
+  ...siteZhHans,
 };

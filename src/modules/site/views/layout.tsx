@@ -1,0 +1,95 @@
+import type { ComponentChildren } from 'preact';
+import { t, type Lang } from '../../../platform/i18n/index.js';
+import { ASSETS } from '../assets.js';
+import { href } from '../links.js';
+
+/** Each language named in itself (a name, not a label: the same in every catalogue). */
+const LANG_NAMES: Record<Lang, string> = { en: 'English', es: 'Español', fr: 'Français', de: 'Deutsch', 'zh-Hans': '简体中文' };
+
+export type Section = 'feed' | 'developing' | 'under-review' | 'reward-window' | 'ledger' | 'rankings' | 'search' | 'story';
+
+const SECTIONS = [
+  ['feed', '/', 'module.feed.title'],
+  ['developing', '/developing', 'module.developing.title'],
+  ['under-review', '/under-review', 'module.underReview.title'],
+  ['reward-window', '/reward-window', 'module.rewardWindow.title'],
+  ['ledger', '/ledger', 'module.ledger.title'],
+  ['rankings', '/rankings', 'module.rankings.title'],
+  ['search', '/search', 'module.search.title'],
+] as const;
+
+export interface PageFrame {
+  lang: Lang;
+  title: string;
+  section: Section;
+  /** This page's path and query without `lang`: the language links keep both. */
+  path: string;
+  query?: Record<string, string | number | undefined>;
+}
+
+/** The frame of every page: skip link, masthead, sections, language switch, main, footer. */
+export function Layout(props: PageFrame & { children: ComponentChildren }) {
+  const { lang, section } = props;
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{`${props.title} · ${t(lang, 'module.home.title')}`}</title>
+        <link rel="icon" href={ASSETS.icon.path} type="image/svg+xml" />
+        <link rel="stylesheet" href={ASSETS.css.path} />
+        <script src={ASSETS.js.path} defer />
+      </head>
+      <body>
+        <a class="skip" href="#main">
+          {t(lang, 'site.skip')}
+        </a>
+        <header class="masthead">
+          <div class="bar">
+            <div>
+              <a class="brand" href={href('/', lang)}>
+                {t(lang, 'module.home.title')}
+              </a>
+              <p class="tagline">{t(lang, 'site.tagline')}</p>
+            </div>
+            <nav aria-label={t(lang, 'site.languages')}>
+              <ul class="langs">
+                {Object.entries(LANG_NAMES).map(([code, name]) => (
+                  <li>
+                    <a
+                      href={href(props.path, code as Lang, props.query)}
+                      hreflang={code}
+                      lang={code}
+                      aria-current={code === lang ? 'true' : undefined}
+                    >
+                      {name}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </div>
+          <nav class="sections" aria-label={t(lang, 'site.sections')}>
+            <ul>
+              {SECTIONS.map(([id, path, key]) => (
+                <li>
+                  <a href={href(path, lang)} aria-current={id === section ? 'page' : undefined}>
+                    {t(lang, key)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </header>
+        <main id="main" tabIndex={-1}>
+          {props.children}
+        </main>
+        <footer>
+          <p>
+            {t(lang, 'site.footer')} <a href="/docs">{t(lang, 'site.apiDocs')}</a>
+          </p>
+        </footer>
+      </body>
+    </html>
+  );
+}

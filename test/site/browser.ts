@@ -1,0 +1,108 @@
+import axe from 'axe-core';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { CATALOGUES } from '../../src/platform/i18n/index.js';
+
+/** Debian's Chromium (`apt-get install chromium`; .ci/run installs it when missing). No browser is downloaded. */
+export const CHROMIUM = '/usr/bin/chromium';
+
+/** node:test's `skip` option for a browser test: the reason when Chromium is absent, else false. */
+export function needsChromium(): string | false {
+  return existsSync(CHROMIUM) ? false : `needs Chromium at ${CHROMIUM} (apt-get install -y chromium; .ci/run does it)`;
+}
+
+/** Screenshots of every page visited: test artifacts, git-ignored. */
+export const ARTIFACTS = join(process.cwd(), 'test-artifacts', 'site');
+
+/** axe-core's own script, injected into each page checked. */
+const AXE_SOURCE = axe.source;
+
+/** Every key of the catalogues: one showing on a page means a label was not translated. */
+const KEYS = Object.keys(CATALOGUES.en);
+
+export interface Browser {
+  context: BrowserContext;
+  page: Page;
+  /** Problems seen since the last check: error answers, console errors (CSP violations), page errors. */
+  problems: string[];
+  close(): Promise<void>;
+}
+
+/** One headless Chromium for a test file, with a new empty profile, at a phone's width (375 px). */
+export async function openBrowser(): Promise<Browser> {
+  const profile = mkdtempSync(join(tmpdir(), 'site-chromium-'));
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+    viewport: { width: 375, height: 812 },
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const problems: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  return {
+    context,
+    page,
+    problems,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/**
+ * The checks every page passes: no error answer or console error since the last check, no catalogue key or
+ * unfilled placeholder in its text, nothing wider than the phone's screen, and no serious or critical axe-core
+ * violation. Saves a screenshot named `name`. Returns the problems found (empty when the page passes).
+ */
+export async function checkPage(browser: Browser, name: string): Promise<string[]> {
+  const { page } = browser;
+  await page.waitForLoadState('load');
+  const found = browser.problems.splice(0);
+  const text = await page.locator('body').innerText();
+  for (const key of KEYS) if (text.includes(key)) found.push(`untranslated key ${key}`);
+  const placeholder = /\{[A-Za-z]+\}/.exec(text);
+  if (placeholder) found.push(`unfilled placeholder ${placeholder[0]}`);
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+  if (widths.page > widths.screen) found.push(`layout wider than the screen: ${widths.page} px > ${widths.screen} px`);
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } })
+      .axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+  });
+  for (const v of violations) {
+    if (v.impact === 'serious' || v.impact === 'critical') {
+      found.push(`axe ${v.impact} ${v.id}: ${v.help} at ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
+    }
+  }
+  return found;
+}

@@ -1,0 +1,235 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { LightMyRequestResponse } from 'fastify';
+import fc from 'fast-check';
+import { seedDemoIfEmpty } from '../../src/demo/seed.js';
+import { createTestApp, TEST_API_KEY, TEST_OPS_TOKEN, TEST_SECRET } from '../helpers/app.js';
+import { fuzzRuns } from '../helpers/fuzz.js';
+import { createReadsTestApp } from '../helpers/newsroom-factory.js';
+import { newsroomClient } from '../helpers/newsroom.js';
+
+/** The reader site through app.inject and real HTTP: what each page answers, escapes, caches and refuses. */
+
+const html = (res: { headers: Record<string, unknown> }) => String(res.headers['content-type']).startsWith('text/html');
+const storyIds = (body: string) => [...new Set([...body.matchAll(/href="\/stories\/(st_[A-Za-z0-9_-]+)\?/g)].map((m) => m[1]!))];
+
+test('every page type answers HTML in the asked language under the site CSP; the JSON API and /docs keep theirs', async () => {
+  const t = await createTestApp({ RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000' });
+  try {
+    await seedDemoIfEmpty(t.app.ctx);
+    const feed = await t.app.inject('/?lang=fr');
+    const id = storyIds(feed.body)[0]!;
+    const pages = [
+      '/',
+      '/?mode=graduated&room=local',
+      `/stories/${id}`,
+      `/stories/${id}/machine-room`,
+      `/stories/${id}/versions`,
+      '/ledger?filters=agent-review',
+      '/rankings',
+      '/developing',
+      '/under-review',
+      '/reward-window',
+      '/search?q=&room=&state=&publicationStage=&reviewStatus=',
+    ];
+    for (const path of pages) {
+      for (const lang of ['en', 'es', 'fr', 'de', 'zh-Hans']) {
+        const url = `${path}${path.includes('?') ? '&' : '?'}lang=${lang}`;
+        const res = await t.app.inject(url);
+        assert.equal(res.statusCode, 200, url);
+        assert.ok(html(res), url);
+        assert.match(res.body, new RegExp(`^<!doctype html><html lang="${lang}">`), url);
+        const csp = String(res.headers['content-security-policy']);
+        assert.match(csp, /default-src 'none'/, url);
+        assert.match(csp, /script-src 'self'(;|$)/, url);
+        assert.doesNotMatch(res.body, /<script>|\son[a-z]+=|style="/i, `${url}: no inline script, handler or style`);
+        for (const secret of [TEST_SECRET, TEST_API_KEY, TEST_OPS_TOKEN]) assert.ok(!res.body.includes(secret), `${url} leaks a secret`);
+        assert.doesNotMatch(res.body, /\{[A-Za-z]+\}|>site\.[a-z]/, `${url}: an unfilled placeholder or catalogue key`);
+      }
+    }
+    const json = await t.app.inject('/v1/feed');
+    assert.match(String(json.headers['content-type']), /^application\/json/);
+    assert.equal(json.headers['content-security-policy'], undefined, 'the JSON API is not a page');
+    const docs = await t.app.inject('/docs');
+    assert.equal(docs.statusCode, 200);
+    assert.equal(docs.headers['content-security-policy'], undefined, 'the Swagger UI keeps its inline scripts');
+    for (const asset of [...feed.body.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!)) {
+      const res = await t.app.inject(asset);
+      assert.equal(res.statusCode, 200, asset);
+      assert.match(String(res.headers['cache-control']), /immutable/);
+    }
+  } finally {
+    await t.close();
+  }
+});
+
+test('text written by bots and readers is escaped on every page that shows it', async () => {
+  const r = await createReadsTestApp();
+  try {
+    const hostile = '<script>alert("x")</script> & <img src=x onerror=alert(1)>';
+    const story = await r.factory.story({
+      title: `Ferry ${hostile}`,
+      summary: `Summary ${hostile}`,
+      body: `Body ${hostile}`,
+      room: 'world',
+    });
+    await r.factory.comment(story.id, { body: `Comment ${hostile}` });
+    await r.factory.revise(story, { title: `Ferry revised ${hostile}` });
+    for (const url of [
+      '/',
+      `/stories/${story.id}`,
+      `/stories/${story.id}/versions?from=1&to=2`,
+      `/stories/${story.id}/machine-room`,
+      '/search?q=Ferry',
+    ]) {
+      const res = await r.app.inject(url);
+      assert.equal(res.statusCode, 200, url);
+      assert.ok(!res.body.includes('<script>alert'), `${url} renders a script`);
+      assert.ok(!res.body.includes('<img src=x'), `${url} renders an element`);
+      assert.ok(
+        res.body.includes('&lt;script>alert(&quot;x&quot;)&lt;/script> &amp; &lt;img src=x onerror=alert(1)>'),
+        `${url} shows the text`,
+      );
+    }
+  } finally {
+    await r.close();
+  }
+});
+
+test('the version diff marks the words a revision added and removed, between any two versions', async () => {
+  const r = await createReadsTestApp();
+  try {
+    const story = await r.factory.story({ title: 'Council approves the harbour budget', body: 'The council met on Monday.' });
+    const v2 = await r.factory.revise(story, { title: 'Council approves the ferry budget' });
+    await r.factory.revise(v2, { body: 'The council met on Tuesday.' });
+    const latest = await r.app.inject(`/stories/${story.id}/versions`);
+    assert.equal(latest.statusCode, 200);
+    assert.match(latest.body, /<del>Monday<\/del>/, 'by default the last revision: the body changed');
+    assert.match(latest.body, /<ins>Tuesday<\/ins>/);
+    const first = await r.app.inject(`/stories/${story.id}/versions?from=1&to=2&lang=de`);
+    assert.match(first.body, /<del>harbour<\/del>/);
+    assert.match(first.body, /<ins>ferry<\/ins>/);
+    assert.ok(first.body.includes('Keine Änderung.'), 'an unchanged field says so, in German');
+    const reversed = await r.app.inject(`/stories/${story.id}/versions?from=3&to=1`);
+    assert.match(reversed.body, /<del>harbour<\/del>/, 'older to newer whatever the order asked');
+    const missing = await r.app.inject(`/stories/${story.id}/versions?from=1&to=9`);
+    assert.equal(missing.statusCode, 404);
+    assert.ok(html(missing));
+  } finally {
+    await r.close();
+  }
+});
+
+test('the feed and the ledger page through their cursors without repeating or losing an item', async () => {
+  const r = await createReadsTestApp();
+  try {
+    const made = new Set<string>();
+    for (let i = 0; i < 7; i++) {
+      const story = await r.factory.story({ room: 'science', trendingScore: i });
+      made.add(story.id);
+      await r.factory.ledgerEvent(story.id, { type: 'UPDATE' });
+    }
+    await r.factory.story({ room: 'local' });
+    for (const [start, list] of [
+      ['/?mode=recent&room=science&limit=3', 'stories'],
+      ['/?room=science&limit=2&lang=es', 'stories'],
+    ] as const) {
+      const seen: string[] = [];
+      let url: string | undefined = start;
+      while (url) {
+        const res: LightMyRequestResponse = await r.app.inject(url);
+        assert.equal(res.statusCode, 200, url);
+        seen.push(...storyIds(res.body.slice(res.body.indexOf(`id="${list}"`))));
+        url = /<a class="button" href="([^"]+)" data-more="stories"/.exec(res.body)?.[1]?.replaceAll('&amp;', '&');
+      }
+      assert.deepEqual(new Set(seen), made, start);
+      assert.equal(seen.length, made.size, `${start}: no story twice`);
+    }
+    const events: string[] = [];
+    let url: string | undefined = '/ledger?limit=3';
+    while (url) {
+      const res: LightMyRequestResponse = await r.app.inject(url);
+      events.push(...storyIds(res.body.slice(res.body.indexOf('id="ledger-events"'))));
+      url = /<a class="button" href="([^"]+)" data-more="ledger-events"/.exec(res.body)?.[1]?.replaceAll('&amp;', '&');
+    }
+    assert.equal(events.length, 7);
+    assert.deepEqual(new Set(events), made);
+  } finally {
+    await r.close();
+  }
+});
+
+test('a story page is served from the read cache until a signed write on that story, which shows at once', async () => {
+  const t = await createTestApp({ RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000' });
+  try {
+    const base = await t.listen();
+    const nr = newsroomClient(base);
+    const { storyId } = await nr.publishedStory();
+    const page = `${base}/stories/${storyId}?lang=en`;
+    const first = await fetch(page);
+    assert.equal(first.status, 200);
+    assert.equal(first.headers.get('x-read-cache'), 'miss');
+    assert.equal((await fetch(page)).headers.get('x-read-cache'), 'hit');
+    const comment = await nr.client.humanWrite(TEST_SECRET, `/v1/stories/${storyId}/comments`, {
+      actorId: 'reader-site-1',
+      verified: false,
+      body: 'Seen on the reader site.',
+    });
+    assert.equal(comment.status, 202, JSON.stringify(comment.body));
+    const after = await fetch(page);
+    assert.equal(after.headers.get('x-read-cache'), 'miss');
+    const body = await after.text();
+    assert.ok(body.includes('Seen on the reader site.'));
+    assert.ok(body.includes('Comments (1)'));
+  } finally {
+    await t.close();
+  }
+});
+
+test('dates and numbers are written the way each language writes them', async () => {
+  const r = await createReadsTestApp();
+  try {
+    const story = await r.factory.story({ publishedAt: '2026-03-09T15:04:00.000Z' });
+    const times = new Map<string, string>();
+    for (const lang of ['en', 'de', 'zh-Hans']) {
+      const res = await r.app.inject(`/stories/${story.id}?lang=${lang}`);
+      times.set(lang, /<time datetime="2026-03-09T15:04:00.000Z">([^<]+)<\/time>/.exec(res.body)?.[1] ?? '');
+    }
+    assert.match(times.get('en')!, /Mar 9, 2026.*03:04\sPM/);
+    assert.match(times.get('de')!, /9\. März 2026.*15:04/);
+    assert.match(times.get('zh-Hans')!, /2026年3月9日/);
+  } finally {
+    await r.close();
+  }
+});
+
+test('a refused page is an HTML page with its status in the asked language, and no query makes a page fail', async () => {
+  const r = await createReadsTestApp();
+  try {
+    const story = await r.factory.story();
+    const unknown = await r.app.inject('/stories/st_nothing_here?lang=es');
+    assert.equal(unknown.statusCode, 404);
+    assert.ok(html(unknown));
+    assert.ok(unknown.body.includes('No encontrado'));
+    const extra = await r.app.inject('/?lang=de&debug=1');
+    assert.equal(extra.statusCode, 400);
+    assert.ok(extra.body.includes('<html lang="de">'));
+    const paths = ['/', `/stories/${story.id}`, `/stories/${story.id}/versions`, '/ledger', '/search', '/rankings', '/developing'];
+    const value = fc.oneof(
+      fc.string(),
+      fc.constantFrom('', 'en', 'zh-Hans', 'recent', 'graduated', 'science', '0', '-1', '99999999999', 'W10.AAAA', '%', '<b>'),
+    );
+    const name = fc.constantFrom('lang', 'mode', 'room', 'cursor', 'limit', 'from', 'to', 'filters', 'q', 'state', 'reviewStatus', 'x');
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...paths), fc.array(fc.tuple(name, value), { maxLength: 4 }), async (path, params) => {
+        const query = params.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
+        const res = await r.app.inject(`${path}?${query}`);
+        assert.ok([200, 400, 404].includes(res.statusCode), `${path}?${query}: ${res.statusCode}`);
+        assert.ok(html(res), `${path}?${query}`);
+      }),
+      { numRuns: fuzzRuns(300) },
+    );
+  } finally {
+    await r.close();
+  }
+});
