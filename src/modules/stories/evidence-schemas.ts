@@ -18,7 +18,9 @@ export const VersionsResponse = Type.Object({
       version: Type.Integer(),
       packetHash: Type.String(),
       createdAt: DateTime,
-      createdBy: Type.String({ description: 'botId of the author (version 1) or of the accepted proposal' }),
+      createdBy: Type.String({
+        description: 'botId of the author (version 1) or of the accepted proposal; the content admin (identity key) of a correction',
+      }),
       proposalId: Nullable(Type.String()),
       current: Type.Boolean(),
       packet: StoryPacket,
@@ -37,6 +39,9 @@ export const SourcesResponse = Type.Object({
       title: Nullable(Type.String()),
       publisher: Nullable(Type.String()),
       status: Type.String({ description: 'UNREVIEWED, VERIFIED, DISPUTED, UNRELIABLE or RETRACTED' }),
+      sourceStatus: Type.String({
+        description: "The source host's moderation status: UNRATED, TRUSTED, WATCH or BANNED (docs/moderation.md)",
+      }),
       active: Type.Boolean({ description: 'false once a revision dropped the source from the packet' }),
       addedInVersion: Type.Integer(),
       createdAt: DateTime,

@@ -90,6 +90,7 @@ export function createStoriesService(deps: { repository: StoriesRepository; cloc
           title: s.title,
           publisher: s.publisher,
           status: s.status,
+          sourceStatus: s.sourceStatus,
           active: s.active,
           addedInVersion: s.added_in_version,
           createdAt: s.created_at.toISOString(),
