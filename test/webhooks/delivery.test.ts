@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createTestCertificate, startReceiver, type Receiver, type TestCertificate } from '../helpers/https-receiver.js';
-import { attempts, correct, deliveries, fakeDns, metricsText, retract, stepWorker, webhookApp, WEBHOOK_SECRET } from './support.js';
+import { attempts, correct, deliveries, metricsText, retract, stepWorker, webhookApp, WEBHOOK_SECRET } from './support.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
