@@ -4,7 +4,7 @@ import type { Config } from '../../src/config.js';
 import { createWebhookDispatcher, type Resolver } from '../../src/modules/webhooks/dispatcher.js';
 import { createWebhookWorker } from '../../src/modules/webhooks/worker.js';
 import { governanceApp, type GovernanceApp } from '../governance/support.js';
-import { TEST_OPS_TOKEN, type Env } from '../helpers/app.js';
+import { TEST_OPS_TOKEN, type Env, type TestDatabase } from '../helpers/app.js';
 import { newsroomClient } from '../helpers/newsroom.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -15,17 +15,20 @@ export const WEBHOOK_SECRET = 'whsec-test-0123456789';
  * A newsroom with webhook endpoints whose in-service worker is off (WEBHOOK_WORKER=off): the test runs the
  * worker itself, step by step, on a clock it moves (the retry schedule without waiting).
  */
-export async function webhookApp(endpoints: string[], env: Env = {}) {
-  const g = await governanceApp({
-    WEBHOOK_ENDPOINTS: endpoints.join(','),
-    WEBHOOK_SIGNING_SECRET: WEBHOOK_SECRET,
-    WEBHOOK_WORKER: 'off',
-    WEBHOOK_RETRY_BASE_MS: '1000',
-    WEBHOOK_RETRY_CAP_MS: '60000',
-    WEBHOOK_TIMEOUT_MS: '3000',
-    RATE_LIMIT_UNVERIFIED_WRITES_PER_MINUTE: '100000',
-    ...env,
-  });
+export async function webhookApp(endpoints: string[], env: Env = {}, shared?: TestDatabase) {
+  const g = await governanceApp(
+    {
+      WEBHOOK_ENDPOINTS: endpoints.join(','),
+      WEBHOOK_SIGNING_SECRET: WEBHOOK_SECRET,
+      WEBHOOK_WORKER: 'off',
+      WEBHOOK_RETRY_BASE_MS: '1000',
+      WEBHOOK_RETRY_CAP_MS: '60000',
+      WEBHOOK_TIMEOUT_MS: '3000',
+      RATE_LIMIT_UNVERIFIED_WRITES_PER_MINUTE: '100000',
+      ...env,
+    },
+    shared,
+  );
   return { g, news: newsroomClient(g.t.baseUrl) };
 }
 
