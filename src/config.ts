@@ -297,6 +297,9 @@ function parseAgentbook(env: Env): Config['agentbook'] {
 
 /** Issue 9: the webhook variables (CONTRACT §8, docs/webhooks.md). */
 function parseWebhooks(env: Env, failClosed: boolean): Config['webhooks'] {
+  // the old name must not be silently ignored by a deployment that still sets it
+  if (str(env, 'WEBHOOK_ALLOW_LOOPBACK_FOR_TESTS') !== undefined)
+    throw new ConfigError('WEBHOOK_ALLOW_LOOPBACK_FOR_TESTS', 'was renamed WEBHOOK_ALLOW_PRIVATE_ADDRESSES (CONTRACT §8)');
   const allowPrivateAddresses = bool(env, 'WEBHOOK_ALLOW_PRIVATE_ADDRESSES', false);
   if (allowPrivateAddresses && failClosed)
     throw new ConfigError('WEBHOOK_ALLOW_PRIVATE_ADDRESSES', 'is refused in production and public deployments');

@@ -216,6 +216,7 @@ describe('bad values name their variable', () => {
     );
     assertRefused({ ...secret, WEBHOOK_ENDPOINTS: 'https://user:pw@a.example.com/in' }, 'WEBHOOK_ENDPOINTS', /credentials/);
     assertRefused({ WEBHOOK_WORKER: 'sometimes' }, 'WEBHOOK_WORKER');
+    assertRefused({ WEBHOOK_ALLOW_LOOPBACK_FOR_TESTS: '1' }, 'WEBHOOK_ALLOW_LOOPBACK_FOR_TESTS', /WEBHOOK_ALLOW_PRIVATE_ADDRESSES/);
     assertRefused({ WEBHOOK_RETRY_BASE_MS: '5000', WEBHOOK_RETRY_CAP_MS: '1000' }, 'WEBHOOK_RETRY_CAP_MS');
     const ok = loadConfig({ ...secret, WEBHOOK_ENDPOINTS: 'https://A.example.com/in', WEBHOOK_HOST_ALLOWLIST: 'a.example.com' });
     assert.equal(ok.webhooks.worker, 'in-process');
