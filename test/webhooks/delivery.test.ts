@@ -41,6 +41,11 @@ describe('corrections and retractions reach a real HTTPS receiver, signed as doc
     assert.equal(detail.body.version, 2);
     const versions = await app.g.client.get<Json>(`/v1/stories/${story.storyId}/versions`);
     assert.equal(versions.body.versions[1].createdBy, 'h_admin');
+    assert.deepEqual(
+      versions.body.versions.map((v: Json) => v.notices.map((n: Json) => [n.kind, n.note])),
+      [[], [['CORRECTION', 'The crossing count was wrong: two, not three.']]],
+      'readers see the correction note on the version it made',
+    );
     const ledger = await app.g.client.get<Json>('/v1/ledger/events');
     const event = ledger.body.events.find((e: Json) => e.id === res.body.ledgerEventId);
     assert.equal(event.type, 'CORRECTION');
@@ -78,6 +83,11 @@ describe('corrections and retractions reach a real HTTPS receiver, signed as doc
     const detail = await app.g.client.get<Json>(`/v1/stories/${story.storyId}`);
     assert.equal(detail.body.reviewStatus, 'RETRACTED');
     assert.equal(detail.body.state, 'UNDER_REVIEW');
+    const versions = await app.g.client.get<Json>(`/v1/stories/${story.storyId}/versions`);
+    assert.deepEqual(
+      versions.body.versions[0].notices.map((n: Json) => [n.kind, n.note]),
+      [['RETRACTION', 'The minutes were forged.']],
+    );
     const consensus = await app.g.client.get<Json>(`/v1/stories/${story.storyId}/consensus`);
     assert.equal(consensus.body.snapshot.reviewStatus, 'RETRACTED');
     const ledger = await app.g.client.get<Json>('/v1/ledger/events', { filters: 'under-review' });

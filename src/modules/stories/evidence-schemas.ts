@@ -23,6 +23,14 @@ export const VersionsResponse = Type.Object({
       }),
       proposalId: Nullable(Type.String()),
       current: Type.Boolean(),
+      notices: Type.Array(
+        Type.Object({
+          kind: Type.Union([Type.Literal('CORRECTION'), Type.Literal('RETRACTION')]),
+          note: Type.String({ description: 'The correction note, or the retraction reason' }),
+          createdAt: DateTime,
+        }),
+        { description: "A content admin's correction that made this version, or the retraction of the story at it" },
+      ),
       packet: StoryPacket,
     }),
     { description: 'Oldest first' },

@@ -100,6 +100,16 @@ export function createStoriesRepository(db: Db) {
         .execute();
     },
 
+    /** The correction notes and retraction reasons of a story (migrations/0008), oldest first. */
+    async notices(storyId: string) {
+      return db
+        .selectFrom('story_corrections')
+        .select(['kind', 'version', 'note', 'created_at'])
+        .where('story_id', '=', storyId)
+        .orderBy('created_at')
+        .execute();
+    },
+
     async consensus(storyId: string) {
       return (
         (await db
