@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import { createTestDatabase, type TestDatabase } from '../helpers/app.js';
@@ -120,5 +121,29 @@ describe('webhook workers as processes', () => {
     assert.equal(receiver.delivered().length, 1);
     const [delivery] = (await deliveries(app.g)).filter((d) => d.event_id === corrected.body.webhookEventId);
     assert.equal(delivery!.attempts, 2);
+  });
+
+  test('operators read the delivery log with `npm run webhooks:deliveries`', { skip: pg }, async () => {
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'src/modules/webhooks/deliveries-cli.ts', '--json'],
+      {
+        env: { PATH: process.env.PATH ?? '', ...env },
+      },
+    );
+    const log = JSON.parse(stdout) as {
+      counts: { pending: number; failed: number; delivered: number; dead: number };
+      deliveries: { id: string; status: string; attempts: { outcome: string; worker: string }[] }[];
+    };
+    const rows = await deliveries(app.g);
+    assert.equal(log.counts.delivered, rows.filter((d) => d.status === 'DELIVERED').length);
+    assert.equal(log.counts.pending + log.counts.failed + log.counts.dead, rows.length - log.counts.delivered);
+    assert.equal(log.deliveries.length, rows.length);
+    for (const d of log.deliveries) {
+      assert.equal(d.status, 'DELIVERED');
+      const last = d.attempts[d.attempts.length - 1]!;
+      assert.equal(last.outcome, 'DELIVERED', 'each delivery shows the attempt that delivered it');
+      assert.ok(last.worker, 'and the worker that made it');
+    }
   });
 });
