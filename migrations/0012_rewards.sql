@@ -4,7 +4,7 @@
 
 -- Rewards changes are audited on the same hash chain as governance.
 ALTER TABLE audit_events DROP CONSTRAINT audit_events_scope_check;
-ALTER TABLE audit_events ADD CONSTRAINT audit_events_scope_check CHECK (scope IN ('GOVERNANCE', 'CONTROL_PLANE', 'REWARDS'));
+ALTER TABLE audit_events ADD CONSTRAINT audit_events_scope_check CHECK (scope IN ('GOVERNANCE', 'CONTROL_PLANE', 'MODERATION', 'REWARDS'));
 
 -- Every policy change is a new version; the current policy is the highest version. Rates are parts per
 -- million (exact integers): the four role splits sum to exactly 1 000 000.

@@ -34,6 +34,10 @@ import { healthModule } from './modules/health/index.js';
 import { publishModule } from './modules/publish/index.js';
 import { reviewsModule } from './modules/reviews/index.js';
 import { usersModule } from './modules/users/index.js';
+// issue 9: moderation, corrections and retractions, webhooks
+import { correctionsModule } from './modules/corrections/index.js';
+import { moderationModule } from './modules/moderation/index.js';
+import { webhooksModule } from './modules/webhooks/index.js';
 import { authPlugin } from './platform/auth/plugin.js';
 import { createContext, type AppContext, type ContextOverrides } from './platform/context.js';
 import { runMigrations } from './platform/db/migrate.js';
@@ -162,6 +166,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rewardsModule, { ctx });
   await app.register(settlementsModule, { ctx });
   await app.register(rewardReviewModule, { ctx });
+  // issue 9: moderation, corrections and retractions, webhooks
+  await app.register(moderationModule, { ctx });
+  await app.register(correctionsModule, { ctx });
+  await app.register(webhooksModule, { ctx, metrics });
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   await app.ready();

@@ -104,7 +104,30 @@ export interface Config {
   humanProofVerifyUrls: Record<string, string | undefined>;
   /** HUMAN_PROOF_VERIFY_TIMEOUT_MS: a provider that has not answered by then is unavailable (503). */
   humanProofVerifyTimeoutMs: number;
-  webhooks: { endpoints: string[]; hostAllowlist: string[]; signingSecret: string | undefined; allowLoopbackForTests: boolean };
+  /** Issue 9: outbound webhooks (CONTRACT §8, docs/webhooks.md). */
+  webhooks: {
+    /** WEBHOOK_ENDPOINTS: HTTPS URLs that receive story.correction and story.retraction. */
+    endpoints: string[];
+    /** WEBHOOK_HOST_ALLOWLIST: when set, the only hosts ever called (exact, lowercase). */
+    hostAllowlist: string[];
+    /** WEBHOOK_SIGNING_SECRET: HMAC key of x-svc-webhook-signature; required when endpoints are set. */
+    signingSecret: string | undefined;
+    /** WEBHOOK_ALLOW_PRIVATE_ADDRESSES: test-only, deliveries may reach loopback/private addresses; refused when fail-closed. */
+    allowPrivateAddresses: boolean;
+    /** WEBHOOK_WORKER: in-process (default) runs the delivery worker in the service; off leaves it to `npm run worker`. */
+    worker: 'in-process' | 'off';
+    /** WEBHOOK_TIMEOUT_MS: one attempt's limit (connect to end of response), default 10 s. */
+    timeoutMs: number;
+    /** WEBHOOK_RETRY_BASE_MS, WEBHOOK_RETRY_CAP_MS: exponential backoff base (10 s) and cap (1 h). */
+    retryBaseMs: number;
+    retryCapMs: number;
+    /** WEBHOOK_MAX_AGE_MS: a delivery not done this long after its event is DEAD (default 24 h). */
+    maxAgeMs: number;
+    /** WEBHOOK_CONCURRENCY: deliveries in flight per worker (default 4). */
+    concurrency: number;
+    /** WEBHOOK_POLL_MS: how often an idle worker looks for due deliveries (default 1 s). */
+    pollMs: number;
+  };
   rewardTokenDecimals: number;
   claimsEnabled: boolean;
   chainRpcUrl: string | undefined;
@@ -279,6 +302,51 @@ function parseAgentbook(env: Env): Config['agentbook'] {
   return { mode, staticMap, rpcUrl, contract };
 }
 
+/** Issue 9: the webhook variables (CONTRACT §8, docs/webhooks.md). */
+function parseWebhooks(env: Env, failClosed: boolean): Config['webhooks'] {
+  // the old name must not be silently ignored by a deployment that still sets it
+  if (str(env, 'WEBHOOK_ALLOW_LOOPBACK_FOR_TESTS') !== undefined)
+    throw new ConfigError('WEBHOOK_ALLOW_LOOPBACK_FOR_TESTS', 'was renamed WEBHOOK_ALLOW_PRIVATE_ADDRESSES (CONTRACT §8)');
+  const allowPrivateAddresses = bool(env, 'WEBHOOK_ALLOW_PRIVATE_ADDRESSES', false);
+  if (allowPrivateAddresses && failClosed)
+    throw new ConfigError('WEBHOOK_ALLOW_PRIVATE_ADDRESSES', 'is refused in production and public deployments');
+  const hostAllowlist = list(env, 'WEBHOOK_HOST_ALLOWLIST').map((h) => h.toLowerCase());
+  const endpoints = list(env, 'WEBHOOK_ENDPOINTS');
+  for (const endpoint of endpoints) {
+    let parsed: URL;
+    try {
+      parsed = new URL(endpoint);
+    } catch {
+      throw new ConfigError('WEBHOOK_ENDPOINTS', `"${endpoint}" is not a URL`);
+    }
+    if (parsed.protocol !== 'https:') throw new ConfigError('WEBHOOK_ENDPOINTS', `"${endpoint}" must use https`);
+    if (parsed.username || parsed.password) throw new ConfigError('WEBHOOK_ENDPOINTS', `"${parsed.host}" must not carry credentials`);
+    if (hostAllowlist.length && !hostAllowlist.includes(parsed.hostname))
+      throw new ConfigError('WEBHOOK_ENDPOINTS', `host ${parsed.hostname} is not in WEBHOOK_HOST_ALLOWLIST`);
+  }
+  const signingSecret = str(env, 'WEBHOOK_SIGNING_SECRET');
+  if (endpoints.length && !signingSecret) throw new ConfigError('WEBHOOK_SIGNING_SECRET', 'is required when WEBHOOK_ENDPOINTS is set');
+  const worker = str(env, 'WEBHOOK_WORKER') ?? 'in-process';
+  if (worker !== 'in-process' && worker !== 'off') throw new ConfigError('WEBHOOK_WORKER', `expected in-process or off, got "${worker}"`);
+  const timeoutMs = int(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000);
+  const retryBaseMs = int(env, 'WEBHOOK_RETRY_BASE_MS', 10_000, 10, 3_600_000);
+  const retryCapMs = int(env, 'WEBHOOK_RETRY_CAP_MS', 3_600_000, 10, 86_400_000);
+  if (retryCapMs < retryBaseMs) throw new ConfigError('WEBHOOK_RETRY_CAP_MS', 'must not be below WEBHOOK_RETRY_BASE_MS');
+  return {
+    endpoints,
+    hostAllowlist,
+    signingSecret,
+    allowPrivateAddresses,
+    worker,
+    timeoutMs,
+    retryBaseMs,
+    retryCapMs,
+    maxAgeMs: int(env, 'WEBHOOK_MAX_AGE_MS', 86_400_000, 1_000, 30 * 86_400_000),
+    concurrency: int(env, 'WEBHOOK_CONCURRENCY', 4, 1, 64),
+    pollMs: int(env, 'WEBHOOK_POLL_MS', 1_000, 10, 60_000),
+  };
+}
+
 /** Parses and validates the environment. Throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = str(env, 'NODE_ENV') ?? 'development';
@@ -308,19 +376,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
   if (humanProofVerifierRaw === 'dev' && nodeEnv === 'production')
     throw new ConfigError('HUMAN_PROOF_VERIFIER', 'dev is refused in production');
-  const webhookAllowLoopback = bool(env, 'WEBHOOK_ALLOW_LOOPBACK_FOR_TESTS', false);
-  if (webhookAllowLoopback && failClosed)
-    throw new ConfigError('WEBHOOK_ALLOW_LOOPBACK_FOR_TESTS', 'is refused in production and public deployments');
-  const webhookEndpoints = list(env, 'WEBHOOK_ENDPOINTS');
-  for (const endpoint of webhookEndpoints) {
-    let parsed: URL;
-    try {
-      parsed = new URL(endpoint);
-    } catch {
-      throw new ConfigError('WEBHOOK_ENDPOINTS', `"${endpoint}" is not a URL`);
-    }
-    if (parsed.protocol !== 'https:') throw new ConfigError('WEBHOOK_ENDPOINTS', `"${endpoint}" must use https`);
-  }
+  const webhooks = parseWebhooks(env, failClosed);
   const humanSigningSecret = str(env, 'HUMAN_SIGNING_SECRET');
   const previousSecret = str(env, 'HUMAN_SIGNING_SECRET_PREVIOUS');
   if (previousSecret && !humanSigningSecret) throw new ConfigError('HUMAN_SIGNING_SECRET_PREVIOUS', 'needs HUMAN_SIGNING_SECRET');
@@ -374,12 +430,7 @@ export function loadConfig(env: Env = process.env): Config {
       phone: url(env, 'HUMAN_PROOF_PHONE_VERIFY_URL', ['http:', 'https:']),
     },
     humanProofVerifyTimeoutMs: int(env, 'HUMAN_PROOF_VERIFY_TIMEOUT_MS', 5_000, 100, 60_000),
-    webhooks: {
-      endpoints: webhookEndpoints,
-      hostAllowlist: list(env, 'WEBHOOK_HOST_ALLOWLIST').map((h) => h.toLowerCase()),
-      signingSecret: str(env, 'WEBHOOK_SIGNING_SECRET'),
-      allowLoopbackForTests: webhookAllowLoopback,
-    },
+    webhooks,
     rewardTokenDecimals: int(env, 'REWARD_TOKEN_DECIMALS', 18, 0, 36),
     claimsEnabled: bool(env, 'CLAIMS_ENABLED', false),
     chainRpcUrl: url(env, 'CHAIN_RPC_URL', ['http:', 'https:']),

@@ -308,6 +308,22 @@ export const ERROR_CATALOGUE = {
   REVIEW_CASE_TRANSITION_INVALID: entry(409, CONFLICT, 'The review case cannot make this move from its current state'),
   ALREADY_FROZEN: entry(409, CONFLICT, 'This target is already frozen'),
   NOT_FROZEN: entry(409, CONFLICT, 'This target is not frozen'),
+  // issue 9: moderation, legal holds, corrections and retractions
+  LEGAL_HOLD_ACTIVE: entry(
+    409,
+    CONFLICT,
+    'The story is under an active legal hold: it cannot be corrected, retracted, revised or hidden',
+    'Release the hold first (POST /v1/admin/moderation/legal-holds with action RELEASE)',
+  ),
+  LEGAL_HOLD_EXISTS: entry(409, CONFLICT, 'The story already has an active legal hold'),
+  LEGAL_HOLD_NOT_ACTIVE: entry(409, CONFLICT, 'The legal hold was already released'),
+  QUARANTINE_HARD_BLOCK: entry(
+    409,
+    CONFLICT,
+    'A story whose safety trace names a hard-block category cannot be released (forced ALLOW refused)',
+    'KEEP or BLOCK it, or have its author submit a new packet',
+  ),
+  QUARANTINE_ALREADY_DECIDED: entry(409, CONFLICT, 'This quarantine item was already released or blocked'),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

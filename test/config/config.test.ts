@@ -141,8 +141,8 @@ describe('fail-closed deployments', () => {
       test('refuses ALLOW_UNAUTHENTICATED_OPERATIONS=1', () => {
         assertRefused({ ...mode, ...REDIS_STORES, ALLOW_UNAUTHENTICATED_OPERATIONS: '1' }, 'ALLOW_UNAUTHENTICATED_OPERATIONS', /forbidden/);
       });
-      test('refuses WEBHOOK_ALLOW_LOOPBACK_FOR_TESTS=1', () => {
-        assertRefused({ ...mode, ...REDIS_STORES, WEBHOOK_ALLOW_LOOPBACK_FOR_TESTS: '1' }, 'WEBHOOK_ALLOW_LOOPBACK_FOR_TESTS');
+      test('refuses WEBHOOK_ALLOW_PRIVATE_ADDRESSES=1', () => {
+        assertRefused({ ...mode, ...REDIS_STORES, WEBHOOK_ALLOW_PRIVATE_ADDRESSES: '1' }, 'WEBHOOK_ALLOW_PRIVATE_ADDRESSES');
       });
       test('starts with both stores on redis', () => {
         const config = loadConfig({ ...mode, ...REDIS_STORES, HUMAN_PROOF_VERIFIER: 'remote' });
@@ -199,10 +199,28 @@ describe('bad values name their variable', () => {
     assertRefused({ WEBHOOK_ENDPOINTS: 'http://hooks.example.com/in' }, 'WEBHOOK_ENDPOINTS', /https/);
     assertRefused({ WEBHOOK_ENDPOINTS: 'https://ok.example.com/in,http://bad.example.com/in' }, 'WEBHOOK_ENDPOINTS', /bad\.example\.com/);
     assertRefused({ WEBHOOK_ENDPOINTS: 'not-a-url' }, 'WEBHOOK_ENDPOINTS');
-    assert.deepEqual(loadConfig({ WEBHOOK_ENDPOINTS: 'https://a.example.com/in, https://b.example.com/in' }).webhooks.endpoints, [
-      'https://a.example.com/in',
-      'https://b.example.com/in',
-    ]);
+    assert.deepEqual(
+      loadConfig({ WEBHOOK_ENDPOINTS: 'https://a.example.com/in, https://b.example.com/in', WEBHOOK_SIGNING_SECRET: 's' }).webhooks
+        .endpoints,
+      ['https://a.example.com/in', 'https://b.example.com/in'],
+    );
+  });
+
+  test('webhook endpoints need a signing secret, an allowlisted host and no credentials', () => {
+    assertRefused({ WEBHOOK_ENDPOINTS: 'https://a.example.com/in' }, 'WEBHOOK_SIGNING_SECRET');
+    const secret = { WEBHOOK_SIGNING_SECRET: 's' };
+    assertRefused(
+      { ...secret, WEBHOOK_ENDPOINTS: 'https://a.example.com/in', WEBHOOK_HOST_ALLOWLIST: 'b.example.com' },
+      'WEBHOOK_ENDPOINTS',
+      /allowlist/i,
+    );
+    assertRefused({ ...secret, WEBHOOK_ENDPOINTS: 'https://user:pw@a.example.com/in' }, 'WEBHOOK_ENDPOINTS', /credentials/);
+    assertRefused({ WEBHOOK_WORKER: 'sometimes' }, 'WEBHOOK_WORKER');
+    assertRefused({ WEBHOOK_ALLOW_LOOPBACK_FOR_TESTS: '1' }, 'WEBHOOK_ALLOW_LOOPBACK_FOR_TESTS', /WEBHOOK_ALLOW_PRIVATE_ADDRESSES/);
+    assertRefused({ WEBHOOK_RETRY_BASE_MS: '5000', WEBHOOK_RETRY_CAP_MS: '1000' }, 'WEBHOOK_RETRY_CAP_MS');
+    const ok = loadConfig({ ...secret, WEBHOOK_ENDPOINTS: 'https://A.example.com/in', WEBHOOK_HOST_ALLOWLIST: 'a.example.com' });
+    assert.equal(ok.webhooks.worker, 'in-process');
+    assert.equal(ok.webhooks.allowPrivateAddresses, false);
   });
 });
 

@@ -14,7 +14,14 @@ export interface Story {
 
 /** A governance app (content admin `admin`) whose newsroom is played through the SDK: bots, stories, reviews, readers. */
 export async function integrityApp() {
-  const g = await governanceApp({ RATE_LIMIT_UNVERIFIED_WRITES_PER_MINUTE: '100000', RATE_LIMIT_VERIFIED_WRITES_PER_MINUTE: '100000' });
+  // the planted reader ring casts more reward votes in one day than the paid-action budget allows a person
+  const g = await governanceApp({
+    RATE_LIMIT_UNVERIFIED_WRITES_PER_MINUTE: '100000',
+    RATE_LIMIT_VERIFIED_WRITES_PER_MINUTE: '100000',
+    REWARDS_DAILY_PAID_ACTIONS_L0: '100000',
+    REWARDS_DAILY_PAID_ACTIONS_L2: '100000',
+    REWARDS_DAILY_PAID_ACTIONS_L3: '100000',
+  });
   const n = newsroomClient(g.t.baseUrl);
   return {
     g,

@@ -9,7 +9,8 @@ import type { Packet } from '../newsroom/packet.js';
  */
 
 export type SafetyDecision = 'ALLOW' | 'QUARANTINE' | 'BLOCK';
-export type SafetyCategory = 'CHILD_SEXUAL_CONTENT' | 'VIOLENT_THREAT' | 'DOXXING' | 'UNVERIFIED_HEALTH_CLAIM' | 'GRAPHIC_VIOLENCE';
+export type SafetyCategory =
+  'CHILD_SEXUAL_CONTENT' | 'VIOLENT_THREAT' | 'DOXXING' | 'UNVERIFIED_HEALTH_CLAIM' | 'GRAPHIC_VIOLENCE' | 'BANNED_SOURCE';
 
 export const HARD_BLOCK_CATEGORIES: readonly SafetyCategory[] = ['CHILD_SEXUAL_CONTENT', 'VIOLENT_THREAT', 'DOXXING'];
 
@@ -111,13 +112,25 @@ function fieldsOf(packet: Packet): [string, string][] {
   ];
 }
 
-/** Runs every rule over every text field of the packet. */
-export function scanPacket(packet: Packet): SafetyScanResult {
+export interface ScanContext {
+  /** URLs of the packet's sources whose host a content admin BANNED (docs/moderation.md, "Source status"). */
+  bannedSourceUrls: ReadonlySet<string>;
+}
+
+/**
+ * Runs every rule over every text field of the packet. With a context (publish compute always passes one)
+ * the rule `source.banned` is listed too: citing a BANNED source quarantines the candidate.
+ */
+export function scanPacket(packet: Packet, context?: ScanContext): SafetyScanResult {
   const fields = fieldsOf(packet);
   const rules = RULES.map((rule) => {
     const hits = fields.filter(([, text]) => rule.patterns.every((p) => p.test(text))).map(([name]) => name);
     return { id: rule.id, category: rule.category, action: rule.action, matched: hits.length > 0, fields: hits };
   });
+  if (context) {
+    const hits = packet.sources.flatMap((s, i) => (context.bannedSourceUrls.has(s.url) ? [`sources/${i}`] : []));
+    rules.push({ id: 'source.banned', category: 'BANNED_SOURCE', action: 'QUARANTINE', matched: hits.length > 0, fields: hits });
+  }
   const matched = rules.filter((r) => r.matched);
   const categories = [...new Map(matched.map((r) => [r.category, r])).values()].map((r) => ({
     category: r.category,

@@ -3,20 +3,18 @@ import { withTransaction, type Transactor } from '../../platform/db/transaction.
 import { notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { SafetyTrace } from '../candidates/schemas.js';
-import { recomputeConsensus } from '../consensus/service.js';
 import type { Parameters } from '../governance/parameters.js';
-import { recordLedgerEvent } from '../ledger/record.js';
+import { bannedSourceUrls, openQuarantineItem } from '../moderation/repository.js';
 import { scanPacket } from '../moderation/safety-scan.js';
 import { lockStoryForWrite } from '../stories/story-lock.js';
-import { markPublished, setModerationStatus, versionWithHash } from '../stories/write-repository.js';
+import { setModerationStatus, versionWithHash } from '../stories/write-repository.js';
+import { publishStory } from './publish-story.js';
 import { candidateStoryId, insertSafetyTrace } from './repository.js';
-
-const HOUR_MS = 3_600_000;
 
 /**
  * Publish compute (operations token): scans the candidate packet and applies the decision in one
  * transaction. ALLOW publishes a CANDIDATE as PROVISIONAL and opens its reward window; QUARANTINE holds it
- * for a content admin; BLOCK never publishes. Running it again re-scans and records a new trace without
+ * for a content admin; BLOCK never publishes. Both open an item in the moderation quarantine. Running it again re-scans and records a new trace without
  * changing a story that has already left the CANDIDATE stage.
  */
 export function createPublishService(deps: { transactor: Transactor; clock: Clock }) {
@@ -29,9 +27,10 @@ export function createPublishService(deps: { transactor: Transactor; clock: Cloc
         const version = story ? await versionWithHash(tx, story.id, hash) : null;
         if (!story || !version) throw notFound('candidate');
         const now = new Date(clock.now());
-        const scan = scanPacket(version.packet);
+        const scan = scanPacket(version.packet, { bannedSourceUrls: await bannedSourceUrls(tx, story.id) });
+        const traceId = newId('scan');
         await insertSafetyTrace(tx, {
-          id: newId('scan'),
+          id: traceId,
           story_id: story.id,
           packet_hash: hash,
           decision: scan.decision,
@@ -42,29 +41,11 @@ export function createPublishService(deps: { transactor: Transactor; clock: Cloc
 
         if (story.publication_stage === 'CANDIDATE' && story.moderation_status === 'PENDING_SCAN') {
           if (scan.decision === 'ALLOW') {
-            const closes = new Date(now.getTime() + params.rewardWindowHours * HOUR_MS);
-            await markPublished(tx, story.id, now, closes);
-            await recordLedgerEvent(tx, events, {
-              storyId: story.id,
-              type: 'UPDATE',
-              title: `Published as provisional: ${story.title}`,
-              storyState: 'PROVISIONAL',
-              editorialState: 'PUBLISHED',
-              promotionState: 'PROVISIONAL',
-              bucket: 'provisional',
-              reason: 'safety scan ALLOW',
-              at: now,
-            });
-            const published = {
-              ...story,
-              publication_stage: 'PROVISIONAL' as const,
-              moderation_status: 'ALLOWED' as const,
-              published_at: now,
-              reward_window_ends_at: closes,
-            };
-            await recomputeConsensus(tx, events, published, params, now);
+            await publishStory(tx, events, story, params, now, 'safety scan ALLOW');
           } else {
+            // held back: hidden from the public, and queued for a content admin's decision (docs/moderation.md)
             await setModerationStatus(tx, story.id, scan.decision === 'BLOCK' ? 'BLOCKED' : 'QUARANTINED', now);
+            await openQuarantineItem(tx, { id: newId('qi'), storyId: story.id, traceId, at: now });
           }
         }
         return {

@@ -7,6 +7,7 @@ import { newId } from '../../platform/ids.js';
 import { recomputeConsensus } from '../consensus/service.js';
 import type { Parameters } from '../governance/parameters.js';
 import { packetHash, type Packet } from '../newsroom/packet.js';
+import { assertNoLegalHold } from '../moderation/legal-hold-guard.js';
 import { currentPacket, lockStoryForWrite, lockVisibleStory, type LockedStory } from '../stories/story-lock.js';
 import { versionWithHash } from '../stories/write-repository.js';
 import { acceptRevision, revisedPacket } from './accept-revision.js';
@@ -121,6 +122,8 @@ export function createReviewsService(deps: { transactor: Transactor; clock: Cloc
         const story = await lockVisibleStory(tx, events, body.storyId);
         requireOpenForReview(story);
         if (body.packetHash !== story.current_packet_hash) throw packetMismatch(story);
+        // a story under a legal hold is not revised (issue 9): refused before anyone votes on it
+        await assertNoLegalHold(tx, story.id);
         await requireApplicable(tx, story, body.changes);
         const row = await insertProposal(tx, {
           id: newId('rev'),
@@ -157,6 +160,7 @@ export function createReviewsService(deps: { transactor: Transactor; clock: Cloc
         const accept = proposal.accept_votes + (body.vote === 'ACCEPT' ? 1 : 0);
         const reject = proposal.reject_votes + (body.vote === 'REJECT' ? 1 : 0);
         const status = tallyOutcome(accept, reject, params);
+        if (status === 'ACCEPTED') await assertNoLegalHold(tx, story.id);
         const revised = status === 'ACCEPTED' ? await acceptRevision(tx, events, story, proposal, now) : null;
         const updated = await updateProposalTally(tx, proposal.id, {
           accept_votes: accept,

@@ -18,9 +18,19 @@ export const VersionsResponse = Type.Object({
       version: Type.Integer(),
       packetHash: Type.String(),
       createdAt: DateTime,
-      createdBy: Type.String({ description: 'botId of the author (version 1) or of the accepted proposal' }),
+      createdBy: Type.String({
+        description: 'botId of the author (version 1) or of the accepted proposal; the content admin (identity key) of a correction',
+      }),
       proposalId: Nullable(Type.String()),
       current: Type.Boolean(),
+      notices: Type.Array(
+        Type.Object({
+          kind: Type.Union([Type.Literal('CORRECTION'), Type.Literal('RETRACTION')]),
+          note: Type.String({ description: 'The correction note, or the retraction reason' }),
+          createdAt: DateTime,
+        }),
+        { description: "A content admin's correction that made this version, or the retraction of the story at it" },
+      ),
       packet: StoryPacket,
     }),
     { description: 'Oldest first' },
@@ -37,6 +47,9 @@ export const SourcesResponse = Type.Object({
       title: Nullable(Type.String()),
       publisher: Nullable(Type.String()),
       status: Type.String({ description: 'UNREVIEWED, VERIFIED, DISPUTED, UNRELIABLE or RETRACTED' }),
+      sourceStatus: Type.String({
+        description: "The source host's moderation status: UNRATED, TRUSTED, WATCH or BANNED (docs/moderation.md)",
+      }),
       active: Type.Boolean({ description: 'false once a revision dropped the source from the packet' }),
       addedInVersion: Type.Integer(),
       createdAt: DateTime,

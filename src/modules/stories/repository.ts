@@ -30,7 +30,18 @@ const STORY_COLUMNS = [
   'stories.updated_at',
 ] as const;
 
-export type ActiveSource = { id: string; url: string; title: string | null; publisher: string | null; status: string };
+export type ActiveSource = {
+  id: string;
+  url: string;
+  title: string | null;
+  publisher: string | null;
+  status: string;
+  /** The moderation status of the source's host (migrations/0008 source_statuses; UNRATED without a row). */
+  sourceStatus: string;
+};
+
+/** The moderation status of a story source's host, UNRATED when no content admin rated it. */
+const sourceStatus = sql<string>`coalesce(r.status, 'UNRATED')`.as('sourceStatus');
 
 export function createStoriesRepository(db: Db) {
   /** The story's columns and the packet of its current version (a left join: null when the version row is missing). */
@@ -56,7 +67,8 @@ export function createStoriesRepository(db: Db) {
           jsonArrayFrom(
             eb
               .selectFrom('story_sources as s')
-              .select(['s.id', 's.url', 's.title', 's.publisher', 's.status'])
+              .leftJoin('source_statuses as r', 'r.host', 's.host')
+              .select(['s.id', 's.url', 's.title', 's.publisher', 's.status', sourceStatus])
               .whereRef('s.story_id', '=', 'stories.id')
               .where('s.active', '=', true)
               .orderBy('s.created_at')
@@ -69,12 +81,13 @@ export function createStoriesRepository(db: Db) {
 
     async allSources(storyId: string) {
       return db
-        .selectFrom('story_sources')
-        .select(['id', 'url', 'title', 'publisher', 'status', 'active', 'added_in_version', 'created_at'])
-        .where('story_id', '=', storyId)
-        .orderBy('added_in_version')
-        .orderBy('created_at')
-        .orderBy('url')
+        .selectFrom('story_sources as s')
+        .leftJoin('source_statuses as r', 'r.host', 's.host')
+        .select(['s.id', 's.url', 's.title', 's.publisher', 's.status', 's.active', 's.added_in_version', 's.created_at', sourceStatus])
+        .where('s.story_id', '=', storyId)
+        .orderBy('s.added_in_version')
+        .orderBy('s.created_at')
+        .orderBy('s.url')
         .execute();
     },
 
@@ -84,6 +97,16 @@ export function createStoriesRepository(db: Db) {
         .select(['version', 'packet_hash', 'packet', 'proposal_id', 'created_by', 'created_at'])
         .where('story_id', '=', storyId)
         .orderBy('version')
+        .execute();
+    },
+
+    /** The correction notes and retraction reasons of a story (migrations/0008), oldest first. */
+    async notices(storyId: string) {
+      return db
+        .selectFrom('story_corrections')
+        .select(['kind', 'version', 'note', 'created_at'])
+        .where('story_id', '=', storyId)
+        .orderBy('created_at')
         .execute();
     },
 

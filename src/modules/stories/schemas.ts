@@ -73,6 +73,7 @@ export const StorySourceSummary = Type.Object({
   title: Nullable(Type.String()),
   publisher: Nullable(Type.String()),
   status: Type.String(),
+  sourceStatus: Type.String({ description: "The source host's moderation status: UNRATED, TRUSTED, WATCH or BANNED (docs/moderation.md)" }),
 });
 
 export const StoryResponse = Type.Object(

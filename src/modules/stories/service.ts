@@ -61,7 +61,7 @@ export function createStoriesService(deps: { repository: StoriesRepository; cloc
     /** Every packet of the story, oldest first, each with its hash. */
     async versions(id: string): Promise<VersionsResponse> {
       const story = await readable(id);
-      const rows = await repository.versions(story.id);
+      const [rows, notices] = await Promise.all([repository.versions(story.id), repository.notices(story.id)]);
       return {
         storyId: story.id,
         currentVersion: story.current_version,
@@ -73,6 +73,9 @@ export function createStoriesService(deps: { repository: StoriesRepository; cloc
           createdBy: v.created_by,
           proposalId: v.proposal_id,
           current: v.version === story.current_version,
+          notices: notices
+            .filter((n) => n.version === v.version)
+            .map((n) => ({ kind: n.kind, note: n.note, createdAt: n.created_at.toISOString() })),
           packet: v.packet as VersionsResponse['versions'][number]['packet'],
         })),
       };
@@ -90,6 +93,7 @@ export function createStoriesService(deps: { repository: StoriesRepository; cloc
           title: s.title,
           publisher: s.publisher,
           status: s.status,
+          sourceStatus: s.sourceStatus,
           active: s.active,
           addedInVersion: s.added_in_version,
           createdAt: s.created_at.toISOString(),

@@ -84,7 +84,7 @@ export async function upsertSources(tx: Tx, storyId: string, packet: Packet, ver
 /** Makes `packet` the story's new current version (the version row, the story's text columns, its sources). */
 export async function insertCurrentVersion(
   tx: Tx,
-  input: { storyId: string; version: number; hash: string; packet: Packet; proposalId: string; createdBy: string; at: Date },
+  input: { storyId: string; version: number; hash: string; packet: Packet; proposalId: string | null; createdBy: string; at: Date },
 ): Promise<void> {
   const { storyId, version, hash, packet, at } = input;
   await tx

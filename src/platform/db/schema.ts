@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ModerationDB, SourceHostColumn } from './schema-moderation.js';
 
 /** Row types of the tables in migrations/, for Kysely. Keep in step with the SQL. */
 
@@ -185,6 +186,8 @@ export interface StorySourcesTable {
   active: Generated<boolean>;
   added_in_version: number;
   created_at: CreatedAt;
+  /** migrations/0008: the source's host (source_host(url)), the key of its moderation status. */
+  host: SourceHostColumn;
 }
 
 export interface SafetyTracesTable {
@@ -379,7 +382,7 @@ export interface ControlPlaneApprovalsTable {
   approved_at: Date;
 }
 
-export type AuditScope = 'GOVERNANCE' | 'CONTROL_PLANE' | 'REWARDS';
+export type AuditScope = 'GOVERNANCE' | 'CONTROL_PLANE' | 'MODERATION' | 'REWARDS';
 
 /** Audit rows are written once and never updated (the database refuses it too: migrations/0007_governance.sql). */
 type Frozen<T> = ColumnType<T, T, never>;
@@ -421,7 +424,7 @@ export interface IntegrityFlaggedMembersTable {
   score: number;
 }
 
-export interface DB {
+export interface DB extends ModerationDB {
   governance_parameters: GovernanceParametersTable;
   stories: StoriesTable;
   story_versions: StoryVersionsTable;
