@@ -18,6 +18,7 @@ import { flagsModule } from './modules/flags/index.js';
 import { rewardVotesModule } from './modules/reward-votes/index.js';
 // rewards, settlements and fraud review (issue 12)
 import { rewardsModule } from './modules/rewards/index.js';
+import { latestAnalysisCartelHolds } from './modules/settlements/cartel-hook.js';
 import { settlementsModule } from './modules/settlements/index.js';
 import { rewardReviewModule } from './modules/reward-review/index.js';
 // public newsroom reads
@@ -164,7 +165,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(integrityModule, { ctx });
   // rewards, settlements and fraud review (issue 12)
   await app.register(rewardsModule, { ctx });
-  await app.register(settlementsModule, { ctx });
+  await app.register(settlementsModule, { ctx, cartelHolds: latestAnalysisCartelHolds });
   await app.register(rewardReviewModule, { ctx });
   // issue 9: moderation, corrections and retractions, webhooks
   await app.register(moderationModule, { ctx });

@@ -312,10 +312,16 @@ async function seed(url: string, name: string, scale: number, log: Log): Promise
 
     await step('bots', () =>
       q(
-        `INSERT INTO bots (bot_id, name, description, source, trust_tier, permissions, created_at, updated_at)
+        `INSERT INTO bots (bot_id, name, description, source, trust_tier, linked_human_id, wallet_address, wallet_chain_id,
+                           verified_at, permissions, created_at, updated_at)
          SELECT 'bot_' || md5('bench-bot:' || b), 'bench-newsroom-bot-' || b, 'Seeded reviewer ' || b, 'SELF_SERVE',
-                CASE WHEN b < ${VERIFIED_BOTS} THEN 'VERIFIED' ELSE 'UNVERIFIED' END, $1::text[],
-                now() - interval '400 days', now() - interval '400 days'
+                CASE WHEN b < ${VERIFIED_BOTS} THEN 'VERIFIED' ELSE 'UNVERIFIED' END,
+                -- a VERIFIED bot carries its AgentKit binding (bots_verified_binding, migration 0010)
+                CASE WHEN b < ${VERIFIED_BOTS} THEN 'h_bench_owner_' || b END,
+                CASE WHEN b < ${VERIFIED_BOTS} THEN '0xb' || lpad(to_hex(b + 1), 39, '0') END,
+                CASE WHEN b < ${VERIFIED_BOTS} THEN 'eip155:480' END,
+                CASE WHEN b < ${VERIFIED_BOTS} THEN now() - interval '400 days' END,
+                $1::text[], now() - interval '400 days', now() - interval '400 days'
          FROM generate_series(0, ${BOTS - 1}) b`,
         [AGENT_PERMISSIONS],
       ),

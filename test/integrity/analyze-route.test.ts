@@ -1,47 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { AgentKey } from '../../sdk/index.js';
 import { propose, ratify } from '../governance/support.js';
-import { integrityApp, type IntegrityApp, type Story } from './support.js';
+import { integrityApp, plantedNewsroom } from './support.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-/**
- * A small newsroom played through signed requests: a ring of three bots attesting each other's stories (and a
- * little else), four readers up-voting exactly the ring's stories, and honest bots and readers around a popular
- * story that every honest bot attests and every honest reader up-votes.
- */
-async function plantedNewsroom(ia: IntegrityApp) {
-  const ring = await ia.bots(3);
-  const honest = await ia.bots(6);
-  const ringStories = new Map<AgentKey, Story[]>();
-  for (const bot of ring) ringStories.set(bot, await ia.stories(bot, 3));
-  const honestStories = new Map<AgentKey, Story[]>();
-  for (const [i, bot] of honest.entries()) honestStories.set(bot, await ia.stories(bot, i === 0 ? 3 : 2));
-  const popular = honestStories.get(honest[0]!)!;
-  // the ring: every member attests every story of the others
-  for (const bot of ring) for (const other of ring) if (other !== bot) for (const s of ringStories.get(other)!) await ia.attest(bot, s);
-  // honest bots: all attest the popular author's stories, and a spread of others (one of them a ring story)
-  for (const [i, bot] of honest.entries()) {
-    if (i === 0) continue;
-    for (const s of popular) await ia.attest(bot, s);
-    await ia.attest(bot, honestStories.get(honest[(i + 1) % 6] === honest[0] ? honest[1]! : honest[(i + 1) % 6]!)![0]!);
-    await ia.attest(bot, honestStories.get(honest[(i + 3) % 6] === bot || i + 3 === 6 ? honest[2]! : honest[(i + 3) % 6]!)![1]!);
-  }
-  await ia.attest(honest[0]!, ringStories.get(ring[0]!)![0]!);
-  await ia.attest(honest[0]!, honestStories.get(honest[4]!)![0]!);
-  await ia.object(honest[0]!, honestStories.get(honest[5]!)![1]!);
-  // the reader ring up-votes every ring story; honest readers up-vote the popular story and two others each
-  const readerRing = ['ring-reader-0', 'ring-reader-1', 'ring-reader-2', 'ring-reader-3'];
-  for (const reader of readerRing) for (const stories of ringStories.values()) for (const s of stories) await ia.upvote(reader, s);
-  const others = [...honestStories.values()].flat().filter((s) => !popular.includes(s));
-  for (let r = 0; r < 6; r++) {
-    await ia.upvote(`honest-reader-${r}`, popular[0]!);
-    await ia.upvote(`honest-reader-${r}`, others[r]!);
-    await ia.upvote(`honest-reader-${r}`, others[(r + 6) % others.length]!);
-  }
-  return { ring, honest, ringStories, readerRing, popular };
-}
 
 const withoutTimes = (body: Json) => ({ ...body, analyzedAt: undefined, windowStart: undefined });
 

@@ -127,7 +127,23 @@ describe("a reader's whole life through HTTP (SDK-signed requests)", () => {
     assert.equal(doc.actorId, 'reader-alice');
     assert.ok(Date.parse(doc.generatedAt) > 0);
     const s = doc.sections;
-    assert.deepEqual(Object.keys(s), ['identity', 'preferences', 'bookmarks', 'topics', 'history', 'comments', 'flags', 'rewardVotes']);
+    assert.deepEqual(Object.keys(s), [
+      'identity',
+      'preferences',
+      'bookmarks',
+      'topics',
+      'history',
+      'comments',
+      'flags',
+      'rewardVotes',
+      'rewardRecipient',
+      'walletBindings',
+      'walletChallenges',
+      'payouts',
+      'paidActionUsage',
+    ]);
+    assert.deepEqual([s.rewardRecipient, s.walletBindings, s.walletChallenges, s.payouts], [null, [], [], []], 'no recipient yet');
+    assert.deepEqual(s.paidActionUsage, [{ day: new Date().toISOString().slice(0, 10), countedAs: 'linkedHuman', used: 1 }]);
     assert.equal(s.identity.binding.linkedHumanId, linkedHumanId);
     assert.ok(Date.parse(s.identity.binding.sessionExpiresAt) > Date.now());
     assert.deepEqual([s.identity.humanIdentity.tier, s.identity.humanIdentity.provider], ['L3', 'world_id']);

@@ -95,8 +95,8 @@ export async function latestAnalysis(db: Queryable) {
 
 /**
  * Attestations on a packet by bots that share a flagged cluster of the latest analysis with the story's
- * author: the attestations the cluster discount applies to. The hook the rewards work uses to hold payouts
- * reads the same table (integrity_flagged_members of the latest analysis).
+ * author: the attestations the cluster discount applies to. The settlement's cartel hold reads the same table
+ * (flaggedInLatestAnalysis below).
  */
 export async function attestationsInsideAuthorCluster(
   db: Queryable,
@@ -115,4 +115,30 @@ export async function attestationsInsideAuthorCluster(
     WHERE r.story_id = ${story.id} AND r.packet_hash = ${story.packetHash} AND r.kind = 'ATTESTATION'`.execute(db);
   const row = result.rows[0];
   return { analysisId: row?.analysis_id ?? null, count: row?.n ?? 0, weight: row?.w ?? 0 };
+}
+
+/**
+ * The members of the flagged clusters of the latest analysis, as payouts name people: flagged bots by bot id,
+ * flagged actors by actor id and by the linked human actor_bindings binds each to. Empty before the first
+ * analysis (and after one that flagged nobody). The settlement's cartel hold reads it.
+ */
+export async function flaggedInLatestAnalysis(
+  db: Queryable,
+): Promise<{ analysisId: string | null; bots: Set<string>; people: Set<string> }> {
+  const { rows } = await sql<{ analysis_id: string; member_kind: 'bot' | 'actor'; member_id: string; linked_human_id: string | null }>`
+    WITH latest AS (SELECT id FROM integrity_analyses ORDER BY seq DESC LIMIT 1)
+    SELECT m.analysis_id, m.member_kind, m.member_id, b.linked_human_id
+    FROM integrity_flagged_members m
+    JOIN latest ON latest.id = m.analysis_id
+    LEFT JOIN actor_bindings b ON m.member_kind = 'actor' AND b.actor_id = m.member_id`.execute(db);
+  const bots = new Set<string>();
+  const people = new Set<string>();
+  for (const r of rows) {
+    if (r.member_kind === 'bot') bots.add(r.member_id);
+    else {
+      people.add(r.member_id);
+      if (r.linked_human_id) people.add(r.linked_human_id);
+    }
+  }
+  return { analysisId: rows[0]?.analysis_id ?? null, bots, people };
 }

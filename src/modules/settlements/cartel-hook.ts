@@ -1,14 +1,39 @@
-/**
- * The hook through which cartel analysis (POST /v1/admin/governance/cartel/analyze, built separately) will
- * hold payouts for review. A settlement asks it which of the beneficiaries it is about to pay belong to a
- * cluster flagged as colluding; their payouts are created in state REVIEW instead of PAYABLE (never FROZEN:
- * that is an admin's decision) and wait for a review case to release them.
- *
- * Until cartel analysis exists the service uses `noCartelHolds`, which holds nobody. To connect it, pass a
- * `CartelHolds` to createSettlementService (src/modules/settlements/index.ts) that reads the latest analysis:
- * members are bot ids (beneficiaryKind BOT) and actor ids or linked-human ids (beneficiaryKind HUMAN).
- */
-export type CartelHolds = (beneficiaries: readonly { kind: 'BOT' | 'HUMAN'; id: string }[]) => Promise<ReadonlySet<string>>;
+import type { Queryable } from '../../platform/db/database.js';
+import { flaggedInLatestAnalysis } from '../integrity/repository.js';
 
-/** Holds nobody (no cartel analysis recorded). Returns `${kind}:${id}` keys of held beneficiaries. */
+/** A beneficiary a settlement is about to pay, with the person who owns it (a bot's linked human, a flagger's). */
+export interface HoldCandidate {
+  kind: 'BOT' | 'HUMAN';
+  id: string;
+  owner: string | null;
+}
+
+/**
+ * The hook through which cartel analysis (POST /v1/admin/governance/cartel/analyze, docs/integrity.md) holds
+ * payouts for review. A settlement asks it, through its own transaction `q`, which of the beneficiaries it is
+ * about to pay belong to a cluster flagged as colluding; their payouts are created in state REVIEW instead of
+ * PAYABLE (never FROZEN: that is an admin's decision) and wait for a review case to release them. Returns
+ * `${kind}:${id}` keys of held beneficiaries.
+ */
+export type CartelHolds = (q: Queryable, beneficiaries: readonly HoldCandidate[]) => Promise<ReadonlySet<string>>;
+
+/** Holds nobody (a settlement without the integrity signal; tests of the arithmetic use it). */
 export const noCartelHolds: CartelHolds = async () => new Set<string>();
+
+/**
+ * Holds the members of the latest cartel analysis's flagged clusters, whatever its age (docs/rewards.md
+ * "Cartel holds"): a BOT beneficiary when the bot was flagged or its owner (the human who verified it) is a
+ * flagged person; a HUMAN beneficiary when it or its owner is a flagged person. A flagged person is a flagged
+ * actor id, or the linked human that actor is bound to (actor_bindings).
+ */
+export const latestAnalysisCartelHolds: CartelHolds = async (q, beneficiaries) => {
+  const held = new Set<string>();
+  if (!beneficiaries.length) return held;
+  const { bots, people } = await flaggedInLatestAnalysis(q);
+  if (!bots.size && !people.size) return held;
+  for (const b of beneficiaries) {
+    const flagged = (b.kind === 'BOT' ? bots.has(b.id) : people.has(b.id)) || (b.owner !== null && people.has(b.owner));
+    if (flagged) held.add(`${b.kind}:${b.id}`);
+  }
+  return held;
+};

@@ -4,7 +4,7 @@ import type { PayoutStatus } from '../../platform/db/schema.js';
 export interface PayoutStanding {
   storyFrozen: boolean;
   recipientFrozen: boolean;
-  /** Held for review by an integrity signal (the cartel-analysis hook). */
+  /** Held for review by the cartel hook: a member of a flagged cluster of the latest cartel analysis. */
   heldForReview: boolean;
   /** The beneficiary's person has a recipient with accepted terms and a verified wallet. */
   walletVerified: boolean;
@@ -17,7 +17,7 @@ export interface PayoutStanding {
 export function initialPayoutStatus(s: PayoutStanding): { status: PayoutStatus; reason: string | null } {
   if (s.storyFrozen) return { status: 'FROZEN', reason: 'STORY_FROZEN' };
   if (s.recipientFrozen) return { status: 'FROZEN', reason: 'RECIPIENT_FROZEN' };
-  if (s.heldForReview) return { status: 'REVIEW', reason: 'HELD_FOR_REVIEW' };
+  if (s.heldForReview) return { status: 'REVIEW', reason: 'CARTEL_CLUSTER' };
   if (s.walletVerified) return { status: 'PAYABLE', reason: null };
   return { status: 'PENDING_RECIPIENT', reason: 'NO_VERIFIED_WALLET' };
 }

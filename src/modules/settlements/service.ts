@@ -132,7 +132,10 @@ export function createSettlementService(deps: SettlementDeps) {
   async function payoutRows(q: Db, p: Plan): Promise<NewPayout[]> {
     const [recipients, frozenStories] = await Promise.all([recipientsByHuman(q), frozenStoryIds(q)]);
     const paid = p.contributions.filter((_, i) => p.amounts[i]! > 0n);
-    const held = await cartelHolds(paid.map((c) => ({ kind: c.beneficiaryKind, id: c.beneficiaryId })));
+    const held = await cartelHolds(
+      q,
+      paid.map((c) => ({ kind: c.beneficiaryKind, id: c.beneficiaryId, owner: c.owner })),
+    );
     // payout ids: one random prefix per settlement and a counter (a random id each costs a syscall per row)
     const prefix = `po_${randomBytes(9).toString('base64url')}`;
     let n = 0;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
 
 /**
@@ -92,4 +93,77 @@ export async function rewardVotesOf(db: Queryable, actorId: string) {
 
 export async function preferencesOf(db: Queryable, actorId: string) {
   return db.selectFrom('user_preferences').select(['preferences', 'updated_at']).where('actor_id', '=', actorId).executeTakeFirst();
+}
+
+/** The payout recipient record of this linked human (recipients are people), without who froze it. */
+export async function recipientOf(db: Queryable, linkedHumanId: string) {
+  return db
+    .selectFrom('reward_recipients')
+    .select([
+      'id',
+      'actor_id',
+      'terms_version',
+      'terms_accepted_at',
+      'wallet_address',
+      'wallet_chain_id',
+      'wallet_verified_at',
+      'frozen_at',
+      'frozen_reason',
+      'created_at',
+      'updated_at',
+    ])
+    .where('linked_human_id', '=', linkedHumanId)
+    .executeTakeFirst();
+}
+
+/** Wallet challenges of a recipient, without their nonce and message (the one-time sign-in text). */
+export async function walletChallengesOf(db: Queryable, recipientId: string) {
+  return db
+    .selectFrom('reward_wallet_challenges')
+    .select(['id', 'address', 'chain_id', 'created_at', 'expires_at', 'used_at'])
+    .where('recipient_id', '=', recipientId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** Payouts that belong to this person: by linked human (theirs and their bots'), or as an unbound flagger by actor id. */
+export async function payoutsOf(db: Queryable, actorId: string, linkedHumanId: string | null) {
+  return db
+    .selectFrom('payouts as p')
+    .innerJoin('settlements as s', 's.id', 'p.settlement_id')
+    .select([
+      'p.id',
+      'p.settlement_id',
+      'p.story_id',
+      'p.role',
+      'p.beneficiary_kind',
+      'p.beneficiary_id',
+      'p.bot_id',
+      'p.amount_base',
+      's.token_decimals',
+      'p.status',
+      'p.status_reason',
+      'p.created_at',
+      'p.updated_at',
+    ])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('p.beneficiary_kind', '=', 'HUMAN'), eb('p.beneficiary_id', '=', actorId)]),
+        ...(linkedHumanId ? [eb('p.linked_human_id', '=', linkedHumanId)] : []),
+      ]),
+    )
+    .orderBy('p.seq')
+    .execute();
+}
+
+/** Daily paid-action counts of the given budget subjects (`human:<id>`, `actor:<id>`), oldest day first. */
+export async function paidActionUsageOf(db: Queryable, subjects: string[]) {
+  return db
+    .selectFrom('paid_action_usage')
+    .select(['subject', sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'), 'used'])
+    .where('subject', 'in', subjects)
+    .orderBy('day')
+    .orderBy('subject')
+    .execute();
 }

@@ -9,10 +9,15 @@ import {
   findHumanIdentity,
   flagsOf,
   loginChallengesOf,
+  paidActionUsageOf,
+  payoutsOf,
   preferencesOf,
+  recipientOf,
   rewardVotesOf,
   verifiedActionsOf,
+  walletChallengesOf,
 } from './export-repository.js';
+import { budgetSubject } from '../rewards/budget.js';
 import { allHistory } from './history-repository.js';
 import { historyAllowed } from './history-service.js';
 import { Preferences } from './schemas.js';
@@ -25,8 +30,7 @@ import { allTopics } from './topics-repository.js';
  * itself, describes itself (the OpenAPI document and docs/reader-accounts.md show it), declares its schema
  * and collects its data for one reader inside the export's snapshot transaction.
  *
- * To add a section (recipient and wallet records, once those tables exist): write a collector over its
- * repository, add one entry below, document its fields in docs/reader-accounts.md. Adding a section or a field
+ * To add a section: write a collector over its repository, add one entry below, document its fields in docs/reader-accounts.md. Adding a section or a field
  * keeps EXPORT_SCHEMA_VERSION; renaming or removing one bumps it.
  */
 export interface ExportSubject {
@@ -253,8 +257,157 @@ const rewardVotes = section({
   },
 });
 
+const rewardRecipient = section({
+  name: 'rewardRecipient',
+  schema: Type.Union(
+    [
+      Type.Object({
+        id: Type.String(),
+        actorId: Type.String(),
+        termsVersion: Type.String(),
+        termsAcceptedAt: DateTime,
+        state: Type.Union([Type.Literal('TERMS_ACCEPTED'), Type.Literal('WALLET_VERIFIED'), Type.Literal('FROZEN')]),
+        frozenAt: NullableDate,
+        frozenReason: NullableString,
+        createdAt: DateTime,
+        updatedAt: DateTime,
+      }),
+      Type.Null(),
+    ],
+    { description: 'Your payout recipient record (accepted terms, state, freeze); null when you never accepted the payout terms' },
+  ),
+  async collect(db, { linkedHumanId }) {
+    const r = linkedHumanId ? await recipientOf(db, linkedHumanId) : undefined;
+    if (!r) return null;
+    return {
+      id: r.id,
+      actorId: r.actor_id,
+      termsVersion: r.terms_version,
+      termsAcceptedAt: iso(r.terms_accepted_at),
+      state: r.frozen_at ? ('FROZEN' as const) : r.wallet_verified_at ? ('WALLET_VERIFIED' as const) : ('TERMS_ACCEPTED' as const),
+      frozenAt: isoOrNull(r.frozen_at),
+      frozenReason: r.frozen_reason,
+      createdAt: iso(r.created_at),
+      updatedAt: iso(r.updated_at),
+    };
+  },
+});
+
+const walletBindings = section({
+  name: 'walletBindings',
+  schema: Type.Array(Type.Object({ address: Type.String(), chainId: Type.Integer(), boundAt: DateTime }), {
+    description: 'The payout wallet bound to your recipient record (at most one today; never a signature)',
+  }),
+  async collect(db, { linkedHumanId }) {
+    const r = linkedHumanId ? await recipientOf(db, linkedHumanId) : undefined;
+    if (!r?.wallet_address || r.wallet_chain_id === null || !r.wallet_verified_at) return [];
+    return [{ address: r.wallet_address, chainId: r.wallet_chain_id, boundAt: iso(r.wallet_verified_at) }];
+  },
+});
+
+const walletChallenges = section({
+  name: 'walletChallenges',
+  schema: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      address: Type.String(),
+      chainId: Type.Integer(),
+      createdAt: DateTime,
+      expiresAt: DateTime,
+      usedAt: NullableDate,
+    }),
+    { description: 'Every wallet challenge your recipient record asked for, oldest first (without the one-time message)' },
+  ),
+  async collect(db, { linkedHumanId }) {
+    const r = linkedHumanId ? await recipientOf(db, linkedHumanId) : undefined;
+    if (!r) return [];
+    return (await walletChallengesOf(db, r.id)).map((c) => ({
+      id: c.id,
+      address: c.address,
+      chainId: c.chain_id,
+      createdAt: iso(c.created_at),
+      expiresAt: iso(c.expires_at),
+      usedAt: isoOrNull(c.used_at),
+    }));
+  },
+});
+
+const payouts = section({
+  name: 'payouts',
+  schema: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      settlementId: Type.String(),
+      storyId: Type.String(),
+      role: Type.String(),
+      beneficiaryKind: Type.String(),
+      beneficiaryId: Type.String(),
+      botId: NullableString,
+      amountBase: Type.String({ description: 'integer base units of the reward token' }),
+      tokenDecimals: Type.Integer(),
+      status: Type.String(),
+      statusReason: NullableString,
+      createdAt: DateTime,
+      updatedAt: DateTime,
+    }),
+    { description: "Every payout that is yours (your flags' and your bots'), oldest first" },
+  ),
+  async collect(db, { actorId, linkedHumanId }) {
+    return (await payoutsOf(db, actorId, linkedHumanId)).map((p) => ({
+      id: p.id,
+      settlementId: p.settlement_id,
+      storyId: p.story_id,
+      role: p.role,
+      beneficiaryKind: p.beneficiary_kind,
+      beneficiaryId: p.beneficiary_id,
+      botId: p.bot_id,
+      amountBase: String(p.amount_base),
+      tokenDecimals: p.token_decimals,
+      status: p.status,
+      statusReason: p.status_reason,
+      createdAt: iso(p.created_at),
+      updatedAt: iso(p.updated_at),
+    }));
+  },
+});
+
+const paidActionUsage = section({
+  name: 'paidActionUsage',
+  schema: Type.Array(
+    Type.Object({
+      day: Type.String({ description: 'UTC day, YYYY-MM-DD' }),
+      countedAs: Type.Union([Type.Literal('linkedHuman'), Type.Literal('actor')]),
+      used: Type.Integer(),
+    }),
+    { description: 'Paid actions (reward votes) counted against your daily budget, per UTC day, oldest first' },
+  ),
+  async collect(db, { actorId, linkedHumanId }) {
+    const asActor = budgetSubject({ actorId, linkedHumanId: undefined });
+    const subjects = [asActor, ...(linkedHumanId ? [budgetSubject({ actorId, linkedHumanId })] : [])];
+    return (await paidActionUsageOf(db, subjects)).map((u) => ({
+      day: u.day,
+      countedAs: u.subject === asActor ? ('actor' as const) : ('linkedHuman' as const),
+      used: u.used,
+    }));
+  },
+});
+
 /** Every section, in export order. */
-export const EXPORT_SECTIONS = [identity, preferences, bookmarks, topics, history, comments, flags, rewardVotes] as const;
+export const EXPORT_SECTIONS = [
+  identity,
+  preferences,
+  bookmarks,
+  topics,
+  history,
+  comments,
+  flags,
+  rewardVotes,
+  rewardRecipient,
+  walletBindings,
+  walletChallenges,
+  payouts,
+  paidActionUsage,
+] as const;
 
 type SectionSchemas = { [S in (typeof EXPORT_SECTIONS)[number] as S['name']]: S['schema'] };
 
