@@ -57,8 +57,9 @@ try {
   const db = database.db;
   await measure('seed', async () => {
     await sql`
-      insert into bots (bot_id, name, source, trust_tier, linked_human_id, permissions)
-      select 'bot_' || lpad(to_hex(i), 32, '0'), 'bench bot ' || i, 'SELF_SERVE', 'VERIFIED', 'h_bench_' || i, '{}'
+      insert into bots (bot_id, name, source, trust_tier, linked_human_id, wallet_address, wallet_chain_id, verified_at, permissions)
+      select 'bot_' || lpad(to_hex(i), 32, '0'), 'bench bot ' || i, 'SELF_SERVE', 'VERIFIED', 'h_bench_' || i,
+        '0x' || lpad(to_hex(i), 40, '0'), 1, now(), '{}'
       from generate_series(1, ${RECIPIENTS}) i`.execute(db);
     await sql`
       insert into reward_recipients (id, linked_human_id, actor_id, terms_version, terms_accepted_at, wallet_address,

@@ -59,8 +59,10 @@ export async function bot(db: Db, linkedHumanId: string | null = null): Promise<
       source: 'SELF_SERVE',
       trust_tier: linkedHumanId ? 'VERIFIED' : 'UNVERIFIED',
       linked_human_id: linkedHumanId,
-      wallet_address: null,
-      wallet_chain_id: null,
+      // a verified self-serve bot has its agent wallet and verification time (bots_verified_binding, issue 11)
+      wallet_address: linkedHumanId ? `0x${randomBytes(20).toString('hex')}` : null,
+      wallet_chain_id: linkedHumanId ? '480' : null,
+      verified_at: linkedHumanId ? new Date() : null,
       permissions: [],
     })
     .execute();
