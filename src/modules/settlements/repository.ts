@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { arrayLiteral } from '../../platform/db/array-literal.js';
 import type { Queryable, Tx } from '../../platform/db/database.js';
 import type { PayoutRole, PayoutStatus, SettlementsTable } from '../../platform/db/schema.js';
 import type { Insertable } from 'kysely';
@@ -40,7 +41,6 @@ export interface NewPayout {
   role: PayoutRole;
   beneficiary_kind: 'BOT' | 'HUMAN';
   beneficiary_id: string;
-  bot_id: string | null;
   linked_human_id: string | null;
   recipient_id: string | null;
   weight: string;
@@ -49,17 +49,26 @@ export interface NewPayout {
   status_reason: string | null;
 }
 
-/** Inserts all payouts of a settlement in one statement (a JSON document of rows: one parameter, any count). */
+/**
+ * Inserts all payouts of a settlement in one statement: one array parameter per column, zipped by unnest
+ * (any row count in a fixed number of parameters; PostgreSQL parses array literals about twice as fast as a JSON
+ * document of rows, and `arrayLiteral` builds them at JSON.stringify speed).
+ */
 export async function insertPayouts(tx: Tx, settlementId: string, at: Date, payouts: NewPayout[]): Promise<void> {
   if (!payouts.length) return;
+  const column = (key: keyof NewPayout) => arrayLiteral(payouts.map((p) => p[key]));
   await sql`
     insert into payouts (id, settlement_id, story_id, role, beneficiary_kind, beneficiary_id, bot_id, linked_human_id,
       recipient_id, weight, amount_base, status, status_reason, created_at, updated_at)
-    select p.id, ${settlementId}, p.story_id, p.role, p.beneficiary_kind, p.beneficiary_id, p.bot_id, p.linked_human_id,
-      p.recipient_id, p.weight::numeric, p.amount_base::numeric, p.status, p.status_reason, ${at}, ${at}
-    from jsonb_to_recordset(${JSON.stringify(payouts)}::jsonb) as p(id text, story_id text, role text, beneficiary_kind text,
-      beneficiary_id text, bot_id text, linked_human_id text, recipient_id text, weight text, amount_base text, status text,
-      status_reason text)`.execute(tx);
+    select p.id, ${settlementId}, p.story_id, p.role, p.beneficiary_kind, p.beneficiary_id,
+      case when p.beneficiary_kind = 'BOT' then p.beneficiary_id end, p.linked_human_id, p.recipient_id, p.weight,
+      p.amount_base, p.status, p.status_reason, ${at}, ${at}
+    from unnest(${column('id')}::text[], ${column('story_id')}::text[], ${column('role')}::text[],
+      ${column('beneficiary_kind')}::text[], ${column('beneficiary_id')}::text[], ${column('linked_human_id')}::text[],
+      ${column('recipient_id')}::text[], ${column('weight')}::numeric[], ${column('amount_base')}::numeric[],
+      ${column('status')}::text[], ${column('status_reason')}::text[])
+      as p(id, story_id, role, beneficiary_kind, beneficiary_id, linked_human_id, recipient_id, weight, amount_base,
+        status, status_reason)`.execute(tx);
 }
 
 const SUMMARY = [

@@ -156,7 +156,6 @@ export function createSettlementService(deps: SettlementDeps) {
           role: c.role,
           beneficiary_kind: c.beneficiaryKind,
           beneficiary_id: c.beneficiaryId,
-          bot_id: c.beneficiaryKind === 'BOT' ? c.beneficiaryId : null,
           linked_human_id: c.owner,
           recipient_id: recipient?.id ?? null,
           weight: c.weight,

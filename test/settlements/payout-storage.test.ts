@@ -1,0 +1,112 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { insertPayouts, type NewPayout } from '../../src/modules/settlements/repository.js';
+import { arrayLiteral } from '../../src/platform/db/array-literal.js';
+import { createTestDatabase } from '../helpers/app.js';
+import { fuzzRuns } from '../helpers/fuzz.js';
+
+/** How payouts are stored: the bulk insert's array parameters and the per-statement settlement key. */
+
+function payout(id: string, overrides: Partial<NewPayout> = {}): NewPayout {
+  return {
+    id,
+    story_id: 'st_1',
+    role: 'WRITER',
+    beneficiary_kind: 'BOT',
+    beneficiary_id: 'bot_1',
+    linked_human_id: null,
+    recipient_id: null,
+    weight: '3',
+    amount_base: '1000000000000000000000000000001',
+    status: 'PENDING_RECIPIENT',
+    status_reason: null,
+    ...overrides,
+  };
+}
+
+async function settlement(db: Awaited<ReturnType<typeof createTestDatabase>>['database']['db'], id: string) {
+  await sql`
+    insert into settlements (id, policy_version, pool_base, escrow_base, paid_base, token_decimals, windows_closed_before,
+      story_count, contribution_count, payout_count, role_totals, inputs, created_by, created_at)
+    values (${id}, 1, 10, 0, 10, 6, now(), 1, 1, 1, '{}', '{}', 'tester', now())`.execute(db);
+}
+
+describe('payout storage', () => {
+  test('an array literal reads back as the very strings it was built from (quotes, backslashes, control characters, NULL)', async () => {
+    const shared = await createTestDatabase();
+    try {
+      const text = fc.oneof(
+        fc.string(),
+        fc.string({ unit: 'binary' }),
+        fc.constantFrom('NULL', 'null', '', ' ', '{}', '"', '\\', '\\"', 'a,b', '\n'),
+      );
+      await fc.assert(
+        fc.asyncProperty(fc.array(fc.option(text, { nil: null }), { maxLength: 20 }), async (values) => {
+          const clean = values.map((v) => (v === null ? null : v.replace(/\0/g, ''))); // PostgreSQL text holds no NUL
+          const { rows } = await sql<{ a: (string | null)[] }>`select ${arrayLiteral(clean)}::text[] as a`.execute(shared.database.db);
+          assert.deepEqual(rows[0]!.a, clean);
+        }),
+        { numRuns: fuzzRuns(300) },
+      );
+    } finally {
+      await shared.drop();
+    }
+  });
+
+  test('a bulk insert stores every column of every payout exactly, and refuses a settlement that does not exist', async () => {
+    const shared = await createTestDatabase();
+    const db = shared.database.db;
+    try {
+      await settlement(db, 'se_a');
+      const rows = [
+        payout('po_1'),
+        payout('po_2', {
+          role: 'RISK',
+          beneficiary_kind: 'HUMAN',
+          beneficiary_id: 'actor "q" \\ x',
+          linked_human_id: 'h_1',
+          recipient_id: 'rcp_1',
+        }),
+        payout('po_3', { status: 'FROZEN', status_reason: 'STORY_FROZEN', story_id: 'st_2', weight: '1' }),
+      ];
+      await db.transaction().execute((tx) => insertPayouts(tx, 'se_a', new Date('2026-11-23T00:00:00Z'), rows));
+      const stored = await db
+        .selectFrom('payouts')
+        .select(['id', 'settlement_id', 'story_id', 'role', 'beneficiary_kind', 'beneficiary_id', 'bot_id', 'linked_human_id'])
+        .select(['recipient_id', 'weight', 'amount_base', 'status', 'status_reason'])
+        .orderBy('seq')
+        .execute();
+      assert.deepEqual(
+        stored,
+        rows.map((p) => ({ ...p, settlement_id: 'se_a', bot_id: p.beneficiary_kind === 'BOT' ? p.beneficiary_id : null })),
+      );
+
+      // the settlement key holds like a foreign key: no payout of an unknown settlement, none moved, none orphaned
+      await assert.rejects(
+        db.transaction().execute((tx) => insertPayouts(tx, 'se_missing', new Date(), [payout('po_4')])),
+        /settlement that does not exist/,
+      );
+      await assert.rejects(
+        sql`insert into payouts (id, settlement_id, story_id, role, beneficiary_kind, beneficiary_id, weight, amount_base, status,
+          created_at, updated_at) values ('po_5', 'se_missing', 'st_1', 'WRITER', 'BOT', 'bot_1', 1, 1, 'PAYABLE', now(), now())`.execute(
+          db,
+        ),
+        /settlement that does not exist/,
+      );
+      await settlement(db, 'se_b');
+      await assert.rejects(sql`update payouts set settlement_id = 'se_b' where id = 'po_1'`.execute(db), /stays in its settlement/);
+      await assert.rejects(sql`delete from settlements where id = 'se_a'`.execute(db), /has payouts/);
+      await assert.rejects(sql`update settlements set id = 'se_c' where id = 'se_a'`.execute(db), /has payouts/);
+      await sql`delete from settlements where id = 'se_b'`.execute(db); // no payouts: nothing to keep
+      const count = await db
+        .selectFrom('payouts')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
+      assert.equal(count.n, '3');
+    } finally {
+      await shared.drop();
+    }
+  });
+});
