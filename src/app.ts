@@ -20,6 +20,7 @@ import { rewardVotesModule } from './modules/reward-votes/index.js';
 import { rewardsModule } from './modules/rewards/index.js';
 import { settlementsModule } from './modules/settlements/index.js';
 import { rewardReviewModule } from './modules/reward-review/index.js';
+import { claimsModule } from './modules/claims/index.js';
 // public newsroom reads
 import { feedModule } from './modules/feed/index.js';
 import { homeModule } from './modules/home/index.js';
@@ -166,6 +167,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rewardsModule, { ctx });
   await app.register(settlementsModule, { ctx });
   await app.register(rewardReviewModule, { ctx });
+  await app.register(claimsModule, { ctx });
   // issue 9: moderation, corrections and retractions, webhooks
   await app.register(moderationModule, { ctx });
   await app.register(correctionsModule, { ctx });
