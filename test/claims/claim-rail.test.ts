@@ -190,4 +190,19 @@ describe('claim rail on a local chain', () => {
     const res = await receipt('alice', unknown);
     assert.equal(res.status, 409);
   });
+
+  test('after the claim deadline the owner sweeps what was not claimed back to the pool', async () => {
+    // on the decoy registration carol claimed 5 of 8: 3 remain
+    const pool = (await chain.account()).address;
+    const early = await chain.sweep(decoy, batch.chainBatchId, pool);
+    assert.equal(await chain.status(early), 'reverted', 'no sweep inside the claim window');
+    const before = await chain.balance(pool);
+    await chain.increaseTime(31 * 86_400);
+    const swept = await chain.sweep(decoy, batch.chainBatchId, pool);
+    assert.equal(await chain.status(swept), 'success');
+    assert.equal((await chain.balance(pool)) - before, 3n * ETH);
+    const p = await proofOf('alice');
+    const late = await chain.claim(alice, decoy, batch.chainBatchId, p.account, BigInt(p.amount.base), p.proof);
+    assert.equal(await chain.status(late), 'reverted', 'no claim after the deadline');
+  });
 });

@@ -59,6 +59,12 @@ export async function startClaimChain() {
       send(owner, distributor, 'registerBatch', [batchId, root, deadline], funds),
     claim: (from: PrivateKeyAccount, distributor: Hex, batchId: Hex, account: Hex, amount: bigint, proof: Hex[]) =>
       send(from, distributor, 'claim', [batchId, account, amount, proof]),
+    sweep: (distributor: Hex, batchId: Hex, to: Hex) => send(owner, distributor, 'sweep', [batchId, to]),
+    /** Moves the chain's clock forward (and mines a block at the new time). */
+    async increaseTime(seconds: number) {
+      await publicClient.request({ method: 'evm_increaseTime' as never, params: [seconds] as never });
+      await publicClient.request({ method: 'evm_mine' as never, params: [] as never });
+    },
     freeze: (distributor: Hex, batchId: Hex) => send(owner, distributor, 'freeze', [batchId]),
     unfreeze: (distributor: Hex, batchId: Hex) => send(owner, distributor, 'unfreeze', [batchId]),
     async status(hash: Hex) {
