@@ -44,4 +44,18 @@ describe('claim rail switched off (the default)', () => {
     const unknown = await r.post('treasurer', path, { reason: 'x', onChainFreezeTxHash: HASH });
     assert.equal(unknown.status, 404);
   });
+
+  test('the seven claim rail routes are in /openapi.json', async () => {
+    const doc = await r.client.get<{ paths: Record<string, Record<string, unknown>> }>('/openapi.json');
+    const routes = [
+      ['get', '/v1/rewards/claims/status'],
+      ['get', '/v1/rewards/claims/batches'],
+      ['get', '/v1/rewards/claims/{batchId}/proof'],
+      ['post', '/v1/rewards/claims/receipts'],
+      ['post', '/v1/admin/rewards/batches/finalize'],
+      ['post', '/v1/admin/rewards/batches/{batchId}/freeze'],
+      ['post', '/v1/admin/rewards/batches/{batchId}/unfreeze'],
+    ] as const;
+    for (const [method, path] of routes) assert.ok(doc.body.paths[path]?.[method], `${method} ${path}`);
+  });
 });
