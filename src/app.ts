@@ -21,6 +21,7 @@ import { rewardsModule } from './modules/rewards/index.js';
 import { latestAnalysisCartelHolds } from './modules/settlements/cartel-hook.js';
 import { settlementsModule } from './modules/settlements/index.js';
 import { rewardReviewModule } from './modules/reward-review/index.js';
+import { claimsModule } from './modules/claims/index.js';
 // public newsroom reads
 import { feedModule } from './modules/feed/index.js';
 import { homeModule } from './modules/home/index.js';
@@ -167,6 +168,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rewardsModule, { ctx });
   await app.register(settlementsModule, { ctx, cartelHolds: latestAnalysisCartelHolds });
   await app.register(rewardReviewModule, { ctx });
+  await app.register(claimsModule, { ctx });
   // issue 9: moderation, corrections and retractions, webhooks
   await app.register(moderationModule, { ctx });
   await app.register(correctionsModule, { ctx });

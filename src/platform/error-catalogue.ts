@@ -324,6 +324,40 @@ export const ERROR_CATALOGUE = {
     'KEEP or BLOCK it, or have its author submit a new packet',
   ),
   QUARANTINE_ALREADY_DECIDED: entry(409, CONFLICT, 'This quarantine item was already released or blocked'),
+  // issue 13: the claim rail (Merkle distribution batches, proofs, receipts, on-chain freeze evidence)
+  CLAIMS_DISABLED: entry(404, 'Not found', 'Claims disabled: the claim rail is off (CLAIMS_ENABLED=0)'),
+  CLAIM_RAIL_NOT_CONFIGURED: entry(
+    409,
+    CONFLICT,
+    'The claim rail is not configured',
+    'Set CLAIMS_ENABLED=1, CHAIN_RPC_URL and CLAIM_DISTRIBUTOR_ADDRESS (docs/claims.md)',
+  ),
+  NOTHING_TO_DISTRIBUTE: entry(409, CONFLICT, 'No payable payout is left outside a distribution batch'),
+  CLAIM_RECEIPT_MISMATCH: entry(
+    409,
+    CONFLICT,
+    'The transaction does not match the configured claim rail or the distribution manifest',
+    'Submit the hash of your successful claim transaction on the distributor, for your leaf of this batch',
+  ),
+  CLAIM_RECEIPT_UNCONFIRMED: entry(
+    425,
+    'Too early',
+    'The claim transaction has too few confirmations',
+    'Submit the receipt again after more blocks (retryAfterSeconds)',
+  ),
+  CLAIM_ALREADY_RECORDED: entry(409, CONFLICT, 'This claim (or this transaction) was already recorded'),
+  BATCH_CHAIN_EVIDENCE_REQUIRED: entry(
+    409,
+    CONFLICT,
+    'This batch has an on-chain distributor: the change needs the hash of the finalized on-chain transaction',
+    'Send freeze(batchId) or unfreeze(batchId) to the distributor, wait for finality, then retry with its hash',
+  ),
+  BATCH_CHAIN_EVIDENCE_INVALID: entry(
+    409,
+    CONFLICT,
+    'The transaction is not a finalized, successful call on the batch distributor that sets the batch frozen or unfrozen',
+  ),
+  CHAIN_UNAVAILABLE: entry(503, 'Service unavailable', 'The chain node (CHAIN_RPC_URL) did not answer', 'Retry later'),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -469,6 +469,12 @@ export interface DB extends ModerationDB {
   payouts: PayoutsTable;
   review_cases: ReviewCasesTable;
   review_case_events: ReviewCaseEventsTable;
+  // migrations/0013_claim_rail.sql
+  claim_batches: ClaimBatchesTable;
+  claim_batch_leaves: ClaimBatchLeavesTable;
+  claim_batch_payouts: ClaimBatchPayoutsTable;
+  claim_receipts: ClaimReceiptsTable;
+  claim_batch_evidence: ClaimBatchEvidenceTable;
 }
 
 /** migrations/0012_rewards.sql. Money columns are numeric(78,0): decimal strings, read with BigInt(). */
@@ -599,5 +605,61 @@ export interface ReviewCaseEventsTable {
   to_status: string;
   actor: string;
   note: string | null;
+  created_at: Date;
+}
+
+/** migrations/0013_claim_rail.sql (issue 13). */
+export interface ClaimBatchesTable {
+  id: string;
+  seq: Generated<Int8>;
+  chain_batch_id: string;
+  merkle_root: string;
+  distributor_address: string | null;
+  total_base: Money;
+  token_decimals: number;
+  leaf_count: number;
+  payout_count: number;
+  claim_deadline: Date;
+  status: 'ACTIVE' | 'FROZEN';
+  frozen_at: Date | null;
+  frozen_reason: string | null;
+  frozen_by: string | null;
+  freeze_tx_hash: string | null;
+  finalized_by: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface ClaimBatchLeavesTable {
+  batch_id: string;
+  leaf_index: number;
+  wallet_address: string;
+  amount_base: Money;
+  /** jsonb: the sibling hashes, 0x-prefixed */
+  proof: ColumnType<string[], string, string>;
+}
+
+export interface ClaimBatchPayoutsTable {
+  payout_id: string;
+  batch_id: string;
+  leaf_index: number;
+  recipient_id: string;
+}
+
+export interface ClaimReceiptsTable {
+  batch_id: string;
+  leaf_index: number;
+  tx_hash: string;
+  block_number: Money;
+  confirmations: number;
+  submitted_by: string;
+  created_at: Date;
+}
+
+export interface ClaimBatchEvidenceTable {
+  tx_hash: string;
+  batch_id: string;
+  kind: 'FREEZE' | 'UNFREEZE';
+  block_number: Money;
   created_at: Date;
 }

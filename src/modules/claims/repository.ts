@@ -1,0 +1,166 @@
+import { sql, type Insertable } from 'kysely';
+import type { Db, Tx } from '../../platform/db/database.js';
+import type { ClaimBatchesTable } from '../../platform/db/schema.js';
+import type { Distribution, PayableShare } from './merkle.js';
+
+/** Rows per multi-row insert: under PostgreSQL's 65 535 bind parameters with room to spare. */
+const CHUNK = 5000;
+
+export const isUniqueViolation = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
+
+export async function listBatches(db: Db, afterSeq: string | null, limit: number) {
+  let q = db
+    .selectFrom('claim_batches')
+    .selectAll()
+    .orderBy('seq', 'desc')
+    .limit(limit + 1);
+  if (afterSeq) q = q.where('seq', '<', afterSeq);
+  return q.execute();
+}
+
+export async function countBatches(db: Db) {
+  const row = await db
+    .selectFrom('claim_batches')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function findBatch(db: Db | Tx, id: string) {
+  return (await db.selectFrom('claim_batches').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
+export async function lockBatch(tx: Tx, id: string) {
+  return (await tx.selectFrom('claim_batches').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()) ?? null;
+}
+
+/**
+ * The payable payouts that no batch carries yet, with the wallet their recipient bound, locked so a
+ * concurrent finalize waits (and then fails on claim_batch_payouts' key rather than batching them twice).
+ */
+export async function lockUnbatchedPayable(tx: Tx): Promise<PayableShare[]> {
+  const rows = await tx
+    .selectFrom('payouts as p')
+    .innerJoin('reward_recipients as r', 'r.id', 'p.recipient_id')
+    .select(['p.id', 'p.recipient_id', 'p.amount_base', 'r.wallet_address'])
+    .where('p.status', '=', 'PAYABLE')
+    .where('r.wallet_address', 'is not', null)
+    .where('r.frozen_at', 'is', null)
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('claim_batch_payouts as c').select(sql.lit(1).as('one')).whereRef('c.payout_id', '=', 'p.id'))),
+    )
+    .orderBy('p.seq')
+    .forUpdate('p')
+    .execute();
+  return rows.map((r) => ({ payoutId: r.id, recipientId: r.recipient_id!, wallet: r.wallet_address!, amountBase: BigInt(r.amount_base) }));
+}
+
+/** Writes the batch, its leaves (the manifest, with proofs) and the payouts it carries. */
+export async function insertBatch(tx: Tx, batch: Insertable<ClaimBatchesTable>, d: Distribution, shares: readonly PayableShare[]) {
+  await tx.insertInto('claim_batches').values(batch).execute();
+  for (let i = 0; i < d.leaves.length; i += CHUNK) {
+    const values = d.leaves.slice(i, i + CHUNK).map((l) => ({
+      batch_id: batch.id,
+      leaf_index: l.index,
+      wallet_address: l.wallet,
+      amount_base: l.amountBase.toString(),
+      proof: JSON.stringify(l.proof),
+    }));
+    await tx.insertInto('claim_batch_leaves').values(values).execute();
+  }
+  for (let i = 0; i < shares.length; i += CHUNK) {
+    const values = shares.slice(i, i + CHUNK).map((s) => ({
+      payout_id: s.payoutId,
+      batch_id: batch.id,
+      leaf_index: d.leafOfPayout.get(s.payoutId)!,
+      recipient_id: s.recipientId,
+    }));
+    await tx.insertInto('claim_batch_payouts').values(values).execute();
+  }
+}
+
+/** The leaf of a recipient's payouts in a batch, or null when the batch carries none of them. */
+export async function leafOfRecipient(db: Db, batchId: string, recipientId: string) {
+  return (
+    (await db
+      .selectFrom('claim_batch_leaves as l')
+      .selectAll('l')
+      .where('l.batch_id', '=', batchId)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('claim_batch_payouts as c')
+            .select(sql.lit(1).as('one'))
+            .whereRef('c.batch_id', '=', 'l.batch_id')
+            .whereRef('c.leaf_index', '=', 'l.leaf_index')
+            .where('c.recipient_id', '=', recipientId),
+        ),
+      )
+      .executeTakeFirst()) ?? null
+  );
+}
+
+export async function findReceipt(db: Db, batchId: string, leafIndex: number) {
+  return (
+    (await db
+      .selectFrom('claim_receipts')
+      .selectAll()
+      .where('batch_id', '=', batchId)
+      .where('leaf_index', '=', leafIndex)
+      .executeTakeFirst()) ?? null
+  );
+}
+
+export async function insertReceipt(
+  tx: Tx,
+  r: { batchId: string; leafIndex: number; txHash: string; blockNumber: bigint; confirmations: number; by: string; at: Date },
+) {
+  await tx
+    .insertInto('claim_receipts')
+    .values({
+      batch_id: r.batchId,
+      leaf_index: r.leafIndex,
+      tx_hash: r.txHash,
+      block_number: r.blockNumber.toString(),
+      confirmations: r.confirmations,
+      submitted_by: r.by,
+      created_at: r.at,
+    })
+    .execute();
+}
+
+export async function claimedCount(db: Db, batchId: string) {
+  const row = await db
+    .selectFrom('claim_receipts')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('batch_id', '=', batchId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Records an on-chain freeze or unfreeze transaction: each transaction is evidence once only (its key). */
+export async function insertEvidence(
+  tx: Tx,
+  e: { txHash: string; batchId: string; kind: 'FREEZE' | 'UNFREEZE'; blockNumber: bigint; at: Date },
+) {
+  await tx
+    .insertInto('claim_batch_evidence')
+    .values({ tx_hash: e.txHash, batch_id: e.batchId, kind: e.kind, block_number: e.blockNumber.toString(), created_at: e.at })
+    .execute();
+}
+
+export async function setBatchFrozen(tx: Tx, id: string, f: { at: Date; reason: string; by: string; txHash: string | null }) {
+  await tx
+    .updateTable('claim_batches')
+    .set({ status: 'FROZEN', frozen_at: f.at, frozen_reason: f.reason, frozen_by: f.by, freeze_tx_hash: f.txHash, updated_at: f.at })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setBatchUnfrozen(tx: Tx, id: string, at: Date) {
+  await tx
+    .updateTable('claim_batches')
+    .set({ status: 'ACTIVE', frozen_at: null, frozen_reason: null, frozen_by: null, freeze_tx_hash: null, updated_at: at })
+    .where('id', '=', id)
+    .execute();
+}
