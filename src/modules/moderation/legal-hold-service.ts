@@ -9,7 +9,7 @@ import { newId } from '../../platform/ids.js';
 import { iso } from '../stories/presenter.js';
 import { lockStoryForWrite } from '../stories/story-lock.js';
 import { requireVerifiedModerator } from './policy.js';
-import { activeHold, insertHold, listHolds, lockHold, releaseHold, type LegalHoldRow } from './repository.js';
+import { activeHold, insertHold, listHolds, lockHold, releaseHold, storyOfHold, type LegalHoldRow } from './repository.js';
 import type { LegalHold, LegalHoldBody, LegalHoldsQuery } from './schemas.js';
 
 function present(row: LegalHoldRow): LegalHold {
@@ -72,10 +72,10 @@ export function createLegalHoldService(deps: { db: Db; transactor: Transactor; c
     if (!body.holdId) throw validationFailed([{ path: '/holdId', message: 'RELEASE needs the holdId to release' }]);
     const holdId = body.holdId;
     return withTransaction(transactor, async (tx, events) => {
-      const found = await tx.selectFrom('legal_holds').select('story_id').where('id', '=', holdId).executeTakeFirst();
-      if (!found || (body.storyId && body.storyId !== found.story_id)) throw notFound('legal hold');
+      const storyId = await storyOfHold(tx, holdId);
+      if (!storyId || (body.storyId && body.storyId !== storyId)) throw notFound('legal hold');
       // the story lock first, as every writer of the story takes it: a release and a change queue, never cross
-      await lockStoryForWrite(tx, events, found.story_id);
+      await lockStoryForWrite(tx, events, storyId);
       const hold = await lockHold(tx, holdId);
       if (!hold) throw notFound('legal hold');
       if (hold.status !== 'ACTIVE') throw appError('LEGAL_HOLD_NOT_ACTIVE');

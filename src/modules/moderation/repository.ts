@@ -149,6 +149,11 @@ export async function insertHold(
     .executeTakeFirstOrThrow();
 }
 
+/** The story a hold is on (null when there is no such hold); read before the story lock is taken. */
+export async function storyOfHold(db: Queryable, id: string): Promise<string | null> {
+  return (await db.selectFrom('legal_holds').select('story_id').where('id', '=', id).executeTakeFirst())?.story_id ?? null;
+}
+
 export async function lockHold(tx: Tx, id: string): Promise<LegalHoldRow | null> {
   return (await tx.selectFrom('legal_holds').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()) ?? null;
 }
