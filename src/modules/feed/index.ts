@@ -5,9 +5,13 @@ import { createFeedRepository } from './repository.js';
 import { FeedQuery, FeedResponse } from './schemas.js';
 import { createFeedService } from './service.js';
 
+/** The feed service on the app's database (the route below and the reader site read through the same one). */
+export const feedServiceFor = (ctx: AppContext) =>
+  createFeedService({ repository: createFeedRepository(ctx.database.db), cursors: ctx.cursors, db: ctx.database.db });
+
 /** GET /v1/feed. */
 export const feedModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = createFeedService({ repository: createFeedRepository(ctx.database.db), cursors: ctx.cursors, db: ctx.database.db });
+  const service = feedServiceFor(ctx);
   app.get(
     '/v1/feed',
     {

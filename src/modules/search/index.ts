@@ -6,13 +6,17 @@ import { SearchQuery, SearchResponse } from './schemas.js';
 import { createSearchService } from './service.js';
 import { publicReviewCases } from '../reward-review/public-view.js';
 
-/** GET /v1/search. */
-export const searchModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = createSearchService({
+/** The search service on the app's database (the route below and the reader site read through the same one). */
+export const searchServiceFor = (ctx: AppContext) =>
+  createSearchService({
     repository: createSearchRepository(ctx.database.db),
     cursors: ctx.cursors,
     reviewCases: (filters, limit) => publicReviewCases(ctx.database.db, filters, new Date(ctx.clock.now()), limit),
   });
+
+/** GET /v1/search. */
+export const searchModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const service = searchServiceFor(ctx);
   app.get(
     '/v1/search',
     {

@@ -1,10 +1,9 @@
-import { publicReviewCases } from '../reward-review/public-view.js';
 import type { AppContext } from '../../platform/context.js';
 import type { Lang } from '../../platform/i18n/index.js';
 import { createCommentsService } from '../comments/service.js';
 import { createFeedRepository } from '../feed/repository.js';
 import type { FeedMode } from '../feed/schemas.js';
-import { createFeedService } from '../feed/service.js';
+import { feedServiceFor } from '../feed/index.js';
 import { createFlagsService } from '../flags/service.js';
 import { readParameters } from '../governance/parameters.js';
 import { createHomeRepository } from '../home/repository.js';
@@ -13,9 +12,8 @@ import { createLedgerRepository } from '../ledger/repository.js';
 import { createLedgerService } from '../ledger/service.js';
 import { createRankingsRepository } from '../rankings/repository.js';
 import { createRankingsService } from '../rankings/service.js';
-import { createSearchRepository } from '../search/repository.js';
 import type { SearchQuery } from '../search/schemas.js';
-import { createSearchService } from '../search/service.js';
+import { searchServiceFor } from '../search/index.js';
 import { createStoriesRepository } from '../stories/repository.js';
 import { createStoriesService } from '../stories/service.js';
 import { createSiteRepository } from './repository.js';
@@ -34,12 +32,8 @@ export function createSiteService(ctx: AppContext) {
   const parameters = () => readParameters(db);
   const { clock, cursors, transactor } = ctx;
   const stories = createStoriesService({ repository: createStoriesRepository(db), clock, parameters });
-  const feed = createFeedService({ repository: createFeedRepository(db), cursors, db });
-  const search = createSearchService({
-    repository: createSearchRepository(db),
-    cursors,
-    reviewCases: (filters, limit) => publicReviewCases(db, filters, new Date(clock.now()), limit),
-  });
+  const feed = feedServiceFor(ctx);
+  const search = searchServiceFor(ctx);
   const ledger = createLedgerService({ repository: createLedgerRepository(db), clock, cursors });
   const rankings = createRankingsService({ repository: createRankingsRepository(db), clock });
   const home = createHomeService({
