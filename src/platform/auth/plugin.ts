@@ -230,11 +230,18 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
       }
       if (!verifyAgentSignature(publicKey, agentMessageFor(request, config.agentSignedWriteAud, headers), headers.signature))
         throw agentSignatureInvalid();
-      if (!(await nonceStore.claim(`agent:join:${body.publicKey as string}:${headers.nonce}`, nonceTtlMs)))
-        throw appError('REPLAY_DETECTED');
       // Joins are counted per client address (shared through the rate-limit store): new bots cannot be minted
-      // faster than this to sidestep the per-bot write limits.
-      await enforceRateLimit(rateLimitStore, `join:${request.ip}`, config.agentJoinsPerMinute);
+      // faster than this to sidestep the per-bot write limits. The count and the nonce claim leave in the same
+      // tick (one Redis round trip, auto-pipelined); a replay is refused first and still counts as an attempt.
+      const [claimed, limited] = await Promise.all([
+        nonceStore.claim(`agent:join:${body.publicKey as string}:${headers.nonce}`, nonceTtlMs),
+        enforceRateLimit(rateLimitStore, `join:${request.ip}`, config.agentJoinsPerMinute).then(
+          () => null,
+          (err: unknown) => err,
+        ),
+      ]);
+      if (!claimed) throw appError('REPLAY_DETECTED');
+      if (limited) throw limited;
     }
 
     async function applyIdempotency(request: FastifyRequest, reply: FastifyReply, scope: string): Promise<void> {
