@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { insertPayouts, type NewPayout } from '../../src/modules/settlements/repository.js';
+import { insertPayouts, insertSettlement, publishSettlementInputs, type NewPayout } from '../../src/modules/settlements/repository.js';
+import { statementPipeline } from '../../src/platform/db/statement-pipeline.js';
 import { arrayLiteral } from '../../src/platform/db/array-literal.js';
 import { createTestDatabase } from '../helpers/app.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
@@ -105,6 +106,61 @@ describe('payout storage', () => {
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .executeTakeFirstOrThrow();
       assert.equal(count.n, '3');
+    } finally {
+      await shared.drop();
+    }
+  });
+  test('a settlement cannot commit without its published inputs; pipelined batches commit or fail together', async () => {
+    const shared = await createTestDatabase();
+    const db = shared.database.db;
+    const row = (id: string) => ({
+      id,
+      policy_version: 1,
+      pool_base: '10',
+      escrow_base: '0',
+      paid_base: '10',
+      token_decimals: 6,
+      windows_closed_before: new Date(),
+      story_count: 1,
+      contribution_count: 2,
+      payout_count: 2,
+      role_totals: '{}',
+      created_by: 'tester',
+      created_at: new Date(),
+    });
+    try {
+      await assert.rejects(
+        db.transaction().execute((tx) => insertSettlement(tx, row('se_no_inputs'))),
+        /commits without its published inputs/,
+      );
+      // batches and inputs sent without waiting: all stored once the pipeline is done
+      await db.transaction().execute(async (tx) => {
+        await insertSettlement(tx, row('se_piped'));
+        const writes = statementPipeline();
+        await writes.send(insertPayouts(tx, 'se_piped', new Date(), [payout('po_p1')]));
+        await writes.send(insertPayouts(tx, 'se_piped', new Date(), [payout('po_p2')]));
+        await writes.send(publishSettlementInputs(tx, 'se_piped', JSON.stringify({ contributions: [] })));
+        await writes.done();
+      });
+      const piped = await db.selectFrom('payouts').select('id').where('settlement_id', '=', 'se_piped').orderBy('seq').execute();
+      assert.deepEqual(
+        piped.map((p) => p.id),
+        ['po_p1', 'po_p2'],
+      );
+      // a failing batch fails the pipeline with its own error, and the transaction leaves nothing behind
+      await assert.rejects(
+        db.transaction().execute(async (tx) => {
+          await insertSettlement(tx, row('se_broken'));
+          const writes = statementPipeline();
+          await writes.send(insertPayouts(tx, 'se_broken', new Date(), [payout('po_b1')]));
+          await writes.send(insertPayouts(tx, 'se_broken', new Date(), [payout('po_b1')])); // same id again
+          await writes.send(publishSettlementInputs(tx, 'se_broken', '{}'));
+          await writes.done();
+        }),
+        /duplicate key/,
+      );
+      const broken = await db.selectFrom('settlements').select('id').where('id', 'in', ['se_broken', 'se_no_inputs']).execute();
+      assert.deepEqual(broken, []);
     } finally {
       await shared.drop();
     }

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { allocate } from '../../src/modules/settlements/allocation.js';
+import { createHash } from 'node:crypto';
+import { allocate, nthLargest } from '../../src/modules/settlements/allocation.js';
 import { computeSettlement, ROLES, type Contribution } from '../../src/modules/settlements/compute.js';
 import { toBaseUnits, toDisplay } from '../../src/modules/settlements/money.js';
 import { initialPayoutStatus } from '../../src/modules/settlements/payout-status.js';
@@ -96,6 +97,33 @@ describe('settlement math', () => {
     assert.deepEqual(forward, [...backward].reverse());
   });
 
+  test('selection finds the same leftover winners as sorting every remainder (many ties included)', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 24n }),
+        // few distinct weights: equal remainders, as in a real settlement where many contributions weigh alike
+        fc.array(fc.constantFrom(0n, 1n, 2n, 3n, 7n, 10n ** 9n + 7n), { minLength: 1, maxLength: 300 }),
+        fc.string({ maxLength: 8 }),
+        (total, weights, seed) => {
+          const keys = weights.map((_, i) => `bot_${(i * 7919) % 1000}_${i}`);
+          assert.deepEqual(
+            allocate(total, weights, (i) => keys[i]!, seed),
+            allocateBySorting(total, weights, keys, seed),
+          );
+        },
+      ),
+      { numRuns: fuzzRuns(1000) },
+    );
+    fc.assert(
+      fc.property(fc.array(fc.bigInt({ min: 0n, max: 20n }), { minLength: 1, maxLength: 200 }), fc.nat(), (values, n) => {
+        const k = n % values.length;
+        const sorted = [...values].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0));
+        assert.equal(nthLargest([...values], k), sorted[k]);
+      }),
+      { numRuns: fuzzRuns(1000) },
+    );
+  });
+
   test('a role without contributors falls back to escrow', () => {
     const contributions: Contribution[] = [{ storyId: 's', role: 'WRITER', beneficiaryKind: 'BOT', beneficiaryId: 'b', weight: '1' }];
     const result = computeSettlement({
@@ -136,3 +164,24 @@ describe('settlement math', () => {
     );
   });
 });
+
+/** The earlier division (a full sort of the remainders, a map of hash ranks): the reference the selection must match. */
+function allocateBySorting(total: bigint, weights: readonly bigint[], keys: readonly string[], seed: string): bigint[] {
+  const sum = weights.reduce((a, w) => a + w, 0n);
+  if (sum === 0n || total === 0n) return weights.map(() => 0n);
+  const shares = weights.map((w) => (total * w) / sum);
+  const remainders = weights.map((w) => (total * w) % sum);
+  let left = Number(total - shares.reduce((a, b) => a + b, 0n));
+  if (left === 0) return shares;
+  const order = [...weights.keys()].filter((i) => remainders[i]! > 0n);
+  order.sort((a, b) => (remainders[a]! === remainders[b]! ? 0 : remainders[a]! > remainders[b]! ? -1 : 1));
+  const threshold = remainders[order[left - 1]!]!;
+  const above = order.filter((i) => remainders[i]! > threshold);
+  const tied = order.filter((i) => remainders[i]! === threshold);
+  for (const i of above) shares[i] = shares[i]! + 1n;
+  left -= above.length;
+  const rank = (i: number) => createHash('sha256').update(seed).update('|').update(keys[i]!).digest('hex');
+  tied.sort((a, b) => (rank(a) < rank(b) ? -1 : rank(a) > rank(b) ? 1 : 0));
+  for (const i of tied.slice(0, left)) shares[i] = shares[i]! + 1n;
+  return shares;
+}

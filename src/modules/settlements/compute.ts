@@ -60,16 +60,16 @@ export function computeSettlement(inputs: SettlementInputs): ComputedSettlement 
   );
   const amounts = new Array<bigint>(inputs.contributions.length).fill(0n);
   const roles = {} as ComputedSettlement['roles'];
+  // one pass puts each contribution in its role's list
+  const byRole = new Map<PayoutRole, { indexes: number[]; weights: bigint[] }>(ROLES.map((r) => [r, { indexes: [], weights: [] }]));
+  inputs.contributions.forEach((c, i) => {
+    const list = byRole.get(c.role);
+    if (!list) return;
+    list.indexes.push(i);
+    list.weights.push(BigInt(c.weight));
+  });
   ROLES.forEach((role, r) => {
-    const indexes: number[] = [];
-    const weights: bigint[] = [];
-    const keys: string[] = [];
-    inputs.contributions.forEach((c, i) => {
-      if (c.role !== role) return;
-      indexes.push(i);
-      weights.push(BigInt(c.weight));
-      keys.push(contributionKey(c));
-    });
+    const { indexes, weights } = byRole.get(role)!;
     const rolePool = rolePools[r]!;
     const weight = weights.reduce((a, w) => a + w, 0n);
     if (weight === 0n) {
@@ -77,7 +77,7 @@ export function computeSettlement(inputs: SettlementInputs): ComputedSettlement 
       roles[role] = { poolBase: rolePool, paidBase: 0n, weight };
       return;
     }
-    const shares = allocate(rolePool, weights, keys, inputs.seed);
+    const shares = allocate(rolePool, weights, (k) => contributionKey(inputs.contributions[indexes[k]!]!), inputs.seed);
     shares.forEach((share, k) => (amounts[indexes[k]!] = share));
     roles[role] = { poolBase: rolePool, paidBase: rolePool, weight };
   });

@@ -24,8 +24,14 @@ export async function frozenStoryIds(db: Queryable): Promise<Set<string>> {
   return new Set(rows.map((r) => r.story_id));
 }
 
+/** The settlement row without its inputs: publishSettlementInputs must follow in the same transaction. */
 export async function insertSettlement(tx: Tx, row: Insertable<SettlementsTable>): Promise<void> {
   await tx.insertInto('settlements').values(row).execute();
+}
+
+/** The inputs the run was computed from (JSON text); a settlement cannot commit without them (0014). */
+export async function publishSettlementInputs(tx: Tx, settlementId: string, inputs: string): Promise<void> {
+  await tx.updateTable('settlements').set({ inputs }).where('id', '=', settlementId).execute();
 }
 
 /** Marks the stories settled; a story some other settlement holds fails the primary key (and the run). */

@@ -552,7 +552,8 @@ export interface SettlementsTable {
   contribution_count: number;
   payout_count: number;
   role_totals: ColumnType<unknown, string, never>;
-  inputs: ColumnType<unknown, string, never>;
+  /** Written last in the run's transaction (publishSettlementInputs); never null once committed (0014). */
+  inputs: ColumnType<unknown, string | undefined, string>;
   created_by: string;
   created_at: Date;
 }
