@@ -39,7 +39,11 @@ function isNetwork(error: { code?: unknown; errors?: unknown }): boolean {
 
 /** ioredis: a command given up after maxRetriesPerRequest while disconnected, or cut by a closing connection. */
 function isRedisUnavailable(error: Error): boolean {
-  return error.name === 'MaxRetriesPerRequestError' || error.message === 'Connection is closed.' || error.message.startsWith("Stream isn't writeable");
+  return (
+    error.name === 'MaxRetriesPerRequestError' ||
+    error.message === 'Connection is closed.' ||
+    error.message.startsWith("Stream isn't writeable")
+  );
 }
 
 /** The 503 for an unreachable dependency, or null when `error` is something else. */
