@@ -103,7 +103,7 @@ export interface CrashRound {
   restartMs: number;
   /** From the restart until every webhook delivery was DELIVERED. */
   deliveriesDrainedMs: number;
-  /** Webhook events the receiver got more than once (at-least-once delivery: a kill mid-delivery resends). */
+  /** Events delivered in this round that the receiver got more than once (at least once: a kill mid-delivery resends). */
   duplicateDeliveries: number;
   problems: string[];
 }
@@ -148,6 +148,7 @@ async function write(base: string, kind: Kind, storyId: string, token: string): 
  */
 export async function crashRound(world: CrashWorld, round: number, killAfterMs = 300 + Math.floor(Math.random() * 2_200), concurrency = 6) {
   const sent: Sent[] = [];
+  const requestsBefore = world.receiver.requests.length;
   let stopped = false;
   let n = 0;
   const writers = Array.from({ length: concurrency }, async () => {
@@ -189,6 +190,7 @@ export async function crashRound(world: CrashWorld, round: number, killAfterMs =
     if (!r.signatureValid) problems.push(`a delivery of ${r.id} had an invalid signature`);
     received.set(r.id, (received.get(r.id) ?? 0) + 1);
   }
+  const thisRound = new Set(world.receiver.requests.slice(requestsBefore).map((r) => r.id));
   for (const e of events) if (!received.has(e.id)) problems.push(`webhook event ${e.id} never reached the receiver`);
 
   const accepted = sent.filter((s) => s.status === 202);
@@ -207,7 +209,7 @@ export async function crashRound(world: CrashWorld, round: number, killAfterMs =
     otherStatuses,
     restartMs,
     deliveriesDrainedMs,
-    duplicateDeliveries: [...received.values()].filter((count) => count > 1).length,
+    duplicateDeliveries: [...thisRound].filter((id) => received.get(id)! > 1).length,
     problems,
   } satisfies CrashRound;
 }

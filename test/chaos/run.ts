@@ -12,12 +12,13 @@ import { outage, type OutageResult } from './outage.js';
  * exits 1 when any check failed. The cheap parts run in `npm test` too (test/chaos/*.test.ts).
  */
 
+const print = (text: string) => process.stdout.write(`${text}\n`);
 const rounds = Number(process.env.CHAOS_ROUNDS ?? 20);
 const started = Date.now();
 const seconds = (ms: number | null) => (ms === null ? 'never' : `${(ms / 1000).toFixed(2)} s`);
 
 if (process.env.CHAOS_SKIP_BUILD !== '1') {
-  console.log('building the service (npm run build) ...');
+  print('building the service (npm run build) ...');
   const built = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
@@ -39,21 +40,19 @@ try {
   pg.destroy();
   await redis.destroy();
 }
-console.log(`\nnpm run chaos: ${failed ? 'FAILED' : 'passed'} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+print(`\nnpm run chaos: ${failed ? 'FAILED' : 'passed'} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 process.exit(failed ? 1 : 0);
 
 async function main(pg: PrivatePostgres, redis: PrivateRedis): Promise<boolean> {
   const world = await prepareCrashWorld(pg.url, redis.url, 'chaos:');
   try {
-    console.log(`\n== crash safety: ${rounds} rounds of kill -9 under signed-write load (6 writers) ==`);
-    console.log(
-      'round  kill at  accepted (corrections)  no answer (committed)  other answers  restart  deliveries drained  resent  problems',
-    );
+    print(`\n== crash safety: ${rounds} rounds of kill -9 under signed-write load (6 writers) ==`);
+    print('round  kill at  accepted (corrections)  no answer (committed)  other answers  restart  deliveries drained  resent  problems');
     const results: CrashRound[] = [];
     for (let round = 1; round <= rounds; round++) {
       const r = await crashRound(world, round);
       results.push(r);
-      console.log(
+      print(
         [
           String(round).padStart(5),
           `${r.killAfterMs} ms`.padStart(8),
@@ -70,7 +69,7 @@ async function main(pg: PrivatePostgres, redis: PrivateRedis): Promise<boolean> 
     const sum = (f: (r: CrashRound) => number) => results.reduce((n, r) => n + f(r), 0);
     const restarts = results.map((r) => r.restartMs).sort((a, b) => a - b);
     const crashProblems = sum((r) => r.problems.length);
-    console.log(
+    print(
       `crash: ${results.length} kills; ${sum((r) => r.accepted)} writes accepted (${sum((r) => r.acceptedCorrections)} corrections with ` +
         `ledger, outbox and audit rows), every one in the database once; ${sum((r) => r.unanswered)} in flight at the kill, ` +
         `${sum((r) => r.unansweredCommitted)} of them committed (each once); ${crashProblems} problems; restart to ready ` +
@@ -78,7 +77,7 @@ async function main(pg: PrivatePostgres, redis: PrivateRedis): Promise<boolean> 
         `${sum((r) => r.duplicateDeliveries)} webhook events delivered twice (killed mid-delivery, at least once by design)`,
     );
 
-    console.log('\n== outages: each server stopped for 6 s under load (2 writers, 2 readers, /readyz every 100 ms) ==');
+    print('\n== outages: each server stopped for 6 s under load (2 writers, 2 readers, /readyz every 100 ms) ==');
     const outages: OutageResult[] = [];
     const storyId = world.stories[0]!;
     outages.push(
@@ -88,7 +87,7 @@ async function main(pg: PrivatePostgres, redis: PrivateRedis): Promise<boolean> 
       await outage(world.service, world.database.db, { server: 'redis', stop: () => redis.stop(), start: () => redis.start() }, storyId),
     );
     for (const o of outages) {
-      console.log(
+      print(
         `${o.server} down: signed writes ${JSON.stringify(o.whileDown.writes)}, public reads ${JSON.stringify(o.whileDown.reads)}, ` +
           `/readyz ${JSON.stringify(o.whileDown.readyz)}; back: /readyz 200 after ${seconds(o.readyAfterMs)}, first accepted write ` +
           `after ${seconds(o.writesAfterMs)}; ${o.accepted} writes accepted in all, each in the database once; problems: ` +
