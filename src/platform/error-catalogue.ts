@@ -358,6 +358,20 @@ export const ERROR_CATALOGUE = {
     'The transaction is not a finalized, successful call on the batch distributor that sets the batch frozen or unfrozen',
   ),
   CHAIN_UNAVAILABLE: entry(503, 'Service unavailable', 'The chain node (CHAIN_RPC_URL) did not answer', 'Retry later'),
+
+  // a server the service depends on is unreachable (issue 16): nothing was accepted, the same request may be retried
+  DATABASE_UNAVAILABLE: entry(
+    503,
+    'Service unavailable',
+    'The database is unreachable; nothing was written',
+    'Retry after retryAfterSeconds (a signed write needs a fresh nonce and timestamp)',
+  ),
+  REDIS_UNAVAILABLE: entry(
+    503,
+    'Service unavailable',
+    'Redis (nonces, rate limits, read generations) is unreachable; the request was not accepted',
+    'Retry after retryAfterSeconds (a signed write needs a fresh nonce and timestamp)',
+  ),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { dependencyUnavailable } from './dependency-errors.js';
 import { ERROR_CATALOGUE } from './error-catalogue.js';
 import { AppError, appError, type ErrorCode, type ErrorDetail } from './errors.js';
 
@@ -69,7 +70,7 @@ export function normalizeError(error: unknown): AppError {
   if (known) return appError(known, { message: fe.message });
   const status = typeof fe?.statusCode === 'number' ? fe.statusCode : 500;
   if (status >= 400 && status < 500) return new AppError('INVALID_REQUEST', { message: fe.message }, status);
-  return appError('INTERNAL_ERROR');
+  return dependencyUnavailable(error) ?? appError('INTERNAL_ERROR');
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
@@ -118,7 +119,9 @@ export function clientErrorHandler(this: FastifyInstance, error: Error & { code?
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error, request, reply) => {
     const appError = normalizeError(error);
-    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (appError.code === 'DATABASE_UNAVAILABLE' || appError.code === 'REDIS_UNAVAILABLE')
+      request.log.warn({ code: appError.code, err: { message: (error as Error).message } }, 'a dependency is unreachable');
+    else if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: appError.code, status: appError.status }, 'request rejected');
     return sendError(request, reply, appError);
   });

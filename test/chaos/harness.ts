@@ -1,0 +1,244 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer, request as httpRequest, type Server } from 'node:http';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/**
+ * What the reliability tests and `npm run chaos` break things with: service processes (the real entry point,
+ * src/server.ts through tsx, as test/webhooks/instances.test.ts starts them), a round-robin HTTP proxy in
+ * front of several, and PRIVATE PostgreSQL and Redis servers on their own ports that may be stopped and
+ * started again. The shared servers of the machine are never touched.
+ */
+
+export type Env = Record<string, string>;
+
+/** A free TCP port on 127.0.0.1 (asked of the kernel, then released). */
+export async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Polls `probe` until it answers true; throws after `timeoutMs` (a harness bound, never an assertion on time). */
+export async function until(probe: () => Promise<boolean>, timeoutMs: number, what: string, everyMs = 50): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await probe().catch(() => false)) return;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await sleep(everyMs);
+  }
+}
+
+export async function status(url: string): Promise<number> {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+    await res.arrayBuffer();
+    return res.status;
+  } catch {
+    return 0;
+  }
+}
+
+export interface ServiceProcess {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  /** Everything the process wrote to stderr (pino logs at LOG_LEVEL go to stdout and are dropped). */
+  stderr(): string;
+  kill(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * How a service process is started: `src/server.ts` through tsx (the tests), or the build in dist/ when
+ * CHAOS_SERVICE_ENTRY=dist (`npm run chaos` builds once: a restart then takes a fraction of tsx's time).
+ */
+const entry = (): string[] => (process.env.CHAOS_SERVICE_ENTRY === 'dist' ? ['dist/src/server.js'] : ['--import', 'tsx', 'src/server.ts']);
+
+/** Starts the service on `port` with exactly `env` (plus PATH) and waits until /healthz (or /readyz) answers 200. */
+export async function startService(env: Env, port?: number, ready: 'healthz' | 'readyz' = 'healthz'): Promise<ServiceProcess> {
+  const p = port ?? (await freePort());
+  const child = spawn(process.execPath, entry(), {
+    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(p), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let err = '';
+  child.stderr!.on('data', (c: Buffer) => {
+    err = (err + c.toString('utf8')).slice(-20_000);
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${p}`;
+  const service: ServiceProcess = {
+    url,
+    port: p,
+    child,
+    exited,
+    stderr: () => err,
+    async kill(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+  let gone = false;
+  void exited.then(() => (gone = true));
+  await until(
+    async () => {
+      if (gone) throw new Error(`the service exited before it was ready:\n${err}`);
+      return (await status(`${url}/${ready}`)) === 200;
+    },
+    60_000,
+    `${url}/${ready}`,
+  ).catch((e: unknown) => {
+    child.kill('SIGKILL');
+    throw gone ? new Error(`the service exited before it was ready:\n${err}`) : e;
+  });
+  return service;
+}
+
+export interface RoundRobinProxy {
+  url: string;
+  /** Requests forwarded to each target, by index. */
+  counts: number[];
+  close(): Promise<void>;
+}
+
+/** A small HTTP proxy that sends each request to the next target in turn (what a load balancer does). */
+export async function startRoundRobinProxy(targets: string[]): Promise<RoundRobinProxy> {
+  let next = 0;
+  const counts = targets.map(() => 0);
+  const server: Server = createHttpServer((req, res) => {
+    const i = next++ % targets.length;
+    counts[i]!++;
+    const target = new URL(targets[i]!);
+    const upstream = httpRequest(
+      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => {
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end('bad gateway');
+    });
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    counts,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+
+export interface PrivatePostgres {
+  url: string;
+  port: number;
+  stop(mode?: 'fast' | 'immediate'): void;
+  start(): void;
+  destroy(): void;
+}
+
+/** A throwaway PostgreSQL 15 cluster in a temp directory on its own port (trust auth, database `chaos`). */
+export async function startPrivatePostgres(): Promise<PrivatePostgres | string> {
+  if (spawnSync(`${PG_BIN}/initdb`, ['--version']).status !== 0) return `PostgreSQL binaries not found in ${PG_BIN}`;
+  const dir = mkdtempSync(join(tmpdir(), 'chaos-pg-'));
+  const data = join(dir, 'data');
+  const port = await freePort();
+  // PostgreSQL refuses to run as root: as root, the cluster belongs to the `postgres` system user.
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    const ids = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
+    const gids = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
+    if (ids.status !== 0) return 'running as root and there is no postgres user to own a private cluster';
+    chownSync(dir, Number(ids.stdout.trim()), Number(gids.stdout.trim()));
+  }
+  const run = (bin: string, args: string[]) => {
+    const r = asRoot
+      ? spawnSync('runuser', ['-u', 'postgres', '--', `${PG_BIN}/${bin}`, ...args], { encoding: 'utf8' })
+      : spawnSync(`${PG_BIN}/${bin}`, args, { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`${bin} ${args.join(' ')} failed: ${r.stderr}${r.stdout}`);
+  };
+  run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`;
+  const pg: PrivatePostgres = {
+    url: `postgres://postgres@127.0.0.1:${port}/chaos`,
+    port,
+    start: () => run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']),
+    stop: (mode = 'fast') => run('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']),
+    destroy: () => {
+      try {
+        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } catch {
+        // already stopped
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  pg.start();
+  run('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'chaos']);
+  return pg;
+}
+
+export interface PrivateRedis {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  destroy(): Promise<void>;
+}
+
+/** A throwaway redis-server on its own port, without persistence (a restart comes back empty). */
+export async function startPrivateRedis(): Promise<PrivateRedis | string> {
+  if (spawnSync('redis-server', ['--version']).status !== 0) return 'redis-server not found on PATH';
+  const port = await freePort();
+  let child: ChildProcess | undefined;
+  let exited: Promise<void> = Promise.resolve();
+  const redis: PrivateRedis = {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    async start() {
+      child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+        stdio: 'ignore',
+      });
+      const c = child;
+      exited = new Promise<void>((resolve) => c.once('exit', () => resolve()));
+      await until(() => pingRedis(port), 10_000, 'the private redis-server');
+    },
+    async stop() {
+      child?.kill('SIGKILL');
+      await exited;
+    },
+    destroy: () => redis.stop(),
+  };
+  await redis.start();
+  return redis;
+}
+
+async function pingRedis(port: number): Promise<boolean> {
+  const { connect } = await import('node:net');
+  return new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.setTimeout(1_000, () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.on('error', () => resolve(false));
+    socket.on('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (d) => {
+      socket.destroy();
+      resolve(d.toString().startsWith('+PONG'));
+    });
+  });
+}
