@@ -22,6 +22,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -74,6 +75,8 @@ interface Sample {
   poolTotal: number;
   pgConnections: number;
   webhooksPending: number;
+  /** the machine's 1-minute load average (the soak shares it with PostgreSQL, Redis and whatever else runs) */
+  load1: number;
 }
 
 function dbUrl(name: string): string {
@@ -327,6 +330,7 @@ async function main() {
       // the sampler's own connection is not the service's
       pgConnections: Number(conns.rows[0]!.n) - 1,
       webhooksPending: Number(pending.rows[0]!.n),
+      load1: loadavg()[0]!,
     });
   }
 
@@ -407,6 +411,7 @@ async function main() {
       rssMb: ss.length ? ss[ss.length - 1]!.rssMb : NaN,
       loopP99Ms: Math.max(...ss.map((s) => s.loopP99Ms)),
       pgMax: Math.max(...ss.map((s) => s.pgConnections)),
+      load: ss.reduce((sum, s) => sum + s.load1, 0) / Math.max(1, ss.length),
     };
   });
   const steady = samples.filter((s) => s.t >= durationS * 0.1 && s.t <= durationS);
@@ -455,7 +460,7 @@ async function main() {
   lines.push('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
   for (const w of windows)
     lines.push(
-      `| ${f(w.from)}-${f(w.to)} | ${w.requests} | ${f(w.rps)} | ${f(w.p50)} | ${f(w.p99)} | ${f(w.readP99)} | ${f(w.writeP99)} | ${f(w.max)} | ${w.errors5xx} | ${f(w.loopP99Ms)} | ${f(w.heapMb)} | ${f(w.rssMb)} | ${w.pgMax} |`,
+      `| ${f(w.from)}-${f(w.to)} | ${w.requests} | ${f(w.rps)} | ${f(w.p50)} | ${f(w.p99)} | ${f(w.readP99)} | ${f(w.writeP99)} | ${f(w.max)} | ${w.errors5xx} | ${f(w.loopP99Ms)} | ${f(w.heapMb)} | ${f(w.rssMb)} | ${w.pgMax} | ${f(w.load)} |`,
     );
   lines.push('\nAnswers by action and status:');
   for (const [action, statuses] of Object.entries(byStatus).sort())

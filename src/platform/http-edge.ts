@@ -1,3 +1,4 @@
+import type { ServerOptions } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.js';
@@ -20,10 +21,11 @@ declare module 'fastify' {
 }
 
 /** Fastify's server options for the limits: Node's http server gets them at creation (`http`). */
-export function httpServerOptions(
-  http: Config['http'],
-): Pick<FastifyServerOptions, 'bodyLimit' | 'keepAliveTimeout' | 'requestTimeout' | 'return503OnClosing'> & {
-  http: NonNullable<import('node:http').ServerOptions>;
+export function httpServerOptions(http: Config['http']): Pick<
+  FastifyServerOptions,
+  'bodyLimit' | 'keepAliveTimeout' | 'requestTimeout' | 'return503OnClosing'
+> & {
+  http: ServerOptions;
 } {
   return {
     bodyLimit: http.bodyLimitBytes,

@@ -208,31 +208,42 @@ const bodyArb = (route: Route) =>
       replace: fc.jsonValue({ maxDepth: 2 }),
       depth: fc.integer({ min: 60, max: 5_000 }),
     })
-    .map(({ kind, extra, drop, replace, depth }): Buffer | undefined => {
-      const base = (shaped(route.body) ?? {}) as Json;
-      switch (kind) {
-        case 'none':
-          return undefined;
-        case 'shaped':
-          return Buffer.from(JSON.stringify(base));
-        case 'mutated': {
-          const keys = Object.keys(base);
-          const mutated: Json = { ...base, ...extra };
-          if (keys.length) mutated[keys[drop % keys.length]!] = replace;
-          return Buffer.from(JSON.stringify(mutated));
-        }
-        case 'huge':
-          return Buffer.from(JSON.stringify({ ...base, pad: 'x'.repeat(1_100_000) }));
-        case 'deep':
-          return Buffer.from(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`);
-        case 'not-json':
-          return Buffer.from('{"a":1,,}');
-        case 'invalid-utf8':
-          return Buffer.concat([Buffer.from('{"title":"'), Buffer.from([0xc3, 0x28, 0xff, 0xfe]), Buffer.from('"}')]);
-        case 'scalar':
-          return Buffer.from(JSON.stringify(replace));
-      }
+    .map(({ kind, extra, drop, replace, depth }) => {
+      const bytes = bodyBytes(route, kind, extra, drop, replace, depth);
+      // a counterexample names the body, never prints a megabyte of it
+      const body = { kind, bytes };
+      Object.defineProperty(body, fc.toStringMethod, {
+        value: () => `${kind} body, ${bytes?.length ?? 0} bytes: ${JSON.stringify(bytes?.subarray(0, 200).toString('latin1') ?? '')}`,
+        enumerable: false,
+      });
+      return body;
     });
+
+function bodyBytes(route: Route, kind: BodyKind, extra: Json, drop: number, replace: unknown, depth: number): Buffer | undefined {
+  const base = (shaped(route.body) ?? {}) as Json;
+  switch (kind) {
+    case 'none':
+      return undefined;
+    case 'shaped':
+      return Buffer.from(JSON.stringify(base));
+    case 'mutated': {
+      const keys = Object.keys(base);
+      const mutated: Json = { ...base, ...extra };
+      if (keys.length) mutated[keys[drop % keys.length]!] = replace;
+      return Buffer.from(JSON.stringify(mutated));
+    }
+    case 'huge':
+      return Buffer.from(JSON.stringify({ ...base, pad: 'x'.repeat(1_100_000) }));
+    case 'deep':
+      return Buffer.from(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`);
+    case 'not-json':
+      return Buffer.from('{"a":1,,}');
+    case 'invalid-utf8':
+      return Buffer.concat([Buffer.from('{"title":"'), Buffer.from([0xc3, 0x28, 0xff, 0xfe]), Buffer.from('"}')]);
+    case 'scalar':
+      return Buffer.from(JSON.stringify(replace));
+  }
+}
 
 type Framing =
   'length' | 'length' | 'chunked' | 'bad-chunk' | 'short-body' | 'long-body' | 'dribble' | 'duplicate-length' | 'te-and-length';
@@ -281,8 +292,8 @@ function parseAll(bytes: Buffer, method: string): Parsed[] {
     const status = Number(statusLine.split(' ')[1]);
     rest = rest.subarray(end + 4);
     let body: Buffer = Buffer.alloc(0);
-    if (method === 'HEAD' && out.length === 0) {
-      // no body
+    if (method === 'HEAD' && out.length === 0 && (rest.length === 0 || rest.subarray(0, 5).toString('latin1') === 'HTTP/')) {
+      // an answer to HEAD has no body (one from the parser, before the request existed, has)
     } else if (headers['transfer-encoding'] === 'chunked') {
       const parts: Buffer[] = [];
       for (;;) {
@@ -307,11 +318,14 @@ function parseAll(bytes: Buffer, method: string): Parsed[] {
   return out;
 }
 
-async function send(head: string, body: Buffer | undefined, framing: Framing): Promise<{ bytes: Buffer; hung: boolean }> {
+async function send(head: string, body: Buffer | undefined, framing: Framing): Promise<{ bytes: Buffer; hung: boolean; reset: boolean }> {
   const socket = connect(port, '127.0.0.1');
   const chunks: Buffer[] = [];
   socket.on('data', (c: Buffer) => chunks.push(c));
-  socket.on('error', () => undefined);
+  let writeFailed = false;
+  socket.on('error', () => {
+    writeFailed = true;
+  });
   const closed = new Promise<boolean>((resolve) => socket.once('close', () => resolve(false)));
   await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
   const payload = body ?? Buffer.alloc(0);
@@ -353,7 +367,7 @@ async function send(head: string, body: Buffer | undefined, framing: Framing): P
   } else for (const part of wire) if (part.length && !socket.destroyed) socket.write(part);
   const hung = await Promise.race([closed, sleep(HANG_MS).then(() => true)]);
   socket.destroy();
-  return { bytes: Buffer.concat(chunks), hung };
+  return { bytes: Buffer.concat(chunks), hung, reset: writeFailed };
 }
 
 describe('wire fuzz of every route from /openapi.json (real sockets)', () => {
@@ -388,14 +402,19 @@ describe('wire fuzz of every route from /openapi.json (real sockets)', () => {
           ...Object.entries(credentials).map(([k, v]) => `${k}: ${v}`),
           ...Array.from({ length: manyHeaders }, (_, i) => `x-extra-${i}: ${'v'.repeat(40)}`),
         ];
-        const { bytes, hung } = await send(`${headers.join('\r\n')}\r\n`, body, framing);
-        const what = `${method} ${target.slice(0, 200)} (${route.method} ${route.path}, ${framing}, body ${body?.length ?? 0} bytes)`;
+        const { bytes, hung, reset } = await send(`${headers.join('\r\n')}\r\n`, body.bytes, framing);
+        const what = `${method} ${target.slice(0, 200)} (${route.method} ${route.path}, ${framing}, ${String(body)})`;
         assert.equal(hung, false, `no answer and no close within ${HANG_MS} ms: ${what}`);
+        // A refusal sent while the client is still writing a body (413, 415, 401 before the body is read)
+        // closes the connection; the client's next write then meets a reset, which can discard the answer
+        // in its receive buffer before it is read (Node does no lingering close). The refusal itself is
+        // checked wherever it arrives; a reset with nothing read is the one case without an answer.
+        if (reset && bytes.length === 0) return;
         const answers = parseAll(bytes, method);
         assert.ok(answers.length >= 1, `an answer before the close: ${what}`);
         for (const answer of answers) {
           assert.ok(answer.status >= 200 && answer.status < 500, `${answer.status} ${answer.body.slice(0, 300)}: ${what}`);
-          if (answer.status < 400 || method === 'HEAD') continue;
+          if (answer.status < 400 || (method === 'HEAD' && answer.body === '')) continue;
           const error = JSON.parse(answer.body) as Json;
           assert.equal(typeof error.error, 'string', `${answer.body.slice(0, 300)}: ${what}`);
           assert.equal(typeof error.requestId, 'string');
