@@ -44,6 +44,7 @@ import { authPlugin } from './platform/auth/plugin.js';
 import { createContext, type AppContext, type ContextOverrides } from './platform/context.js';
 import { runMigrations } from './platform/db/migrate.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './platform/error-handler.js';
+import { httpServerOptions, registerEdgeGuards } from './platform/http-edge.js';
 import { loggerOptions, requestId } from './platform/logger.js';
 import { createMetrics } from './platform/metrics.js';
 import { openapiPlugin } from './platform/openapi.js';
@@ -83,7 +84,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requestIdHeader: false,
     // Fastify also takes a hop count; its typings only list strings and booleans.
     trustProxy: (config.trustProxy ?? false) as boolean | string,
-    bodyLimit: 1_048_576,
+    // limits and timeouts of Node's server, explicit (issue 16, docs/operators.md "Slow clients and limits")
+    ...httpServerOptions(config.http),
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     // the router's refusals (bad percent-encoding, overlong parameter) answer the contract error body too
     frameworkErrors: frameworkErrorHandler,
@@ -103,6 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  registerEdgeGuards(app, config.http);
   app.addHook('onResponse', async (request, reply) => {
     const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
     metrics.requests.inc(labels);

@@ -154,6 +154,29 @@ export interface Config {
   readCache: { ttlMs: number; maxBytes: number };
   /** SEED_DEMO: seed the demo newsroom into an empty database at start (default on for the embedded database). */
   seedDemo: boolean;
+  // issue 16: the HTTP edge (docs/operators.md, "Slow clients and limits" and "Shutdown")
+  http: {
+    /** HTTP_HEADERS_TIMEOUT_MS: a connection whose request headers are not all in by then is answered 408 and closed (default 10000). */
+    headersTimeoutMs: number;
+    /** HTTP_REQUEST_TIMEOUT_MS: the same for the whole request, headers and body (default 30000; not below the headers timeout). */
+    requestTimeoutMs: number;
+    /** HTTP_KEEP_ALIVE_TIMEOUT_MS: an idle keep-alive connection is closed after this (default 72000, above the 60 s idle timeout of common load balancers). */
+    keepAliveTimeoutMs: number;
+    /** HTTP_CONNECTIONS_CHECK_MS: how often the two timeouts above are checked (default 1000; Node's own is 30000). */
+    connectionsCheckingIntervalMs: number;
+    /** HTTP_MAX_HEADER_BYTES: request line and headers together; more is 431, or 414 when the request line alone is over (default 16384). */
+    maxHeaderBytes: number;
+    /** HTTP_MAX_URL_BYTES: the request target (path and query); longer is 414 (default 8192). */
+    maxUrlBytes: number;
+    /** HTTP_BODY_LIMIT_BYTES: a longer request body is 413 (default 1048576). */
+    bodyLimitBytes: number;
+  };
+  shutdown: {
+    /** SHUTDOWN_READINESS_DELAY_MS: after SIGTERM, /readyz answers 503 for this long while requests are still served, so a load balancer stops sending new ones (default 0). */
+    readinessDelayMs: number;
+    /** SHUTDOWN_TIMEOUT_MS: requests in flight get this long to finish once the listener is closed; connections still open then are cut (default 10000). */
+    timeoutMs: number;
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -347,6 +370,26 @@ function parseWebhooks(env: Env, failClosed: boolean): Config['webhooks'] {
   };
 }
 
+/** Issue 16: limits and timeouts of the HTTP server (Node's http options, set explicitly). */
+function parseHttp(env: Env): Config['http'] {
+  const headersTimeoutMs = int(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000);
+  const requestTimeoutMs = int(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000);
+  if (requestTimeoutMs < headersTimeoutMs) throw new ConfigError('HTTP_REQUEST_TIMEOUT_MS', 'must not be below HTTP_HEADERS_TIMEOUT_MS');
+  const maxHeaderBytes = int(env, 'HTTP_MAX_HEADER_BYTES', 16_384, 1_024, 1_048_576);
+  const maxUrlBytes = int(env, 'HTTP_MAX_URL_BYTES', 8_192, 256, 1_048_576);
+  if (maxUrlBytes >= maxHeaderBytes)
+    throw new ConfigError('HTTP_MAX_URL_BYTES', 'must be below HTTP_MAX_HEADER_BYTES (the request line counts in it)');
+  return {
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs: int(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 72_000, 100, 3_600_000),
+    connectionsCheckingIntervalMs: int(env, 'HTTP_CONNECTIONS_CHECK_MS', 1_000, 10, 60_000),
+    maxHeaderBytes,
+    maxUrlBytes,
+    bodyLimitBytes: int(env, 'HTTP_BODY_LIMIT_BYTES', 1_048_576, 1_024, 104_857_600),
+  };
+}
+
 /** Parses and validates the environment. Throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = str(env, 'NODE_ENV') ?? 'development';
@@ -460,6 +503,11 @@ export function loadConfig(env: Env = process.env): Config {
       maxBytes: int(env, 'READ_CACHE_MAX_MB', 64, 1, 4_096) * 1_048_576,
     },
     seedDemo: bool(env, 'SEED_DEMO', databaseUrl === undefined),
+    http: parseHttp(env),
+    shutdown: {
+      readinessDelayMs: int(env, 'SHUTDOWN_READINESS_DELAY_MS', 0, 0, 300_000),
+      timeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000),
+    },
   };
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
     throw new ConfigError('LOG_LEVEL', `unknown level "${config.logLevel}"`);

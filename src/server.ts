@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { drainAndClose } from './platform/http-edge.js';
 
 /** Entry point: load config, build the app, listen, and shut down gracefully on signals. */
 async function main() {
@@ -22,9 +23,15 @@ async function main() {
   }
   if (config.publicApiKeys.length === 0 && !config.failClosed)
     app.log.warn('PUBLIC_API_KEYS is unset: candidate status and evidence reads are open (development only)');
-  closeWithGrace({ delay: 10_000 }, async ({ err }) => {
+  // SIGTERM/SIGINT drain (src/platform/http-edge.ts); past the drain's own bounds plus 10 s for the worker's
+  // attempts in flight and the pools, close-with-grace exits with 1
+  const { readinessDelayMs, timeoutMs } = config.shutdown;
+  closeWithGrace({ delay: readinessDelayMs + timeoutMs + config.webhooks.timeoutMs + 10_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
-    await app.close();
+    else app.log.info({ signal }, 'shutting down: draining');
+    const started = Date.now();
+    const { forced } = await drainAndClose(app, config.shutdown);
+    app.log.info({ ms: Date.now() - started, forced }, 'shut down');
   });
   await app.listen({ port: config.port, host: config.host });
 }

@@ -96,15 +96,18 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
  * still answers the contract body under a fresh request id, then closes the connection as Node does. The
  * error is not logged: its raw packet may hold credentials.
  */
-export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
+export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const code: ErrorCode =
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
       ? 'REQUEST_TIMEOUT'
       : error.code === 'HPE_HEADER_OVERFLOW'
-        ? 'HEADERS_TOO_LARGE'
+        ? requestLineOverflow(error.rawPacket, (this.server as { maxHeaderSize?: number }).maxHeaderSize ?? 16_384)
+          ? 'URI_TOO_LONG'
+          : 'HEADERS_TOO_LARGE'
         : 'MALFORMED_REQUEST';
-  const { status, error: title, message } = ERROR_CATALOGUE[code];
+  const { status, error: title } = ERROR_CATALOGUE[code];
+  const message = code === 'URI_TOO_LONG' ? 'The request target is too long' : ERROR_CATALOGUE[code].message;
   const requestId = randomUUID();
   const body = JSON.stringify({ error: title, code, message, requestId });
   this.log.info({ reqId: requestId, code, status, parserCode: error.code }, 'request rejected by the HTTP parser');
@@ -114,6 +117,17 @@ export function clientErrorHandler(this: FastifyInstance, error: Error & { code?
     );
   }
   socket.destroy();
+}
+
+/**
+ * Node's parser counts the request line in its header limit (HTTP_MAX_HEADER_BYTES). When the data it stopped
+ * in starts a request whose first line alone is over that limit, the request target is what was too long:
+ * 414, not 431. (A target split over several reads is still 431: the limit holds either way.)
+ */
+function requestLineOverflow(rawPacket: unknown, maxHeaderSize: number): boolean {
+  if (!Buffer.isBuffer(rawPacket) || !/^[A-Z]{3,10} [^ ]/.test(rawPacket.subarray(0, 16).toString('latin1'))) return false;
+  const endOfLine = rawPacket.indexOf('\n');
+  return endOfLine === -1 || endOfLine >= maxHeaderSize;
 }
 
 export function registerErrorHandling(app: FastifyInstance) {

@@ -70,7 +70,7 @@ export function verifyWebhook(secret: string, headers: IncomingMessage['headers'
 }
 
 /** What the receiver does with one request: an HTTP status (with headers), drop the connection, or never answer. */
-export type Behaviour = number | { status: number; headers?: Record<string, string> } | 'reset' | 'hang';
+export type Behaviour = number | { status: number; headers?: Record<string, string>; delayMs?: number } | 'reset' | 'hang';
 
 export interface Received {
   id: string;
@@ -139,8 +139,10 @@ export async function startReceiver(certificate: TestCertificate, secret: string
         res.on('close', () => hung.delete(res));
         return;
       }
-      const { status, headers } = typeof behaviour === 'number' ? { status: behaviour, headers: {} } : behaviour;
-      res.writeHead(status, headers).end(status < 300 ? 'ok' : 'no');
+      const { status, headers, delayMs = 0 } = typeof behaviour === 'number' ? { status: behaviour, headers: {} } : behaviour;
+      const answer = () => void (res.destroyed || res.writeHead(status, headers).end(status < 300 ? 'ok' : 'no'));
+      if (delayMs > 0) setTimeout(answer, delayMs);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -23,6 +23,10 @@ export const healthModule: FastifyPluginAsyncTypebox<{ ctx: AppContext; metrics:
     },
     async (_request, reply) => {
       const readiness = await checkReadiness(ctx);
+      if (app.lifecycle?.draining) {
+        readiness.status = 'not_ready';
+        readiness.checks.shutdown = { ok: false, required: true, detail: 'draining: this instance is shutting down' };
+      }
       return reply.code(readiness.status === 'ready' ? 200 : 503).send(readiness);
     },
   );

@@ -17,6 +17,8 @@ export const ReadinessResponse = Type.Object({
     migrations: Check,
     redis: Type.Optional(Check),
     signingSecret: Check,
+    /** Present while the instance drains after SIGTERM (not ok: a load balancer stops sending to it). */
+    shutdown: Type.Optional(Check),
   }),
 });
 export type ReadinessResponse = Static<typeof ReadinessResponse>;
