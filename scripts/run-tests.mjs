@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// Runs test files with node's test runner (TypeScript through tsx).
+// Runs test files with node's test runner, on the TypeScript compiled once per run (scripts/build-tests.mjs;
+// TEST_TSX=1 runs the sources through tsx instead).
 //   node scripts/run-tests.mjs            every *.test.ts under test/, src/ and sdk/; property loops at their
 //                                         smoke counts (npm test, npm run test:unit)
 //   node scripts/run-tests.mjs --fast     only test/unit/: the pure rules, no database (npm run test:fast)
 //   node scripts/run-tests.mjs --fuzz     the files whose property loops call fuzzRuns(), at their full counts
 //                                         (npm run test:fuzz)
 // Extra arguments are file filters: `npm run test:unit -- auth` runs files whose path contains "auth".
-// TEST_CONCURRENCY sets how many files run at once (default: the available parallelism, at least 2).
+// TEST_CONCURRENCY sets how many files run at once (default: the available parallelism, at least 2);
+// TEST_REPORTER names a node test reporter (e.g. spec).
 // Before the files start, the migrated database template is built once (scripts/prepare-test-db.ts); with
 // TEST_REDIS_URL the run fails if it left keys without a TTL under its own prefix test:<run id>.
 import { spawnSync } from 'node:child_process';
@@ -14,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, sep } from 'node:path';
+import { buildTests } from './build-tests.mjs';
 
 function walk(dir, out = []) {
   for (const name of readdirSync(dir)) {
@@ -58,10 +61,15 @@ if (tier !== 'fast') {
 }
 
 const concurrency = process.env.TEST_CONCURRENCY ?? String(Math.max(2, availableParallelism()));
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...files], {
-  stdio: 'inherit',
-  env,
-});
+const reporter = process.env.TEST_REPORTER ? [`--test-reporter=${process.env.TEST_REPORTER}`, '--test-reporter-destination=stdout'] : [];
+const build = process.env.TEST_TSX ? undefined : await buildTests(process.cwd(), runId);
+const runner = build ? ['--enable-source-maps'] : ['--import', 'tsx'];
+const result = spawnSync(
+  process.execPath,
+  [...runner, '--test', `--test-concurrency=${concurrency}`, ...reporter, ...files.map((f) => (build ? build.compiled(f) : f))],
+  { stdio: 'inherit', env },
+);
+build?.remove();
 let status = result.status ?? 1;
 
 if (process.env.TEST_REDIS_URL && tier !== 'fast') {

@@ -4,14 +4,22 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { buildAgentCli, type AgentCli } from '../helpers/agent-cli.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
-const bin = join(repo, 'node_modules/.bin/newsroom-agent');
+let compiled: AgentCli;
 
-function cli(args: string[], cwd: string, env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+/** The command compiled from the SDK's source (test/helpers/agent-cli.ts); `npx` runs the repository's own bin. */
+function cli(
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+  via: 'compiled' | 'npx' = 'compiled',
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(bin, args, { cwd, env: { ...process.env, ...env } });
+    const [command, argv] = via === 'npx' ? ['npx', ['newsroom-agent', ...args]] : [process.execPath, [compiled.bundle, ...args]];
+    const child = spawn(command, argv, { cwd, env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -25,6 +33,7 @@ describe('newsroom-agent: help, readable errors and exit codes', () => {
   let dir: string;
   let env: Record<string, string>;
   before(async () => {
+    compiled = await buildAgentCli();
     t = await createTestApp();
     env = { NEWSROOM_URL: await t.listen() };
     mkdirSync(join(repo, 'scratch'), { recursive: true });
@@ -32,11 +41,13 @@ describe('newsroom-agent: help, readable errors and exit codes', () => {
   });
   after(async () => {
     await t.close();
+    compiled.remove();
     rmSync(dir, { recursive: true, force: true });
   });
 
   test('--help lists every command and exits 0; no command or an unknown one exits 2', async () => {
-    const help = await cli(['--help'], dir);
+    // the repository's own bin, found by npx as docs/bot-developers.md runs it (the TypeScript through tsx)
+    const help = await cli(['--help'], dir, {}, 'npx');
     assert.equal(help.code, 0);
     for (const command of ['keygen', 'join', 'verify', 'submit', 'attest', 'object', 'propose', 'vote', 'status'])
       assert.match(help.stdout, new RegExp(`^  ${command}`, 'm'));

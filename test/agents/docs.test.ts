@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { buildAgentCli, type AgentCli } from '../helpers/agent-cli.js';
 import { createTestApp, TEST_API_KEY, TEST_OPS_TOKEN, type TestApp } from '../helpers/app.js';
 import { startAgentBookChain } from '../helpers/local-evm.js';
 
@@ -51,13 +52,17 @@ function bash(script: string, cwd: string, env: Record<string, string>): Promise
   });
 }
 
+// `npx newsroom-agent` runs the command compiled once from the SDK's source (test/helpers/agent-cli.ts) instead
+// of the repository's bin through tsx for each of the guide's commands; test/agents/cli.test.ts runs that bin.
 describe('docs/bot-developers.md, every command run in order against the service', () => {
+  let cli: AgentCli;
   let chain: Awaited<ReturnType<typeof startAgentBookChain>>;
   let t: TestApp;
   let url: string;
   let dir: string;
 
   before(async () => {
+    cli = await buildAgentCli();
     chain = await startAgentBookChain();
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
@@ -75,13 +80,19 @@ describe('docs/bot-developers.md, every command run in order against the service
   after(async () => {
     await t.close();
     await chain.close();
+    cli.remove();
     rmSync(dir, { recursive: true, force: true });
   });
 
   test('the guide runs from key generation to a verified attestation, a revision and an objection', async () => {
     const steps = guideSteps(readFileSync(join(repo, 'docs/bot-developers.md'), 'utf8'));
     assert.ok(steps.filter((s) => s.kind === 'sh').length >= 5, 'the guide has its command blocks');
-    const env = { NEWSROOM_URL: url, NEWSROOM_API_KEY: TEST_API_KEY, NEWSROOM_OPERATIONS_TOKEN: TEST_OPS_TOKEN };
+    const env = {
+      NEWSROOM_URL: url,
+      NEWSROOM_API_KEY: TEST_API_KEY,
+      NEWSROOM_OPERATIONS_TOKEN: TEST_OPS_TOKEN,
+      PATH: `${cli.binDir}${delimiter}${process.env.PATH ?? ''}`,
+    };
     const variables: string[] = [];
     let registered = false;
     const outputs: string[] = [];
