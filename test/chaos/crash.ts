@@ -4,11 +4,11 @@ import { sql } from 'kysely';
 import { signHumanRequest } from '../../sdk/index.js';
 import { verifyAuditChain } from '../../src/platform/audit/verify-chain.js';
 import { openDatabase, type Database } from '../../src/platform/db/database.js';
-import { TEST_API_KEY, TEST_OPS_TOKEN, TEST_SECRET } from '../helpers/app.js';
+import { TEST_SECRET } from '../helpers/app.js';
 import { createTestCertificate, startReceiver, type Receiver, type TestCertificate } from '../helpers/https-receiver.js';
 import { bindActor } from '../helpers/identity.js';
 import { newsroomFactory } from '../helpers/newsroom-factory.js';
-import { freePort, startService, until, type Env, type ServiceProcess } from './harness.js';
+import { freePort, serviceEnv, startService, until, type Env, type ServiceProcess } from './harness.js';
 
 /**
  * Crash safety: a driver sends a steady load of signed writes (reader comments, and admin corrections, which
@@ -35,29 +35,11 @@ export async function prepareCrashWorld(databaseUrl: string, redisUrl: string, r
   const cert: TestCertificate = createTestCertificate();
   const receiver = await startReceiver(cert, WEBHOOK_SECRET);
   const port = await freePort();
-  const env: Env = {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: '0',
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redisUrl,
-    REDIS_KEY_PREFIX: redisKeyPrefix,
-    NONCE_STORE_DRIVER: 'redis',
-    RATE_LIMIT_STORE_DRIVER: 'redis',
-    HUMAN_SIGNING_SECRET: TEST_SECRET,
-    PUBLIC_API_KEYS: TEST_API_KEY,
-    API_OPERATIONS_TOKEN: TEST_OPS_TOKEN,
-    CONTENT_ADMIN_IDS: 'h_admin',
-    RATE_LIMIT_HUMAN_WRITES_PER_MINUTE: '1000000',
-    RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '1000000',
-    NODE_EXTRA_CA_CERTS: cert.certPath,
-    WEBHOOK_ENDPOINTS: receiver.url,
-    WEBHOOK_SIGNING_SECRET: WEBHOOK_SECRET,
-    WEBHOOK_ALLOW_PRIVATE_ADDRESSES: '1',
-    WEBHOOK_POLL_MS: '50',
-    WEBHOOK_RETRY_BASE_MS: '200',
-    WEBHOOK_TIMEOUT_MS: '2000',
-  };
+  const env = serviceEnv(
+    { databaseUrl, redisUrl, redisKeyPrefix },
+    { certPath: cert.certPath, receiverUrl: receiver.url, secret: WEBHOOK_SECRET },
+  );
+
   const service = await startService(env, port, 'readyz');
   const database = await openDatabase({ databaseUrl, dataDir: '', poolMax: 4 });
   await bindActor(database, 'admin', 'h_admin', 'L3');

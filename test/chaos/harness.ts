@@ -5,6 +5,7 @@ import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { TEST_API_KEY, TEST_OPS_TOKEN, TEST_SECRET } from '../helpers/app.js';
 
 /**
  * What the reliability tests and `npm run chaos` break things with: service processes (the real entry point,
@@ -16,6 +17,41 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export type Env = Record<string, string>;
 
 /** A free TCP port on 127.0.0.1 (asked of the kernel, then released). */
+/**
+ * The environment of a service process on a shared PostgreSQL and Redis with webhooks to a local HTTPS
+ * receiver (its certificate trusted through NODE_EXTRA_CA_CERTS); `overrides` win.
+ */
+export function serviceEnv(
+  stores: { databaseUrl: string; redisUrl: string; redisKeyPrefix: string },
+  webhooks: { certPath: string; receiverUrl: string; secret: string },
+  overrides: Env = {},
+): Env {
+  return {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: '0',
+    DATABASE_URL: stores.databaseUrl,
+    REDIS_URL: stores.redisUrl,
+    REDIS_KEY_PREFIX: stores.redisKeyPrefix,
+    NONCE_STORE_DRIVER: 'redis',
+    RATE_LIMIT_STORE_DRIVER: 'redis',
+    HUMAN_SIGNING_SECRET: TEST_SECRET,
+    PUBLIC_API_KEYS: TEST_API_KEY,
+    API_OPERATIONS_TOKEN: TEST_OPS_TOKEN,
+    CONTENT_ADMIN_IDS: 'h_admin',
+    RATE_LIMIT_HUMAN_WRITES_PER_MINUTE: '1000000',
+    RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '1000000',
+    NODE_EXTRA_CA_CERTS: webhooks.certPath,
+    WEBHOOK_ENDPOINTS: webhooks.receiverUrl,
+    WEBHOOK_SIGNING_SECRET: webhooks.secret,
+    WEBHOOK_ALLOW_PRIVATE_ADDRESSES: '1',
+    WEBHOOK_POLL_MS: '50',
+    WEBHOOK_RETRY_BASE_MS: '200',
+    WEBHOOK_TIMEOUT_MS: '2000',
+    ...overrides,
+  };
+}
+
 export async function freePort(): Promise<number> {
   const server = createNetServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

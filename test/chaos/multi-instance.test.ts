@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { createServiceClient, signHumanRequest } from '../../sdk/index.js';
-import { createTestDatabase, TEST_API_KEY, TEST_OPS_TOKEN, TEST_SECRET, type TestDatabase } from '../helpers/app.js';
+import { createTestDatabase, TEST_SECRET, type TestDatabase } from '../helpers/app.js';
 import { createTestCertificate, startReceiver, type Receiver, type TestCertificate } from '../helpers/https-receiver.js';
 import { bindActor } from '../helpers/identity.js';
 import { HOUR_MS, newsroomFactory } from '../helpers/newsroom-factory.js';
@@ -10,7 +10,7 @@ import { newsroomClient } from '../helpers/newsroom.js';
 import { needsPostgres, needsRedis } from '../helpers/needs.js';
 import { deleteRedisPrefix, testRedisPrefix } from '../helpers/redis.js';
 import { rewardVote } from '../settlements/support.js';
-import { startRoundRobinProxy, startService, until, type RoundRobinProxy, type ServiceProcess } from './harness.js';
+import { serviceEnv, startRoundRobinProxy, startService, until, type RoundRobinProxy, type ServiceProcess } from './harness.js';
 
 /**
  * Two service processes (src/server.ts, as operators run them) on one PostgreSQL database and one Redis
@@ -57,32 +57,17 @@ describe('two instances behind a round-robin proxy', () => {
     await bindActor(db.database, 'admin', 'h_admin', 'L3');
     await bindActor(db.database, 'treasurer', 'h_treasurer', 'L3');
     f = newsroomFactory(db.database.db, Date.now());
-    const env = {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: '0',
-      DATABASE_URL: db.url!,
-      REDIS_URL: process.env.TEST_REDIS_URL!,
-      REDIS_KEY_PREFIX: prefix,
-      NONCE_STORE_DRIVER: 'redis',
-      RATE_LIMIT_STORE_DRIVER: 'redis',
-      HUMAN_SIGNING_SECRET: TEST_SECRET,
-      PUBLIC_API_KEYS: TEST_API_KEY,
-      API_OPERATIONS_TOKEN: TEST_OPS_TOKEN,
-      CONTENT_ADMIN_IDS: 'h_admin',
-      REWARDS_ADMIN_IDS: 'h_treasurer',
-      RATE_LIMIT_HUMAN_WRITES_PER_MINUTE: String(HUMAN_WRITES_PER_MINUTE),
-      RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '1000000',
-      RATE_LIMIT_AGENT_JOINS_PER_MINUTE: '1000',
-      RATE_LIMIT_UNVERIFIED_WRITES_PER_MINUTE: '1000',
-      NODE_EXTRA_CA_CERTS: cert.certPath,
-      WEBHOOK_ENDPOINTS: receiver.url,
-      WEBHOOK_SIGNING_SECRET: WEBHOOK_SECRET,
-      WEBHOOK_ALLOW_PRIVATE_ADDRESSES: '1',
-      WEBHOOK_POLL_MS: '20',
-      WEBHOOK_RETRY_BASE_MS: '200',
-      WEBHOOK_TIMEOUT_MS: '2000',
-    };
+    const env = serviceEnv(
+      { databaseUrl: db.url!, redisUrl: process.env.TEST_REDIS_URL!, redisKeyPrefix: prefix },
+      { certPath: cert.certPath, receiverUrl: receiver.url, secret: WEBHOOK_SECRET },
+      {
+        REWARDS_ADMIN_IDS: 'h_treasurer',
+        RATE_LIMIT_HUMAN_WRITES_PER_MINUTE: String(HUMAN_WRITES_PER_MINUTE),
+        RATE_LIMIT_AGENT_JOINS_PER_MINUTE: '1000',
+        RATE_LIMIT_UNVERIFIED_WRITES_PER_MINUTE: '1000',
+        WEBHOOK_POLL_MS: '20',
+      },
+    );
     [a, b] = await Promise.all([startService(env), startService(env)]);
     proxy = await startRoundRobinProxy([a.url, b.url]);
   });
