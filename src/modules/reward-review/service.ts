@@ -76,6 +76,40 @@ function presentCase(row: Selectable<ReviewCasesTable> & { queue?: string }, eve
  * recorded with who and when (review_case_events and the REWARDS audit chain); freezes of recipients and
  * stories with their effect on payouts; and the review queue of frozen and held items.
  */
+/**
+ * Audits a freeze or an unfreeze and answers it. `moved` counts the payouts it moved: made FROZEN by a freeze,
+ * sent to REVIEW by an unfreeze.
+ */
+async function recordFreeze(
+  tx: Tx,
+  actor: HumanActor,
+  target: { type: 'RECIPIENT' | 'STORY'; id: string },
+  frozen: boolean,
+  reason: string,
+  moved: number,
+  now: Date,
+) {
+  const counted = frozen ? { payoutsFrozen: moved } : { payoutsToReview: moved };
+  await appendAudit(tx, {
+    scope: 'REWARDS',
+    action: `${target.type === 'RECIPIENT' ? 'recipient' : 'story'}.${frozen ? 'frozen' : 'unfrozen'}`,
+    actor,
+    target: target.id,
+    details: { reason, ...counted },
+    at: now,
+  });
+  return {
+    targetType: target.type,
+    targetId: target.id,
+    frozen,
+    reason,
+    at: now.toISOString(),
+    payoutsFrozen: 0,
+    payoutsToReview: 0,
+    ...counted,
+  };
+}
+
 export function createRewardReviewService(deps: ReviewDeps) {
   const { db, transactor, clock, decimals, reviewDueHours } = deps;
 
@@ -202,23 +236,7 @@ export function createRewardReviewService(deps: ReviewDeps) {
         const now = new Date(clock.now());
         await setRecipientFrozen(tx, recipientId, { at: now, reason, by: identityKey(actor) }, now);
         const payoutsFrozen = await freezeRecipientPayouts(tx, recipient.linked_human_id, now);
-        await appendAudit(tx, {
-          scope: 'REWARDS',
-          action: 'recipient.frozen',
-          actor,
-          target: recipientId,
-          details: { reason, payoutsFrozen },
-          at: now,
-        });
-        return {
-          targetType: 'RECIPIENT' as const,
-          targetId: recipientId,
-          frozen: true,
-          reason,
-          at: now.toISOString(),
-          payoutsFrozen,
-          payoutsToReview: 0,
-        };
+        return recordFreeze(tx, actor, { type: 'RECIPIENT', id: recipientId }, true, reason, payoutsFrozen, now);
       });
     },
 
@@ -230,23 +248,7 @@ export function createRewardReviewService(deps: ReviewDeps) {
         const now = new Date(clock.now());
         await setRecipientFrozen(tx, recipientId, null, now);
         const payoutsToReview = await reviewUnfrozenPayouts(tx, { linkedHumanId: recipient.linked_human_id }, now);
-        await appendAudit(tx, {
-          scope: 'REWARDS',
-          action: 'recipient.unfrozen',
-          actor,
-          target: recipientId,
-          details: { reason, payoutsToReview },
-          at: now,
-        });
-        return {
-          targetType: 'RECIPIENT' as const,
-          targetId: recipientId,
-          frozen: false,
-          reason,
-          at: now.toISOString(),
-          payoutsFrozen: 0,
-          payoutsToReview,
-        };
+        return recordFreeze(tx, actor, { type: 'RECIPIENT', id: recipientId }, false, reason, payoutsToReview, now);
       });
     },
 
@@ -256,23 +258,7 @@ export function createRewardReviewService(deps: ReviewDeps) {
         const now = new Date(clock.now());
         if (!(await insertStoryFreeze(tx, storyId, reason, identityKey(actor), now))) throw appError('ALREADY_FROZEN');
         const payoutsFrozen = await freezeStoryPayouts(tx, storyId, now);
-        await appendAudit(tx, {
-          scope: 'REWARDS',
-          action: 'story.frozen',
-          actor,
-          target: storyId,
-          details: { reason, payoutsFrozen },
-          at: now,
-        });
-        return {
-          targetType: 'STORY' as const,
-          targetId: storyId,
-          frozen: true,
-          reason,
-          at: now.toISOString(),
-          payoutsFrozen,
-          payoutsToReview: 0,
-        };
+        return recordFreeze(tx, actor, { type: 'STORY', id: storyId }, true, reason, payoutsFrozen, now);
       });
     },
 
@@ -282,23 +268,7 @@ export function createRewardReviewService(deps: ReviewDeps) {
         const now = new Date(clock.now());
         if (!(await deleteStoryFreeze(tx, storyId))) throw appError('NOT_FROZEN');
         const payoutsToReview = await reviewUnfrozenPayouts(tx, { storyId }, now);
-        await appendAudit(tx, {
-          scope: 'REWARDS',
-          action: 'story.unfrozen',
-          actor,
-          target: storyId,
-          details: { reason, payoutsToReview },
-          at: now,
-        });
-        return {
-          targetType: 'STORY' as const,
-          targetId: storyId,
-          frozen: false,
-          reason,
-          at: now.toISOString(),
-          payoutsFrozen: 0,
-          payoutsToReview,
-        };
+        return recordFreeze(tx, actor, { type: 'STORY', id: storyId }, false, reason, payoutsToReview, now);
       });
     },
 

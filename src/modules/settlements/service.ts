@@ -86,9 +86,8 @@ export function createSettlementService(deps: SettlementDeps) {
     return base;
   }
 
-  /** Reads everything a settlement needs at `now` through `q` (the run's transaction, or the database for a preview). */
-  async function plan(q: Db, pool: bigint, now: Date): Promise<Plan> {
-    const policy = policyOf(await currentPolicy(q));
+  /** Reads everything a settlement needs at `now` under `policy` through `q` (the run's transaction, or the database for a preview). */
+  async function plan(q: Db, policy: Policy, pool: bigint, now: Date): Promise<Plan> {
     const stories = await eligibleStories(q, now);
     if (!stories.length) throw appError('NOTHING_TO_SETTLE');
     const voteWeight = new Map(stories.map((s) => [s.id, BigInt(s.vote_weight)]));
@@ -196,7 +195,7 @@ export function createSettlementService(deps: SettlementDeps) {
     async preview(actor: HumanActor, totalPoolOrbs: number) {
       void actor;
       const now = new Date(clock.now());
-      const p = await plan(db, poolBase(totalPoolOrbs), now);
+      const p = await plan(db, policyOf(await currentPolicy(db)), poolBase(totalPoolOrbs), now);
       const rows = await payoutRows(db, p);
       const byBeneficiary = new Map<string, { beneficiaryKind: string; beneficiaryId: string; amount: bigint; payable: bigint }>();
       for (const r of rows) {
@@ -244,7 +243,7 @@ export function createSettlementService(deps: SettlementDeps) {
         if (policy.status !== 'ACTIVE') {
           throw appError('REWARDS_PAUSED', { message: `The rewards policy is ${policy.status}: settlements do not run` });
         }
-        const p = await plan(tx, pool, now);
+        const p = await plan(tx, policy, pool, now);
         const rows = await payoutRows(tx, p);
         const paid = rows.reduce((a, r) => a + BigInt(r.amount_base), 0n);
         const id = newId('se');
