@@ -1,14 +1,15 @@
 import assert from 'node:assert/strict';
+import { gzipSync } from 'node:zlib';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { insertPayouts, insertSettlement, publishSettlementInputs, type NewPayout } from '../../src/modules/settlements/repository.js';
 import { statementPipeline } from '../../src/platform/db/statement-pipeline.js';
-import { arrayLiteral } from '../../src/platform/db/array-literal.js';
+import { copyRows, copyText } from '../../src/platform/db/copy-in.js';
 import { createTestDatabase } from '../helpers/app.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
 
-/** How payouts are stored: the bulk insert's array parameters and the per-statement settlement key. */
+/** How payouts are stored: the bulk insert's COPY text and the per-statement settlement key. */
 
 function payout(id: string, overrides: Partial<NewPayout> = {}): NewPayout {
   return {
@@ -35,19 +36,28 @@ async function settlement(db: Awaited<ReturnType<typeof createTestDatabase>>['da
 }
 
 describe('payout storage', () => {
-  test('an array literal reads back as the very strings it was built from (quotes, backslashes, control characters, NULL)', async () => {
+  test('COPY text reads back as the very strings it was built from (tabs, newlines, backslashes, \\N, NULL)', async () => {
     const shared = await createTestDatabase();
+    const db = shared.database.db;
     try {
+      await sql`create table copy_probe (n integer, a text, b text)`.execute(db);
       const text = fc.oneof(
         fc.string(),
         fc.string({ unit: 'binary' }),
-        fc.constantFrom('NULL', 'null', '', ' ', '{}', '"', '\\', '\\"', 'a,b', '\n'),
+        fc.constantFrom('\\N', 'NULL', '', ' ', '\t', '\\', '\\t', 'a\tb', '\n', '\r\n', '.', '\\.'),
       );
+      const cell = fc.option(text, { nil: null }).map((v) => (v === null ? null : v.replace(/\0/g, ''))); // text holds no NUL
       await fc.assert(
-        fc.asyncProperty(fc.array(fc.option(text, { nil: null }), { maxLength: 20 }), async (values) => {
-          const clean = values.map((v) => (v === null ? null : v.replace(/\0/g, ''))); // PostgreSQL text holds no NUL
-          const { rows } = await sql<{ a: (string | null)[] }>`select ${arrayLiteral(clean)}::text[] as a`.execute(shared.database.db);
-          assert.deepEqual(rows[0]!.a, clean);
+        fc.asyncProperty(fc.array(fc.tuple(cell, cell), { maxLength: 20 }), async (pairs) => {
+          await sql`truncate copy_probe`.execute(db);
+          await db
+            .transaction()
+            .execute((tx) => copyRows(tx, 'copy_probe', ['n', 'a', 'b'], copyText(pairs.map(([a, b], i) => [String(i), a, b]))));
+          const { rows } = await sql<{ a: string | null; b: string | null }>`select a, b from copy_probe order by n`.execute(db);
+          assert.deepEqual(
+            rows.map((r) => [r.a, r.b]),
+            pairs,
+          );
         }),
         { numRuns: fuzzRuns(300) },
       );
@@ -139,7 +149,7 @@ describe('payout storage', () => {
         const writes = statementPipeline();
         await writes.send(insertPayouts(tx, 'se_piped', new Date(), [payout('po_p1')]));
         await writes.send(insertPayouts(tx, 'se_piped', new Date(), [payout('po_p2')]));
-        await writes.send(publishSettlementInputs(tx, 'se_piped', JSON.stringify({ contributions: [] })));
+        await writes.send(publishSettlementInputs(tx, 'se_piped', gzipSync(JSON.stringify({ contributions: [] }))));
         await writes.done();
       });
       const piped = await db.selectFrom('payouts').select('id').where('settlement_id', '=', 'se_piped').orderBy('seq').execute();
@@ -154,7 +164,7 @@ describe('payout storage', () => {
           const writes = statementPipeline();
           await writes.send(insertPayouts(tx, 'se_broken', new Date(), [payout('po_b1')]));
           await writes.send(insertPayouts(tx, 'se_broken', new Date(), [payout('po_b1')])); // same id again
-          await writes.send(publishSettlementInputs(tx, 'se_broken', '{}'));
+          await writes.send(publishSettlementInputs(tx, 'se_broken', gzipSync('{}')));
           await writes.done();
         }),
         /duplicate key/,

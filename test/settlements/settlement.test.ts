@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { createSettlementService } from '../../src/modules/settlements/service.js';
@@ -148,6 +149,21 @@ describe('settlement run, preview and the payout ledger', () => {
       { units: '1', storyVoteWeight: '4', weight: '4' },
     );
     assert.equal((await r.get('treasurer', '/v1/rewards/settlements/se_missing')).status, 404);
+    // stored compressed (0015); a settlement written before that keeps json inputs and reads the same
+    const stored = await r.db
+      .selectFrom('settlements')
+      .select(['inputs', 'inputs_gzip'])
+      .where('id', '=', settlement.id)
+      .executeTakeFirstOrThrow();
+    assert.equal(stored.inputs, null);
+    const json = gunzipSync(stored.inputs_gzip!).toString('utf8');
+    assert.deepEqual(JSON.parse(json), detail.body.inputs);
+    await sql`update settlements set inputs = ${json}::json, inputs_gzip = null where id = ${settlement.id}`.execute(r.db);
+    assert.deepEqual((await r.get('treasurer', `/v1/rewards/settlements/${settlement.id}`)).body, detail.body);
+    await assert.rejects(
+      sql`update settlements set inputs_gzip = ${stored.inputs_gzip} where id = ${settlement.id}`.execute(r.db),
+      /settlements_inputs_once/,
+    );
 
     const list = await r.get('treasurer', '/v1/rewards/settlements', { limit: '1', verified: '1' });
     assert.equal(list.status, 200);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { arrayLiteral } from '../../platform/db/array-literal.js';
+import { copyRows, copyText } from '../../platform/db/copy-in.js';
 import type { Queryable, Tx } from '../../platform/db/database.js';
 import type { PayoutRole, PayoutStatus, SettlementsTable } from '../../platform/db/schema.js';
 import type { Insertable } from 'kysely';
@@ -29,9 +29,9 @@ export async function insertSettlement(tx: Tx, row: Insertable<SettlementsTable>
   await tx.insertInto('settlements').values(row).execute();
 }
 
-/** The inputs the run was computed from (JSON text); a settlement cannot commit without them (0014). */
-export async function publishSettlementInputs(tx: Tx, settlementId: string, inputs: string): Promise<void> {
-  await tx.updateTable('settlements').set({ inputs }).where('id', '=', settlementId).execute();
+/** The inputs the run was computed from (gzip-compressed JSON); a settlement cannot commit without them (0014, 0015). */
+export async function publishSettlementInputs(tx: Tx, settlementId: string, inputsGzip: Uint8Array): Promise<void> {
+  await tx.updateTable('settlements').set({ inputs_gzip: inputsGzip }).where('id', '=', settlementId).execute();
 }
 
 /** Marks the stories settled; a story some other settlement holds fails the primary key (and the run). */
@@ -55,26 +55,48 @@ export interface NewPayout {
   status_reason: string | null;
 }
 
+const PAYOUT_COLUMNS = [
+  'id',
+  'settlement_id',
+  'story_id',
+  'role',
+  'beneficiary_kind',
+  'beneficiary_id',
+  'bot_id',
+  'linked_human_id',
+  'recipient_id',
+  'weight',
+  'amount_base',
+  'status',
+  'status_reason',
+  'created_at',
+  'updated_at',
+] as const;
+
 /**
- * Inserts all payouts of a settlement in one statement: one array parameter per column, zipped by unnest
- * (any row count in a fixed number of parameters; PostgreSQL parses array literals about twice as fast as a JSON
- * document of rows, and `arrayLiteral` builds them at JSON.stringify speed).
+ * Inserts payouts of a settlement with one COPY (platform/db/copy-in.ts: about two thirds of the database's work
+ * of the `INSERT … SELECT FROM unnest(…)` of one array per column used before, measured on 100,000 payouts).
  */
 export async function insertPayouts(tx: Tx, settlementId: string, at: Date, payouts: NewPayout[]): Promise<void> {
-  if (!payouts.length) return;
-  const column = (key: keyof NewPayout) => arrayLiteral(payouts.map((p) => p[key]));
-  await sql`
-    insert into payouts (id, settlement_id, story_id, role, beneficiary_kind, beneficiary_id, bot_id, linked_human_id,
-      recipient_id, weight, amount_base, status, status_reason, created_at, updated_at)
-    select p.id, ${settlementId}, p.story_id, p.role, p.beneficiary_kind, p.beneficiary_id,
-      case when p.beneficiary_kind = 'BOT' then p.beneficiary_id end, p.linked_human_id, p.recipient_id, p.weight,
-      p.amount_base, p.status, p.status_reason, ${at}, ${at}
-    from unnest(${column('id')}::text[], ${column('story_id')}::text[], ${column('role')}::text[],
-      ${column('beneficiary_kind')}::text[], ${column('beneficiary_id')}::text[], ${column('linked_human_id')}::text[],
-      ${column('recipient_id')}::text[], ${column('weight')}::numeric[], ${column('amount_base')}::numeric[],
-      ${column('status')}::text[], ${column('status_reason')}::text[])
-      as p(id, story_id, role, beneficiary_kind, beneficiary_id, linked_human_id, recipient_id, weight, amount_base,
-        status, status_reason)`.execute(tx);
+  const when = at.toISOString();
+  const rows = payouts.map((p) => [
+    p.id,
+    settlementId,
+    p.story_id,
+    p.role,
+    p.beneficiary_kind,
+    p.beneficiary_id,
+    p.beneficiary_kind === 'BOT' ? p.beneficiary_id : null,
+    p.linked_human_id,
+    p.recipient_id,
+    p.weight,
+    p.amount_base,
+    p.status,
+    p.status_reason,
+    when,
+    when,
+  ]);
+  await copyRows(tx, 'payouts', PAYOUT_COLUMNS, copyText(rows));
 }
 
 const SUMMARY = [
@@ -104,7 +126,7 @@ export async function findSettlement(db: Queryable, id: string) {
   return (
     (await db
       .selectFrom('settlements')
-      .select([...SUMMARY, 'inputs'])
+      .select([...SUMMARY, 'inputs', 'inputs_gzip'])
       .where('id', '=', id)
       .executeTakeFirst()) ?? null
   );

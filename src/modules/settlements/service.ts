@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { constants as zlibConstants, gunzip, gzip } from 'node:zlib';
 import { identityKey } from '../../platform/auth/admin-policy.js';
 import type { HumanActor } from '../../platform/auth/types.js';
 import { appendAudit } from '../../platform/audit/audit-log.js';
@@ -34,6 +36,23 @@ import {
   type PayoutFilters,
 } from './repository.js';
 
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+/**
+ * The published inputs as stored: gzip at its fastest level, compressed on libuv's thread pool (tens of MB of
+ * JSON for a large run), so the event loop and the database's insert of the payouts go on meanwhile.
+ */
+function compressInputs(json: string): Promise<Buffer> {
+  return gzipAsync(json, { level: zlibConstants.Z_BEST_SPEED });
+}
+
+/** The published inputs of a stored settlement: gzip-compressed JSON, or json for settlements written before 0015. */
+async function storedInputs(row: { inputs: unknown; inputs_gzip: Uint8Array | null }): Promise<unknown> {
+  if (!row.inputs_gzip) return row.inputs;
+  return JSON.parse((await gunzipAsync(row.inputs_gzip)).toString('utf8')) as unknown;
+}
+
 const MAX_POOL_BASE = 10n ** 60n;
 /** Payouts per INSERT of a run: small enough that building the next batch overlaps the database's insert. */
 const PAYOUT_BATCH = 10_000;
@@ -62,6 +81,9 @@ interface Plan {
   amounts: bigint[];
   escrowBase: bigint;
   roles: RoleTotals;
+  /** Recipients by linked human, and the frozen stories: what gives each payout its initial state. */
+  recipients: Awaited<ReturnType<typeof recipientsByHuman>>;
+  frozenStories: Set<string>;
 }
 
 /**
@@ -88,13 +110,20 @@ export function createSettlementService(deps: SettlementDeps) {
 
   /** Reads everything a settlement needs at `now` under `policy` through `q` (the run's transaction, or the database for a preview). */
   async function plan(q: Db, policy: Policy, pool: bigint, now: Date): Promise<Plan> {
-    const stories = await eligibleStories(q, now);
+    // All reads leave at once: on the run's single connection the database answers them one after the other
+    // while the process groups and divides (the payout lookups are only needed after the division).
+    const storiesRead = eligibleStories(q, now);
+    const unitsRead = workUnits(q, now);
+    const lookups = Promise.all([recipientsByHuman(q), frozenStoryIds(q)]);
+    unitsRead.catch(() => undefined);
+    lookups.catch(() => undefined);
+    const stories = await storiesRead;
     if (!stories.length) throw appError('NOTHING_TO_SETTLE');
     const voteWeight = new Map(stories.map((s) => [s.id, BigInt(s.vote_weight)]));
     // grouped by story, in the order of the stories: each story's payouts are then inserted together, which keeps
-    // the payouts' story index warm (about a fifth less database work for the insert than in arbitrary order)
+    // the payouts' story index warm (with the B-tree of 0012: about a fifth less database work than arbitrary order)
     const byStory = new Map<string, PublishedContribution[]>(stories.map((s) => [s.id, []]));
-    for (const u of await workUnits(q, now)) {
+    for (const u of await unitsRead) {
       const storyVoteWeight = voteWeight.get(u.story_id) ?? 0n;
       const weight = BigInt(u.units) * storyVoteWeight;
       if (weight <= 0n) continue;
@@ -131,12 +160,23 @@ export function createSettlementService(deps: SettlementDeps) {
         },
       ]),
     ) as RoleTotals;
-    return { policy, stories, inputs, contributions, amounts: result.amounts, escrowBase: result.escrowBase, roles };
+    const [recipients, frozenStories] = await lookups;
+    return {
+      policy,
+      stories,
+      inputs,
+      contributions,
+      amounts: result.amounts,
+      escrowBase: result.escrowBase,
+      roles,
+      recipients,
+      frozenStories,
+    };
   }
 
   /** Payout rows for the non-zero amounts, each in the state its story, person and review hold give it. */
   async function payoutRows(q: Db, p: Plan): Promise<NewPayout[]> {
-    const [recipients, frozenStories] = await Promise.all([recipientsByHuman(q), frozenStoryIds(q)]);
+    const { recipients, frozenStories } = p;
     const paid = p.contributions.filter((_, i) => p.amounts[i]! > 0n);
     const held = await cartelHolds(
       q,
@@ -264,7 +304,8 @@ export function createSettlementService(deps: SettlementDeps) {
           created_at: now,
         });
         // The rest is sent without waiting for each answer: while the database inserts one batch of payouts,
-        // the process builds the next one, then serializes the published inputs (tens of MB of JSON).
+        // the process builds the next one, then serializes the published inputs (tens of MB of JSON) and
+        // compresses them on the thread pool.
         const writes = statementPipeline();
         await writes.send(
           insertSettledStories(
@@ -274,7 +315,7 @@ export function createSettlementService(deps: SettlementDeps) {
           ),
         );
         for (let i = 0; i < rows.length; i += PAYOUT_BATCH) await writes.send(insertPayouts(tx, id, now, rows.slice(i, i + PAYOUT_BATCH)));
-        await writes.send(publishSettlementInputs(tx, id, JSON.stringify(publishedInputs(p))));
+        await writes.send(publishSettlementInputs(tx, id, await compressInputs(JSON.stringify(publishedInputs(p)))));
         await writes.done();
         await appendAudit(tx, {
           scope: 'REWARDS',
@@ -301,7 +342,8 @@ export function createSettlementService(deps: SettlementDeps) {
     async get(id: string) {
       const row = await findSettlement(db, id);
       if (!row) throw notFound('settlement');
-      return { ...presentSettlement(row, decimals), storyIds: await settledStoryIds(db, id), inputs: row.inputs as never };
+      const [storyIds, inputs] = await Promise.all([settledStoryIds(db, id), storedInputs(row)]);
+      return { ...presentSettlement(row, decimals), storyIds, inputs: inputs as never };
     },
 
     async payouts(filters: PayoutFilters, limit: number, cursor?: string) {

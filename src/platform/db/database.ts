@@ -1,7 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient, type Transaction } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { copyData, copyIntoClient, pgliteCopyStatement } from './copy-in.js';
 import type { DB } from './schema.js';
 
 export type Db = Kysely<DB>;
@@ -69,7 +70,7 @@ function openPostgres(url: string, poolMax: number): Database {
   // A checked-out client has no pool listener: its socket dying mid-query would emit an unhandled 'error'
   // and crash the process. The query itself still rejects, and the pool drops the broken client on release.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: copyAwarePool(pool) }) });
   return {
     db,
     driver: 'postgres',
@@ -101,12 +102,40 @@ function openPostgres(url: string, poolMax: number): Database {
   };
 }
 
+/** The pool Kysely gets: node-postgres' own, with copyRows queries (copy-in.ts) sent as COPY streams. */
+function copyAwarePool(pool: pg.Pool): PostgresPool {
+  return {
+    async connect(): Promise<PostgresPoolClient> {
+      const client = await pool.connect();
+      const query = (sqlOrCursor: string | pg.Submittable, parameters: readonly unknown[] = []) => {
+        if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor); // a cursor (Kysely's stream())
+        const data = copyData(sqlOrCursor, parameters);
+        return data === undefined ? client.query(sqlOrCursor, [...parameters]) : copyIntoClient(client, sqlOrCursor, data);
+      };
+      return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
+    },
+    end: () => pool.end(),
+  };
+}
+
+/** What the PGlite dialect uses of PGlite (query and close), with copyRows queries read from a blob. */
+function copyAwarePglite(client: PGlite): PGlite {
+  const facade = {
+    query: (text: string, parameters: unknown[] = []) => {
+      const data = copyData(text, parameters);
+      return data === undefined ? client.query(text, parameters) : client.query(pgliteCopyStatement(text), [], { blob: new Blob([data]) });
+    },
+    close: () => client.close(),
+  };
+  return facade as unknown as PGlite;
+}
+
 async function openPglite(dataDir: string): Promise<Database> {
   // One options object: PGlite's two-argument form drops the options when the data directory is undefined
   // (in memory), which left int8 as a JS number there.
   const client = new PGlite({ ...(dataDir === 'memory://' ? {} : { dataDir }), parsers: { [INT8_OID]: (value: string) => value } });
   await client.waitReady;
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(copyAwarePglite(client)) });
   return {
     db,
     driver: 'pglite',

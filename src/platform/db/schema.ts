@@ -552,8 +552,10 @@ export interface SettlementsTable {
   contribution_count: number;
   payout_count: number;
   role_totals: ColumnType<unknown, string, never>;
-  /** Written last in the run's transaction (publishSettlementInputs); never null once committed (0014). */
+  /** The published inputs as json: settlements written before migration 0015 (later ones have inputs_gzip). */
   inputs: ColumnType<unknown, string | undefined, string>;
+  /** The published inputs as gzip-compressed JSON, written last in the run's transaction (publishSettlementInputs); one of the two is set once committed (0014, 0015). */
+  inputs_gzip: ColumnType<Uint8Array | null, Uint8Array | undefined, Uint8Array>;
   created_by: string;
   created_at: Date;
 }
