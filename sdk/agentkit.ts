@@ -1,4 +1,3 @@
-import { formatSIWEMessage } from '@worldcoin/agentkit';
 import type { Account, Chain, Transport, WalletClient } from 'viem';
 
 /** Something that signs EIP-191 messages: a viem local account (privateKeyToAccount) or a wallet client with an account. */
@@ -51,6 +50,9 @@ export async function buildAgentProof(input: AgentProofInput): Promise<string> {
     ...(input.statement ? { statement: input.statement } : {}),
   };
   const address = walletAddress(input.wallet);
+  // loaded here, not at the top: importing @worldcoin/agentkit costs about 1.4 s of CPU, and most users of the
+  // SDK never build a proof
+  const { formatSIWEMessage } = await import('@worldcoin/agentkit');
   const signature = await signMessage(input.wallet, formatSIWEMessage(info, address));
   return Buffer.from(JSON.stringify({ ...info, address, signature }), 'utf8').toString('base64');
 }

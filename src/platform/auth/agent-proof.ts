@@ -1,4 +1,5 @@
-import { formatSIWEMessage, parseAgentkitHeader, type AgentkitPayload } from '@worldcoin/agentkit';
+import type * as AgentKitModule from '@worldcoin/agentkit';
+import type { AgentkitPayload } from '@worldcoin/agentkit';
 import { getAddress, isAddress, verifyMessage, type Hex } from 'viem';
 import { appError, type AppError } from '../errors.js';
 
@@ -49,9 +50,21 @@ export interface AgentProofRequest {
   maxAgeMs: number;
 }
 
-function parse(header: string): AgentkitPayload {
+type AgentKit = typeof AgentKitModule;
+let agentKit: Promise<AgentKit> | undefined;
+
+/**
+ * @worldcoin/agentkit, loaded with the first proof: importing it costs about 1.4 s of CPU (siwe, zod, viem),
+ * which every process start (service, worker, CLI, each test file) paid before, while most never see a proof.
+ */
+function loadAgentKit(): Promise<AgentKit> {
+  agentKit ??= import('@worldcoin/agentkit');
+  return agentKit;
+}
+
+function parse(kit: AgentKit, header: string): AgentkitPayload {
   try {
-    return parseAgentkitHeader(header);
+    return kit.parseAgentkitHeader(header);
   } catch (err) {
     // the package's message says which part failed (base64, JSON or which field); it never echoes secrets
     throw agentProofFailed('MALFORMED', err instanceof Error ? err.message : 'the header does not parse');
@@ -65,9 +78,9 @@ function time(value: string, field: string): number {
 }
 
 /** The SIWE message the wallet signed, rebuilt from the payload by the AgentKit package itself. */
-function siweMessage(payload: AgentkitPayload): string {
+function siweMessage(kit: AgentKit, payload: AgentkitPayload): string {
   try {
-    return formatSIWEMessage({ ...payload }, payload.address);
+    return kit.formatSIWEMessage({ ...payload }, payload.address);
   } catch (err) {
     throw agentProofFailed('MALFORMED', err instanceof Error ? err.message : 'the SIWE message cannot be rebuilt');
   }
@@ -81,7 +94,8 @@ function siweMessage(payload: AgentkitPayload): string {
  */
 export async function verifyAgentProof(input: AgentProofRequest): Promise<ProvenWallet> {
   if (input.header === undefined || input.header === '') throw agentProofFailed('MISSING', 'the agentproof header is required');
-  const payload = parse(input.header);
+  const kit = await loadAgentKit();
+  const payload = parse(kit, input.header);
   if (!/^eip155:\d{1,12}$/.test(payload.chainId)) throw agentProofFailed('MALFORMED', 'chainId must be an EVM chain, eip155:<number>');
   if (payload.type !== 'eip191' || (payload.signatureScheme !== undefined && payload.signatureScheme !== 'eip191'))
     throw agentProofFailed('MALFORMED', 'only EIP-191 signatures of EOA wallets are accepted (type "eip191")');
@@ -107,7 +121,7 @@ export async function verifyAgentProof(input: AgentProofRequest): Promise<Proven
   if (payload.notBefore !== undefined && time(payload.notBefore, 'notBefore') > input.now)
     throw agentProofFailed('EXPIRED', 'the proof is not valid yet (notBefore)');
 
-  const message = siweMessage(payload);
+  const message = siweMessage(kit, payload);
   let valid = false;
   try {
     valid = await verifyMessage({ address: getAddress(payload.address), message, signature: payload.signature as Hex });
