@@ -1,5 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -32,7 +44,7 @@ export function migrationsHash(): Promise<string> {
     const pgliteVersion = (
       JSON.parse(readFileSync(join(dir, '..', 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')) as { version: string }
     ).version;
-    hash.update(`pglite ${pgliteVersion}\n`);
+    hash.update(`pglite ${pgliteVersion}\n${PGLITE_TEST_SETTINGS}\n`);
     for (const file of await listMigrations(dir))
       hash
         .update(`${file}\n`)
@@ -45,6 +57,14 @@ export function migrationsHash(): Promise<string> {
 
 // ---------------------------------------------------------------------------------------------------------
 // PGlite
+
+/**
+ * Server settings of the test template (appended to its postgresql.auto.conf, so every copy starts with them).
+ * PGlite's defaults (128 MB of shared buffers, 100 connections) cost every new PGlite about a second of CPU at
+ * start, zeroing shared memory it never uses for a test's few rows; with these a copy opens in about 0.25 s
+ * instead of 1.0-1.2 s (measured on the 2-core machine).
+ */
+const PGLITE_TEST_SETTINGS = 'shared_buffers = 16MB\nmax_connections = 10\n';
 
 /** Where PGlite templates and copies live: memory-backed when the system has /dev/shm. */
 export const PGLITE_ROOT = join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'newsroom-tests');
@@ -89,6 +109,7 @@ async function buildPgliteTemplate(): Promise<string> {
     } finally {
       await database.close();
     }
+    appendFileSync(join(build, 'postgresql.auto.conf'), PGLITE_TEST_SETTINGS);
     try {
       renameSync(build, dir);
     } catch (err) {
