@@ -40,7 +40,7 @@ export async function prepareCrashWorld(databaseUrl: string, redisUrl: string, r
     { certPath: cert.certPath, receiverUrl: receiver.url, secret: WEBHOOK_SECRET },
   );
 
-  const service = await startService(env, port, 'readyz');
+  const service = await startService(env, { port, ready: 'readyz' });
   const database = await openDatabase({ databaseUrl, dataDir: '', poolMax: 4 });
   await bindActor(database, 'admin', 'h_admin', 'L3');
   const f = newsroomFactory(database.db, Date.now());
@@ -54,7 +54,7 @@ export async function prepareCrashWorld(databaseUrl: string, redisUrl: string, r
     env,
     port,
     async close() {
-      await world.service.kill();
+      await world.service.stop();
       await database.close();
       await receiver.close();
       cert.cleanup();
@@ -147,11 +147,11 @@ export async function crashRound(world: CrashWorld, round: number, killAfterMs =
   await until(async () => sent.some((s) => s.status === 202) || sent.some((s) => s.status === 0), 60_000, 'a first accepted write');
   await sleep(killAfterMs);
   stopped = true;
-  await world.service.kill('SIGKILL');
+  await world.service.stop('SIGKILL');
   await Promise.all(writers);
 
   const restarted = Date.now();
-  world.service = await startService(world.env, world.port, 'readyz');
+  world.service = await startService(world.env, { port: world.port, ready: 'readyz' });
   const restartMs = Date.now() - restarted;
 
   const problems = await checkDatabase(world, sent);

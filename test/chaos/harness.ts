@@ -1,22 +1,24 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, request as httpRequest, type Server } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TEST_API_KEY, TEST_OPS_TOKEN, TEST_SECRET } from '../helpers/app.js';
+import { freePort } from '../helpers/service-process.js';
+
+export { freePort, startService, type ServiceProcess } from '../helpers/service-process.js';
 
 /**
  * What the reliability tests and `npm run chaos` break things with: service processes (the real entry point,
- * src/server.ts through tsx, as test/webhooks/instances.test.ts starts them), a round-robin HTTP proxy in
+ * test/helpers/service-process.ts), a round-robin HTTP proxy in
  * front of several, and PRIVATE PostgreSQL and Redis servers on their own ports that may be stopped and
  * started again. The shared servers of the machine are never touched.
  */
 
 export type Env = Record<string, string>;
 
-/** A free TCP port on 127.0.0.1 (asked of the kernel, then released). */
 /**
  * The environment of a service process on a shared PostgreSQL and Redis with webhooks to a local HTTPS
  * receiver (its certificate trusted through NODE_EXTRA_CA_CERTS); `overrides` win.
@@ -52,14 +54,6 @@ export function serviceEnv(
   };
 }
 
-export async function freePort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 /** Polls `probe` until it answers true; throws after `timeoutMs` (a harness bound, never an assertion on time). */
 export async function until(probe: () => Promise<boolean>, timeoutMs: number, what: string, everyMs = 50): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -68,72 +62,6 @@ export async function until(probe: () => Promise<boolean>, timeoutMs: number, wh
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await sleep(everyMs);
   }
-}
-
-export async function status(url: string): Promise<number> {
-  try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(5_000) });
-    await res.arrayBuffer();
-    return res.status;
-  } catch {
-    return 0;
-  }
-}
-
-export interface ServiceProcess {
-  url: string;
-  port: number;
-  child: ChildProcess;
-  exited: Promise<number | null>;
-  /** Everything the process wrote to stderr (pino logs at LOG_LEVEL go to stdout and are dropped). */
-  stderr(): string;
-  kill(signal?: NodeJS.Signals): Promise<void>;
-}
-
-/**
- * How a service process is started: `src/server.ts` through tsx (the tests), or the build in dist/ when
- * CHAOS_SERVICE_ENTRY=dist (`npm run chaos` builds once: a restart then takes a fraction of tsx's time).
- */
-const entry = (): string[] => (process.env.CHAOS_SERVICE_ENTRY === 'dist' ? ['dist/src/server.js'] : ['--import', 'tsx', 'src/server.ts']);
-
-/** Starts the service on `port` with exactly `env` (plus PATH) and waits until /healthz (or /readyz) answers 200. */
-export async function startService(env: Env, port?: number, ready: 'healthz' | 'readyz' = 'healthz'): Promise<ServiceProcess> {
-  const p = port ?? (await freePort());
-  const child = spawn(process.execPath, entry(), {
-    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(p), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let err = '';
-  child.stderr!.on('data', (c: Buffer) => {
-    err = (err + c.toString('utf8')).slice(-20_000);
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${p}`;
-  const service: ServiceProcess = {
-    url,
-    port: p,
-    child,
-    exited,
-    stderr: () => err,
-    async kill(signal = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      await exited;
-    },
-  };
-  let gone = false;
-  void exited.then(() => (gone = true));
-  await until(
-    async () => {
-      if (gone) throw new Error(`the service exited before it was ready:\n${err}`);
-      return (await status(`${url}/${ready}`)) === 200;
-    },
-    60_000,
-    `${url}/${ready}`,
-  ).catch((e: unknown) => {
-    child.kill('SIGKILL');
-    throw gone ? new Error(`the service exited before it was ready:\n${err}`) : e;
-  });
-  return service;
 }
 
 export interface RoundRobinProxy {

@@ -75,7 +75,7 @@ describe('two instances behind a round-robin proxy', () => {
   after(async () => {
     if (skip) return;
     await proxy?.close();
-    await Promise.all([a?.kill(), b?.kill()]);
+    await Promise.all([a?.stop(), b?.stop()]);
     await receiver.close();
     cert.cleanup();
     await db.drop();

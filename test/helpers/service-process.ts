@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
- * The real service (src/server.ts through tsx) as a child process, as an operator runs it: its own event loop,
- * its own signals. Used by the graceful-shutdown test and by `npm run soak`.
+ * The real service (src/server.ts) as a child process, as an operator runs it: its own event loop, its own
+ * signals. Used by the graceful-shutdown test, the reliability tests and `npm run chaos` (test/chaos/), and
+ * `npm run soak`.
  */
 
 export interface ServiceProcess {
@@ -13,24 +14,39 @@ export interface ServiceProcess {
   child: ChildProcess;
   /** Resolves with the exit code (or the signal's name) when the process is gone. */
   exited: Promise<number | string | null>;
-  /** What the process wrote to stderr (and stdout, when `captureStdout`), for reports. */
+  /** The last 200 kB the process wrote to stdout and stderr, for reports. */
   output(): string;
   /** Sends `signal` (SIGTERM by default) and waits for the exit; SIGKILL after `killAfterMs`. */
   stop(signal?: NodeJS.Signals, killAfterMs?: number): Promise<number | string | null>;
+}
+
+export interface StartOptions {
+  /** The port to listen on (default: a free one); a restarted service keeps its predecessor's. */
+  port?: number;
+  /** The route that must answer 200 before the service counts as started (default /healthz). */
+  ready?: 'healthz' | 'readyz';
+  startTimeoutMs?: number;
 }
 
 /** A port nobody listens on now (the kernel's choice); the service is started on it right after. */
 export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
+  const { port } = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
 
-export async function startService(env: Record<string, string>, options: { startTimeoutMs?: number } = {}): Promise<ServiceProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+/**
+ * How the process is started: `src/server.ts` through tsx, or the build in dist/ when
+ * CHAOS_SERVICE_ENTRY=dist (`npm run chaos` builds once: a restart then takes a fraction of tsx's time).
+ */
+const entry = (): string[] => (process.env.CHAOS_SERVICE_ENTRY === 'dist' ? ['dist/src/server.js'] : ['--import', 'tsx', 'src/server.ts']);
+
+/** Starts the service with exactly `env` (plus PATH) and waits until its `ready` route answers 200. */
+export async function startService(env: Record<string, string>, options: StartOptions = {}): Promise<ServiceProcess> {
+  const port = options.port ?? (await freePort());
+  const child = spawn(process.execPath, entry(), {
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -46,15 +62,19 @@ export async function startService(env: Record<string, string>, options: { start
     gone = true;
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
+  const startTimeoutMs = options.startTimeoutMs ?? 60_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
-    if (gone) throw new Error(`the service exited before listening:\n${output}`);
+    if (gone) throw new Error(`the service exited before it was ready:\n${output}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`the service did not listen within ${options.startTimeoutMs ?? 60_000} ms:\n${output}`);
+      throw new Error(`the service was not ready within ${startTimeoutMs} ms:\n${output}`);
     }
-    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1_000) })
-      .then((r) => r.status === 200)
+    const ok = await fetch(`${url}/${options.ready ?? 'healthz'}`, { signal: AbortSignal.timeout(5_000) })
+      .then(async (r) => {
+        await r.arrayBuffer();
+        return r.status === 200;
+      })
       .catch(() => false);
     if (ok) break;
     await sleep(100);
