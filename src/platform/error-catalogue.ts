@@ -36,7 +36,7 @@ export const ERROR_CATALOGUE = {
   INVALID_CURSOR: entry(400, BAD_REQUEST, 'The cursor is not one this service issued', 'Request the first page again without a cursor'),
   REQUEST_TIMEOUT: entry(408, 'Request timeout', 'The request was not received in time'),
   PAYLOAD_TOO_LARGE: entry(413, 'Payload too large', 'The request body is too large'),
-  URI_TOO_LONG: entry(414, 'URI too long', 'A path parameter is too long'),
+  URI_TOO_LONG: entry(414, 'URI too long', 'The request target is too long'),
   UNSUPPORTED_MEDIA_TYPE: entry(415, 'Unsupported media type', 'Send the body as application/json; charset=utf-8'),
   HEADERS_TOO_LARGE: entry(431, 'Request header fields too large', 'The request headers exceed the allowed size'),
   NOT_FOUND: entry(404, 'Not found', 'Not found'),

@@ -106,8 +106,7 @@ export function clientErrorHandler(this: FastifyInstance, error: Error & { code?
           ? 'URI_TOO_LONG'
           : 'HEADERS_TOO_LARGE'
         : 'MALFORMED_REQUEST';
-  const { status, error: title } = ERROR_CATALOGUE[code];
-  const message = code === 'URI_TOO_LONG' ? 'The request target is too long' : ERROR_CATALOGUE[code].message;
+  const { status, error: title, message } = ERROR_CATALOGUE[code];
   const requestId = randomUUID();
   const body = JSON.stringify({ error: title, code, message, requestId });
   this.log.info({ reqId: requestId, code, status, parserCode: error.code }, 'request rejected by the HTTP parser');
