@@ -7,15 +7,22 @@
 //   node scripts/run-tests.mjs --fuzz     the files whose property loops call fuzzRuns(), at their full counts
 //                                         (npm run test:fuzz)
 // Extra arguments are file filters: `npm run test:unit -- auth` runs files whose path contains "auth".
-// TEST_CONCURRENCY sets how many files run at once (default: the available parallelism, at least 2);
+// Test files share processes: they are dealt into a few groups (four per concurrent process), and each group's
+// process imports its files one after the other, so that loading the app's ~800 modules, compiling PGlite's
+// WebAssembly and warming the reusable test databases happen once per group instead of once per file (node 22's
+// --experimental-test-isolation=none; node 20 has no such flag). A file with a top-level beforeEach/afterEach
+// (which would apply to the whole group) gets a process of its own; TEST_ISOLATE=1 gives every file its own
+// process, as node's runner does by default.
+// TEST_CONCURRENCY sets how many processes run at once (default: the available parallelism, at least 2);
 // TEST_REPORTER names a node test reporter (e.g. spec).
 // Before the files start, the migrated database template is built once (scripts/prepare-test-db.ts); with
 // TEST_REDIS_URL the run fails if it left keys without a TTL under its own prefix test:<run id>.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { buildTests } from './build-tests.mjs';
 
 function walk(dir, out = []) {
@@ -64,21 +71,45 @@ const concurrency = process.env.TEST_CONCURRENCY ?? String(Math.max(2, available
 const reporter = process.env.TEST_REPORTER ? [`--test-reporter=${process.env.TEST_REPORTER}`, '--test-reporter-destination=stdout'] : [];
 const build = process.env.TEST_TSX ? undefined : await buildTests(process.cwd(), runId);
 const runner = build ? ['--enable-source-maps'] : ['--import', 'tsx'];
-const result = spawnSync(
-  process.execPath,
-  [...runner, '--test', `--test-concurrency=${concurrency}`, ...reporter, ...files.map((f) => (build ? build.compiled(f) : f))],
-  { stdio: 'inherit', env },
-);
-build?.remove();
+const groupDir = build ? build.dir : mkdtempSync(join(tmpdir(), 'newsroom-test-groups-'));
+const entries = groupFiles(files, Number(concurrency) * 4).map((group, i) => {
+  const targets = group.map((f) => (build ? build.compiled(f) : join(process.cwd(), f)));
+  if (targets.length === 1) return targets[0];
+  const entry = join(groupDir, `group-${i + 1}.test.mjs`);
+  writeFileSync(
+    entry,
+    `// ${group.join(', ')}\n${targets.map((t) => `await import(${JSON.stringify(pathToFileURL(t).href)});`).join('\n')}\n`,
+  );
+  return entry;
+});
+const result = spawnSync(process.execPath, [...runner, '--test', `--test-concurrency=${concurrency}`, ...reporter, ...entries], {
+  stdio: 'inherit',
+  env,
+});
+if (build) build.remove();
+else rmSync(groupDir, { recursive: true, force: true });
 let status = result.status ?? 1;
 
 if (process.env.TEST_REDIS_URL && tier !== 'fast') {
   if (!(await redisLeftovers(process.env.TEST_REDIS_URL))) status = status || 1;
 }
 console.error(
-  `${tier === 'all' ? 'tests' : `${tier} tests`}: ${files.length} files in ${((Date.now() - started) / 1000).toFixed(1)} s (${concurrency} at a time)`,
+  `${tier === 'all' ? 'tests' : `${tier} tests`}: ${files.length} files in ${entries.length} processes, ${((Date.now() - started) / 1000).toFixed(1)} s (${concurrency} at a time)`,
 );
 process.exit(status);
+
+/**
+ * The processes of the run, as lists of files: `count` groups dealt round-robin from the sorted list (so each
+ * group gets a share of every folder), a file of its own for each one whose top-level beforeEach/afterEach would
+ * reach the other files' tests, and one file per process under TEST_ISOLATE=1.
+ */
+function groupFiles(list, count) {
+  const alone = (f) => process.env.TEST_ISOLATE === '1' || /^(beforeEach|afterEach)\(/m.test(readFileSync(f, 'utf8'));
+  const groups = Array.from({ length: Math.max(1, count) }, () => []);
+  const shared = list.filter((f) => !alone(f));
+  shared.forEach((f, i) => groups[i % groups.length].push(f));
+  return [...groups.filter((g) => g.length > 0), ...list.filter(alone).map((f) => [f])];
+}
 
 /**
  * Keys under test:<run id> without a TTL mean a test app did not delete its prefix: this fails the run (and

@@ -13,8 +13,9 @@ import { deleteRedisPrefix, testRedisPrefix, trackRedisPrefix } from './redis.js
 export const usingRealPostgres = Boolean(process.env.TEST_DATABASE_URL);
 export const usingRealRedis = Boolean(process.env.TEST_REDIS_URL);
 
-// At the end of each test file: PGlite databases kept for reuse are closed, and the drops of test databases
-// on the server, which run in the background, are waited for (test/helpers/db-template.ts).
+// At the end of each test process (a group of test files: scripts/run-tests.mjs): PGlite databases kept for
+// reuse are closed, and the drops of test databases on the server, which run in the background, are waited for
+// (test/helpers/db-template.ts).
 after(async () => {
   await closeIdlePglite();
   await settleDrops();
