@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { SelfServeBot } from '../../platform/auth/bot-directory.js';
 import type { Db, Tx } from '../../platform/db/database.js';
+import { writeBatcher } from '../../platform/db/write-batcher.js';
 
 export interface BotRow {
   bot_id: string;
@@ -37,41 +38,101 @@ export interface KeyRow {
 
 const isUniqueViolation = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 
+export interface SelfServeBotInput {
+  botId: string;
+  name: string;
+  description?: string;
+  operatorContact?: string;
+  publicKey: string;
+  permissions: readonly string[];
+}
+
+type InsertOutcome = BotRow | 'key-in-use' | null;
+
+const RETURNING_BOT = sql.raw(BOT_COLUMNS.join(', '));
+
+/** One bot and its key in one statement (one round trip). */
+async function insertOne(db: Db, input: SelfServeBotInput): Promise<InsertOutcome> {
+  const result = await sql<BotRow>`
+    WITH bot AS (
+      INSERT INTO bots (bot_id, name, description, operator_contact, source, permissions)
+      VALUES (${input.botId}, ${input.name}, ${input.description ?? null}, ${input.operatorContact ?? null}, 'SELF_SERVE', ${[...input.permissions]}::text[])
+      ON CONFLICT (bot_id) DO NOTHING
+      RETURNING ${RETURNING_BOT}
+    ), key AS (
+      INSERT INTO bot_keys (bot_id, version, public_key) SELECT bot_id, 1, ${input.publicKey} FROM bot
+    )
+    SELECT * FROM bot`
+    .execute(db)
+    .catch((err: unknown) => {
+      // the key is already another bot's added key (bot_keys.public_key is unique)
+      if (isUniqueViolation(err)) return 'key-in-use' as const;
+      throw err;
+    });
+  if (result === 'key-in-use') return result;
+  return result.rows[0] ?? null;
+}
+
+/**
+ * Several bots (distinct ids, the same permissions) and their keys in one statement. When one key is already
+ * another bot's, the statement fails as a whole and each bot is inserted alone, so that only that join is
+ * refused.
+ */
+async function insertMany(db: Db, inputs: SelfServeBotInput[]): Promise<InsertOutcome[]> {
+  if (inputs.length === 1) return [await insertOne(db, inputs[0]!)];
+  const column = (f: (i: SelfServeBotInput) => string | undefined) => inputs.map((i) => f(i) ?? null);
+  const result = await sql<BotRow>`
+    WITH input AS (
+      SELECT * FROM unnest(${column((i) => i.botId)}::text[], ${column((i) => i.name)}::text[], ${column((i) => i.description)}::text[],
+                           ${column((i) => i.operatorContact)}::text[], ${column((i) => i.publicKey)}::text[])
+        AS t(bot_id, name, description, operator_contact, public_key)
+    ), bot AS (
+      INSERT INTO bots (bot_id, name, description, operator_contact, source, permissions)
+      SELECT bot_id, name, description, operator_contact, 'SELF_SERVE', ${[...inputs[0]!.permissions]}::text[] FROM input
+      ON CONFLICT (bot_id) DO NOTHING
+      RETURNING ${RETURNING_BOT}
+    ), key AS (
+      INSERT INTO bot_keys (bot_id, version, public_key) SELECT bot.bot_id, 1, input.public_key FROM bot JOIN input USING (bot_id)
+    )
+    SELECT * FROM bot`
+    .execute(db)
+    .catch((err: unknown) => {
+      if (isUniqueViolation(err)) return null;
+      throw err;
+    });
+  if (!result) return Promise.all(inputs.map((input) => insertOne(db, input)));
+  const inserted = new Map(result.rows.map((row) => [row.bot_id, row]));
+  return inputs.map((input) => inserted.get(input.botId) ?? null);
+}
+
 /** SQL of the agents module. */
 export function createAgentsRepository(db: Db) {
+  // Joins in flight at once: up to 4 statements of up to 64 bots each. A batch carries one permission set (all
+  // self-serve joins share the default one) and never the same bot twice.
+  const insertBatched = writeBatcher<SelfServeBotInput, InsertOutcome>({
+    maxBatch: 64,
+    maxInFlight: 4,
+    key: (input) => input.botId,
+    run: async (inputs) => {
+      const groups = new Map<string, SelfServeBotInput[]>();
+      for (const input of inputs) {
+        const key = input.permissions.join(' ');
+        groups.set(key, [...(groups.get(key) ?? []), input]);
+      }
+      const outcomes = new Map<SelfServeBotInput, InsertOutcome>();
+      await Promise.all(
+        [...groups.values()].map(async (group) => (await insertMany(db, group)).forEach((outcome, i) => outcomes.set(group[i]!, outcome))),
+      );
+      return inputs.map((input) => outcomes.get(input) ?? null);
+    },
+  });
   return {
     db,
     /**
-     * Inserts the bot and its version-1 key in one statement (atomic, one round trip); null when the bot
-     * already exists.
+     * Inserts the bot and its version-1 key (atomic); null when the bot already exists, 'key-in-use' when the key
+     * is already another bot's. Joins that arrive together share one statement (writeBatcher).
      */
-    async insertSelfServeBot(input: {
-      botId: string;
-      name: string;
-      description?: string;
-      operatorContact?: string;
-      publicKey: string;
-      permissions: readonly string[];
-    }): Promise<BotRow | 'key-in-use' | null> {
-      const result = await sql<BotRow>`
-        WITH bot AS (
-          INSERT INTO bots (bot_id, name, description, operator_contact, source, permissions)
-          VALUES (${input.botId}, ${input.name}, ${input.description ?? null}, ${input.operatorContact ?? null}, 'SELF_SERVE', ${[...input.permissions]}::text[])
-          ON CONFLICT (bot_id) DO NOTHING
-          RETURNING bot_id, name, trust_tier, permissions, source, created_at, linked_human_id, wallet_address, wallet_chain_id, verified_at
-        ), key AS (
-          INSERT INTO bot_keys (bot_id, version, public_key) SELECT bot_id, 1, ${input.publicKey} FROM bot
-        )
-        SELECT * FROM bot`
-        .execute(db)
-        .catch((err: unknown) => {
-          // the key is already another bot's added key (bot_keys.public_key is unique)
-          if (isUniqueViolation(err)) return 'key-in-use' as const;
-          throw err;
-        });
-      if (result === 'key-in-use') return result;
-      return result.rows[0] ?? null;
-    },
+    insertSelfServeBot: (input: SelfServeBotInput) => insertBatched(input),
     async findBot(botId: string): Promise<BotRow | null> {
       const row = await db.selectFrom('bots').select(BOT_COLUMNS).where('bot_id', '=', botId).executeTakeFirst();
       return row ?? null;

@@ -1,0 +1,78 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
+/**
+ * Coalesces independent one-row writes that arrive while earlier ones are in flight into one statement (group
+ * commit in the process): under load, one round trip, one plan and one commit carry several requests' rows, and
+ * each caller still gets its own outcome only once the statement that wrote its row has committed. A write that
+ * finds fewer than `maxInFlight` batches in flight leaves on the next turn of the event loop (with the writes
+ * that arrived in the same turn), so a quiet service adds no wait; the others wait for a batch to finish and go
+ * in the next one, up to `maxBatch` at a time.
+ *
+ * Nothing depends on this process's memory for correctness: a batch is one statement (one transaction), and a
+ * write that was queued when the process died was never answered.
+ */
+export interface WriteBatcherOptions<I, O> {
+  maxBatch: number;
+  maxInFlight: number;
+  /** Writes one batch: one outcome per item, in the items' order. A throw fails every write of the batch. */
+  run(items: I[]): Promise<O[]>;
+  /** Writes with the same key never share a batch (a later one goes in a later batch). */
+  key(item: I): string;
+}
+
+interface Pending<I, O> {
+  item: I;
+  resolve(outcome: O): void;
+  reject(err: unknown): void;
+}
+
+export function writeBatcher<I, O>(options: WriteBatcherOptions<I, O>): (item: I) => Promise<O> {
+  const queue: Pending<I, O>[] = [];
+  let inFlight = 0;
+  let scheduled = false;
+
+  function take(): Pending<I, O>[] {
+    const batch: Pending<I, O>[] = [];
+    const keys = new Set<string>();
+    for (let i = 0; i < queue.length && batch.length < options.maxBatch;) {
+      const key = options.key(queue[i]!.item);
+      if (keys.has(key)) {
+        i++;
+        continue;
+      }
+      keys.add(key);
+      batch.push(queue.splice(i, 1)[0]!);
+    }
+    return batch;
+  }
+
+  async function flush(): Promise<void> {
+    scheduled = false;
+    while (queue.length > 0 && inFlight < options.maxInFlight) {
+      const batch = take();
+      inFlight++;
+      void options
+        .run(batch.map((p) => p.item))
+        .then(
+          (outcomes) => batch.forEach((p, i) => p.resolve(outcomes[i]!)),
+          (err: unknown) => batch.forEach((p) => p.reject(err)),
+        )
+        .finally(() => {
+          inFlight--;
+          if (queue.length > 0) schedule();
+        });
+    }
+  }
+
+  function schedule(): void {
+    if (scheduled) return;
+    scheduled = true;
+    void nextTurn().then(flush);
+  }
+
+  return (item) =>
+    new Promise<O>((resolve, reject) => {
+      queue.push({ item, resolve, reject });
+      if (inFlight < options.maxInFlight) schedule();
+    });
+}
