@@ -182,7 +182,8 @@ export function createSettlementService(deps: SettlementDeps) {
       q,
       paid.map((c) => ({ kind: c.beneficiaryKind, id: c.beneficiaryId, owner: c.owner })),
     );
-    // payout ids: one random prefix per settlement and a counter (a random id each costs a syscall per row)
+    // payout ids: one random prefix per settlement and a counter (a random id each costs a syscall per row),
+    // zero-padded so that the run's ids ascend and its primary-key inserts go to neighbouring leaves
     const prefix = `po_${randomBytes(9).toString('base64url')}`;
     let n = 0;
     return p.contributions.flatMap((c, i) => {
@@ -197,7 +198,7 @@ export function createSettlementService(deps: SettlementDeps) {
       });
       return [
         {
-          id: `${prefix}${(n++).toString(36)}`,
+          id: `${prefix}${(n++).toString(36).padStart(4, '0')}`,
           story_id: c.storyId,
           role: c.role,
           beneficiary_kind: c.beneficiaryKind,
