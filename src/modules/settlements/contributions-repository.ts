@@ -81,10 +81,10 @@ export async function workUnits(db: Queryable, now: Date): Promise<WorkUnits[]> 
       where e.review_status <> 'RETRACTED'
       group by v.story_id, v.created_by
       union all
-      select r.story_id, 'FACT_CHECK', r.bot_id, sum(r.weight)::bigint
+      -- one review per bot and packet (unique), so one row per story and attester: nothing to add up or sort
+      select r.story_id, 'FACT_CHECK', r.bot_id, r.weight::bigint
       from agent_reviews r join graduated g on g.story_id = r.story_id and g.packet_hash = r.packet_hash
       where r.kind = 'ATTESTATION'
-      group by r.story_id, r.bot_id
       union all
       select r.story_id, 'RISK', r.bot_id, sum(r.weight)::bigint
       from agent_reviews r join eligible e on e.id = r.story_id
