@@ -27,7 +27,7 @@ describe('POST /v1/agents/join: joins sent together', () => {
     // one statement, one transaction: the bots it wrote share their creation time
     const times = new Set(answers.map((a) => a.body.createdAt as string));
     assert.ok(times.size < keys.length, `12 joins in ${times.size} statements`);
-    const { rows } = await t.db.database.db
+    const rows = await t.db.database.db
       .selectFrom('bot_keys')
       .select(['bot_id', 'public_key'])
       .where(
@@ -35,8 +35,7 @@ describe('POST /v1/agents/join: joins sent together', () => {
         'in',
         keys.map((k) => k.botId),
       )
-      .execute()
-      .then((r) => ({ rows: r }));
+      .execute();
     assert.deepEqual(new Map(rows.map((r) => [r.bot_id, r.public_key])), new Map(keys.map((k) => [k.botId, k.publicKey])));
   });
 
