@@ -3,7 +3,13 @@ import { gzipSync } from 'node:zlib';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { insertPayouts, insertSettlement, publishSettlementInputs, type NewPayout } from '../../src/modules/settlements/repository.js';
+import {
+  insertPayouts,
+  insertSettlement,
+  publishSettlementInputs,
+  reservePayoutSeqs,
+  type NewPayout,
+} from '../../src/modules/settlements/repository.js';
 import { statementPipeline } from '../../src/platform/db/statement-pipeline.js';
 import { copyRows, copyText } from '../../src/platform/db/copy-in.js';
 import { createTestDatabase } from '../helpers/app.js';
@@ -66,6 +72,22 @@ describe('payout storage', () => {
     }
   });
 
+  test('a run reserves one block of payout seqs: blocks never overlap, and later draws come after them', async () => {
+    const shared = await createTestDatabase();
+    const db = shared.database.db;
+    try {
+      const [a, b, none] = await db
+        .transaction()
+        .execute(async (tx) => [await reservePayoutSeqs(tx, 5), await reservePayoutSeqs(tx, 3), await reservePayoutSeqs(tx, 0)]);
+      assert.equal(none, null);
+      assert.equal(b! - a!, 5n, 'the second block starts right after the first');
+      const { rows } = await sql<{ next: string }>`select nextval(pg_get_serial_sequence('payouts', 'seq'))::text as next`.execute(db);
+      assert.equal(BigInt(rows[0]!.next), b! + 3n);
+    } finally {
+      await shared.drop();
+    }
+  });
+
   test('a bulk insert stores every column of every payout exactly, and refuses a settlement that does not exist', async () => {
     const shared = await createTestDatabase();
     const db = shared.database.db;
@@ -82,7 +104,11 @@ describe('payout storage', () => {
         }),
         payout('po_3', { status: 'FROZEN', status_reason: 'STORY_FROZEN', story_id: 'st_2', weight: '1' }),
       ];
-      await db.transaction().execute((tx) => insertPayouts(tx, 'se_a', new Date('2026-11-23T00:00:00Z'), rows));
+      await db
+        .transaction()
+        .execute(async (tx) =>
+          insertPayouts(tx, 'se_a', new Date('2026-11-23T00:00:00Z'), (await reservePayoutSeqs(tx, rows.length))!, rows),
+        );
       const stored = await db
         .selectFrom('payouts')
         .select(['id', 'settlement_id', 'story_id', 'role', 'beneficiary_kind', 'beneficiary_id', 'bot_id', 'linked_human_id'])
@@ -96,7 +122,9 @@ describe('payout storage', () => {
 
       // the settlement key holds like a foreign key: no payout of an unknown settlement, none moved, none orphaned
       await assert.rejects(
-        db.transaction().execute((tx) => insertPayouts(tx, 'se_missing', new Date(), [payout('po_4')])),
+        db
+          .transaction()
+          .execute(async (tx) => insertPayouts(tx, 'se_missing', new Date(), (await reservePayoutSeqs(tx, 1))!, [payout('po_4')])),
         /settlement that does not exist/,
       );
       await assert.rejects(
@@ -146,9 +174,10 @@ describe('payout storage', () => {
       // batches and inputs sent without waiting: all stored once the pipeline is done
       await db.transaction().execute(async (tx) => {
         await insertSettlement(tx, row('se_piped'));
+        const first = (await reservePayoutSeqs(tx, 2))!;
         const writes = statementPipeline();
-        await writes.send(insertPayouts(tx, 'se_piped', new Date(), [payout('po_p1')]));
-        await writes.send(insertPayouts(tx, 'se_piped', new Date(), [payout('po_p2')]));
+        await writes.send(insertPayouts(tx, 'se_piped', new Date(), first, [payout('po_p1')]));
+        await writes.send(insertPayouts(tx, 'se_piped', new Date(), first + 1n, [payout('po_p2')]));
         await writes.send(publishSettlementInputs(tx, 'se_piped', gzipSync(JSON.stringify({ contributions: [] }))));
         await writes.done();
       });
@@ -161,9 +190,10 @@ describe('payout storage', () => {
       await assert.rejects(
         db.transaction().execute(async (tx) => {
           await insertSettlement(tx, row('se_broken'));
+          const first = (await reservePayoutSeqs(tx, 2))!;
           const writes = statementPipeline();
-          await writes.send(insertPayouts(tx, 'se_broken', new Date(), [payout('po_b1')]));
-          await writes.send(insertPayouts(tx, 'se_broken', new Date(), [payout('po_b1')])); // same id again
+          await writes.send(insertPayouts(tx, 'se_broken', new Date(), first, [payout('po_b1')]));
+          await writes.send(insertPayouts(tx, 'se_broken', new Date(), first + 1n, [payout('po_b1')])); // same id again
           await writes.send(publishSettlementInputs(tx, 'se_broken', gzipSync('{}')));
           await writes.done();
         }),

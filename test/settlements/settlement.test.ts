@@ -220,6 +220,54 @@ describe('who is paid for what', () => {
   });
 });
 
+describe('payouts of one settlement', () => {
+  test('each settlement lists exactly its own payouts, page by page: the block of seq its run reserved', async () => {
+    const r = await rewardsApp();
+    try {
+      const runs: Json[] = [];
+      for (const human of ['h_one', 'h_two']) {
+        const author = await bot(r.db, human);
+        const checker = await bot(r.db);
+        const story = await closedStory(r, { authorBotId: author });
+        await review(r.db, story, checker, 'ATTESTATION', 1);
+        await rewardVote(r.db, story.id, `voter-${human}`, 'UP', 1);
+        const run = await r.post('treasurer', '/v1/rewards/settlements/run', { totalPoolOrbs: 100 });
+        assert.equal(run.status, 202, JSON.stringify(run.body));
+        runs.push(run.body);
+      }
+      for (const run of runs) {
+        const listed: string[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await r.get('treasurer', '/v1/rewards/payouts', { settlementId: run.id, limit: '1', cursor });
+          assert.equal(page.status, 200, JSON.stringify(page.body));
+          for (const p of page.body.payouts as Json[]) {
+            assert.equal(p.settlementId, run.id);
+            listed.push(p.id);
+          }
+          cursor = page.body.nextCursor;
+        } while (cursor);
+        const stored = await r.db.selectFrom('payouts').select(['id', 'seq']).where('settlement_id', '=', run.id).orderBy('seq').execute();
+        assert.equal(stored.length, run.payoutCount);
+        assert.ok(stored.length >= 2);
+        assert.deepEqual(
+          listed,
+          stored.map((p) => p.id),
+        );
+        const range = await r.db
+          .selectFrom('settlements')
+          .select(['payout_seq_first', 'payout_seq_last'])
+          .where('id', '=', run.id)
+          .executeTakeFirstOrThrow();
+        assert.deepEqual([range.payout_seq_first, range.payout_seq_last], [stored[0]!.seq, stored.at(-1)!.seq]);
+        assert.equal(BigInt(range.payout_seq_last!) - BigInt(range.payout_seq_first!) + 1n, BigInt(stored.length));
+      }
+    } finally {
+      await r.t.close();
+    }
+  });
+});
+
 describe('settlement failures and races', () => {
   test('a run that fails halfway leaves nothing behind and can run again', async () => {
     const r = await rewardsApp();

@@ -31,6 +31,7 @@ import {
   lockSettlementRuns,
   publishSettlementInputs,
   recipientsByHuman,
+  reservePayoutSeqs,
   settledStoryIds,
   type NewPayout,
   type PayoutFilters,
@@ -289,6 +290,7 @@ export function createSettlementService(deps: SettlementDeps) {
         const paid = rows.reduce((a, r) => a + BigInt(r.amount_base), 0n);
         const id = newId('se');
         const by = identityKey(actor);
+        const firstSeq = await reservePayoutSeqs(tx, rows.length);
         await insertSettlement(tx, {
           id,
           policy_version: p.policy.version,
@@ -300,6 +302,8 @@ export function createSettlementService(deps: SettlementDeps) {
           story_count: p.stories.length,
           contribution_count: p.contributions.length,
           payout_count: rows.length,
+          payout_seq_first: firstSeq,
+          payout_seq_last: firstSeq === null ? null : firstSeq + BigInt(rows.length - 1),
           role_totals: JSON.stringify(p.roles),
           created_by: by,
           created_at: now,
@@ -315,7 +319,9 @@ export function createSettlementService(deps: SettlementDeps) {
             p.stories.map((s) => s.id),
           ),
         );
-        for (let i = 0; i < rows.length; i += PAYOUT_BATCH) await writes.send(insertPayouts(tx, id, now, rows.slice(i, i + PAYOUT_BATCH)));
+        for (let i = 0; i < rows.length; i += PAYOUT_BATCH) {
+          await writes.send(insertPayouts(tx, id, now, firstSeq! + BigInt(i), rows.slice(i, i + PAYOUT_BATCH)));
+        }
         await writes.send(publishSettlementInputs(tx, id, await compressInputs(JSON.stringify(publishedInputs(p)))));
         await writes.done();
         await appendAudit(tx, {

@@ -551,6 +551,9 @@ export interface SettlementsTable {
   story_count: number;
   contribution_count: number;
   payout_count: number;
+  /** The block of payouts.seq the run reserved for its payouts (null when it has none): migration 0018. */
+  payout_seq_first: ColumnType<string | null, string | bigint | null | undefined, never>;
+  payout_seq_last: ColumnType<string | null, string | bigint | null | undefined, never>;
   role_totals: ColumnType<unknown, string, never>;
   /** The published inputs as json: settlements written before migration 0015 (later ones have inputs_gzip). */
   inputs: ColumnType<unknown, string | undefined, string>;
