@@ -46,13 +46,14 @@ export function writeBatcher<I, O>(options: WriteBatcherOptions<I, O>): (item: I
     return batch;
   }
 
-  async function flush(): Promise<void> {
+  function flush(): void {
     scheduled = false;
     while (queue.length > 0 && inFlight < options.maxInFlight) {
       const batch = take();
       inFlight++;
-      void options
-        .run(batch.map((p) => p.item))
+      // a run that throws before its first await fails its batch like one that rejects
+      void Promise.resolve()
+        .then(() => options.run(batch.map((p) => p.item)))
         .then(
           (outcomes) => batch.forEach((p, i) => p.resolve(outcomes[i]!)),
           (err: unknown) => batch.forEach((p) => p.reject(err)),
