@@ -104,11 +104,14 @@ process.exit(status);
  * reach the other files' tests, and one file per process under TEST_ISOLATE=1.
  */
 function groupFiles(list, count) {
-  const alone = (f) => process.env.TEST_ISOLATE === '1' || /^(beforeEach|afterEach)\(/m.test(readFileSync(f, 'utf8'));
   const groups = Array.from({ length: Math.max(1, count) }, () => []);
-  const shared = list.filter((f) => !alone(f));
-  shared.forEach((f, i) => groups[i % groups.length].push(f));
-  return [...groups.filter((g) => g.length > 0), ...list.filter(alone).map((f) => [f])];
+  const alone = [];
+  let shared = 0;
+  for (const f of list) {
+    if (process.env.TEST_ISOLATE === '1' || /^(beforeEach|afterEach)\(/m.test(readFileSync(f, 'utf8'))) alone.push([f]);
+    else groups[shared++ % groups.length].push(f);
+  }
+  return [...groups.filter((g) => g.length > 0), ...alone];
 }
 
 /**

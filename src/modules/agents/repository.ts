@@ -51,44 +51,22 @@ type InsertOutcome = BotRow | 'key-in-use' | null;
 
 const RETURNING_BOT = sql.raw(BOT_COLUMNS.join(', '));
 
-/** One bot and its key in one statement (one round trip). */
-async function insertOne(db: Db, input: SelfServeBotInput): Promise<InsertOutcome> {
-  const result = await sql<BotRow>`
-    WITH bot AS (
-      INSERT INTO bots (bot_id, name, description, operator_contact, source, permissions)
-      VALUES (${input.botId}, ${input.name}, ${input.description ?? null}, ${input.operatorContact ?? null}, 'SELF_SERVE', ${[...input.permissions]}::text[])
-      ON CONFLICT (bot_id) DO NOTHING
-      RETURNING ${RETURNING_BOT}
-    ), key AS (
-      INSERT INTO bot_keys (bot_id, version, public_key) SELECT bot_id, 1, ${input.publicKey} FROM bot
-    )
-    SELECT * FROM bot`
-    .execute(db)
-    .catch((err: unknown) => {
-      // the key is already another bot's added key (bot_keys.public_key is unique)
-      if (isUniqueViolation(err)) return 'key-in-use' as const;
-      throw err;
-    });
-  if (result === 'key-in-use') return result;
-  return result.rows[0] ?? null;
-}
-
 /**
- * Several bots (distinct ids, the same permissions) and their keys in one statement. When one key is already
- * another bot's, the statement fails as a whole and each bot is inserted alone, so that only that join is
- * refused.
+ * Bots (distinct ids) and their version-1 keys in one statement, one outcome per input: the bot, or null when it
+ * already existed. A key that is already another bot's added key (bot_keys.public_key is unique) fails the
+ * statement as a whole; each bot is then inserted alone, so that only that one is refused ('key-in-use').
  */
-async function insertMany(db: Db, inputs: SelfServeBotInput[]): Promise<InsertOutcome[]> {
-  if (inputs.length === 1) return [await insertOne(db, inputs[0]!)];
+async function insertBots(db: Db, inputs: SelfServeBotInput[]): Promise<InsertOutcome[]> {
   const column = (f: (i: SelfServeBotInput) => string | undefined) => inputs.map((i) => f(i) ?? null);
   const result = await sql<BotRow>`
     WITH input AS (
       SELECT * FROM unnest(${column((i) => i.botId)}::text[], ${column((i) => i.name)}::text[], ${column((i) => i.description)}::text[],
-                           ${column((i) => i.operatorContact)}::text[], ${column((i) => i.publicKey)}::text[])
-        AS t(bot_id, name, description, operator_contact, public_key)
+                           ${column((i) => i.operatorContact)}::text[], ${column((i) => i.publicKey)}::text[],
+                           ${column((i) => i.permissions.join(' '))}::text[])
+        AS t(bot_id, name, description, operator_contact, public_key, permissions)
     ), bot AS (
       INSERT INTO bots (bot_id, name, description, operator_contact, source, permissions)
-      SELECT bot_id, name, description, operator_contact, 'SELF_SERVE', ${[...inputs[0]!.permissions]}::text[] FROM input
+      SELECT bot_id, name, description, operator_contact, 'SELF_SERVE', string_to_array(permissions, ' ') FROM input
       ON CONFLICT (bot_id) DO NOTHING
       RETURNING ${RETURNING_BOT}
     ), key AS (
@@ -100,31 +78,22 @@ async function insertMany(db: Db, inputs: SelfServeBotInput[]): Promise<InsertOu
       if (isUniqueViolation(err)) return null;
       throw err;
     });
-  if (!result) return Promise.all(inputs.map((input) => insertOne(db, input)));
+  if (!result) {
+    if (inputs.length === 1) return ['key-in-use'];
+    return (await Promise.all(inputs.map((input) => insertBots(db, [input])))).flat();
+  }
   const inserted = new Map(result.rows.map((row) => [row.bot_id, row]));
   return inputs.map((input) => inserted.get(input.botId) ?? null);
 }
 
 /** SQL of the agents module. */
 export function createAgentsRepository(db: Db) {
-  // Joins in flight at once: up to 4 statements of up to 64 bots each. A batch carries one permission set (all
-  // self-serve joins share the default one) and never the same bot twice.
+  // Joins in flight at once: up to 4 statements of up to 64 bots each, never the same bot twice in one.
   const insertBatched = writeBatcher<SelfServeBotInput, InsertOutcome>({
     maxBatch: 64,
     maxInFlight: 4,
     key: (input) => input.botId,
-    run: async (inputs) => {
-      const groups = new Map<string, SelfServeBotInput[]>();
-      for (const input of inputs) {
-        const key = input.permissions.join(' ');
-        groups.set(key, [...(groups.get(key) ?? []), input]);
-      }
-      const outcomes = new Map<SelfServeBotInput, InsertOutcome>();
-      await Promise.all(
-        [...groups.values()].map(async (group) => (await insertMany(db, group)).forEach((outcome, i) => outcomes.set(group[i]!, outcome))),
-      );
-      return inputs.map((input) => outcomes.get(input) ?? null);
-    },
+    run: (inputs) => insertBots(db, inputs),
   });
   return {
     db,

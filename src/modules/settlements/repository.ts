@@ -174,12 +174,13 @@ export interface PayoutFilters {
 
 export async function listPayouts(db: Queryable, filters: PayoutFilters, limit: number, afterSeq?: string) {
   let query = db.selectFrom('payouts').selectAll().orderBy('seq', 'asc').limit(limit);
-  if (filters.settlementId) {
+  const { settlementId } = filters;
+  if (settlementId) {
     // the block of seq its run reserved (migration 0018): a range of payouts_seq_key
     const range = (bound: 'payout_seq_first' | 'payout_seq_last') =>
-      db.selectFrom('settlements').select(bound).where('id', '=', filters.settlementId!);
+      db.selectFrom('settlements').select(bound).where('id', '=', settlementId);
     query = query
-      .where('settlement_id', '=', filters.settlementId)
+      .where('settlement_id', '=', settlementId)
       .where('seq', '>=', range('payout_seq_first'))
       .where('seq', '<=', range('payout_seq_last'));
   }
