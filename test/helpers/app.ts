@@ -2,8 +2,8 @@ import { after } from 'node:test';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
-import type { Database } from '../../src/platform/db/database.js';
-import { closeIdlePglite, clonePglite, clonePostgres, settleDrops } from './db-template.js';
+import { openDatabase, type Database } from '../../src/platform/db/database.js';
+import { closeIdlePglite, clonePglite, clonePostgres, emptyPostgres, settleDrops } from './db-template.js';
 import { deleteRedisPrefix, testRedisPrefix, trackRedisPrefix } from './redis.js';
 
 /**
@@ -42,6 +42,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     return { url: undefined, database, drop };
   }
   return clonePostgres(base);
+}
+
+/** A database on which no migration ran (on the test server, or an in-memory PGlite): for tests of a migration. */
+export async function createEmptyDatabase(): Promise<TestDatabase> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (base) return emptyPostgres(base);
+  const database = await openDatabase({ databaseUrl: undefined, dataDir: 'memory://', poolMax: 1 });
+  return { url: undefined, database, drop: () => database.close() };
 }
 
 export type Env = Record<string, string | undefined>;

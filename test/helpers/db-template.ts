@@ -369,8 +369,7 @@ async function removeStalePostgres(admin: pg.Client, current: string): Promise<v
 /** A new database on the test server cloned from the migrated template, and its drop. */
 export async function clonePostgres(base: string): Promise<{ url: string; database: Database; drop(): Promise<void> }> {
   postgresTemplate ??= buildPostgresTemplate(base);
-  const name = `svc_test_${Math.floor(Date.now() / 1000).toString(36)}_${randomBytes(4).toString('hex')}`;
-  await withAdmin(base, async (admin) => {
+  return newPostgres(base, async (admin, name) => {
     try {
       await admin.query(`CREATE DATABASE ${name} TEMPLATE ${await postgresTemplate!}`);
     } catch (err) {
@@ -379,6 +378,18 @@ export async function clonePostgres(base: string): Promise<{ url: string; databa
       await admin.query(`CREATE DATABASE ${name} TEMPLATE ${await postgresTemplate}`);
     }
   });
+}
+
+/** A new, empty database on the test server (no migration applied: for tests of a migration), and its drop. */
+export async function emptyPostgres(base: string): Promise<{ url: string; database: Database; drop(): Promise<void> }> {
+  return newPostgres(base, async (admin, name) => {
+    await admin.query(`CREATE DATABASE ${name}`);
+  });
+}
+
+async function newPostgres(base: string, create: (admin: pg.Client, name: string) => Promise<void>) {
+  const name = `svc_test_${Math.floor(Date.now() / 1000).toString(36)}_${randomBytes(4).toString('hex')}`;
+  await withAdmin(base, (admin) => create(admin, name));
   const url = databaseUrl(base, name);
   const database = await openDatabase({ databaseUrl: url, dataDir: '', poolMax: 10 });
   return {

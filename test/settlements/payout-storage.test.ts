@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import {
   insertPayouts,
   insertSettlement,
-  publishSettlementInputs,
+  completeSettlement,
   reservePayoutSeqs,
   type NewPayout,
 } from '../../src/modules/settlements/repository.js';
@@ -17,7 +17,9 @@ import { fuzzRuns } from '../helpers/fuzz.js';
 
 /** How payouts are stored: the bulk insert's COPY text and the per-statement settlement key. */
 
-function payout(id: string, overrides: Partial<NewPayout> = {}): NewPayout {
+type Payout = Omit<NewPayout, 'seq'>;
+
+function payout(id: string, overrides: Partial<Payout> = {}): Payout {
   return {
     id,
     story_id: 'st_1',
@@ -32,6 +34,11 @@ function payout(id: string, overrides: Partial<NewPayout> = {}): NewPayout {
     status_reason: null,
     ...overrides,
   };
+}
+
+/** The payouts with consecutive seq values from `first` (a block reservePayoutSeqs returned). */
+function inBlock(first: bigint | null, payouts: Payout[]): NewPayout[] {
+  return payouts.map((p, i) => ({ ...p, seq: (first! + BigInt(i)).toString() }));
 }
 
 async function settlement(db: Awaited<ReturnType<typeof createTestDatabase>>['database']['db'], id: string) {
@@ -107,7 +114,7 @@ describe('payout storage', () => {
       await db
         .transaction()
         .execute(async (tx) =>
-          insertPayouts(tx, 'se_a', new Date('2026-11-23T00:00:00Z'), (await reservePayoutSeqs(tx, rows.length))!, rows),
+          insertPayouts(tx, 'se_a', new Date('2026-11-23T00:00:00Z'), inBlock(await reservePayoutSeqs(tx, rows.length), rows)),
         );
       const stored = await db
         .selectFrom('payouts')
@@ -124,7 +131,7 @@ describe('payout storage', () => {
       await assert.rejects(
         db
           .transaction()
-          .execute(async (tx) => insertPayouts(tx, 'se_missing', new Date(), (await reservePayoutSeqs(tx, 1))!, [payout('po_4')])),
+          .execute(async (tx) => insertPayouts(tx, 'se_missing', new Date(), inBlock(await reservePayoutSeqs(tx, 1), [payout('po_4')]))),
         /settlement that does not exist/,
       );
       await assert.rejects(
@@ -174,11 +181,11 @@ describe('payout storage', () => {
       // batches and inputs sent without waiting: all stored once the pipeline is done
       await db.transaction().execute(async (tx) => {
         await insertSettlement(tx, row('se_piped'));
-        const first = (await reservePayoutSeqs(tx, 2))!;
+        const [p1, p2] = inBlock(await reservePayoutSeqs(tx, 2), [payout('po_p1'), payout('po_p2')]);
         const writes = statementPipeline();
-        await writes.send(insertPayouts(tx, 'se_piped', new Date(), first, [payout('po_p1')]));
-        await writes.send(insertPayouts(tx, 'se_piped', new Date(), first + 1n, [payout('po_p2')]));
-        await writes.send(publishSettlementInputs(tx, 'se_piped', gzipSync(JSON.stringify({ contributions: [] }))));
+        await writes.send(insertPayouts(tx, 'se_piped', new Date(), [p1!]));
+        await writes.send(insertPayouts(tx, 'se_piped', new Date(), [p2!]));
+        await writes.send(completeSettlement(tx, 'se_piped', 2, gzipSync(JSON.stringify({ contributions: [] }))));
         await writes.done();
       });
       const piped = await db.selectFrom('payouts').select('id').where('settlement_id', '=', 'se_piped').orderBy('seq').execute();
@@ -190,11 +197,11 @@ describe('payout storage', () => {
       await assert.rejects(
         db.transaction().execute(async (tx) => {
           await insertSettlement(tx, row('se_broken'));
-          const first = (await reservePayoutSeqs(tx, 2))!;
+          const [b1, again] = inBlock(await reservePayoutSeqs(tx, 2), [payout('po_b1'), payout('po_b1')]); // same id again
           const writes = statementPipeline();
-          await writes.send(insertPayouts(tx, 'se_broken', new Date(), first, [payout('po_b1')]));
-          await writes.send(insertPayouts(tx, 'se_broken', new Date(), first + 1n, [payout('po_b1')])); // same id again
-          await writes.send(publishSettlementInputs(tx, 'se_broken', gzipSync('{}')));
+          await writes.send(insertPayouts(tx, 'se_broken', new Date(), [b1!]));
+          await writes.send(insertPayouts(tx, 'se_broken', new Date(), [again!]));
+          await writes.send(completeSettlement(tx, 'se_broken', 2, gzipSync('{}')));
           await writes.done();
         }),
         /duplicate key/,

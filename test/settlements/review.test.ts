@@ -63,6 +63,50 @@ describe('freezes', () => {
     assert.ok(recipientId);
   });
 
+  test("freezing a settled story freezes its payouts alone: each story's payouts lie in its own block of seq", async () => {
+    if (!(await r.get('alice', '/v1/rewards/eligibility', { userId: 'alice' })).body.recipient) await bindWallet(r, 'alice');
+    const stories: string[] = [];
+    for (const weight of [1, 2, 0, 3]) {
+      const story = await closedStory(r, { authorBotId: await bot(r.db, 'h_alice') });
+      if (weight) await rewardVote(r.db, story.id, 'v', 'UP', weight);
+      stories.push(story.id);
+    }
+    const run = await r.post('treasurer', '/v1/rewards/settlements/run', { totalPoolOrbs: 100 });
+    assert.equal(run.status, 202, JSON.stringify(run.body));
+    const blocks = await r.db
+      .selectFrom('settled_stories')
+      .select(['story_id', 'payout_seq_first', 'payout_seq_last'])
+      .where('settlement_id', '=', run.body.id)
+      .execute();
+    const payouts = await r.db.selectFrom('payouts').select(['id', 'seq', 'story_id']).where('settlement_id', '=', run.body.id).execute();
+    for (const storyId of stories) {
+      const block = blocks.find((b) => b.story_id === storyId)!;
+      const own = payouts.filter((p) => p.story_id === storyId);
+      if (storyId === stories[2]) {
+        // no reward vote, no contribution: no block
+        assert.deepEqual([block.payout_seq_first, block.payout_seq_last, own.length], [null, null, 0]);
+        continue;
+      }
+      const inBlock = payouts.filter(
+        (p) => BigInt(p.seq) >= BigInt(block.payout_seq_first!) && BigInt(p.seq) <= BigInt(block.payout_seq_last!),
+      );
+      assert.ok(own.length > 0);
+      assert.deepEqual(inBlock, own, `the block of ${storyId} holds its payouts and only them`);
+      const listed = (await r.get('treasurer', '/v1/rewards/payouts', { storyId, limit: '100' })).body.payouts as Json[];
+      assert.deepEqual(
+        listed.map((p) => p.id),
+        own.map((p) => p.id),
+      );
+    }
+
+    const frozen = await r.post('treasurer', `/v1/admin/rewards/stories/${stories[1]}/freeze`, { reason: 'vote ring suspected' });
+    assert.equal(frozen.status, 202, JSON.stringify(frozen.body));
+    const own = payouts.filter((p) => p.story_id === stories[1]).length;
+    assert.equal(frozen.body.payoutsFrozen, own);
+    assert.deepEqual(await statusesOf(r, { storyId: stories[1]! }), Array<string>(own).fill('FROZEN'));
+    for (const other of [stories[0]!, stories[3]!]) assert.ok((await statusesOf(r, { storyId: other })).every((s) => s === 'PAYABLE'));
+  });
+
   test('freezing a recipient freezes its pending payouts and later runs; unfreeze never makes them payable', async () => {
     const recipientId =
       (await r.get('carol', '/v1/rewards/eligibility', { userId: 'carol' })).body.recipient?.id ?? (await bindWallet(r, 'carol'));

@@ -260,8 +260,46 @@ describe('payouts of one settlement', () => {
           .where('id', '=', run.id)
           .executeTakeFirstOrThrow();
         assert.deepEqual([range.payout_seq_first, range.payout_seq_last], [stored[0]!.seq, stored.at(-1)!.seq]);
-        assert.equal(BigInt(range.payout_seq_last!) - BigInt(range.payout_seq_first!) + 1n, BigInt(stored.length));
+        // one seq per contribution (every contribution is paid here)
+        assert.equal(BigInt(range.payout_seq_last!) - BigInt(range.payout_seq_first!) + 1n, BigInt(run.contributionCount));
       }
+    } finally {
+      await r.t.close();
+    }
+  });
+
+  test('a share rounded to nothing leaves its seq unused: the blocks still hold exactly their payouts', async () => {
+    // two decimals: a pool of 0.03 orbs is 3 base units for nine contributions
+    const r = await rewardsApp({ REWARD_TOKEN_DECIMALS: '2' });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const story = await closedStory(r, { authorBotId: await bot(r.db, 'h_one') });
+        await review(r.db, story, await bot(r.db), 'ATTESTATION', 1);
+        await review(r.db, story, await bot(r.db), 'ATTESTATION', 1);
+        await rewardVote(r.db, story.id, `voter-${i}`, 'UP', 1);
+      }
+      const run = await r.post('treasurer', '/v1/rewards/settlements/run', { totalPoolOrbs: 0.03 });
+      assert.equal(run.status, 202, JSON.stringify(run.body));
+      assert.ok(run.body.payoutCount > 0 && run.body.payoutCount < run.body.contributionCount, JSON.stringify(run.body));
+      const stored = await r.db.selectFrom('payouts').select(['id', 'seq', 'story_id']).orderBy('seq').execute();
+      assert.equal(stored.length, run.body.payoutCount);
+      const block = await r.db
+        .selectFrom('settlements')
+        .select(['payout_seq_first', 'payout_seq_last'])
+        .where('id', '=', run.body.id)
+        .executeTakeFirstOrThrow();
+      assert.equal(BigInt(block.payout_seq_last!) - BigInt(block.payout_seq_first!) + 1n, BigInt(run.body.contributionCount));
+      const stories = await r.db.selectFrom('settled_stories').selectAll().where('settlement_id', '=', run.body.id).execute();
+      for (const p of stored) {
+        const own = stories.find((s) => s.story_id === p.story_id)!;
+        assert.ok(BigInt(p.seq) >= BigInt(own.payout_seq_first!) && BigInt(p.seq) <= BigInt(own.payout_seq_last!));
+        assert.ok(BigInt(p.seq) >= BigInt(block.payout_seq_first!) && BigInt(p.seq) <= BigInt(block.payout_seq_last!));
+      }
+      const listed = (await r.get('treasurer', '/v1/rewards/payouts', { settlementId: run.body.id, limit: '100' })).body.payouts as Json[];
+      assert.deepEqual(
+        listed.map((p) => p.id),
+        stored.map((p) => p.id),
+      );
     } finally {
       await r.t.close();
     }

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
 import type { ReviewCaseEventsTable, ReviewCasesTable } from '../../platform/db/schema.js';
+import { payoutsOf } from '../settlements/repository.js';
 
 /** SQL of fraud review cases, freezes and the review queue. */
 
@@ -122,7 +123,7 @@ export async function freezeRecipientPayouts(tx: Tx, linkedHumanId: string, now:
 export async function freezeStoryPayouts(tx: Tx, storyId: string, now: Date): Promise<number> {
   const { numAffectedRows } = await sql`
     update payouts set status = 'FROZEN', status_reason = 'STORY_FROZEN', updated_at = ${now}
-    where status in ('PAYABLE', 'PENDING_RECIPIENT', 'REVIEW') and story_id = ${storyId}`.execute(tx);
+    where status in ('PAYABLE', 'PENDING_RECIPIENT', 'REVIEW') and ${payoutsOf('story', storyId)}`.execute(tx);
   return Number(numAffectedRows ?? 0);
 }
 
@@ -131,7 +132,7 @@ export async function freezeStoryPayouts(tx: Tx, storyId: string, now: Date): Pr
  * (their story frozen, or their person's recipient frozen), in which case they stay FROZEN with that reason.
  */
 export async function reviewUnfrozenPayouts(tx: Tx, where: { linkedHumanId: string } | { storyId: string }, now: Date) {
-  const scope = 'storyId' in where ? sql`p.story_id = ${where.storyId}` : sql`p.linked_human_id = ${where.linkedHumanId}`;
+  const scope = 'storyId' in where ? payoutsOf('story', where.storyId, 'p') : sql`p.linked_human_id = ${where.linkedHumanId}`;
   const { rows } = await sql<{ status: string }>`
     update payouts p set
       status = case when still.story_frozen or still.recipient_frozen then 'FROZEN' else 'REVIEW' end,
@@ -154,7 +155,7 @@ export async function reviewUnfrozenPayouts(tx: Tx, where: { linkedHumanId: stri
 export async function releaseReviewedPayouts(tx: Tx, target: { type: string; id: string }, now: Date): Promise<number> {
   const scope =
     target.type === 'STORY'
-      ? sql`p.story_id = ${target.id}`
+      ? payoutsOf('story', target.id, 'p')
       : target.type === 'PAYOUT'
         ? sql`p.id = ${target.id}`
         : sql`p.linked_human_id = (select linked_human_id from reward_recipients where id = ${target.id})`;
@@ -197,7 +198,7 @@ export async function frozenStories(db: Queryable, limit: number) {
         .selectFrom('payouts as p')
         .select(sql<string>`count(*)::text || ':' || coalesce(sum(p.amount_base), 0)::text`.as('held'))
         .where('p.status', '=', 'FROZEN')
-        .where('p.story_id', '=', eb.ref('f.story_id'))
+        .where(payoutsOf('story', sql.ref('f.story_id'), 'p'))
         .as('held'),
     )
     .orderBy('f.frozen_at')

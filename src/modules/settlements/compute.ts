@@ -43,22 +43,29 @@ export function settlementSeed(poolBase: bigint, storyIds: readonly string[]): s
     .digest('hex');
 }
 
+/** The pool divided down to the roles: escrow, each role's share, and each role's contributions and weights. */
+export interface PoolSplit {
+  escrowBase: bigint;
+  roles: ComputedSettlement['roles'];
+  /** Per role: the indexes (into `inputs.contributions`) and weights of its contributions. */
+  byRole: Map<PayoutRole, { indexes: number[]; weights: bigint[] }>;
+}
+
 /**
- * Divides the pool exactly: escrow first (the pool × escrow rate, rounded down), then the rest between the
- * roles by their splits (largest remainder), then each role's share between its contributions by weight
- * (largest remainder). A role without any contribution keeps nothing back for later: its share goes to
- * escrow. So payouts + escrow = pool to the base unit, and no amount is negative.
+ * The first steps of the division: escrow (the pool × escrow rate, rounded down), then the rest between the
+ * roles by their splits (largest remainder). A role without any contribution keeps nothing back for later: its
+ * share goes to escrow. Everything but the single contributions' amounts, so a run can record its totals
+ * before the long step (`divideShares`).
  */
-export function computeSettlement(inputs: SettlementInputs): ComputedSettlement {
+export function splitPool(inputs: SettlementInputs): PoolSplit {
   const pool = BigInt(inputs.poolBase);
-  let escrow = (pool * BigInt(inputs.escrowPpm)) / PPM;
+  let escrowBase = (pool * BigInt(inputs.escrowPpm)) / PPM;
   const rolePools = allocate(
-    pool - escrow,
+    pool - escrowBase,
     ROLES.map((r) => BigInt(inputs.splitsPpm[r])),
     [...ROLES],
     inputs.seed,
   );
-  const amounts = new Array<bigint>(inputs.contributions.length).fill(0n);
   const roles = {} as ComputedSettlement['roles'];
   // one pass puts each contribution in its role's list
   const byRole = new Map<PayoutRole, { indexes: number[]; weights: bigint[] }>(ROLES.map((r) => [r, { indexes: [], weights: [] }]));
@@ -69,17 +76,35 @@ export function computeSettlement(inputs: SettlementInputs): ComputedSettlement 
     list.weights.push(BigInt(c.weight));
   });
   ROLES.forEach((role, r) => {
-    const { indexes, weights } = byRole.get(role)!;
     const rolePool = rolePools[r]!;
-    const weight = weights.reduce((a, w) => a + w, 0n);
-    if (weight === 0n) {
-      escrow += rolePool;
-      roles[role] = { poolBase: rolePool, paidBase: 0n, weight };
-      return;
-    }
-    const shares = allocate(rolePool, weights, (k) => contributionKey(inputs.contributions[indexes[k]!]!), inputs.seed);
-    shares.forEach((share, k) => (amounts[indexes[k]!] = share));
-    roles[role] = { poolBase: rolePool, paidBase: rolePool, weight };
+    const weight = byRole.get(role)!.weights.reduce((a, w) => a + w, 0n);
+    if (weight === 0n) escrowBase += rolePool;
+    roles[role] = { poolBase: rolePool, paidBase: weight === 0n ? 0n : rolePool, weight };
   });
-  return { escrowBase: escrow, roles, amounts };
+  return { escrowBase, roles, byRole };
+}
+
+/**
+ * The last step: each role's share between its contributions by weight (largest remainder). Returns the amount
+ * of each contribution, in the order of `inputs.contributions`; a role's amounts add up to its paidBase.
+ */
+export function divideShares(inputs: SettlementInputs, split: PoolSplit): bigint[] {
+  const amounts = new Array<bigint>(inputs.contributions.length).fill(0n);
+  for (const role of ROLES) {
+    const { indexes, weights } = split.byRole.get(role)!;
+    const { paidBase } = split.roles[role];
+    if (paidBase === 0n) continue;
+    const shares = allocate(paidBase, weights, (k) => contributionKey(inputs.contributions[indexes[k]!]!), inputs.seed);
+    shares.forEach((share, k) => (amounts[indexes[k]!] = share));
+  }
+  return amounts;
+}
+
+/**
+ * Divides the pool exactly (splitPool, then divideShares): so payouts + escrow = pool to the base unit, and no
+ * amount is negative.
+ */
+export function computeSettlement(inputs: SettlementInputs): ComputedSettlement {
+  const split = splitPool(inputs);
+  return { escrowBase: split.escrowBase, roles: split.roles, amounts: divideShares(inputs, split) };
 }

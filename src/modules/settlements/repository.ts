@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { copyRows, copyText } from '../../platform/db/copy-in.js';
 import type { Queryable, Tx } from '../../platform/db/database.js';
 import type { PayoutRole, PayoutStatus, SettlementsTable } from '../../platform/db/schema.js';
@@ -29,16 +29,28 @@ export async function insertSettlement(tx: Tx, row: Insertable<SettlementsTable>
   await tx.insertInto('settlements').values(row).execute();
 }
 
-/** The inputs the run was computed from (gzip-compressed JSON); a settlement cannot commit without them (0014, 0015). */
-export async function publishSettlementInputs(tx: Tx, settlementId: string, inputsGzip: Uint8Array): Promise<void> {
-  await tx.updateTable('settlements').set({ inputs_gzip: inputsGzip }).where('id', '=', settlementId).execute();
+/**
+ * Completes a run's settlement row: the number of payouts it wrote and the inputs it was computed from
+ * (gzip-compressed JSON); a settlement cannot commit without its inputs (0014, 0015).
+ */
+export async function completeSettlement(tx: Tx, settlementId: string, payoutCount: number, inputsGzip: Uint8Array): Promise<void> {
+  await tx.updateTable('settlements').set({ payout_count: payoutCount, inputs_gzip: inputsGzip }).where('id', '=', settlementId).execute();
+}
+
+/** A settled story and the block of payout seq its run reserved for its payouts (null bounds: none). */
+export interface StoryPayoutRange {
+  storyId: string;
+  first: string | null;
+  last: string | null;
 }
 
 /** Marks the stories settled; a story some other settlement holds fails the primary key (and the run). */
-export async function insertSettledStories(tx: Tx, settlementId: string, storyIds: string[]): Promise<void> {
+export async function insertSettledStories(tx: Tx, settlementId: string, stories: readonly StoryPayoutRange[]): Promise<void> {
   await sql`
-    insert into settled_stories (story_id, settlement_id)
-    select value, ${settlementId} from jsonb_array_elements_text(${JSON.stringify(storyIds)}::jsonb)`.execute(tx);
+    insert into settled_stories (story_id, settlement_id, payout_seq_first, payout_seq_last)
+    select story_id, ${settlementId}, first, last
+    from unnest(${stories.map((s) => s.storyId)}::text[], ${stories.map((s) => s.first)}::bigint[], ${stories.map((s) => s.last)}::bigint[])
+      as t(story_id, first, last)`.execute(tx);
 }
 
 /**
@@ -56,6 +68,7 @@ export async function reservePayoutSeqs(tx: Tx, count: number): Promise<bigint |
 }
 
 export interface NewPayout {
+  seq: string;
   id: string;
   story_id: string;
   role: PayoutRole;
@@ -92,10 +105,10 @@ const PAYOUT_COLUMNS = [
  * Inserts payouts of a settlement with one COPY (platform/db/copy-in.ts: about two thirds of the database's work
  * of the `INSERT … SELECT FROM unnest(…)` of one array per column used before, measured on 100,000 payouts).
  */
-export async function insertPayouts(tx: Tx, settlementId: string, at: Date, firstSeq: bigint, payouts: NewPayout[]): Promise<void> {
+export async function insertPayouts(tx: Tx, settlementId: string, at: Date, payouts: readonly NewPayout[]): Promise<void> {
   const when = at.toISOString();
-  const rows = payouts.map((p, i) => [
-    (firstSeq + BigInt(i)).toString(),
+  const rows = payouts.map((p) => [
+    p.seq,
     p.id,
     settlementId,
     p.story_id,
@@ -172,20 +185,26 @@ export interface PayoutFilters {
   recipientId?: string | undefined;
 }
 
+/**
+ * The payouts of one settlement or of one settled story: the block of seq its run reserved, recorded on the
+ * settlement (0018) or on the story's settled_stories row (0019), and the key itself (the blocks filled in for
+ * runs older than 0019 may hold other stories' payouts). `key` is a value or an SQL reference; `alias` names
+ * the payouts of the surrounding query.
+ */
+export function payoutsOf(scope: 'settlement' | 'story', key: unknown, alias = 'payouts'): RawBuilder<boolean> {
+  const [table, keyColumn, payoutColumn] =
+    scope === 'settlement' ? ['settlements', 'id', 'settlement_id'] : ['settled_stories', 'story_id', 'story_id'];
+  const bound = (column: string) =>
+    sql`(select ${sql.ref(`b.${column}`)} from ${sql.table(table)} b where ${sql.ref(`b.${keyColumn}`)} = ${key})`;
+  return sql<boolean>`(${sql.ref(`${alias}.${payoutColumn}`)} = ${key}
+    and ${sql.ref(`${alias}.seq`)} between ${bound('payout_seq_first')} and ${bound('payout_seq_last')})`;
+}
+
 export async function listPayouts(db: Queryable, filters: PayoutFilters, limit: number, afterSeq?: string) {
   let query = db.selectFrom('payouts').selectAll().orderBy('seq', 'asc').limit(limit);
-  const { settlementId } = filters;
-  if (settlementId) {
-    // the block of seq its run reserved (migration 0018): a range of payouts_seq_key
-    const range = (bound: 'payout_seq_first' | 'payout_seq_last') =>
-      db.selectFrom('settlements').select(bound).where('id', '=', settlementId);
-    query = query
-      .where('settlement_id', '=', settlementId)
-      .where('seq', '>=', range('payout_seq_first'))
-      .where('seq', '<=', range('payout_seq_last'));
-  }
+  if (filters.settlementId) query = query.where(payoutsOf('settlement', filters.settlementId));
+  if (filters.storyId) query = query.where(payoutsOf('story', filters.storyId));
   if (filters.botId) query = query.where('bot_id', '=', filters.botId);
-  if (filters.storyId) query = query.where('story_id', '=', filters.storyId);
   if (filters.role) query = query.where('role', '=', filters.role);
   if (filters.status) query = query.where('status', '=', filters.status);
   if (filters.linkedHumanId) query = query.where('linked_human_id', '=', filters.linkedHumanId);

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { constants as zlibConstants, gunzip, gzip } from 'node:zlib';
 import { identityKey } from '../../platform/auth/admin-policy.js';
@@ -14,10 +13,10 @@ import { newId } from '../../platform/ids.js';
 import { policyOf, type Policy } from '../rewards/policy.js';
 import { currentPolicy } from '../rewards/policy-repository.js';
 import type { CartelHolds } from './cartel-hook.js';
-import { computeSettlement, ROLES, settlementSeed, type Contribution, type SettlementInputs } from './compute.js';
+import { divideShares, ROLES, settlementSeed, splitPool, type PoolSplit, type SettlementInputs } from './compute.js';
 import { eligibleStories, workUnits, type EligibleStory } from './contributions-repository.js';
 import { toBaseUnits } from './money.js';
-import { initialPayoutStatus } from './payout-status.js';
+import { payoutBatches, storySeqRanges, type PayoutStandings, type PublishedContribution } from './payout-rows.js';
 import { money, presentPayout, presentSettlement, presentTotals, type RoleTotals } from './presenter.js';
 import {
   findSettlement,
@@ -26,14 +25,13 @@ import {
   insertPayouts,
   insertSettledStories,
   insertSettlement,
+  completeSettlement,
   listPayouts,
   listSettlements,
   lockSettlementRuns,
-  publishSettlementInputs,
   recipientsByHuman,
   reservePayoutSeqs,
   settledStoryIds,
-  type NewPayout,
   type PayoutFilters,
 } from './repository.js';
 
@@ -67,24 +65,28 @@ export interface SettlementDeps {
   cursors: CursorCodec;
 }
 
-/** A contribution with what made its weight (published with the settlement). */
-export interface PublishedContribution extends Contribution {
-  units: string;
-  storyVoteWeight: string;
-  owner: string | null;
-}
-
-interface Plan {
+/** Everything a settlement divides, read at one moment: the stories, their contributions, the published inputs. */
+interface Gathered {
   policy: Policy;
   stories: EligibleStory[];
   inputs: SettlementInputs;
   contributions: PublishedContribution[];
-  amounts: bigint[];
-  escrowBase: bigint;
-  roles: RoleTotals;
-  /** Recipients by linked human, and the frozen stories: what gives each payout its initial state. */
-  recipients: Awaited<ReturnType<typeof recipientsByHuman>>;
-  frozenStories: Set<string>;
+  /** Read after the contributions: recipients, frozen stories and cartel holds (payouts' initial states). */
+  standings: Promise<PayoutStandings>;
+}
+
+/** The roles' totals as a settlement records them (decimal strings). */
+function roleTotals(split: PoolSplit): RoleTotals {
+  return Object.fromEntries(
+    ROLES.map((r) => [
+      r,
+      {
+        poolBase: split.roles[r].poolBase.toString(),
+        paidBase: split.roles[r].paidBase.toString(),
+        weight: split.roles[r].weight.toString(),
+      },
+    ]),
+  ) as RoleTotals;
 }
 
 /**
@@ -109,10 +111,10 @@ export function createSettlementService(deps: SettlementDeps) {
     return base;
   }
 
-  /** Reads everything a settlement needs at `now` under `policy` through `q` (the run's transaction, or the database for a preview). */
-  async function plan(q: Db, policy: Policy, pool: bigint, now: Date): Promise<Plan> {
+  /** Reads everything a settlement divides at `now` under `policy` through `q` (the run's transaction, or the database for a preview). */
+  async function gather(q: Db, policy: Policy, pool: bigint, now: Date): Promise<Gathered> {
     // All reads leave at once: on the run's single connection the database answers them one after the other
-    // while the process groups and divides (the payout lookups are only needed after the division).
+    // while the process groups the contributions.
     const storiesRead = eligibleStories(q, now);
     const unitsRead = workUnits(q, now);
     const lookups = Promise.all([recipientsByHuman(q), frozenStoryIds(q)]);
@@ -121,8 +123,8 @@ export function createSettlementService(deps: SettlementDeps) {
     const stories = await storiesRead;
     if (!stories.length) throw appError('NOTHING_TO_SETTLE');
     const voteWeight = new Map(stories.map((s) => [s.id, BigInt(s.vote_weight)]));
-    // grouped by story, in the order of the stories: each story's payouts are then inserted together, which keeps
-    // the payouts' story index warm (with the B-tree of 0012: about a fifth less database work than arbitrary order)
+    // grouped by story, in the order of the stories: each story's payouts then have one block of seq
+    // (payout-rows.ts) and are inserted together
     const byStory = new Map<string, PublishedContribution[]>(stories.map((s) => [s.id, []]));
     for (const u of await unitsRead) {
       const storyVoteWeight = voteWeight.get(u.story_id) ?? 0n;
@@ -140,82 +142,32 @@ export function createSettlementService(deps: SettlementDeps) {
       });
     }
     const contributions = [...byStory.values()].flat();
-    const inputs: SettlementInputs = {
-      poolBase: pool.toString(),
-      escrowPpm: policy.escrowPpm,
-      splitsPpm: policy.splitsPpm,
-      seed: settlementSeed(
-        pool,
-        stories.map((s) => s.id),
-      ),
-      contributions,
-    };
-    const result = computeSettlement(inputs);
-    const roles = Object.fromEntries(
-      ROLES.map((r) => [
-        r,
-        {
-          poolBase: result.roles[r].poolBase.toString(),
-          paidBase: result.roles[r].paidBase.toString(),
-          weight: result.roles[r].weight.toString(),
-        },
-      ]),
-    ) as RoleTotals;
-    const [recipients, frozenStories] = await lookups;
+    const held = cartelHolds(
+      q,
+      contributions.map((c) => ({ kind: c.beneficiaryKind, id: c.beneficiaryId, owner: c.owner })),
+    );
+    held.catch(() => undefined);
+    const standings = Promise.all([lookups, held]).then(([[recipients, frozenStories], h]) => ({ recipients, frozenStories, held: h }));
+    standings.catch(() => undefined);
     return {
       policy,
       stories,
-      inputs,
       contributions,
-      amounts: result.amounts,
-      escrowBase: result.escrowBase,
-      roles,
-      recipients,
-      frozenStories,
+      standings,
+      inputs: {
+        poolBase: pool.toString(),
+        escrowPpm: policy.escrowPpm,
+        splitsPpm: policy.splitsPpm,
+        seed: settlementSeed(
+          pool,
+          stories.map((s) => s.id),
+        ),
+        contributions,
+      },
     };
   }
 
-  /** Payout rows for the non-zero amounts, each in the state its story, person and review hold give it. */
-  async function payoutRows(q: Db, p: Plan): Promise<NewPayout[]> {
-    const { recipients, frozenStories } = p;
-    const paid = p.contributions.filter((_, i) => p.amounts[i]! > 0n);
-    const held = await cartelHolds(
-      q,
-      paid.map((c) => ({ kind: c.beneficiaryKind, id: c.beneficiaryId, owner: c.owner })),
-    );
-    // payout ids: one random prefix per settlement and a counter (a random id each costs a syscall per row),
-    // zero-padded so that the run's ids ascend and its primary-key inserts go to neighbouring leaves
-    const prefix = `po_${randomBytes(9).toString('base64url')}`;
-    let n = 0;
-    return p.contributions.flatMap((c, i) => {
-      const amount = p.amounts[i]!;
-      if (amount === 0n) return [];
-      const recipient = c.owner ? recipients.get(c.owner) : undefined;
-      const { status, reason } = initialPayoutStatus({
-        storyFrozen: frozenStories.has(c.storyId),
-        recipientFrozen: Boolean(recipient?.frozen_at),
-        heldForReview: held.has(`${c.beneficiaryKind}:${c.beneficiaryId}`),
-        walletVerified: Boolean(recipient?.wallet_verified_at),
-      });
-      return [
-        {
-          id: `${prefix}${(n++).toString(36).padStart(4, '0')}`,
-          story_id: c.storyId,
-          role: c.role,
-          beneficiary_kind: c.beneficiaryKind,
-          beneficiary_id: c.beneficiaryId,
-          linked_human_id: c.owner,
-          recipient_id: recipient?.id ?? null,
-          weight: c.weight,
-          amount_base: amount.toString(),
-          status,
-          status_reason: reason,
-        },
-      ];
-    });
-  }
-
-  function publishedInputs(p: Plan) {
+  function publishedInputs(p: Gathered) {
     return {
       policyVersion: p.policy.version,
       poolBase: p.inputs.poolBase,
@@ -237,33 +189,38 @@ export function createSettlementService(deps: SettlementDeps) {
     async preview(actor: HumanActor, totalPoolOrbs: number) {
       void actor;
       const now = new Date(clock.now());
-      const p = await plan(db, policyOf(await currentPolicy(db)), poolBase(totalPoolOrbs), now);
-      const rows = await payoutRows(db, p);
+      const g = await gather(db, policyOf(await currentPolicy(db)), poolBase(totalPoolOrbs), now);
+      const split = splitPool(g.inputs);
+      const amounts = divideShares(g.inputs, split);
       const byBeneficiary = new Map<string, { beneficiaryKind: string; beneficiaryId: string; amount: bigint; payable: bigint }>();
-      for (const r of rows) {
-        const key = `${r.beneficiary_kind}:${r.beneficiary_id}`;
-        const entry = byBeneficiary.get(key) ?? {
-          beneficiaryKind: r.beneficiary_kind,
-          beneficiaryId: r.beneficiary_id,
-          amount: 0n,
-          payable: 0n,
-        };
-        entry.amount += BigInt(r.amount_base);
-        if (r.status === 'PAYABLE') entry.payable += BigInt(r.amount_base);
-        byBeneficiary.set(key, entry);
+      let payoutCount = 0;
+      for (const rows of payoutBatches(g.contributions, amounts, await g.standings, 0n, Infinity)) {
+        payoutCount += rows.length;
+        for (const r of rows) {
+          const key = `${r.beneficiary_kind}:${r.beneficiary_id}`;
+          const entry = byBeneficiary.get(key) ?? {
+            beneficiaryKind: r.beneficiary_kind,
+            beneficiaryId: r.beneficiary_id,
+            amount: 0n,
+            payable: 0n,
+          };
+          entry.amount += BigInt(r.amount_base);
+          if (r.status === 'PAYABLE') entry.payable += BigInt(r.amount_base);
+          byBeneficiary.set(key, entry);
+        }
       }
-      const paid = rows.reduce((a, r) => a + BigInt(r.amount_base), 0n);
+      const pool = BigInt(g.inputs.poolBase);
       return {
         preview: true as const,
-        policyVersion: p.policy.version,
-        policyStatus: p.policy.status,
-        runnable: p.policy.status === 'ACTIVE',
+        policyVersion: g.policy.version,
+        policyStatus: g.policy.status,
+        runnable: g.policy.status === 'ACTIVE',
         windowsClosedBefore: now.toISOString(),
-        ...presentTotals(BigInt(p.inputs.poolBase), p.escrowBase, paid, p.roles, decimals),
-        storyCount: p.stories.length,
-        contributionCount: p.contributions.length,
-        payoutCount: rows.length,
-        stories: p.stories.map((s) => ({ storyId: s.id, voteWeight: s.vote_weight })),
+        ...presentTotals(pool, split.escrowBase, pool - split.escrowBase, roleTotals(split), decimals),
+        storyCount: g.stories.length,
+        contributionCount: g.contributions.length,
+        payoutCount,
+        stories: g.stories.map((s) => ({ storyId: s.id, voteWeight: s.vote_weight })),
         beneficiaries: [...byBeneficiary.values()]
           .sort((a, b) => (a.amount === b.amount ? a.beneficiaryId.localeCompare(b.beneficiaryId) : a.amount > b.amount ? -1 : 1))
           .map((b) => ({
@@ -285,51 +242,67 @@ export function createSettlementService(deps: SettlementDeps) {
         if (policy.status !== 'ACTIVE') {
           throw appError('REWARDS_PAUSED', { message: `The rewards policy is ${policy.status}: settlements do not run` });
         }
-        const p = await plan(tx, policy, pool, now);
-        const rows = await payoutRows(tx, p);
-        const paid = rows.reduce((a, r) => a + BigInt(r.amount_base), 0n);
+        const g = await gather(tx, policy, pool, now);
+        const split = splitPool(g.inputs);
+        const standings = await g.standings;
         const id = newId('se');
-        const by = identityKey(actor);
-        const firstSeq = await reservePayoutSeqs(tx, rows.length);
+        const paid = pool - split.escrowBase;
+        const count = g.contributions.length;
+        const firstSeq = await reservePayoutSeqs(tx, count);
         await insertSettlement(tx, {
           id,
-          policy_version: p.policy.version,
+          policy_version: policy.version,
           pool_base: pool,
-          escrow_base: p.escrowBase,
+          escrow_base: split.escrowBase,
           paid_base: paid,
           token_decimals: decimals,
           windows_closed_before: now,
-          story_count: p.stories.length,
-          contribution_count: p.contributions.length,
-          payout_count: rows.length,
+          story_count: g.stories.length,
+          contribution_count: count,
+          payout_count: 0, // completeSettlement writes the count
           payout_seq_first: firstSeq,
-          payout_seq_last: firstSeq === null ? null : firstSeq + BigInt(rows.length - 1),
-          role_totals: JSON.stringify(p.roles),
-          created_by: by,
+          payout_seq_last: firstSeq === null ? null : firstSeq + BigInt(count - 1),
+          role_totals: JSON.stringify(roleTotals(split)),
+          created_by: identityKey(actor),
           created_at: now,
         });
-        // The rest is sent without waiting for each answer: while the database inserts one batch of payouts,
-        // the process builds the next one, then serializes the published inputs (tens of MB of JSON) and
-        // compresses them on the thread pool.
+        // The rest is sent without waiting for each answer, each statement while the connection is idle: the
+        // database marks the stories settled while the process divides the roles' shares between the
+        // contributions, inserts one batch of payouts while the process builds the next, then the last batch
+        // while the process serializes the published inputs (tens of MB of JSON) and compresses them on the
+        // thread pool.
         const writes = statementPipeline();
+        const seqBase = firstSeq ?? 0n;
         await writes.send(
           insertSettledStories(
             tx,
             id,
-            p.stories.map((s) => s.id),
+            storySeqRanges(
+              g.stories.map((s) => s.id),
+              g.contributions,
+              seqBase,
+            ),
           ),
         );
-        for (let i = 0; i < rows.length; i += PAYOUT_BATCH) {
-          await writes.send(insertPayouts(tx, id, now, firstSeq! + BigInt(i), rows.slice(i, i + PAYOUT_BATCH)));
+        const amounts = divideShares(g.inputs, split);
+        let payoutCount = 0;
+        for (const batch of payoutBatches(g.contributions, amounts, standings, seqBase, PAYOUT_BATCH)) {
+          payoutCount += batch.length;
+          await writes.send(insertPayouts(tx, id, now, batch));
         }
-        await writes.send(publishSettlementInputs(tx, id, await compressInputs(JSON.stringify(publishedInputs(p)))));
+        await writes.send(completeSettlement(tx, id, payoutCount, await compressInputs(JSON.stringify(publishedInputs(g)))));
         await writes.done();
         await appendAudit(tx, {
           scope: 'REWARDS',
           action: 'settlement.run',
           actor,
           target: id,
-          details: { poolBase: pool.toString(), escrowBase: p.escrowBase.toString(), paidBase: paid.toString(), stories: p.stories.length },
+          details: {
+            poolBase: pool.toString(),
+            escrowBase: split.escrowBase.toString(),
+            paidBase: paid.toString(),
+            stories: g.stories.length,
+          },
           at: now,
         });
         const row = await findSettlementSummary(tx, id);

@@ -566,6 +566,9 @@ export interface SettlementsTable {
 export interface SettledStoriesTable {
   story_id: string;
   settlement_id: string;
+  /** The block of payouts.seq its run reserved for the story's payouts (0019); null for a story without any. */
+  payout_seq_first: ColumnType<string | null, string | bigint | null | undefined, never>;
+  payout_seq_last: ColumnType<string | null, string | bigint | null | undefined, never>;
 }
 
 export interface PayoutsTable {

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import type { Contribution } from './compute.js';
+import { initialPayoutStatus } from './payout-status.js';
+import type { NewPayout, StoryPayoutRange } from './repository.js';
+
+/** A contribution with what made its weight (published with the settlement). */
+export interface PublishedContribution extends Contribution {
+  units: string;
+  storyVoteWeight: string;
+  owner: string | null;
+}
+
+/** What gives each payout its initial state: the recipient of its person, its story's freeze, a cartel hold. */
+export interface PayoutStandings {
+  recipients: ReadonlyMap<string, { id: string; wallet_verified_at: Date | null; frozen_at: Date | null }>;
+  frozenStories: ReadonlySet<string>;
+  /** `${kind}:${id}` of the beneficiaries the cartel hook holds for review. */
+  held: ReadonlySet<string>;
+}
+
+/**
+ * The payout rows of the non-zero amounts, in batches of up to `size` rows, each built only when asked for (a
+ * run inserts one batch while the next is built). Contribution `i` gets seq `firstSeq + i`: a run reserves one
+ * seq per contribution, so each story's payouts lie in the block of its contributions (storySeqRanges) and a
+ * share rounded to nothing leaves its seq unused.
+ */
+export function* payoutBatches(
+  contributions: readonly PublishedContribution[],
+  amounts: readonly bigint[],
+  standings: PayoutStandings,
+  firstSeq: bigint,
+  size: number,
+): Generator<NewPayout[]> {
+  const { recipients, frozenStories, held } = standings;
+  // payout ids: one random prefix per settlement and a counter (a random id each costs a syscall per row),
+  // zero-padded so that the run's ids ascend and its primary-key inserts go to neighbouring leaves
+  const prefix = `po_${randomBytes(9).toString('base64url')}`;
+  let n = 0;
+  let batch: NewPayout[] = [];
+  for (let i = 0; i < contributions.length; i++) {
+    const amount = amounts[i]!;
+    if (amount === 0n) continue;
+    const c = contributions[i]!;
+    const recipient = c.owner ? recipients.get(c.owner) : undefined;
+    const { status, reason } = initialPayoutStatus({
+      storyFrozen: frozenStories.has(c.storyId),
+      recipientFrozen: Boolean(recipient?.frozen_at),
+      heldForReview: held.has(`${c.beneficiaryKind}:${c.beneficiaryId}`),
+      walletVerified: Boolean(recipient?.wallet_verified_at),
+    });
+    batch.push({
+      seq: (firstSeq + BigInt(i)).toString(),
+      id: `${prefix}${(n++).toString(36).padStart(4, '0')}`,
+      story_id: c.storyId,
+      role: c.role,
+      beneficiary_kind: c.beneficiaryKind,
+      beneficiary_id: c.beneficiaryId,
+      linked_human_id: c.owner,
+      recipient_id: recipient?.id ?? null,
+      weight: c.weight,
+      amount_base: amount.toString(),
+      status,
+      status_reason: reason,
+    });
+    if (batch.length === size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length) yield batch;
+}
+
+/**
+ * Each story's block of payout seq (null bounds for a story without contributions): contribution `i` has seq
+ * `firstSeq + i`, and a story's contributions are consecutive (grouped by story, in the order of `storyIds`).
+ */
+export function storySeqRanges(storyIds: readonly string[], contributions: readonly Contribution[], firstSeq: bigint): StoryPayoutRange[] {
+  const bounds = new Map<string, { first: number; last: number }>();
+  contributions.forEach((c, i) => {
+    const b = bounds.get(c.storyId);
+    if (b) b.last = i;
+    else bounds.set(c.storyId, { first: i, last: i });
+  });
+  return storyIds.map((storyId) => {
+    const b = bounds.get(storyId);
+    return {
+      storyId,
+      first: b ? (firstSeq + BigInt(b.first)).toString() : null,
+      last: b ? (firstSeq + BigInt(b.last)).toString() : null,
+    };
+  });
+}
