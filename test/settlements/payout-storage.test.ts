@@ -11,7 +11,7 @@ import {
   type NewPayout,
 } from '../../src/modules/settlements/repository.js';
 import { statementPipeline } from '../../src/platform/db/statement-pipeline.js';
-import { copyRows, copyText } from '../../src/platform/db/copy-in.js';
+import { BinaryRows, copyRows } from '../../src/platform/db/copy-in.js';
 import { createTestDatabase } from '../helpers/app.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
 
@@ -49,27 +49,36 @@ async function settlement(db: Awaited<ReturnType<typeof createTestDatabase>>['da
 }
 
 describe('payout storage', () => {
-  test('COPY text reads back as the very strings it was built from (tabs, newlines, backslashes, \\N, NULL)', async () => {
+  test('binary COPY reads back as the very values it was built from (text, int8, numeric, timestamptz, NULL)', async () => {
     const shared = await createTestDatabase();
     const db = shared.database.db;
     try {
-      await sql`create table copy_probe (n integer, a text, b text)`.execute(db);
+      await sql`create table copy_probe (i bigint, n bigint, a text, b text, c numeric(78, 0), d timestamptz)`.execute(db);
       const text = fc.oneof(
         fc.string(),
         fc.string({ unit: 'binary' }),
-        fc.constantFrom('\\N', 'NULL', '', ' ', '\t', '\\', '\\t', 'a\tb', '\n', '\r\n', '.', '\\.'),
+        fc.constantFrom('\\N', 'NULL', '', ' ', '\t', '\\', 'a\tb', '\n', '\r\n', '.', '\\.', 'é', '🙂'),
       );
       const cell = fc.option(text, { nil: null }).map((v) => (v === null ? null : v.replace(/\0/g, ''))); // text holds no NUL
+      const integer = fc.oneof(
+        fc.bigInt({ min: -(10n ** 78n - 1n), max: 10n ** 78n - 1n }),
+        fc.bigInt({ min: -100_000n, max: 100_000n }),
+        fc.constantFrom(0n, 10_000n, 10n ** 8n, 10n ** 20n, -(10n ** 12n), 10n ** 77n, 10n ** 78n - 1n),
+      );
+      const time = fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true });
+      const row = fc.record({ n: fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }), a: cell, b: cell, c: integer, d: time });
       await fc.assert(
-        fc.asyncProperty(fc.array(fc.tuple(cell, cell), { maxLength: 20 }), async (pairs) => {
+        fc.asyncProperty(fc.array(row, { maxLength: 20 }), async (rows) => {
           await sql`truncate copy_probe`.execute(db);
-          await db
-            .transaction()
-            .execute((tx) => copyRows(tx, 'copy_probe', ['n', 'a', 'b'], copyText(pairs.map(([a, b], i) => [String(i), a, b]))));
-          const { rows } = await sql<{ a: string | null; b: string | null }>`select a, b from copy_probe order by n`.execute(db);
+          const data = new BinaryRows(16);
+          rows.forEach((r, i) => data.row(6).int8(BigInt(i)).int8(r.n).text(r.a).text(r.b).numeric(r.c.toString()).timestamptz(r.d));
+          await db.transaction().execute((tx) => copyRows(tx, 'copy_probe', ['i', 'n', 'a', 'b', 'c', 'd'], [data.finish()]));
+          // the time as milliseconds since 1970, read as text (the drivers' own date parsing differs for early years)
+          const { rows: stored } = await sql<{ n: string; a: string | null; b: string | null; c: string; d: string }>`
+            select n::text, a, b, c::text, (extract(epoch from d) * 1000)::bigint::text as d from copy_probe order by i`.execute(db);
           assert.deepEqual(
-            rows.map((r) => [r.a, r.b]),
-            pairs,
+            stored.map((r) => [r.n, r.a, r.b, r.c, r.d]),
+            rows.map((r) => [r.n.toString(), r.a, r.b, r.c.toString(), String(r.d.getTime())]),
           );
         }),
         { numRuns: fuzzRuns(300) },
@@ -114,7 +123,7 @@ describe('payout storage', () => {
       await db
         .transaction()
         .execute(async (tx) =>
-          insertPayouts(tx, 'se_a', new Date('2026-11-23T00:00:00Z'), inBlock(await reservePayoutSeqs(tx, rows.length), rows)),
+          insertPayouts(tx, 'se_a', new Date('2026-11-23T00:00:00Z'), [inBlock(await reservePayoutSeqs(tx, rows.length), rows)]),
         );
       const stored = await db
         .selectFrom('payouts')
@@ -131,7 +140,7 @@ describe('payout storage', () => {
       await assert.rejects(
         db
           .transaction()
-          .execute(async (tx) => insertPayouts(tx, 'se_missing', new Date(), inBlock(await reservePayoutSeqs(tx, 1), [payout('po_4')]))),
+          .execute(async (tx) => insertPayouts(tx, 'se_missing', new Date(), [inBlock(await reservePayoutSeqs(tx, 1), [payout('po_4')])])),
         /settlement that does not exist/,
       );
       await assert.rejects(
@@ -183,8 +192,8 @@ describe('payout storage', () => {
         await insertSettlement(tx, row('se_piped'));
         const [p1, p2] = inBlock(await reservePayoutSeqs(tx, 2), [payout('po_p1'), payout('po_p2')]);
         const writes = statementPipeline();
-        await writes.send(insertPayouts(tx, 'se_piped', new Date(), [p1!]));
-        await writes.send(insertPayouts(tx, 'se_piped', new Date(), [p2!]));
+        await writes.send(insertPayouts(tx, 'se_piped', new Date(), [[p1!]]));
+        await writes.send(insertPayouts(tx, 'se_piped', new Date(), [[p2!]]));
         await writes.send(completeSettlement(tx, 'se_piped', 2, gzipSync(JSON.stringify({ contributions: [] }))));
         await writes.done();
       });
@@ -199,8 +208,8 @@ describe('payout storage', () => {
           await insertSettlement(tx, row('se_broken'));
           const [b1, again] = inBlock(await reservePayoutSeqs(tx, 2), [payout('po_b1'), payout('po_b1')]); // same id again
           const writes = statementPipeline();
-          await writes.send(insertPayouts(tx, 'se_broken', new Date(), [b1!]));
-          await writes.send(insertPayouts(tx, 'se_broken', new Date(), [again!]));
+          await writes.send(insertPayouts(tx, 'se_broken', new Date(), [[b1!]]));
+          await writes.send(insertPayouts(tx, 'se_broken', new Date(), [[again!]]));
           await writes.send(completeSettlement(tx, 'se_broken', 2, gzipSync('{}')));
           await writes.done();
         }),
@@ -208,6 +217,72 @@ describe('payout storage', () => {
       );
       const broken = await db.selectFrom('settlements').select('id').where('id', 'in', ['se_broken', 'se_no_inputs']).execute();
       assert.deepEqual(broken, []);
+    } finally {
+      await shared.drop();
+    }
+  });
+
+  test('one COPY streams its batches as they are built; a batch that fails to build aborts it and the connection goes on', async () => {
+    const shared = await createTestDatabase();
+    const db = shared.database.db;
+    try {
+      await settlement(db, 'se_s');
+      const built: number[] = [];
+      // five batches of 700, each built only when the COPY asks for it
+      await db.transaction().execute(async (tx) => {
+        const first = (await reservePayoutSeqs(tx, 3_500))!;
+        function* batches() {
+          for (let b = 0; b < 5; b++) {
+            built.push(b);
+            yield inBlock(
+              first + BigInt(b * 700),
+              Array.from({ length: 700 }, (_, i) => payout(`po_s${b}_${i}`, { story_id: `st_${b}` })),
+            );
+          }
+        }
+        await insertPayouts(tx, 'se_s', new Date(), batches());
+      });
+      assert.deepEqual(built, [0, 1, 2, 3, 4]);
+      const stored = await db
+        .selectFrom('payouts')
+        .select(['story_id', (eb) => eb.fn.countAll<string>().as('n')])
+        .where('settlement_id', '=', 'se_s')
+        .groupBy('story_id')
+        .orderBy('story_id')
+        .execute();
+      assert.deepEqual(
+        stored.map((r) => [r.story_id, Number(r.n)]),
+        [0, 1, 2, 3, 4].map((b) => [`st_${b}`, 700]),
+      );
+
+      // the same id in two batches of one COPY: refused, nothing of it stays
+      await assert.rejects(
+        db.transaction().execute(async (tx) => {
+          const [a, again] = inBlock(await reservePayoutSeqs(tx, 2), [payout('po_dup'), payout('po_dup')]);
+          await insertPayouts(tx, 'se_s', new Date(), [[a!], [again!]]);
+        }),
+        /duplicate key/,
+      );
+      // a batch whose building throws halfway: the COPY is abandoned with that error, the transaction rolls back,
+      // and the pool's connection serves the next transaction
+      await assert.rejects(
+        db.transaction().execute(async (tx) => {
+          const first = (await reservePayoutSeqs(tx, 2))!;
+          function* failing() {
+            yield inBlock(first, [payout('po_f1')]);
+            throw new Error('the division broke');
+          }
+          await insertPayouts(tx, 'se_s', new Date(), failing());
+        }),
+        /the division broke/,
+      );
+      for (let i = 0; i < 3; i++) {
+        const n = await db.transaction().execute(async (tx) => {
+          const { rows } = await sql<{ n: number }>`select count(*)::int as n from payouts`.execute(tx);
+          return rows[0]!.n;
+        });
+        assert.equal(n, 3_500);
+      }
     } finally {
       await shared.drop();
     }

@@ -8,17 +8,20 @@ export interface HoldCandidate {
   owner: string | null;
 }
 
+/** Whether a beneficiary's payouts are held for review. */
+export type HoldsFor = (beneficiary: HoldCandidate) => boolean;
+
 /**
  * The hook through which cartel analysis (POST /v1/admin/governance/cartel/analyze, docs/integrity.md) holds
- * payouts for review. A settlement asks it, through its own transaction `q`, which of the beneficiaries it is
- * about to pay belong to a cluster flagged as colluding; their payouts are created in state REVIEW instead of
- * PAYABLE (never FROZEN: that is an admin's decision) and wait for a review case to release them. Returns
- * `${kind}:${id}` keys of held beneficiaries.
+ * payouts for review. A settlement reads it through its own transaction `q`, together with its other reads,
+ * and asks the answer which of the beneficiaries it pays belong to a cluster flagged as colluding; their
+ * payouts are created in state REVIEW instead of PAYABLE (never FROZEN: that is an admin's decision) and wait
+ * for a review case to release them.
  */
-export type CartelHolds = (q: Queryable, beneficiaries: readonly HoldCandidate[]) => Promise<ReadonlySet<string>>;
+export type CartelHolds = (q: Queryable) => Promise<HoldsFor>;
 
 /** Holds nobody (a settlement without the integrity signal; tests of the arithmetic use it). */
-export const noCartelHolds: CartelHolds = async () => new Set<string>();
+export const noCartelHolds: CartelHolds = async () => () => false;
 
 /**
  * Holds the members of the latest cartel analysis's flagged clusters, whatever its age (docs/rewards.md
@@ -26,14 +29,8 @@ export const noCartelHolds: CartelHolds = async () => new Set<string>();
  * flagged person; a HUMAN beneficiary when it or its owner is a flagged person. A flagged person is a flagged
  * actor id, or the linked human that actor is bound to (actor_bindings).
  */
-export const latestAnalysisCartelHolds: CartelHolds = async (q, beneficiaries) => {
-  const held = new Set<string>();
-  if (!beneficiaries.length) return held;
+export const latestAnalysisCartelHolds: CartelHolds = async (q) => {
   const { bots, people } = await flaggedInLatestAnalysis(q);
-  if (!bots.size && !people.size) return held;
-  for (const b of beneficiaries) {
-    const flagged = (b.kind === 'BOT' ? bots.has(b.id) : people.has(b.id)) || (b.owner !== null && people.has(b.owner));
-    if (flagged) held.add(`${b.kind}:${b.id}`);
-  }
-  return held;
+  if (!bots.size && !people.size) return () => false;
+  return (b) => (b.kind === 'BOT' ? bots.has(b.id) : people.has(b.id)) || (b.owner !== null && people.has(b.owner));
 };

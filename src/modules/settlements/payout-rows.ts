@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { HoldsFor } from './cartel-hook.js';
 import type { Contribution } from './compute.js';
 import { initialPayoutStatus } from './payout-status.js';
 import type { NewPayout, StoryPayoutRange } from './repository.js';
@@ -14,13 +15,13 @@ export interface PublishedContribution extends Contribution {
 export interface PayoutStandings {
   recipients: ReadonlyMap<string, { id: string; wallet_verified_at: Date | null; frozen_at: Date | null }>;
   frozenStories: ReadonlySet<string>;
-  /** `${kind}:${id}` of the beneficiaries the cartel hook holds for review. */
-  held: ReadonlySet<string>;
+  /** The cartel hook's answer: whether a beneficiary's payouts are held for review. */
+  held: HoldsFor;
 }
 
 /**
  * The payout rows of the non-zero amounts, in batches of up to `size` rows, each built only when asked for (a
- * run inserts one batch while the next is built). Contribution `i` gets seq `firstSeq + i`: a run reserves one
+ * run's COPY inserts one batch while the next is built). Contribution `i` gets seq `firstSeq + i`: a run reserves one
  * seq per contribution, so each story's payouts lie in the block of its contributions (storySeqRanges) and a
  * share rounded to nothing leaves its seq unused.
  */
@@ -45,7 +46,7 @@ export function* payoutBatches(
     const { status, reason } = initialPayoutStatus({
       storyFrozen: frozenStories.has(c.storyId),
       recipientFrozen: Boolean(recipient?.frozen_at),
-      heldForReview: held.has(`${c.beneficiaryKind}:${c.beneficiaryId}`),
+      heldForReview: held({ kind: c.beneficiaryKind, id: c.beneficiaryId, owner: c.owner }),
       walletVerified: Boolean(recipient?.wallet_verified_at),
     });
     batch.push({

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import { copyRows, copyText } from '../../platform/db/copy-in.js';
+import { BinaryRows, copyRows } from '../../platform/db/copy-in.js';
 import type { Queryable, Tx } from '../../platform/db/database.js';
 import type { PayoutRole, PayoutStatus, SettlementsTable } from '../../platform/db/schema.js';
 import type { Insertable } from 'kysely';
@@ -102,30 +102,41 @@ const PAYOUT_COLUMNS = [
 ] as const;
 
 /**
- * Inserts payouts of a settlement with one COPY (platform/db/copy-in.ts: about two thirds of the database's work
- * of the `INSERT … SELECT FROM unnest(…)` of one array per column used before, measured on 100,000 payouts).
+ * Inserts payouts of a settlement with one binary COPY (platform/db/copy-in.ts: about two thirds of the database's
+ * work of the `INSERT … SELECT FROM unnest(…)` of one array per column used before, measured on 100,000 payouts,
+ * and less again without values to parse from text). The batches are encoded one at a time as the COPY reads
+ * them, so the database inserts the first while the later ones are built.
  */
-export async function insertPayouts(tx: Tx, settlementId: string, at: Date, payouts: readonly NewPayout[]): Promise<void> {
-  const when = at.toISOString();
-  const rows = payouts.map((p) => [
-    p.seq,
-    p.id,
-    settlementId,
-    p.story_id,
-    p.role,
-    p.beneficiary_kind,
-    p.beneficiary_id,
-    p.beneficiary_kind === 'BOT' ? p.beneficiary_id : null,
-    p.linked_human_id,
-    p.recipient_id,
-    p.weight,
-    p.amount_base,
-    p.status,
-    p.status_reason,
-    when,
-    when,
-  ]);
-  await copyRows(tx, 'payouts', PAYOUT_COLUMNS, copyText(rows));
+export async function insertPayouts(tx: Tx, settlementId: string, at: Date, batches: Iterable<readonly NewPayout[]>): Promise<void> {
+  function* chunks() {
+    for (const batch of batches) yield encodePayouts(settlementId, at, batch);
+  }
+  await copyRows(tx, 'payouts', PAYOUT_COLUMNS, chunks());
+}
+
+function encodePayouts(settlementId: string, at: Date, payouts: readonly NewPayout[]): Buffer {
+  const rows = new BinaryRows(payouts.length * 320);
+  for (const p of payouts) {
+    rows
+      .row(PAYOUT_COLUMNS.length)
+      .int8(p.seq)
+      .text(p.id)
+      .text(settlementId)
+      .text(p.story_id)
+      .text(p.role)
+      .text(p.beneficiary_kind)
+      .text(p.beneficiary_id)
+      .text(p.beneficiary_kind === 'BOT' ? p.beneficiary_id : null)
+      .text(p.linked_human_id)
+      .text(p.recipient_id)
+      .numeric(p.weight)
+      .numeric(p.amount_base)
+      .text(p.status)
+      .text(p.status_reason)
+      .timestamptz(at)
+      .timestamptz(at);
+  }
+  return rows.finish();
 }
 
 const SUMMARY = [

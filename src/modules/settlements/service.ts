@@ -1,5 +1,3 @@
-import { promisify } from 'node:util';
-import { constants as zlibConstants, gunzip, gzip } from 'node:zlib';
 import { identityKey } from '../../platform/auth/admin-policy.js';
 import type { HumanActor } from '../../platform/auth/types.js';
 import { appendAudit } from '../../platform/audit/audit-log.js';
@@ -16,6 +14,7 @@ import type { CartelHolds } from './cartel-hook.js';
 import { divideShares, ROLES, settlementSeed, splitPool, type PoolSplit, type SettlementInputs } from './compute.js';
 import { eligibleStories, workUnits, type EligibleStory } from './contributions-repository.js';
 import { toBaseUnits } from './money.js';
+import { compressedInputs, storedInputs } from './published-inputs.js';
 import { payoutBatches, storySeqRanges, type PayoutStandings, type PublishedContribution } from './payout-rows.js';
 import { money, presentPayout, presentSettlement, presentTotals, type RoleTotals } from './presenter.js';
 import {
@@ -35,26 +34,9 @@ import {
   type PayoutFilters,
 } from './repository.js';
 
-const gzipAsync = promisify(gzip);
-const gunzipAsync = promisify(gunzip);
-
-/**
- * The published inputs as stored: gzip at its fastest level, compressed on libuv's thread pool (tens of MB of
- * JSON for a large run), so the event loop and the database's insert of the payouts go on meanwhile.
- */
-function compressInputs(json: string): Promise<Buffer> {
-  return gzipAsync(json, { level: zlibConstants.Z_BEST_SPEED });
-}
-
-/** The published inputs of a stored settlement: gzip-compressed JSON, or json for settlements written before 0015. */
-async function storedInputs(row: { inputs: unknown; inputs_gzip: Uint8Array | null }): Promise<unknown> {
-  if (!row.inputs_gzip) return row.inputs;
-  return JSON.parse((await gunzipAsync(row.inputs_gzip)).toString('utf8')) as unknown;
-}
-
 const MAX_POOL_BASE = 10n ** 60n;
-/** Payouts per INSERT of a run: small enough that building the next batch overlaps the database's insert. */
-const PAYOUT_BATCH = 10_000;
+/** Payouts built and encoded at a time while the run's COPY inserts those before (a few ms of work each). */
+const PAYOUT_BATCH = 2_000;
 
 export interface SettlementDeps {
   db: Db;
@@ -113,13 +95,15 @@ export function createSettlementService(deps: SettlementDeps) {
 
   /** Reads everything a settlement divides at `now` under `policy` through `q` (the run's transaction, or the database for a preview). */
   async function gather(q: Db, policy: Policy, pool: bigint, now: Date): Promise<Gathered> {
-    // All reads leave at once: on the run's single connection the database answers them one after the other
-    // while the process groups the contributions.
+    // All reads leave at once: on the run's single connection the database answers them one after the other.
+    // The small lookups go first, so that their answers are in by the time the work units (the long read) are.
     const storiesRead = eligibleStories(q, now);
+    const standings: Promise<PayoutStandings> = Promise.all([recipientsByHuman(q), frozenStoryIds(q), cartelHolds(q)]).then(
+      ([recipients, frozenStories, held]) => ({ recipients, frozenStories, held }),
+    );
     const unitsRead = workUnits(q, now);
-    const lookups = Promise.all([recipientsByHuman(q), frozenStoryIds(q)]);
     unitsRead.catch(() => undefined);
-    lookups.catch(() => undefined);
+    standings.catch(() => undefined);
     const stories = await storiesRead;
     if (!stories.length) throw appError('NOTHING_TO_SETTLE');
     const voteWeight = new Map(stories.map((s) => [s.id, BigInt(s.vote_weight)]));
@@ -142,13 +126,6 @@ export function createSettlementService(deps: SettlementDeps) {
       });
     }
     const contributions = [...byStory.values()].flat();
-    const held = cartelHolds(
-      q,
-      contributions.map((c) => ({ kind: c.beneficiaryKind, id: c.beneficiaryId, owner: c.owner })),
-    );
-    held.catch(() => undefined);
-    const standings = Promise.all([lookups, held]).then(([[recipients, frozenStories], h]) => ({ recipients, frozenStories, held: h }));
-    standings.catch(() => undefined);
     return {
       policy,
       stories,
@@ -266,11 +243,10 @@ export function createSettlementService(deps: SettlementDeps) {
           created_by: identityKey(actor),
           created_at: now,
         });
-        // The rest is sent without waiting for each answer, each statement while the connection is idle: the
-        // database marks the stories settled while the process divides the roles' shares between the
-        // contributions, inserts one batch of payouts while the process builds the next, then the last batch
-        // while the process serializes the published inputs (tens of MB of JSON) and compresses them on the
-        // thread pool.
+        // The rest is sent without waiting for each answer: the database marks the stories settled while the
+        // process divides the roles' shares between the contributions; then one COPY inserts the payouts as the
+        // process builds them, a batch at a time, and meanwhile the process serializes the published inputs (tens
+        // of MB of JSON, a slice at a time) and compresses them on the thread pool.
         const writes = statementPipeline();
         const seqBase = firstSeq ?? 0n;
         await writes.send(
@@ -285,12 +261,9 @@ export function createSettlementService(deps: SettlementDeps) {
           ),
         );
         const amounts = divideShares(g.inputs, split);
-        let payoutCount = 0;
-        for (const batch of payoutBatches(g.contributions, amounts, standings, seqBase, PAYOUT_BATCH)) {
-          payoutCount += batch.length;
-          await writes.send(insertPayouts(tx, id, now, batch));
-        }
-        await writes.send(completeSettlement(tx, id, payoutCount, await compressInputs(JSON.stringify(publishedInputs(g)))));
+        const payoutCount = amounts.reduce((n, a) => (a > 0n ? n + 1 : n), 0);
+        await writes.send(insertPayouts(tx, id, now, payoutBatches(g.contributions, amounts, standings, seqBase, PAYOUT_BATCH)));
+        await writes.send(completeSettlement(tx, id, payoutCount, await compressedInputs(publishedInputs(g))));
         await writes.done();
         await appendAudit(tx, {
           scope: 'REWARDS',

@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient, type Transaction } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
-import { copyData, copyIntoClient, pgliteCopyStatement } from './copy-in.js';
+import { copyIntoClient, copyIntoPglite, copySource } from './copy-in.js';
 import type { DB } from './schema.js';
 
 export type Db = Kysely<DB>;
@@ -109,8 +109,8 @@ function copyAwarePool(pool: pg.Pool): PostgresPool {
       const client = await pool.connect();
       const query = (sqlOrCursor: string | pg.Submittable, parameters: readonly unknown[] = []) => {
         if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor); // a cursor (Kysely's stream())
-        const data = copyData(sqlOrCursor, parameters);
-        return data === undefined ? client.query(sqlOrCursor, [...parameters]) : copyIntoClient(client, sqlOrCursor, data);
+        const source = copySource(sqlOrCursor, parameters);
+        return source ? copyIntoClient(client, sqlOrCursor, source) : client.query(sqlOrCursor, [...parameters]);
       };
       return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
     },
@@ -122,8 +122,8 @@ function copyAwarePool(pool: pg.Pool): PostgresPool {
 function copyAwarePglite(client: PGlite): PGlite {
   const facade = {
     query: (text: string, parameters: unknown[] = []) => {
-      const data = copyData(text, parameters);
-      return data === undefined ? client.query(text, parameters) : client.query(pgliteCopyStatement(text), [], { blob: new Blob([data]) });
+      const source = copySource(text, parameters);
+      return source ? copyIntoPglite(client, text, source) : client.query(text, parameters);
     },
     close: () => client.close(),
   };
