@@ -46,6 +46,8 @@ export function settlementSeed(poolBase: bigint, storyIds: readonly string[]): s
 /** The pool divided down to the roles: escrow, each role's share, and each role's contributions and weights. */
 export interface PoolSplit {
   escrowBase: bigint;
+  /** What goes to contributors: the pool less escrow (the roles' paidBase added up). */
+  paidBase: bigint;
   roles: ComputedSettlement['roles'];
   /** Per role: the indexes (into `inputs.contributions`) and weights of its contributions. */
   byRole: Map<PayoutRole, { indexes: number[]; weights: bigint[] }>;
@@ -81,7 +83,7 @@ export function splitPool(inputs: SettlementInputs): PoolSplit {
     if (weight === 0n) escrowBase += rolePool;
     roles[role] = { poolBase: rolePool, paidBase: weight === 0n ? 0n : rolePool, weight };
   });
-  return { escrowBase, roles, byRole };
+  return { escrowBase, paidBase: pool - escrowBase, roles, byRole };
 }
 
 /**

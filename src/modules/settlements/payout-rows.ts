@@ -19,6 +19,12 @@ export interface PayoutStandings {
   held: HoldsFor;
 }
 
+/** A run reserves one payout seq per contribution: contribution `i` has `firstSeq + i`. */
+const seqOf = (firstSeq: bigint, i: number) => (firstSeq + BigInt(i)).toString();
+
+/** A contribution is paid when its share is not zero: one payout each. */
+export const paidCount = (amounts: readonly bigint[]) => amounts.reduce((n, a) => (a > 0n ? n + 1 : n), 0);
+
 /**
  * The payout rows of the non-zero amounts, in batches of up to `size` rows, each built only when asked for (a
  * run's COPY inserts one batch while the next is built). Contribution `i` gets seq `firstSeq + i`: a run reserves one
@@ -50,7 +56,7 @@ export function* payoutBatches(
       walletVerified: Boolean(recipient?.wallet_verified_at),
     });
     batch.push({
-      seq: (firstSeq + BigInt(i)).toString(),
+      seq: seqOf(firstSeq, i),
       id: `${prefix}${(n++).toString(36).padStart(4, '0')}`,
       story_id: c.storyId,
       role: c.role,
@@ -86,8 +92,8 @@ export function storySeqRanges(storyIds: readonly string[], contributions: reado
     const b = bounds.get(storyId);
     return {
       storyId,
-      first: b ? (firstSeq + BigInt(b.first)).toString() : null,
-      last: b ? (firstSeq + BigInt(b.last)).toString() : null,
+      first: b ? seqOf(firstSeq, b.first) : null,
+      last: b ? seqOf(firstSeq, b.last) : null,
     };
   });
 }

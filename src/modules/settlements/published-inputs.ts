@@ -12,11 +12,12 @@ const SLICE = 5_000;
  * The published inputs as stored: JSON, gzip-compressed at its fastest level. Tens of MB of JSON for a large run:
  * the contributions are serialized a slice at a time, letting the event loop turn between slices (the payouts'
  * COPY reads its next rows meanwhile), and compressed on libuv's thread pool. The JSON is exactly
- * `JSON.stringify(inputs)` (the contributions are its last key).
+ * `JSON.stringify({ ...head, contributions })`: the contributions are written as the last key.
  */
-export async function compressedInputs<T extends { contributions: readonly unknown[] }>(inputs: T): Promise<Buffer> {
+export async function compressedInputs(inputs: { contributions: readonly unknown[] }): Promise<Buffer> {
   const { contributions, ...head } = inputs;
-  const parts = [`${JSON.stringify(head).slice(0, -1)}${Object.keys(head).length ? ',' : ''}"contributions":[`];
+  const opening = JSON.stringify(head);
+  const parts = [`${opening.slice(0, -1)}${opening === '{}' ? '' : ','}"contributions":[`];
   for (let i = 0; i < contributions.length; i += SLICE) {
     if (i) {
       parts.push(',');

@@ -24,7 +24,7 @@ export async function frozenStoryIds(db: Queryable): Promise<Set<string>> {
   return new Set(rows.map((r) => r.story_id));
 }
 
-/** The settlement row without its inputs: publishSettlementInputs must follow in the same transaction. */
+/** The settlement row without its inputs and payout count: completeSettlement must follow in the same transaction. */
 export async function insertSettlement(tx: Tx, row: Insertable<SettlementsTable>): Promise<void> {
   await tx.insertInto('settlements').values(row).execute();
 }

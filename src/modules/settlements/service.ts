@@ -15,7 +15,7 @@ import { divideShares, ROLES, settlementSeed, splitPool, type PoolSplit, type Se
 import { eligibleStories, workUnits, type EligibleStory } from './contributions-repository.js';
 import { toBaseUnits } from './money.js';
 import { compressedInputs, storedInputs } from './published-inputs.js';
-import { payoutBatches, storySeqRanges, type PayoutStandings, type PublishedContribution } from './payout-rows.js';
+import { paidCount, payoutBatches, storySeqRanges, type PayoutStandings, type PublishedContribution } from './payout-rows.js';
 import { money, presentPayout, presentSettlement, presentTotals, type RoleTotals } from './presenter.js';
 import {
   findSettlement,
@@ -95,17 +95,23 @@ export function createSettlementService(deps: SettlementDeps) {
 
   /** Reads everything a settlement divides at `now` under `policy` through `q` (the run's transaction, or the database for a preview). */
   async function gather(q: Db, policy: Policy, pool: bigint, now: Date): Promise<Gathered> {
-    // All reads leave at once: on the run's single connection the database answers them one after the other.
-    // The small lookups go first, so that their answers are in by the time the work units (the long read) are.
+    // Every read is asked for at once. A transaction runs them one after the other (Kysely sends the next when
+    // the previous has answered): the work units, then the small lookups the payout states need (recipients,
+    // frozen stories, the cartel hook's flagged members), which the database answers while the process groups
+    // the units. A preview, outside a transaction, reads on several connections at once.
     const storiesRead = eligibleStories(q, now);
+    const unitsRead = workUnits(q, now);
     const standings: Promise<PayoutStandings> = Promise.all([recipientsByHuman(q), frozenStoryIds(q), cartelHolds(q)]).then(
       ([recipients, frozenStories, held]) => ({ recipients, frozenStories, held }),
     );
-    const unitsRead = workUnits(q, now);
     unitsRead.catch(() => undefined);
     standings.catch(() => undefined);
     const stories = await storiesRead;
-    if (!stories.length) throw appError('NOTHING_TO_SETTLE');
+    if (!stories.length) {
+      // the reads still queued must be answered before the transaction rolls back on this connection
+      await Promise.allSettled([unitsRead, standings]);
+      throw appError('NOTHING_TO_SETTLE');
+    }
     const voteWeight = new Map(stories.map((s) => [s.id, BigInt(s.vote_weight)]));
     // grouped by story, in the order of the stories: each story's payouts then have one block of seq
     // (payout-rows.ts) and are inserted together
@@ -170,9 +176,7 @@ export function createSettlementService(deps: SettlementDeps) {
       const split = splitPool(g.inputs);
       const amounts = divideShares(g.inputs, split);
       const byBeneficiary = new Map<string, { beneficiaryKind: string; beneficiaryId: string; amount: bigint; payable: bigint }>();
-      let payoutCount = 0;
       for (const rows of payoutBatches(g.contributions, amounts, await g.standings, 0n, Infinity)) {
-        payoutCount += rows.length;
         for (const r of rows) {
           const key = `${r.beneficiary_kind}:${r.beneficiary_id}`;
           const entry = byBeneficiary.get(key) ?? {
@@ -193,10 +197,10 @@ export function createSettlementService(deps: SettlementDeps) {
         policyStatus: g.policy.status,
         runnable: g.policy.status === 'ACTIVE',
         windowsClosedBefore: now.toISOString(),
-        ...presentTotals(pool, split.escrowBase, pool - split.escrowBase, roleTotals(split), decimals),
+        ...presentTotals(pool, split.escrowBase, split.paidBase, roleTotals(split), decimals),
         storyCount: g.stories.length,
         contributionCount: g.contributions.length,
-        payoutCount,
+        payoutCount: paidCount(amounts),
         stories: g.stories.map((s) => ({ storyId: s.id, voteWeight: s.vote_weight })),
         beneficiaries: [...byBeneficiary.values()]
           .sort((a, b) => (a.amount === b.amount ? a.beneficiaryId.localeCompare(b.beneficiaryId) : a.amount > b.amount ? -1 : 1))
@@ -223,7 +227,6 @@ export function createSettlementService(deps: SettlementDeps) {
         const split = splitPool(g.inputs);
         const standings = await g.standings;
         const id = newId('se');
-        const paid = pool - split.escrowBase;
         const count = g.contributions.length;
         const firstSeq = await reservePayoutSeqs(tx, count);
         await insertSettlement(tx, {
@@ -231,7 +234,7 @@ export function createSettlementService(deps: SettlementDeps) {
           policy_version: policy.version,
           pool_base: pool,
           escrow_base: split.escrowBase,
-          paid_base: paid,
+          paid_base: split.paidBase,
           token_decimals: decimals,
           windows_closed_before: now,
           story_count: g.stories.length,
@@ -261,9 +264,8 @@ export function createSettlementService(deps: SettlementDeps) {
           ),
         );
         const amounts = divideShares(g.inputs, split);
-        const payoutCount = amounts.reduce((n, a) => (a > 0n ? n + 1 : n), 0);
         await writes.send(insertPayouts(tx, id, now, payoutBatches(g.contributions, amounts, standings, seqBase, PAYOUT_BATCH)));
-        await writes.send(completeSettlement(tx, id, payoutCount, await compressedInputs(publishedInputs(g))));
+        await writes.send(completeSettlement(tx, id, paidCount(amounts), await compressedInputs(publishedInputs(g))));
         await writes.done();
         await appendAudit(tx, {
           scope: 'REWARDS',
@@ -273,7 +275,7 @@ export function createSettlementService(deps: SettlementDeps) {
           details: {
             poolBase: pool.toString(),
             escrowBase: split.escrowBase.toString(),
-            paidBase: paid.toString(),
+            paidBase: split.paidBase.toString(),
             stories: g.stories.length,
           },
           at: now,

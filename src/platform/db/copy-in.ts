@@ -60,6 +60,7 @@ export class BinaryRows {
 
   /** bigint (int8), from a bigint or its decimal string. */
   int8(value: bigint | string): this {
+    if (typeof value === 'string' && !INTEGER.test(value)) throw new Error(`BinaryRows.int8: not an integer: ${value.slice(0, 40)}`);
     this.room(12);
     this.buf.writeInt32BE(8, this.off);
     this.off = this.buf.writeBigInt64BE(BigInt(value), this.off + 4);
@@ -179,7 +180,10 @@ export async function copyIntoClient(client: pg.PoolClient, sql: string, source:
   return { command: 'COPY', rowCount: stream.rowCount, rows: [] };
 }
 
-/** PGlite: the same COPY reading the whole data from a blob (PGlite's `/dev/blob`). */
+/**
+ * PGlite: the same COPY reading the whole data from a blob (PGlite's `/dev/blob`). PGlite runs in this process
+ * and reads no stream, so the chunks are all built first and held twice for a moment (the chunks and the blob).
+ */
 export async function copyIntoPglite(client: PGlite, sql: string, source: CopySource) {
   const parts: Uint8Array<ArrayBuffer>[] = [];
   for await (const chunk of source.data()) parts.push(chunk as Uint8Array<ArrayBuffer>);

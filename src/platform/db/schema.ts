@@ -551,13 +551,13 @@ export interface SettlementsTable {
   story_count: number;
   contribution_count: number;
   payout_count: number;
-  /** The block of payouts.seq the run reserved for its payouts (null when it has none): migration 0018. */
+  /** The block of payouts.seq the run reserved, one value per contribution (null without contributions): 0018. */
   payout_seq_first: ColumnType<string | null, string | bigint | null | undefined, never>;
   payout_seq_last: ColumnType<string | null, string | bigint | null | undefined, never>;
   role_totals: ColumnType<unknown, string, never>;
   /** The published inputs as json: settlements written before migration 0015 (later ones have inputs_gzip). */
   inputs: ColumnType<unknown, string | undefined, string>;
-  /** The published inputs as gzip-compressed JSON, written last in the run's transaction (publishSettlementInputs); one of the two is set once committed (0014, 0015). */
+  /** The published inputs as gzip-compressed JSON, written last in the run's transaction (completeSettlement); one of the two is set once committed (0014, 0015). */
   inputs_gzip: ColumnType<Uint8Array | null, Uint8Array | undefined, Uint8Array>;
   created_by: string;
   created_at: Date;
@@ -566,7 +566,7 @@ export interface SettlementsTable {
 export interface SettledStoriesTable {
   story_id: string;
   settlement_id: string;
-  /** The block of payouts.seq its run reserved for the story's payouts (0019); null for a story without any. */
+  /** The part of its run's block of payouts.seq that holds the story's payouts (0019); null without contributions. */
   payout_seq_first: ColumnType<string | null, string | bigint | null | undefined, never>;
   payout_seq_last: ColumnType<string | null, string | bigint | null | undefined, never>;
 }
