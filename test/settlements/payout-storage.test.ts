@@ -38,7 +38,7 @@ function payout(id: string, overrides: Partial<Payout> = {}): Payout {
 
 /** The payouts with consecutive seq values from `first` (a block reservePayoutSeqs returned). */
 function inBlock(first: bigint | null, payouts: Payout[]): NewPayout[] {
-  return payouts.map((p, i) => ({ ...p, seq: (first! + BigInt(i)).toString() }));
+  return payouts.map((p, i) => ({ ...p, seq: first! + BigInt(i) }));
 }
 
 async function settlement(db: Awaited<ReturnType<typeof createTestDatabase>>['database']['db'], id: string) {

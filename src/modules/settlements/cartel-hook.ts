@@ -1,15 +1,11 @@
 import type { Queryable } from '../../platform/db/database.js';
 import { flaggedInLatestAnalysis } from '../integrity/repository.js';
 
-/** A beneficiary a settlement is about to pay, with the person who owns it (a bot's linked human, a flagger's). */
-export interface HoldCandidate {
-  kind: 'BOT' | 'HUMAN';
-  id: string;
-  owner: string | null;
-}
-
-/** Whether a beneficiary's payouts are held for review. */
-export type HoldsFor = (beneficiary: HoldCandidate) => boolean;
+/**
+ * Whether the payouts of a beneficiary (`kind`, `id`) owned by `owner` (a bot's linked human, a flagger's) are
+ * held for review; asked once per payout of a run.
+ */
+export type HoldsFor = (kind: 'BOT' | 'HUMAN', id: string, owner: string | null) => boolean;
 
 /**
  * The hook through which cartel analysis (POST /v1/admin/governance/cartel/analyze, docs/integrity.md) holds
@@ -32,5 +28,5 @@ export const noCartelHolds: CartelHolds = async () => () => false;
 export const latestAnalysisCartelHolds: CartelHolds = async (q) => {
   const { bots, people } = await flaggedInLatestAnalysis(q);
   if (!bots.size && !people.size) return () => false;
-  return (b) => (b.kind === 'BOT' ? bots.has(b.id) : people.has(b.id)) || (b.owner !== null && people.has(b.owner));
+  return (kind, id, owner) => (kind === 'BOT' ? bots.has(id) : people.has(id)) || (owner !== null && people.has(owner));
 };

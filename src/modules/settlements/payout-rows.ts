@@ -20,7 +20,7 @@ export interface PayoutStandings {
 }
 
 /** A run reserves one payout seq per contribution: contribution `i` has `firstSeq + i`. */
-const seqOf = (firstSeq: bigint, i: number) => (firstSeq + BigInt(i)).toString();
+const seqOf = (firstSeq: bigint, i: number) => firstSeq + BigInt(i);
 
 /** A contribution is paid when its share is not zero: one payout each. */
 export const paidCount = (amounts: readonly bigint[]) => amounts.reduce((n, a) => (a > 0n ? n + 1 : n), 0);
@@ -52,7 +52,7 @@ export function* payoutBatches(
     const { status, reason } = initialPayoutStatus({
       storyFrozen: frozenStories.has(c.storyId),
       recipientFrozen: Boolean(recipient?.frozen_at),
-      heldForReview: held({ kind: c.beneficiaryKind, id: c.beneficiaryId, owner: c.owner }),
+      heldForReview: held(c.beneficiaryKind, c.beneficiaryId, c.owner),
       walletVerified: Boolean(recipient?.wallet_verified_at),
     });
     batch.push({
@@ -92,8 +92,8 @@ export function storySeqRanges(storyIds: readonly string[], contributions: reado
     const b = bounds.get(storyId);
     return {
       storyId,
-      first: b ? seqOf(firstSeq, b.first) : null,
-      last: b ? seqOf(firstSeq, b.last) : null,
+      first: b ? seqOf(firstSeq, b.first).toString() : null,
+      last: b ? seqOf(firstSeq, b.last).toString() : null,
     };
   });
 }

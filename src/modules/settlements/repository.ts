@@ -68,7 +68,7 @@ export async function reservePayoutSeqs(tx: Tx, count: number): Promise<bigint |
 }
 
 export interface NewPayout {
-  seq: string;
+  seq: bigint;
   id: string;
   story_id: string;
   role: PayoutRole;

@@ -58,12 +58,11 @@ export class BinaryRows {
     return this;
   }
 
-  /** bigint (int8), from a bigint or its decimal string. */
-  int8(value: bigint | string): this {
-    if (typeof value === 'string' && !INTEGER.test(value)) throw new Error(`BinaryRows.int8: not an integer: ${value.slice(0, 40)}`);
+  /** bigint (int8). */
+  int8(value: bigint): this {
     this.room(12);
     this.buf.writeInt32BE(8, this.off);
-    this.off = this.buf.writeBigInt64BE(BigInt(value), this.off + 4);
+    this.off = this.buf.writeBigInt64BE(value, this.off + 4);
     return this;
   }
 
@@ -95,10 +94,11 @@ export class BinaryRows {
       this.off += 12;
       return this;
     }
+    // the base-10000 digits: the first holds the 1-4 leading decimal digits (`lead`), the others 4 each
     const groups = Math.ceil(length / 4);
-    // the digit groups: the first holds the 1-4 leading decimal digits, the others 4 each
+    const lead = length - (groups - 1) * 4;
     let ndigits = groups;
-    while (ndigits > 1 && group(value, start, length, ndigits - 1) === 0) ndigits--;
+    while (ndigits > 1 && digit(value, start, lead, ndigits - 1) === 0) ndigits--;
     this.room(12 + ndigits * 2);
     this.buf.writeInt32BE(8 + ndigits * 2, this.off);
     this.buf.writeInt16BE(ndigits, this.off + 4);
@@ -106,7 +106,7 @@ export class BinaryRows {
     this.buf.writeUInt16BE(negative ? 0x4000 : 0, this.off + 8);
     this.buf.writeInt16BE(0, this.off + 10); // display scale
     let at = this.off + 12;
-    for (let g = 0; g < ndigits; g++) at = this.buf.writeInt16BE(group(value, start, length, g), at);
+    for (let g = 0; g < ndigits; g++) at = this.buf.writeInt16BE(digit(value, start, lead, g), at);
     this.off = at;
     return this;
   }
@@ -130,9 +130,8 @@ export class BinaryRows {
   }
 }
 
-/** Base-10000 digit `g` (0 = most significant) of the `length` decimal digits of `s` from `start`. */
-function group(s: string, start: number, length: number, g: number): number {
-  const lead = length - (Math.ceil(length / 4) - 1) * 4; // decimal digits in the first group
+/** Base-10000 digit `g` (0 = most significant) of the decimal digits of `s` from `start`, the first digit holding `lead` of them. */
+function digit(s: string, start: number, lead: number, g: number): number {
   const from = g === 0 ? start : start + lead + (g - 1) * 4;
   const to = g === 0 ? start + lead : from + 4;
   let n = 0;
