@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { SelfServeBot } from '../../platform/auth/bot-directory.js';
-import type { Db, Tx } from '../../platform/db/database.js';
+import { isUniqueViolation, type Db, type Tx } from '../../platform/db/database.js';
 import { writeBatcher } from '../../platform/db/write-batcher.js';
 
 export interface BotRow {
@@ -35,8 +35,6 @@ export interface KeyRow {
   created_at: Date;
   revoked_at: Date | null;
 }
-
-const isUniqueViolation = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 
 export interface SelfServeBotInput {
   botId: string;

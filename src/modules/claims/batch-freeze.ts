@@ -6,10 +6,10 @@ import { appendAudit } from '../../platform/audit/audit-log.js';
 import type { Clock } from '../../platform/clock.js';
 import type { ClaimBatchesTable } from '../../platform/db/schema.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
-import type { Db } from '../../platform/db/database.js';
+import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import { appError, notFound } from '../../platform/errors.js';
 import { distributorEvents, type ClaimChain } from './chain.js';
-import { findBatch, insertEvidence, isUniqueViolation, lockBatch, setBatchFrozen, setBatchUnfrozen } from './repository.js';
+import { findBatch, insertEvidence, lockBatch, setBatchFrozen, setBatchUnfrozen } from './repository.js';
 import { presentBatch } from './service.js';
 
 type Kind = 'FREEZE' | 'UNFREEZE';

@@ -6,8 +6,6 @@ import type { Distribution, PayableShare } from './merkle.js';
 /** Rows per multi-row insert: under PostgreSQL's 65 535 bind parameters with room to spare. */
 const CHUNK = 5000;
 
-export const isUniqueViolation = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
-
 export async function listBatches(db: Db, afterSeq: string | null, limit: number) {
   let q = db
     .selectFrom('claim_batches')

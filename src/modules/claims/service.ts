@@ -6,7 +6,7 @@ import { appendAudit } from '../../platform/audit/audit-log.js';
 import type { Clock } from '../../platform/clock.js';
 import type { CursorCodec } from '../../platform/cursor.js';
 import { pageOf } from '../../platform/cursor.js';
-import type { Db } from '../../platform/db/database.js';
+import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import type { ClaimBatchesTable } from '../../platform/db/schema.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { appError, notFound } from '../../platform/errors.js';
@@ -22,7 +22,6 @@ import {
   findReceipt,
   insertBatch,
   insertReceipt,
-  isUniqueViolation,
   leafOfRecipient,
   listBatches,
   lockUnbatchedPayable,

@@ -5,6 +5,9 @@ import pg from 'pg';
 import { copyIntoClient, copyIntoPglite, copySource } from './copy-in.js';
 import type { DB } from './schema.js';
 
+/** PostgreSQL's unique_violation (23505), from node-postgres or PGlite. */
+export const isUniqueViolation = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
+
 export type Db = Kysely<DB>;
 export type Tx = Transaction<DB>;
 /** Either the database or an open transaction: repositories take this. */
