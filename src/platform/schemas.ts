@@ -37,9 +37,25 @@ export const BOT_ID = /^bot_[0-9a-f]{32}$/;
 
 export const Identifier = Type.String({ minLength: 1, maxLength: 200, pattern: IDENTIFIER.source });
 
+/**
+ * The linked-human id namespace: `h_` + 32 lowercase hex, the form the service derives for a person from a
+ * World ID login or a secondary proof. Only the identity records may attach such an id to a request (as a
+ * bound `linkedHumanId`); see docs/identity.md, "Actor ids and linked human ids".
+ */
+export const LINKED_HUMAN_ID = /^h_[0-9a-f]{32}$/;
+
+/** An actorId: an identifier that is not in the linked-human id namespace (so it can never match an allowlisted person). */
+export const ACTOR_ID = new RegExp(`^(?!h_[0-9a-f]{32}$)${IDENTIFIER.source.slice(1)}`);
+export const ActorId = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  pattern: ACTOR_ID.source,
+  description: "The front end's id for its user: 1 to 200 of A-Z a-z 0-9 _ . : @ -, never of the linked-human form h_ + 32 hex",
+});
+
 /** Actor fields of every human signed write body (CONTRACT §3). */
 export const HumanActorBody = {
-  actorId: Identifier,
+  actorId: ActorId,
   verified: Type.Boolean(),
   linkedHumanId: Type.Optional(Identifier),
 };
@@ -48,7 +64,7 @@ export const TextBoolean = Type.Union([Type.Literal('true'), Type.Literal('false
 
 /** Actor fields of every human signed read query. */
 export const HumanActorQuery = {
-  actorId: Identifier,
+  actorId: ActorId,
   verified: TextBoolean,
   linkedHumanId: Type.Optional(Identifier),
 };

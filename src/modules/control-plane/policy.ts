@@ -1,13 +1,13 @@
 import type { Config } from '../../config.js';
-import { identityKey, isContentAdmin } from '../../platform/auth/admin-policy.js';
+import { identityKey, isContentAdmin, onAllowlist } from '../../platform/auth/admin-policy.js';
 import type { HumanActor } from '../../platform/auth/types.js';
 import type { RequestRow } from './repository.js';
 
 /** Who may do what with control-plane requests. */
 
-/** On the approver allowlist CONTROL_PLANE_APPROVER_LINKED_HUMAN_IDS (identity key: linkedHumanId first, actorId as fallback, exact case). */
+/** On the approver allowlist CONTROL_PLANE_APPROVER_LINKED_HUMAN_IDS (identity key: bound linkedHumanId first, actorId as fallback, exact case). */
 export function isApprover(config: Config, actor: HumanActor): boolean {
-  return config.controlPlane.approverLinkedHumanIds.includes(identityKey(actor));
+  return onAllowlist(config.controlPlane.approverLinkedHumanIds, actor);
 }
 
 /** The actor who filed the request: the same identity key, or the same actorId signing under another key. */

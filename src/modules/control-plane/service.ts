@@ -1,5 +1,5 @@
 import type { Config } from '../../config.js';
-import { identityKey } from '../../platform/auth/admin-policy.js';
+import { identityKey, isVerifiedHuman } from '../../platform/auth/admin-policy.js';
 import type { HumanActor } from '../../platform/auth/types.js';
 import { appendAudit } from '../../platform/audit/audit-log.js';
 import type { Clock } from '../../platform/clock.js';
@@ -204,7 +204,11 @@ export function createControlPlaneService(deps: {
 
     /** Cancels a PENDING or EXECUTED request: its initiator or a content admin, signing verified=true. */
     async cancel(actor: HumanActor, id: string, body: CancelBody): Promise<ControlPlaneRequest> {
-      if (!actor.verified) throw appError('VERIFIED_ACTOR_REQUIRED', { message: 'Cancelling needs a verified human: sign verified=true' });
+      if (!isVerifiedHuman(actor)) {
+        throw appError('VERIFIED_ACTOR_REQUIRED', {
+          message: 'Cancelling needs a verified human: verified=true, signed for an actor bound to a linked human by a World ID login',
+        });
+      }
       return withTransaction(transactor, async (tx) => {
         const at = new Date(clock.now());
         const request = await lockRequest(tx, id);

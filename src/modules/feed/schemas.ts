@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CursorParam, NextCursor } from '../../platform/cursor.js';
 import { LangParam } from '../../platform/i18n/index.js';
-import { Identifier, TextBoolean } from '../../platform/schemas.js';
+import { ActorId, Identifier, TextBoolean } from '../../platform/schemas.js';
 import { StringEnum } from '../../platform/string-enum.js';
 import { RoomSlug } from '../newsroom/schemas.js';
 import { StoryCard } from '../stories/schemas.js';
@@ -27,7 +27,7 @@ export const FeedQuery = Type.Object(
     mode: Type.Optional(FeedModeSchema),
     cursor: CursorParam,
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 20 })),
-    actorId: Type.Optional({ ...Identifier, description: 'Signed reader (optional): rank the trending feed for this reader' }),
+    actorId: Type.Optional({ ...ActorId, description: 'Signed reader (optional): rank the trending feed for this reader' }),
     verified: Type.Optional(TextBoolean),
     linkedHumanId: Type.Optional(Identifier),
   },

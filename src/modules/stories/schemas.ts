@@ -1,6 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { LangParam } from '../../platform/i18n/index.js';
-import { DateTime, Identifier, TextBoolean } from '../../platform/schemas.js';
+import { ActorId, DateTime, Identifier, TextBoolean } from '../../platform/schemas.js';
 import { StoryId } from '../newsroom/schemas.js';
 import { StringEnum } from '../../platform/string-enum.js';
 
@@ -22,7 +22,7 @@ export const MachineRoomParams = Type.Object({ storyId: StoryId });
 export const StoryReadQuery = Type.Object(
   {
     lang: LangParam,
-    actorId: Type.Optional({ ...Identifier, description: 'Signed reader (optional): record this read in their history' }),
+    actorId: Type.Optional({ ...ActorId, description: 'Signed reader (optional): record this read in their history' }),
     verified: Type.Optional(TextBoolean),
     linkedHumanId: Type.Optional(Identifier),
   },

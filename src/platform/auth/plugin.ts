@@ -5,7 +5,7 @@ import { AppError, appError, validationFailed, type ErrorDetail } from '../error
 import { createIdempotencyStore, requestHash, validateIdempotencyKey } from '../idempotency.js';
 import type { Metrics } from '../metrics.js';
 import { enforceRateLimit } from '../rate-limit.js';
-import { BOT_ID, IDENTIFIER } from '../schemas.js';
+import { BOT_ID, IDENTIFIER, LINKED_HUMAN_ID } from '../schemas.js';
 import {
   agentMessageFor,
   agentHeadersInvalid,
@@ -34,6 +34,14 @@ function readHumanActorFields(
   const { actorId, verified, linkedHumanId } = signed;
   if (typeof actorId !== 'string' || !IDENTIFIER.test(actorId))
     details.push({ path: `${where}/actorId`, message: 'actorId is required: 1 to 200 of A-Z a-z 0-9 _ . : @ -' });
+  else if (LINKED_HUMAN_ID.test(actorId)) {
+    // A person's rights follow their linked human id, which only the identity records attach (as a bound
+    // linkedHumanId); an actorId in that namespace could otherwise stand in for someone on an allowlist.
+    details.push({
+      path: `${where}/actorId`,
+      message: 'actorId may not take the linked-human id form h_ + 32 hex: send the person as linkedHumanId, bound by a World ID login',
+    });
+  }
   let isVerified = false;
   if (fromQuery) {
     if (verified !== 'true' && verified !== 'false' && verified !== '1' && verified !== '0')
