@@ -95,7 +95,7 @@ export interface Config {
   worldIdLoginAction: string;
   /** WORLDID_SESSION_TTL_SECONDS: how long a login binds the actor to its linked human (default 7 days). */
   worldIdSessionTtlSeconds: number;
-  /** HUMAN_PROOF_VERIFIER: dev (the CONTRACT §5 HMAC proof; refused in production) or remote (provider APIs). */
+  /** HUMAN_PROOF_VERIFIER: dev (the HMAC proof of docs/identity.md; refused in production and public deployments) or remote (provider APIs). */
   humanProofVerifier: 'dev' | 'remote';
   /** WORLDID_APP_ID, WORLDID_VERIFY_URL: World ID's cloud verification (the URL overrides the app's default one). */
   worldIdAppId: string | undefined;
@@ -413,12 +413,15 @@ export function loadConfig(env: Env = process.env): Config {
   if (allowUnauthenticatedOperations && failClosed) {
     throw new ConfigError('ALLOW_UNAUTHENTICATED_OPERATIONS', 'is forbidden when NODE_ENV=production or PUBLIC_DEPLOYMENT=1');
   }
-  const humanProofVerifierRaw = str(env, 'HUMAN_PROOF_VERIFIER') ?? (nodeEnv === 'production' ? 'remote' : 'dev');
+  const humanProofVerifierRaw = str(env, 'HUMAN_PROOF_VERIFIER') ?? (failClosed ? 'remote' : 'dev');
   if (humanProofVerifierRaw !== 'dev' && humanProofVerifierRaw !== 'remote') {
     throw new ConfigError('HUMAN_PROOF_VERIFIER', `expected dev or remote, got "${humanProofVerifierRaw}"`);
   }
-  if (humanProofVerifierRaw === 'dev' && nodeEnv === 'production')
-    throw new ConfigError('HUMAN_PROOF_VERIFIER', 'dev is refused in production');
+  // the dev proof's key is public: a deployment that accepts it accepts forged proofs
+  if (humanProofVerifierRaw === 'dev' && failClosed) {
+    const why = nodeEnv === 'production' ? 'NODE_ENV=production' : 'PUBLIC_DEPLOYMENT=1';
+    throw new ConfigError('HUMAN_PROOF_VERIFIER', `dev is refused when ${why}: its proofs can be made by anyone`);
+  }
   const webhooks = parseWebhooks(env, failClosed);
   const humanSigningSecret = str(env, 'HUMAN_SIGNING_SECRET');
   const previousSecret = str(env, 'HUMAN_SIGNING_SECRET_PREVIOUS');

@@ -158,10 +158,12 @@ describe('fail-closed deployments', () => {
     assert.equal(loadConfig({ ALLOW_UNAUTHENTICATED_OPERATIONS: '1' }).allowUnauthenticatedOperations, true);
   });
 
-  test('HUMAN_PROOF_VERIFIER=dev is refused in production, accepted on a public non-production deployment and locally', () => {
+  test('HUMAN_PROOF_VERIFIER=dev (proofs anyone can make) is refused in production and on a public deployment, accepted locally', () => {
     assertRefused({ NODE_ENV: 'production', ...REDIS_STORES, HUMAN_PROOF_VERIFIER: 'dev' }, 'HUMAN_PROOF_VERIFIER', /production/);
+    assertRefused({ PUBLIC_DEPLOYMENT: '1', ...REDIS_STORES, HUMAN_PROOF_VERIFIER: 'dev' }, 'HUMAN_PROOF_VERIFIER', /PUBLIC_DEPLOYMENT=1/);
     assert.equal(loadConfig({ HUMAN_PROOF_VERIFIER: 'dev' }).humanProofVerifier, 'dev');
-    assert.equal(loadConfig({ PUBLIC_DEPLOYMENT: '1', ...REDIS_STORES, HUMAN_PROOF_VERIFIER: 'dev' }).humanProofVerifier, 'dev');
+    assert.equal(loadConfig({}).humanProofVerifier, 'dev');
+    assert.equal(loadConfig({ PUBLIC_DEPLOYMENT: '1', ...REDIS_STORES }).humanProofVerifier, 'remote');
   });
 
   test('a redis store driver needs REDIS_URL even outside production', () => {

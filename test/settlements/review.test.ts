@@ -203,6 +203,40 @@ describe('review cases', () => {
     assert.deepEqual((await r.client.get<Json>('/v1/search', { targetType: 'BATCH' })).body.reviewCases.items, []);
   });
 
+  test('a case names a claim batch that exists, like every other target (400 on /targetId otherwise)', async () => {
+    const missing = await r.post('treasurer', '/v1/admin/rewards/review-cases', {
+      targetType: 'BATCH',
+      targetId: 'cb_missing',
+      reason: 'x',
+    });
+    assert.equal(missing.status, 400);
+    assert.equal(missing.body.details[0].path, '/targetId');
+    await r.t.db.database.db
+      .insertInto('claim_batches')
+      .values({
+        id: 'cb_review_target',
+        chain_batch_id: `0x${'1'.repeat(64)}`,
+        merkle_root: `0x${'2'.repeat(64)}`,
+        distributor_address: null,
+        total_base: '1000',
+        token_decimals: 18,
+        leaf_count: 1,
+        payout_count: 1,
+        claim_deadline: new Date(Date.now() + 86_400_000),
+        status: 'ACTIVE',
+        finalized_by: 'h_treasurer',
+        created_at: new Date(),
+        updated_at: new Date(),
+      })
+      .execute();
+    const found = await r.post('treasurer', '/v1/admin/rewards/review-cases', {
+      targetType: 'BATCH',
+      targetId: 'cb_review_target',
+      reason: 'odd leaves',
+    });
+    assert.equal(found.status, 202, JSON.stringify(found.body));
+  });
+
   test('the state machine: closed cases only reopen by appeal; every move lands in a known state', () => {
     const statuses: ReviewCaseStatus[] = ['OPEN', 'IN_REVIEW', 'APPEALED', 'ESCALATED', 'RESOLVED', 'DISMISSED'];
     const moves: CaseMove[] = ['assign', 'escalate', 'appeal', 'resolve', 'dismiss'];

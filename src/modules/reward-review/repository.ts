@@ -70,8 +70,7 @@ export async function targetExists(db: Queryable, type: ReviewCasesTable['target
     case 'PAYOUT':
       return Boolean(await db.selectFrom('payouts').select('id').where('id', '=', id).executeTakeFirst());
     case 'BATCH':
-      // claim batches are recorded by the claim rail (not on this branch): any batch id is accepted
-      return true;
+      return Boolean(await db.selectFrom('claim_batches').select('id').where('id', '=', id).executeTakeFirst());
   }
 }
 
