@@ -1,14 +1,19 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.20;
 
+import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {Address} from "@openzeppelin/contracts/utils/Address.sol";
+import {MerkleProof} from "@openzeppelin/contracts/utils/cryptography/MerkleProof.sol";
+
 /**
  * The claim rail's distributor: one contract, many distribution batches. Each batch is registered by the owner
  * with the Merkle root the service published (OpenZeppelin StandardMerkleTree, leaves [address, uint256],
  * double-hashed), a claim deadline, and its funds (native currency, sent with the registration). A recipient
  * claims once per batch with the proof from the service's API; the owner can freeze and unfreeze a batch, and
  * after the deadline sweep what was not claimed back to the pool, as Uniswap's MerkleDistributorWithDeadline.
+ * Ownership, the proof check and the transfers are OpenZeppelin's audited Ownable, MerkleProof and Address.
  */
-contract ClaimDistributor {
+contract ClaimDistributor is Ownable {
     struct Batch {
         bytes32 root;
         uint64 deadline;
@@ -16,7 +21,6 @@ contract ClaimDistributor {
         uint256 remaining;
     }
 
-    address public owner;
     mapping(bytes32 => Batch) public batches;
     mapping(bytes32 => mapping(address => bool)) public claimed;
 
@@ -26,7 +30,6 @@ contract ClaimDistributor {
     event BatchUnfrozen(bytes32 indexed batchId);
     event Swept(bytes32 indexed batchId, address indexed to, uint256 amount);
 
-    error NotOwner();
     error UnknownBatch();
     error BatchExists();
     error AlreadyClaimed();
@@ -35,16 +38,8 @@ contract ClaimDistributor {
     error NotFrozen();
     error ClaimWindowClosed();
     error ClaimWindowOpen();
-    error TransferFailed();
 
-    modifier onlyOwner() {
-        if (msg.sender != owner) revert NotOwner();
-        _;
-    }
-
-    constructor() {
-        owner = msg.sender;
-    }
+    constructor() Ownable(msg.sender) {}
 
     function registerBatch(bytes32 batchId, bytes32 root, uint64 deadline) external payable onlyOwner {
         if (batches[batchId].root != bytes32(0)) revert BatchExists();
@@ -59,11 +54,10 @@ contract ClaimDistributor {
         if (block.timestamp > b.deadline) revert ClaimWindowClosed();
         if (claimed[batchId][account]) revert AlreadyClaimed();
         bytes32 leaf = keccak256(bytes.concat(keccak256(abi.encode(account, amount))));
-        if (!verify(proof, b.root, leaf)) revert InvalidProof();
+        if (!MerkleProof.verifyCalldata(proof, b.root, leaf)) revert InvalidProof();
         claimed[batchId][account] = true;
         b.remaining -= amount;
-        (bool ok, ) = payable(account).call{value: amount}("");
-        if (!ok) revert TransferFailed();
+        Address.sendValue(payable(account), amount);
         emit Claimed(batchId, account, amount);
     }
 
@@ -89,18 +83,7 @@ contract ClaimDistributor {
         if (block.timestamp <= b.deadline) revert ClaimWindowOpen();
         uint256 amount = b.remaining;
         b.remaining = 0;
-        (bool ok, ) = to.call{value: amount}("");
-        if (!ok) revert TransferFailed();
+        Address.sendValue(to, amount);
         emit Swept(batchId, to, amount);
-    }
-
-    /** OpenZeppelin MerkleProof.verify: sorted-pair (commutative) keccak256 up the tree. */
-    function verify(bytes32[] calldata proof, bytes32 root, bytes32 leaf) internal pure returns (bool) {
-        bytes32 hash = leaf;
-        for (uint256 i = 0; i < proof.length; i++) {
-            bytes32 p = proof[i];
-            hash = hash < p ? keccak256(abi.encode(hash, p)) : keccak256(abi.encode(p, hash));
-        }
-        return hash == root;
     }
 }

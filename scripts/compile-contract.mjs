@@ -22,7 +22,15 @@ const input = {
     outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
   },
 };
-const output = JSON.parse(solc.compile(JSON.stringify(input)));
+// imports such as @openzeppelin/contracts/... are read from node_modules
+const findImports = (path) => {
+  try {
+    return { contents: readFileSync(fileURLToPath(new URL(`../node_modules/${path}`, import.meta.url)), 'utf8') };
+  } catch {
+    return { error: `not found: ${path}` };
+  }
+};
+const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImports }));
 const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
 if (errors.length) {
   for (const e of errors) console.error(e.formattedMessage);

@@ -191,6 +191,22 @@ describe('claim rail on a local chain', () => {
     assert.equal(res.status, 409);
   });
 
+  test("only the distributor's owner (OpenZeppelin Ownable) registers, freezes and sweeps", async () => {
+    assert.equal((await chain.ownerOf(distributor)).toLowerCase(), chain.owner.address.toLowerCase());
+    const root = `0x${'ab'.repeat(32)}` as Hex;
+    const batchId = `0x${'cd'.repeat(32)}` as Hex;
+    for (const [fn, args] of [
+      ['registerBatch', [batchId, root, 4_000_000_000n]],
+      ['freeze', [batch.chainBatchId]],
+      ['sweep', [batch.chainBatchId, alice.address]],
+      ['transferOwnership', [alice.address]],
+    ] as const) {
+      const tx = await chain.sendAs(alice, distributor, fn, [...args]);
+      assert.equal(await chain.status(tx), 'reverted', `${fn} by a claimant`);
+    }
+    assert.equal((await chain.ownerOf(distributor)).toLowerCase(), chain.owner.address.toLowerCase());
+  });
+
   test('after the claim deadline the owner sweeps what was not claimed back to the pool', async () => {
     // on the decoy registration carol claimed 5 of 8: 3 remain
     const pool = (await chain.account()).address;

@@ -66,6 +66,10 @@ export async function startClaimChain() {
       await publicClient.request({ method: 'evm_mine' as never, params: [] as never });
     },
     freeze: (distributor: Hex, batchId: Hex) => send(owner, distributor, 'freeze', [batchId]),
+    /** Any call as any account (e.g. an owner-only function called by someone else). */
+    sendAs: send,
+    /** The distributor's owner as the contract reports it. */
+    ownerOf: (distributor: Hex) => publicClient.readContract({ address: distributor, abi, functionName: 'owner' }) as Promise<Hex>,
     unfreeze: (distributor: Hex, batchId: Hex) => send(owner, distributor, 'unfreeze', [batchId]),
     async status(hash: Hex) {
       return (await publicClient.getTransactionReceipt({ hash })).status;
