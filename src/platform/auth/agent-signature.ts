@@ -1,5 +1,6 @@
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { canonicalize } from '../canonical-json.js';
 import { appError, type ErrorDetail } from '../errors.js';
 import { isPlainObject, splitUrl } from './human-hmac.js';
@@ -82,8 +83,8 @@ export function agentMessageFor(request: FastifyRequest, aud: string, headers: A
 }
 
 const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
-const keyCache = new Map<string, KeyObject>();
-const KEY_CACHE_MAX = 10_000;
+/** Parsed keys by their base64url text, least recently used first out. */
+const keyCache = new LRUCache<string, KeyObject>({ max: 10_000 });
 
 /**
  * Parses a raw 32-byte Ed25519 key (base64url) into a KeyObject, cached: parsing a key per request halves
@@ -100,7 +101,6 @@ export function publicKeyObject(publicKey: string): KeyObject | null {
   } catch {
     return null;
   }
-  if (keyCache.size >= KEY_CACHE_MAX) keyCache.delete(keyCache.keys().next().value as string);
   keyCache.set(publicKey, key);
   return key;
 }
