@@ -39,7 +39,7 @@ export interface IdempotencyRecordsTable {
   status_code: number | null;
   response: unknown;
   created_at: CreatedAt;
-  expires_at: Date | string;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
 }
 
 export interface HumanIdentitiesTable {
@@ -72,7 +72,7 @@ export interface LoginChallengesTable {
 
 export interface UserPreferencesTable {
   actor_id: string;
-  preferences: ColumnType<Record<string, unknown>, string, string>;
+  preferences: ColumnType<Record<string, unknown>, string | undefined, string>;
   updated_at: UpdatedAt;
 }
 
@@ -151,9 +151,9 @@ export interface StoriesTable {
   graduated_at: Date | null;
   reward_window_ends_at: Date | null;
   updated_at: UpdatedAt;
-  search_vector: ColumnType<string, never, never>;
+  search_vector: ColumnType<string | null, never, never>;
   /** migrations/0003_reads.sql: the same text on the 'simple' configuration (unstemmed). */
-  search_vector_simple: ColumnType<string, never, never>;
+  search_vector_simple: ColumnType<string | null, never, never>;
 }
 
 export interface StoryVersionsTable {
