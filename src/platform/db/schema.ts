@@ -20,7 +20,7 @@ export interface BotsTable {
   linked_human_id: string | null;
   wallet_address: string | null;
   wallet_chain_id: string | null;
-  /** issue 11 (0010): when the bot last passed /v1/agents/verify. */
+  /** migrations/0010_verified_agents.sql: when the bot last passed /v1/agents/verify. */
   verified_at: Date | null;
   permissions: string[];
   created_at: CreatedAt;
@@ -32,7 +32,7 @@ export interface BotKeysTable {
   version: number;
   public_key: string;
   created_at: CreatedAt;
-  /** issue 11 (0010): set when the key was revoked; revoked keys never sign again. */
+  /** migrations/0010_verified_agents.sql: set when the key was revoked; revoked keys never sign again. */
   revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
@@ -405,7 +405,7 @@ export interface AuditEventsTable {
   hash: Frozen<string>;
 }
 
-// Issue 10 (integrity): cartel analyses and their flagged members (migrations/0011_integrity.sql).
+// Cartel analyses and their flagged members (migrations/0011_integrity.sql).
 export interface IntegrityAnalysesTable {
   id: string;
   seq: Generated<Int8>;
@@ -621,7 +621,7 @@ export interface ReviewCaseEventsTable {
   created_at: Date;
 }
 
-/** migrations/0013_claim_rail.sql (issue 13). */
+/** migrations/0013_claim_rail.sql. */
 export interface ClaimBatchesTable {
   id: string;
   seq: Generated<Int8>;
