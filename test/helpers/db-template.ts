@@ -316,6 +316,7 @@ function asRuntime(url: string): string {
   parsed.password = RUNTIME_LOGIN;
   return parsed.toString();
 }
+
 const TEST_DB = /^svc_test_([0-9a-z]+)_[0-9a-f]+$/;
 
 let postgresTemplate: Promise<string> | undefined;
