@@ -42,7 +42,8 @@ import { moderationModule } from './modules/moderation/index.js';
 import { webhooksModule } from './modules/webhooks/index.js';
 import { authPlugin } from './platform/auth/plugin.js';
 import { createContext, type AppContext, type ContextOverrides } from './platform/context.js';
-import { runMigrations } from './platform/db/migrate.js';
+import { migrateAtStart } from './platform/db/migrate.js';
+import { mayAlterSchema } from './platform/db/roles.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './platform/error-handler.js';
 import { httpServerOptions, registerEdgeGuards } from './platform/http-edge.js';
 import { loggerOptions, requestId } from './platform/logger.js';
@@ -92,7 +93,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
   const ctx = await createContext(config, { ...options, log: app.log });
-  if (options.migrate !== false) await runMigrations(ctx.database);
+  // with MIGRATION_DATABASE_URL the migrations run as the owner and the service serves as the runtime role
+  if (options.migrate !== false)
+    await migrateAtStart(ctx.database, config.migrationDatabaseUrl).catch(async (err: unknown) => {
+      if (ctx.ownsDatabase) await ctx.database.close().catch(() => undefined);
+      ctx.redis?.disconnect();
+      throw err;
+    });
+  if (config.failClosed && ctx.database.driver === 'postgres' && (await mayAlterSchema(ctx.database.db).catch(() => false)))
+    app.log.warn(
+      'DATABASE_URL connects as a superuser or as the owner of the schema: the service could switch off the audit triggers (docs/operators.md, "Database roles")',
+    );
 
   app.decorate('ctx', ctx);
   // JSON in, JSON out: a text body on a JSON route is 415, not a string handed to a handler.

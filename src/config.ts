@@ -37,8 +37,17 @@ export interface Config {
   publicDeployment: boolean;
   /** production or public: every fail-closed rule applies. */
   failClosed: boolean;
-  /** DATABASE_URL: PostgreSQL server; unset = embedded PGlite in DATA_DIR. */
+  /**
+   * DATABASE_URL: PostgreSQL server the service connects to, as the runtime role (reads and writes rows, owns
+   * nothing: docs/operators.md, "Database roles"); unset = embedded PGlite in DATA_DIR.
+   */
   databaseUrl: string | undefined;
+  /**
+   * MIGRATION_DATABASE_URL: the same database as the role that owns the schema, for `npm run migrate` and the
+   * migration at start (a connection of its own, closed before the service serves). Unset: migrations run on
+   * DATABASE_URL (one role, as in local development). Needs DATABASE_URL.
+   */
+  migrationDatabaseUrl: string | undefined;
   /** DATA_DIR: PGlite data directory (`memory://` keeps it in memory). */
   dataDir: string;
   /** DATABASE_POOL_MAX: node-postgres pool size. */
@@ -428,6 +437,9 @@ export function loadConfig(env: Env = process.env): Config {
   if (previousSecret && !humanSigningSecret) throw new ConfigError('HUMAN_SIGNING_SECRET_PREVIOUS', 'needs HUMAN_SIGNING_SECRET');
   const publicBaseUrl = (url(env, 'PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://${host}:${port}`).replace(/\/$/, '');
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const migrationDatabaseUrl = url(env, 'MIGRATION_DATABASE_URL', ['postgres:', 'postgresql:']);
+  if (migrationDatabaseUrl && !databaseUrl)
+    throw new ConfigError('MIGRATION_DATABASE_URL', 'needs DATABASE_URL (the embedded database has a single role)');
   const controlPlaneApprovalMin = int(env, 'CONTROL_PLANE_APPROVAL_MIN', 2, 1, 100);
 
   const config: Config = {
@@ -437,6 +449,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicDeployment,
     failClosed,
     databaseUrl,
+    migrationDatabaseUrl,
     dataDir: str(env, 'DATA_DIR') ?? './data',
     databasePoolMax: int(env, 'DATABASE_POOL_MAX', 10, 1, 1000),
     redisUrl,

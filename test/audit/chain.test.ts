@@ -94,28 +94,28 @@ describe('the audit log is an append-only hash chain', () => {
     }
   });
 
-  test('the database itself refuses UPDATE, DELETE and TRUNCATE, and an INSERT that does not extend the chain', async () => {
+  test('the database itself refuses UPDATE, DELETE and TRUNCATE, even to the owner, and an INSERT that does not extend the chain', async () => {
     const db = await createTestDatabase();
     try {
       await appendEvents(db.database, 3);
       assert.match(
-        await refusal(db.database, `UPDATE audit_events SET details = '{"forged":true}' WHERE seq = 2`),
+        await refusal(db.owner, `UPDATE audit_events SET details = '{"forged":true}' WHERE seq = 2`),
         /append-only: UPDATE refused/,
       );
-      assert.match(await refusal(db.database, 'DELETE FROM audit_events WHERE seq = 3'), /append-only: DELETE refused/);
-      assert.match(await refusal(db.database, 'TRUNCATE audit_events'), /append-only: TRUNCATE refused/);
+      assert.match(await refusal(db.owner, 'DELETE FROM audit_events WHERE seq = 3'), /append-only: DELETE refused/);
+      assert.match(await refusal(db.owner, 'TRUNCATE audit_events'), /append-only: TRUNCATE refused/);
       const columns = `(seq, id, scope, action, actor_id, target, details, created_at, prev_hash, hash) VALUES`;
       const h = (c: string) => c.repeat(64);
       assert.match(
         await refusal(
-          db.database,
+          db.owner,
           `INSERT INTO audit_events ${columns} (7, 'au_x', 'GOVERNANCE', 'x', 'a', 't', '{}', now(), '${h('0')}', '${h('1')}')`,
         ),
         /does not extend the chain/,
       );
       assert.match(
         await refusal(
-          db.database,
+          db.owner,
           `INSERT INTO audit_events ${columns} (4, 'au_y', 'GOVERNANCE', 'x', 'a', 't', '{}', now(), '${h('0')}', '${h('2')}')`,
         ),
         /does not extend the chain/,
@@ -131,12 +131,12 @@ describe('the audit log is an append-only hash chain', () => {
     }
   });
 
-  test('a row forged with its triggers disabled is found, and named, by the verifier', async () => {
+  test('a row forged with its triggers disabled (by the owner) is found, and named, by the verifier', async () => {
     const db = await createTestDatabase();
     try {
       await appendEvents(db.database, 5);
       await exec(
-        db.database,
+        db.owner,
         `ALTER TABLE audit_events DISABLE TRIGGER USER; UPDATE audit_events SET details = '{"i":2,"forged":true}' WHERE seq = 3; ALTER TABLE audit_events ENABLE TRIGGER USER;`,
       );
       const verdict = await verifyAuditChain(db.database.db);
@@ -170,7 +170,7 @@ describe('the audit log is an append-only hash chain', () => {
       });
       // session_replication_role = replica skips ordinary triggers (superuser only)
       await exec(
-        db.database,
+        db.owner,
         `SET session_replication_role = replica; UPDATE audit_events SET details = '{"forged":true}', hash = '${hash}' WHERE seq = 2; SET session_replication_role = origin;`,
       );
       const relinked = await verifyAuditChain(db.database.db);
@@ -179,7 +179,7 @@ describe('the audit log is an append-only hash chain', () => {
       assert.match(relinked.broken.reason, /prev_hash is not the hash of row 2/);
 
       await exec(
-        db.database,
+        db.owner,
         `ALTER TABLE audit_events DISABLE TRIGGER USER; DELETE FROM audit_events WHERE seq <= 3; DELETE FROM audit_events WHERE seq = 5; ALTER TABLE audit_events ENABLE TRIGGER USER;`,
       );
       const gap = await verifyAuditChain(db.database.db);
@@ -232,7 +232,7 @@ describe('the audit log is an append-only hash chain', () => {
         const intact = await cli({ DATABASE_URL: db.url! });
         assert.equal(intact.code, 0, intact.out);
         assert.match(intact.out, /audit chain intact: 3 events/);
-        await forgeSecondRow(db.database);
+        await forgeSecondRow(db.owner);
         const broken = await cli({ DATABASE_URL: db.url! });
         assert.equal(broken.code, 1, broken.out);
         assert.match(broken.out, /audit chain broken at seq 2/);

@@ -197,6 +197,16 @@ describe('bad values name their variable', () => {
     assertRefused({ SIGNATURE_MAX_SKEW_MS: '10' }, 'SIGNATURE_MAX_SKEW_MS');
   });
 
+  test('MIGRATION_DATABASE_URL: a PostgreSQL URL, and only beside DATABASE_URL', () => {
+    const runtime = 'postgres://newsroom_app@db.internal/newsroom';
+    const owner = 'postgres://newsroom_owner@db.internal/newsroom';
+    assert.equal(loadConfig({ DATABASE_URL: runtime, MIGRATION_DATABASE_URL: owner }).migrationDatabaseUrl, owner);
+    assert.equal(loadConfig({ DATABASE_URL: runtime }).migrationDatabaseUrl, undefined, 'unset: migrations run on DATABASE_URL');
+    assertRefused({ MIGRATION_DATABASE_URL: owner }, 'MIGRATION_DATABASE_URL', /needs DATABASE_URL/);
+    assertRefused({ DATABASE_URL: runtime, MIGRATION_DATABASE_URL: 'mysql://db.internal/newsroom' }, 'MIGRATION_DATABASE_URL');
+    assertRefused({ DATABASE_URL: runtime, MIGRATION_DATABASE_URL: 'owner@db' }, 'MIGRATION_DATABASE_URL', /not a valid URL/);
+  });
+
   test('WEBHOOK_ENDPOINTS must be https URLs', () => {
     assertRefused({ WEBHOOK_ENDPOINTS: 'http://hooks.example.com/in' }, 'WEBHOOK_ENDPOINTS', /https/);
     assertRefused({ WEBHOOK_ENDPOINTS: 'https://ok.example.com/in,http://bad.example.com/in' }, 'WEBHOOK_ENDPOINTS', /bad\.example\.com/);

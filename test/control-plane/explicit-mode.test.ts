@@ -114,7 +114,8 @@ describe('explicit control plane: activation needs an executed control-plane req
     // key order does not matter: the payload hash is over canonical JSON
     const reordered = Object.fromEntries(Object.entries(proposal.changes).reverse());
     const id = await executedRequest(g, { action: 'governance.activate', target: proposal.id, payload: { changes: reordered } });
-    const database = g.t.db.database;
+    // the schema is the owner's to change (the service's runtime role may not)
+    const database = g.t.db.owner;
     await database.withSession((s) =>
       s.exec(`CREATE FUNCTION test_injected_failure() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$;
               CREATE TRIGGER test_injected_failure BEFORE INSERT OR UPDATE ON governance_parameters FOR EACH ROW EXECUTE FUNCTION test_injected_failure();`),
@@ -256,8 +257,9 @@ describe('explicit control plane: clear is recommended once the signals are quie
       await seedActivity(off.t.db, { flagsLastHour: 10 });
       const started = await off.post<Json>('admin', '/v1/admin/governance/evaluate');
       assert.equal(started.body.mutatingApplied, true);
-      // the last hour's flags become "earlier" when the surge is old news: move them back a day
-      await sql`UPDATE flags SET created_at = now() - interval '30 hours'`.execute(off.t.db.database.db);
+      // the last hour's flags become "earlier" when the surge is old news: move them back a day (flags are a
+      // record the service never changes: as the owner)
+      await sql`UPDATE flags SET created_at = now() - interval '30 hours'`.execute(off.t.db.owner.db);
       const advice = await on.post<Json>('admin', '/v1/admin/governance/evaluate');
       assert.deepEqual(advice.body.tripped, []);
       assert.deepEqual(

@@ -26,8 +26,16 @@ export const TEST_API_KEY = 'test-public-api-key';
 export const TEST_OPS_TOKEN = 'test-operations-token';
 
 export interface TestDatabase {
+  /** The service's connection: on the test server the runtime role (RUNTIME_LOGIN), which owns nothing. */
   url: string | undefined;
   database: Database;
+  /**
+   * The owner's connection (the role that migrated the database), for what the service may not do: run
+   * migrations, change the schema, forge or remove rows of the record tables. PGlite has one role: there it is
+   * `database` itself.
+   */
+  ownerUrl: string | undefined;
+  owner: Database;
   drop(): Promise<void>;
 }
 
@@ -39,17 +47,20 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
     const { database, drop } = await clonePglite();
-    return { url: undefined, database, drop };
+    return { url: undefined, database, ownerUrl: undefined, owner: database, drop };
   }
   return clonePostgres(base);
 }
 
-/** A database on which no migration ran (on the test server, or an in-memory PGlite): for tests of a migration. */
+/**
+ * A database on which no migration ran (on the test server, or an in-memory PGlite): for tests of a migration,
+ * which run them with `owner`.
+ */
 export async function createEmptyDatabase(): Promise<TestDatabase> {
   const base = process.env.TEST_DATABASE_URL;
   if (base) return emptyPostgres(base);
   const database = await openDatabase({ databaseUrl: undefined, dataDir: 'memory://', poolMax: 1 });
-  return { url: undefined, database, drop: () => database.close() };
+  return { url: undefined, database, ownerUrl: undefined, owner: database, drop: () => database.close() };
 }
 
 export type Env = Record<string, string | undefined>;

@@ -27,7 +27,9 @@ import { listMigrations, migrationsDir, runMigrations } from '../../src/platform
  *  - PGlite: a data directory migrated once and copied per test database (under /dev/shm when it exists);
  *    a finished template is moved into place with one rename, so a reader never sees half a template.
  *  - PostgreSQL: a database `svc_tpl_<hash>` migrated once under an advisory lock, closed to connections, and
- *    cloned per test with `CREATE DATABASE … TEMPLATE`.
+ *    cloned per test with `CREATE DATABASE … TEMPLATE`. The server's user of TEST_DATABASE_URL migrates and
+ *    clones (the owner); the service under test connects as RUNTIME_LOGIN, a login member of the runtime role
+ *    the migrations create (docs/operators.md, "Database roles").
  * Templates of other migrations unused for an hour, copies left by dead processes and test databases older
  * than two hours are removed when a template is first needed.
  */
@@ -288,6 +290,33 @@ export async function closeIdlePglite(): Promise<void> {
 // PostgreSQL
 
 const TEMPLATE_LOCK = 7_346_221_777;
+
+/**
+ * The login the tests' services connect as: a member of newsroom_runtime (migrations/0020_runtime_role.sql),
+ * as an operator's service login is. Roles belong to the whole server, so it is created once, under the
+ * template lock, and never dropped (concurrent runs share it); its password is its name, for servers that ask.
+ */
+export const RUNTIME_LOGIN = 'newsroom_test_runtime';
+
+async function ensureRuntimeLogin(admin: pg.Client): Promise<void> {
+  const exists = await admin.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [RUNTIME_LOGIN]);
+  if (exists.rowCount === 0) await admin.query(`CREATE ROLE ${RUNTIME_LOGIN} LOGIN PASSWORD '${RUNTIME_LOGIN}'`);
+  const member = await admin.query(
+    `SELECT 1 FROM pg_auth_members m JOIN pg_roles r ON r.oid = m.roleid JOIN pg_roles u ON u.oid = m.member
+    WHERE r.rolname = 'newsroom_runtime' AND u.rolname = $1`,
+    [RUNTIME_LOGIN],
+  );
+  if (member.rowCount === 0) await admin.query(`GRANT newsroom_runtime TO ${RUNTIME_LOGIN}`);
+}
+
+/** `url` with the runtime login as its user. */
+function asRuntime(url: string): string {
+  const parsed = new URL(url);
+  parsed.username = RUNTIME_LOGIN;
+  parsed.password = RUNTIME_LOGIN;
+  return parsed.toString();
+}
+
 const TEST_DB = /^svc_test_([0-9a-z]+)_[0-9a-f]+$/;
 
 let postgresTemplate: Promise<string> | undefined;
@@ -327,6 +356,7 @@ async function buildPostgresTemplate(base: string): Promise<string> {
         await admin.query(`ALTER DATABASE ${name} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);
       }
       await admin.query(`COMMENT ON DATABASE ${name} IS '${Date.now()}'`);
+      await ensureRuntimeLogin(admin);
       await removeStalePostgres(admin, name);
     } finally {
       await admin.query('SELECT pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
@@ -366,8 +396,19 @@ async function removeStalePostgres(admin: pg.Client, current: string): Promise<v
   }
 }
 
+/** A database on the test server: the service's connection (runtime role) and the owner's, and its drop. */
+export interface PostgresTestDatabase {
+  /** The runtime login's URL (what the service under test connects with). */
+  url: string;
+  database: Database;
+  /** The owner's URL (TEST_DATABASE_URL's user): migrations, and tests that change the schema or forge rows. */
+  ownerUrl: string;
+  owner: Database;
+  drop(): Promise<void>;
+}
+
 /** A new database on the test server cloned from the migrated template, and its drop. */
-export async function clonePostgres(base: string): Promise<{ url: string; database: Database; drop(): Promise<void> }> {
+export async function clonePostgres(base: string): Promise<PostgresTestDatabase> {
   postgresTemplate ??= buildPostgresTemplate(base);
   return newPostgres(base, async (admin, name) => {
     try {
@@ -380,23 +421,33 @@ export async function clonePostgres(base: string): Promise<{ url: string; databa
   });
 }
 
-/** A new, empty database on the test server (no migration applied: for tests of a migration), and its drop. */
-export async function emptyPostgres(base: string): Promise<{ url: string; database: Database; drop(): Promise<void> }> {
+/**
+ * A new, empty database on the test server (no migration applied: for tests of a migration, which run them
+ * with `owner`), and its drop.
+ */
+export async function emptyPostgres(base: string): Promise<PostgresTestDatabase> {
+  postgresTemplate ??= buildPostgresTemplate(base); // it makes the runtime login, under its lock
+  await postgresTemplate;
   return newPostgres(base, async (admin, name) => {
     await admin.query(`CREATE DATABASE ${name}`);
   });
 }
 
-async function newPostgres(base: string, create: (admin: pg.Client, name: string) => Promise<void>) {
+async function newPostgres(base: string, create: (admin: pg.Client, name: string) => Promise<void>): Promise<PostgresTestDatabase> {
   const name = `svc_test_${Math.floor(Date.now() / 1000).toString(36)}_${randomBytes(4).toString('hex')}`;
   await withAdmin(base, (admin) => create(admin, name));
-  const url = databaseUrl(base, name);
+  const ownerUrl = databaseUrl(base, name);
+  const url = asRuntime(ownerUrl);
   const database = await openDatabase({ databaseUrl: url, dataDir: '', poolMax: 10 });
+  const owner = await openDatabase({ databaseUrl: ownerUrl, dataDir: '', poolMax: 2 });
   return {
     url,
     database,
+    ownerUrl,
+    owner,
     async drop() {
       await database.close();
+      await owner.close();
       // DROP DATABASE waits for a checkpoint (about a second): it runs in the background while the tests go on,
       // and the end of the file waits for every drop (settleDrops, test/helpers/app.ts)
       const dropping = withAdmin(base, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))

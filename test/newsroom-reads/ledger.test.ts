@@ -29,7 +29,8 @@ describe('GET /v1/ledger/events', () => {
   after(() => t.close());
 
   async function clearLedger() {
-    await t.db.deleteFrom('ledger_events').execute();
+    // the ledger is a record the service never removes from: as the owner
+    await t.database.owner.db.deleteFrom('ledger_events').execute();
   }
 
   async function walk(query: string, limit: number, between?: () => Promise<void>) {

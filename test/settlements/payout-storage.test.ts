@@ -51,7 +51,7 @@ async function settlement(db: Awaited<ReturnType<typeof createTestDatabase>>['da
 describe('payout storage', () => {
   test('binary COPY reads back as the very values it was built from (text, int8, numeric, timestamptz, NULL)', async () => {
     const shared = await createTestDatabase();
-    const db = shared.database.db;
+    const db = shared.owner.db; // a table of its own: the runtime role may create none
     try {
       await sql`create table copy_probe (i bigint, n bigint, a text, b text, c numeric(78, 0), d timestamptz)`.execute(db);
       const text = fc.oneof(
@@ -152,9 +152,11 @@ describe('payout storage', () => {
       );
       await settlement(db, 'se_b');
       await assert.rejects(sql`update payouts set settlement_id = 'se_b' where id = 'po_1'`.execute(db), /stays in its settlement/);
-      await assert.rejects(sql`delete from settlements where id = 'se_a'`.execute(db), /has payouts/);
+      // the runtime role may not delete a settlement at all (test/platform/db-privileges.test.ts); the owner is
+      // kept from orphaning payouts
+      await assert.rejects(sql`delete from settlements where id = 'se_a'`.execute(shared.owner.db), /has payouts/);
       await assert.rejects(sql`update settlements set id = 'se_c' where id = 'se_a'`.execute(db), /has payouts/);
-      await sql`delete from settlements where id = 'se_b'`.execute(db); // no payouts: nothing to keep
+      await sql`delete from settlements where id = 'se_b'`.execute(shared.owner.db); // no payouts: nothing to keep
       const count = await db
         .selectFrom('payouts')
         .select((eb) => eb.fn.countAll<string>().as('n'))

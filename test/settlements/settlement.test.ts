@@ -312,11 +312,13 @@ describe('settlement failures and races', () => {
     try {
       const story = await closedStory(r);
       await rewardVote(r.db, story.id, 'voter', 'UP', 3);
-      // the database refuses the payouts: the settlement row and the settled stories were already written
+      // the database refuses the payouts: the settlement row and the settled stories were already written (a
+      // trigger is the owner's to add: the service's runtime role may not)
+      const owner = r.t.db.owner.db;
       await sql`create function refuse_payouts() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`.execute(
-        r.db,
+        owner,
       );
-      await sql`create trigger refuse_payouts before insert on payouts for each statement execute function refuse_payouts()`.execute(r.db);
+      await sql`create trigger refuse_payouts before insert on payouts for each statement execute function refuse_payouts()`.execute(owner);
       const ctx = r.t.app.ctx;
       const service = createSettlementService({
         db: ctx.database.db,
@@ -329,7 +331,7 @@ describe('settlement failures and races', () => {
       const actor = { kind: 'human' as const, ...PEOPLE.treasurer, verified: true, tier: 'L3' as const };
       await assert.rejects(service.run(actor, 100), /disk full/);
       assert.deepEqual(await rewardRowCounts(r.db), { settlements: 0, settled: 0, payouts: 0 });
-      await sql`drop trigger refuse_payouts on payouts`.execute(r.db);
+      await sql`drop trigger refuse_payouts on payouts`.execute(owner);
       const res = await service.run(actor, 100);
       assert.equal(res.storyCount, 1);
       assert.deepEqual(await rewardRowCounts(r.db), { settlements: 1, settled: 1, payouts: 2 });

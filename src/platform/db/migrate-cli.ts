@@ -2,9 +2,16 @@ import { loadConfig } from '../../config.js';
 import { openDatabase } from './database.js';
 import { runMigrations } from './migrate.js';
 
-/** `npm run migrate`: applies pending migrations to DATABASE_URL (or the embedded database) and exits. */
+/**
+ * `npm run migrate`: applies pending migrations as the schema's owner (MIGRATION_DATABASE_URL, else
+ * DATABASE_URL, else the embedded database) and exits.
+ */
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: 2 });
+const database = await openDatabase({
+  databaseUrl: config.migrationDatabaseUrl ?? config.databaseUrl,
+  dataDir: config.dataDir,
+  poolMax: 2,
+});
 try {
   const applied = await runMigrations(database);
   process.stdout.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'no pending migrations\n');

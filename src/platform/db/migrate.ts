@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Database } from './database.js';
+import { openDatabase, type Database, type Session } from './database.js';
 
 /** migrations/ at the package root, whether running from src/ (tsx) or dist/src/ (built). */
 export function migrationsDir(): string {
@@ -21,22 +21,31 @@ export async function listMigrations(dir = migrationsDir()): Promise<string[]> {
 
 const LOCK_KEY = 7_346_221_001;
 
+/** The files not recorded in schema_migrations (all of them when the table does not exist yet). */
+async function notApplied(session: Session, files: string[]): Promise<string[]> {
+  const [table] = await session.query<{ present: boolean }>(`SELECT to_regclass('schema_migrations') IS NOT NULL AS present`);
+  if (!table?.present) return files;
+  const done = new Set((await session.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
+  return files.filter((f) => !done.has(f));
+}
+
 /**
  * Applies every migration not yet recorded in schema_migrations, each in its own transaction, under a
  * session advisory lock so that several instances starting together apply each migration once.
- * Returns the names applied by this call.
+ * Returns the names applied by this call. A database with nothing pending is left alone before the lock and
+ * without creating anything, so the runtime role (which may create nothing) starts on a database the owner
+ * has migrated; with something pending, `database` must connect as the owner (MIGRATION_DATABASE_URL).
  */
 export async function runMigrations(database: Database, dir = migrationsDir()): Promise<string[]> {
   const files = await listMigrations(dir);
   const applied: string[] = [];
   await database.withSession(async (session) => {
+    if ((await notApplied(session, files)).length === 0) return;
     const run = (script: string) => session.exec(script);
     await run(`SELECT pg_advisory_lock(${LOCK_KEY})`);
     try {
       await run(`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
-      const done = new Set((await session.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
-      for (const file of files) {
-        if (done.has(file)) continue;
+      for (const file of await notApplied(session, files)) {
         const body = await readFile(join(dir, file), 'utf8');
         await run(`BEGIN;\n${body}\n;INSERT INTO schema_migrations (name) VALUES ('${file.replace(/'/g, "''")}');\nCOMMIT;`).catch(
           async (err: unknown) => {
@@ -50,6 +59,28 @@ export async function runMigrations(database: Database, dir = migrationsDir()): 
       await run(`SELECT pg_advisory_unlock(${LOCK_KEY})`);
     }
   });
+  return applied;
+}
+
+/**
+ * The migration at start. With `ownerUrl` (MIGRATION_DATABASE_URL) it runs on a connection of its own as the
+ * schema's owner, closed before the service serves on `database` (DATABASE_URL, the runtime role), which must
+ * then see every migration applied; without it, on `database` itself.
+ */
+export async function migrateAtStart(database: Database, ownerUrl: string | undefined, dir = migrationsDir()): Promise<string[]> {
+  if (!ownerUrl) return runMigrations(database, dir);
+  const owner = await openDatabase({ databaseUrl: ownerUrl, dataDir: '', poolMax: 1 });
+  let applied: string[];
+  try {
+    applied = await runMigrations(owner, dir);
+  } finally {
+    await owner.close();
+  }
+  const pending = await pendingMigrations(database, dir).catch((err: Error) => [`(${err.message})`]);
+  if (pending.length)
+    throw new Error(
+      `MIGRATION_DATABASE_URL was migrated, but DATABASE_URL still lacks ${pending.join(', ')}: both must name the same database`,
+    );
   return applied;
 }
 
