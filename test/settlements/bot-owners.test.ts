@@ -18,6 +18,7 @@ import {
 } from '../../sdk/index.js';
 import { TEST_SECRET } from '../helpers/app.js';
 import { bindActor } from '../helpers/identity.js';
+import { needsPostgres } from '../helpers/needs.js';
 import { HOUR_MS } from '../helpers/newsroom-factory.js';
 import { startAgentBookChain } from '../helpers/local-evm.js';
 import { identityClient } from '../identity/identity-helpers.js';
@@ -337,6 +338,45 @@ describe('bot owners: a person claims a verified bot and is paid its payouts', (
     const rows = await r.db.selectFrom('bot_owners').selectAll().where('bot_id', '=', bot.botId).execute();
     assert.equal(rows.length, 1);
   });
+
+  test(
+    'two instances on one database: one challenge claimed on both, and two people claiming one bot at once: one wins each time',
+    { skip: needsPostgres('concurrent transactions of two instances need real PostgreSQL') },
+    async () => {
+      const other = await rewardsApp(
+        { AGENTBOOK_MODE: 'rpc', AGENTBOOK_RPC_URL: chain.rpcUrl, AGENTBOOK_CONTRACT: chain.contract },
+        r.t.db,
+      );
+      try {
+        const claimOn = (app: RewardsApp, who: Person, body: Json) =>
+          app.client.humanWrite<Json>(TEST_SECRET, '/v1/rewards/bot-owners/claim', { ...who.actor, ...body });
+        const bot = await verifiedBot();
+        const lee = await person();
+        const c = (await challenge(lee, bot.botId, bot.wallet.address)).body;
+        const signatures = await signBotOwnerClaim({ key: bot.key, wallet: bot.wallet, challenge: c });
+        const once = await Promise.all([claimOn(r, lee, signatures), claimOn(other, lee, signatures)]);
+        assert.deepEqual(once.map((x) => x.status).sort(), [202, 409]);
+        assert.equal(once.find((x) => x.status === 409)!.body.code, 'BOT_OWNER_CHALLENGE_USED');
+
+        const contested = await verifiedBot();
+        const [mia, ned] = [await person(), await person()];
+        const [cm, cn] = [
+          (await challenge(mia, contested.botId, contested.wallet.address)).body,
+          (await challenge(ned, contested.botId, contested.wallet.address)).body,
+        ];
+        const both = await Promise.all([
+          claimOn(r, mia, await signBotOwnerClaim({ key: contested.key, wallet: contested.wallet, challenge: cm })),
+          claimOn(other, ned, await signBotOwnerClaim({ key: contested.key, wallet: contested.wallet, challenge: cn })),
+        ]);
+        assert.deepEqual(both.map((x) => x.status).sort(), [202, 409]);
+        assert.equal(both.find((x) => x.status === 409)!.body.code, 'BOT_ALREADY_OWNED');
+        const current = await r.db.selectFrom('bot_owners').selectAll().where('bot_id', '=', contested.botId).execute();
+        assert.equal(current.length, 1);
+      } finally {
+        await other.t.close();
+      }
+    },
+  );
 
   test('a bot owned by another person is refused; the owner unlinks it and another person claims it, earlier payouts stay', async () => {
     const bot = await verifiedBot();
