@@ -229,6 +229,39 @@ describe('bot owners: a person claims a verified bot and is paid its payouts', (
     assert.ok((await payoutsOf(bot.botId)).every((p) => p.status === 'PAYABLE' && p.recipientId === terms.body.id));
   });
 
+  test("the AgentBook human binding a payout wallet does not take a claimed bot's payouts from its owner", async () => {
+    const bot = await verifiedBot();
+    const owner = await person();
+    assert.equal((await claimBot(owner, bot)).status, 202);
+    await settleWorkOf(bot.botId);
+    const owned = await payoutsOf(bot.botId);
+    assert.ok(owned.length >= 1 && owned.every((p) => p.status === 'PENDING_RECIPIENT' && p.linkedHumanId === owner.actor.linkedHumanId));
+    // a person whose linkedHumanId is the bot's AgentBook-derived one (as with AGENTBOOK_MODE=static) binds a wallet
+    const agentBookPerson: Person = {
+      actor: { actorId: `ab-${randomBytes(3).toString('hex')}`, verified: true, linkedHumanId: bot.agentBookHuman },
+    };
+    await bindActor(r.t.db.database, agentBookPerson.actor.actorId, bot.agentBookHuman, 'L3');
+    await r.client.humanWrite<Json>(TEST_SECRET, '/v1/rewards/recipient', {
+      ...agentBookPerson.actor,
+      acceptTerms: true,
+      termsVersion: '2026-11',
+    });
+    const payoutWallet = privateKeyToAccount(generatePrivateKey());
+    const c = await r.client.humanWrite<Json>(TEST_SECRET, '/v1/rewards/wallets/challenge', {
+      ...agentBookPerson.actor,
+      address: payoutWallet.address,
+      chainId: 1,
+    });
+    const bound = await r.client.humanWrite<Json>(TEST_SECRET, '/v1/rewards/wallets/verify', {
+      ...agentBookPerson.actor,
+      challengeId: c.body.challengeId,
+      signature: await payoutWallet.signMessage({ message: c.body.message }),
+    });
+    assert.equal(bound.status, 202, JSON.stringify(bound.body));
+    assert.equal(bound.body.payoutsReleased, 0);
+    assert.deepEqual(await payoutsOf(bot.botId), owned);
+  });
+
   test('a frozen owner: the claimed payouts go to FROZEN, never around the freeze', async () => {
     const bot = await verifiedBot();
     await settleWorkOf(bot.botId);
