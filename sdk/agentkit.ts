@@ -20,11 +20,13 @@ export interface AgentProofInput {
   statement?: string;
 }
 
-function walletAddress(wallet: AgentWallet): `0x${string}` {
+/** The address of a viem local account or of a wallet client's account. */
+export function walletAddress(wallet: AgentWallet): `0x${string}` {
   return 'address' in wallet && typeof wallet.address === 'string' ? wallet.address : (wallet as WalletClient).account!.address;
 }
 
-async function signMessage(wallet: AgentWallet, message: string): Promise<`0x${string}`> {
+/** Signs `message` with EIP-191 (personal_sign) by a viem local account or a wallet client. */
+export async function signWalletMessage(wallet: AgentWallet, message: string): Promise<`0x${string}`> {
   if ('type' in wallet && wallet.type === 'local') return wallet.signMessage({ message });
   const client = wallet as WalletClient<Transport, Chain | undefined, Account>;
   return client.signMessage({ account: client.account, message });
@@ -53,6 +55,6 @@ export async function buildAgentProof(input: AgentProofInput): Promise<string> {
   // loaded here, not at the top: importing @worldcoin/agentkit costs about 1.4 s of CPU, and most users of the
   // SDK never build a proof
   const { formatSIWEMessage } = await import('@worldcoin/agentkit');
-  const signature = await signMessage(input.wallet, formatSIWEMessage(info, address));
+  const signature = await signWalletMessage(input.wallet, formatSIWEMessage(info, address));
   return Buffer.from(JSON.stringify({ ...info, address, signature }), 'utf8').toString('base64');
 }

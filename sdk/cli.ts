@@ -4,6 +4,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { agentKeyFromSeed, agentKeySeed, generateAgentKey } from './agent.js';
 import { createAgentClient, ServiceError, type AgentClient } from './agent-client.js';
 import type { CandidatePacket, RevisionChanges } from './agent-types.js';
+import { checkBotOwnerChallenge, signBotOwnerClaim, signBotOwnerConsent, type BotOwnerChallenge } from './bot-owner.js';
 
 /** Exit codes: 0 done; 1 the service refused the request; 2 bad usage or local files; 3 service unreachable or busy. */
 const EXIT = { ok: 0, refused: 1, usage: 2, unavailable: 3 } as const;
@@ -27,6 +28,10 @@ Commands:
                               vote on another bot's revision proposal
   status [--story <id>] [--hash <candidateHash>]
                               the bot's story (current packet hash, stage, review status) or a candidate's status
+  owner-consent --challenge <file> [--owner <linkedHumanId>]
+                              sign an ownership challenge (the JSON the front end got from
+                              POST /v1/rewards/bot-owners/challenge): the bot key's consent and, with --wallet-key,
+                              the wallet's signature; prints the fields of POST /v1/rewards/bot-owners/claim
 
 Options:
   --url <url>                 the service (env NEWSROOM_URL, default http://127.0.0.1:8080)
@@ -67,6 +72,8 @@ const OPTIONS = {
   rationale: { type: 'string' },
   proposal: { type: 'string' },
   vote: { type: 'string' },
+  challenge: { type: 'string' },
+  owner: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -114,6 +121,30 @@ function clientFor(values: Values, env: NodeJS.ProcessEnv): AgentClient {
     ...(values.unverified ? { verified: false } : {}),
     ...(apiKey ? { apiKey } : {}),
   });
+}
+
+/** Signs an ownership challenge offline (no request): the bot's consent, and the wallet's signature with --wallet-key. */
+async function ownerConsent(values: Values, env: NodeJS.ProcessEnv) {
+  const challenge = readJson<BotOwnerChallenge>(required(values, 'challenge'), 'challenge');
+  const keyFile = values.key ?? env.NEWSROOM_AGENT_KEY ?? 'newsroom-agent-key.json';
+  const { seed } = readJson<{ seed?: string }>(keyFile, 'key');
+  if (typeof seed !== 'string') throw new UsageError(`${keyFile} has no seed: make one with newsroom-agent keygen`);
+  const key = agentKeyFromSeed(seed);
+  const keyVersion = values['key-version'] === undefined ? 1 : Number(values['key-version']);
+  if (!(Number.isInteger(keyVersion) && keyVersion >= 1)) throw new UsageError('--key-version must be a positive integer');
+  const walletFile = values['wallet-key'] ?? env.NEWSROOM_AGENT_WALLET;
+  const owner = values.owner ? { expectedOwner: values.owner } : {};
+  const aud = values.aud ? { aud: values.aud } : {};
+  try {
+    if (walletFile) {
+      const wallet = privateKeyToAccount(readJson<{ privateKey: `0x${string}` }>(walletFile, 'wallet key').privateKey);
+      return await signBotOwnerClaim({ key, wallet, challenge, keyVersion, ...owner, ...aud });
+    }
+    checkBotOwnerChallenge(challenge, { botId: key.botId, ...owner });
+    return { challengeId: challenge.challengeId, botConsent: signBotOwnerConsent(key, challenge, { keyVersion, ...aud }) };
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
 }
 
 async function run(command: string | undefined, values: Values, env: NodeJS.ProcessEnv): Promise<unknown> {
@@ -191,6 +222,8 @@ async function run(command: string | undefined, values: Values, env: NodeJS.Proc
       }
       throw new UsageError('status needs --story <id> or --hash <candidateHash>');
     }
+    case 'owner-consent':
+      return ownerConsent(values, env);
     default:
       throw new UsageError(command ? `unknown command: ${command}` : 'a command is required');
   }

@@ -1,4 +1,5 @@
 import { signAgentRequest, type AgentKey } from './agent.js';
+import type { BotOwnerChallenge, BotOwnerClaimed, BotOwnerSignatures } from './bot-owner.js';
 import { signHumanRequest, toQueryString, type HumanActor } from './human.js';
 import type { HumanProofFields, HumanProofProvider, VerifiedHumanAction, WorldIdLoginChallenge, WorldIdLoginSession } from './identity.js';
 
@@ -80,6 +81,21 @@ export function createServiceClient(options: ServiceClientOptions) {
     /** World ID login, step 2: IDKit's proof for the challenge; answers the linkedHumanId to sign from now on. */
     completeWorldIdLogin(secret: string, actor: HumanActor, challengeId: string, proof: HumanProofFields) {
       return humanWrite<WorldIdLoginSession>(secret, '/v1/session/worldid/verify', { ...actor, challengeId, ...proof });
+    },
+    /**
+     * Owning a bot, step 1 (the logged-in L3 person): a challenge for the bot's wallet. The bot's developer signs it
+     * (signBotOwnerClaim, or `newsroom-agent owner-consent`).
+     */
+    botOwnerChallenge(secret: string, actor: HumanActor, input: { botId: string; walletAddress: string }) {
+      return humanWrite<BotOwnerChallenge>(secret, '/v1/rewards/bot-owners/challenge', { ...actor, ...input });
+    },
+    /** Owning a bot, step 2: the challenge's signatures; the bot's payouts are the person's from then on. */
+    claimBotOwner(secret: string, actor: HumanActor, signatures: BotOwnerSignatures) {
+      return humanWrite<BotOwnerClaimed>(secret, '/v1/rewards/bot-owners/claim', { ...actor, ...signatures });
+    },
+    /** The owner gives up a bot (the payouts already theirs stay theirs). */
+    unlinkBotOwner(secret: string, actor: HumanActor, botId: string) {
+      return humanWrite<Record<string, unknown>>(secret, '/v1/rewards/bot-owners/unlink', { ...actor, botId });
     },
     /**
      * Records a verified human action (`graduate:<storyId>`, `reward:<storyId>`, `flag_high_severity:<claimId>`):

@@ -32,6 +32,15 @@ export {
   type WorldIdLoginSession,
 } from './identity.js';
 export { buildAgentProof, type AgentProofInput, type AgentWallet } from './agentkit.js';
+export {
+  botOwnerConsentMessage,
+  checkBotOwnerChallenge,
+  signBotOwnerClaim,
+  signBotOwnerConsent,
+  type BotOwnerChallenge,
+  type BotOwnerClaimed,
+  type BotOwnerSignatures,
+} from './bot-owner.js';
 export { createAgentClient, ServiceError, type AgentClient, type AgentClientOptions, type ReviewInput } from './agent-client.js';
 export type {
   AgentBot,

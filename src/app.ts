@@ -22,6 +22,7 @@ import { latestAnalysisCartelHolds } from './modules/settlements/cartel-hook.js'
 import { settlementsModule } from './modules/settlements/index.js';
 import { rewardReviewModule } from './modules/reward-review/index.js';
 import { claimsModule } from './modules/claims/index.js';
+import { botOwnersModule } from './modules/bot-owners/index.js';
 // public newsroom reads
 import { feedModule } from './modules/feed/index.js';
 import { homeModule } from './modules/home/index.js';
@@ -180,6 +181,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(integrityModule, { ctx });
   // rewards, settlements and fraud review (issue 12)
   await app.register(rewardsModule, { ctx });
+  await app.register(botOwnersModule, { ctx, cartelHolds: latestAnalysisCartelHolds });
   await app.register(settlementsModule, { ctx, cartelHolds: latestAnalysisCartelHolds });
   await app.register(rewardReviewModule, { ctx });
   await app.register(claimsModule, { ctx });

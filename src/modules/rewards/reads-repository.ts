@@ -26,7 +26,13 @@ export async function recentPayouts(db: Queryable, linkedHumanId: string | undef
   return db.selectFrom('payouts').selectAll().where(ofPerson(linkedHumanId, actorId)).orderBy('seq', 'desc').limit(limit).execute();
 }
 
+/** The bots whose payouts are this person's now (bot_payout_owners: claimed, or verified through AgentBook). */
 export async function ownedBots(db: Queryable, linkedHumanId: string): Promise<string[]> {
-  const rows = await db.selectFrom('bots').select('bot_id').where('linked_human_id', '=', linkedHumanId).orderBy('bot_id').execute();
+  const rows = await db
+    .selectFrom('bot_payout_owners')
+    .select('bot_id')
+    .where('linked_human_id', '=', linkedHumanId)
+    .orderBy('bot_id')
+    .execute();
   return rows.map((r) => r.bot_id);
 }

@@ -56,15 +56,18 @@ export async function bindWallet(tx: Tx, recipientId: string, address: string, c
 }
 
 /**
- * Payouts that waited for this person's recipient and wallet become payable: the person's own (flags) and
- * those of the bots they own now. Frozen and held payouts stay where they are.
+ * Payouts that waited for this person's recipient and wallet become payable: the person's own (flags, and bots'
+ * payouts credited to them) and the waiting ones of the bots they own now (bot_payout_owners), except those
+ * credited to another person who owned the bot through a claim (what they earned stays theirs). Frozen and held
+ * payouts stay where they are.
  */
 export async function releaseWaitingPayouts(tx: Tx, recipientId: string, linkedHumanId: string, now: Date): Promise<number> {
   const { numAffectedRows } = await sql`
-    update payouts set status = 'PAYABLE', status_reason = null, recipient_id = ${recipientId},
+    update payouts p set status = 'PAYABLE', status_reason = null, recipient_id = ${recipientId},
       linked_human_id = ${linkedHumanId}, updated_at = ${now}
-    where status = 'PENDING_RECIPIENT'
-      and (linked_human_id = ${linkedHumanId}
-        or bot_id in (select bot_id from bots where linked_human_id = ${linkedHumanId}))`.execute(tx);
+    where p.status = 'PENDING_RECIPIENT'
+      and (p.linked_human_id = ${linkedHumanId}
+        or (p.bot_id in (select bot_id from bot_payout_owners where linked_human_id = ${linkedHumanId})
+          and not exists (select 1 from bot_owners o where o.bot_id = p.bot_id and o.linked_human_id = p.linked_human_id)))`.execute(tx);
   return Number(numAffectedRows ?? 0);
 }

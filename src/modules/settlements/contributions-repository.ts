@@ -22,7 +22,10 @@ export interface WorkUnits {
   role: PayoutRole;
   beneficiary_kind: 'BOT' | 'HUMAN';
   beneficiary_id: string;
-  /** The person who owns the beneficiary: a bot's linked human, a flagger's linked human (or null). */
+  /**
+   * The person who owns the beneficiary: a bot's owner (bot_payout_owners: the person who claimed it, else the
+   * linked human of its AgentBook verification), a flagger's linked human (or null).
+   */
   owner: string | null;
   units: string;
 }
@@ -96,7 +99,7 @@ export async function workUnits(db: Queryable, now: Date): Promise<WorkUnits[]> 
     )
     select u.story_id, u.role, 'BOT' as beneficiary_kind, u.bot_id as beneficiary_id, b.linked_human_id as owner,
       u.units::text as units
-    from bot_units u left join bots b on b.bot_id = u.bot_id
+    from bot_units u left join bot_payout_owners b on b.bot_id = u.bot_id
     where u.units > 0
     union all
     select f.story_id, 'RISK', 'HUMAN', coalesce(f.linked_human_id, f.actor_id), max(f.linked_human_id), count(*)::text

@@ -479,6 +479,48 @@ export interface DB extends ModerationDB {
   claim_batch_payouts: ClaimBatchPayoutsTable;
   claim_receipts: ClaimReceiptsTable;
   claim_batch_evidence: ClaimBatchEvidenceTable;
+  // migrations/0020_bot_owners.sql
+  bot_owner_challenges: BotOwnerChallengesTable;
+  bot_owners: BotOwnersTable;
+  bot_payout_owners: BotPayoutOwnersView;
+}
+
+/** migrations/0020_bot_owners.sql: single-use ownership challenges. */
+export interface BotOwnerChallengesTable {
+  id: string;
+  bot_id: string;
+  linked_human_id: string;
+  actor_id: string;
+  wallet_address: string;
+  wallet_chain_id: string;
+  nonce: string;
+  message: string;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+/** migrations/0020_bot_owners.sql: the ownerships claims established (ended_at null: the current one). */
+export interface BotOwnersTable {
+  id: string;
+  bot_id: string;
+  linked_human_id: string;
+  actor_id: string;
+  wallet_address: string;
+  wallet_chain_id: string;
+  challenge_id: string;
+  consent_key_version: number;
+  claimed_at: Date;
+  ended_at: Date | null;
+  ended_reason: 'UNLINKED' | 'REPLACED' | null;
+  ended_by: string | null;
+}
+
+/** migrations/0020_bot_owners.sql: whose a bot's payouts are (a view: read only). */
+export interface BotPayoutOwnersView {
+  bot_id: ColumnType<string, never, never>;
+  linked_human_id: ColumnType<string | null, never, never>;
+  owner_id: ColumnType<string | null, never, never>;
 }
 
 /** migrations/0012_rewards.sql. Money columns are numeric(78,0): decimal strings, read with BigInt(). */
