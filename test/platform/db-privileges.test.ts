@@ -29,6 +29,7 @@ const TRANSIENT: Privilege[] = ['SELECT', 'INSERT', 'UPDATE', 'DELETE'];
 
 const TABLES: Record<string, Privilege[]> = {
   schema_migrations: READ,
+  bot_payout_owners: READ,
   ...Object.fromEntries(
     [
       'audit_events',
@@ -84,6 +85,8 @@ const TABLES: Record<string, Privilege[]> = {
       'payouts',
       'review_cases',
       'claim_batches',
+      'bot_owner_challenges',
+      'bot_owners',
     ].map((t) => [t, STATE]),
   ),
   ...Object.fromEntries(['user_bookmarks', 'user_topics', 'reward_story_freezes', 'webhook_disabled_endpoints'].map((t) => [t, SET])),

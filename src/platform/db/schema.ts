@@ -479,13 +479,13 @@ export interface DB extends ModerationDB {
   claim_batch_payouts: ClaimBatchPayoutsTable;
   claim_receipts: ClaimReceiptsTable;
   claim_batch_evidence: ClaimBatchEvidenceTable;
-  // migrations/0020_bot_owners.sql
+  // migrations/0021_bot_owners.sql
   bot_owner_challenges: BotOwnerChallengesTable;
   bot_owners: BotOwnersTable;
   bot_payout_owners: BotPayoutOwnersView;
 }
 
-/** migrations/0020_bot_owners.sql: single-use ownership challenges. */
+/** migrations/0021_bot_owners.sql: single-use ownership challenges. */
 export interface BotOwnerChallengesTable {
   id: string;
   bot_id: string;
@@ -500,7 +500,7 @@ export interface BotOwnerChallengesTable {
   used_at: Date | null;
 }
 
-/** migrations/0020_bot_owners.sql: the ownerships claims established (ended_at null: the current one). */
+/** migrations/0021_bot_owners.sql: the ownerships claims established (ended_at null: the current one). */
 export interface BotOwnersTable {
   id: string;
   bot_id: string;
@@ -516,7 +516,7 @@ export interface BotOwnersTable {
   ended_by: string | null;
 }
 
-/** migrations/0020_bot_owners.sql: whose a bot's payouts are (a view: read only). */
+/** migrations/0021_bot_owners.sql: whose a bot's payouts are (a view: read only). */
 export interface BotPayoutOwnersView {
   bot_id: ColumnType<string, never, never>;
   linked_human_id: ColumnType<string | null, never, never>;

@@ -49,3 +49,7 @@ CREATE VIEW bot_payout_owners AS
   FROM bots b
   LEFT JOIN bot_owners o ON o.bot_id = b.bot_id AND o.ended_at IS NULL
     AND lower(o.wallet_address) = lower(b.wallet_address) AND o.wallet_chain_id = b.wallet_chain_id;
+
+-- the runtime role: challenges are used once and ownerships end (UPDATE), neither is removed; the view is read
+GRANT SELECT, INSERT, UPDATE ON bot_owner_challenges, bot_owners TO newsroom_runtime;
+GRANT SELECT ON bot_payout_owners TO newsroom_runtime;
