@@ -6,7 +6,7 @@ import { keccak256, stringToBytes, type Hex } from 'viem';
  * hash the service binds a login to, and the dev proof format of the local service (HUMAN_PROOF_VERIFIER=dev).
  */
 
-/** The proof fields of IDKit's success result (and of CONTRACT §5), sent as they are. */
+/** The proof fields of IDKit's success result (docs/api-conventions.md, "Human proofs"), sent as they are. */
 export interface HumanProofFields {
   nullifier_hash: string;
   merkle_root: string;
@@ -52,7 +52,7 @@ export function worldIdSignalHash(signal: string): string {
 }
 
 /**
- * A proof the dev verifier accepts (CONTRACT §5): hex HMAC-SHA256, key `dev-human-proof`, over
+ * A proof the dev verifier accepts (docs/api-conventions.md, "Human proofs"): hex HMAC-SHA256, key `dev-human-proof`, over
  * `provider|action|nullifier_hash|merkle_root|signal_hash` (signal_hash empty when there is no signal). For
  * the local service and tests only: a production service refuses the dev verifier.
  */

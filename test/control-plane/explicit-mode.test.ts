@@ -20,7 +20,7 @@ async function executedRequest(
   return filed.body.id;
 }
 
-describe('explicit control plane: activation needs an executed control-plane request (behaviour 7)', () => {
+describe('explicit control plane: activation needs an executed control-plane request', () => {
   let g: GovernanceApp;
   let proposal: Json;
   let other: Json;

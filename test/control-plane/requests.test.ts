@@ -120,7 +120,7 @@ describe('control-plane requests: filing, listing and reading', () => {
   });
 });
 
-describe('control-plane approvals (behaviour 8)', () => {
+describe('control-plane approvals', () => {
   let g: GovernanceApp;
   const clearRequest = async () =>
     (await fileRequest(g, { action: 'governance.emergency.clear', target: 'emergency', payload: { emergencyId: 'em_x' } })).body.id;

@@ -60,7 +60,7 @@ export async function governanceApp(env: Env = {}, shared?: TestDatabase) {
 }
 export type GovernanceApp = Awaited<ReturnType<typeof governanceApp>>;
 
-/** The proof fields of CONTRACT §5 in the dev verifier's format, for `action` (a fresh nullifier unless given). */
+/** Human proof fields in the dev verifier's format (docs/api-conventions.md, "Human proofs"), for `action` (a fresh nullifier unless given). */
 export function proofFor(action: string, options: { provider?: ProofProvider; nullifier?: string; tamper?: boolean } = {}) {
   const provider = options.provider ?? 'world_id';
   const nullifierHash = options.nullifier ?? `0x${randomBytes(16).toString('hex')}`;

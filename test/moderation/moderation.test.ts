@@ -71,7 +71,7 @@ describe('moderation: quarantine, legal holds and source statuses', () => {
     assert.equal((audit.details as Json).reason, 'satire column, labelled as such');
   });
 
-  test('a forced ALLOW of a hard-block category is refused (behaviour 5); KEEP and BLOCK are recorded', async () => {
+  test('a forced ALLOW of a hard-block category is refused; KEEP and BLOCK are recorded', async () => {
     const blocked = await quarantined({ body: 'Reporters found she lives at 42 Elm Street and her phone is 555-123-4567.' });
     assert.equal(blocked.scan.decision, 'BLOCK');
     const refused = await resolve(blocked.storyId, 'RELEASE');

@@ -46,7 +46,7 @@ describe('GET /v1/ledger/events', () => {
     return ids;
   }
 
-  test('each event has exactly the interface fields, all present, newest first', async () => {
+  test('each event has exactly the documented fields, all present, newest first', async () => {
     await clearLedger();
     const story = await t.factory.story({ title: 'Ferry schedule' });
     const first = await t.factory.ledgerEvent(story.id, {

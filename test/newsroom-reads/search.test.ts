@@ -179,7 +179,7 @@ describe('GET /v1/search', () => {
     assert.equal((await t.get<Json>('/v1/search?limit=1')).body.items.length, 1);
   });
 
-  test('enum filters are validated exactly as the interface lists them', async () => {
+  test('filters are validated exactly as the route schema lists them', async () => {
     for (const query of [
       'q=a%00b',
       'state=RETRACTED',

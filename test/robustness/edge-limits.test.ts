@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 
 /**
  * The HTTP edge through real sockets (app.inject never reaches Node's parser or its timers): the size limits
- * answer 413, 414 and 431 with the contract error body, and slow clients (slowloris: headers dribbled, bodies
+ * answer 413, 414 and 431 with the error body, and slow clients (slowloris: headers dribbled, bodies
  * never finished, idle keep-alive connections) are cut by the configured timeouts while normal requests are
  * still answered. Small timeouts here; the defaults are in src/config.ts and docs/operators.md.
  */

@@ -8,7 +8,7 @@ import { createTestApp, TEST_API_KEY, TEST_OPS_TOKEN, TEST_SECRET, type TestApp 
 import { fuzzRuns } from '../helpers/fuzz.js';
 
 /**
- * Robustness: no input makes the service answer 5xx, and every 4xx is the contract error body
+ * Robustness: no input makes the service answer 5xx, and every 4xx is the error body
  * ({ error, requestId, code? } with `x-request-id` equal to `requestId`).
  *
  * The routes come from the app's own OpenAPI document, so a new route is fuzzed without touching this file:
@@ -911,7 +911,7 @@ function describeRequest(req: Sent): string {
   return `${req.method} ${req.url.length > 300 ? `${req.url.slice(0, 300)}…` : req.url}\nheaders: ${JSON.stringify(req.headers)}\nbody: ${JSON.stringify(payload)}`;
 }
 
-/** No 5xx; every 4xx is the contract error body with x-request-id equal to its requestId. */
+/** No 5xx; every 4xx is the error body with x-request-id equal to its requestId. */
 function checkContract(req: Sent, res: Answer): void {
   const where = () => `${describeRequest(req)}\n→ ${res.status} ${res.text.slice(0, 600)}`;
   assert.ok(res.status < 500, `5xx answer\n${where()}`);
@@ -1592,7 +1592,7 @@ describe('robustness: no input makes the service answer 5xx', () => {
       assert.notEqual((JSON.parse(retried.text) as Json).requestId, (JSON.parse(first.text) as Json).requestId);
     });
 
-    test("a path with bad percent-encoding or an overlong parameter answers the contract body (was Fastify's, without requestId)", async () => {
+    test("a path with bad percent-encoding or an overlong parameter answers the error body (was Fastify's, without requestId)", async () => {
       expectError(await inject({ method: 'GET', url: '/v1/stories/%ff', headers: {} }), 400, 'MALFORMED_URL');
       expectError(
         await inject({
@@ -1607,7 +1607,7 @@ describe('robustness: no input makes the service answer 5xx', () => {
       expectError(await inject({ method: 'GET', url: `/v1/stories/${'a'.repeat(201)}`, headers: {} }), 414, 'URI_TOO_LONG');
     });
 
-    test("what Node's HTTP parser refuses answers the contract body with x-request-id, then closes (was a bare 400)", async () => {
+    test("what Node's HTTP parser refuses answers the error body with x-request-id, then closes (was a bare 400)", async () => {
       for (const [bytes, status, code] of [
         [Buffer.from('GET /v1/stories/\xff HTTP/1.1\r\nHost: x\r\n\r\n', 'latin1'), 400, 'MALFORMED_REQUEST'],
         [Buffer.from('GET /v1/stories/a\x01b HTTP/1.1\r\nHost: x\r\n\r\n', 'latin1'), 400, 'MALFORMED_REQUEST'],

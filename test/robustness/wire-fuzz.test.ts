@@ -17,7 +17,7 @@ import { fuzzRuns } from '../helpers/fuzz.js';
  * (a body that never ends), a shorter one (the rest is read as the next request), a body sent slowly).
  *
  * For every case: the server answers within a bound (the request timeout is 800 ms here: a case that is not
- * answered and closed within 5 s is a hang), never a 5xx, and every 4xx answer is the contract error body
+ * answered and closed within 5 s is a hang), never a 5xx, and every 4xx answer is the error body
  * with `x-request-id` equal to its `requestId`. Smoke count in `npm test`, full count in `npm run test:fuzz`.
  */
 
@@ -391,7 +391,7 @@ describe('wire fuzz of every route from /openapi.json (real sockets)', () => {
     assert.ok(routes.some((r) => r.body) && routes.some((r) => r.pathParams.length) && routes.some((r) => r.queryParams.length));
   });
 
-  test('no raw request makes the service hang, answer 5xx, or answer a 4xx without the contract body', async () => {
+  test('no raw request makes the service hang, answer 5xx, or answer a 4xx without the error body', async () => {
     await fc.assert(
       fc.asyncProperty(caseArb, async ({ route, method, target, contentType, credentials, manyHeaders, body, framing }) => {
         const headers = [

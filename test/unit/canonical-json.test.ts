@@ -6,7 +6,8 @@ import { canonicalQuery, canonicalize } from '../../src/platform/canonical-json.
 
 /**
  * The SDK (clients) and the server canonicalize independently; a signature only verifies when both produce
- * the same bytes. These properties pin CONTRACT §3: keys sorted at every depth, no whitespace, undefined
+ * the same bytes. These properties pin the canonical JSON of docs/api-conventions.md, "Human signed requests":
+ * keys sorted at every depth, no whitespace, undefined
  * members omitted, arrays in order.
  */
 
@@ -218,7 +219,7 @@ describe('canonical JSON: vectors', () => {
     assert.equal(both({ t: true, f: false }), '{"f":false,"t":true}');
   });
 
-  test('unicode keys are sorted by code point (CONTRACT §3), not by UTF-16 code unit', () => {
+  test('unicode keys are sorted by code point, not by UTF-16 code unit', () => {
     // U+1F600 is the surrogate pair D83D DE00: code-unit order would put it before U+FB01, code point order after.
     const value = { '\uFB01': 6, '\u{1F600}': 5, é: 4, z: 3, a: 2, Z: 1, '': 0 };
     assert.equal(both(value), '{"":0,"Z":1,"a":2,"z":3,"é":4,"ﬁ":6,"😀":5}');

@@ -7,7 +7,7 @@ import { retryAfterMs, retryDelayMs } from '../../src/modules/webhooks/backoff.j
 import { webhookHeaders, webhookSignature } from '../../src/modules/webhooks/signature.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
 
-describe('webhook signature (CONTRACT §8)', () => {
+describe('webhook signature (docs/webhooks.md)', () => {
   test('sha256= hex HMAC-SHA256 over id.occurredAt.payloadJson, keyed with the signing secret', () => {
     const body = '{"id":"whe_1","type":"story.correction","occurredAt":"2026-11-22T10:00:00.000Z","data":{}}';
     const expected = createHmac('sha256', 'secret').update(`whe_1.2026-11-22T10:00:00.000Z.${body}`).digest('hex');

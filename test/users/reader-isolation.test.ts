@@ -23,7 +23,7 @@ const operation: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ op: fc.constantFrom('follow' as const, 'unfollow' as const), topic: topicSpelling }),
 );
 
-/** Two different actor ids (CONTRACT §3 identifiers), often one a prefix or a case variant of the other. */
+/** Two different actor ids (docs/api-conventions.md, "Identifiers"), often one a prefix or a case variant of the other. */
 const actorName = fc.stringMatching(/^[A-Za-z0-9_:@-]{1,30}$/);
 const actorPair = fc
   .oneof(

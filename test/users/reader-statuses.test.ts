@@ -17,7 +17,7 @@ const READER_ROUTES: [string, string][] = [
   ['post', '/v1/users/me/history/clear'],
 ];
 
-describe('reader account routes: statuses of seed §4.7', () => {
+describe('reader account routes: the statuses of docs/reader-accounts.md', () => {
   let t: TestApp;
   let newsroom: ReturnType<typeof newsroomClient>;
   let storyId: string;
