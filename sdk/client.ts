@@ -1,4 +1,5 @@
 import { signAgentRequest, type AgentKey } from './agent.js';
+import { canonicalJson } from './canonical-json.js';
 import { signHumanRequest, toQueryString, type HumanActor } from './human.js';
 import type { HumanProofFields, HumanProofProvider, VerifiedHumanAction, WorldIdLoginChallenge, WorldIdLoginSession } from './identity.js';
 
@@ -33,7 +34,8 @@ export function createServiceClient(options: ServiceClientOptions) {
     const init: RequestInit = { method, headers: { ...headers } };
     if (body !== undefined) {
       (init.headers as Record<string, string>)['content-type'] = 'application/json';
-      init.body = JSON.stringify(body);
+      // the canonical JSON that was signed: valid JSON, and a bigint member is sent as the digits it was signed with
+      init.body = canonicalJson(body);
     }
     const res = await doFetch(`${base}${pathAndQuery}`, init);
     const text = await res.text();
