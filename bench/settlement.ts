@@ -106,8 +106,8 @@ try {
   process.stdout.write(
     `\n${contributions} contributions, ${RECIPIENTS} recipients, ${stories} stories\n\n| phase | time | peak RSS | heap growth |\n|---|---|---|---|\n`,
   );
-  const preview = await measure('preview', () => service.preview(actor, 1_000_000));
-  const run = await measure('run', () => service.run(actor, 1_000_000));
+  const preview = await measure('preview', () => service.preview(actor, '1000000'));
+  const run = await measure('run', () => service.run(actor, '1000000'));
   process.stdout.write(
     `\npreview: ${preview.contributionCount} contributions, ${preview.beneficiaries.length} beneficiaries; run: ${run.payoutCount} payouts, escrow ${run.escrow.display}, paid ${run.paid.display}\n`,
   );

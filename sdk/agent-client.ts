@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { signAgentRequest, signKeyProof, type AgentKey } from './agent.js';
 import { buildAgentProof, type AgentWallet } from './agentkit.js';
+import { canonicalJson } from './canonical-json.js';
 import type {
   AgentBot,
   AgentReview,
@@ -98,7 +99,8 @@ export function createAgentClient(options: AgentClientOptions) {
     const init: RequestInit = { method, headers: { accept: 'application/json', ...headers } };
     if (body !== undefined) {
       (init.headers as Record<string, string>)['content-type'] = 'application/json';
-      init.body = JSON.stringify(body);
+      // the canonical JSON that was signed (a bigint member is sent as the digits it was signed with)
+      init.body = canonicalJson(body);
     }
     const res = await doFetch(`${base}${pathAndQuery}`, init);
     const text = await res.text();

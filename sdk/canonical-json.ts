@@ -13,7 +13,7 @@ export function canonicalJson(value: unknown): string {
 function encode(value: unknown): string | undefined {
   if (value === undefined || typeof value === 'function' || typeof value === 'symbol') return undefined;
   if (value === null) return 'null';
-  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'bigint') return bigintJson(value);
   if (typeof value !== 'object') return JSON.stringify(value);
   if (Array.isArray(value)) {
     return `[${value.map((item) => encode(item) ?? 'null').join(',')}]`;
@@ -27,6 +27,21 @@ function encode(value: unknown): string | undefined {
     if (encoded !== undefined) members.push(`${JSON.stringify(key)}:${encoded}`);
   }
   return `{${members.join(',')}}`;
+}
+
+/**
+ * A bigint as a JSON number: as JavaScript writes the same number (`1e+21`) when that is the same value, else
+ * its decimal digits (`12345678901234567890`, which a double would round). The service reads a body number the
+ * same way, so that a signature over a bigint verifies and covers its digits.
+ */
+function bigintJson(value: bigint): string {
+  const digits = value.toString();
+  const js = JSON.stringify(Number(value));
+  const m = /^(-?\d+)(?:\.(\d+))?(?:e\+(\d+))?$/.exec(js);
+  if (!m) return digits;
+  const [, whole, fraction = '', exponent = '0'] = m;
+  const shift = Number(exponent) - fraction.length;
+  return shift >= 0 && BigInt(whole! + fraction) * 10n ** BigInt(shift) === value ? js : digits;
 }
 
 /** Sorts keys by Unicode code point, as the contract says (not by UTF-16 code unit, JavaScript's default). */

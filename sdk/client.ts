@@ -1,5 +1,6 @@
 import { signAgentRequest, type AgentKey } from './agent.js';
 import type { BotOwnerChallenge, BotOwnerClaimed, BotOwnerSignatures } from './bot-owner.js';
+import { canonicalJson } from './canonical-json.js';
 import { signHumanRequest, toQueryString, type HumanActor } from './human.js';
 import type { HumanProofFields, HumanProofProvider, VerifiedHumanAction, WorldIdLoginChallenge, WorldIdLoginSession } from './identity.js';
 
@@ -34,7 +35,8 @@ export function createServiceClient(options: ServiceClientOptions) {
     const init: RequestInit = { method, headers: { ...headers } };
     if (body !== undefined) {
       (init.headers as Record<string, string>)['content-type'] = 'application/json';
-      init.body = JSON.stringify(body);
+      // the canonical JSON that was signed: valid JSON, and a bigint member is sent as the digits it was signed with
+      init.body = canonicalJson(body);
     }
     const res = await doFetch(`${base}${pathAndQuery}`, init);
     const text = await res.text();

@@ -52,6 +52,8 @@ import { createMetrics } from './platform/metrics.js';
 import { openapiPlugin } from './platform/openapi.js';
 import { readCachePlugin } from './platform/read-cache.js';
 import { createValidatorCompiler, registerBodyDepthLimit } from './platform/validation.js';
+import { registerDecimalInputs } from './platform/decimal-input.js';
+import { registerJsonBodyParser } from './platform/json-numbers.js';
 
 export const SERVICE_VERSION = '0.1.0';
 
@@ -109,6 +111,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('ctx', ctx);
   // JSON in, JSON out: a text body on a JSON route is 415, not a string handed to a handler.
   app.removeContentTypeParser('text/plain');
+  // JSON bodies keep the digits of numbers a double cannot hold; amounts are read from them, never as floats
+  registerJsonBodyParser(app);
+  registerDecimalInputs(app);
   app.setValidatorCompiler(createValidatorCompiler());
   registerErrorHandling(app);
   registerBodyDepthLimit(app);

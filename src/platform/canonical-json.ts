@@ -1,26 +1,34 @@
+import type { InexactNumbers } from './json-numbers.js';
+
 /**
- * The server's canonical JSON (CONTRACT §3): keys sorted by code point at every depth, no whitespace,
- * undefined members omitted, arrays in order. Written independently of sdk/canonical-json.ts so that the
- * signing tests cross-check two implementations.
+ * The server's canonical JSON: keys sorted by code point at every depth, no whitespace, undefined members
+ * omitted, arrays in order, a number as JSON.stringify writes it. Written independently of
+ * sdk/canonical-json.ts so that the signing tests cross-check two implementations.
+ *
+ * `inexact` (a request's `inexactNumbers`, platform/json-numbers.ts) holds the source text of the body numbers
+ * that JSON.parse rounded: such a number is written as it was sent, so that a signature or a request hash covers
+ * its digits and not the double they were rounded to (the SDK writes a long bigint as its digits the same way).
  */
-export function canonicalize(value: unknown): string {
-  return serialize(value) ?? 'null';
+export function canonicalize(value: unknown, inexact?: InexactNumbers | null): string {
+  return serialize(value, inexact ?? undefined) ?? 'null';
 }
 
 /**
  * Writes members in sorted order itself: a sorted object handed to JSON.stringify would still list
  * integer-like keys ("0", "10") first, since JavaScript enumerates those before every other key.
  */
-function serialize(value: unknown): string | undefined {
-  if (Array.isArray(value)) return `[${value.map((v) => serialize(v) ?? 'null').join(',')}]`;
+function serialize(value: unknown, inexact: InexactNumbers | string | undefined): string | undefined {
+  const child = (key: string) => (typeof inexact === 'object' ? inexact.get(key) : undefined);
+  if (Array.isArray(value)) return `[${value.map((v, i) => serialize(v, child(String(i))) ?? 'null').join(',')}]`;
   if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
     const members: string[] = [];
     for (const key of Object.keys(value).sort(byCodePoint)) {
-      const v = serialize((value as Record<string, unknown>)[key]);
+      const v = serialize((value as Record<string, unknown>)[key], child(key));
       if (v !== undefined) members.push(`${JSON.stringify(key)}:${v}`);
     }
     return `{${members.join(',')}}`;
   }
+  if (typeof inexact === 'string' && typeof value === 'number' && Number(inexact) === value) return inexact;
   return JSON.stringify(value);
 }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from './db/database.js';
 import { canonicalize } from './canonical-json.js';
+import type { InexactNumbers } from './json-numbers.js';
 import { appError, validationFailed } from './errors.js';
 
 const KEY = /^[\x21-\x7e]{8,200}$/;
@@ -9,9 +10,10 @@ const RETENTION_MS = 24 * 60 * 60 * 1000;
 
 export type IdempotencyOutcome = { kind: 'proceed' } | { kind: 'replay'; status: number; body: unknown };
 
-export function requestHash(method: string, path: string, body: unknown): string {
+/** `inexact`: the request's inexact body numbers, so that two bodies that differ only past a double's digits differ here too. */
+export function requestHash(method: string, path: string, body: unknown, inexact?: InexactNumbers | null): string {
   return createHash('sha256')
-    .update(`${method.toUpperCase()} ${path} ${canonicalize(body ?? {})}`)
+    .update(`${method.toUpperCase()} ${path} ${canonicalize(body ?? {}, inexact)}`)
     .digest('hex');
 }
 

@@ -67,12 +67,87 @@ function refusingUnstorable(validate: Validate): Validate {
   return wrapped;
 }
 
+/**
+ * How a number is written in a query string or a path: decimal digits with an optional minus sign and, for a
+ * number that is not an integer, a fraction. No plus sign, exponent, leading zero, space, `0x`/`0o`/`0b`
+ * prefix, `Infinity` or `NaN`, all of which JavaScript's Number() (and so Ajv's coercion) would read.
+ */
+const DECIMAL_INTEGER = /^-?(?:0|[1-9][0-9]*)$/;
+const DECIMAL_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/;
+
+type NumericKind = 'integer' | 'number';
+type PropertySchema = { type?: unknown; anyOf?: PropertySchema[]; oneOf?: PropertySchema[]; items?: PropertySchema };
+
+/** Whether a property takes a number (alone or among other types), and which kind; arrays answer for their items. */
+function numericKind(schema: PropertySchema | undefined): { kind: NumericKind; only: boolean } | undefined {
+  if (!schema || typeof schema !== 'object') return undefined;
+  const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter((t) => t !== undefined);
+  if (types.includes('array')) return numericKind(schema.items);
+  const alternatives = schema.anyOf ?? schema.oneOf;
+  if (alternatives) {
+    const kinds = alternatives.map(numericKind);
+    if (!kinds.some(Boolean)) return undefined;
+    return { kind: kinds.some((k) => k?.kind === 'number') ? 'number' : 'integer', only: kinds.every((k) => k?.only) };
+  }
+  const numeric = types.filter((t) => t === 'number' || t === 'integer');
+  if (!numeric.length) return undefined;
+  return { kind: numeric.includes('number') ? 'number' : 'integer', only: numeric.length === types.length };
+}
+
+/**
+ * Refuses, before Ajv coerces the text to a number, every value of a number or integer property of a query or
+ * path schema that is not written as a decimal (above). Where the property also takes text (a union with a
+ * string), only a value that JavaScript would read as a number is held to the rule.
+ */
+function decimalNumbersFirst(schema: unknown, validate: Validate): Validate {
+  const properties = (schema as { properties?: Record<string, PropertySchema> }).properties ?? {};
+  const numeric = Object.entries(properties)
+    .map(([name, property]) => ({ name, ...numericKind(property) }))
+    .filter((p): p is { name: string; kind: NumericKind; only: boolean } => p.kind !== undefined);
+  if (!numeric.length) return validate;
+  const wrapped = ((data: unknown) => {
+    const issues: { instancePath: string; schemaPath: string; keyword: string; params: object; message: string }[] = [];
+    if (data !== null && typeof data === 'object') {
+      for (const { name, kind, only } of numeric) {
+        const value = (data as Record<string, unknown>)[name];
+        const texts = Array.isArray(value) ? value : [value];
+        const pattern = kind === 'integer' ? DECIMAL_INTEGER : DECIMAL_NUMBER;
+        const bad = texts.some((t) => typeof t === 'string' && !pattern.test(t) && (only || (t.trim() !== '' && !Number.isNaN(Number(t)))));
+        if (bad) {
+          issues.push({
+            instancePath: `/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+            schemaPath: '#',
+            keyword: 'decimal',
+            params: {},
+            message:
+              kind === 'integer'
+                ? 'must be an integer written in decimal digits (an optional minus sign; no fraction, exponent, prefix, plus sign or spaces)'
+                : 'must be a number written in decimal digits (an optional minus sign and fraction; no exponent, prefix, plus sign or spaces)',
+          });
+        }
+      }
+    }
+    if (issues.length) {
+      wrapped.errors = issues;
+      return false;
+    }
+    const ok = validate(data);
+    wrapped.errors = validate.errors;
+    return ok;
+  }) as Validate;
+  wrapped.errors = null;
+  return wrapped;
+}
+
 export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
   const strict = makeAjv({ coerceTypes: false });
   const coercing = makeAjv({ coerceTypes: 'array' });
   return ({ schema, httpPart }) => {
-    if (httpPart !== 'body')
-      return refusingUnstorable(coercing.compile(schema as object)) as unknown as ReturnType<FastifySchemaCompiler<unknown>>;
+    if (httpPart !== 'body') {
+      const validate = coercing.compile(schema as object);
+      const checked = httpPart === 'querystring' || httpPart === 'params' ? decimalNumbersFirst(schema, validate) : validate;
+      return refusingUnstorable(checked) as unknown as ReturnType<FastifySchemaCompiler<unknown>>;
+    }
     const validate = strict.compile(schema as object);
     const s = schema as { type?: string; required?: string[] };
     // A body schema with no required property (POST /v1/publish/:hash/compute) may be omitted entirely (Fastify passes an absent body as null).

@@ -329,10 +329,10 @@ describe('settlement failures and races', () => {
         cursors: ctx.cursors,
       });
       const actor = { kind: 'human' as const, ...PEOPLE.treasurer, verified: true, tier: 'L3' as const };
-      await assert.rejects(service.run(actor, 100), /disk full/);
+      await assert.rejects(service.run(actor, '100'), /disk full/);
       assert.deepEqual(await rewardRowCounts(r.db), { settlements: 0, settled: 0, payouts: 0 });
       await sql`drop trigger refuse_payouts on payouts`.execute(owner);
-      const res = await service.run(actor, 100);
+      const res = await service.run(actor, '100');
       assert.equal(res.storyCount, 1);
       assert.deepEqual(await rewardRowCounts(r.db), { settlements: 1, settled: 1, payouts: 2 });
     } finally {

@@ -163,6 +163,26 @@ describe('settlement math', () => {
       { numRuns: fuzzRuns(1000) },
     );
   });
+
+  test('a decimal with up to 18 decimals is its exact base units; one more non-zero digit is refused', () => {
+    assert.equal(toBaseUnits('1000.000000000000000007', 18), 1_000_000_000_000_000_000_007n);
+    assert.equal(toBaseUnits('1000.0000000000000000007', 18), null);
+    assert.equal(toBaseUnits('1000.50000000000000000000', 18), 1_000_500_000_000_000_000_000n);
+    assert.equal(toBaseUnits(' 12', 18), null);
+    assert.equal(toBaseUnits(`1${'0'.repeat(100)}`, 18), null);
+    const digits = (min: number, max: number) =>
+      fc.array(fc.integer({ min: 0, max: 9 }), { minLength: min, maxLength: max }).map((d) => d.join(''));
+    fc.assert(
+      fc.property(digits(1, 40), digits(0, 18), fc.integer({ min: 1, max: 9 }), digits(0, 5), (whole, fraction, last, extra) => {
+        // whole.fraction: exactly whole × 10^18 + fraction padded to 18 digits
+        const text = fraction ? `${whole}.${fraction}` : whole;
+        assert.equal(toBaseUnits(text, 18), BigInt(whole) * 10n ** 18n + BigInt(fraction.padEnd(18, '0')));
+        // a non-zero digit at the 19th decimal or beyond: not a whole number of base units
+        assert.equal(toBaseUnits(`${whole}.${fraction.padEnd(18, '0')}${extra}${last}`, 18), null);
+      }),
+      { numRuns: fuzzRuns(1000) },
+    );
+  });
 });
 
 /** The earlier division (a full sort of the remainders, a map of hash ranks): the reference the selection must match. */

@@ -27,12 +27,13 @@ export function policyOf(row: RewardsPolicyVersionsTable): Policy {
 }
 
 /**
- * A rate from 0 to 1 with at most 6 decimals, as exact parts per million (0.125 → 125000). A rate with more
- * decimals cannot be represented exactly and is refused rather than rounded.
+ * A rate from 0 to 1 with at most 6 decimals, as exact parts per million (0.125 → 125000), from its decimal
+ * text (a JSON number's own digits or a decimal string: platform/decimal-input.ts), never through a float. A
+ * rate with more decimals cannot be represented exactly and is refused rather than rounded.
  */
-export function rateToPpm(value: number, path: string, details: ErrorDetail[]): number {
-  const ppm = Number.isFinite(value) && value >= 0 && value <= 1 ? toBaseUnits(String(value), 6) : null;
-  if (ppm === null) {
+export function rateToPpm(text: string, path: string, details: ErrorDetail[]): number {
+  const ppm = toBaseUnits(text, 6);
+  if (ppm === null || ppm > 1_000_000n) {
     details.push({ path, message: 'must be a number from 0 to 1 with at most 6 decimals' });
     return 0;
   }
@@ -40,7 +41,7 @@ export function rateToPpm(value: number, path: string, details: ErrorDetail[]): 
 }
 
 /** Role splits to parts per million; they must sum to exactly 1 (1 000 000 ppm), else 400. */
-export function splitsToPpm(splits: Record<PayoutRole, number>): Record<PayoutRole, number> {
+export function splitsToPpm(splits: Record<PayoutRole, string>): Record<PayoutRole, number> {
   const details: ErrorDetail[] = [];
   const ppm = {
     WRITER: rateToPpm(splits.WRITER, '/roleSplits/WRITER', details),

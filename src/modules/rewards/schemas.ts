@@ -1,10 +1,11 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { DecimalBody } from '../../platform/decimal-input.js';
 import { DateTime, HumanActorBody, HumanActorQuery, Identifier } from '../../platform/schemas.js';
 import { Amount, Payout } from '../settlements/schemas.js';
 
 /** Rewards policy, recipients, wallets and the private reads (interface section 4.4). */
 
-const Rate = Type.Number({ minimum: 0, maximum: 1 });
+const Rate = DecimalBody({ minimum: 0, maximum: 1, description: 'A rate from 0 to 1 with at most 6 decimals' });
 const Splits = Type.Object(
   { WRITER: Rate, FACT_CHECK: Rate, RISK: Rate, SOURCE_DIVERSITY: Rate },
   { additionalProperties: false, description: 'Shares of the pool after escrow; they sum to exactly 1 (at most 6 decimals each)' },
@@ -35,7 +36,7 @@ export const PolicyUpdateBody = Type.Object(
     ...HumanActorBody,
     status: Type.Optional(Status),
     escrowRate: Type.Optional(
-      Type.Number({ minimum: 0, maximum: 1, description: 'Share of each pool kept in escrow (at most 6 decimals)' }),
+      DecimalBody({ minimum: 0, maximum: 1, description: 'Share of each pool kept in escrow, from 0 to 1 (at most 6 decimals)' }),
     ),
     roleSplits: Type.Optional(Splits),
     reason: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),

@@ -3,15 +3,19 @@
  * `REWARD_TOKEN_DECIMALS` base units make one display unit (one "orb").
  */
 
-/** A plain or exponent decimal as JS prints a number (`12.5`, `1e-7`, `1.5e+21`). */
+/** A plain or exponent decimal, as JSON or JS writes a number (`12.5`, `1e-7`, `1.5e+21`, `1.5E21`). */
 const DECIMAL = /^(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/i;
+/** Longer text is refused before any arithmetic: an amount below 10^60 base units needs far fewer characters. */
+const MAX_TEXT = 100;
 
 /**
- * Display units to base units, exactly: null when the text is not a non-negative decimal or has more
- * fraction digits than the token has decimals (it would not be a whole number of base units).
+ * Display units to base units, exactly: null when the text is not a non-negative decimal or is not a whole
+ * number of base units (a non-zero digit past the token's decimals). Trailing zeros do not count:
+ * `1.50` and `1.5` are the same amount. The text is read digit by digit, never through a float.
  */
 export function toBaseUnits(display: string, decimals: number): bigint | null {
-  const match = DECIMAL.exec(display.trim());
+  if (display.length > MAX_TEXT) return null;
+  const match = DECIMAL.exec(display);
   if (!match) return null;
   const [, whole, fraction = '', exponent = '0'] = match;
   const shift = Number(exponent);
@@ -33,7 +37,7 @@ export function toDisplay(base: bigint, decimals: number): string {
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }
 
-/** An amount as the bodies show it (CONTRACT §1): display decimal and base-unit integer, both strings. */
+/** An amount as the bodies show it: display decimal and base-unit integer, both strings. */
 export function amount(base: bigint, decimals: number): { display: string; base: string } {
   return { display: toDisplay(base, decimals), base: base.toString() };
 }

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CursorParam, NextCursor } from '../../platform/cursor.js';
+import { DecimalBody, DecimalQuery } from '../../platform/decimal-input.js';
 import { BotId, DateTime, HumanActorBody, HumanActorQuery, Identifier } from '../../platform/schemas.js';
 
 /** Settlement and payout requests and answers (interface section 4.5). */
@@ -25,7 +26,7 @@ export const Amount = Type.Object(
   { title: 'Amount' },
 );
 
-const TotalPoolOrbs = Type.Number({ minimum: 0.01, description: 'The pool in display units of the reward token (minimum 0.01)' });
+const POOL = 'The pool in display units of the reward token (minimum 0.01, at most REWARD_TOKEN_DECIMALS decimals)';
 
 const RoleTotal = Type.Object({ pool: Amount, paid: Amount, weight: Type.String() });
 const Totals = {
@@ -94,7 +95,10 @@ export const SettlementsQuery = Type.Object(
 );
 export const SettlementsPage = Type.Object({ settlements: Type.Array(Settlement), nextCursor: NextCursor });
 
-export const PreviewQuery = Type.Object({ ...HumanActorQuery, totalPoolOrbs: TotalPoolOrbs }, { additionalProperties: false });
+export const PreviewQuery = Type.Object(
+  { ...HumanActorQuery, totalPoolOrbs: DecimalQuery({ minimum: 0.01, description: POOL }) },
+  { additionalProperties: false },
+);
 export const Preview = Type.Object({
   preview: Type.Literal(true),
   policyVersion: Type.Integer(),
@@ -116,7 +120,10 @@ export const Preview = Type.Object({
   ),
 });
 
-export const RunBody = Type.Object({ ...HumanActorBody, totalPoolOrbs: TotalPoolOrbs }, { additionalProperties: false });
+export const RunBody = Type.Object(
+  { ...HumanActorBody, totalPoolOrbs: DecimalBody({ minimum: 0.01, description: POOL }) },
+  { additionalProperties: false },
+);
 
 export const SettlementParams = Type.Object({ id: Identifier });
 export const ActorQuery = Type.Object({ ...HumanActorQuery }, { additionalProperties: false });

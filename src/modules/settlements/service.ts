@@ -79,14 +79,18 @@ function roleTotals(split: PoolSplit): RoleTotals {
 export function createSettlementService(deps: SettlementDeps) {
   const { db, transactor, clock, decimals, cartelHolds, cursors } = deps;
 
-  function poolBase(totalPoolOrbs: number): bigint {
-    const base = toBaseUnits(String(totalPoolOrbs), decimals);
+  /**
+   * The pool in base units, exactly, from the decimal text of `totalPoolOrbs` (a JSON number's own digits, a
+   * decimal string or the query text: platform/decimal-input.ts). At least 0.01 display units.
+   */
+  function poolBase(totalPoolOrbs: string, path: string): bigint {
+    const base = toBaseUnits(totalPoolOrbs, decimals);
     // numeric(78,0) holds the amounts; 10^60 base units leaves room for every sum a settlement makes
-    if (base === null || base <= 0n || base >= MAX_POOL_BASE) {
+    if (base === null || base * 100n < 10n ** BigInt(decimals) || base >= MAX_POOL_BASE) {
       throw validationFailed([
         {
-          path: '/totalPoolOrbs',
-          message: `must be a positive amount with at most ${decimals} decimals (REWARD_TOKEN_DECIMALS), below 10^60 base units`,
+          path,
+          message: `must be an amount of at least 0.01 with at most ${decimals} decimals (REWARD_TOKEN_DECIMALS), below 10^60 base units`,
         },
       ]);
     }
@@ -169,10 +173,10 @@ export function createSettlementService(deps: SettlementDeps) {
 
   return {
     /** What a run would pay now, without writing anything. */
-    async preview(actor: HumanActor, totalPoolOrbs: number) {
+    async preview(actor: HumanActor, totalPoolOrbs: string) {
       void actor;
       const now = new Date(clock.now());
-      const g = await gather(db, policyOf(await currentPolicy(db)), poolBase(totalPoolOrbs), now);
+      const g = await gather(db, policyOf(await currentPolicy(db)), poolBase(totalPoolOrbs, '/querystring/totalPoolOrbs'), now);
       const split = splitPool(g.inputs);
       const amounts = divideShares(g.inputs, split);
       const byBeneficiary = new Map<string, { beneficiaryKind: string; beneficiaryId: string; amount: bigint; payable: bigint }>();
@@ -214,8 +218,8 @@ export function createSettlementService(deps: SettlementDeps) {
     },
 
     /** Settles every closed, unsettled story in one transaction; audited. */
-    async run(actor: HumanActor, totalPoolOrbs: number) {
-      const pool = poolBase(totalPoolOrbs);
+    async run(actor: HumanActor, totalPoolOrbs: string) {
+      const pool = poolBase(totalPoolOrbs, '/totalPoolOrbs');
       return withTransaction(transactor, async (tx) => {
         await lockSettlementRuns(tx);
         const now = new Date(clock.now());

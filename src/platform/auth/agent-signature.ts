@@ -77,7 +77,7 @@ export function agentMessageFor(request: FastifyRequest, aud: string, headers: A
   const [path] = splitUrl(request.url);
   const body = isPlainObject(request.body) ? request.body : {};
   return Buffer.from(
-    `${AGENT_MESSAGE_PREFIX}:${aud}.${headers.timestamp}.${headers.nonce}.${request.method.toUpperCase()}.${path}.${canonicalize(body)}`,
+    `${AGENT_MESSAGE_PREFIX}:${aud}.${headers.timestamp}.${headers.nonce}.${request.method.toUpperCase()}.${path}.${canonicalize(body, request.inexactNumbers)}`,
     'utf8',
   );
 }

@@ -54,7 +54,9 @@ export function verifyHumanSignature(
   const [path, query = ''] = splitUrl(request.url);
   const signed: Record<string, unknown> =
     request.method === 'GET' ? canonicalQuery(query) : isPlainObject(request.body) ? request.body : {};
-  const message = `${timestamp}.${nonce}.${request.method.toUpperCase()}.${path}.${canonicalize(signed)}`;
+  // a body number a double does not hold exactly is signed as its digits (request.inexactNumbers)
+  const canonical = request.method === 'GET' ? canonicalize(signed) : canonicalize(signed, request.inexactNumbers);
+  const message = `${timestamp}.${nonce}.${request.method.toUpperCase()}.${path}.${canonical}`;
   const given = Buffer.from(signature, 'hex');
   const matches = secrets.some((secret) => timingSafeEqual(createHmac('sha256', secret).update(message).digest(), given));
   if (!matches) throw signatureInvalid([{ header: 'x-signature', code: 'MISMATCH', message: 'signature does not match the request' }]);

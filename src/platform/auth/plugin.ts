@@ -257,7 +257,11 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
       const key = Array.isArray(raw) ? raw[0] : raw;
       if (key === undefined) return;
       validateIdempotencyKey(key);
-      const outcome = await idempotency.begin(scope, key, requestHash(request.method, splitUrl(request.url)[0], request.body));
+      const outcome = await idempotency.begin(
+        scope,
+        key,
+        requestHash(request.method, splitUrl(request.url)[0], request.body, request.inexactNumbers),
+      );
       if (outcome.kind === 'replay') {
         // a replayed error body names this request (its x-request-id), not the first one
         const body = outcome.status >= 400 && isPlainObject(outcome.body) ? { ...outcome.body, requestId: request.id } : outcome.body;
