@@ -72,8 +72,8 @@ function refusingUnstorable(validate: Validate): Validate {
  * number that is not an integer, a fraction. No plus sign, exponent, leading zero, space, `0x`/`0o`/`0b`
  * prefix, `Infinity` or `NaN`, all of which JavaScript's Number() (and so Ajv's coercion) would read.
  */
-const DECIMAL_INTEGER = /^-?(?:0|[1-9][0-9]*)$/;
-const DECIMAL_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/;
+const DECIMAL_INTEGER = /^-?[0-9]+$/;
+const DECIMAL_NUMBER = /^-?[0-9]+(?:\.[0-9]+)?$/;
 
 type NumericKind = 'integer' | 'number';
 type PropertySchema = { type?: unknown; anyOf?: PropertySchema[]; oneOf?: PropertySchema[]; items?: PropertySchema };
