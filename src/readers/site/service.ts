@@ -1,0 +1,92 @@
+import type { AppContext } from '../../platform/context.js';
+import type { Lang } from '../../platform/i18n/index.js';
+import { createCommentsService } from '../../newsroom/comments/service.js';
+import { createFeedRepository } from '../../newsroom/feed/repository.js';
+import type { FeedMode } from '../../newsroom/feed/schemas.js';
+import { feedServiceFor } from '../../newsroom/feed/index.js';
+import { createFlagsService } from '../../newsroom/flags/service.js';
+import { readParameters } from '../../governance/parameters/parameters.js';
+import { createHomeRepository } from '../../newsroom/home/repository.js';
+import { createHomeService } from '../../newsroom/home/service.js';
+import { createLedgerRepository } from '../../newsroom/ledger/repository.js';
+import { createLedgerService } from '../../newsroom/ledger/service.js';
+import { createRankingsRepository } from '../../newsroom/rankings/repository.js';
+import { createRankingsService } from '../../newsroom/rankings/service.js';
+import type { SearchQuery } from '../../newsroom/search/schemas.js';
+import { searchServiceFor } from '../../newsroom/search/index.js';
+import { createStoriesRepository } from '../../newsroom/stories/repository.js';
+import { createStoriesService } from '../../newsroom/stories/service.js';
+import { createSiteRepository } from './repository.js';
+
+/** Rooms the feed page links to. */
+const ROOM_LINKS = 24;
+/** Comments and flags shown on a story page (the JSON reads page further). */
+const STORY_PAGE_ITEMS = 50;
+
+/**
+ * The data of each reader-site page, read through the same services as the JSON routes (no read SQL of its
+ * own but the room list), so a page shows exactly what the API answers.
+ */
+export function createSiteService(ctx: AppContext) {
+  const db = ctx.database.db;
+  const parameters = () => readParameters(db);
+  const { clock, cursors, transactor } = ctx;
+  const stories = createStoriesService({ repository: createStoriesRepository(db), clock, parameters });
+  const feed = feedServiceFor(ctx);
+  const search = searchServiceFor(ctx);
+  const ledger = createLedgerService({ repository: createLedgerRepository(db), clock, cursors });
+  const rankings = createRankingsService({ repository: createRankingsRepository(db), clock });
+  const home = createHomeService({
+    repository: createHomeRepository(db),
+    feed: createFeedRepository(db),
+    ledger: createLedgerRepository(db),
+    clock,
+    parameters,
+  });
+  const site = createSiteRepository(db);
+
+  return {
+    async feedPage(query: { lang: Lang; mode: FeedMode; room?: string; cursor?: string; limit?: number }) {
+      const [page, rooms] = await Promise.all([feed.feed(query), site.rooms(ROOM_LINKS)]);
+      return { page, rooms };
+    },
+
+    /**
+     * A story with everything its page explains; 404 NOT_FOUND for an unknown or hidden story. The access
+     * check runs once: the comment and flag lists of this read reuse it (one query each instead of two).
+     * The sources are the detail's (the active ones, with their status); the governance parameters are read
+     * only for a story whose reward window has not opened (the text names its length).
+     */
+    async storyPage(id: string, lang: Lang) {
+      const row = await stories.readable(id);
+      const checked = { readable: async () => row };
+      const page = { limit: STORY_PAGE_ITEMS };
+      const [story, consensus, versions, commentList, flagList] = await Promise.all([
+        stories.detail(id, lang),
+        stories.consensus(id),
+        stories.versions(id),
+        createCommentsService({ db, transactor, clock, cursors, stories: checked }).list(id, page),
+        createFlagsService({ db, transactor, clock, cursors, stories: checked }).list(id, page),
+      ]);
+      const rewardWindowHours = story.rewardWindow.closesAt ? null : (await parameters()).rewardWindowHours;
+      return { story, consensus, versions, comments: commentList, flags: flagList, rewardWindowHours };
+    },
+
+    async machineRoomPage(id: string, lang: Lang) {
+      const [story, room] = await Promise.all([stories.detail(id, lang), stories.machineRoom(id)]);
+      return { story, room };
+    },
+
+    async versionsPage(id: string, lang: Lang) {
+      const [story, versions] = await Promise.all([stories.detail(id, lang), stories.versions(id)]);
+      return { story, versions };
+    },
+
+    ledgerPage: (query: { filters?: string; cursor?: string; limit?: number }) => ledger.events(query),
+    rankingsPage: () => rankings.weekly(),
+    developing: (lang: Lang) => home.developing(lang),
+    underReview: (lang: Lang) => home.underReview(lang),
+    rewardWindow: (lang: Lang) => home.rewardWindow(lang),
+    searchPage: (query: SearchQuery) => search.search(query),
+  };
+}
