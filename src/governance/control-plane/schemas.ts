@@ -1,9 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CursorParam, NextCursor } from '../../platform/cursor.js';
-import { DateTime, HumanActorBody, HumanActorQuery, Sha256Hex } from '../../platform/schemas.js';
+import { DateTime, HumanActorBody, HumanActorQuery, Nullable, Sha256Hex } from '../../platform/schemas.js';
 import { StringEnum } from '../../platform/string-enum.js';
 import { HumanProofBody } from '../../identity/humans/proof-body.js';
-import { Nullable } from '../../newsroom/stories/schemas.js';
 
 /** Control-plane requests: filing, listing, reading, approving and cancelling. */
 

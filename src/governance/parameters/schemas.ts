@@ -1,8 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { DateTime, HumanActorBody, HumanActorQuery } from '../../platform/schemas.js';
+import { DateTime, HumanActorBody, HumanActorQuery, Nullable } from '../../platform/schemas.js';
 import { StringEnum } from '../../platform/string-enum.js';
 import { HumanProofBody } from '../../identity/humans/proof-body.js';
-import { Nullable } from '../../newsroom/stories/schemas.js';
 
 /** Governance administration: state, proposals, evaluation and emergency measures. */
 

@@ -1,7 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { NextCursor } from '../../platform/cursor.js';
-import { DateTime, HumanActorBody } from '../../platform/schemas.js';
-import { Nullable } from '../stories/schemas.js';
+import { DateTime, HumanActorBody, Nullable } from '../../platform/schemas.js';
 
 /** Reader comments on a story: the write and the list. */
 

@@ -1,8 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { LangParam } from '../../platform/i18n/index.js';
-import { DateTime, LangSchema } from '../../platform/schemas.js';
+import { DateTime, LangSchema, Nullable } from '../../platform/schemas.js';
 import { StoryParams } from '../shared/schemas.js';
-import { Nullable, PublicationStageSchema, ReviewStatusSchema, StoryLabels, StoryStateSchema } from '../stories/schemas.js';
+import { PublicationStageSchema, ReviewStatusSchema, StoryLabels, StoryStateSchema } from '../stories/schemas.js';
 
 /**
  * Orientation data for human-controlled assistants. Every field states a fact or a requirement; no field

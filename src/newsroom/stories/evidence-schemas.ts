@@ -1,8 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CursorParam } from '../../platform/cursor.js';
-import { DateTime } from '../../platform/schemas.js';
+import { DateTime, Nullable } from '../../platform/schemas.js';
 import { PacketSchema } from '../shared/schemas.js';
-import { Nullable, PublicationStageSchema, ReviewStatusSchema, StoryStateSchema } from './schemas.js';
+import { PublicationStageSchema, ReviewStatusSchema, StoryStateSchema } from './schemas.js';
 
 /** Shapes of the evidence reads under a story: versions, sources, comments, flags, consensus, machine room. */
 

@@ -1,12 +1,10 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { LangParam } from '../../platform/i18n/index.js';
-import { ActorId, DateTime, Identifier, TextBoolean } from '../../platform/schemas.js';
+import { ActorId, DateTime, Identifier, Nullable, TextBoolean } from '../../platform/schemas.js';
 import { StoryId } from '../shared/schemas.js';
 import { StringEnum } from '../../platform/string-enum.js';
 
 /** The shared story shapes of every public read: the full story, the compact card, states and labels. */
-
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const STORY_STATES = ['PROVISIONAL', 'GRADUATED', 'CONTESTED', 'UNDER_REVIEW'] as const;
 export const StoryStateSchema = StringEnum(STORY_STATES);
