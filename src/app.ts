@@ -17,6 +17,7 @@ import { commentsModule } from './newsroom/comments/index.js';
 import { flagsModule } from './newsroom/flags/index.js';
 import { rewardVotesModule } from './newsroom/reward-votes/index.js';
 // rewards, settlements and fraud review (issue 12)
+import { rewardsPolicyModule } from './rewards/policy/index.js';
 import { rewardsModule } from './rewards/recipients/index.js';
 import { latestAnalysisCartelHolds } from './rewards/settlements/cartel-hook.js';
 import { settlementsModule } from './rewards/settlements/index.js';
@@ -168,6 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(controlPlaneModule, { ctx, verifier });
   await app.register(integrityModule, { ctx });
   // rewards, settlements and fraud review (issue 12)
+  await app.register(rewardsPolicyModule, { ctx });
   await app.register(rewardsModule, { ctx });
   await app.register(settlementsModule, { ctx, cartelHolds: latestAnalysisCartelHolds });
   await app.register(rewardReviewModule, { ctx });

@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { CursorParam, NextCursor } from '../../platform/cursor.js';
 import { DateTime, HumanActorBody, HumanActorQuery, Identifier } from '../../platform/schemas.js';
-import { Amount } from '../settlements/schemas.js';
+import { Amount } from '../money/schemas.js';
 
 const TxHash = Type.String({ pattern: '^0x[0-9a-fA-F]{64}$', description: '0x followed by 64 hex characters' });
 const Address = Type.String({ pattern: '^0x[0-9a-f]{40}$' });

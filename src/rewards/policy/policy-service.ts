@@ -2,12 +2,12 @@ import { identityKey } from '../../platform/auth/admin-policy.js';
 import type { HumanActor } from '../../platform/auth/types.js';
 import { appendAudit } from '../../platform/audit/audit-log.js';
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db/database.js';
+import type { Db, Queryable } from '../../platform/db/database.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { validationFailed, type ErrorDetail } from '../../platform/errors.js';
 import { policyOf, ppmToRate, rateToPpm, splitsToPpm, type Policy } from './policy.js';
 import { currentPolicy, insertPolicyVersion, lockPolicy } from './policy-repository.js';
-import type { PolicyUpdateBody } from '../recipients/schemas.js';
+import type { PolicyUpdateBody } from './schemas.js';
 
 export function presentPolicy(p: Policy, decimals: number) {
   return {
@@ -25,6 +25,11 @@ export function presentPolicy(p: Policy, decimals: number) {
     tokenDecimals: decimals,
     updatedAt: p.updatedAt.toISOString(),
   };
+}
+
+/** The policy in force, read through `q` (a settlement's transaction, or the database for a preview). */
+export async function readCurrentPolicy(q: Queryable): Promise<Policy> {
+  return policyOf(await currentPolicy(q));
 }
 
 /** The rewards policy: a public read, and versioned, audited changes by rewards admins. */

@@ -2,17 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { humanActor } from '../../platform/auth/require-actor.js';
 import type { AppContext } from '../../platform/context.js';
 import { errors } from '../../platform/schemas.js';
-import { createPolicyService } from '../policy/policy-service.js';
 import { createRewardsReadsService } from './reads-service.js';
 import { createRecipientsService } from './recipients-service.js';
 import {
   Budget,
   Dashboard,
   Eligibility,
-  PolicyUpdateBody,
   Recipient,
   RecipientBody,
-  RewardsPolicy,
   UserQuery,
   WalletChallenge,
   WalletChallengeBody,
@@ -20,40 +17,16 @@ import {
   WalletVerifyBody,
 } from './schemas.js';
 
-/** The rewards policy (public read, rewards-admin update), recipients, wallets and the private rewards reads. */
+/** Recipients, wallets and the private rewards reads. */
 export const rewardsModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
   const base = { db: ctx.database.db, transactor: ctx.transactor, clock: ctx.clock };
   const decimals = ctx.config.rewardTokenDecimals;
-  const policy = createPolicyService({ ...base, decimals });
   const recipients = createRecipientsService({ ...base, serviceOrigin: ctx.config.publicBaseUrl });
   const reads = createRewardsReadsService({ ...base, decimals, limits: ctx.config.rewards.dailyPaidActions });
   const tags = ['rewards'];
   const write = { auth: { kind: 'human-write' } } as const;
   const read = { auth: { kind: 'human-read' } } as const;
   const readErrors = errors(400, 401, 403, 409, 429, 503);
-
-  app.get(
-    '/v1/rewards/policy',
-    {
-      config: { auth: { kind: 'public' } },
-      schema: { tags, summary: 'The current rewards policy', response: { 200: RewardsPolicy, ...errors(429) } },
-    },
-    async () => policy.current(),
-  );
-
-  app.post(
-    '/v1/rewards/policy',
-    {
-      config: { auth: { kind: 'human-write', admin: 'rewards' } },
-      schema: {
-        tags,
-        summary: 'Change the rewards policy (a new version, audited)',
-        body: PolicyUpdateBody,
-        response: { 202: RewardsPolicy, ...errors(400, 401, 403, 409, 429, 503) },
-      },
-    },
-    async (request, reply) => reply.code(202).send(await policy.update(humanActor(request), request.body)),
-  );
 
   app.get(
     '/v1/rewards/eligibility',

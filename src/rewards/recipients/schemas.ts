@@ -1,48 +1,9 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { DateTime, HumanActorBody, HumanActorQuery, Identifier } from '../../platform/schemas.js';
-import { Amount, Payout } from '../settlements/schemas.js';
+import { Amount } from '../money/schemas.js';
+import { Payout } from '../settlements/schemas.js';
 
-/** Rewards policy, recipients, wallets and the private reads (interface section 4.4). */
-
-const Rate = Type.Number({ minimum: 0, maximum: 1 });
-const Splits = Type.Object(
-  { WRITER: Rate, FACT_CHECK: Rate, RISK: Rate, SOURCE_DIVERSITY: Rate },
-  { additionalProperties: false, description: 'Shares of the pool after escrow; they sum to exactly 1 (at most 6 decimals each)' },
-);
-const Status = Type.Union([Type.Literal('ACTIVE'), Type.Literal('PAUSED'), Type.Literal('DISABLED')]);
-
-export const RewardsPolicy = Type.Object(
-  {
-    version: Type.Integer(),
-    status: Status,
-    escrowRate: Type.Number(),
-    roleSplits: Type.Object({ WRITER: Type.Number(), FACT_CHECK: Type.Number(), RISK: Type.Number(), SOURCE_DIVERSITY: Type.Number() }),
-    escrowRatePpm: Type.Integer({ description: 'The same rate in exact parts per million' }),
-    roleSplitsPpm: Type.Object({
-      WRITER: Type.Integer(),
-      FACT_CHECK: Type.Integer(),
-      RISK: Type.Integer(),
-      SOURCE_DIVERSITY: Type.Integer(),
-    }),
-    tokenDecimals: Type.Integer(),
-    updatedAt: DateTime,
-  },
-  { title: 'RewardsPolicy' },
-);
-
-export const PolicyUpdateBody = Type.Object(
-  {
-    ...HumanActorBody,
-    status: Type.Optional(Status),
-    escrowRate: Type.Optional(
-      Type.Number({ minimum: 0, maximum: 1, description: 'Share of each pool kept in escrow (at most 6 decimals)' }),
-    ),
-    roleSplits: Type.Optional(Splits),
-    reason: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
-  },
-  { additionalProperties: false, title: 'RewardsPolicyUpdate' },
-);
-export type PolicyUpdateBody = Static<typeof PolicyUpdateBody>;
+/** Recipients, wallets and the private rewards reads (interface section 4.4). */
 
 export const RecipientBody = Type.Object(
   {

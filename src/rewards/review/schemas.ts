@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { DateTime, HumanActorBody, HumanActorQuery, Identifier } from '../../platform/schemas.js';
-import { Amount, Payout } from '../settlements/schemas.js';
+import { Amount } from '../money/schemas.js';
+import { Payout } from '../settlements/schemas.js';
 
 /** Fraud review cases, freezes and the review queue (interface section 4.6). */
 

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CursorParam, NextCursor } from '../../platform/cursor.js';
 import { BotId, DateTime, HumanActorBody, HumanActorQuery, Identifier } from '../../platform/schemas.js';
+import { Amount } from '../money/schemas.js';
 
 /** Settlement and payout requests and answers (interface section 4.5). */
 
@@ -16,13 +17,6 @@ export const PayoutStatusSchema = Type.Union(
     description:
       'PAYABLE: can be paid to the verified wallet; PENDING_RECIPIENT: waits for recipient terms and a wallet; FROZEN; REVIEW: held until a review releases it',
   },
-);
-export const Amount = Type.Object(
-  {
-    display: Type.String({ description: 'Display units of the reward token, exact decimal' }),
-    base: Type.String({ description: 'Integer base units (REWARD_TOKEN_DECIMALS)' }),
-  },
-  { title: 'Amount' },
 );
 
 const TotalPoolOrbs = Type.Number({ minimum: 0.01, description: 'The pool in display units of the reward token (minimum 0.01)' });

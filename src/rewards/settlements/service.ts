@@ -8,8 +8,8 @@ import { statementPipeline } from '../../platform/db/statement-pipeline.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { appError, notFound, validationFailed } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { policyOf, type Policy } from '../policy/policy.js';
-import { currentPolicy } from '../policy/policy-repository.js';
+import type { Policy } from '../policy/policy.js';
+import { readCurrentPolicy } from '../policy/policy-service.js';
 import type { CartelHolds } from './cartel-hook.js';
 import { divideShares, ROLES, settlementSeed, splitPool, type PoolSplit, type SettlementInputs } from './compute.js';
 import { eligibleStories, workUnits, type EligibleStory } from './contributions-repository.js';
@@ -172,7 +172,7 @@ export function createSettlementService(deps: SettlementDeps) {
     async preview(actor: HumanActor, totalPoolOrbs: number) {
       void actor;
       const now = new Date(clock.now());
-      const g = await gather(db, policyOf(await currentPolicy(db)), poolBase(totalPoolOrbs), now);
+      const g = await gather(db, await readCurrentPolicy(db), poolBase(totalPoolOrbs), now);
       const split = splitPool(g.inputs);
       const amounts = divideShares(g.inputs, split);
       const byBeneficiary = new Map<string, { beneficiaryKind: string; beneficiaryId: string; amount: bigint; payable: bigint }>();
@@ -219,7 +219,7 @@ export function createSettlementService(deps: SettlementDeps) {
       return withTransaction(transactor, async (tx) => {
         await lockSettlementRuns(tx);
         const now = new Date(clock.now());
-        const policy = policyOf(await currentPolicy(tx));
+        const policy = await readCurrentPolicy(tx);
         if (policy.status !== 'ACTIVE') {
           throw appError('REWARDS_PAUSED', { message: `The rewards policy is ${policy.status}: settlements do not run` });
         }
