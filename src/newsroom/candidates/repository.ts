@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../platform/db/database.js';
-import { upsertSources } from '../stories/write-repository.js';
+import { recordFirstSources } from '../stories/story-writes.js';
 import { claimsText, type Packet } from '../shared/packet.js';
 
 export interface CandidateRow {
@@ -127,7 +127,7 @@ export async function insertCandidate(
       created_at: input.at,
     })
     .execute();
-  await upsertSources(tx, input.storyId, packet, 1);
+  await recordFirstSources(tx, input.storyId, packet);
   const row = await tx
     .insertInto('candidates')
     .values({ hash: input.hash, story_id: input.storyId, bot_id: input.botId, verified: input.verified, submitted_at: input.at })

@@ -4,7 +4,7 @@ import { notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { normalizePacket, packetHash, type Packet } from '../shared/packet.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
-import { versionWithHash } from '../stories/write-repository.js';
+import { versionWithHash } from '../stories/story-writes.js';
 import { insertCandidate, type CandidateRow, type CandidatesRepository } from './repository.js';
 import type { CandidateBody, CandidateEvidenceResponse, CandidateResponse, CandidateStatusResponse, SafetyTrace } from './schemas.js';
 

@@ -11,7 +11,7 @@ import { PAGE_LIMIT_DEFAULT, type PageQuery } from '../stories/evidence-schemas.
 import { requirePublished } from '../stories/policy.js';
 import type { StoriesService } from '../stories/service.js';
 import { lockVisibleStory } from '../stories/story-lock.js';
-import { incrementCommentCount } from '../stories/write-repository.js';
+import { incrementCommentCount } from '../stories/story-writes.js';
 import { commentExists, commentsAfter, insertComment } from './repository.js';
 import type { Comment, CommentBody, CommentsResponse } from './schemas.js';
 
@@ -57,7 +57,7 @@ export function createCommentsService(deps: {
           body: body.body,
           created_at: now,
         });
-        await incrementCommentCount(tx, story.id);
+        await incrementCommentCount(tx, story);
         await recomputeConsensus(tx, events, { ...story, comment_count: story.comment_count + 1 }, params, now);
         return { storyId: row.story_id, ...presentComment(row) };
       });

@@ -7,7 +7,7 @@ import { attestationsInsideAuthorCluster } from '../../governance/integrity/repo
 import { recordLedgerEvent } from '../ledger/record.js';
 import type { LockedStory } from '../stories/story-lock.js';
 import { bucketForState, storyState, trendingScore } from '../stories/story-state.js';
-import { updateConsensusColumns } from '../stories/write-repository.js';
+import { updateConsensusColumns } from '../stories/story-writes.js';
 import { saveSnapshot, tallyStory, type Tallies } from './repository.js';
 import { deriveReviewStatus } from './review-status.js';
 
@@ -106,7 +106,7 @@ export async function recomputeConsensus(
     : 0;
   await updateConsensusColumns(
     tx,
-    story.id,
+    story,
     {
       review_status: reviewStatus,
       publication_stage: stage,

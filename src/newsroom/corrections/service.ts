@@ -17,7 +17,7 @@ import { markOtherProposalsStale } from '../reviews/repository.js';
 import { canReadStory } from '../stories/policy.js';
 import { currentPacket, lockStoryForWrite, type LockedStory } from '../stories/story-lock.js';
 import { bucketForState, storyState } from '../stories/story-state.js';
-import { insertCurrentVersion, versionWithHash } from '../stories/write-repository.js';
+import { insertCurrentVersion, versionWithHash } from '../stories/story-writes.js';
 import { enqueueWebhook } from '../../delivery/webhooks/outbox.js';
 import { insertCorrection, markRetracted } from './repository.js';
 import type { CorrectionBody, CorrectionResponse, RetractionBody } from './schemas.js';
@@ -69,7 +69,7 @@ export function createCorrectionsService(deps: { transactor: Transactor; clock: 
         const at = new Date(clock.now());
         const version = story.current_version + 1;
         const id = newId('cor');
-        await insertCurrentVersion(tx, { storyId: story.id, version, hash, packet, proposalId: null, createdBy: who.by, at });
+        await insertCurrentVersion(tx, story, { version, hash, packet, proposalId: null, createdBy: who.by, at });
         await markOtherProposalsStale(tx, story.id, '', at);
         const state = storyState(story.publication_stage, story.review_status) ?? 'PROVISIONAL';
         const ledgerEventId = await recordLedgerEvent(tx, events, {

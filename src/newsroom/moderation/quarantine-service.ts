@@ -9,7 +9,7 @@ import { newId } from '../../platform/ids.js';
 import type { Parameters } from '../../governance/parameters/parameters.js';
 import { publishStory } from '../publish/publish-story.js';
 import { currentPacket, lockStoryForWrite } from '../stories/story-lock.js';
-import { setModerationStatus } from '../stories/write-repository.js';
+import { setModerationStatus } from '../stories/story-writes.js';
 import { assertNoLegalHold } from './legal-hold-guard.js';
 import { requireVerifiedModerator } from './policy.js';
 import { bannedSourceUrls, decideItem, decisionsOf, listQuarantine, lockLatestItem, type QuarantineRow } from './repository.js';
@@ -98,11 +98,11 @@ export function createQuarantineService(deps: { db: Db; transactor: Transactor; 
           if (story.publication_stage === 'CANDIDATE') {
             await publishStory(tx, events, story, params, at, `released from quarantine: ${body.reason}`);
           } else {
-            await setModerationStatus(tx, story.id, 'ALLOWED', at);
+            await setModerationStatus(tx, story, 'ALLOWED', at);
           }
         } else if (body.decision === 'BLOCK') {
           await assertNoLegalHold(tx, story.id);
-          await setModerationStatus(tx, story.id, 'BLOCKED', at);
+          await setModerationStatus(tx, story, 'BLOCKED', at);
         }
         const status = STATUS_AFTER[body.decision];
         await decideItem(tx, {

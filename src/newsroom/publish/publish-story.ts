@@ -4,7 +4,7 @@ import { recomputeConsensus } from '../consensus/service.js';
 import type { Parameters } from '../../governance/parameters/parameters.js';
 import { recordLedgerEvent } from '../ledger/record.js';
 import type { LockedStory } from '../stories/story-lock.js';
-import { markPublished } from '../stories/write-repository.js';
+import { markPublished } from '../stories/story-writes.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -21,7 +21,7 @@ export async function publishStory(
   reason: string,
 ): Promise<void> {
   const closes = new Date(now.getTime() + params.rewardWindowHours * HOUR_MS);
-  await markPublished(tx, story.id, now, closes);
+  await markPublished(tx, story, now, closes);
   await recordLedgerEvent(tx, events, {
     storyId: story.id,
     type: 'UPDATE',

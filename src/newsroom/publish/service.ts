@@ -7,7 +7,7 @@ import type { Parameters } from '../../governance/parameters/parameters.js';
 import { bannedSourceUrls, openQuarantineItem } from '../moderation/repository.js';
 import { scanPacket } from '../moderation/safety-scan.js';
 import { lockStoryForWrite } from '../stories/story-lock.js';
-import { setModerationStatus, versionWithHash } from '../stories/write-repository.js';
+import { setModerationStatus, versionWithHash } from '../stories/story-writes.js';
 import { publishStory } from './publish-story.js';
 import { candidateStoryId, insertSafetyTrace } from './repository.js';
 
@@ -44,7 +44,7 @@ export function createPublishService(deps: { transactor: Transactor; clock: Cloc
             await publishStory(tx, events, story, params, now, 'safety scan ALLOW');
           } else {
             // held back: hidden from the public, and queued for a content admin's decision (docs/moderation.md)
-            await setModerationStatus(tx, story.id, scan.decision === 'BLOCK' ? 'BLOCKED' : 'QUARANTINED', now);
+            await setModerationStatus(tx, story, scan.decision === 'BLOCK' ? 'BLOCKED' : 'QUARANTINED', now);
             await openQuarantineItem(tx, { id: newId('qi'), storyId: story.id, traceId, at: now });
           }
         }

@@ -4,7 +4,7 @@ import { recordLedgerEvent } from '../ledger/record.js';
 import { normalizePacket, packetHash, type Packet } from '../shared/packet.js';
 import { currentPacket, type LockedStory } from '../stories/story-lock.js';
 import { storyState } from '../stories/story-state.js';
-import { insertCurrentVersion } from '../stories/write-repository.js';
+import { insertCurrentVersion } from '../stories/story-writes.js';
 import { markOtherProposalsStale, type ProposalRow } from './repository.js';
 import type { RevisionChanges } from './schemas.js';
 
@@ -22,8 +22,7 @@ export async function acceptRevision(tx: Tx, events: TxEvents, story: LockedStor
   const packet = revisedPacket(await currentPacket(tx, story), proposal.changes as RevisionChanges);
   const hash = packetHash(packet);
   const version = story.current_version + 1;
-  await insertCurrentVersion(tx, {
-    storyId: story.id,
+  await insertCurrentVersion(tx, story, {
     version,
     hash,
     packet,
