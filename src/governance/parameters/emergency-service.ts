@@ -6,7 +6,7 @@ import { withTransaction } from '../../platform/db/transaction.js';
 import { appError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { EMERGENCY_TARGET, passControlPlaneGate } from '../control-plane/gate.js';
-import { latestAnalysis } from '../integrity/repository.js';
+import { latestAnalysisSummary } from '../integrity/analysis-reads.js';
 import { describeTripped, healthSignals } from './health-signals.js';
 import { emergencyOverlay, overlayParameters, type Parameters } from './parameters.js';
 import { presentEmergency } from './presenter.js';
@@ -46,7 +46,7 @@ export function createEmergencyService(deps: Omit<GovernanceDeps, 'verifier'>) {
       countFlags(db, dayBefore, lastHour),
       countObjections(db, lastHour, to),
       countObjections(db, dayBefore, lastHour),
-      latestAnalysis(db),
+      latestAnalysisSummary(db),
     ]);
     const finding = analysis && {
       analysisId: analysis.id,

@@ -3,7 +3,7 @@ import type { ReviewStatus, StoryState } from '../../platform/db/schema.js';
 import type { TxEvents } from '../../platform/db/transaction.js';
 import { consensusThresholds, type Parameters } from '../../governance/parameters/parameters.js';
 import { consumeHumanAction, hasOpenHumanAction } from '../../identity/humans/human-actions.js';
-import { attestationsInsideAuthorCluster } from '../../governance/integrity/repository.js';
+import { attestationsInsideAuthorCluster } from '../../governance/integrity/analysis-reads.js';
 import { recordLedgerEvent } from '../ledger/record.js';
 import type { LockedStory } from '../stories/story-lock.js';
 import { bucketForState, storyState, trendingScore } from '../stories/story-state.js';

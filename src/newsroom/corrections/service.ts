@@ -12,8 +12,7 @@ import { recordLedgerEvent } from '../ledger/record.js';
 import { assertNoLegalHold } from '../moderation/legal-hold-guard.js';
 import { requireVerifiedModerator } from '../moderation/policy.js';
 import { packetHash } from '../shared/packet.js';
-import { revisedPacket } from '../reviews/accept-revision.js';
-import { markOtherProposalsStale } from '../reviews/repository.js';
+import { revisedPacket, staleOpenProposals } from '../reviews/accept-revision.js';
 import { canReadStory } from '../stories/policy.js';
 import { currentPacket, lockStoryForWrite, type LockedStory } from '../stories/story-lock.js';
 import { bucketForState, storyState } from '../stories/story-state.js';
@@ -70,7 +69,7 @@ export function createCorrectionsService(deps: { transactor: Transactor; clock: 
         const version = story.current_version + 1;
         const id = newId('cor');
         await insertCurrentVersion(tx, story, { version, hash, packet, proposalId: null, createdBy: who.by, at });
-        await markOtherProposalsStale(tx, story.id, '', at);
+        await staleOpenProposals(tx, story, at);
         const state = storyState(story.publication_stage, story.review_status) ?? 'PROVISIONAL';
         const ledgerEventId = await recordLedgerEvent(tx, events, {
           storyId: story.id,

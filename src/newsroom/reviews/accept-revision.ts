@@ -8,6 +8,11 @@ import { insertCurrentVersion } from '../stories/story-writes.js';
 import { markOtherProposalsStale, type ProposalRow } from './repository.js';
 import type { RevisionChanges } from './schemas.js';
 
+/** A correction made a new version of the locked story: its open proposals, based on the old packet, go STALE. */
+export async function staleOpenProposals(tx: Tx, story: LockedStory, at: Date): Promise<void> {
+  await markOtherProposalsStale(tx, story.id, '', at);
+}
+
 /** The packet a proposal makes of `base`: the changed fields over it, normalized (may throw 400 on duplicates). */
 export function revisedPacket(base: Packet, changes: RevisionChanges): Packet {
   return normalizePacket({ ...base, ...changes, claims: changes.claims ?? base.claims, sources: changes.sources ?? base.sources });

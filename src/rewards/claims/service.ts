@@ -11,7 +11,7 @@ import type { ClaimBatchesTable } from '../../platform/db/schema.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { appError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { findRecipientByHuman } from '../recipients/recipients-repository.js';
+import { recipientOfHuman } from '../recipients/recipients-service.js';
 import { amount } from '../money/money.js';
 import { distributorEvents, type ClaimChain } from './chain.js';
 import { buildDistribution } from './merkle.js';
@@ -251,7 +251,7 @@ export function createClaimsService(deps: ClaimsDeps) {
     const batch = await findBatch(db, batchId);
     if (!batch) throw notFound('batch');
     const human = actor.verified ? actor.linkedHumanId : undefined;
-    const recipient = human ? await findRecipientByHuman(db, human) : null;
+    const recipient = human ? await recipientOfHuman(db, human) : null;
     const leaf = recipient ? await leafOfRecipient(db, batch.id, recipient.id) : null;
     if (!leaf) {
       if (forReceipt) throw appError('CLAIM_RECEIPT_MISMATCH', { message: 'The manifest of this batch has no leaf of yours' });

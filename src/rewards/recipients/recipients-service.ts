@@ -3,7 +3,7 @@ import { createSiweMessage, generateSiweNonce } from 'viem/siwe';
 import type { HumanActor } from '../../platform/auth/types.js';
 import { appendAudit } from '../../platform/audit/audit-log.js';
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db/database.js';
+import type { Db, Queryable } from '../../platform/db/database.js';
 import type { RewardRecipientsTable } from '../../platform/db/schema.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { appError, validationFailed } from '../../platform/errors.js';
@@ -36,6 +36,11 @@ export function presentRecipient(row: RewardRecipientsTable) {
     frozen: row.frozen_at !== null,
     frozenAt: row.frozen_at ? row.frozen_at.toISOString() : null,
   };
+}
+
+/** The payout recipient of a person, or null (claims read it to find a person's leaf in a batch). */
+export async function recipientOfHuman(q: Queryable, linkedHumanId: string) {
+  return findRecipientByHuman(q, linkedHumanId);
 }
 
 /** The person behind a signed request, when the service recorded them at the top tier (World ID, L3). */

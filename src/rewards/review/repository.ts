@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
 import type { ReviewCaseEventsTable, ReviewCasesTable } from '../../platform/db/schema.js';
-import { payoutsOf } from '../settlements/repository.js';
+import { payoutsOf } from '../settlements/payout-scope.js';
 
 /** SQL of fraud review cases, freezes and the review queue. */
 

@@ -1,7 +1,8 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { BinaryRows, copyRows } from '../../platform/db/copy-in.js';
 import type { Queryable, Tx } from '../../platform/db/database.js';
 import type { PayoutRole, PayoutStatus, SettlementsTable } from '../../platform/db/schema.js';
+import { payoutsOf } from './payout-scope.js';
 import type { Insertable } from 'kysely';
 
 /** SQL of settlements, the stories they settled and their payouts. */
@@ -194,21 +195,6 @@ export interface PayoutFilters {
   status?: PayoutStatus | undefined;
   linkedHumanId?: string | undefined;
   recipientId?: string | undefined;
-}
-
-/**
- * The payouts of one settlement or of one settled story: the block of seq its run reserved, recorded on the
- * settlement (0018) or on the story's settled_stories row (0019), and the key itself (the blocks filled in for
- * runs older than 0019 may hold other stories' payouts). `key` is a value or an SQL reference; `alias` names
- * the payouts of the surrounding query.
- */
-export function payoutsOf(scope: 'settlement' | 'story', key: unknown, alias = 'payouts'): RawBuilder<boolean> {
-  const [table, keyColumn, payoutColumn] =
-    scope === 'settlement' ? ['settlements', 'id', 'settlement_id'] : ['settled_stories', 'story_id', 'story_id'];
-  const bound = (column: string) =>
-    sql`(select ${sql.ref(`b.${column}`)} from ${sql.table(table)} b where ${sql.ref(`b.${keyColumn}`)} = ${key})`;
-  return sql<boolean>`(${sql.ref(`${alias}.${payoutColumn}`)} = ${key}
-    and ${sql.ref(`${alias}.seq`)} between ${bound('payout_seq_first')} and ${bound('payout_seq_last')})`;
 }
 
 export async function listPayouts(db: Queryable, filters: PayoutFilters, limit: number, afterSeq?: string) {
