@@ -7,38 +7,10 @@ import { attestationsInsideAuthorCluster } from '../../governance/integrity/anal
 import { recordLedgerEvent } from '../ledger/record.js';
 import type { LockedStory } from '../stories/story-lock.js';
 import { bucketForState, storyState, trendingScore } from '../stories/story-state.js';
+import type { ConsensusSnapshot } from '../stories/consensus-view.js';
 import { updateConsensusColumns } from '../stories/story-writes.js';
 import { saveSnapshot, tallyStory, type Tallies } from './repository.js';
 import { deriveReviewStatus } from './review-status.js';
-
-/** The consensus snapshot of a story's current packet (stored in consensus_snapshots.snapshot). */
-export interface ConsensusSnapshot {
-  storyId: string;
-  packetHash: string;
-  version: number;
-  attestations: { count: number; weight: number };
-  objections: { count: number; weight: number };
-  flags: { count: number; low: number; medium: number; high: number };
-  rewardVotes: { count: number; up: number; down: number; weightUp: number; weightDown: number };
-  reviewStatus: ReviewStatus;
-  publicationStage: string;
-  storyState: StoryState | null;
-  graduation: { gateMet: boolean; requiredHumanAction: string; humanActionRecorded: boolean };
-  thresholds: ReturnType<typeof consensusThresholds>;
-  /**
-   * Present when `integrity.clusterAttestationDiscount` > 0: the attestations by bots in a flagged cluster of
-   * the latest cartel analysis together with the story's author, and the weight removed from them
-   * (`applied`: some were discounted). `attestations.weight` is after the discount.
-   */
-  clusterDiscount?: {
-    discount: number;
-    analysisId: string | null;
-    applied: boolean;
-    attestations: number;
-    weightRemoved: number;
-  };
-  computedAt: string;
-}
 
 const STATE_TITLES: Record<StoryState, string> = {
   PROVISIONAL: 'Back to provisional',

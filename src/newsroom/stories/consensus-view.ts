@@ -1,10 +1,39 @@
-import type { ConsensusSnapshot } from '../consensus/service.js';
+import type { ReviewStatus, StoryState } from '../../platform/db/schema.js';
 import { consensusThresholds, type Parameters } from '../../governance/parameters/parameters.js';
 import type { ConsensusResponse } from './evidence-schemas.js';
 import type { StoryRow } from './presenter.js';
 import { storyState } from './story-state.js';
 
 /** The consensus read: the snapshot the write side stored, or a neutral one before any was computed. */
+
+/** The consensus snapshot of a story's current packet (stored in consensus_snapshots.snapshot). */
+export interface ConsensusSnapshot {
+  storyId: string;
+  packetHash: string;
+  version: number;
+  attestations: { count: number; weight: number };
+  objections: { count: number; weight: number };
+  flags: { count: number; low: number; medium: number; high: number };
+  rewardVotes: { count: number; up: number; down: number; weightUp: number; weightDown: number };
+  reviewStatus: ReviewStatus;
+  publicationStage: string;
+  storyState: StoryState | null;
+  graduation: { gateMet: boolean; requiredHumanAction: string; humanActionRecorded: boolean };
+  thresholds: ReturnType<typeof consensusThresholds>;
+  /**
+   * Present when `integrity.clusterAttestationDiscount` > 0: the attestations by bots in a flagged cluster of
+   * the latest cartel analysis together with the story's author, and the weight removed from them
+   * (`applied`: some were discounted). `attestations.weight` is after the discount.
+   */
+  clusterDiscount?: {
+    discount: number;
+    analysisId: string | null;
+    applied: boolean;
+    attestations: number;
+    weightRemoved: number;
+  };
+  computedAt: string;
+}
 
 type SnapshotStory = Pick<StoryRow, 'id' | 'current_packet_hash' | 'current_version' | 'publication_stage' | 'review_status'>;
 
