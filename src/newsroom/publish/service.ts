@@ -4,10 +4,9 @@ import { notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { SafetyTrace } from '../candidates/schemas.js';
 import type { Parameters } from '../../governance/parameters/parameters.js';
-import { bannedSourceUrls, openQuarantineItem } from '../moderation/repository.js';
-import { scanPacket } from '../moderation/safety-scan.js';
+import { holdCandidate, scanCandidate } from '../moderation/screening.js';
 import { lockStoryForWrite } from '../stories/story-lock.js';
-import { setModerationStatus, versionWithHash } from '../stories/story-writes.js';
+import { versionWithHash } from '../stories/story-writes.js';
 import { publishStory } from './publish-story.js';
 import { candidateStoryId, insertSafetyTrace } from './repository.js';
 
@@ -27,7 +26,7 @@ export function createPublishService(deps: { transactor: Transactor; clock: Cloc
         const version = story ? await versionWithHash(tx, story.id, hash) : null;
         if (!story || !version) throw notFound('candidate');
         const now = new Date(clock.now());
-        const scan = scanPacket(version.packet, { bannedSourceUrls: await bannedSourceUrls(tx, story.id) });
+        const scan = await scanCandidate(tx, story.id, version.packet);
         const traceId = newId('scan');
         await insertSafetyTrace(tx, {
           id: traceId,
@@ -44,8 +43,7 @@ export function createPublishService(deps: { transactor: Transactor; clock: Cloc
             await publishStory(tx, events, story, params, now, 'safety scan ALLOW');
           } else {
             // held back: hidden from the public, and queued for a content admin's decision (docs/moderation.md)
-            await setModerationStatus(tx, story, scan.decision === 'BLOCK' ? 'BLOCKED' : 'QUARANTINED', now);
-            await openQuarantineItem(tx, { id: newId('qi'), storyId: story.id, traceId, at: now });
+            await holdCandidate(tx, story, scan.decision, traceId, now);
           }
         }
         return {
