@@ -1,6 +1,7 @@
 import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { createPorts } from './composition.js';
 import type { Config } from './config.js';
 import { agentsModule } from './identity/agents/index.js';
 import { createAgentsRepository } from './identity/agents/repository.js';
@@ -102,6 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandling(app);
   registerBodyDepthLimit(app);
   const metrics = createMetrics(ctx);
+  const ports = createPorts(ctx);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -152,9 +154,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(flagsModule, { ctx });
   await app.register(rewardVotesModule, { ctx });
   await app.register(usersModule, { ctx });
-  await app.register(identityModule, { ctx });
+  await app.register(identityModule, { ctx, stories: ports.actionStories });
   // public newsroom reads
-  await app.register(storiesModule, { ctx });
+  await app.register(storiesModule, { ctx, recordRead: ports.recordRead });
   await app.register(feedModule, { ctx });
   await app.register(searchModule, { ctx });
   await app.register(ledgerModule, { ctx });
@@ -166,7 +168,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // governance and the emergency control plane (one human-proof verifier, HUMAN_PROOF_VERIFIER)
   const verifier = createProofVerifier(config);
   await app.register(governanceModule, { ctx, verifier });
-  await app.register(controlPlaneModule, { ctx, verifier });
+  await app.register(controlPlaneModule, { ctx, verifier, targets: ports.controlPlaneTargets });
   await app.register(integrityModule, { ctx });
   // rewards, settlements and fraud review (issue 12)
   await app.register(rewardsPolicyModule, { ctx });
@@ -175,7 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rewardReviewModule, { ctx });
   await app.register(claimsModule, { ctx });
   // issue 9: moderation, corrections and retractions, webhooks
-  await app.register(moderationModule, { ctx });
+  await app.register(moderationModule, { ctx, publishReleased: ports.publishReleased });
   await app.register(correctionsModule, { ctx });
   await app.register(webhooksModule, { ctx, metrics });
   for (const plugin of options.plugins ?? []) await app.register(plugin);

@@ -13,13 +13,14 @@ import {
   ReadRequestQuery,
   RequestParams,
 } from './schemas.js';
-import { createControlPlaneService } from './service.js';
+import { createControlPlaneService, type ControlPlaneTargets } from './service.js';
 
 /** The emergency control plane: two-person (CONTROL_PLANE_APPROVAL_MIN) approval of governance changes. */
-export const controlPlaneModule: FastifyPluginAsyncTypebox<{ ctx: AppContext; verifier: HumanProofVerifier }> = async (
-  app,
-  { ctx, verifier },
-) => {
+export const controlPlaneModule: FastifyPluginAsyncTypebox<{
+  ctx: AppContext;
+  verifier: HumanProofVerifier;
+  targets: ControlPlaneTargets;
+}> = async (app, { ctx, verifier, targets }) => {
   const service = createControlPlaneService({
     db: ctx.database.db,
     transactor: ctx.transactor,
@@ -27,6 +28,7 @@ export const controlPlaneModule: FastifyPluginAsyncTypebox<{ ctx: AppContext; ve
     config: ctx.config,
     cursors: ctx.cursors,
     verifier,
+    targets,
   });
   const tags = ['control-plane'];
 

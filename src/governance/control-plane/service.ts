@@ -8,7 +8,6 @@ import type { Db, Queryable } from '../../platform/db/database.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { appError, notFound, validationFailed } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { proposalExists } from '../parameters/repository.js';
 import { boundProof, spendProof } from '../../identity/humans/proof-body.js';
 import type { HumanProofVerifier } from '../../identity/humans/proof-verifier.js';
 import { EMERGENCY_TARGET, payloadHash } from './gate.js';
@@ -77,6 +76,15 @@ async function checkApprovable(db: Queryable, config: Config, request: RequestRo
  * distinct allowlisted approvers approve it, each with a verified human proof bound to the request, and the
  * change it names consumes it once (gate.ts). Every step is audited in the CONTROL_PLANE scope of the hash chain.
  */
+/**
+ * What the control plane asks about the targets of its requests. Governance depends on the control plane (its
+ * changes pass the gate), not the reverse: the composition root wires this port to the governance proposals.
+ */
+export interface ControlPlaneTargets {
+  /** Whether a governance proposal with this id exists (the target of governance.activate). */
+  proposalExists(id: string): Promise<boolean>;
+}
+
 export function createControlPlaneService(deps: {
   db: Db;
   transactor: Transactor;
@@ -84,14 +92,15 @@ export function createControlPlaneService(deps: {
   config: Config;
   cursors: CursorCodec;
   verifier: HumanProofVerifier;
+  targets: ControlPlaneTargets;
 }) {
-  const { db, transactor, clock, config, cursors, verifier } = deps;
+  const { db, transactor, clock, config, cursors, verifier, targets } = deps;
 
   return {
     /** Files a request (the route requires a content admin). The target must fit the action. */
     async create(actor: HumanActor, body: CreateRequestBody): Promise<ControlPlaneRequest> {
       if (body.action === 'governance.activate') {
-        if (!(await proposalExists(db, body.target)))
+        if (!(await targets.proposalExists(body.target)))
           throw validationFailed([{ path: '/target', message: 'governance.activate targets the id of an existing proposal' }]);
       } else if (body.target !== EMERGENCY_TARGET) {
         throw validationFailed([{ path: '/target', message: `${body.action} targets "${EMERGENCY_TARGET}"` }]);

@@ -3,11 +3,12 @@ import { identityKey } from '../../platform/auth/admin-policy.js';
 import type { HumanActor } from '../../platform/auth/types.js';
 import { appendAudit } from '../../platform/audit/audit-log.js';
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db/database.js';
+import type { Db, Queryable } from '../../platform/db/database.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { appError, notFound, validationFailed } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { passControlPlaneGate } from '../control-plane/gate.js';
+import type { ControlPlaneTargets } from '../control-plane/service.js';
 import { boundProof, spendProof } from '../../identity/humans/proof-body.js';
 import type { HumanProofVerifier } from '../../identity/humans/proof-verifier.js';
 import { checkChanges, isParameterName, overlayParameters, PARAMETER_NAMES, parameterSpec, type Parameters } from './parameters.js';
@@ -28,6 +29,11 @@ import {
   upsertParameter,
 } from './repository.js';
 import type { ActivateBody, ActivationResponse, Proposal, ProposalBody, RatifyBody, StateResponse } from './schemas.js';
+
+/** The governance proposals as the control plane sees its targets (wired at the composition root). */
+export function controlPlaneTargets(db: Queryable): ControlPlaneTargets {
+  return { proposalExists: (id) => proposalExists(db, id) };
+}
 
 export interface GovernanceDeps {
   db: Db;

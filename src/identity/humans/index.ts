@@ -12,19 +12,20 @@ import {
   VerifiedActionResponse,
   WorldIdVerifyBody,
 } from './schemas.js';
-import { createIdentityService } from './service.js';
+import { createIdentityService, type ActionStories } from './service.js';
 
 /**
  * Human identity (human signed writes, signed by the front end for its user): World ID login, governance
  * verification and multi-provider human proofs. Every success is 202 with what was recorded (CONTRACT §1).
  */
-export const identityModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const identityModule: FastifyPluginAsyncTypebox<{ ctx: AppContext; stories: ActionStories }> = async (app, { ctx, stories }) => {
   const service = createIdentityService({
     db: ctx.database.db,
     transactor: ctx.transactor,
     clock: ctx.clock,
     config: ctx.config,
     verifier: createProofVerifier(ctx.config),
+    stories,
   });
   const auth = { auth: { kind: 'human-write' as const } };
   const tags = ['identity'];
@@ -68,8 +69,7 @@ export const identityModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = as
         response: { 202: VerifiedActionResponse, ...errors(400, 401, 403, 404, 409, 429, 503) },
       },
     },
-    async (request, reply) =>
-      reply.code(202).send(await service.verifyHumanAction(humanActor(request), 'world_id', request.body, () => request.governance())),
+    async (request, reply) => reply.code(202).send(await service.verifyHumanAction(humanActor(request), 'world_id', request.body)),
   );
 
   app.post(
@@ -84,8 +84,6 @@ export const identityModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = as
       },
     },
     async (request, reply) =>
-      reply
-        .code(202)
-        .send(await service.verifyHumanAction(humanActor(request), request.body.provider, request.body, () => request.governance())),
+      reply.code(202).send(await service.verifyHumanAction(humanActor(request), request.body.provider, request.body)),
   );
 };

@@ -1,14 +1,11 @@
 import type { Config } from '../../config.js';
 import type { HumanActor } from '../../platform/auth/types.js';
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db/database.js';
-import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
+import type { Db, Tx } from '../../platform/db/database.js';
+import type { ModerationStatus } from '../../platform/db/schema.js';
+import { withTransaction, type Transactor, type TxEvents } from '../../platform/db/transaction.js';
 import { appError, notFound, validationFailed } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { recomputeConsensus } from '../../newsroom/consensus/service.js';
-import type { Parameters } from '../../governance/parameters/parameters.js';
-import { canReadStory, requirePublished } from '../../newsroom/stories/policy.js';
-import { lockVisibleStory } from '../../newsroom/stories/story-lock.js';
 import { recordVerifiedHumanAction } from './human-actions.js';
 import { GOVERNANCE_ACTION_FORMATS, parseGovernanceAction, type GovernanceAction } from './policy.js';
 import { canonicalNullifier, isAmbiguousSignal, linkedHumanIdOf, worldIdSignalHash } from './proof-fields.js';
@@ -34,12 +31,28 @@ const CHALLENGE_PRUNE_AFTER_MS = 60 * 60_000;
 
 type ProofBody = Pick<HumanProofVerifyBody, 'nullifier_hash' | 'merkle_root' | 'proof' | 'verification_level'>;
 
+/**
+ * What verified human actions need from the stories they name. Identity sits below the newsroom and imports
+ * none of it: the composition root wires this port to the newsroom's stories and consensus.
+ */
+export interface ActionStories {
+  /** Whether readers can see a story (one hidden by moderation does not exist for them). */
+  canRead(story: { moderation_status: ModerationStatus }): boolean;
+  /**
+   * A `graduate:<storyId>` action inside its transaction: locks the story first, as every story writer does
+   * (404 when readers cannot see it), runs `record` (the action's own writes), then offers a PROVISIONAL story
+   * to its consensus at `at`, so that a story that already meets the gate graduates in the same transaction.
+   */
+  onGraduateAction<T>(tx: Tx, events: TxEvents, storyId: string, at: Date, record: () => Promise<T>): Promise<T>;
+}
+
 export interface IdentityServiceDeps {
   db: Db;
   transactor: Transactor;
   clock: Clock;
   config: Pick<Config, 'worldIdLoginAction' | 'worldIdSessionTtlSeconds'>;
   verifier: HumanProofVerifier;
+  stories: ActionStories;
 }
 
 /**
@@ -49,7 +62,7 @@ export interface IdentityServiceDeps {
  * conditional UPDATE, the unique (provider, action, nullifier_hash), the conditional binding upserts.
  */
 export function createIdentityService(deps: IdentityServiceDeps) {
-  const { db, transactor, clock, config, verifier } = deps;
+  const { db, transactor, clock, config, verifier, stories } = deps;
   const sessionEnd = (now: Date) => new Date(now.getTime() + config.worldIdSessionTtlSeconds * 1000);
 
   function nullifierOf(provider: ProofProvider, nullifierHash: string): string {
@@ -74,13 +87,13 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   /** 404 unless the action's target exists: a published story readers can see, or a claim of one's current packet. */
   async function requireTarget(action: GovernanceAction): Promise<void> {
     if (action.kind === 'flag_high_severity') {
-      const stories = await findStoriesOfCurrentClaim(db, action.claimId);
-      if (!stories.some((s) => canReadStory(s) && s.publication_stage !== 'CANDIDATE')) throw notFound('claim');
+      const claimed = await findStoriesOfCurrentClaim(db, action.claimId);
+      if (!claimed.some((s) => stories.canRead(s) && s.publication_stage !== 'CANDIDATE')) throw notFound('claim');
       return;
     }
     const story = await findStoryForAction(db, action.storyId);
-    if (!story || !canReadStory(story)) throw notFound('story');
-    requirePublished(story);
+    // readers react only to published stories: a candidate is not there for them yet
+    if (!story || !stories.canRead(story) || story.publication_stage === 'CANDIDATE') throw notFound('story');
   }
 
   return {
@@ -160,12 +173,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
      * and the binding's session moves on. A `graduate:` action is offered to the story's consensus at once: a
      * story that already meets the gate graduates in the same transaction, consuming it.
      */
-    async verifyHumanAction(
-      actor: HumanActor,
-      provider: ProofProvider,
-      body: ProofBody & { action: string; signal?: string | undefined },
-      parameters: () => Promise<Parameters>,
-    ) {
+    async verifyHumanAction(actor: HumanActor, provider: ProofProvider, body: ProofBody & { action: string; signal?: string | undefined }) {
       const action = parseGovernanceAction(body.action);
       if (!action) {
         throw appError('HUMAN_ACTION_NOT_ALLOWED', {
@@ -187,25 +195,25 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         proofOf(provider, body.action, nullifierHash, body, body.signal === undefined ? '' : worldIdSignalHash(body.signal)),
       );
 
-      const params = action.kind === 'graduate' ? await parameters() : null;
       const now = new Date(clock.now());
       return withTransaction(transactor, async (tx, events) => {
-        // the story first, as every story writer locks it (one lock order, no deadlock)
-        const story = action.kind === 'graduate' ? await lockVisibleStory(tx, events, action.storyId) : null;
-        const id = await recordVerifiedHumanAction(tx, { action: body.action, linkedHumanId, provider, nullifierHash, at: now });
-        const tier = await raiseHumanTier(tx, linkedHumanId, TIER_OF_PROVIDER[provider], provider, now);
-        const session = await renewActorBinding(tx, actor.actorId, linkedHumanId, now, sessionEnd(now));
-        if (!session) throw appError('ACTOR_BOUND_TO_OTHER_HUMAN');
-        if (story && params && story.publication_stage === 'PROVISIONAL') await recomputeConsensus(tx, events, story, params, now);
-        return {
-          id,
-          action: body.action,
-          provider,
-          linkedHumanId,
-          tier,
-          sessionExpiresAt: session.expires_at ? session.expires_at.toISOString() : null,
-          createdAt: now.toISOString(),
+        const record = async () => {
+          const id = await recordVerifiedHumanAction(tx, { action: body.action, linkedHumanId, provider, nullifierHash, at: now });
+          const tier = await raiseHumanTier(tx, linkedHumanId, TIER_OF_PROVIDER[provider], provider, now);
+          const session = await renewActorBinding(tx, actor.actorId, linkedHumanId, now, sessionEnd(now));
+          if (!session) throw appError('ACTOR_BOUND_TO_OTHER_HUMAN');
+          return {
+            id,
+            action: body.action,
+            provider,
+            linkedHumanId,
+            tier,
+            sessionExpiresAt: session.expires_at ? session.expires_at.toISOString() : null,
+            createdAt: now.toISOString(),
+          };
         };
+        // a graduate action locks its story before its own writes (one lock order, no deadlock)
+        return action.kind === 'graduate' ? stories.onGraduateAction(tx, events, action.storyId, now, record) : record();
       });
     },
   };

@@ -3,7 +3,7 @@ import { humanActor } from '../../platform/auth/require-actor.js';
 import type { AppContext } from '../../platform/context.js';
 import { errors } from '../../platform/schemas.js';
 import { createLegalHoldService } from './legal-hold-service.js';
-import { createQuarantineService } from './quarantine-service.js';
+import { createQuarantineService, type PublishReleased } from './quarantine-service.js';
 import {
   LegalHold,
   LegalHoldBody,
@@ -21,9 +21,12 @@ import {
 import { createSourceStatusService } from './source-status-service.js';
 
 /** Moderation administration (content admins): the quarantine queue, legal holds and source statuses. */
-export const moderationModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const moderationModule: FastifyPluginAsyncTypebox<{ ctx: AppContext; publishReleased: PublishReleased }> = async (
+  app,
+  { ctx, publishReleased },
+) => {
   const deps = { db: ctx.database.db, transactor: ctx.transactor, clock: ctx.clock, cursors: ctx.cursors };
-  const quarantine = createQuarantineService(deps);
+  const quarantine = createQuarantineService({ ...deps, publishReleased });
   const holds = createLegalHoldService(deps);
   const sources = createSourceStatusService({ ...deps, readGeneration: ctx.readGeneration });
   const tags = ['moderation'];

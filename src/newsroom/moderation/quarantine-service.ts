@@ -2,13 +2,12 @@ import { appendAudit } from '../../platform/audit/audit-log.js';
 import type { HumanActor } from '../../platform/auth/types.js';
 import type { Clock } from '../../platform/clock.js';
 import { pageOf, type CursorCodec } from '../../platform/cursor.js';
-import type { Db } from '../../platform/db/database.js';
-import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
+import type { Db, Tx } from '../../platform/db/database.js';
+import { withTransaction, type Transactor, type TxEvents } from '../../platform/db/transaction.js';
 import { appError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { Parameters } from '../../governance/parameters/parameters.js';
-import { publishStory } from '../publish/publish-story.js';
-import { currentPacket, lockStoryForWrite } from '../stories/story-lock.js';
+import { currentPacket, lockStoryForWrite, type LockedStory } from '../stories/story-lock.js';
 import { setModerationStatus } from '../stories/story-writes.js';
 import { assertNoLegalHold } from './legal-hold-guard.js';
 import { requireVerifiedModerator } from './policy.js';
@@ -58,8 +57,20 @@ const STATUS_AFTER = { RELEASE: 'RELEASED', KEEP: 'KEPT', BLOCK: 'BLOCKED' } as 
  * put it there, and the decisions content admins make on it. Every decision is recorded with who and why and
  * appended to the audit chain in the transaction that applies it.
  */
-export function createQuarantineService(deps: { db: Db; transactor: Transactor; clock: Clock; cursors: CursorCodec }) {
-  const { db, transactor, clock, cursors } = deps;
+/**
+ * Publishes a released CANDIDATE as PROVISIONAL in the release's transaction: the publish module's step, which
+ * the composition root hands to moderation (publish depends on moderation, not the reverse).
+ */
+export type PublishReleased = (tx: Tx, events: TxEvents, story: LockedStory, params: Parameters, at: Date, reason: string) => Promise<void>;
+
+export function createQuarantineService(deps: {
+  db: Db;
+  transactor: Transactor;
+  clock: Clock;
+  cursors: CursorCodec;
+  publishReleased: PublishReleased;
+}) {
+  const { db, transactor, clock, cursors, publishReleased } = deps;
   const kind = 'quarantine';
   return {
     /** A page of items of one status (OPEN by default), oldest first; keyset cursor on the item sequence. */
@@ -96,7 +107,7 @@ export function createQuarantineService(deps: { db: Db; transactor: Transactor; 
           if (hasHardBlock(item.trace_categories as TraceCategory[]) || rescan.decision === 'BLOCK')
             throw appError('QUARANTINE_HARD_BLOCK');
           if (story.publication_stage === 'CANDIDATE') {
-            await publishStory(tx, events, story, params, at, `released from quarantine: ${body.reason}`);
+            await publishReleased(tx, events, story, params, at, `released from quarantine: ${body.reason}`);
           } else {
             await setModerationStatus(tx, story, 'ALLOWED', at);
           }

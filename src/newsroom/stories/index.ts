@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { HumanActor } from '../../platform/auth/types.js';
 import type { AppContext } from '../../platform/context.js';
 import { errors } from '../../platform/schemas.js';
 import { readParameters } from '../../governance/parameters/parameters.js';
@@ -7,10 +8,15 @@ import { createStoriesRepository } from './repository.js';
 import { StoryParams } from '../shared/schemas.js';
 import { MachineRoomParams, NoQuery, StoryReadQuery, StoryResponse } from './schemas.js';
 import { createStoriesService } from './service.js';
-import { createHistoryService } from '../../readers/users/history-service.js';
+
+/**
+ * Records a signed reader's read of a story in their personalization history, when their preferences allow
+ * it: the readers' step, which the composition root hands to the stories routes.
+ */
+export type RecordRead = (actor: HumanActor, storyId: string) => Promise<unknown>;
 
 /** Public story reads: detail (and its two aliases) and the evidence under a story. */
-export const storiesModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const storiesModule: FastifyPluginAsyncTypebox<{ ctx: AppContext; recordRead: RecordRead }> = async (app, { ctx, recordRead }) => {
   const db = ctx.database.db;
   const service = createStoriesService({ repository: createStoriesRepository(db), clock: ctx.clock, parameters: () => readParameters(db) });
   // Story reads: cached per story, invalidated only by the writes on that story (or by one naming no story).
@@ -19,7 +25,6 @@ export const storiesModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
 
   // A signed reader may read a story too (docs/reader-accounts.md): the read goes into their personalization
   // history when their preferences allow it, and the answer is never cached.
-  const history = createHistoryService({ transactor: ctx.transactor, clock: ctx.clock });
   const detailConfig = { auth: { kind: 'public' as const, reader: 'optional' as const }, readCache: { story: 'id' } };
 
   // One handler for the story and its compatibility aliases: the three answer the same body.
@@ -42,7 +47,7 @@ export const storiesModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = asy
       },
       async (request) => {
         const story = await service.detail(request.params.id, request.query.lang ?? 'en');
-        if (request.actor?.kind === 'human') await history.recordRead(request.actor, story.id);
+        if (request.actor?.kind === 'human') await recordRead(request.actor, story.id);
         return story;
       },
     );
