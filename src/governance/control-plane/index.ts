@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { humanActor } from '../../platform/auth/require-actor.js';
-import type { AppContext } from '../../platform/context.js';
 import { errors } from '../../platform/schemas.js';
-import type { HumanProofVerifier } from '../../identity/humans/proof-verifier.js';
 import {
   ApproveBody,
   CancelBody,
@@ -13,23 +11,13 @@ import {
   ReadRequestQuery,
   RequestParams,
 } from './schemas.js';
-import { createControlPlaneService, type ControlPlaneTargets } from './service.js';
+import type { createControlPlaneService } from './service.js';
 
 /** The emergency control plane: two-person (CONTROL_PLANE_APPROVAL_MIN) approval of governance changes. */
-export const controlPlaneModule: FastifyPluginAsyncTypebox<{
-  ctx: AppContext;
-  verifier: HumanProofVerifier;
-  targets: ControlPlaneTargets;
-}> = async (app, { ctx, verifier, targets }) => {
-  const service = createControlPlaneService({
-    db: ctx.database.db,
-    transactor: ctx.transactor,
-    clock: ctx.clock,
-    config: ctx.config,
-    cursors: ctx.cursors,
-    verifier,
-    targets,
-  });
+export const controlPlaneModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof createControlPlaneService> }> = async (
+  app,
+  { service },
+) => {
   const tags = ['control-plane'];
 
   app.post(

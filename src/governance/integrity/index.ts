@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { humanActor } from '../../platform/auth/require-actor.js';
-import type { AppContext } from '../../platform/context.js';
 import { errors } from '../../platform/schemas.js';
 import { AnalysisResponse, AnalyzeBody } from './schemas.js';
-import { createIntegrityService } from './service.js';
+import type { createIntegrityService } from './service.js';
 
 /** Integrity (content admins): the cartel analysis of governance (CONTRACT §9, docs/integrity.md). */
-export const integrityModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const integrity = createIntegrityService({ db: ctx.database.db, transactor: ctx.transactor, clock: ctx.clock });
-
+export const integrityModule: FastifyPluginAsyncTypebox<{ integrity: ReturnType<typeof createIntegrityService> }> = async (
+  app,
+  { integrity },
+) => {
   app.post(
     '/v1/admin/governance/cartel/analyze',
     {

@@ -1,10 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { humanActor } from '../../platform/auth/require-actor.js';
-import type { AppContext } from '../../platform/context.js';
 import { errors } from '../../platform/schemas.js';
-import type { HumanProofVerifier } from '../../identity/humans/proof-verifier.js';
-import { createEmergencyService } from './emergency-service.js';
-import { deploymentDefaults } from './request-parameters.js';
+import type { createEmergencyService } from './emergency-service.js';
 import {
   ActivateBody,
   ActivationResponse,
@@ -19,22 +16,13 @@ import {
   StateQuery,
   StateResponse,
 } from './schemas.js';
-import { createGovernanceService } from './service.js';
+import type { createGovernanceService } from './service.js';
 
 /** Governance administration (content admins): parameters, proposals, health evaluation, emergency measures. */
-export const governanceModule: FastifyPluginAsyncTypebox<{ ctx: AppContext; verifier: HumanProofVerifier }> = async (
-  app,
-  { ctx, verifier },
-) => {
-  const deps = {
-    db: ctx.database.db,
-    transactor: ctx.transactor,
-    clock: ctx.clock,
-    config: ctx.config,
-    defaults: deploymentDefaults(ctx.config),
-  };
-  const governance = createGovernanceService({ ...deps, verifier });
-  const emergency = createEmergencyService(deps);
+export const governanceModule: FastifyPluginAsyncTypebox<{
+  governance: ReturnType<typeof createGovernanceService>;
+  emergency: ReturnType<typeof createEmergencyService>;
+}> = async (app, { governance, emergency }) => {
   const tags = ['governance'];
   const admin = { kind: 'human-write', admin: 'content' } as const;
 

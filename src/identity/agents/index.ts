@@ -1,20 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppContext } from '../../platform/context.js';
 import { agentActor } from '../../platform/auth/require-actor.js';
 import { errors } from '../../platform/schemas.js';
-import { createAgentsRepository } from './repository.js';
 import { BotResponse, JoinOrKeyChangeBody, VerifyBody, VerifyHeaders } from './schemas.js';
-import { createAgentsService } from './service.js';
+import type { createAgentsService } from './service.js';
 
 /** Bot admission: self-serve join (signed by the joining key itself) and verification with World AgentKit. */
-export const agentsModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = createAgentsService({
-    config: ctx.config,
-    repository: createAgentsRepository(ctx.database.db),
-    transactor: ctx.transactor,
-    clock: ctx.clock,
-  });
-
+export const agentsModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof createAgentsService> }> = async (app, { service }) => {
   app.post(
     '/v1/agents/join',
     {

@@ -61,6 +61,9 @@ export function createAgentsService(deps: { config: Config; repository: AgentsRe
   }
 
   return {
+    /** A self-serve bot with its signing keys, in one query (the auth hook's lookup on every agent write). */
+    findSigningBot: (botId: string) => repository.findSigningBot(botId),
+
     /**
      * Self-serve join (the request was signed by `publicKey` itself). A new bot answers `created: true`;
      * joining again with the same key answers the existing bot.

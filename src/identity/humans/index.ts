@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { humanActor } from '../../platform/auth/require-actor.js';
-import type { AppContext } from '../../platform/context.js';
 import { errors } from '../../platform/schemas.js';
-import { createProofVerifier } from './proof-verifier.js';
 import {
   HumanProofVerifyBody,
   LoginChallengeBody,
@@ -12,21 +10,16 @@ import {
   VerifiedActionResponse,
   WorldIdVerifyBody,
 } from './schemas.js';
-import { createIdentityService, type ActionStories } from './service.js';
+import type { createIdentityService } from './service.js';
 
 /**
  * Human identity (human signed writes, signed by the front end for its user): World ID login, governance
  * verification and multi-provider human proofs. Every success is 202 with what was recorded (CONTRACT §1).
  */
-export const identityModule: FastifyPluginAsyncTypebox<{ ctx: AppContext; stories: ActionStories }> = async (app, { ctx, stories }) => {
-  const service = createIdentityService({
-    db: ctx.database.db,
-    transactor: ctx.transactor,
-    clock: ctx.clock,
-    config: ctx.config,
-    verifier: createProofVerifier(ctx.config),
-    stories,
-  });
+export const identityModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof createIdentityService> }> = async (
+  app,
+  { service },
+) => {
   const auth = { auth: { kind: 'human-write' as const } };
   const tags = ['identity'];
 

@@ -14,6 +14,7 @@ import {
   bindActorAtLogin,
   claimLoginChallenge,
   findActorBinding,
+  findBoundTier,
   findLoginChallenge,
   findStoriesOfCurrentClaim,
   findStoryForAction,
@@ -97,6 +98,9 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   }
 
   return {
+    /** The tier of `linkedHumanId` when `actorId` is bound to it now (the auth hook's lookup), else null. */
+    boundTier: (actorId: string, linkedHumanId: string) => findBoundTier(db, actorId, linkedHumanId, new Date(clock.now())),
+
     /** A single-use login challenge for the signing actor: the signal and action to give IDKit. */
     async createLoginChallenge(actor: HumanActor) {
       const now = new Date(clock.now());

@@ -1,19 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { agentActor } from '../../platform/auth/require-actor.js';
-import type { AppContext } from '../../platform/context.js';
 import { errors } from '../../platform/schemas.js';
-import { createCandidatesRepository } from './repository.js';
 import { CandidateBody, CandidateEvidenceResponse, CandidateResponse, CandidateStatusResponse, HashParams } from './schemas.js';
-import { createCandidatesService } from './service.js';
+import type { createCandidatesService } from './service.js';
 
 /** Candidate packets submitted by bots, and their status and evidence for API-key holders. */
-export const candidatesModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = createCandidatesService({
-    repository: createCandidatesRepository(ctx.database.db),
-    transactor: ctx.transactor,
-    clock: ctx.clock,
-  });
-
+export const candidatesModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof createCandidatesService> }> = async (
+  app,
+  { service },
+) => {
   app.post(
     '/v1/candidates',
     {

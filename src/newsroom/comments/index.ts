@@ -1,21 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { humanActor } from '../../platform/auth/require-actor.js';
-import type { AppContext } from '../../platform/context.js';
 import { errors } from '../../platform/schemas.js';
-import { readParameters } from '../../governance/parameters/parameters.js';
 import { StoryParams } from '../shared/schemas.js';
 import { PageQuery } from '../stories/evidence-schemas.js';
-import { createStoriesRepository } from '../stories/repository.js';
-import { createStoriesService } from '../stories/service.js';
 import { CommentBody, CommentResponse, CommentsResponse } from './schemas.js';
-import { createCommentsService } from './service.js';
+import type { createCommentsService } from './service.js';
 
 /** Comments on a story: readers write them (human signed), everyone reads them. */
-export const commentsModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const db = ctx.database.db;
-  const stories = createStoriesService({ repository: createStoriesRepository(db), clock: ctx.clock, parameters: () => readParameters(db) });
-  const service = createCommentsService({ db, transactor: ctx.transactor, clock: ctx.clock, cursors: ctx.cursors, stories });
-
+export const commentsModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof createCommentsService> }> = async (
+  app,
+  { service },
+) => {
   app.get(
     '/v1/stories/:id/comments',
     {

@@ -9,7 +9,7 @@ import { recomputeConsensus } from '../consensus/service.js';
 import type { Parameters } from '../../governance/parameters/parameters.js';
 import { PAGE_LIMIT_DEFAULT, type PageQuery } from '../stories/evidence-schemas.js';
 import { requirePublished } from '../stories/policy.js';
-import type { StoriesService } from '../stories/service.js';
+import type { ReadableStory, StoriesService } from '../stories/service.js';
 import { lockVisibleStory } from '../stories/story-lock.js';
 import { incrementCommentCount } from '../stories/story-writes.js';
 import { commentExists, commentsAfter, insertComment } from './repository.js';
@@ -41,6 +41,19 @@ export function createCommentsService(deps: {
 }) {
   const { db, transactor, clock, cursors, stories } = deps;
 
+  /** Comments of a story the caller already read through stories.readable (the site's story page reuses its one access check). */
+  async function listForReadableStory(story: ReadableStory, page: PageQuery): Promise<CommentsResponse> {
+    const kind = `comments:${story.id}`;
+    const limit = page.limit ?? PAGE_LIMIT_DEFAULT;
+    const rows = await commentsAfter(db, story.id, cursors.afterSeq(kind, page.cursor), limit + 1);
+    const { items, nextCursor } = pageOf(rows, limit, (last) => cursors.encode(kind, [last.seq]));
+    return {
+      storyId: story.id,
+      items: items.map(presentComment),
+      ...(nextCursor ? { nextCursor } : {}),
+    };
+  }
+
   return {
     /** A comment on a published story (optionally a reply); the comment count moves the trending score. */
     async create(actor: HumanActor, storyId: string, body: CommentBody, params: Parameters) {
@@ -65,16 +78,9 @@ export function createCommentsService(deps: {
 
     /** Comments oldest first, keyset on their sequence. */
     async list(id: string, page: PageQuery): Promise<CommentsResponse> {
-      const story = await stories.readable(id);
-      const kind = `comments:${story.id}`;
-      const limit = page.limit ?? PAGE_LIMIT_DEFAULT;
-      const rows = await commentsAfter(db, story.id, cursors.afterSeq(kind, page.cursor), limit + 1);
-      const { items, nextCursor } = pageOf(rows, limit, (last) => cursors.encode(kind, [last.seq]));
-      return {
-        storyId: story.id,
-        items: items.map(presentComment),
-        ...(nextCursor ? { nextCursor } : {}),
-      };
+      return listForReadableStory(await stories.readable(id), page);
     },
+
+    listForReadableStory,
   };
 }

@@ -1,14 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { humanActor } from '../../platform/auth/require-actor.js';
-import type { AppContext } from '../../platform/context.js';
 import { errors } from '../../platform/schemas.js';
 import { StoryParams } from '../shared/schemas.js';
 import { CorrectionBody, CorrectionResponse, RetractionBody } from './schemas.js';
-import { createCorrectionsService } from './service.js';
+import type { createCorrectionsService } from './service.js';
 
 /** Corrections and retractions by content admins; each emits a signed webhook (docs/webhooks.md). */
-export const correctionsModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = createCorrectionsService({ transactor: ctx.transactor, clock: ctx.clock, config: ctx.config });
+export const correctionsModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof createCorrectionsService> }> = async (
+  app,
+  { service },
+) => {
   const config = { auth: { kind: 'human-write', admin: 'content' } } as const;
   const response = { 202: CorrectionResponse, ...errors(400, 401, 403, 404, 409, 429, 503) };
 

@@ -1,17 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppContext } from '../../platform/context.js';
 import { errors } from '../../platform/schemas.js';
-import { createFeedRepository } from './repository.js';
 import { FeedQuery, FeedResponse } from './schemas.js';
-import { createFeedService } from './service.js';
+import type { FeedService } from './service.js';
 
 /** The feed service on the app's database (the route below and the reader site read through the same one). */
-export const feedServiceFor = (ctx: AppContext) =>
-  createFeedService({ repository: createFeedRepository(ctx.database.db), cursors: ctx.cursors, db: ctx.database.db });
-
-/** GET /v1/feed. */
-export const feedModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = feedServiceFor(ctx);
+export const feedModule: FastifyPluginAsyncTypebox<{ service: FeedService }> = async (app, { service }) => {
   app.get(
     '/v1/feed',
     {

@@ -9,6 +9,8 @@ import type { FeedMode, FeedQuery, FeedResponse } from './schemas.js';
 
 const DEFAULT_LIMIT = 20;
 
+export type FeedService = ReturnType<typeof createFeedService>;
+
 /** The cursor kind of a feed mode: a cursor of one mode is refused by another (400 INVALID_CURSOR). */
 const cursorKind = (mode: FeedMode) => `feed:${mode}`;
 
@@ -41,6 +43,9 @@ export function createFeedService(deps: { repository: FeedRepository; cursors: C
   }
 
   return {
+    /** The first rows of a feed mode, unpaged (the home page presents them in its hero and modules). */
+    firstRows: (mode: FeedMode, limit: number) => repository.page({ mode, limit }),
+
     async feed(query: FeedQuery, reader?: HumanActor): Promise<FeedResponse> {
       const mode = query.mode ?? 'trending';
       const lang = query.lang ?? 'en';

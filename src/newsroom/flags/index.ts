@@ -1,21 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { humanActor } from '../../platform/auth/require-actor.js';
-import type { AppContext } from '../../platform/context.js';
 import { errors } from '../../platform/schemas.js';
-import { readParameters } from '../../governance/parameters/parameters.js';
 import { StoryParams } from '../shared/schemas.js';
 import { PageQuery } from '../stories/evidence-schemas.js';
-import { createStoriesRepository } from '../stories/repository.js';
-import { createStoriesService } from '../stories/service.js';
 import { FlagBody, FlagResponse, FlagsResponse } from './schemas.js';
-import { createFlagsService } from './service.js';
+import type { createFlagsService } from './service.js';
 
 /** Flags and challenges on a story: readers file them (human signed), everyone reads them. */
-export const flagsModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const db = ctx.database.db;
-  const stories = createStoriesService({ repository: createStoriesRepository(db), clock: ctx.clock, parameters: () => readParameters(db) });
-  const service = createFlagsService({ db, transactor: ctx.transactor, clock: ctx.clock, cursors: ctx.cursors, stories });
-
+export const flagsModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof createFlagsService> }> = async (app, { service }) => {
   app.get(
     '/v1/stories/:id/flags',
     {

@@ -10,7 +10,7 @@ import type { Parameters } from '../../governance/parameters/parameters.js';
 import { consumeHumanAction } from '../../identity/humans/human-actions.js';
 import { PAGE_LIMIT_DEFAULT, type PageQuery } from '../stories/evidence-schemas.js';
 import { requirePublished } from '../stories/policy.js';
-import type { StoriesService } from '../stories/service.js';
+import type { ReadableStory, StoriesService } from '../stories/service.js';
 import { currentPacket, lockVisibleStory } from '../stories/story-lock.js';
 import { flagsAfter, insertFlag } from './repository.js';
 import type { Flag, FlagBody, FlagsResponse } from './schemas.js';
@@ -46,6 +46,19 @@ export function createFlagsService(deps: {
   stories: Pick<StoriesService, 'readable'>;
 }) {
   const { db, transactor, clock, cursors, stories } = deps;
+
+  /** Flags and challenges of a story the caller already read through stories.readable (the site's story page reuses its one access check). */
+  async function listForReadableStory(story: ReadableStory, page: PageQuery): Promise<FlagsResponse> {
+    const kind = `flags:${story.id}`;
+    const limit = page.limit ?? PAGE_LIMIT_DEFAULT;
+    const rows = await flagsAfter(db, story.id, cursors.afterSeq(kind, page.cursor), limit + 1);
+    const { items, nextCursor } = pageOf(rows, limit, (last) => cursors.encode(kind, [last.seq]));
+    return {
+      storyId: story.id,
+      items: items.map(presentFlag),
+      ...(nextCursor ? { nextCursor } : {}),
+    };
+  }
 
   return {
     /**
@@ -100,16 +113,9 @@ export function createFlagsService(deps: {
 
     /** Flags and challenges oldest first, keyset on their sequence. */
     async list(id: string, page: PageQuery): Promise<FlagsResponse> {
-      const story = await stories.readable(id);
-      const kind = `flags:${story.id}`;
-      const limit = page.limit ?? PAGE_LIMIT_DEFAULT;
-      const rows = await flagsAfter(db, story.id, cursors.afterSeq(kind, page.cursor), limit + 1);
-      const { items, nextCursor } = pageOf(rows, limit, (last) => cursors.encode(kind, [last.seq]));
-      return {
-        storyId: story.id,
-        items: items.map(presentFlag),
-        ...(nextCursor ? { nextCursor } : {}),
-      };
+      return listForReadableStory(await stories.readable(id), page);
     },
+
+    listForReadableStory,
   };
 }

@@ -1,23 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppContext } from '../../platform/context.js';
 import { errors } from '../../platform/schemas.js';
-import { createFeedRepository } from '../feed/repository.js';
-import { readParameters } from '../../governance/parameters/parameters.js';
-import { createLedgerRepository } from '../ledger/repository.js';
-import { createHomeRepository } from './repository.js';
 import { HomeQuery, HomeResponse, LedgerModuleResponse, RewardWindowModuleResponse, StoryModuleResponse } from './schemas.js';
-import { createHomeService } from './service.js';
+import type { createHomeService } from './service.js';
 
 /** GET /v1/home and the newsroom modules under /v1/modules. */
-export const homeModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const db = ctx.database.db;
-  const service = createHomeService({
-    repository: createHomeRepository(db),
-    feed: createFeedRepository(db),
-    ledger: createLedgerRepository(db),
-    clock: ctx.clock,
-    parameters: () => readParameters(db),
-  });
+export const homeModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof createHomeService> }> = async (app, { service }) => {
   const config = { auth: { kind: 'public' as const }, readCache: true };
   const failures = errors(400, 429);
 

@@ -1,9 +1,9 @@
 import type { Clock } from '../../platform/clock.js';
 import { t, type Lang } from '../../platform/i18n/index.js';
-import type { FeedRepository } from '../feed/repository.js';
+import type { FeedService } from '../feed/service.js';
 import type { Parameters } from '../../governance/parameters/parameters.js';
 import { presentLabeledLedgerEvent } from '../ledger/presenter.js';
-import type { LedgerRepository } from '../ledger/repository.js';
+import type { LedgerService } from '../ledger/service.js';
 import { presentCard } from '../stories/presenter.js';
 import { moduleHeading, type ModuleId } from './module-directory.js';
 import type { HomeRepository } from './repository.js';
@@ -16,8 +16,8 @@ export const HOME_ITEMS = 5;
 
 export interface HomeDeps {
   repository: HomeRepository;
-  feed: FeedRepository;
-  ledger: LedgerRepository;
+  feed: Pick<FeedService, 'firstRows'>;
+  ledger: Pick<LedgerService, 'latestRows'>;
   clock: Clock;
   parameters: () => Promise<Parameters>;
 }
@@ -45,7 +45,7 @@ export function createHomeService(deps: HomeDeps) {
 
   const builders = {
     async developing(c: ReadContext, limit: number): Promise<StoryModuleResponse> {
-      const rows = await feed.page({ mode: 'developing', limit });
+      const rows = await feed.firstRows('developing', limit);
       return { ...header('developing', c), items: rows.map((row) => presentCard(row, c.lang)) };
     },
 
@@ -55,7 +55,7 @@ export function createHomeService(deps: HomeDeps) {
     },
 
     async ledger(c: ReadContext, limit: number): Promise<LedgerModuleResponse> {
-      const rows = await ledger.page(null, null, limit, c.now);
+      const rows = await ledger.latestRows(limit, c.now);
       return { ...header('ledger', c), items: rows.map((row) => presentLabeledLedgerEvent(row, c.lang)) };
     },
 
@@ -84,7 +84,7 @@ export function createHomeService(deps: HomeDeps) {
     async home(lang: Lang): Promise<HomeResponse> {
       const c = await context(lang);
       const [trending, developing, underReview, events, rewardWindow] = await Promise.all([
-        feed.page({ mode: 'trending', limit: HOME_ITEMS }),
+        feed.firstRows('trending', HOME_ITEMS),
         builders.developing(c, HOME_ITEMS),
         builders.underReview(c, HOME_ITEMS),
         builders.ledger(c, HOME_ITEMS),

@@ -1,13 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppContext } from '../../platform/context.js';
 import { errors } from '../../platform/schemas.js';
-import { createLedgerRepository } from './repository.js';
 import { LedgerEventsQuery, LedgerEventsResponse } from './schemas.js';
-import { createLedgerService } from './service.js';
+import type { createLedgerService } from './service.js';
 
 /** GET /v1/ledger/events (events are written by the write side through record.ts). */
-export const ledgerModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = createLedgerService({ repository: createLedgerRepository(ctx.database.db), clock: ctx.clock, cursors: ctx.cursors });
+export const ledgerModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof createLedgerService> }> = async (app, { service }) => {
   app.get(
     '/v1/ledger/events',
     {

@@ -19,10 +19,15 @@ export function parseBuckets(filters: string | undefined): LedgerBucket[] | null
   return buckets.length === LEDGER_BUCKETS.length ? null : buckets;
 }
 
+export type LedgerService = ReturnType<typeof createLedgerService>;
+
 /** GET /v1/ledger/events: corrections, retractions, challenges and updates, newest first. */
 export function createLedgerService(deps: { repository: LedgerRepository; clock: Clock; cursors: CursorCodec }) {
   const { repository, clock, cursors } = deps;
   return {
+    /** The latest ledger events of visible stories as rows (the home page's ledger module presents them). */
+    latestRows: (limit: number, now: Date) => repository.page(null, null, limit, now),
+
     async events(query: LedgerEventsQuery): Promise<LedgerEventsResponse> {
       const limit = query.limit ?? DEFAULT_LIMIT;
       const before = query.cursor ? (cursors.decode(CURSOR_KIND, query.cursor, ['int8'])[0] as string) : null;

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { humanActor } from '../../platform/auth/require-actor.js';
-import type { AppContext } from '../../platform/context.js';
 import { errors } from '../../platform/schemas.js';
-import { createLegalHoldService } from './legal-hold-service.js';
-import { createQuarantineService, type PublishReleased } from './quarantine-service.js';
+import type { createLegalHoldService } from './legal-hold-service.js';
+import type { createQuarantineService } from './quarantine-service.js';
 import {
   LegalHold,
   LegalHoldBody,
@@ -18,17 +17,14 @@ import {
   SourceStatusBody,
   SourceStatusResponse,
 } from './schemas.js';
-import { createSourceStatusService } from './source-status-service.js';
+import type { createSourceStatusService } from './source-status-service.js';
 
 /** Moderation administration (content admins): the quarantine queue, legal holds and source statuses. */
-export const moderationModule: FastifyPluginAsyncTypebox<{ ctx: AppContext; publishReleased: PublishReleased }> = async (
-  app,
-  { ctx, publishReleased },
-) => {
-  const deps = { db: ctx.database.db, transactor: ctx.transactor, clock: ctx.clock, cursors: ctx.cursors };
-  const quarantine = createQuarantineService({ ...deps, publishReleased });
-  const holds = createLegalHoldService(deps);
-  const sources = createSourceStatusService({ ...deps, readGeneration: ctx.readGeneration });
+export const moderationModule: FastifyPluginAsyncTypebox<{
+  quarantine: ReturnType<typeof createQuarantineService>;
+  holds: ReturnType<typeof createLegalHoldService>;
+  sources: ReturnType<typeof createSourceStatusService>;
+}> = async (app, { quarantine, holds, sources }) => {
   const tags = ['moderation'];
   const read = { auth: { kind: 'human-read', admin: 'content' } } as const;
   const write = { auth: { kind: 'human-write', admin: 'content' } } as const;

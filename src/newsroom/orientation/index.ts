@@ -1,18 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppContext } from '../../platform/context.js';
 import { errors } from '../../platform/schemas.js';
-import { readParameters } from '../../governance/parameters/parameters.js';
-import { createStoriesRepository } from '../stories/repository.js';
-import { createStoriesService } from '../stories/service.js';
 import { OrientationQuery, OrientationResponse, StoryOrientationParams, StoryOrientationResponse } from './schemas.js';
-import { createOrientationService } from './service.js';
+import type { createOrientationService } from './service.js';
 
 /** Neutral orientation data for human-controlled assistants, global and per story. */
-export const orientationModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const db = ctx.database.db;
-  const parameters = () => readParameters(db);
-  const stories = createStoriesService({ repository: createStoriesRepository(db), clock: ctx.clock, parameters });
-  const service = createOrientationService({ stories, clock: ctx.clock, parameters });
+export const orientationModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof createOrientationService> }> = async (
+  app,
+  { service },
+) => {
   const config = { auth: { kind: 'public' as const }, readCache: true };
   // cached per story, invalidated only by the writes on that story (or by one naming no story)
   const storyConfig = { ...config, readCache: { story: 'id' } };

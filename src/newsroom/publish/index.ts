@@ -1,14 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppContext } from '../../platform/context.js';
 import { errors } from '../../platform/schemas.js';
 import { SafetyTraceSchema } from '../candidates/schemas.js';
 import { PublishBody, PublishParams } from './schemas.js';
-import { createPublishService } from './service.js';
+import type { createPublishService } from './service.js';
 
 /** The operations job that scans a candidate and publishes it (ALLOW), quarantines it or blocks it. */
-export const publishModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = createPublishService({ transactor: ctx.transactor, clock: ctx.clock });
-
+export const publishModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof createPublishService> }> = async (app, { service }) => {
   app.post(
     '/v1/publish/:hash/compute',
     {

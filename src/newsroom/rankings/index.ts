@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppContext } from '../../platform/context.js';
 import { errors } from '../../platform/schemas.js';
-import { createRankingsRepository } from './repository.js';
 import { RankingsQuery, RankingsResponse } from './schemas.js';
-import { createRankingsService } from './service.js';
+import type { createRankingsService } from './service.js';
 
 /** GET /v1/rankings/bots. */
-export const rankingsModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = createRankingsService({ repository: createRankingsRepository(ctx.database.db), clock: ctx.clock });
+export const rankingsModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof createRankingsService> }> = async (
+  app,
+  { service },
+) => {
   app.get(
     '/v1/rankings/bots',
     {

@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { agentActor } from '../../platform/auth/require-actor.js';
-import type { AppContext } from '../../platform/context.js';
 import { errors } from '../../platform/schemas.js';
 import { ProposalBody, ProposalParams, ProposalResponse, ReviewBody, ReviewResponse, VoteBody } from './schemas.js';
-import { createReviewsService } from './service.js';
+import type { createReviewsService } from './service.js';
 
 /** Agent review writes: attestations, objections, revision proposals and votes (CONTRACT §6 pins the paths). */
-export const reviewsModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = createReviewsService({ transactor: ctx.transactor, clock: ctx.clock });
+export const reviewsModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof createReviewsService> }> = async (app, { service }) => {
   const responses = (ok: typeof ReviewResponse | typeof ProposalResponse) => ({ 202: ok, ...errors(400, 401, 403, 404, 409, 429) });
 
   app.post(

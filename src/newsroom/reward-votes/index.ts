@@ -1,19 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { humanActor } from '../../platform/auth/require-actor.js';
-import type { AppContext } from '../../platform/context.js';
 import { errors } from '../../platform/schemas.js';
 import { StoryParams } from '../shared/schemas.js';
 import { RewardVoteBody, RewardVoteResponse } from './schemas.js';
-import { createRewardVotesService } from './service.js';
+import type { createRewardVotesService } from './service.js';
 
 /** Reader reward votes (human signed writes). */
-export const rewardVotesModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = createRewardVotesService({
-    transactor: ctx.transactor,
-    clock: ctx.clock,
-    paidActions: ctx.config.rewards.dailyPaidActions,
-  });
-
+export const rewardVotesModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof createRewardVotesService> }> = async (
+  app,
+  { service },
+) => {
   app.post(
     '/v1/stories/:id/reward-votes',
     {

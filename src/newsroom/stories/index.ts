@@ -1,13 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { HumanActor } from '../../platform/auth/types.js';
-import type { AppContext } from '../../platform/context.js';
 import { errors } from '../../platform/schemas.js';
-import { readParameters } from '../../governance/parameters/parameters.js';
 import { ConsensusResponse, MachineRoomResponse, SourcesResponse, VersionsResponse } from './evidence-schemas.js';
-import { createStoriesRepository } from './repository.js';
 import { StoryParams } from '../shared/schemas.js';
 import { MachineRoomParams, NoQuery, StoryReadQuery, StoryResponse } from './schemas.js';
-import { createStoriesService } from './service.js';
+import type { StoriesService } from './service.js';
 
 /**
  * Records a signed reader's read of a story in their personalization history, when their preferences allow
@@ -16,9 +13,10 @@ import { createStoriesService } from './service.js';
 export type RecordRead = (actor: HumanActor, storyId: string) => Promise<unknown>;
 
 /** Public story reads: detail (and its two aliases) and the evidence under a story. */
-export const storiesModule: FastifyPluginAsyncTypebox<{ ctx: AppContext; recordRead: RecordRead }> = async (app, { ctx, recordRead }) => {
-  const db = ctx.database.db;
-  const service = createStoriesService({ repository: createStoriesRepository(db), clock: ctx.clock, parameters: () => readParameters(db) });
+export const storiesModule: FastifyPluginAsyncTypebox<{ service: StoriesService; recordRead: RecordRead }> = async (
+  app,
+  { service, recordRead },
+) => {
   // Story reads: cached per story, invalidated only by the writes on that story (or by one naming no story).
   const config = { auth: { kind: 'public' as const }, readCache: { story: 'id' } };
   const failures = errors(400, 404, 429);

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppContext } from '../../platform/context.js';
 import { normalizeError } from '../../platform/error-handler.js';
 import { notFound } from '../../platform/errors.js';
 import { DEFAULT_LANG, type Lang } from '../../platform/i18n/index.js';
@@ -9,7 +8,7 @@ import { ASSETS, CONTENT_SECURITY_POLICY } from './assets.js';
 import { packetDiff } from './diff.js';
 import { sendPage } from './render.js';
 import { FeedPageQuery, LangQuery, LedgerPageQuery, SearchPageQuery, VersionsPageQuery } from './schemas.js';
-import { createSiteService } from './service.js';
+import type { createSiteService } from './service.js';
 import { ErrorPage } from './views/error.js';
 import { FeedPage } from './views/feed.js';
 import { LedgerPage } from './views/ledger.js';
@@ -32,8 +31,7 @@ function requestedLang(query: unknown): Lang {
  * cache and its invalidation with the JSON reads; they sign nothing and carry no credentials. Encapsulated: its
  * security headers and its HTML error pages apply to its own routes only (the JSON API and /docs keep theirs).
  */
-export const siteModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const service = createSiteService(ctx);
+export const siteModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof createSiteService> }> = async (app, { service }) => {
   const list = { auth: { kind: 'public' as const }, readCache: true };
   const story = { auth: { kind: 'public' as const }, readCache: { story: 'id' } };
   const hide = { hide: true };

@@ -1,22 +1,16 @@
-import type { AppContext } from '../../platform/context.js';
+import type { Parameters } from '../../governance/parameters/parameters.js';
 import type { Lang } from '../../platform/i18n/index.js';
-import { createCommentsService } from '../../newsroom/comments/service.js';
-import { createFeedRepository } from '../../newsroom/feed/repository.js';
+import type { createCommentsService } from '../../newsroom/comments/service.js';
+import type { FeedService } from '../../newsroom/feed/service.js';
 import type { FeedMode } from '../../newsroom/feed/schemas.js';
-import { feedServiceFor } from '../../newsroom/feed/index.js';
-import { createFlagsService } from '../../newsroom/flags/service.js';
-import { readParameters } from '../../governance/parameters/parameters.js';
-import { createHomeRepository } from '../../newsroom/home/repository.js';
-import { createHomeService } from '../../newsroom/home/service.js';
-import { createLedgerRepository } from '../../newsroom/ledger/repository.js';
-import { createLedgerService } from '../../newsroom/ledger/service.js';
-import { createRankingsRepository } from '../../newsroom/rankings/repository.js';
-import { createRankingsService } from '../../newsroom/rankings/service.js';
+import type { createFlagsService } from '../../newsroom/flags/service.js';
+import type { createHomeService } from '../../newsroom/home/service.js';
+import type { LedgerService } from '../../newsroom/ledger/service.js';
+import type { createRankingsService } from '../../newsroom/rankings/service.js';
 import type { SearchQuery } from '../../newsroom/search/schemas.js';
-import { searchServiceFor } from '../../newsroom/search/index.js';
-import { createStoriesRepository } from '../../newsroom/stories/repository.js';
-import { createStoriesService } from '../../newsroom/stories/service.js';
-import { createSiteRepository } from './repository.js';
+import type { createSearchService } from '../../newsroom/search/service.js';
+import type { StoriesService } from '../../newsroom/stories/service.js';
+import type { createSiteRepository } from './repository.js';
 
 /** Rooms the feed page links to. */
 const ROOM_LINKS = 24;
@@ -27,23 +21,20 @@ const STORY_PAGE_ITEMS = 50;
  * The data of each reader-site page, read through the same services as the JSON routes (no read SQL of its
  * own but the room list), so a page shows exactly what the API answers.
  */
-export function createSiteService(ctx: AppContext) {
-  const db = ctx.database.db;
-  const parameters = () => readParameters(db);
-  const { clock, cursors, transactor } = ctx;
-  const stories = createStoriesService({ repository: createStoriesRepository(db), clock, parameters });
-  const feed = feedServiceFor(ctx);
-  const search = searchServiceFor(ctx);
-  const ledger = createLedgerService({ repository: createLedgerRepository(db), clock, cursors });
-  const rankings = createRankingsService({ repository: createRankingsRepository(db), clock });
-  const home = createHomeService({
-    repository: createHomeRepository(db),
-    feed: createFeedRepository(db),
-    ledger: createLedgerRepository(db),
-    clock,
-    parameters,
-  });
-  const site = createSiteRepository(db);
+export function createSiteService(deps: {
+  stories: StoriesService;
+  feed: FeedService;
+  search: ReturnType<typeof createSearchService>;
+  ledger: LedgerService;
+  rankings: ReturnType<typeof createRankingsService>;
+  home: ReturnType<typeof createHomeService>;
+  comments: ReturnType<typeof createCommentsService>;
+  flags: ReturnType<typeof createFlagsService>;
+  parameters: () => Promise<Parameters>;
+  rooms: ReturnType<typeof createSiteRepository>;
+}) {
+  const { stories, feed, search, ledger, rankings, home, comments, flags, parameters } = deps;
+  const site = deps.rooms;
 
   return {
     async feedPage(query: { lang: Lang; mode: FeedMode; room?: string; cursor?: string; limit?: number }) {
@@ -59,14 +50,13 @@ export function createSiteService(ctx: AppContext) {
      */
     async storyPage(id: string, lang: Lang) {
       const row = await stories.readable(id);
-      const checked = { readable: async () => row };
       const page = { limit: STORY_PAGE_ITEMS };
       const [story, consensus, versions, commentList, flagList] = await Promise.all([
         stories.detail(id, lang),
         stories.consensus(id),
         stories.versions(id),
-        createCommentsService({ db, transactor, clock, cursors, stories: checked }).list(id, page),
-        createFlagsService({ db, transactor, clock, cursors, stories: checked }).list(id, page),
+        comments.listForReadableStory(row, page),
+        flags.listForReadableStory(row, page),
       ]);
       const rewardWindowHours = story.rewardWindow.closesAt ? null : (await parameters()).rewardWindowHours;
       return { story, consensus, versions, comments: commentList, flags: flagList, rewardWindowHours };

@@ -1,18 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { humanActor } from '../../platform/auth/require-actor.js';
-import type { AppContext } from '../../platform/context.js';
 import { errors } from '../../platform/schemas.js';
 import { BookmarkCreateBody, BookmarkCreated, BookmarkParams, BookmarkRemoved, BookmarksPage, BookmarksQuery } from './bookmark-schemas.js';
-import { createBookmarksService } from './bookmarks-service.js';
+import type { createBookmarksService } from './bookmarks-service.js';
 import { UserExportResponse } from './export-schemas.js';
-import { createExportService } from './export-service.js';
+import type { createExportService } from './export-service.js';
 import { HistoryCleared } from './history-schemas.js';
-import { createHistoryService } from './history-service.js';
-import { createUsersRepository } from './repository.js';
+import type { createHistoryService } from './history-service.js';
 import { PreferencesResponse, PreferencesUpdateBody, SignedReadQuery, UserActorBody } from './schemas.js';
-import { createUsersService } from './service.js';
+import type { createUsersService } from './service.js';
 import { TopicFollowBody, TopicFollowed, TopicParams, TopicRemoved, TopicsList } from './topic-schemas.js';
-import { createTopicsService } from './topics-service.js';
+import type { createTopicsService } from './topics-service.js';
 
 // Seed §4.7 statuses; 403 is LINKED_HUMAN_NOT_BOUND (CONTRACT §3), 429 the rate limits (docs/decisions.md).
 const failures = errors(400, 401, 403, 409, 429, 503);
@@ -21,15 +19,13 @@ const signedRead = { auth: { kind: 'human-read' as const } };
 const signedWrite = { auth: { kind: 'human-write' as const }, changesPublicReads: false as const };
 
 /** The signed reader's own data under /v1/users/me (seed §4.7): nothing here can name another reader. */
-export const usersModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const db = ctx.database.db;
-  const deps = { db, transactor: ctx.transactor, clock: ctx.clock };
-  const users = createUsersService({ repository: createUsersRepository(db), clock: ctx.clock });
-  const bookmarks = createBookmarksService({ ...deps, cursors: ctx.cursors });
-  const topics = createTopicsService(deps);
-  const history = createHistoryService(deps);
-  const exporter = createExportService(deps);
-
+export const usersModule: FastifyPluginAsyncTypebox<{
+  users: ReturnType<typeof createUsersService>;
+  bookmarks: ReturnType<typeof createBookmarksService>;
+  topics: ReturnType<typeof createTopicsService>;
+  history: ReturnType<typeof createHistoryService>;
+  exporter: ReturnType<typeof createExportService>;
+}> = async (app, { users, bookmarks, topics, history, exporter }) => {
   // Personal answers: no shared cache may keep them.
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'private, no-store');

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { humanActor } from '../../platform/auth/require-actor.js';
-import type { AppContext } from '../../platform/context.js';
 import { errors } from '../../platform/schemas.js';
-import { createBatchFreezeService } from './batch-freeze.js';
-import { createClaimChain } from './chain.js';
+import type { createBatchFreezeService } from './batch-freeze.js';
 import {
   Batch,
   BatchesQuery,
@@ -18,25 +16,13 @@ import {
   Receipt,
   ReceiptBody,
 } from './schemas.js';
-import { createClaimsService } from './service.js';
+import type { createClaimsService } from './service.js';
 
 /** The claim rail (issue 13): Merkle distribution batches, proofs, on-chain receipts and batch freezes. */
-export const claimsModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { config } = ctx;
-  const chain = config.chainRpcUrl ? createClaimChain(config.chainRpcUrl) : null;
-  const base = { db: ctx.database.db, transactor: ctx.transactor, clock: ctx.clock };
-  const claims = createClaimsService({
-    ...base,
-    cursors: ctx.cursors,
-    chain,
-    rail: {
-      enabled: config.claimsEnabled,
-      distributorAddress: config.claimDistributorAddress,
-      minConfirmations: config.claimMinConfirmations,
-      decimals: config.rewardTokenDecimals,
-    },
-  });
-  const freezes = createBatchFreezeService({ ...base, chain, minConfirmations: config.claimMinConfirmations });
+export const claimsModule: FastifyPluginAsyncTypebox<{
+  claims: ReturnType<typeof createClaimsService>;
+  freezes: ReturnType<typeof createBatchFreezeService>;
+}> = async (app, { claims, freezes }) => {
   const tags = ['rewards-claims'];
   const admin = { auth: { kind: 'human-write', admin: 'rewards' } } as const;
   const adminErrors = errors(400, 401, 403, 404, 409, 429, 503);

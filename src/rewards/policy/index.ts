@@ -1,18 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { humanActor } from '../../platform/auth/require-actor.js';
-import type { AppContext } from '../../platform/context.js';
 import { errors } from '../../platform/schemas.js';
-import { createPolicyService } from './policy-service.js';
+import type { createPolicyService } from './policy-service.js';
 import { PolicyUpdateBody, RewardsPolicy } from './schemas.js';
 
 /** The rewards policy: a public read and the rewards admins' update. */
-export const rewardsPolicyModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const policy = createPolicyService({
-    db: ctx.database.db,
-    transactor: ctx.transactor,
-    clock: ctx.clock,
-    decimals: ctx.config.rewardTokenDecimals,
-  });
+export const rewardsPolicyModule: FastifyPluginAsyncTypebox<{ policy: ReturnType<typeof createPolicyService> }> = async (
+  app,
+  { policy },
+) => {
   const tags = ['rewards'];
 
   app.get(

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { humanActor } from '../../platform/auth/require-actor.js';
-import type { AppContext } from '../../platform/context.js';
 import { errors } from '../../platform/schemas.js';
-import { createRewardsReadsService } from './reads-service.js';
-import { createRecipientsService } from './recipients-service.js';
+import type { createRewardsReadsService } from './reads-service.js';
+import type { createRecipientsService } from './recipients-service.js';
 import {
   Budget,
   Dashboard,
@@ -18,11 +17,10 @@ import {
 } from './schemas.js';
 
 /** Recipients, wallets and the private rewards reads. */
-export const rewardsModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const base = { db: ctx.database.db, transactor: ctx.transactor, clock: ctx.clock };
-  const decimals = ctx.config.rewardTokenDecimals;
-  const recipients = createRecipientsService({ ...base, serviceOrigin: ctx.config.publicBaseUrl });
-  const reads = createRewardsReadsService({ ...base, decimals, limits: ctx.config.rewards.dailyPaidActions });
+export const rewardsModule: FastifyPluginAsyncTypebox<{
+  recipients: ReturnType<typeof createRecipientsService>;
+  reads: ReturnType<typeof createRewardsReadsService>;
+}> = async (app, { recipients, reads }) => {
   const tags = ['rewards'];
   const write = { auth: { kind: 'human-write' } } as const;
   const read = { auth: { kind: 'human-read' } } as const;

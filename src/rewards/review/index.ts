@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { humanActor } from '../../platform/auth/require-actor.js';
-import type { AppContext } from '../../platform/context.js';
 import { errors } from '../../platform/schemas.js';
 import {
   AppealBody,
@@ -16,17 +15,13 @@ import {
   ReviewQueue,
   StoryParams,
 } from './schemas.js';
-import { createRewardReviewService } from './service.js';
+import type { createRewardReviewService } from './service.js';
 
 /** Fraud review (rewards admins): the review queue, review cases and recipient and story freezes. */
-export const rewardReviewModule: FastifyPluginAsyncTypebox<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const review = createRewardReviewService({
-    db: ctx.database.db,
-    transactor: ctx.transactor,
-    clock: ctx.clock,
-    decimals: ctx.config.rewardTokenDecimals,
-    reviewDueHours: ctx.config.rewards.reviewDueHours,
-  });
+export const rewardReviewModule: FastifyPluginAsyncTypebox<{ review: ReturnType<typeof createRewardReviewService> }> = async (
+  app,
+  { review },
+) => {
   const tags = ['rewards-admin'];
   const admin = { auth: { kind: 'human-write', admin: 'rewards' } } as const;
   const caseErrors = errors(400, 401, 403, 404, 409, 429, 503);

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { humanActor } from '../../platform/auth/require-actor.js';
-import type { AppContext } from '../../platform/context.js';
 import { errors } from '../../platform/schemas.js';
-import { noCartelHolds, type CartelHolds } from './cartel-hook.js';
 import {
   ActorQuery,
   PayoutsPage,
@@ -16,19 +14,13 @@ import {
   SettlementsPage,
   SettlementsQuery,
 } from './schemas.js';
-import { createSettlementService } from './service.js';
+import type { createSettlementService } from './service.js';
 
 /** Settlements and payouts (rewards admins): preview, run, and the payout ledger. */
-export const settlementsModule: FastifyPluginAsyncTypebox<{ ctx: AppContext; cartelHolds?: CartelHolds }> = async (app, opts) => {
-  const { ctx } = opts;
-  const service = createSettlementService({
-    db: ctx.database.db,
-    transactor: ctx.transactor,
-    clock: ctx.clock,
-    decimals: ctx.config.rewardTokenDecimals,
-    cartelHolds: opts.cartelHolds ?? noCartelHolds,
-    cursors: ctx.cursors,
-  });
+export const settlementsModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof createSettlementService> }> = async (
+  app,
+  { service },
+) => {
   const tags = ['rewards'];
   const read = { auth: { kind: 'human-read', admin: 'rewards' } } as const;
   const readErrors = errors(400, 401, 403, 409, 429, 503);
