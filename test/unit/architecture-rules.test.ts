@@ -15,6 +15,12 @@ type Checker = { checkArchitecture(root?: string): Promise<Report> };
 const { checkArchitecture } = (await import('../../scripts/check-architecture.mjs' as string)) as Checker;
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 
+/**
+ * An import line of a fixture file. Built at run time: the test build rewrites relative import specifiers it
+ * finds in the test's own text, string literals included.
+ */
+const use = (name: string, spec: string) => ['import { ', name, ' } from ', JSON.stringify(spec), ';\n'].join('');
+
 /** Writes a tree of source files under a fresh temporary folder. */
 function tree(files: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), 'architecture-'));
@@ -34,22 +40,22 @@ describe('architecture rules (.dependency-cruiser.cjs, scripts/check-architectur
   test('each rule bites on a small tree that breaks it', async () => {
     const root = tree({
       // another module's repository
-      'src/newsroom/a/service.ts': "import { rows } from '../b/repository.js';\nexport const a = () => rows();\n",
+      'src/newsroom/a/service.ts': use('rows', '../b/repository.js') + 'export const a = () => rows();\n',
       'src/newsroom/b/repository.ts': 'export const rows = () => [1];\n',
       // a cycle between two modules, through different files (no file cycle)
-      'src/newsroom/c/service.ts': "import { d } from '../d/service.js';\nexport const c = () => d();\n",
+      'src/newsroom/c/service.ts': use('d', '../d/service.js') + 'export const c = () => d();\n',
       'src/newsroom/c/schemas.ts': 'export const C = 1;\n',
-      'src/newsroom/d/service.ts': "import { C } from '../c/schemas.js';\nexport const d = () => C;\n",
+      'src/newsroom/d/service.ts': use('C', '../c/schemas.js') + 'export const d = () => C;\n',
       // a file cycle inside one module
-      'src/newsroom/e/x.ts': "import { y } from './y.js';\nexport const x = () => y;\n",
-      'src/newsroom/e/y.ts': "import { x } from './x.js';\nexport const y = () => x;\n",
+      'src/newsroom/e/x.ts': use('y', './y.js') + 'export const x = () => y;\n',
+      'src/newsroom/e/y.ts': use('x', './x.js') + 'export const y = () => x;\n',
       // platform importing a context
-      'src/platform/util.ts': "import { rule } from '../identity/humans/policy.js';\nexport const util = rule;\n",
+      'src/platform/util.ts': use('rule', '../identity/humans/policy.js') + 'export const util = rule;\n',
       // an upward context import: identity below the newsroom
-      'src/identity/humans/policy.ts': "import { a } from '../../newsroom/a/service.js';\nexport const rule = a;\n",
+      'src/identity/humans/policy.ts': use('a', '../../newsroom/a/service.js') + 'export const rule = a;\n',
       // allowed: a context importing a lower one, the root importing anything
-      'src/readers/users/service.ts': "import { c } from '../../newsroom/c/service.js';\nexport const users = c;\n",
-      'src/app.ts': "import { rows } from './newsroom/b/repository.js';\nexport const app = rows;\n",
+      'src/readers/users/service.ts': use('c', '../../newsroom/c/service.js') + 'export const users = c;\n',
+      'src/app.ts': use('rows', './newsroom/b/repository.js') + 'export const app = rows;\n',
     });
     roots.push(root);
     const { violations, cycles } = await checkArchitecture(root);
@@ -65,14 +71,14 @@ describe('architecture rules (.dependency-cruiser.cjs, scripts/check-architectur
 
   test('every layer rule: a context may import only the layers below it', async () => {
     const root = tree({
-      'src/delivery/webhooks/worker.ts': "import { h } from '../../operations/health/service.js';\nexport const w = h;\n",
-      'src/operations/health/service.ts': "import { g } from '../../governance/parameters/service.js';\nexport const h = g;\n",
-      'src/governance/parameters/service.ts': "import { r } from '../../rewards/policy/service.js';\nexport const g = r;\n",
-      'src/rewards/policy/service.ts': "import { s } from '../../readers/site/service.js';\nexport const r = s;\n",
+      'src/delivery/webhooks/worker.ts': use('h', '../../operations/health/service.js') + 'export const w = h;\n',
+      'src/operations/health/service.ts': use('g', '../../governance/parameters/service.js') + 'export const h = g;\n',
+      'src/governance/parameters/service.ts': use('r', '../../rewards/policy/service.js') + 'export const g = r;\n',
+      'src/rewards/policy/service.ts': use('s', '../../readers/site/service.js') + 'export const r = s;\n',
       'src/readers/site/service.ts':
-        "import { p } from '../../platform/ids.js';\nimport { n } from '../../newsroom/feed/service.js';\nexport const s = p + n;\n",
-      'src/newsroom/feed/service.ts': "import { wk } from '../../delivery/webhooks/outbox.js';\nexport const n = wk;\n",
-      'src/delivery/webhooks/outbox.ts': "import { p } from '../../platform/ids.js';\nexport const wk = p;\n",
+        use('p', '../../platform/ids.js') + use('n', '../../newsroom/feed/service.js') + 'export const s = p + n;\n',
+      'src/newsroom/feed/service.ts': use('wk', '../../delivery/webhooks/outbox.js') + 'export const n = wk;\n',
+      'src/delivery/webhooks/outbox.ts': use('p', '../../platform/ids.js') + 'export const wk = p;\n',
       'src/platform/ids.ts': 'export const p = 1;\n',
     });
     roots.push(root);
