@@ -4,21 +4,16 @@ import { createEmergencyService } from './governance/parameters/emergency-servic
 import { readParameters } from './governance/parameters/parameters.js';
 import { deploymentDefaults } from './governance/parameters/request-parameters.js';
 import { controlPlaneTargets, createGovernanceService } from './governance/parameters/service.js';
-import { createAgentsRepository } from './identity/agents/repository.js';
 import { createAgentsService } from './identity/agents/service.js';
 import { createProofVerifier } from './identity/humans/proof-verifier.js';
 import { createIdentityService, type ActionStories } from './identity/humans/service.js';
-import { createCandidatesRepository } from './newsroom/candidates/repository.js';
 import { createCandidatesService } from './newsroom/candidates/service.js';
 import { createCommentsService } from './newsroom/comments/service.js';
 import { recomputeConsensus } from './newsroom/consensus/service.js';
 import { createCorrectionsService } from './newsroom/corrections/service.js';
-import { createFeedRepository } from './newsroom/feed/repository.js';
 import { createFeedService } from './newsroom/feed/service.js';
 import { createFlagsService } from './newsroom/flags/service.js';
-import { createHomeRepository } from './newsroom/home/repository.js';
 import { createHomeService } from './newsroom/home/service.js';
-import { createLedgerRepository } from './newsroom/ledger/repository.js';
 import { createLedgerService } from './newsroom/ledger/service.js';
 import { createLegalHoldService } from './newsroom/moderation/legal-hold-service.js';
 import { createQuarantineService } from './newsroom/moderation/quarantine-service.js';
@@ -26,24 +21,19 @@ import { createSourceStatusService } from './newsroom/moderation/source-status-s
 import { createOrientationService } from './newsroom/orientation/service.js';
 import { publishStory } from './newsroom/publish/publish-story.js';
 import { createPublishService } from './newsroom/publish/service.js';
-import { createRankingsRepository } from './newsroom/rankings/repository.js';
 import { createRankingsService } from './newsroom/rankings/service.js';
 import { createReviewsService } from './newsroom/reviews/service.js';
 import { createRewardVotesService } from './newsroom/reward-votes/service.js';
-import { createSearchRepository } from './newsroom/search/repository.js';
 import { createSearchService } from './newsroom/search/service.js';
 import { canReadStory } from './newsroom/stories/policy.js';
-import { createStoriesRepository } from './newsroom/stories/repository.js';
 import { createStoriesService } from './newsroom/stories/service.js';
 import { lockVisibleStory } from './newsroom/stories/story-lock.js';
 import type { AppContext } from './platform/context.js';
 import { createBookmarksService } from './readers/users/bookmarks-service.js';
 import { createExportService } from './readers/users/export-service.js';
 import { createHistoryService } from './readers/users/history-service.js';
-import { createUsersRepository } from './readers/users/repository.js';
 import { createUsersService } from './readers/users/service.js';
 import { createTopicsService } from './readers/users/topics-service.js';
-import { createSiteRepository } from './readers/site/repository.js';
 import { createSiteService } from './readers/site/service.js';
 import { createBatchFreezeService } from './rewards/claims/batch-freeze.js';
 import { createClaimChain } from './rewards/claims/chain.js';
@@ -88,7 +78,7 @@ export function createServices(ctx: AppContext) {
   };
 
   // identity
-  const agents = createAgentsService({ config, repository: createAgentsRepository(db), transactor, clock });
+  const agents = createAgentsService({ config, db, transactor, clock });
   const humans = createIdentityService({ ...base, config, verifier: createProofVerifier(config), stories: actionStories });
 
   // governance
@@ -122,12 +112,12 @@ export function createServices(ctx: AppContext) {
   };
 
   // newsroom
-  const stories = createStoriesService({ repository: createStoriesRepository(db), clock, parameters });
-  const feed = createFeedService({ repository: createFeedRepository(db), cursors, db });
-  const ledger = createLedgerService({ repository: createLedgerRepository(db), clock, cursors });
+  const stories = createStoriesService({ db, clock, parameters });
+  const feed = createFeedService({ cursors, db });
+  const ledger = createLedgerService({ db, clock, cursors });
   const moderationDeps = { ...base, cursors };
   const newsroom = {
-    candidates: createCandidatesService({ repository: createCandidatesRepository(db), transactor, clock }),
+    candidates: createCandidatesService({ db, transactor, clock }),
     publish: createPublishService({ transactor, clock }),
     reviews: createReviewsService({ transactor, clock }),
     comments: createCommentsService({ ...base, cursors, stories }),
@@ -143,26 +133,26 @@ export function createServices(ctx: AppContext) {
     stories,
     feed,
     search: createSearchService({
-      repository: createSearchRepository(db),
+      db,
       cursors,
       reviewCases: (filters, limit) => publicReviewCases(db, filters, new Date(clock.now()), limit),
     }),
     ledger,
-    rankings: createRankingsService({ repository: createRankingsRepository(db), clock }),
-    home: createHomeService({ repository: createHomeRepository(db), feed, ledger, clock, parameters }),
+    rankings: createRankingsService({ db, clock }),
+    home: createHomeService({ db, feed, ledger, clock, parameters }),
     orientation: createOrientationService({ stories, clock, parameters }),
   };
 
   // readers
   const history = createHistoryService(base);
   const readers = {
-    users: createUsersService({ repository: createUsersRepository(db), clock }),
+    users: createUsersService({ db, clock }),
     bookmarks: createBookmarksService({ ...base, cursors }),
     topics: createTopicsService(base),
     history,
     exporter: createExportService(base),
   };
-  const site = createSiteService({ ...newsroom, parameters, rooms: createSiteRepository(db) });
+  const site = createSiteService({ ...newsroom, parameters, db });
 
   return {
     agents,

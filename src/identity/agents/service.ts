@@ -2,11 +2,13 @@ import { createHash } from 'node:crypto';
 import type { Config } from '../../config.js';
 import { DEFAULT_AGENT_PERMISSIONS, type AgentActor } from '../../platform/auth/types.js';
 import type { Clock } from '../../platform/clock.js';
-import type { Tx } from '../../platform/db/database.js';
+import type { Db, Tx } from '../../platform/db/database.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
+import { writeBatcher } from '../../platform/db/write-batcher.js';
 import { appError } from '../../platform/errors.js';
 import { publicKeyObject, verifyAgentSignature } from '../../platform/auth/agent-signature.js';
-import type { AgentsRepository, BotRow, KeyRow } from './repository.js';
+import type { BotRow, InsertOutcome, KeyRow, SelfServeBotInput } from './repository.js';
+import * as repository from './repository.js';
 import type { AddKeyBody, BotResponse, JoinBody, RevokeKeyBody } from './schemas.js';
 
 /** What a new key signs to prove it is held by whoever adds it (so nobody can claim someone else's key). */
@@ -41,8 +43,19 @@ function present(row: BotRow): BotResponse {
   };
 }
 
-export function createAgentsService(deps: { config: Config; repository: AgentsRepository; transactor: Transactor; clock: Clock }) {
-  const { config, repository, transactor, clock } = deps;
+export function createAgentsService(deps: { config: Config; db: Db; transactor: Transactor; clock: Clock }) {
+  const { config, db, transactor, clock } = deps;
+  /**
+   * Inserts the bot and its version-1 key (atomic); null when the bot already exists, 'key-in-use' when the key
+   * is already another bot's. Joins that arrive together share one statement: up to 4 statements of up to 64
+   * bots each in flight at once, never the same bot twice in one.
+   */
+  const insertSelfServeBot = writeBatcher<SelfServeBotInput, InsertOutcome>({
+    maxBatch: 64,
+    maxInFlight: 4,
+    key: (input) => input.botId,
+    run: (inputs) => repository.insertBots(db, inputs),
+  });
   const registry = new Map(config.agentBotRegistry.map((b) => [b.botId, b]));
   const registryKeyOwner = new Map(config.agentBotRegistry.flatMap((b) => b.publicKeys.map((k) => [k.publicKey, b.botId] as const)));
 
@@ -62,7 +75,7 @@ export function createAgentsService(deps: { config: Config; repository: AgentsRe
 
   return {
     /** A self-serve bot with its signing keys, in one query (the auth hook's lookup on every agent write). */
-    findSigningBot: (botId: string) => repository.findSigningBot(botId),
+    findSigningBot: (botId: string) => repository.findSigningBot(db, botId),
 
     /**
      * Self-serve join (the request was signed by `publicKey` itself). A new bot answers `created: true`;
@@ -89,10 +102,10 @@ export function createAgentsService(deps: { config: Config; repository: AgentsRe
       }
       const owner = registryKeyOwner.get(body.publicKey);
       if (owner) throw appError('AGENT_KEY_IN_USE', { message: `This key belongs to the registry bot ${owner}` });
-      const inserted = await repository.insertSelfServeBot({ botId, ...body, permissions: DEFAULT_AGENT_PERMISSIONS });
+      const inserted = await insertSelfServeBot({ botId, ...body, permissions: DEFAULT_AGENT_PERMISSIONS });
       if (inserted === 'key-in-use') throw appError('AGENT_KEY_IN_USE', { message: 'This key is a signing key of another bot' });
       if (inserted) return { created: true, bot: present(inserted) };
-      const [existing, keys] = await Promise.all([repository.findBot(botId), repository.listKeys(repository.db, botId)]);
+      const [existing, keys] = await Promise.all([repository.findBot(db, botId), repository.listKeys(db, botId)]);
       if (!existing) throw appError('AGENT_JOIN_RACE');
       if (keys.find((k) => k.public_key === body.publicKey)?.revoked_at) throw appError('AGENT_KEY_REVOKED');
       return { created: false, bot: present(existing) };

@@ -10,81 +10,75 @@ export interface CandidateRow {
   submitted_at: Date;
 }
 
-export function createCandidatesRepository(db: Db) {
-  return {
-    async findCandidate(hash: string): Promise<CandidateRow | null> {
-      return (await db.selectFrom('candidates').selectAll().where('hash', '=', hash).executeTakeFirst()) ?? null;
-    },
-
-    async findStatus(hash: string) {
-      const row = await db
-        .selectFrom('candidates as c')
-        .innerJoin('stories as s', 's.id', 'c.story_id')
-        .select([
-          'c.hash',
-          'c.story_id',
-          'c.bot_id',
-          'c.verified',
-          'c.submitted_at',
-          's.publication_stage',
-          's.review_status',
-          's.moderation_status',
-          's.current_packet_hash',
-          's.published_at',
-        ])
-        .select((eb) =>
-          eb
-            .selectFrom('safety_traces as t')
-            .select('t.decision')
-            .whereRef('t.story_id', '=', 'c.story_id')
-            .whereRef('t.packet_hash', '=', 'c.hash')
-            .orderBy('t.scanned_at', 'desc')
-            .limit(1)
-            .as('safety_decision'),
-        )
-        .where('c.hash', '=', hash)
-        .executeTakeFirst();
-      return row ?? null;
-    },
-
-    async latestTrace(storyId: string, hash: string) {
-      return (
-        (await db
-          .selectFrom('safety_traces')
-          .selectAll()
-          .where('story_id', '=', storyId)
-          .where('packet_hash', '=', hash)
-          .orderBy('scanned_at', 'desc')
-          .limit(1)
-          .executeTakeFirst()) ?? null
-      );
-    },
-
-    async sources(storyId: string) {
-      return db
-        .selectFrom('story_sources')
-        .select(['id', 'url', 'title', 'publisher', 'status'])
-        .where('story_id', '=', storyId)
-        .where('active', '=', true)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
-    },
-
-    async reviews(storyId: string, hash: string) {
-      return db
-        .selectFrom('agent_reviews')
-        .select(['id', 'bot_id', 'kind', 'weight', 'verified', 'claim_ids', 'created_at'])
-        .where('story_id', '=', storyId)
-        .where('packet_hash', '=', hash)
-        .orderBy('created_at')
-        .orderBy('id')
-        .execute();
-    },
-  };
+export async function findCandidate(db: Db, hash: string): Promise<CandidateRow | null> {
+  return (await db.selectFrom('candidates').selectAll().where('hash', '=', hash).executeTakeFirst()) ?? null;
 }
 
-export type CandidatesRepository = ReturnType<typeof createCandidatesRepository>;
+export async function findStatus(db: Db, hash: string) {
+  const row = await db
+    .selectFrom('candidates as c')
+    .innerJoin('stories as s', 's.id', 'c.story_id')
+    .select([
+      'c.hash',
+      'c.story_id',
+      'c.bot_id',
+      'c.verified',
+      'c.submitted_at',
+      's.publication_stage',
+      's.review_status',
+      's.moderation_status',
+      's.current_packet_hash',
+      's.published_at',
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom('safety_traces as t')
+        .select('t.decision')
+        .whereRef('t.story_id', '=', 'c.story_id')
+        .whereRef('t.packet_hash', '=', 'c.hash')
+        .orderBy('t.scanned_at', 'desc')
+        .limit(1)
+        .as('safety_decision'),
+    )
+    .where('c.hash', '=', hash)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function latestTrace(db: Db, storyId: string, hash: string) {
+  return (
+    (await db
+      .selectFrom('safety_traces')
+      .selectAll()
+      .where('story_id', '=', storyId)
+      .where('packet_hash', '=', hash)
+      .orderBy('scanned_at', 'desc')
+      .limit(1)
+      .executeTakeFirst()) ?? null
+  );
+}
+
+export async function sources(db: Db, storyId: string) {
+  return db
+    .selectFrom('story_sources')
+    .select(['id', 'url', 'title', 'publisher', 'status'])
+    .where('story_id', '=', storyId)
+    .where('active', '=', true)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export async function reviews(db: Db, storyId: string, hash: string) {
+  return db
+    .selectFrom('agent_reviews')
+    .select(['id', 'bot_id', 'kind', 'weight', 'verified', 'claim_ids', 'created_at'])
+    .where('story_id', '=', storyId)
+    .where('packet_hash', '=', hash)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
 
 /**
  * Creates the story, its first version, its sources and the candidate inside the caller's transaction.

@@ -1,3 +1,4 @@
+import type { Db } from '../../platform/db/database.js';
 import type { AgentActor } from '../../platform/auth/types.js';
 import type { Clock } from '../../platform/clock.js';
 import { notFound } from '../../platform/errors.js';
@@ -5,7 +6,8 @@ import { newId } from '../../platform/ids.js';
 import { normalizePacket, packetHash, type Packet } from '../shared/packet.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { versionWithHash } from '../stories/story-writes.js';
-import { insertCandidate, type CandidateRow, type CandidatesRepository } from './repository.js';
+import { insertCandidate, type CandidateRow } from './repository.js';
+import * as repository from './repository.js';
 import type { CandidateBody, CandidateEvidenceResponse, CandidateResponse, CandidateStatusResponse, SafetyTrace } from './schemas.js';
 
 export function presentTrace(row: {
@@ -70,8 +72,8 @@ async function insertOnce(transactor: Transactor, input: Parameters<typeof inser
   }
 }
 
-export function createCandidatesService(deps: { repository: CandidatesRepository; transactor: Transactor; clock: Clock }) {
-  const { repository, transactor, clock } = deps;
+export function createCandidatesService(deps: { db: Db; transactor: Transactor; clock: Clock }) {
+  const { db, transactor, clock } = deps;
 
   return {
     /**
@@ -82,7 +84,7 @@ export function createCandidatesService(deps: { repository: CandidatesRepository
       const { botId: _botId, verified: _verified, ...input } = body;
       const packet = normalizePacket(input);
       const hash = packetHash(packet);
-      const existing = await repository.findCandidate(hash);
+      const existing = await repository.findCandidate(db, hash);
       if (existing) return { created: false, candidate: await this.present(existing, packet) };
       const inserted = await insertOnce(transactor, {
         storyId: newId('st'),
@@ -93,19 +95,19 @@ export function createCandidatesService(deps: { repository: CandidatesRepository
         at: new Date(clock.now()),
       });
       if (inserted) return { created: true, candidate: presentCandidate(inserted, packet) };
-      const winner = await repository.findCandidate(hash);
+      const winner = await repository.findCandidate(db, hash);
       if (!winner) throw notFound('candidate');
       return { created: false, candidate: await this.present(winner, packet) };
     },
 
     async present(row: CandidateRow, packet: Packet): Promise<CandidateResponse> {
-      const status = await repository.findStatus(row.hash);
+      const status = await repository.findStatus(db, row.hash);
       return presentCandidate(row, packet, status?.publication_stage ?? 'CANDIDATE');
     },
 
     /** Where a submitted packet stands: stage, review and safety decision (API-key read). */
     async status(hash: string): Promise<CandidateStatusResponse> {
-      const row = await repository.findStatus(hash);
+      const row = await repository.findStatus(db, hash);
       if (!row) throw notFound('candidate');
       return {
         hash: row.hash,
@@ -125,13 +127,13 @@ export function createCandidatesService(deps: { repository: CandidatesRepository
 
     /** The evidence behind a candidate: its packet, sources with status, safety trace and agent reviews. */
     async evidence(hash: string): Promise<CandidateEvidenceResponse> {
-      const candidate = await repository.findCandidate(hash);
+      const candidate = await repository.findCandidate(db, hash);
       if (!candidate) throw notFound('candidate');
       const [version, trace, sources, reviews] = await Promise.all([
         versionWithHash(transactor.db, candidate.story_id, hash),
-        repository.latestTrace(candidate.story_id, hash),
-        repository.sources(candidate.story_id),
-        repository.reviews(candidate.story_id, hash),
+        repository.latestTrace(db, candidate.story_id, hash),
+        repository.sources(db, candidate.story_id),
+        repository.reviews(db, candidate.story_id, hash),
       ]);
       if (!version) throw notFound('candidate packet');
       return {

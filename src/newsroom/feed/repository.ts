@@ -26,31 +26,25 @@ export interface FeedPageInput {
   limit: number;
 }
 
-export function createFeedRepository(db: Db) {
-  return {
-    /** One page of a feed mode: listed stories strictly after `after` in the mode's order. */
-    async page(input: FeedPageInput): Promise<FeedRow[]> {
-      const { column, field } = FEED_ORDERS[input.mode];
-      const sortValue: RawBuilder<number | string> = field === 'number' ? sql<number>`${sql.ref(column)}` : sortableTimestamp(column);
-      let query = db
-        .selectFrom('stories')
-        .select([...STORY_CARD_COLUMNS, sortValue.as('sort_value')])
-        .where(listed)
-        .where(sql.ref(column), 'is not', null);
-      if (input.room) query = query.where('stories.room', '=', input.room);
-      if (input.mode === 'graduated') query = query.where('stories.publication_stage', '=', 'GRADUATED');
-      if (input.mode === 'developing') {
-        query = query
-          .where('stories.publication_stage', '=', 'PROVISIONAL')
-          .where('stories.review_status', 'in', ['EMERGING', 'CONTESTED', 'UNDER_REVIEW']);
-      }
-      if (input.after) {
-        const bound = field === 'number' ? sql`${input.after.sort}::float8` : sql`${input.after.sort}::timestamptz`;
-        query = query.where(sql<boolean>`(${sql.ref(column)}, stories.id) < (${bound}, ${input.after.id})`);
-      }
-      return query.orderBy(sql.ref(column), 'desc').orderBy('stories.id', 'desc').limit(input.limit).execute();
-    },
-  };
+/** One page of a feed mode: listed stories strictly after `after` in the mode's order. */
+export async function page(db: Db, input: FeedPageInput): Promise<FeedRow[]> {
+  const { column, field } = FEED_ORDERS[input.mode];
+  const sortValue: RawBuilder<number | string> = field === 'number' ? sql<number>`${sql.ref(column)}` : sortableTimestamp(column);
+  let query = db
+    .selectFrom('stories')
+    .select([...STORY_CARD_COLUMNS, sortValue.as('sort_value')])
+    .where(listed)
+    .where(sql.ref(column), 'is not', null);
+  if (input.room) query = query.where('stories.room', '=', input.room);
+  if (input.mode === 'graduated') query = query.where('stories.publication_stage', '=', 'GRADUATED');
+  if (input.mode === 'developing') {
+    query = query
+      .where('stories.publication_stage', '=', 'PROVISIONAL')
+      .where('stories.review_status', 'in', ['EMERGING', 'CONTESTED', 'UNDER_REVIEW']);
+  }
+  if (input.after) {
+    const bound = field === 'number' ? sql`${input.after.sort}::float8` : sql`${input.after.sort}::timestamptz`;
+    query = query.where(sql<boolean>`(${sql.ref(column)}, stories.id) < (${bound}, ${input.after.id})`);
+  }
+  return query.orderBy(sql.ref(column), 'desc').orderBy('stories.id', 'desc').limit(input.limit).execute();
 }
-
-export type FeedRepository = ReturnType<typeof createFeedRepository>;

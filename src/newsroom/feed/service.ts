@@ -4,7 +4,8 @@ import type { Db } from '../../platform/db/database.js';
 import { t } from '../../platform/i18n/index.js';
 import { presentCard } from '../stories/presenter.js';
 import { readerTrendingPage } from './reader-repository.js';
-import { FEED_ORDERS, type FeedRepository } from './repository.js';
+import { FEED_ORDERS } from './repository.js';
+import * as repository from './repository.js';
 import type { FeedMode, FeedQuery, FeedResponse } from './schemas.js';
 
 const DEFAULT_LIMIT = 20;
@@ -21,8 +22,8 @@ const READER_KIND = 'feed:trending:reader';
  * The public feed: published, visible, not retracted stories in one of four orders, keyset-paginated. With
  * a signed reader, the trending mode ranks that reader's followed topics and unread stories first.
  */
-export function createFeedService(deps: { repository: FeedRepository; cursors: CursorCodec; db: Db }) {
-  const { repository, cursors, db } = deps;
+export function createFeedService(deps: { cursors: CursorCodec; db: Db }) {
+  const { cursors, db } = deps;
 
   async function readerTrending(reader: HumanActor, query: FeedQuery, limit: number): Promise<FeedResponse> {
     const lang = query.lang ?? 'en';
@@ -44,7 +45,7 @@ export function createFeedService(deps: { repository: FeedRepository; cursors: C
 
   return {
     /** The first rows of a feed mode, unpaged (the home page presents them in its hero and modules). */
-    firstRows: (mode: FeedMode, limit: number) => repository.page({ mode, limit }),
+    firstRows: (mode: FeedMode, limit: number) => repository.page(db, { mode, limit }),
 
     async feed(query: FeedQuery, reader?: HumanActor): Promise<FeedResponse> {
       const mode = query.mode ?? 'trending';
@@ -56,7 +57,7 @@ export function createFeedService(deps: { repository: FeedRepository; cursors: C
         const [sort, id] = cursors.decode(cursorKind(mode), query.cursor, [FEED_ORDERS[mode].field, 'string']);
         after = { sort: sort!, id: id as string };
       }
-      const rows = await repository.page({ mode, room: query.room, after, limit: limit + 1 });
+      const rows = await repository.page(db, { mode, room: query.room, after, limit: limit + 1 });
       const { items, nextCursor } = pageOf(rows, limit, (last) => cursors.encode(cursorKind(mode), [last.sort_value, last.id]));
       return {
         mode,

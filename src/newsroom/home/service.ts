@@ -1,3 +1,4 @@
+import type { Db } from '../../platform/db/database.js';
 import type { Clock } from '../../platform/clock.js';
 import { t, type Lang } from '../../platform/i18n/index.js';
 import type { FeedService } from '../feed/service.js';
@@ -6,7 +7,7 @@ import { presentLabeledLedgerEvent } from '../ledger/presenter.js';
 import type { LedgerService } from '../ledger/service.js';
 import { presentCard } from '../stories/presenter.js';
 import { moduleHeading, type ModuleId } from './module-directory.js';
-import type { HomeRepository } from './repository.js';
+import * as repository from './repository.js';
 import type { HomeResponse, LedgerModuleResponse, RewardWindowModuleResponse, StoryModuleResponse } from './schemas.js';
 
 const HOUR_MS = 3_600_000;
@@ -15,7 +16,7 @@ export const MODULE_ITEMS = 20;
 export const HOME_ITEMS = 5;
 
 export interface HomeDeps {
-  repository: HomeRepository;
+  db: Db;
   feed: Pick<FeedService, 'firstRows'>;
   ledger: Pick<LedgerService, 'latestRows'>;
   clock: Clock;
@@ -31,7 +32,7 @@ interface ReadContext {
 
 /** The home page and the four newsroom modules; every label comes from the catalogues in `lang`. */
 export function createHomeService(deps: HomeDeps) {
-  const { repository, feed, ledger, clock, parameters } = deps;
+  const { db, feed, ledger, clock, parameters } = deps;
 
   async function context(lang: Lang): Promise<ReadContext> {
     return { lang, now: new Date(clock.now()), rewardWindowHours: (await parameters()).rewardWindowHours };
@@ -50,7 +51,7 @@ export function createHomeService(deps: HomeDeps) {
     },
 
     async underReview(c: ReadContext, limit: number): Promise<StoryModuleResponse> {
-      const rows = await repository.underReview(limit);
+      const rows = await repository.underReview(db, limit);
       return { ...header('under-review', c), items: rows.map((row) => presentCard(row, c.lang)) };
     },
 
@@ -60,7 +61,10 @@ export function createHomeService(deps: HomeDeps) {
     },
 
     async rewardWindow(c: ReadContext, limit: number): Promise<RewardWindowModuleResponse> {
-      const [rows, openCount] = await Promise.all([repository.openRewardWindows(c.now, limit), repository.openRewardWindowCount(c.now)]);
+      const [rows, openCount] = await Promise.all([
+        repository.openRewardWindows(db, c.now, limit),
+        repository.openRewardWindowCount(db, c.now),
+      ]);
       return {
         ...header('reward-window', c),
         rewardWindowHours: c.rewardWindowHours,

@@ -24,54 +24,54 @@ export interface LedgerRow {
  * ledger_events_bucket (bucket, seq DESC) per bucket (LATERAL, at most `limit` rows each) and merges them.
  * Events of stories hidden by moderation are left out, like the stories themselves.
  */
-export function createLedgerRepository(db: Db) {
-  const rewardWindowActive = (now: Date) => rewardWindowActiveSql('s', now);
+const rewardWindowActive = (now: Date) => rewardWindowActiveSql('s', now);
 
-  return {
-    async page(buckets: readonly LedgerBucket[] | null, beforeSeq: string | null, limit: number, now: Date): Promise<LedgerRow[]> {
-      if (buckets === null) {
-        let query = db
-          .selectFrom('ledger_events as le')
-          .innerJoin('stories as s', 's.id', 'le.story_id')
-          .select([
-            'le.seq',
-            'le.id',
-            'le.story_id',
-            'le.title',
-            'le.type',
-            'le.created_at',
-            'le.story_state',
-            'le.editorial_state',
-            'le.promotion_state',
-            'le.ledger_bucket',
-            rewardWindowActive(now).as('reward_window_active'),
-          ])
-          .where('s.moderation_status', 'not in', HIDDEN_MODERATION)
-          .orderBy('le.seq', 'desc')
-          .limit(limit);
-        if (beforeSeq !== null) query = query.where('le.seq', '<', beforeSeq);
-        return query.execute();
-      }
-      const before = beforeSeq !== null ? sql`and le.seq < ${beforeSeq}` : sql``;
-      const result = await sql<LedgerRow>`
-        select e.* from unnest(${[...buckets]}::text[]) as b(bucket)
-        cross join lateral (
-          select le.seq, le.id, le.story_id, le.title, le.type, le.created_at, le.story_state, le.editorial_state,
-                 le.promotion_state, le.ledger_bucket, ${rewardWindowActive(now)} as reward_window_active
-          from ledger_events le join stories s on s.id = le.story_id
-          where le.ledger_bucket = b.bucket ${before}
-            and s.moderation_status not in (${sql.join(HIDDEN_MODERATION)})
-          order by le.seq desc
-          limit ${limit}
-        ) e
-        order by e.seq desc
-        limit ${limit}`.execute(db);
-      return result.rows;
-    },
-  };
+export async function page(
+  db: Db,
+  buckets: readonly LedgerBucket[] | null,
+  beforeSeq: string | null,
+  limit: number,
+  now: Date,
+): Promise<LedgerRow[]> {
+  if (buckets === null) {
+    let query = db
+      .selectFrom('ledger_events as le')
+      .innerJoin('stories as s', 's.id', 'le.story_id')
+      .select([
+        'le.seq',
+        'le.id',
+        'le.story_id',
+        'le.title',
+        'le.type',
+        'le.created_at',
+        'le.story_state',
+        'le.editorial_state',
+        'le.promotion_state',
+        'le.ledger_bucket',
+        rewardWindowActive(now).as('reward_window_active'),
+      ])
+      .where('s.moderation_status', 'not in', HIDDEN_MODERATION)
+      .orderBy('le.seq', 'desc')
+      .limit(limit);
+    if (beforeSeq !== null) query = query.where('le.seq', '<', beforeSeq);
+    return query.execute();
+  }
+  const before = beforeSeq !== null ? sql`and le.seq < ${beforeSeq}` : sql``;
+  const result = await sql<LedgerRow>`
+    select e.* from unnest(${[...buckets]}::text[]) as b(bucket)
+    cross join lateral (
+      select le.seq, le.id, le.story_id, le.title, le.type, le.created_at, le.story_state, le.editorial_state,
+             le.promotion_state, le.ledger_bucket, ${rewardWindowActive(now)} as reward_window_active
+      from ledger_events le join stories s on s.id = le.story_id
+      where le.ledger_bucket = b.bucket ${before}
+        and s.moderation_status not in (${sql.join(HIDDEN_MODERATION)})
+      order by le.seq desc
+      limit ${limit}
+    ) e
+    order by e.seq desc
+    limit ${limit}`.execute(db);
+  return result.rows;
 }
-
-export type LedgerRepository = ReturnType<typeof createLedgerRepository>;
 
 /** Appends a ledger event row (through recordLedgerEvent, inside the transaction that made the change). */
 export async function insertLedgerEvent(tx: Tx, entry: LedgerEntry & { id: string }): Promise<void> {

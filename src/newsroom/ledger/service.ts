@@ -1,8 +1,9 @@
+import type { Db } from '../../platform/db/database.js';
 import type { Clock } from '../../platform/clock.js';
 import { pageOf, type CursorCodec } from '../../platform/cursor.js';
 import type { LedgerBucket } from '../../platform/db/schema.js';
 import { presentLedgerEvent } from './presenter.js';
-import type { LedgerRepository } from './repository.js';
+import * as repository from './repository.js';
 import { LEDGER_BUCKETS, type LedgerEventsQuery, type LedgerEventsResponse } from './schemas.js';
 
 const DEFAULT_LIMIT = 20;
@@ -22,16 +23,16 @@ export function parseBuckets(filters: string | undefined): LedgerBucket[] | null
 export type LedgerService = ReturnType<typeof createLedgerService>;
 
 /** GET /v1/ledger/events: corrections, retractions, challenges and updates, newest first. */
-export function createLedgerService(deps: { repository: LedgerRepository; clock: Clock; cursors: CursorCodec }) {
-  const { repository, clock, cursors } = deps;
+export function createLedgerService(deps: { db: Db; clock: Clock; cursors: CursorCodec }) {
+  const { db, clock, cursors } = deps;
   return {
     /** The latest ledger events of visible stories as rows (the home page's ledger module presents them). */
-    latestRows: (limit: number, now: Date) => repository.page(null, null, limit, now),
+    latestRows: (limit: number, now: Date) => repository.page(db, null, null, limit, now),
 
     async events(query: LedgerEventsQuery): Promise<LedgerEventsResponse> {
       const limit = query.limit ?? DEFAULT_LIMIT;
       const before = query.cursor ? (cursors.decode(CURSOR_KIND, query.cursor, ['int8'])[0] as string) : null;
-      const rows = await repository.page(parseBuckets(query.filters), before, limit + 1, new Date(clock.now()));
+      const rows = await repository.page(db, parseBuckets(query.filters), before, limit + 1, new Date(clock.now()));
       const { items, nextCursor } = pageOf(rows, limit, (last) => cursors.encode(CURSOR_KIND, [last.seq]));
       return { events: items.map(presentLedgerEvent), ...(nextCursor ? { nextCursor } : {}) };
     },

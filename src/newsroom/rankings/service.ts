@@ -1,5 +1,7 @@
+import type { Db } from '../../platform/db/database.js';
 import type { Clock } from '../../platform/clock.js';
-import type { RankingPoints, RankingsRepository } from './repository.js';
+import type { RankingPoints } from './repository.js';
+import * as repository from './repository.js';
 import type { RankingsResponse } from './schemas.js';
 
 const DAY_MS = 86_400_000;
@@ -17,13 +19,13 @@ export const RANKING_POINTS: RankingPoints = {
 };
 
 /** GET /v1/rankings/bots: the weekly ranking over the seven days before now. */
-export function createRankingsService(deps: { repository: RankingsRepository; clock: Clock }) {
-  const { repository, clock } = deps;
+export function createRankingsService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
   return {
     async weekly(): Promise<RankingsResponse> {
       const end = new Date(clock.now());
       const start = new Date(end.getTime() - WINDOW_DAYS * DAY_MS);
-      const rows = await repository.weekly(start, end, RANKING_POINTS, MAX_ITEMS);
+      const rows = await repository.weekly(db, start, end, RANKING_POINTS, MAX_ITEMS);
       return {
         windowStart: start.toISOString(),
         windowEnd: end.toISOString(),

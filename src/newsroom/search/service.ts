@@ -1,8 +1,10 @@
+import type { Db } from '../../platform/db/database.js';
 import { createHash } from 'node:crypto';
 import { pageOf, type CursorCodec } from '../../platform/cursor.js';
 import type { Lang } from '../../platform/i18n/index.js';
 import { presentCard } from '../stories/presenter.js';
-import type { SearchFilters, SearchRepository } from './repository.js';
+import type { SearchFilters } from './repository.js';
+import * as repository from './repository.js';
 import type { SearchQuery, SearchResponse } from './schemas.js';
 
 const DEFAULT_LIMIT = 20;
@@ -38,7 +40,7 @@ function cursorKind(order: 'relevance' | 'recent', q: string | undefined, lang: 
 
 /** GET /v1/search: full-text or newest-first search over visible stories, keyset-paginated. */
 export function createSearchService(deps: {
-  repository: SearchRepository;
+  db: Db;
   cursors: CursorCodec;
   /** Fraud review cases matching the review-case filters (src/rewards/review/public-view.ts). */
   reviewCases: (
@@ -46,7 +48,7 @@ export function createSearchService(deps: {
     limit: number,
   ) => Promise<SearchResponse['reviewCases'] extends infer R ? (R extends { items: infer I } ? I : never) : never>;
 }) {
-  const { repository, cursors, reviewCases } = deps;
+  const { db, cursors, reviewCases } = deps;
   return {
     async search(query: SearchQuery): Promise<SearchResponse> {
       const lang = query.lang ?? 'en';
@@ -66,6 +68,7 @@ export function createSearchService(deps: {
         // The cursor carries the last (rank, id) and the rank window's bound, so later pages rank the same window.
         const at = query.cursor ? cursors.decode(kind, query.cursor, ['real', 'string', 'timestamp', 'string']) : undefined;
         const { rows, window } = await repository.ranked(
+          db,
           q,
           lang,
           filters,
@@ -76,7 +79,12 @@ export function createSearchService(deps: {
         page = { items: items.map((row) => ({ ...presentCard(row, lang), rank: row.rank })), ...(nextCursor ? { nextCursor } : {}) };
       } else {
         const after = query.cursor ? cursors.decode(kind, query.cursor, ['timestamp', 'string']) : undefined;
-        const rows = await repository.recent(filters, after ? { sort: after[0] as string, id: after[1] as string } : undefined, limit + 1);
+        const rows = await repository.recent(
+          db,
+          filters,
+          after ? { sort: after[0] as string, id: after[1] as string } : undefined,
+          limit + 1,
+        );
         const { items, nextCursor } = pageOf(rows, limit, (last) => cursors.encode(kind, [last.sort_value, last.id]));
         page = { items: items.map((row) => presentCard(row, lang)), ...(nextCursor ? { nextCursor } : {}) };
       }

@@ -1,3 +1,4 @@
+import type { Db } from '../../platform/db/database.js';
 import type { Clock } from '../../platform/clock.js';
 import { notFound } from '../../platform/errors.js';
 import type { Lang } from '../../platform/i18n/index.js';
@@ -6,7 +7,7 @@ import { neutralConsensus, storedConsensus } from './consensus-view.js';
 import type { ConsensusResponse, MachineRoomResponse, SourcesResponse, VersionsResponse } from './evidence-schemas.js';
 import { canReadStory } from './policy.js';
 import { iso, presentStory, type StoryRow } from './presenter.js';
-import type { StoriesRepository } from './repository.js';
+import * as repository from './repository.js';
 import type { StoryResponse } from './schemas.js';
 
 interface Packet {
@@ -27,8 +28,8 @@ export type ReadableStory = StoryRow & { packet: unknown };
  * The public story reads. Every method starts with the access check `readable(id)`: an unknown story, or
  * one hidden by moderation, is 404 NOT_FOUND.
  */
-export function createStoriesService(deps: { repository: StoriesRepository; clock: Clock; parameters: () => Promise<Parameters> }) {
-  const { repository, clock, parameters } = deps;
+export function createStoriesService(deps: { db: Db; clock: Clock; parameters: () => Promise<Parameters> }) {
+  const { db, clock, parameters } = deps;
   const now = () => new Date(clock.now());
 
   /** The story when the public may read it; an unknown or hidden one is 404 NOT_FOUND. */
@@ -38,11 +39,11 @@ export function createStoriesService(deps: { repository: StoriesRepository; cloc
   }
 
   async function readable(id: string): Promise<ReadableStory> {
-    return publicOnly(await repository.findStory(id));
+    return publicOnly(await repository.findStory(db, id));
   }
 
   async function consensusOf(story: StoryRow): Promise<ConsensusResponse> {
-    const row = await repository.consensus(story.id);
+    const row = await repository.consensus(db, story.id);
     return row ? storedConsensus(story, row) : neutralConsensus(story, await parameters(), now());
   }
 
@@ -51,7 +52,7 @@ export function createStoriesService(deps: { repository: StoriesRepository; cloc
 
     /** Story detail (also served as /v1/article/:id and /v1/cluster/:id). */
     async detail(id: string, lang: Lang): Promise<StoryResponse> {
-      const story = publicOnly(await repository.findStoryWithSources(id));
+      const story = publicOnly(await repository.findStoryWithSources(db, id));
       const packet = story.packet as Packet | null;
       const sources = inPacketOrder(story.sources, packet);
       const claims = (packet?.claims ?? []).map((c) => ({ id: c.id, text: c.text }));
@@ -61,7 +62,7 @@ export function createStoriesService(deps: { repository: StoriesRepository; cloc
     /** Every packet of the story, oldest first, each with its hash. */
     async versions(id: string): Promise<VersionsResponse> {
       const story = await readable(id);
-      const [rows, notices] = await Promise.all([repository.versions(story.id), repository.notices(story.id)]);
+      const [rows, notices] = await Promise.all([repository.versions(db, story.id), repository.notices(db, story.id)]);
       return {
         storyId: story.id,
         currentVersion: story.current_version,
@@ -84,7 +85,7 @@ export function createStoriesService(deps: { repository: StoriesRepository; cloc
     /** Every source the story ever cited, with its review status and whether the current packet cites it. */
     async sources(id: string): Promise<SourcesResponse> {
       const story = await readable(id);
-      const rows = await repository.allSources(story.id);
+      const rows = await repository.allSources(db, story.id);
       return {
         storyId: story.id,
         sources: rows.map((s) => ({
@@ -111,10 +112,10 @@ export function createStoriesService(deps: { repository: StoriesRepository; cloc
       const story = await readable(id);
       const hash = story.current_packet_hash;
       const [reviews, older, proposals, trace, consensus, params] = await Promise.all([
-        repository.reviewsOf(story.id, hash),
-        repository.reviewCountsExcept(story.id, hash),
-        repository.proposals(story.id),
-        repository.latestTrace(story.id, hash),
+        repository.reviewsOf(db, story.id, hash),
+        repository.reviewCountsExcept(db, story.id, hash),
+        repository.proposals(db, story.id),
+        repository.latestTrace(db, story.id, hash),
         consensusOf(story),
         parameters(),
       ]);

@@ -10,7 +10,8 @@ import type { createRankingsService } from '../../newsroom/rankings/service.js';
 import type { SearchQuery } from '../../newsroom/search/schemas.js';
 import type { createSearchService } from '../../newsroom/search/service.js';
 import type { StoriesService } from '../../newsroom/stories/service.js';
-import type { createSiteRepository } from './repository.js';
+import type { Db } from '../../platform/db/database.js';
+import { rooms as listedRooms } from './repository.js';
 
 /** Rooms the feed page links to. */
 const ROOM_LINKS = 24;
@@ -31,14 +32,14 @@ export function createSiteService(deps: {
   comments: ReturnType<typeof createCommentsService>;
   flags: ReturnType<typeof createFlagsService>;
   parameters: () => Promise<Parameters>;
-  rooms: ReturnType<typeof createSiteRepository>;
+  db: Db;
 }) {
   const { stories, feed, search, ledger, rankings, home, comments, flags, parameters } = deps;
-  const site = deps.rooms;
+  const { db } = deps;
 
   return {
     async feedPage(query: { lang: Lang; mode: FeedMode; room?: string; cursor?: string; limit?: number }) {
-      const [page, rooms] = await Promise.all([feed.feed(query), site.rooms(ROOM_LINKS)]);
+      const [page, rooms] = await Promise.all([feed.feed(query), listedRooms(db, ROOM_LINKS)]);
       return { page, rooms };
     },
 
