@@ -160,7 +160,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(homeModule, { service: newsroom.home });
   await app.register(orientationModule, { service: newsroom.orientation });
   await app.register(rankingsModule, { service: newsroom.rankings });
-  // the reader site (issue 15): server-rendered HTML from the same service instances, at /
+  // the reader site: server-rendered HTML from the same service instances, at /
   await app.register(siteModule, { service: services.site });
   // governance and the emergency control plane (one human-proof verifier, HUMAN_PROOF_VERIFIER)
   await app.register(governanceModule, { governance: services.governance, emergency: services.emergency });
