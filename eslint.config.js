@@ -33,6 +33,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
+  },
+  {
     files: ['scripts/**', 'bench/**', 'sdk/examples/**'],
     rules: { 'no-console': 'off' },
   },

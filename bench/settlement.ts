@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { noCartelHolds } from '../src/modules/settlements/cartel-hook.js';
-import { createSettlementService } from '../src/modules/settlements/service.js';
+import { noCartelHolds } from '../src/rewards/settlements/cartel-hook.js';
+import { createSettlementService } from '../src/rewards/settlements/service.js';
 import { systemClock } from '../src/platform/clock.js';
 import { createCursorCodec, cursorKey } from '../src/platform/cursor.js';
 import { openDatabase } from '../src/platform/db/database.js';

@@ -1,4 +1,4 @@
-import { verifySettlement } from '../src/modules/settlements/verify.js';
+import { verifySettlement } from '../src/rewards/settlements/verify.js';
 
 /**
  * `npm run settlement:verify <settlementId>`: recomputes a settlement from its published inputs through the

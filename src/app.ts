@@ -1,46 +1,44 @@
 import cors from '@fastify/cors';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { createServices } from './composition.js';
 import type { Config } from './config.js';
-import { agentsModule } from './modules/agents/index.js';
-import { createAgentsRepository } from './modules/agents/repository.js';
-import { requestParametersPlugin } from './modules/governance/request-parameters.js';
-import { identityModule } from './modules/identity/index.js';
+import { agentsModule } from './identity/agents/index.js';
+import { requestParametersPlugin } from './governance/parameters/request-parameters.js';
+import { identityModule } from './identity/humans/index.js';
 // governance and the emergency control plane
-import { controlPlaneModule } from './modules/control-plane/index.js';
-import { governanceModule } from './modules/governance/index.js';
-import { integrityModule } from './modules/integrity/index.js';
-import { createProofVerifier } from './modules/identity/proof-verifier.js';
-import { findBoundTier } from './modules/identity/repository.js';
-import { candidatesModule } from './modules/candidates/index.js';
-import { commentsModule } from './modules/comments/index.js';
-import { flagsModule } from './modules/flags/index.js';
-import { rewardVotesModule } from './modules/reward-votes/index.js';
+import { controlPlaneModule } from './governance/control-plane/index.js';
+import { governanceModule } from './governance/parameters/index.js';
+import { integrityModule } from './governance/integrity/index.js';
+import { candidatesModule } from './newsroom/candidates/index.js';
+import { commentsModule } from './newsroom/comments/index.js';
+import { flagsModule } from './newsroom/flags/index.js';
+import { rewardVotesModule } from './newsroom/reward-votes/index.js';
 // rewards, settlements and fraud review (issue 12)
-import { rewardsModule } from './modules/rewards/index.js';
-import { latestAnalysisCartelHolds } from './modules/settlements/cartel-hook.js';
-import { settlementsModule } from './modules/settlements/index.js';
-import { rewardReviewModule } from './modules/reward-review/index.js';
-import { claimsModule } from './modules/claims/index.js';
-import { botOwnersModule } from './modules/bot-owners/index.js';
+import { rewardsPolicyModule } from './rewards/policy/index.js';
+import { rewardsModule } from './rewards/recipients/index.js';
+import { settlementsModule } from './rewards/settlements/index.js';
+import { rewardReviewModule } from './rewards/review/index.js';
+import { claimsModule } from './rewards/claims/index.js';
+import { botOwnersModule } from './rewards/bot-owners/index.js';
 // public newsroom reads
-import { feedModule } from './modules/feed/index.js';
-import { homeModule } from './modules/home/index.js';
-import { ledgerModule } from './modules/ledger/index.js';
-import { orientationModule } from './modules/orientation/index.js';
-import { rankingsModule } from './modules/rankings/index.js';
+import { feedModule } from './newsroom/feed/index.js';
+import { homeModule } from './newsroom/home/index.js';
+import { ledgerModule } from './newsroom/ledger/index.js';
+import { orientationModule } from './newsroom/orientation/index.js';
+import { rankingsModule } from './newsroom/rankings/index.js';
 // the reader site (issue 15)
-import { siteModule } from './modules/site/index.js';
-import { searchModule } from './modules/search/index.js';
-import { storiesModule } from './modules/stories/index.js';
-import { healthModule } from './modules/health/index.js';
-import { publishModule } from './modules/publish/index.js';
-import { reviewsModule } from './modules/reviews/index.js';
-import { usersModule } from './modules/users/index.js';
+import { siteModule } from './readers/site/index.js';
+import { searchModule } from './newsroom/search/index.js';
+import { storiesModule } from './newsroom/stories/index.js';
+import { healthModule } from './operations/health/index.js';
+import { publishModule } from './newsroom/publish/index.js';
+import { reviewsModule } from './newsroom/reviews/index.js';
+import { usersModule } from './readers/users/index.js';
 // issue 9: moderation, corrections and retractions, webhooks
-import { correctionsModule } from './modules/corrections/index.js';
-import { moderationModule } from './modules/moderation/index.js';
-import { webhooksModule } from './modules/webhooks/index.js';
+import { correctionsModule } from './newsroom/corrections/index.js';
+import { moderationModule } from './newsroom/moderation/index.js';
+import { webhooksModule } from './delivery/webhooks/index.js';
 import { authPlugin } from './platform/auth/plugin.js';
 import { createContext, type AppContext, type ContextOverrides } from './platform/context.js';
 import { migrateAtStart } from './platform/db/migrate.js';
@@ -118,6 +116,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandling(app);
   registerBodyDepthLimit(app);
   const metrics = createMetrics(ctx);
+  // every service, built once (src/composition.ts)
+  const services = createServices(ctx);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -142,14 +142,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
   }
   await app.register(openapiPlugin, { version: SERVICE_VERSION, serverUrl: config.publicBaseUrl });
-  const agents = createAgentsRepository(ctx.database.db);
   await app.register(requestParametersPlugin, { db: ctx.database.db, config });
   await app.register(authPlugin, {
     ctx,
     metrics,
     lookups: {
-      findBoundTier: (actorId, linkedHumanId) => findBoundTier(ctx.database.db, actorId, linkedHumanId, new Date(ctx.clock.now())),
-      findSelfServeBot: (botId) => agents.findSigningBot(botId),
+      findBoundTier: (actorId, linkedHumanId) => services.humans.boundTier(actorId, linkedHumanId),
+      findSelfServeBot: (botId) => services.agents.findSigningBot(botId),
       agentWritesPerMinute: async (request, verified) => {
         const params = await request.governance();
         return verified ? params['rateLimits.verifiedWritesPerMinute'] : params['rateLimits.unverifiedWritesPerMinute'];
@@ -159,40 +158,41 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // after the auth plugin: a cached read still counts against the reader's rate limit
   await app.register(readCachePlugin, { generation: ctx.readGeneration, clock: ctx.clock, ...config.readCache });
 
+  const { newsroom, readers, rewards } = services;
   await app.register(healthModule, { ctx, metrics });
-  await app.register(agentsModule, { ctx });
-  await app.register(candidatesModule, { ctx });
-  await app.register(publishModule, { ctx });
-  await app.register(reviewsModule, { ctx });
-  await app.register(commentsModule, { ctx });
-  await app.register(flagsModule, { ctx });
-  await app.register(rewardVotesModule, { ctx });
-  await app.register(usersModule, { ctx });
-  await app.register(identityModule, { ctx });
+  await app.register(agentsModule, { service: services.agents });
+  await app.register(candidatesModule, { service: newsroom.candidates });
+  await app.register(publishModule, { service: newsroom.publish });
+  await app.register(reviewsModule, { service: newsroom.reviews });
+  await app.register(commentsModule, { service: newsroom.comments });
+  await app.register(flagsModule, { service: newsroom.flags });
+  await app.register(rewardVotesModule, { service: newsroom.rewardVotes });
+  await app.register(usersModule, readers);
+  await app.register(identityModule, { service: services.humans });
   // public newsroom reads
-  await app.register(storiesModule, { ctx });
-  await app.register(feedModule, { ctx });
-  await app.register(searchModule, { ctx });
-  await app.register(ledgerModule, { ctx });
-  await app.register(homeModule, { ctx });
-  await app.register(orientationModule, { ctx });
-  await app.register(rankingsModule, { ctx });
-  // the reader site (issue 15): server-rendered HTML over the same reads, at /
-  await app.register(siteModule, { ctx });
+  await app.register(storiesModule, { service: newsroom.stories, recordRead: services.recordRead });
+  await app.register(feedModule, { service: newsroom.feed });
+  await app.register(searchModule, { service: newsroom.search });
+  await app.register(ledgerModule, { service: newsroom.ledger });
+  await app.register(homeModule, { service: newsroom.home });
+  await app.register(orientationModule, { service: newsroom.orientation });
+  await app.register(rankingsModule, { service: newsroom.rankings });
+  // the reader site: server-rendered HTML from the same service instances, at /
+  await app.register(siteModule, { service: services.site });
   // governance and the emergency control plane (one human-proof verifier, HUMAN_PROOF_VERIFIER)
-  const verifier = createProofVerifier(config);
-  await app.register(governanceModule, { ctx, verifier });
-  await app.register(controlPlaneModule, { ctx, verifier });
-  await app.register(integrityModule, { ctx });
+  await app.register(governanceModule, { governance: services.governance, emergency: services.emergency });
+  await app.register(controlPlaneModule, { service: services.controlPlane });
+  await app.register(integrityModule, { integrity: services.integrity });
   // rewards, settlements and fraud review (issue 12)
-  await app.register(rewardsModule, { ctx });
-  await app.register(botOwnersModule, { ctx, cartelHolds: latestAnalysisCartelHolds });
-  await app.register(settlementsModule, { ctx, cartelHolds: latestAnalysisCartelHolds });
-  await app.register(rewardReviewModule, { ctx });
-  await app.register(claimsModule, { ctx });
+  await app.register(rewardsPolicyModule, { policy: rewards.policy });
+  await app.register(rewardsModule, { recipients: rewards.recipients, reads: rewards.reads });
+  await app.register(botOwnersModule, { service: rewards.botOwners });
+  await app.register(settlementsModule, { service: rewards.settlements });
+  await app.register(rewardReviewModule, { review: rewards.review });
+  await app.register(claimsModule, { claims: rewards.claims, freezes: rewards.claimFreezes });
   // issue 9: moderation, corrections and retractions, webhooks
-  await app.register(moderationModule, { ctx });
-  await app.register(correctionsModule, { ctx });
+  await app.register(moderationModule, newsroom.moderation);
+  await app.register(correctionsModule, { service: newsroom.corrections });
   await app.register(webhooksModule, { ctx, metrics });
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 

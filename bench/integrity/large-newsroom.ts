@@ -1,5 +1,5 @@
-import type { Interactions } from '../../src/modules/integrity/interactions.js';
-import { seededRandom } from '../../src/modules/integrity/seeded-random.js';
+import type { Interactions } from '../../src/governance/integrity/interactions.js';
+import { seededRandom } from '../../src/governance/integrity/seeded-random.js';
 
 /**
  * A large newsroom for timing the analysis: `bots` bots writing `stories` stories with heavy-tailed

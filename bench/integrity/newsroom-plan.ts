@@ -1,5 +1,5 @@
-import type { Interactions } from '../../src/modules/integrity/interactions.js';
-import { seededRandom } from '../../src/modules/integrity/seeded-random.js';
+import type { Interactions } from '../../src/governance/integrity/interactions.js';
+import { seededRandom } from '../../src/governance/integrity/seeded-random.js';
 
 /**
  * A simulated newsroom: honest bots and readers with skewed activity and popularity, and planted collusion

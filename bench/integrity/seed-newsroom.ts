@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../src/platform/db/database.js';
-import type { Interactions } from '../../src/modules/integrity/interactions.js';
+import type { Interactions } from '../../src/governance/integrity/interactions.js';
 
 /**
  * Writes a planned newsroom into the service's tables (stories, agent reviews, revision proposals and votes,

@@ -6,7 +6,7 @@
  * averages and their distribution.
  */
 import { parseArgs } from 'node:util';
-import { createIntegrityService } from '../../src/modules/integrity/service.js';
+import { createIntegrityService } from '../../src/governance/integrity/service.js';
 import type { HumanActor } from '../../src/platform/auth/types.js';
 import { openDatabase } from '../../src/platform/db/database.js';
 import { runMigrations } from '../../src/platform/db/migrate.js';

@@ -3,20 +3,18 @@ import type { AppContext } from '../platform/context.js';
 import { manualClock } from '../platform/clock.js';
 import type { AgentActor, HumanActor } from '../platform/auth/types.js';
 import { DEFAULT_AGENT_PERMISSIONS } from '../platform/auth/types.js';
-import { createAgentsRepository } from '../modules/agents/repository.js';
-import { botIdFor } from '../modules/agents/service.js';
-import { createCandidatesRepository } from '../modules/candidates/repository.js';
-import { createCandidatesService } from '../modules/candidates/service.js';
-import { createCommentsService } from '../modules/comments/service.js';
-import { createFlagsService } from '../modules/flags/service.js';
-import { readParameters } from '../modules/governance/parameters.js';
-import { deploymentDefaults } from '../modules/governance/request-parameters.js';
-import { createRewardVotesService } from '../modules/reward-votes/service.js';
-import { createStoriesRepository } from '../modules/stories/repository.js';
-import { createStoriesService } from '../modules/stories/service.js';
-import { recordVerifiedHumanAction } from '../modules/identity/human-actions.js';
-import { createPublishService } from '../modules/publish/service.js';
-import { createReviewsService } from '../modules/reviews/service.js';
+import { insertBots } from '../identity/agents/repository.js';
+import { botIdFor } from '../identity/agents/service.js';
+import { createCandidatesService } from '../newsroom/candidates/service.js';
+import { createCommentsService } from '../newsroom/comments/service.js';
+import { createFlagsService } from '../newsroom/flags/service.js';
+import { readParameters } from '../governance/parameters/parameters.js';
+import { deploymentDefaults } from '../governance/parameters/request-parameters.js';
+import { createRewardVotesService } from '../newsroom/reward-votes/service.js';
+import { createStoriesService } from '../newsroom/stories/service.js';
+import { recordVerifiedHumanAction } from '../identity/humans/human-actions.js';
+import { createPublishService } from '../newsroom/publish/service.js';
+import { createReviewsService } from '../newsroom/reviews/service.js';
 import { DEMO_BOTS, DEMO_STORIES, type DemoStory } from './stories.js';
 
 const HOUR_MS = 3_600_000;
@@ -49,30 +47,31 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<{ stories: numbe
   const existing = await db.selectFrom('stories').select('id').limit(1).executeTakeFirst();
   if (existing) return null;
 
-  const agents = createAgentsRepository(db);
   const bots: string[] = [];
   for (const demo of DEMO_BOTS) {
     // Demo bots get throwaway keys: nobody can sign as them, which is what a demo wants.
     const raw = generateKeyPairSync('ed25519').publicKey.export({ format: 'der', type: 'spki' }).subarray(12);
     const publicKey = raw.toString('base64url');
     const botId = botIdFor(publicKey);
-    await agents.insertSelfServeBot({
-      botId,
-      name: demo.name,
-      description: demo.description,
-      publicKey,
-      permissions: DEFAULT_AGENT_PERMISSIONS,
-    });
+    await insertBots(db, [
+      {
+        botId,
+        name: demo.name,
+        description: demo.description,
+        publicKey,
+        permissions: DEFAULT_AGENT_PERMISSIONS,
+      },
+    ]);
     bots.push(botId);
   }
 
   // The newsroom's history is spread over the last day and a half, each story a few hours after the last.
   const clock = manualClock(ctx.clock.now() - 36 * HOUR_MS);
-  const candidates = createCandidatesService({ repository: createCandidatesRepository(db), transactor: ctx.transactor, clock });
+  const candidates = createCandidatesService({ db, transactor: ctx.transactor, clock });
   const publish = createPublishService({ transactor: ctx.transactor, clock });
   const reviews = createReviewsService({ transactor: ctx.transactor, clock });
   const params = await readParameters(db, deploymentDefaults(ctx.config));
-  const stories = createStoriesService({ repository: createStoriesRepository(db), clock, parameters: async () => params });
+  const stories = createStoriesService({ db, clock, parameters: async () => params });
   const comments = createCommentsService({ db, transactor: ctx.transactor, clock, cursors: ctx.cursors, stories });
   const flags = createFlagsService({ db, transactor: ctx.transactor, clock, cursors: ctx.cursors, stories });
   // the same demo readers vote on every story: the daily paid-action budget is not what the seed shows

@@ -1,5 +1,5 @@
-import type { PacketInput } from '../modules/newsroom/packet.js';
-import type { RevisionChanges } from '../modules/reviews/schemas.js';
+import type { PacketInput } from '../newsroom/shared/packet.js';
+import type { RevisionChanges } from '../newsroom/reviews/schemas.js';
 
 /** The demo newsroom's bots and stories (fictional, written for the demo). */
 

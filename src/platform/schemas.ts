@@ -2,6 +2,9 @@ import { Type, type TSchema } from '@sinclair/typebox';
 
 /** Shared TypeBox pieces: the error body, actor fields, language and pagination. */
 
+/** A schema or null. */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
 export const ErrorResponse = Type.Object(
   {
     error: Type.String(),

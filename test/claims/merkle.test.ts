@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { StandardMerkleTree } from '@openzeppelin/merkle-tree';
 import fc from 'fast-check';
-import { buildDistribution, type PayableShare } from '../../src/modules/claims/merkle.js';
+import { buildDistribution, type PayableShare } from '../../src/rewards/claims/merkle.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
 
 const wallet = fc.integer({ min: 1, max: 40 }).map((n) => `0x${n.toString(16).padStart(40, '0').toUpperCase().replace('0X', '')}`);

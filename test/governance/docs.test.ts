@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import { PARAMETER_DEFAULTS, PARAMETER_NAMES, parameterSpec } from '../../src/modules/governance/parameters.js';
+import { PARAMETER_DEFAULTS, PARAMETER_NAMES, parameterSpec } from '../../src/governance/parameters/parameters.js';
 
-/** The parameters table of docs/governance.md, rendered from the registry (src/modules/governance/parameters.ts). */
+/** The parameters table of docs/governance.md, rendered from the registry (src/governance/parameters/parameters.ts). */
 function parametersTable(): string {
   const rows = PARAMETER_NAMES.map((name) => {
     const { description, min, max, integer } = parameterSpec(name);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { PARAMETER_DEFAULTS, PARAMETER_NAMES } from '../../src/modules/governance/parameters.js';
+import { PARAMETER_DEFAULTS, PARAMETER_NAMES } from '../../src/governance/parameters/parameters.js';
 import { TEST_SECRET } from '../helpers/app.js';
 import { governanceApp, propose, proofFor, ratify, type GovernanceApp } from './support.js';
 

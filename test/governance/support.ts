@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServiceClient, type ServiceResponse } from '../../sdk/index.js';
-import { devProof, type ProofProvider } from '../../src/modules/identity/proof-verifier.js';
+import { devProof, type ProofProvider } from '../../src/identity/humans/proof-verifier.js';
 import { createTestApp, TEST_SECRET, type Env, type TestDatabase } from '../helpers/app.js';
 import { bindActor } from '../helpers/identity.js';
 import { newsroomFactory } from '../helpers/newsroom-factory.js';

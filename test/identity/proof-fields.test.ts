@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { keccak256 } from 'viem';
-import { canonicalNullifier, isAmbiguousSignal, linkedHumanIdOf, worldIdSignalHash } from '../../src/modules/identity/proof-fields.js';
-import { parseGovernanceAction } from '../../src/modules/identity/policy.js';
+import { canonicalNullifier, isAmbiguousSignal, linkedHumanIdOf, worldIdSignalHash } from '../../src/identity/humans/proof-fields.js';
+import { parseGovernanceAction } from '../../src/identity/humans/policy.js';
 import { worldIdSignalHash as sdkSignalHash } from '../../sdk/index.js';
 import { createTestApp } from '../helpers/app.js';
 

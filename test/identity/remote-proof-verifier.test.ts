@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { loadConfig } from '../../src/config.js';
-import { createProofVerifier, type HumanProof } from '../../src/modules/identity/proof-verifier.js';
+import { createProofVerifier, type HumanProof } from '../../src/identity/humans/proof-verifier.js';
 import { AppError } from '../../src/platform/errors.js';
 import { createServiceClient, worldIdSignalHash } from '../../sdk/index.js';
 import { createTestApp, TEST_SECRET } from '../helpers/app.js';

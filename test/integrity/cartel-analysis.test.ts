@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { planNewsroom } from '../../bench/integrity/newsroom-plan.js';
-import { analyzeCartels, DEFAULT_PARAMETERS } from '../../src/modules/integrity/cartel-analysis.js';
-import { npmi } from '../../src/modules/integrity/co-action-edges.js';
-import type { Interactions } from '../../src/modules/integrity/interactions.js';
-import { seededRandom } from '../../src/modules/integrity/seeded-random.js';
+import { analyzeCartels, DEFAULT_PARAMETERS } from '../../src/governance/integrity/cartel-analysis.js';
+import { npmi } from '../../src/governance/integrity/co-action-edges.js';
+import type { Interactions } from '../../src/governance/integrity/interactions.js';
+import { seededRandom } from '../../src/governance/integrity/seeded-random.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
 
 const shuffled = <T>(rows: T[], rand: () => number): T[] => {

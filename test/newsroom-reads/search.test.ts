@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
-import { RANK_WINDOW } from '../../src/modules/search/repository.js';
+import { RANK_WINDOW } from '../../src/newsroom/search/repository.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
 import { createReadsTestApp, HOUR_MS, NOW, type ReadsTestApp } from '../helpers/newsroom-factory.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { recordVerifiedHumanAction } from '../../src/modules/identity/human-actions.js';
+import { recordVerifiedHumanAction } from '../../src/identity/humans/human-actions.js';
 import { bindActor } from '../helpers/identity.js';
 import { createTestApp, TEST_OPS_TOKEN, TEST_SECRET, type TestApp } from '../helpers/app.js';
 import { newsroomClient } from '../helpers/newsroom.js';

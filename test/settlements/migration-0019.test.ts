@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { sql } from 'kysely';
-import { payoutsOf } from '../../src/modules/settlements/repository.js';
+import { payoutsOf } from '../../src/rewards/settlements/payout-scope.js';
 import { listMigrations, migrationsDir, runMigrations } from '../../src/platform/db/migrate.js';
 import { createEmptyDatabase } from '../helpers/app.js';
 

@@ -9,7 +9,7 @@ import {
   completeSettlement,
   reservePayoutSeqs,
   type NewPayout,
-} from '../../src/modules/settlements/repository.js';
+} from '../../src/rewards/settlements/repository.js';
 import { statementPipeline } from '../../src/platform/db/statement-pipeline.js';
 import { BinaryRows, copyRows } from '../../src/platform/db/copy-in.js';
 import { createTestDatabase } from '../helpers/app.js';

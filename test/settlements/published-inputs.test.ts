@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { gunzipSync } from 'node:zlib';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { compressedInputs } from '../../src/modules/settlements/published-inputs.js';
+import { compressedInputs } from '../../src/rewards/settlements/published-inputs.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
 
 /** The published inputs, serialized a slice of contributions at a time, are the JSON of the whole object. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
-import { nextCaseStatus, type CaseMove } from '../../src/modules/reward-review/case-states.js';
+import { nextCaseStatus, type CaseMove } from '../../src/rewards/review/case-states.js';
 import type { ReviewCaseStatus } from '../../src/platform/db/schema.js';
 import { bindWallet, bot, closedStory, rewardsApp, rewardVote, type RewardsApp } from './support.js';
 

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
-import { createSettlementService } from '../../src/modules/settlements/service.js';
-import { noCartelHolds } from '../../src/modules/settlements/cartel-hook.js';
+import { createSettlementService } from '../../src/rewards/settlements/service.js';
+import { noCartelHolds } from '../../src/rewards/settlements/cartel-hook.js';
 import {
   bot,
   closedStory,

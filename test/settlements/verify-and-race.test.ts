@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { describe, test } from 'node:test';
-import { verifySettlement } from '../../src/modules/settlements/verify.js';
+import { verifySettlement } from '../../src/rewards/settlements/verify.js';
 import { TEST_SECRET } from '../helpers/app.js';
 import { needsPostgres } from '../helpers/needs.js';
 import { closedStory, rewardRowCounts, rewardsApp, rewardVote, workedExample } from './support.js';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { deriveReviewStatus } from '../../src/modules/consensus/review-status.js';
-import { PARAMETER_DEFAULTS, type Parameters } from '../../src/modules/governance/parameters.js';
+import { deriveReviewStatus } from '../../src/newsroom/consensus/review-status.js';
+import { PARAMETER_DEFAULTS, type Parameters } from '../../src/governance/parameters/parameters.js';
 import type { ReviewStatus } from '../../src/platform/db/schema.js';
 
 const P: Parameters = { ...PARAMETER_DEFAULTS };

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { createHash } from 'node:crypto';
-import { allocate, nthLargest } from '../../src/modules/settlements/allocation.js';
-import { computeSettlement, ROLES, type Contribution } from '../../src/modules/settlements/compute.js';
-import { toBaseUnits, toDisplay } from '../../src/modules/settlements/money.js';
-import { initialPayoutStatus } from '../../src/modules/settlements/payout-status.js';
+import { allocate, nthLargest } from '../../src/rewards/settlements/allocation.js';
+import { computeSettlement, ROLES, type Contribution } from '../../src/rewards/settlements/compute.js';
+import { toBaseUnits, toDisplay } from '../../src/rewards/money/money.js';
+import { initialPayoutStatus } from '../../src/rewards/settlements/payout-status.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
 
 /** Four role splits in parts per million summing to exactly 1 000 000. */

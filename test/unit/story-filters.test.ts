@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { HIDDEN_MODERATION, PUBLICATION_STAGES, REVIEW_STATUSES, statePairs } from '../../src/modules/stories/story-filters.js';
-import { isPubliclyVisible, storyState } from '../../src/modules/stories/story-state.js';
-import { STORY_STATES } from '../../src/modules/stories/schemas.js';
+import { HIDDEN_MODERATION, PUBLICATION_STAGES, REVIEW_STATUSES, statePairs } from '../../src/newsroom/stories/story-filters.js';
+import { isPubliclyVisible, storyState } from '../../src/newsroom/stories/story-state.js';
+import { STORY_STATES } from '../../src/newsroom/stories/schemas.js';
 
 describe('story filters agree with story-state.ts', () => {
   test('the SQL visibility rule hides exactly the moderation states isPubliclyVisible() hides', () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { bucketForState, isPubliclyVisible, storyState, trendingScore } from '../../src/modules/stories/story-state.js';
+import { bucketForState, isPubliclyVisible, storyState, trendingScore } from '../../src/newsroom/stories/story-state.js';
 import type { PublicationStage, ReviewStatus } from '../../src/platform/db/schema.js';
 
 const HOUR = 3_600_000;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { normalizeTopic, topicProblem, TOPIC_MAX_LENGTH } from '../../src/modules/users/topic-name.js';
+import { normalizeTopic, topicProblem, TOPIC_MAX_LENGTH } from '../../src/readers/users/topic-name.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
 
 /** Any text a client might send: full Unicode, with whitespace of every kind mixed in. */

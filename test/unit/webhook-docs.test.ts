@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import { webhookHeaders } from '../../src/modules/webhooks/signature.js';
+import { webhookHeaders } from '../../src/delivery/webhooks/signature.js';
 
 type Verify = (secret: string, headers: Record<string, string>, rawBody: string) => boolean;
 

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { checkEndpoint, isPublicAddress } from '../../src/modules/webhooks/address-policy.js';
-import { retryAfterMs, retryDelayMs } from '../../src/modules/webhooks/backoff.js';
-import { webhookHeaders, webhookSignature } from '../../src/modules/webhooks/signature.js';
+import { checkEndpoint, isPublicAddress } from '../../src/delivery/webhooks/address-policy.js';
+import { retryAfterMs, retryDelayMs } from '../../src/delivery/webhooks/backoff.js';
+import { webhookHeaders, webhookSignature } from '../../src/delivery/webhooks/signature.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
 
 describe('webhook signature (docs/webhooks.md)', () => {

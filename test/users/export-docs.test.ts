@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import type { TSchema } from '@sinclair/typebox';
-import { ExportSectionsSchema } from '../../src/modules/users/export-sections.js';
+import { ExportSectionsSchema } from '../../src/readers/users/export-sections.js';
 
 /** Every field path of a section schema: `a.b` for objects, `a[].b` for arrays, nullable objects followed. */
 function fieldPaths(schema: TSchema, path: string): string[] {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { TOPICS_PER_READER } from '../../src/modules/users/topic-schemas.js';
+import { TOPICS_PER_READER } from '../../src/readers/users/topic-schemas.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { needsPostgres } from '../helpers/needs.js';
 import { newsroomClient } from '../helpers/newsroom.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createServiceClient, signHumanRequest } from '../../sdk/index.js';
-import { TOPICS_PER_READER } from '../../src/modules/users/topic-schemas.js';
+import { TOPICS_PER_READER } from '../../src/readers/users/topic-schemas.js';
 import { createTestApp, TEST_SECRET, type TestApp } from '../helpers/app.js';
 import { newsroomClient } from '../helpers/newsroom.js';
 import { readerAs, type Json } from './reader-helpers.js';

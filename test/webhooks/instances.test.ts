@@ -16,7 +16,7 @@ import { attempts, correct, deliveries, retract, webhookApp, WEBHOOK_SECRET } fr
 type Started = { child: ChildProcess; exited: Promise<number | null> };
 
 function start(entry: 'service' | 'worker', env: Record<string, string>): Started {
-  const script = entry === 'service' ? 'src/server.ts' : 'src/modules/webhooks/worker-cli.ts';
+  const script = entry === 'service' ? 'src/server.ts' : 'src/delivery/webhooks/worker-cli.ts';
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -126,7 +126,7 @@ describe('webhook workers as processes', () => {
   test('operators read the delivery log with `npm run webhooks:deliveries`', { skip: pg }, async () => {
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', 'src/modules/webhooks/deliveries-cli.ts', '--json'],
+      ['--import', 'tsx', 'src/delivery/webhooks/deliveries-cli.ts', '--json'],
       {
         env: { PATH: process.env.PATH ?? '', ...env },
       },

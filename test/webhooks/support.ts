@@ -1,8 +1,8 @@
 import type { LookupAddress } from 'node:dns';
 import { manualClock } from '../../src/platform/clock.js';
 import type { Config } from '../../src/config.js';
-import { createWebhookDispatcher, type Resolver } from '../../src/modules/webhooks/dispatcher.js';
-import { createWebhookWorker } from '../../src/modules/webhooks/worker.js';
+import { createWebhookDispatcher, type Resolver } from '../../src/delivery/webhooks/dispatcher.js';
+import { createWebhookWorker } from '../../src/delivery/webhooks/worker.js';
 import { governanceApp, type GovernanceApp } from '../governance/support.js';
 import { TEST_OPS_TOKEN, type Env, type TestDatabase } from '../helpers/app.js';
 import { newsroomClient } from '../helpers/newsroom.js';

@@ -91,7 +91,7 @@ export type TopicKind = 'ROOM' | 'TAG';
 
 export interface UserTopicsTable {
   actor_id: string;
-  /** The normalized form (src/modules/users/topic-name.ts), unique per reader. */
+  /** The normalized form (src/readers/users/topic-name.ts), unique per reader. */
   topic: string;
   kind: TopicKind;
   label: string;

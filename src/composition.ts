@@ -1,0 +1,180 @@
+import { createControlPlaneService } from './governance/control-plane/service.js';
+import { createIntegrityService } from './governance/integrity/service.js';
+import { createEmergencyService } from './governance/parameters/emergency-service.js';
+import { readParameters } from './governance/parameters/parameters.js';
+import { deploymentDefaults } from './governance/parameters/request-parameters.js';
+import { controlPlaneTargets, createGovernanceService } from './governance/parameters/service.js';
+import { createAgentsService } from './identity/agents/service.js';
+import { createProofVerifier } from './identity/humans/proof-verifier.js';
+import { createIdentityService, type ActionStories } from './identity/humans/service.js';
+import { createCandidatesService } from './newsroom/candidates/service.js';
+import { createCommentsService } from './newsroom/comments/service.js';
+import { recomputeConsensus } from './newsroom/consensus/service.js';
+import { createCorrectionsService } from './newsroom/corrections/service.js';
+import { createFeedService } from './newsroom/feed/service.js';
+import { createFlagsService } from './newsroom/flags/service.js';
+import { createHomeService } from './newsroom/home/service.js';
+import { createLedgerService } from './newsroom/ledger/service.js';
+import { createLegalHoldService } from './newsroom/moderation/legal-hold-service.js';
+import { createQuarantineService } from './newsroom/moderation/quarantine-service.js';
+import { createSourceStatusService } from './newsroom/moderation/source-status-service.js';
+import { createOrientationService } from './newsroom/orientation/service.js';
+import { publishStory } from './newsroom/publish/publish-story.js';
+import { createPublishService } from './newsroom/publish/service.js';
+import { createRankingsService } from './newsroom/rankings/service.js';
+import { createReviewsService } from './newsroom/reviews/service.js';
+import { createRewardVotesService } from './newsroom/reward-votes/service.js';
+import { createSearchService } from './newsroom/search/service.js';
+import { canReadStory } from './newsroom/stories/policy.js';
+import { createStoriesService } from './newsroom/stories/service.js';
+import { lockVisibleStory } from './newsroom/stories/story-lock.js';
+import type { AppContext } from './platform/context.js';
+import { createBookmarksService } from './readers/users/bookmarks-service.js';
+import { createExportService } from './readers/users/export-service.js';
+import { createHistoryService } from './readers/users/history-service.js';
+import { createUsersService } from './readers/users/service.js';
+import { createTopicsService } from './readers/users/topics-service.js';
+import { createSiteService } from './readers/site/service.js';
+import { createAgentBook } from './platform/auth/agentbook.js';
+import { createBotOwnersService } from './rewards/bot-owners/service.js';
+import { createBatchFreezeService } from './rewards/claims/batch-freeze.js';
+import { createClaimChain } from './rewards/claims/chain.js';
+import { createClaimsService } from './rewards/claims/service.js';
+import { createPolicyService } from './rewards/policy/policy-service.js';
+import { createRewardsReadsService } from './rewards/recipients/reads-service.js';
+import { createRecipientsService } from './rewards/recipients/recipients-service.js';
+import { publicReviewCases } from './rewards/review/public-view.js';
+import { createRewardReviewService } from './rewards/review/service.js';
+import { latestAnalysisCartelHolds } from './rewards/settlements/cartel-hook.js';
+import { createSettlementService } from './rewards/settlements/service.js';
+
+/**
+ * The composition root: every service of the app, built once when the app starts, with the ports through
+ * which a lower context reaches a higher one wired here and nowhere else (each module declares what it needs,
+ * an interface or a function type next to its service, and this file hands it the providing module's
+ * implementation). The plugins get the services they serve; the reader site renders from the same instances
+ * as the JSON routes. See docs/architecture.md.
+ */
+export function createServices(ctx: AppContext) {
+  const { config, clock, transactor, cursors, readGeneration } = ctx;
+  const db = ctx.database.db;
+  const base = { db, transactor, clock };
+  const defaults = deploymentDefaults(config);
+  // the public reads take the registry's defaults, as they always did
+  const parameters = () => readParameters(db);
+  // governance and the control plane share one human-proof verifier (HUMAN_PROOF_VERIFIER)
+  const verifier = createProofVerifier(config);
+
+  // ports
+  /** identity/humans → newsroom: a verified action's story (visibility, and graduate: consensus). */
+  const actionStories: ActionStories = {
+    canRead: canReadStory,
+    async onGraduateAction(tx, events, storyId, at, record) {
+      const params = await readParameters(tx, defaults);
+      // the story first, as every story writer locks it (one lock order, no deadlock)
+      const story = await lockVisibleStory(tx, events, storyId);
+      const recorded = await record();
+      if (story.publication_stage === 'PROVISIONAL') await recomputeConsensus(tx, events, story, params, at);
+      return recorded;
+    },
+  };
+
+  // identity
+  const agents = createAgentsService({ config, db, transactor, clock });
+  const humans = createIdentityService({ ...base, config, verifier: createProofVerifier(config), stories: actionStories });
+
+  // governance
+  const governance = createGovernanceService({ ...base, config, defaults, verifier });
+  const emergency = createEmergencyService({ ...base, config, defaults });
+  // governance/control-plane → governance/parameters: whether a request's target proposal exists
+  const controlPlane = createControlPlaneService({ ...base, config, cursors, verifier, targets: controlPlaneTargets(db) });
+  const integrity = createIntegrityService(base);
+
+  // rewards
+  const decimals = config.rewardTokenDecimals;
+  const chain = config.chainRpcUrl ? createClaimChain(config.chainRpcUrl) : null;
+  const rewards = {
+    policy: createPolicyService({ ...base, decimals }),
+    recipients: createRecipientsService({ ...base, serviceOrigin: config.publicBaseUrl }),
+    reads: createRewardsReadsService({ ...base, decimals, limits: config.rewards.dailyPaidActions }),
+    settlements: createSettlementService({ ...base, decimals, cartelHolds: latestAnalysisCartelHolds, cursors }),
+    review: createRewardReviewService({ ...base, decimals, reviewDueHours: config.rewards.reviewDueHours }),
+    claims: createClaimsService({
+      ...base,
+      cursors,
+      chain,
+      rail: {
+        enabled: config.claimsEnabled,
+        distributorAddress: config.claimDistributorAddress,
+        minConfirmations: config.claimMinConfirmations,
+        decimals,
+      },
+    }),
+    claimFreezes: createBatchFreezeService({ ...base, chain, minConfirmations: config.claimMinConfirmations }),
+    botOwners: createBotOwnersService({
+      ...base,
+      agentBook: createAgentBook(config.agentbook),
+      cartelHolds: latestAnalysisCartelHolds,
+      serviceOrigin: config.publicBaseUrl,
+      aud: config.agentSignedWriteAud,
+    }),
+  };
+
+  // newsroom
+  const stories = createStoriesService({ db, clock, parameters });
+  const feed = createFeedService({ cursors, db });
+  const ledger = createLedgerService({ db, clock, cursors });
+  const moderationDeps = { ...base, cursors };
+  const newsroom = {
+    candidates: createCandidatesService({ db, transactor, clock }),
+    publish: createPublishService({ transactor, clock }),
+    reviews: createReviewsService({ transactor, clock }),
+    comments: createCommentsService({ ...base, cursors, stories }),
+    flags: createFlagsService({ ...base, cursors, stories }),
+    rewardVotes: createRewardVotesService({ transactor, clock, paidActions: config.rewards.dailyPaidActions }),
+    corrections: createCorrectionsService({ transactor, clock, config }),
+    moderation: {
+      // newsroom/moderation → newsroom/publish: a released candidate is published
+      quarantine: createQuarantineService({ ...moderationDeps, publishReleased: publishStory }),
+      holds: createLegalHoldService(moderationDeps),
+      sources: createSourceStatusService({ ...base, readGeneration }),
+    },
+    stories,
+    feed,
+    search: createSearchService({
+      db,
+      cursors,
+      reviewCases: (filters, limit) => publicReviewCases(db, filters, new Date(clock.now()), limit),
+    }),
+    ledger,
+    rankings: createRankingsService({ db, clock }),
+    home: createHomeService({ db, feed, ledger, clock, parameters }),
+    orientation: createOrientationService({ stories, clock, parameters }),
+  };
+
+  // readers
+  const history = createHistoryService(base);
+  const readers = {
+    users: createUsersService({ db, clock }),
+    bookmarks: createBookmarksService({ ...base, cursors }),
+    topics: createTopicsService(base),
+    history,
+    exporter: createExportService(base),
+  };
+  const site = createSiteService({ ...newsroom, parameters, db });
+
+  return {
+    agents,
+    humans,
+    governance,
+    emergency,
+    controlPlane,
+    integrity,
+    rewards,
+    newsroom,
+    readers,
+    site,
+    // newsroom/stories → readers/users: a signed reader's read goes into their history
+    recordRead: history.recordRead,
+  };
+}

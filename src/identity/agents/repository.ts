@@ -1,0 +1,200 @@
+import { sql } from 'kysely';
+import type { SelfServeBot } from '../../platform/auth/bot-directory.js';
+import { isUniqueViolation, type Db, type Tx } from '../../platform/db/database.js';
+
+/** SQL of the agents module: free functions taking the database or the caller's transaction first. */
+
+export interface BotRow {
+  bot_id: string;
+  name: string;
+  trust_tier: 'UNVERIFIED' | 'VERIFIED';
+  permissions: string[];
+  source: 'SELF_SERVE' | 'REGISTRY';
+  created_at: Date;
+  linked_human_id: string | null;
+  wallet_address: string | null;
+  wallet_chain_id: string | null;
+  verified_at: Date | null;
+}
+
+const BOT_COLUMNS = [
+  'bot_id',
+  'name',
+  'trust_tier',
+  'permissions',
+  'source',
+  'created_at',
+  'linked_human_id',
+  'wallet_address',
+  'wallet_chain_id',
+  'verified_at',
+] as const;
+
+export interface KeyRow {
+  version: number;
+  public_key: string;
+  created_at: Date;
+  revoked_at: Date | null;
+}
+
+export interface SelfServeBotInput {
+  botId: string;
+  name: string;
+  description?: string;
+  operatorContact?: string;
+  publicKey: string;
+  permissions: readonly string[];
+}
+
+export type InsertOutcome = BotRow | 'key-in-use' | null;
+
+const RETURNING_BOT = sql.raw(BOT_COLUMNS.join(', '));
+
+/**
+ * Bots (distinct ids) and their version-1 keys in one statement, one outcome per input: the bot, or null when it
+ * already existed. A key that is already another bot's added key (bot_keys.public_key is unique) fails the
+ * statement as a whole; each bot is then inserted alone, so that only that one is refused ('key-in-use').
+ */
+export async function insertBots(db: Db, inputs: SelfServeBotInput[]): Promise<InsertOutcome[]> {
+  const column = (f: (i: SelfServeBotInput) => string | undefined) => inputs.map((i) => f(i) ?? null);
+  const result = await sql<BotRow>`
+    WITH input AS (
+      SELECT * FROM unnest(${column((i) => i.botId)}::text[], ${column((i) => i.name)}::text[], ${column((i) => i.description)}::text[],
+                           ${column((i) => i.operatorContact)}::text[], ${column((i) => i.publicKey)}::text[],
+                           ${column((i) => i.permissions.join(' '))}::text[])
+        AS t(bot_id, name, description, operator_contact, public_key, permissions)
+    ), bot AS (
+      INSERT INTO bots (bot_id, name, description, operator_contact, source, permissions)
+      SELECT bot_id, name, description, operator_contact, 'SELF_SERVE', string_to_array(permissions, ' ') FROM input
+      ON CONFLICT (bot_id) DO NOTHING
+      RETURNING ${RETURNING_BOT}
+    ), key AS (
+      INSERT INTO bot_keys (bot_id, version, public_key) SELECT bot.bot_id, 1, input.public_key FROM bot JOIN input USING (bot_id)
+    )
+    SELECT * FROM bot`
+    .execute(db)
+    .catch((err: unknown) => {
+      if (isUniqueViolation(err)) return null;
+      throw err;
+    });
+  if (!result) {
+    if (inputs.length === 1) return ['key-in-use'];
+    return (await Promise.all(inputs.map((input) => insertBots(db, [input])))).flat();
+  }
+  const inserted = new Map(result.rows.map((row) => [row.bot_id, row]));
+  return inputs.map((input) => inserted.get(input.botId) ?? null);
+}
+
+export async function findBot(db: Db, botId: string): Promise<BotRow | null> {
+  const row = await db.selectFrom('bots').select(BOT_COLUMNS).where('bot_id', '=', botId).executeTakeFirst();
+  return row ?? null;
+}
+
+/** The bot's keys, active and revoked, oldest first. */
+export async function listKeys(executor: Db | Tx, botId: string): Promise<KeyRow[]> {
+  return executor
+    .selectFrom('bot_keys')
+    .select(['version', 'public_key', 'created_at', 'revoked_at'])
+    .where('bot_id', '=', botId)
+    .orderBy('version')
+    .execute();
+}
+
+/** Locks a self-serve bot for a key change; null when there is no such self-serve bot. */
+export async function lockBot(tx: Tx, botId: string): Promise<BotRow | null> {
+  const row = await tx
+    .selectFrom('bots')
+    .select(BOT_COLUMNS)
+    .where('bot_id', '=', botId)
+    .where('source', '=', 'SELF_SERVE')
+    .forUpdate()
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Adds a key under the next version (versions are never reused); `key-in-use` when any bot already has it. */
+export async function addKey(tx: Tx, botId: string, publicKey: string): Promise<KeyRow | 'key-in-use'> {
+  try {
+    const result = await sql<KeyRow>`
+      INSERT INTO bot_keys (bot_id, version, public_key)
+      SELECT ${botId}, coalesce(max(version), 0) + 1, ${publicKey} FROM bot_keys WHERE bot_id = ${botId}
+      RETURNING version, public_key, created_at, revoked_at`.execute(tx);
+    return result.rows[0]!;
+  } catch (err) {
+    if (isUniqueViolation(err)) return 'key-in-use';
+    throw err;
+  }
+}
+
+/** Revokes one active key; false when the bot has no such active key. */
+export async function revokeKey(tx: Tx, botId: string, version: number, at: Date): Promise<boolean> {
+  const result = await tx
+    .updateTable('bot_keys')
+    .set({ revoked_at: at })
+    .where('bot_id', '=', botId)
+    .where('version', '=', version)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Marks a self-serve bot VERIFIED with the wallet, chain and linked human its proof established. A wallet
+ * bound to another bot is refused by the unique index (`wallet-in-use`); null when the bot is gone.
+ */
+export async function bindWallet(
+  tx: Tx,
+  input: { botId: string; walletAddress: string; walletChainId: string; linkedHumanId: string; at: Date },
+): Promise<BotRow | 'wallet-in-use' | null> {
+  try {
+    const row = await tx
+      .updateTable('bots')
+      .set({
+        trust_tier: 'VERIFIED',
+        wallet_address: input.walletAddress,
+        wallet_chain_id: input.walletChainId,
+        linked_human_id: input.linkedHumanId,
+        verified_at: input.at,
+        updated_at: input.at,
+      })
+      .where('bot_id', '=', input.botId)
+      .where('source', '=', 'SELF_SERVE')
+      .returning(BOT_COLUMNS)
+      .executeTakeFirst();
+    return row ?? null;
+  } catch (err) {
+    if (isUniqueViolation(err)) return 'wallet-in-use';
+    throw err;
+  }
+}
+
+/** A self-serve bot with its signing keys, in one query (the auth hook runs this on every agent write). */
+export async function findSigningBot(db: Db, botId: string): Promise<SelfServeBot | null> {
+  const row = await db
+    .selectFrom('bots')
+    .select([
+      'bot_id',
+      'permissions',
+      'trust_tier',
+      'linked_human_id',
+      'wallet_address',
+      'wallet_chain_id',
+      sql<
+        { version: number; publicKey: string }[]
+      >`(select coalesce(json_agg(json_build_object('version', k.version, 'publicKey', k.public_key) order by k.version), '[]'::json) from bot_keys k where k.bot_id = bots.bot_id and k.revoked_at is null)`.as(
+        'keys',
+      ),
+    ])
+    .where('bot_id', '=', botId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    botId: row.bot_id,
+    keys: row.keys,
+    permissions: row.permissions,
+    verified: row.trust_tier === 'VERIFIED',
+    linkedHumanId: row.linked_human_id ?? undefined,
+    walletAddress: row.wallet_address ?? undefined,
+    walletChainId: row.wallet_chain_id ?? undefined,
+  };
+}

@@ -1,0 +1,86 @@
+import { authorColumns, type HumanActor } from '../../platform/auth/types.js';
+import type { Clock } from '../../platform/clock.js';
+import { pageOf, type CursorCodec } from '../../platform/cursor.js';
+import type { Db } from '../../platform/db/database.js';
+import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
+import { validationFailed } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import { recomputeConsensus } from '../consensus/service.js';
+import type { Parameters } from '../../governance/parameters/parameters.js';
+import { PAGE_LIMIT_DEFAULT, type PageQuery } from '../stories/evidence-schemas.js';
+import { requirePublished } from '../stories/policy.js';
+import type { ReadableStory, StoriesService } from '../stories/service.js';
+import { lockVisibleStory } from '../stories/story-lock.js';
+import { incrementCommentCount } from '../stories/story-writes.js';
+import { commentExists, commentsAfter, insertComment } from './repository.js';
+import type { Comment, CommentBody, CommentsResponse } from './schemas.js';
+
+const presentComment = (c: {
+  id: string;
+  actor_id: string;
+  verified: boolean;
+  parent_id: string | null;
+  body: string;
+  created_at: Date;
+}): Comment => ({
+  id: c.id,
+  actorId: c.actor_id,
+  verified: c.verified,
+  parentId: c.parent_id,
+  body: c.body,
+  createdAt: c.created_at.toISOString(),
+});
+
+/** Reader comments: written by signed readers, listed publicly. */
+export function createCommentsService(deps: {
+  db: Db;
+  transactor: Transactor;
+  clock: Clock;
+  cursors: CursorCodec;
+  stories: Pick<StoriesService, 'readable'>;
+}) {
+  const { db, transactor, clock, cursors, stories } = deps;
+
+  /** Comments of a story the caller already read through stories.readable (the site's story page reuses its one access check). */
+  async function listForReadableStory(story: ReadableStory, page: PageQuery): Promise<CommentsResponse> {
+    const kind = `comments:${story.id}`;
+    const limit = page.limit ?? PAGE_LIMIT_DEFAULT;
+    const rows = await commentsAfter(db, story.id, cursors.afterSeq(kind, page.cursor), limit + 1);
+    const { items, nextCursor } = pageOf(rows, limit, (last) => cursors.encode(kind, [last.seq]));
+    return {
+      storyId: story.id,
+      items: items.map(presentComment),
+      ...(nextCursor ? { nextCursor } : {}),
+    };
+  }
+
+  return {
+    /** A comment on a published story (optionally a reply); the comment count moves the trending score. */
+    async create(actor: HumanActor, storyId: string, body: CommentBody, params: Parameters) {
+      return withTransaction(transactor, async (tx, events) => {
+        const story = requirePublished(await lockVisibleStory(tx, events, storyId));
+        if (body.parentId && !(await commentExists(tx, story.id, body.parentId)))
+          throw validationFailed([{ path: '/parentId', message: 'no such comment on this story' }]);
+        const now = new Date(clock.now());
+        const row = await insertComment(tx, {
+          id: newId('cm'),
+          story_id: story.id,
+          ...authorColumns(actor),
+          parent_id: body.parentId ?? null,
+          body: body.body,
+          created_at: now,
+        });
+        await incrementCommentCount(tx, story);
+        await recomputeConsensus(tx, events, { ...story, comment_count: story.comment_count + 1 }, params, now);
+        return { storyId: row.story_id, ...presentComment(row) };
+      });
+    },
+
+    /** Comments oldest first, keyset on their sequence. */
+    async list(id: string, page: PageQuery): Promise<CommentsResponse> {
+      return listForReadableStory(await stories.readable(id), page);
+    },
+
+    listForReadableStory,
+  };
+}

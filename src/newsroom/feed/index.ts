@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errors } from '../../platform/schemas.js';
+import { FeedQuery, FeedResponse } from './schemas.js';
+import type { FeedService } from './service.js';
+
+/** The feed service on the app's database (the route below and the reader site read through the same one). */
+export const feedModule: FastifyPluginAsyncTypebox<{ service: FeedService }> = async (app, { service }) => {
+  app.get(
+    '/v1/feed',
+    {
+      // an optional signed reader gets a trending feed ranked for them, never cached (docs/reader-accounts.md)
+      config: { auth: { kind: 'public', reader: 'optional' }, readCache: true },
+      schema: {
+        tags: ['feed'],
+        summary: 'Published stories by mode (trending, graduated, developing, recent), keyset-paginated',
+        querystring: FeedQuery,
+        response: { 200: FeedResponse, ...errors(400, 401, 403, 409, 429, 503) },
+      },
+    },
+    async (request) => service.feed(request.query, request.actor?.kind === 'human' ? request.actor : undefined),
+  );
+};

@@ -1,0 +1,50 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../platform/db/database.js';
+import { sortableTimestamp } from '../../platform/db/keyset.js';
+import type { StoryCardRow } from '../stories/presenter.js';
+import { listed, STORY_CARD_COLUMNS } from '../stories/story-filters.js';
+import type { FeedMode } from './schemas.js';
+
+/**
+ * The sort key of each feed mode, always followed by `id DESC` as the tie-break. Numbers (the trending
+ * score, a double) round-trip through the cursor as JSON numbers; timestamps as microsecond text.
+ */
+export const FEED_ORDERS = {
+  trending: { column: 'stories.trending_score', field: 'number' },
+  graduated: { column: 'stories.graduated_at', field: 'timestamp' },
+  developing: { column: 'stories.published_at', field: 'timestamp' },
+  recent: { column: 'stories.published_at', field: 'timestamp' },
+} as const satisfies Record<FeedMode, { column: string; field: 'number' | 'timestamp' }>;
+
+export type FeedRow = StoryCardRow & { sort_value: number | string };
+
+export interface FeedPageInput {
+  mode: FeedMode;
+  room?: string | undefined;
+  /** The sort key and id of the last item of the previous page. */
+  after?: { sort: number | string; id: string } | undefined;
+  limit: number;
+}
+
+/** One page of a feed mode: listed stories strictly after `after` in the mode's order. */
+export async function page(db: Db, input: FeedPageInput): Promise<FeedRow[]> {
+  const { column, field } = FEED_ORDERS[input.mode];
+  const sortValue: RawBuilder<number | string> = field === 'number' ? sql<number>`${sql.ref(column)}` : sortableTimestamp(column);
+  let query = db
+    .selectFrom('stories')
+    .select([...STORY_CARD_COLUMNS, sortValue.as('sort_value')])
+    .where(listed)
+    .where(sql.ref(column), 'is not', null);
+  if (input.room) query = query.where('stories.room', '=', input.room);
+  if (input.mode === 'graduated') query = query.where('stories.publication_stage', '=', 'GRADUATED');
+  if (input.mode === 'developing') {
+    query = query
+      .where('stories.publication_stage', '=', 'PROVISIONAL')
+      .where('stories.review_status', 'in', ['EMERGING', 'CONTESTED', 'UNDER_REVIEW']);
+  }
+  if (input.after) {
+    const bound = field === 'number' ? sql`${input.after.sort}::float8` : sql`${input.after.sort}::timestamptz`;
+    query = query.where(sql<boolean>`(${sql.ref(column)}, stories.id) < (${bound}, ${input.after.id})`);
+  }
+  return query.orderBy(sql.ref(column), 'desc').orderBy('stories.id', 'desc').limit(input.limit).execute();
+}

@@ -1,0 +1,70 @@
+import type { HumanActor } from '../../platform/auth/types.js';
+import { pageOf, type CursorCodec } from '../../platform/cursor.js';
+import type { Db } from '../../platform/db/database.js';
+import { t } from '../../platform/i18n/index.js';
+import { presentCard } from '../stories/presenter.js';
+import { readerTrendingPage } from './reader-repository.js';
+import { FEED_ORDERS } from './repository.js';
+import * as repository from './repository.js';
+import type { FeedMode, FeedQuery, FeedResponse } from './schemas.js';
+
+const DEFAULT_LIMIT = 20;
+
+export type FeedService = ReturnType<typeof createFeedService>;
+
+/** The cursor kind of a feed mode: a cursor of one mode is refused by another (400 INVALID_CURSOR). */
+const cursorKind = (mode: FeedMode) => `feed:${mode}`;
+
+/** The cursor kind of a signed reader's trending feed: its order is the reader's own. */
+const READER_KIND = 'feed:trending:reader';
+
+/**
+ * The public feed: published, visible, not retracted stories in one of four orders, keyset-paginated. With
+ * a signed reader, the trending mode ranks that reader's followed topics and unread stories first.
+ */
+export function createFeedService(deps: { cursors: CursorCodec; db: Db }) {
+  const { cursors, db } = deps;
+
+  async function readerTrending(reader: HumanActor, query: FeedQuery, limit: number): Promise<FeedResponse> {
+    const lang = query.lang ?? 'en';
+    let after: { bucket: number; sort: number; id: string } | undefined;
+    if (query.cursor) {
+      const [bucket, sort, id] = cursors.decode(READER_KIND, query.cursor, ['integer', 'number', 'string']);
+      after = { bucket: bucket as number, sort: sort as number, id: id as string };
+    }
+    const rows = await readerTrendingPage(db, { actorId: reader.actorId, room: query.room, after, limit: limit + 1 });
+    const { items, nextCursor } = pageOf(rows, limit, (last) => cursors.encode(READER_KIND, [last.bucket, last.sort_value, last.id]));
+    return {
+      mode: 'trending',
+      modeLabel: t(lang, 'feedMode.trending'),
+      items: items.map((row) => presentCard(row, lang)),
+      ...(nextCursor ? { nextCursor } : {}),
+      personalized: true,
+    };
+  }
+
+  return {
+    /** The first rows of a feed mode, unpaged (the home page presents them in its hero and modules). */
+    firstRows: (mode: FeedMode, limit: number) => repository.page(db, { mode, limit }),
+
+    async feed(query: FeedQuery, reader?: HumanActor): Promise<FeedResponse> {
+      const mode = query.mode ?? 'trending';
+      const lang = query.lang ?? 'en';
+      const limit = query.limit ?? DEFAULT_LIMIT;
+      if (reader && mode === 'trending') return readerTrending(reader, query, limit);
+      let after: { sort: number | string; id: string } | undefined;
+      if (query.cursor) {
+        const [sort, id] = cursors.decode(cursorKind(mode), query.cursor, [FEED_ORDERS[mode].field, 'string']);
+        after = { sort: sort!, id: id as string };
+      }
+      const rows = await repository.page(db, { mode, room: query.room, after, limit: limit + 1 });
+      const { items, nextCursor } = pageOf(rows, limit, (last) => cursors.encode(cursorKind(mode), [last.sort_value, last.id]));
+      return {
+        mode,
+        modeLabel: t(lang, `feedMode.${mode}`),
+        items: items.map((row) => presentCard(row, lang)),
+        ...(nextCursor ? { nextCursor } : {}),
+      };
+    },
+  };
+}

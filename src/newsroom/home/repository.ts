@@ -1,0 +1,47 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/database.js';
+import type { StoryCardRow } from '../stories/presenter.js';
+import { listed, rewardWindowActiveSql, STORY_CARD_COLUMNS } from '../stories/story-filters.js';
+
+/** The module lists that are not feed modes: under review, and open reward windows. */
+const openWindow = (now: Date) => rewardWindowActiveSql('stories', now);
+
+/** Listed stories whose state is CONTESTED or UNDER_REVIEW (retracted ones are not listed), newest first. */
+export async function underReview(db: Db, limit: number): Promise<StoryCardRow[]> {
+  return db
+    .selectFrom('stories')
+    .select(STORY_CARD_COLUMNS)
+    .where(listed)
+    .where('stories.review_status', 'in', ['CONTESTED', 'UNDER_REVIEW'])
+    .orderBy('stories.published_at', 'desc')
+    .orderBy('stories.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Listed stories whose reward window is open at `now`, closing soonest first. */
+export async function openRewardWindows(
+  db: Db,
+  now: Date,
+  limit: number,
+): Promise<(StoryCardRow & { reward_window_ends_at: Date | null })[]> {
+  return db
+    .selectFrom('stories')
+    .select([...STORY_CARD_COLUMNS, 'stories.reward_window_ends_at'])
+    .where(listed)
+    .where(openWindow(now))
+    .orderBy('stories.reward_window_ends_at', 'asc')
+    .orderBy('stories.id', 'asc')
+    .limit(limit)
+    .execute();
+}
+
+export async function openRewardWindowCount(db: Db, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom('stories')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where(listed)
+    .where(openWindow(now))
+    .executeTakeFirstOrThrow();
+  return row.n;
+}

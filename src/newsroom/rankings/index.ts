@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errors } from '../../platform/schemas.js';
+import { RankingsQuery, RankingsResponse } from './schemas.js';
+import type { createRankingsService } from './service.js';
+
+/** GET /v1/rankings/bots. */
+export const rankingsModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof createRankingsService> }> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/v1/rankings/bots',
+    {
+      config: { auth: { kind: 'public' }, readCache: true },
+      schema: {
+        tags: ['rankings'],
+        summary: 'Weekly bot rankings over the last seven days (scoring in docs/newsroom-reads.md)',
+        querystring: RankingsQuery,
+        response: { 200: RankingsResponse, ...errors(400, 429) },
+      },
+    },
+    async () => service.weekly(),
+  );
+};

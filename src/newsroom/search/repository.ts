@@ -1,0 +1,124 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { Db } from '../../platform/db/database.js';
+import { sortableTimestamp } from '../../platform/db/keyset.js';
+import type { DB, PublicationStage, ReviewStatus, StoryState } from '../../platform/db/schema.js';
+import type { Lang } from '../../platform/i18n/index.js';
+import type { StoryCardRow } from '../stories/presenter.js';
+import { inState, publiclyVisible, STORY_CARD_COLUMNS } from '../stories/story-filters.js';
+
+export interface SearchFilters {
+  room?: string | undefined;
+  state?: StoryState | undefined;
+  publicationStage?: PublicationStage | undefined;
+  reviewStatus?: ReviewStatus | undefined;
+}
+
+export type RankedRow = StoryCardRow & { rank: number };
+export type RecentRow = StoryCardRow & { sort_value: string };
+
+/**
+ * How many matches a relevance search ranks: the newest RANK_WINDOW matching stories (by the "recent" column),
+ * so that a query whose words occur in tens of thousands of stories costs the same as a rare one. A page
+ * beyond the window is empty; narrow the query or the filters to reach older stories.
+ */
+export const RANK_WINDOW = 100;
+
+/**
+ * The oldest story of a relevance window, as (recent column text, id). Later pages rank every match at or after
+ * it, so the window does not slide while the reader pages (stories published meanwhile join it).
+ */
+export interface WindowBound {
+  sort: string;
+  id: string;
+}
+
+/**
+ * Visible stories matching the filters. Candidates appear only when publicationStage=CANDIDATE is asked for
+ * explicitly; retracted stories stay findable (their labels say so).
+ */
+function matching(eb: ExpressionBuilder<DB, 'stories'>, f: SearchFilters): Expression<SqlBool> {
+  const conditions = [publiclyVisible(eb)];
+  if (f.publicationStage) conditions.push(eb('stories.publication_stage', '=', f.publicationStage));
+  else conditions.push(eb('stories.publication_stage', '<>', 'CANDIDATE'));
+  if (f.state) conditions.push(inState(eb, f.state));
+  if (f.reviewStatus) conditions.push(eb('stories.review_status', '=', f.reviewStatus));
+  if (f.room) conditions.push(eb('stories.room', '=', f.room));
+  return eb.and(conditions);
+}
+
+/** The column "recent" order sorts on: submission time for candidates, else publication time. */
+export const recentColumn = (f: SearchFilters) => (f.publicationStage === 'CANDIDATE' ? 'stories.created_at' : 'stories.published_at');
+
+/**
+ * One page of full-text matches ranked by ts_rank_cd, best first, then id, within the rank window (see
+ * RANK_WINDOW): on the first page the newest RANK_WINDOW matches, on later pages every match from the
+ * window's bound on. A story matches when the query parsed with the language config of `lang` matches its
+ * stemmed vector (built with the story's own language), or when the query parsed with 'simple' matches its
+ * unstemmed headline vector: the first gives stemming ("elections" finds "election"), the second finds
+ * exact title, summary and claim words across languages. The rank adds both.
+ *
+ * The window is one index scan of the recent order testing each story (or a bitmap scan of the text
+ * indexes when the words are rare: the planner decides from the words' statistics), so a page costs at
+ * most RANK_WINDOW vector tests and ranks at any match count.
+ */
+export async function ranked(
+  db: Db,
+  q: string,
+  lang: Lang,
+  filters: SearchFilters,
+  page: { after?: { rank: number; id: string } | undefined; window?: WindowBound | undefined },
+  limit: number,
+): Promise<{ rows: RankedRow[]; window: WindowBound | undefined }> {
+  const stemmed = sql`websearch_to_tsquery(lang_regconfig(${lang}), ${q})`;
+  const simple = sql`websearch_to_tsquery('simple'::regconfig, ${q})`;
+  const column = recentColumn(filters);
+  let candidates = db
+    .selectFrom('stories')
+    .select([...STORY_CARD_COLUMNS, 'stories.search_vector', 'stories.search_vector_simple', sortableTimestamp(column).as('window_sort')])
+    .where((eb) => matching(eb, filters))
+    .where(sql<boolean>`(stories.search_vector @@ ${stemmed} or stories.search_vector_simple @@ ${simple})`)
+    .where(sql.ref(column), 'is not', null)
+    .orderBy(sql.ref(column), 'desc')
+    .orderBy('stories.id', 'desc')
+    // Later pages: stories published since the first page join the window; the cap only bounds a very old cursor.
+    .limit(page.window ? RANK_WINDOW * 4 : RANK_WINDOW);
+  if (page.window) {
+    candidates = candidates.where(sql<boolean>`(${sql.ref(column)}, stories.id) >= (${page.window.sort}::timestamptz, ${page.window.id})`);
+  }
+  const cardColumns = sql.join(STORY_CARD_COLUMNS.map((c) => sql.ref(c.replace('stories.', 'w.'))));
+  const after = page.after
+    ? sql`(r.rank < ${page.after.rank}::real or (r.rank = ${page.after.rank}::real and r.id > ${page.after.id}))`
+    : sql`true`;
+  const { rows } = await sql<RankedRow & { bound_sort: string; bound_id: string }>`
+    select r.* from (
+      select ${cardColumns},
+        (ts_rank_cd(w.search_vector, ${stemmed}) + ts_rank_cd(w.search_vector_simple, ${simple}))::real as rank,
+        first_value(w.window_sort) over oldest as bound_sort,
+        first_value(w.id) over oldest as bound_id
+      from (${candidates}) w
+      window oldest as (order by w.window_sort, w.id)
+    ) r
+    where ${after}
+    order by r.rank desc, r.id asc
+    limit ${limit}`.execute(db);
+  const first = rows[0];
+  const window = page.window ?? (first ? { sort: first.bound_sort, id: first.bound_id } : undefined);
+  return { rows: rows.map(({ bound_sort: _s, bound_id: _i, ...row }) => row), window };
+}
+
+/** Without a query: newest first (publication time, or submission time for candidates), then id. */
+export async function recent(
+  db: Db,
+  filters: SearchFilters,
+  after: { sort: string; id: string } | undefined,
+  limit: number,
+): Promise<RecentRow[]> {
+  const column = recentColumn(filters);
+  let query = db
+    .selectFrom('stories')
+    .select([...STORY_CARD_COLUMNS, sortableTimestamp(column).as('sort_value')])
+    .where((eb) => matching(eb, filters))
+    .where(sql.ref(column), 'is not', null);
+  if (after) query = query.where(sql<boolean>`(${sql.ref(column)}, stories.id) < (${after.sort}::timestamptz, ${after.id})`);
+  return query.orderBy(sql.ref(column), 'desc').orderBy('stories.id', 'desc').limit(limit).execute();
+}

@@ -1,0 +1,184 @@
+import { sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { Db } from '../../platform/db/database.js';
+import type { StoryRow } from './presenter.js';
+
+/** SQL of the story reads. Returns rows or null; visibility decisions stay in the service and policy. */
+
+const STORY_COLUMNS = [
+  'stories.id',
+  'stories.author_bot_id',
+  'stories.room',
+  'stories.lang',
+  'stories.title',
+  'stories.summary',
+  'stories.body',
+  'stories.current_version',
+  'stories.current_packet_hash',
+  'stories.publication_stage',
+  'stories.review_status',
+  'stories.moderation_status',
+  'stories.attestation_count',
+  'stories.objection_count',
+  'stories.comment_count',
+  'stories.flag_count',
+  'stories.reward_vote_count',
+  'stories.created_at',
+  'stories.published_at',
+  'stories.graduated_at',
+  'stories.reward_window_ends_at',
+  'stories.updated_at',
+] as const;
+
+export type ActiveSource = {
+  id: string;
+  url: string;
+  title: string | null;
+  publisher: string | null;
+  status: string;
+  /** The moderation status of the source's host (migrations/0008 source_statuses; UNRATED without a row). */
+  sourceStatus: string;
+};
+
+/** The moderation status of a story source's host, UNRATED when no content admin rated it. */
+const sourceStatus = sql<string>`coalesce(r.status, 'UNRATED')`.as('sourceStatus');
+
+/** The story's columns and the packet of its current version (a left join: null when the version row is missing). */
+const storyWithPacket = (db: Db, id: string) =>
+  db
+    .selectFrom('stories')
+    .leftJoin('story_versions as v', (join) =>
+      join.onRef('v.story_id', '=', 'stories.id').onRef('v.version', '=', 'stories.current_version'),
+    )
+    .select([...STORY_COLUMNS, 'v.packet'])
+    .where('stories.id', '=', id);
+
+/** The story row with the packet of its current version (null when the version row is missing). */
+export async function findStory(db: Db, id: string): Promise<(StoryRow & { packet: unknown }) | null> {
+  return (await storyWithPacket(db, id).executeTakeFirst()) ?? null;
+}
+
+/** The story detail in one round trip: findStory plus its active sources, in citation-insertion order. */
+export async function findStoryWithSources(db: Db, id: string): Promise<(StoryRow & { packet: unknown; sources: ActiveSource[] }) | null> {
+  const row = await storyWithPacket(db, id)
+    .select((eb) =>
+      jsonArrayFrom(
+        eb
+          .selectFrom('story_sources as s')
+          .leftJoin('source_statuses as r', 'r.host', 's.host')
+          .select(['s.id', 's.url', 's.title', 's.publisher', 's.status', sourceStatus])
+          .whereRef('s.story_id', '=', 'stories.id')
+          .where('s.active', '=', true)
+          .orderBy('s.created_at')
+          .orderBy('s.url'),
+      ).as('sources'),
+    )
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function allSources(db: Db, storyId: string) {
+  return db
+    .selectFrom('story_sources as s')
+    .leftJoin('source_statuses as r', 'r.host', 's.host')
+    .select(['s.id', 's.url', 's.title', 's.publisher', 's.status', 's.active', 's.added_in_version', 's.created_at', sourceStatus])
+    .where('s.story_id', '=', storyId)
+    .orderBy('s.added_in_version')
+    .orderBy('s.created_at')
+    .orderBy('s.url')
+    .execute();
+}
+
+export async function versions(db: Db, storyId: string) {
+  return db
+    .selectFrom('story_versions')
+    .select(['version', 'packet_hash', 'packet', 'proposal_id', 'created_by', 'created_at'])
+    .where('story_id', '=', storyId)
+    .orderBy('version')
+    .execute();
+}
+
+/** The correction notes and retraction reasons of a story (migrations/0008), oldest first. */
+export async function notices(db: Db, storyId: string) {
+  return db
+    .selectFrom('story_corrections')
+    .select(['kind', 'version', 'note', 'created_at'])
+    .where('story_id', '=', storyId)
+    .orderBy('created_at')
+    .execute();
+}
+
+export async function consensus(db: Db, storyId: string) {
+  return (
+    (await db
+      .selectFrom('consensus_snapshots')
+      .select(['packet_hash', 'snapshot', 'computed_at'])
+      .where('story_id', '=', storyId)
+      .executeTakeFirst()) ?? null
+  );
+}
+
+export async function reviewsOf(db: Db, storyId: string, packetHash: string) {
+  return db
+    .selectFrom('agent_reviews')
+    .select(['id', 'bot_id', 'verified', 'kind', 'weight', 'confidence', 'note', 'claim_ids', 'evidence', 'created_at'])
+    .where('story_id', '=', storyId)
+    .where('packet_hash', '=', packetHash)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** Attestation and objection counts on every packet of the story except `packetHash`. */
+export async function reviewCountsExcept(
+  db: Db,
+  storyId: string,
+  packetHash: string,
+): Promise<{ attestations: number; objections: number }> {
+  const row = await db
+    .selectFrom('agent_reviews')
+    .select([
+      sql<number>`count(*) filter (where kind = 'ATTESTATION')::int`.as('attestations'),
+      sql<number>`count(*) filter (where kind = 'OBJECTION')::int`.as('objections'),
+    ])
+    .where('story_id', '=', storyId)
+    .where('packet_hash', '<>', packetHash)
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+export async function proposals(db: Db, storyId: string) {
+  return db
+    .selectFrom('revision_proposals')
+    .select([
+      'id',
+      'bot_id',
+      'status',
+      'base_packet_hash',
+      'changes',
+      'rationale',
+      'accept_votes',
+      'reject_votes',
+      'result_version',
+      'created_at',
+      'resolved_at',
+    ])
+    .where('story_id', '=', storyId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export async function latestTrace(db: Db, storyId: string, packetHash: string) {
+  return (
+    (await db
+      .selectFrom('safety_traces')
+      .select(['packet_hash', 'decision', 'categories', 'rules', 'scanned_at'])
+      .where('story_id', '=', storyId)
+      .where('packet_hash', '=', packetHash)
+      .orderBy('scanned_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst()) ?? null
+  );
+}

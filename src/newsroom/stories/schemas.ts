@@ -1,0 +1,124 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { LangParam } from '../../platform/i18n/index.js';
+import { ActorId, DateTime, Identifier, Nullable, TextBoolean } from '../../platform/schemas.js';
+import { StoryId } from '../shared/schemas.js';
+import { StringEnum } from '../../platform/string-enum.js';
+
+/** The shared story shapes of every public read: the full story, the compact card, states and labels. */
+
+export const STORY_STATES = ['PROVISIONAL', 'GRADUATED', 'CONTESTED', 'UNDER_REVIEW'] as const;
+export const StoryStateSchema = StringEnum(STORY_STATES);
+export const PublicationStageSchema = StringEnum(['CANDIDATE', 'PROVISIONAL', 'GRADUATED']);
+export const ReviewStatusSchema = StringEnum(['EMERGING', 'CLEAR', 'CONTESTED', 'UNDER_REVIEW', 'RETRACTED']);
+
+export const MachineRoomParams = Type.Object({ storyId: StoryId });
+/**
+ * Query strings of the story reads: unknown parameters are refused (400), the read cache keys bodies by the
+ * validated query. The actor parameters make a signed read (signature headers required): the read is then
+ * recorded in the reader's personalization history when their preferences allow it, and never cached.
+ */
+export const StoryReadQuery = Type.Object(
+  {
+    lang: LangParam,
+    actorId: Type.Optional({ ...ActorId, description: 'Signed reader (optional): record this read in their history' }),
+    verified: Type.Optional(TextBoolean),
+    linkedHumanId: Type.Optional(Identifier),
+  },
+  { additionalProperties: false },
+);
+/** The story reads without parameters. */
+export const NoQuery = Type.Object({}, { additionalProperties: false });
+
+export const StoryCounts = Type.Object({
+  attestations: Type.Integer({ description: 'Attestations on the current packet' }),
+  objections: Type.Integer({ description: 'Objections on the current packet' }),
+  comments: Type.Integer(),
+  flags: Type.Integer(),
+  rewardVotes: Type.Integer(),
+});
+
+export const StoryLabels = Type.Object(
+  {
+    state: Type.String(),
+    reviewStatus: Type.String(),
+    publicationStage: Type.String(),
+  },
+  { description: 'Localized labels (query `lang`)' },
+);
+
+export const RewardWindow = Type.Object({
+  opensAt: Nullable(DateTime),
+  closesAt: Nullable(DateTime),
+  active: Type.Boolean({ description: 'opensAt <= now < closesAt' }),
+});
+
+export const StoryLinks = Type.Object({
+  self: Type.String(),
+  versions: Type.String(),
+  sources: Type.String(),
+  comments: Type.String(),
+  flags: Type.String(),
+  consensus: Type.String(),
+  machineRoom: Type.String(),
+  assistantOrientation: Type.String(),
+});
+
+export const StoryClaim = Type.Object({ id: Type.String(), text: Type.String() });
+
+export const StorySourceSummary = Type.Object({
+  id: Type.String(),
+  url: Type.String(),
+  title: Nullable(Type.String()),
+  publisher: Nullable(Type.String()),
+  status: Type.String(),
+  sourceStatus: Type.String({ description: "The source host's moderation status: UNRATED, TRUSTED, WATCH or BANNED (docs/moderation.md)" }),
+});
+
+export const StoryResponse = Type.Object(
+  {
+    id: Type.String(),
+    title: Type.String(),
+    summary: Type.String(),
+    body: Type.String(),
+    room: Type.String(),
+    lang: Type.String({ description: 'Language the story is written in' }),
+    state: Nullable(StoryStateSchema),
+    publicationStage: PublicationStageSchema,
+    reviewStatus: ReviewStatusSchema,
+    version: Type.Integer(),
+    packetHash: Type.String({ description: 'Hash of the current packet: agent reviews and proposals must name it' }),
+    claims: Type.Array(StoryClaim),
+    sources: Type.Array(StorySourceSummary, { description: 'Active sources of the current packet' }),
+    authorBotId: Type.String(),
+    counts: StoryCounts,
+    rewardWindow: RewardWindow,
+    createdAt: DateTime,
+    publishedAt: Nullable(DateTime),
+    graduatedAt: Nullable(DateTime),
+    updatedAt: DateTime,
+    labels: StoryLabels,
+    links: StoryLinks,
+  },
+  { title: 'Story' },
+);
+export type StoryResponse = Static<typeof StoryResponse>;
+
+/** The compact story of feeds, search, modules and home. */
+export const StoryCard = Type.Object(
+  {
+    id: Type.String(),
+    title: Type.String(),
+    summary: Type.String(),
+    room: Type.String(),
+    lang: Type.String(),
+    state: Nullable(StoryStateSchema),
+    reviewStatus: ReviewStatusSchema,
+    publicationStage: PublicationStageSchema,
+    publishedAt: Nullable(DateTime),
+    counts: StoryCounts,
+    labels: StoryLabels,
+    href: Type.String(),
+  },
+  { title: 'StoryCard' },
+);
+export type StoryCard = Static<typeof StoryCard>;

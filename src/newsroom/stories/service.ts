@@ -1,0 +1,170 @@
+import type { Db } from '../../platform/db/database.js';
+import type { Clock } from '../../platform/clock.js';
+import { notFound } from '../../platform/errors.js';
+import type { Lang } from '../../platform/i18n/index.js';
+import type { Parameters } from '../../governance/parameters/parameters.js';
+import { neutralConsensus, storedConsensus } from './consensus-view.js';
+import type { ConsensusResponse, MachineRoomResponse, SourcesResponse, VersionsResponse } from './evidence-schemas.js';
+import { canReadStory } from './policy.js';
+import { iso, presentStory, type StoryRow } from './presenter.js';
+import * as repository from './repository.js';
+import type { StoryResponse } from './schemas.js';
+
+interface Packet {
+  claims?: { id: string; text: string }[];
+  sources?: { url: string }[];
+}
+
+/** Active sources in the order the current packet cites them (rows the packet does not name go last). */
+function inPacketOrder<S extends { url: string }>(sources: S[], packet: Packet | null): S[] {
+  const position = new Map((packet?.sources ?? []).map((s, i) => [s.url, i]));
+  const at = (s: S) => position.get(s.url) ?? Number.MAX_SAFE_INTEGER;
+  return [...sources].sort((a, b) => at(a) - at(b));
+}
+
+export type ReadableStory = StoryRow & { packet: unknown };
+
+/**
+ * The public story reads. Every method starts with the access check `readable(id)`: an unknown story, or
+ * one hidden by moderation, is 404 NOT_FOUND.
+ */
+export function createStoriesService(deps: { db: Db; clock: Clock; parameters: () => Promise<Parameters> }) {
+  const { db, clock, parameters } = deps;
+  const now = () => new Date(clock.now());
+
+  /** The story when the public may read it; an unknown or hidden one is 404 NOT_FOUND. */
+  function publicOnly<S extends StoryRow>(story: S | null): S {
+    if (!story || !canReadStory(story)) throw notFound('story');
+    return story;
+  }
+
+  async function readable(id: string): Promise<ReadableStory> {
+    return publicOnly(await repository.findStory(db, id));
+  }
+
+  async function consensusOf(story: StoryRow): Promise<ConsensusResponse> {
+    const row = await repository.consensus(db, story.id);
+    return row ? storedConsensus(story, row) : neutralConsensus(story, await parameters(), now());
+  }
+
+  return {
+    readable,
+
+    /** Story detail (also served as /v1/article/:id and /v1/cluster/:id). */
+    async detail(id: string, lang: Lang): Promise<StoryResponse> {
+      const story = publicOnly(await repository.findStoryWithSources(db, id));
+      const packet = story.packet as Packet | null;
+      const sources = inPacketOrder(story.sources, packet);
+      const claims = (packet?.claims ?? []).map((c) => ({ id: c.id, text: c.text }));
+      return presentStory({ row: story, claims, sources }, lang, now());
+    },
+
+    /** Every packet of the story, oldest first, each with its hash. */
+    async versions(id: string): Promise<VersionsResponse> {
+      const story = await readable(id);
+      const [rows, notices] = await Promise.all([repository.versions(db, story.id), repository.notices(db, story.id)]);
+      return {
+        storyId: story.id,
+        currentVersion: story.current_version,
+        currentPacketHash: story.current_packet_hash,
+        versions: rows.map((v) => ({
+          version: v.version,
+          packetHash: v.packet_hash,
+          createdAt: v.created_at.toISOString(),
+          createdBy: v.created_by,
+          proposalId: v.proposal_id,
+          current: v.version === story.current_version,
+          notices: notices
+            .filter((n) => n.version === v.version)
+            .map((n) => ({ kind: n.kind, note: n.note, createdAt: n.created_at.toISOString() })),
+          packet: v.packet as VersionsResponse['versions'][number]['packet'],
+        })),
+      };
+    },
+
+    /** Every source the story ever cited, with its review status and whether the current packet cites it. */
+    async sources(id: string): Promise<SourcesResponse> {
+      const story = await readable(id);
+      const rows = await repository.allSources(db, story.id);
+      return {
+        storyId: story.id,
+        sources: rows.map((s) => ({
+          id: s.id,
+          url: s.url,
+          title: s.title,
+          publisher: s.publisher,
+          status: s.status,
+          sourceStatus: s.sourceStatus,
+          active: s.active,
+          addedInVersion: s.added_in_version,
+          createdAt: s.created_at.toISOString(),
+        })),
+      };
+    },
+
+    async consensus(id: string): Promise<ConsensusResponse> {
+      const story = await readable(id);
+      return consensusOf(story);
+    },
+
+    /** Everything agents need to review the current packet: the packet, reviews, proposals, safety trace. */
+    async machineRoom(id: string): Promise<MachineRoomResponse> {
+      const story = await readable(id);
+      const hash = story.current_packet_hash;
+      const [reviews, older, proposals, trace, consensus, params] = await Promise.all([
+        repository.reviewsOf(db, story.id, hash),
+        repository.reviewCountsExcept(db, story.id, hash),
+        repository.proposals(db, story.id),
+        repository.latestTrace(db, story.id, hash),
+        consensusOf(story),
+        parameters(),
+      ]);
+      const presented = reviews.map((r) => ({
+        id: r.id,
+        botId: r.bot_id,
+        verified: r.verified,
+        kind: r.kind,
+        weight: r.weight,
+        confidence: r.confidence,
+        note: r.note,
+        claimIds: r.claim_ids,
+        evidence: r.evidence,
+        createdAt: r.created_at.toISOString(),
+      }));
+      return {
+        storyId: story.id,
+        version: story.current_version,
+        packetHash: hash,
+        packet: story.packet as MachineRoomResponse['packet'],
+        attestations: presented.filter((r) => r.kind === 'ATTESTATION'),
+        objections: presented.filter((r) => r.kind === 'OBJECTION'),
+        olderPacketReviews: older,
+        revisionProposals: proposals.map((p) => ({
+          id: p.id,
+          botId: p.bot_id,
+          status: p.status,
+          basePacketHash: p.base_packet_hash,
+          changes: p.changes,
+          rationale: p.rationale,
+          votes: { accept: p.accept_votes, reject: p.reject_votes },
+          resultVersion: p.result_version,
+          createdAt: p.created_at.toISOString(),
+          resolvedAt: iso(p.resolved_at),
+        })),
+        revisionThresholds: { acceptVotes: params['revision.acceptVotes'], rejectVotes: params['revision.rejectVotes'] },
+        safetyTrace: trace
+          ? {
+              packetHash: trace.packet_hash,
+              decision: trace.decision,
+              categories: trace.categories as unknown[],
+              rules: trace.rules as unknown[],
+              scannedAt: trace.scanned_at.toISOString(),
+            }
+          : null,
+        consensus,
+      };
+    },
+  };
+}
+
+export type StoriesService = ReturnType<typeof createStoriesService>;

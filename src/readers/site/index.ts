@@ -1,0 +1,138 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { normalizeError } from '../../platform/error-handler.js';
+import { notFound } from '../../platform/errors.js';
+import { DEFAULT_LANG, type Lang } from '../../platform/i18n/index.js';
+import { LANGS } from '../../platform/schemas.js';
+import { StoryParams } from '../../newsroom/shared/schemas.js';
+import { ASSETS, CONTENT_SECURITY_POLICY } from './assets.js';
+import { packetDiff } from './diff.js';
+import { sendPage } from './render.js';
+import { FeedPageQuery, LangQuery, LedgerPageQuery, SearchPageQuery, VersionsPageQuery } from './schemas.js';
+import type { createSiteService } from './service.js';
+import { ErrorPage } from './views/error.js';
+import { FeedPage } from './views/feed.js';
+import { LedgerPage } from './views/ledger.js';
+import { MachineRoomPage } from './views/machine-room.js';
+import { RewardWindowPage, StoryModulePage } from './views/modules.js';
+import { RankingsPage } from './views/rankings.js';
+import { SearchPage } from './views/search.js';
+import { StoryPage } from './views/story.js';
+import { VersionsPage } from './views/versions.js';
+
+/** The language of a page whose query may not have passed validation (its error page still speaks it). */
+function requestedLang(query: unknown): Lang {
+  const lang = (query as Record<string, unknown> | undefined)?.lang;
+  return LANGS.find((l) => l === lang) ?? DEFAULT_LANG;
+}
+
+/**
+ * The reader site: server-rendered, read-only HTML pages over the public reads, at `/` and beside the JSON
+ * API (whose paths all start with /v1, /healthz, /readyz, /docs or /openapi.json). Pages share the public read
+ * cache and its invalidation with the JSON reads; they sign nothing and carry no credentials. Encapsulated: its
+ * security headers and its HTML error pages apply to its own routes only (the JSON API and /docs keep theirs).
+ */
+export const siteModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof createSiteService> }> = async (app, { service }) => {
+  const list = { auth: { kind: 'public' as const }, readCache: true };
+  const story = { auth: { kind: 'public' as const }, readCache: { story: 'id' } };
+  const hide = { hide: true };
+
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const failure = normalizeError(error);
+    if (failure.status >= 500) request.log.error({ err: error }, 'page failed');
+    else request.log.info({ code: failure.code, status: failure.status }, 'page refused');
+    if (failure.retryAfterSeconds !== undefined) reply.header('retry-after', String(failure.retryAfterSeconds));
+    reply.code(failure.status);
+    return sendPage(reply, ErrorPage, { lang: requestedLang(request.query), status: failure.status, requestId: request.id });
+  });
+
+  for (const asset of Object.values(ASSETS)) {
+    app.get(asset.path, { schema: hide }, async (_request, reply) =>
+      reply.type(asset.type).header('cache-control', 'public, max-age=31536000, immutable').send(asset.body),
+    );
+  }
+
+  app.get('/', { config: list, schema: { ...hide, querystring: FeedPageQuery } }, async (request, reply) => {
+    const { lang = 'en', mode = 'trending', room, cursor, limit } = request.query;
+    const { page, rooms } = await service.feedPage({ lang, mode, room, cursor, limit });
+    return sendPage(reply, FeedPage, { lang, mode, room, limit, page, rooms });
+  });
+
+  app.get('/stories/:id', { config: story, schema: { ...hide, params: StoryParams, querystring: LangQuery } }, async (request, reply) => {
+    const lang = request.query.lang ?? 'en';
+    return sendPage(reply, StoryPage, { lang, ...(await service.storyPage(request.params.id, lang)) });
+  });
+
+  app.get(
+    '/stories/:id/machine-room',
+    { config: story, schema: { ...hide, params: StoryParams, querystring: LangQuery } },
+    async (request, reply) => {
+      const lang = request.query.lang ?? 'en';
+      return sendPage(reply, MachineRoomPage, { lang, ...(await service.machineRoomPage(request.params.id, lang)) });
+    },
+  );
+
+  app.get(
+    '/stories/:id/versions',
+    { config: story, schema: { ...hide, params: StoryParams, querystring: VersionsPageQuery } },
+    async (request, reply) => {
+      const lang = request.query.lang ?? 'en';
+      const { story: current, versions } = await service.versionsPage(request.params.id, lang);
+      const to = request.query.to ?? versions.currentVersion;
+      const from = request.query.from ?? Math.max(1, to - 1);
+      const older = versions.versions.find((v) => v.version === Math.min(from, to));
+      const newer = versions.versions.find((v) => v.version === Math.max(from, to));
+      if (!older || !newer) throw notFound('version');
+      const diff = older === newer ? null : packetDiff(older.packet, newer.packet);
+      return sendPage(reply, VersionsPage, { lang, story: current, versions, from: older.version, to: newer.version, diff });
+    },
+  );
+
+  app.get('/ledger', { config: list, schema: { ...hide, querystring: LedgerPageQuery } }, async (request, reply) => {
+    const { lang = 'en', filters, cursor, limit } = request.query;
+    return sendPage(reply, LedgerPage, { lang, bucket: filters, limit, page: await service.ledgerPage({ filters, cursor, limit }) });
+  });
+
+  app.get('/rankings', { config: list, schema: { ...hide, querystring: LangQuery } }, async (request, reply) =>
+    sendPage(reply, RankingsPage, { lang: request.query.lang ?? 'en', rankings: await service.rankingsPage() }),
+  );
+
+  app.get('/developing', { config: list, schema: { ...hide, querystring: LangQuery } }, async (request, reply) => {
+    const lang = request.query.lang ?? 'en';
+    return sendPage(reply, StoryModulePage, { lang, section: 'developing', path: '/developing', module: await service.developing(lang) });
+  });
+
+  app.get('/under-review', { config: list, schema: { ...hide, querystring: LangQuery } }, async (request, reply) => {
+    const lang = request.query.lang ?? 'en';
+    return sendPage(reply, StoryModulePage, {
+      lang,
+      section: 'under-review',
+      path: '/under-review',
+      module: await service.underReview(lang),
+    });
+  });
+
+  app.get('/reward-window', { config: list, schema: { ...hide, querystring: LangQuery } }, async (request, reply) => {
+    const lang = request.query.lang ?? 'en';
+    return sendPage(reply, RewardWindowPage, { lang, module: await service.rewardWindow(lang) });
+  });
+
+  app.get('/search', { config: list, schema: { ...hide, querystring: SearchPageQuery } }, async (request, reply) => {
+    const { lang = 'en', cursor, q, room, state, publicationStage, reviewStatus } = request.query;
+    // an empty form field means "any": it is dropped before the search service sees the query
+    const filters = {
+      q: q || undefined,
+      room: room || undefined,
+      state: state || undefined,
+      publicationStage: publicationStage || undefined,
+      reviewStatus: reviewStatus || undefined,
+    };
+    const result = await service.searchPage({ ...filters, lang, cursor, limit: 20 });
+    return sendPage(reply, SearchPage, { lang, filters, result });
+  });
+};

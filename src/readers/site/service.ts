@@ -1,0 +1,83 @@
+import type { Parameters } from '../../governance/parameters/parameters.js';
+import type { Lang } from '../../platform/i18n/index.js';
+import type { createCommentsService } from '../../newsroom/comments/service.js';
+import type { FeedService } from '../../newsroom/feed/service.js';
+import type { FeedMode } from '../../newsroom/feed/schemas.js';
+import type { createFlagsService } from '../../newsroom/flags/service.js';
+import type { createHomeService } from '../../newsroom/home/service.js';
+import type { LedgerService } from '../../newsroom/ledger/service.js';
+import type { createRankingsService } from '../../newsroom/rankings/service.js';
+import type { SearchQuery } from '../../newsroom/search/schemas.js';
+import type { createSearchService } from '../../newsroom/search/service.js';
+import type { StoriesService } from '../../newsroom/stories/service.js';
+import type { Db } from '../../platform/db/database.js';
+import { rooms as listedRooms } from './repository.js';
+
+/** Rooms the feed page links to. */
+const ROOM_LINKS = 24;
+/** Comments and flags shown on a story page (the JSON reads page further). */
+const STORY_PAGE_ITEMS = 50;
+
+/**
+ * The data of each reader-site page, read through the same services as the JSON routes (no read SQL of its
+ * own but the room list), so a page shows exactly what the API answers.
+ */
+export function createSiteService(deps: {
+  stories: StoriesService;
+  feed: FeedService;
+  search: ReturnType<typeof createSearchService>;
+  ledger: LedgerService;
+  rankings: ReturnType<typeof createRankingsService>;
+  home: ReturnType<typeof createHomeService>;
+  comments: ReturnType<typeof createCommentsService>;
+  flags: ReturnType<typeof createFlagsService>;
+  parameters: () => Promise<Parameters>;
+  db: Db;
+}) {
+  const { stories, feed, search, ledger, rankings, home, comments, flags, parameters } = deps;
+  const { db } = deps;
+
+  return {
+    async feedPage(query: { lang: Lang; mode: FeedMode; room?: string; cursor?: string; limit?: number }) {
+      const [page, rooms] = await Promise.all([feed.feed(query), listedRooms(db, ROOM_LINKS)]);
+      return { page, rooms };
+    },
+
+    /**
+     * A story with everything its page explains; 404 NOT_FOUND for an unknown or hidden story. The access
+     * check runs once: the comment and flag lists of this read reuse it (one query each instead of two).
+     * The sources are the detail's (the active ones, with their status); the governance parameters are read
+     * only for a story whose reward window has not opened (the text names its length).
+     */
+    async storyPage(id: string, lang: Lang) {
+      const row = await stories.readable(id);
+      const page = { limit: STORY_PAGE_ITEMS };
+      const [story, consensus, versions, commentList, flagList] = await Promise.all([
+        stories.detail(id, lang),
+        stories.consensus(id),
+        stories.versions(id),
+        comments.listForReadableStory(row, page),
+        flags.listForReadableStory(row, page),
+      ]);
+      const rewardWindowHours = story.rewardWindow.closesAt ? null : (await parameters()).rewardWindowHours;
+      return { story, consensus, versions, comments: commentList, flags: flagList, rewardWindowHours };
+    },
+
+    async machineRoomPage(id: string, lang: Lang) {
+      const [story, room] = await Promise.all([stories.detail(id, lang), stories.machineRoom(id)]);
+      return { story, room };
+    },
+
+    async versionsPage(id: string, lang: Lang) {
+      const [story, versions] = await Promise.all([stories.detail(id, lang), stories.versions(id)]);
+      return { story, versions };
+    },
+
+    ledgerPage: (query: { filters?: string; cursor?: string; limit?: number }) => ledger.events(query),
+    rankingsPage: () => rankings.weekly(),
+    developing: (lang: Lang) => home.developing(lang),
+    underReview: (lang: Lang) => home.underReview(lang),
+    rewardWindow: (lang: Lang) => home.rewardWindow(lang),
+    searchPage: (query: SearchQuery) => search.search(query),
+  };
+}

@@ -1,0 +1,47 @@
+import { t, type Lang } from '../../../platform/i18n/index.js';
+import type { VersionsResponse } from '../../../newsroom/stories/evidence-schemas.js';
+import type { StoryResponse } from '../../../newsroom/stories/schemas.js';
+import { formatDate } from '../format.js';
+import { href } from '../links.js';
+import { When } from './parts.js';
+
+/** Open, closed, or not opened yet, with the time it closes (the same gate texts as assistant orientation). */
+export function RewardWindowState(props: { lang: Lang; window: StoryResponse['rewardWindow']; hours: number | null }) {
+  const { lang, window } = props;
+  const text = window.active
+    ? t(lang, 'gate.rewardWindow.open', { closesAt: formatDate(lang, window.closesAt!) })
+    : window.closesAt
+      ? t(lang, 'gate.rewardWindow.closed', { closesAt: formatDate(lang, window.closesAt) })
+      : t(lang, 'gate.rewardWindow.notOpened', { hours: props.hours ?? '' });
+  return (
+    <section aria-labelledby="reward-window">
+      <h2 id="reward-window">{t(lang, 'module.rewardWindow.title')}</h2>
+      <p>{text}</p>
+    </section>
+  );
+}
+
+/** Every version, newest first, each linked to its changes against the one before. */
+export function VersionList(props: { lang: Lang; storyId: string; versions: VersionsResponse }) {
+  const { lang } = props;
+  const base = `/stories/${encodeURIComponent(props.storyId)}/versions`;
+  return (
+    <>
+      <h3>{t(lang, 'site.versions')}</h3>
+      <ol class="list" reversed>
+        {[...props.versions.versions].reverse().map((v) => (
+          <li>
+            {v.version > 1 ? (
+              <a href={href(base, lang, { from: v.version - 1, to: v.version })}>{t(lang, 'site.version', { version: v.version })}</a>
+            ) : (
+              t(lang, 'site.version', { version: v.version })
+            )}
+            {v.current ? ` (${t(lang, 'site.version.current')})` : ''} · <When lang={lang} at={v.createdAt} />
+            <br />
+            <span class="meta">{t(lang, 'site.version.by', { bot: v.createdBy })}</span> <code class="hash">{v.packetHash}</code>
+          </li>
+        ))}
+      </ol>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import type { HumanActor } from '../../platform/auth/types.js';
+import type { Clock } from '../../platform/clock.js';
+import { pageOf, type CursorCodec } from '../../platform/cursor.js';
+import type { Db } from '../../platform/db/database.js';
+import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
+import { notFound } from '../../platform/errors.js';
+import { canReadStory } from '../../newsroom/stories/policy.js';
+import { presentCard, type StoryCardRow } from '../../newsroom/stories/presenter.js';
+import {
+  BOOKMARKS_PAGE_DEFAULT,
+  type BookmarkCreated,
+  type BookmarkRemoved,
+  type BookmarksPage,
+  type BookmarksQuery,
+} from './bookmark-schemas.js';
+import { bookmarksAfter, deleteBookmark, findStoryForReader, insertBookmark } from './bookmarks-repository.js';
+
+/** The cursor kind of the bookmark list: a cursor of another listing is 400 INVALID_CURSOR. */
+const CURSOR_KIND = 'bookmarks';
+
+/**
+ * A reader's bookmarks. Every method acts on the signed actor only: no parameter names another reader, so
+ * nobody can read or change someone else's bookmarks.
+ */
+export function createBookmarksService(deps: { db: Db; transactor: Transactor; clock: Clock; cursors: CursorCodec }) {
+  const { db, transactor, clock, cursors } = deps;
+  return {
+    /** Bookmarks a published story the public can see (404 otherwise); the same bookmark again is kept as it was. */
+    async create(actor: HumanActor, storyId: string): Promise<BookmarkCreated> {
+      return withTransaction(transactor, async (tx) => {
+        const story = await findStoryForReader(tx, storyId);
+        if (!story || !canReadStory(story) || story.publication_stage === 'CANDIDATE') throw notFound('story');
+        const row = await insertBookmark(tx, { actor_id: actor.actorId, story_id: story.id, created_at: new Date(clock.now()) });
+        return { actorId: actor.actorId, storyId: story.id, bookmarkedAt: row.created_at.toISOString(), created: row.created };
+      });
+    },
+
+    /** Newest first, keyset on (bookmarkedAt, storyId). */
+    async list(actor: HumanActor, query: BookmarksQuery): Promise<BookmarksPage> {
+      const limit = query.limit ?? BOOKMARKS_PAGE_DEFAULT;
+      const lang = query.lang ?? 'en';
+      let after: { at: string; storyId: string } | null = null;
+      if (query.cursor) {
+        const [at, storyId] = cursors.decode(CURSOR_KIND, query.cursor, ['timestamp', 'string']);
+        after = { at: at as string, storyId: storyId as string };
+      }
+      const rows = await bookmarksAfter(db, actor.actorId, after, limit + 1);
+      const { items, nextCursor } = pageOf(rows, limit, (last) => cursors.encode(CURSOR_KIND, [last.sort_at, last.story_id]));
+      return {
+        actorId: actor.actorId,
+        items: items.map((row) => ({
+          storyId: row.story_id,
+          bookmarkedAt: row.created_at.toISOString(),
+          // the left join sets every card column when the story is still public, none otherwise
+          story: row.id === null ? null : presentCard(row as StoryCardRow, lang),
+        })),
+        ...(nextCursor ? { nextCursor } : {}),
+      };
+    },
+
+    /** Removes the bookmark; a missing one is not an error (`removed: false`). */
+    async remove(actor: HumanActor, storyId: string): Promise<BookmarkRemoved> {
+      const removed = await withTransaction(transactor, (tx) => deleteBookmark(tx, actor.actorId, storyId));
+      return {
+        actorId: actor.actorId,
+        storyId,
+        removed: Boolean(removed),
+        bookmarkedAt: removed ? removed.created_at.toISOString() : null,
+      };
+    },
+  };
+}

@@ -1,0 +1,425 @@
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import type { Queryable } from '../../platform/db/database.js';
+import { DateTime } from '../../platform/schemas.js';
+import { allBookmarks } from './bookmarks-repository.js';
+import {
+  agentsOf,
+  commentsOf,
+  findBinding,
+  findHumanIdentity,
+  flagsOf,
+  loginChallengesOf,
+  paidActionUsageOf,
+  payoutsOf,
+  preferencesOf,
+  recipientOf,
+  rewardVotesOf,
+  verifiedActionsOf,
+  walletChallengesOf,
+} from './export-repository.js';
+import { budgetSubject } from '../../rewards/recipients/budget.js';
+import { allHistory } from './history-repository.js';
+import { historyAllowed } from './history-service.js';
+import { Preferences } from './schemas.js';
+import { Topic } from './topic-schemas.js';
+import { presentTopic } from './topics-service.js';
+import { allTopics } from './topics-repository.js';
+
+/**
+ * The sections of the data export (GET /v1/users/me/export), in the order they appear. Each section names
+ * itself, describes itself (the OpenAPI document and docs/reader-accounts.md show it), declares its schema
+ * and collects its data for one reader inside the export's snapshot transaction.
+ *
+ * To add a section: write a collector over its repository, add one entry below, document its fields in docs/reader-accounts.md. Adding a section or a field
+ * keeps EXPORT_SCHEMA_VERSION; renaming or removing one bumps it.
+ */
+export interface ExportSubject {
+  actorId: string;
+  /** The linked human the identity records bind to the actor (never the one a client sends), or null. */
+  linkedHumanId: string | null;
+}
+
+interface ExportSection<N extends string, S extends TSchema> {
+  name: N;
+  schema: S;
+  collect(db: Queryable, subject: ExportSubject): Promise<Static<S>>;
+}
+
+const section = <N extends string, S extends TSchema>(s: ExportSection<N, S>) => s;
+const iso = (d: Date) => d.toISOString();
+const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
+const NullableDate = Type.Union([DateTime, Type.Null()]);
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+export const EXPORT_SCHEMA_VERSION = 1;
+
+const identity = section({
+  name: 'identity',
+  schema: Type.Object(
+    {
+      actorId: Type.String(),
+      binding: Type.Union([Type.Object({ linkedHumanId: Type.String(), boundAt: DateTime, sessionExpiresAt: NullableDate }), Type.Null()]),
+      humanIdentity: Type.Union([
+        Type.Object({
+          linkedHumanId: Type.String(),
+          tier: Type.String(),
+          provider: Type.String(),
+          createdAt: DateTime,
+          updatedAt: DateTime,
+        }),
+        Type.Null(),
+      ]),
+      loginChallenges: Type.Array(
+        Type.Object({ id: Type.String(), action: Type.String(), createdAt: DateTime, expiresAt: DateTime, usedAt: NullableDate }),
+      ),
+      verifiedHumanActions: Type.Array(
+        Type.Object({
+          id: Type.String(),
+          action: Type.String(),
+          provider: Type.String(),
+          createdAt: DateTime,
+          consumedAt: NullableDate,
+          consumedBy: NullableString,
+        }),
+      ),
+      linkedAgents: Type.Array(
+        Type.Object({
+          botId: Type.String(),
+          name: Type.String(),
+          trustTier: Type.String(),
+          walletAddress: NullableString,
+          walletChainId: NullableString,
+          createdAt: DateTime,
+        }),
+      ),
+    },
+    { description: 'Who the service knows you as: the World ID binding, its tier, logins, proven actions and the bots verified as yours' },
+  ),
+  async collect(db, { actorId, linkedHumanId }) {
+    const binding = await findBinding(db, actorId);
+    const human = linkedHumanId ? await findHumanIdentity(db, linkedHumanId) : undefined;
+    const actions = linkedHumanId ? await verifiedActionsOf(db, linkedHumanId) : [];
+    const agents = linkedHumanId ? await agentsOf(db, linkedHumanId) : [];
+    const challenges = await loginChallengesOf(db, actorId);
+    return {
+      actorId,
+      binding: binding
+        ? { linkedHumanId: binding.linked_human_id, boundAt: iso(binding.bound_at), sessionExpiresAt: isoOrNull(binding.expires_at) }
+        : null,
+      humanIdentity: human
+        ? {
+            linkedHumanId: human.linked_human_id,
+            tier: human.tier,
+            provider: human.provider,
+            createdAt: iso(human.created_at),
+            updatedAt: iso(human.updated_at),
+          }
+        : null,
+      loginChallenges: challenges.map((c) => ({
+        id: c.id,
+        action: c.action,
+        createdAt: iso(c.created_at),
+        expiresAt: iso(c.expires_at),
+        usedAt: isoOrNull(c.used_at),
+      })),
+      verifiedHumanActions: actions.map((a) => ({
+        id: a.id,
+        action: a.action,
+        provider: a.provider,
+        createdAt: iso(a.created_at),
+        consumedAt: isoOrNull(a.consumed_at),
+        consumedBy: a.consumed_by,
+      })),
+      linkedAgents: agents.map((b) => ({
+        botId: b.bot_id,
+        name: b.name,
+        trustTier: b.trust_tier,
+        walletAddress: b.wallet_address,
+        walletChainId: b.wallet_chain_id,
+        createdAt: iso(b.created_at),
+      })),
+    };
+  },
+});
+
+const preferences = section({
+  name: 'preferences',
+  schema: Type.Object({ preferences: Preferences, updatedAt: NullableDate }, { description: 'Your stored preferences' }),
+  async collect(db, { actorId }) {
+    const row = await preferencesOf(db, actorId);
+    return { preferences: (row?.preferences ?? {}) as Preferences, updatedAt: row ? iso(row.updated_at) : null };
+  },
+});
+
+const bookmarks = section({
+  name: 'bookmarks',
+  schema: Type.Array(Type.Object({ storyId: Type.String(), bookmarkedAt: DateTime }), { description: 'Every bookmark, newest first' }),
+  async collect(db, { actorId }) {
+    return (await allBookmarks(db, actorId)).map((b) => ({ storyId: b.story_id, bookmarkedAt: iso(b.created_at) }));
+  },
+});
+
+const topics = section({
+  name: 'topics',
+  schema: Type.Array(Topic, { description: 'Every followed topic, oldest follow first' }),
+  async collect(db, { actorId }) {
+    return (await allTopics(db, actorId)).map(presentTopic);
+  },
+});
+
+const history = section({
+  name: 'history',
+  schema: Type.Object(
+    {
+      recording: Type.Boolean({ description: 'Whether reads are recorded now (preferences.personalization is true)' }),
+      items: Type.Array(
+        Type.Object({ storyId: Type.String(), firstReadAt: DateTime, lastReadAt: DateTime, readCount: Type.Integer({ minimum: 1 }) }),
+        { description: 'Every story read while recording was on, most recent read first' },
+      ),
+    },
+    { description: 'The personalization history (POST /v1/users/me/history/clear erases it)' },
+  ),
+  async collect(db, { actorId }) {
+    const prefs = await preferencesOf(db, actorId);
+    const rows = await allHistory(db, actorId);
+    return {
+      recording: historyAllowed(prefs?.preferences),
+      items: rows.map((r) => ({
+        storyId: r.story_id,
+        firstReadAt: iso(r.first_read_at),
+        lastReadAt: iso(r.last_read_at),
+        readCount: r.read_count,
+      })),
+    };
+  },
+});
+
+const authorship = {
+  storyId: Type.String(),
+  verified: Type.Boolean({ description: 'As signed when written' }),
+  linkedHumanId: NullableString,
+  createdAt: DateTime,
+};
+
+const comments = section({
+  name: 'comments',
+  schema: Type.Array(Type.Object({ id: Type.String(), parentId: NullableString, body: Type.String(), ...authorship }), {
+    description: 'Every comment you wrote, oldest first',
+  }),
+  async collect(db, { actorId }) {
+    return (await commentsOf(db, actorId)).map((c) => ({
+      id: c.id,
+      storyId: c.story_id,
+      parentId: c.parent_id,
+      body: c.body,
+      verified: c.verified,
+      linkedHumanId: c.linked_human_id,
+      createdAt: iso(c.created_at),
+    }));
+  },
+});
+
+const flags = section({
+  name: 'flags',
+  schema: Type.Array(
+    Type.Object({ id: Type.String(), severity: Type.String(), claimId: NullableString, reason: Type.String(), ...authorship }),
+    { description: 'Every flag you raised, oldest first' },
+  ),
+  async collect(db, { actorId }) {
+    return (await flagsOf(db, actorId)).map((f) => ({
+      id: f.id,
+      storyId: f.story_id,
+      severity: f.severity,
+      claimId: f.claim_id,
+      reason: f.reason,
+      verified: f.verified,
+      linkedHumanId: f.linked_human_id,
+      createdAt: iso(f.created_at),
+    }));
+  },
+});
+
+const rewardVotes = section({
+  name: 'rewardVotes',
+  schema: Type.Array(Type.Object({ id: Type.String(), vote: Type.String(), weight: Type.Integer(), ...authorship }), {
+    description: 'Every reward vote you cast, oldest first',
+  }),
+  async collect(db, { actorId }) {
+    return (await rewardVotesOf(db, actorId)).map((v) => ({
+      id: v.id,
+      storyId: v.story_id,
+      vote: v.vote,
+      weight: v.weight,
+      verified: v.verified,
+      linkedHumanId: v.linked_human_id,
+      createdAt: iso(v.created_at),
+    }));
+  },
+});
+
+const rewardRecipient = section({
+  name: 'rewardRecipient',
+  schema: Type.Union(
+    [
+      Type.Object({
+        id: Type.String(),
+        actorId: Type.String(),
+        termsVersion: Type.String(),
+        termsAcceptedAt: DateTime,
+        state: Type.Union([Type.Literal('TERMS_ACCEPTED'), Type.Literal('WALLET_VERIFIED'), Type.Literal('FROZEN')]),
+        frozenAt: NullableDate,
+        frozenReason: NullableString,
+        createdAt: DateTime,
+        updatedAt: DateTime,
+      }),
+      Type.Null(),
+    ],
+    { description: 'Your payout recipient record (accepted terms, state, freeze); null when you never accepted the payout terms' },
+  ),
+  async collect(db, { linkedHumanId }) {
+    const r = linkedHumanId ? await recipientOf(db, linkedHumanId) : undefined;
+    if (!r) return null;
+    return {
+      id: r.id,
+      actorId: r.actor_id,
+      termsVersion: r.terms_version,
+      termsAcceptedAt: iso(r.terms_accepted_at),
+      state: r.frozen_at ? ('FROZEN' as const) : r.wallet_verified_at ? ('WALLET_VERIFIED' as const) : ('TERMS_ACCEPTED' as const),
+      frozenAt: isoOrNull(r.frozen_at),
+      frozenReason: r.frozen_reason,
+      createdAt: iso(r.created_at),
+      updatedAt: iso(r.updated_at),
+    };
+  },
+});
+
+const walletBindings = section({
+  name: 'walletBindings',
+  schema: Type.Array(Type.Object({ address: Type.String(), chainId: Type.Integer(), boundAt: DateTime }), {
+    description: 'The payout wallet bound to your recipient record (at most one today; never a signature)',
+  }),
+  async collect(db, { linkedHumanId }) {
+    const r = linkedHumanId ? await recipientOf(db, linkedHumanId) : undefined;
+    if (!r?.wallet_address || r.wallet_chain_id === null || !r.wallet_verified_at) return [];
+    return [{ address: r.wallet_address, chainId: r.wallet_chain_id, boundAt: iso(r.wallet_verified_at) }];
+  },
+});
+
+const walletChallenges = section({
+  name: 'walletChallenges',
+  schema: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      address: Type.String(),
+      chainId: Type.Integer(),
+      createdAt: DateTime,
+      expiresAt: DateTime,
+      usedAt: NullableDate,
+    }),
+    { description: 'Every wallet challenge your recipient record asked for, oldest first (without the one-time message)' },
+  ),
+  async collect(db, { linkedHumanId }) {
+    const r = linkedHumanId ? await recipientOf(db, linkedHumanId) : undefined;
+    if (!r) return [];
+    return (await walletChallengesOf(db, r.id)).map((c) => ({
+      id: c.id,
+      address: c.address,
+      chainId: c.chain_id,
+      createdAt: iso(c.created_at),
+      expiresAt: iso(c.expires_at),
+      usedAt: isoOrNull(c.used_at),
+    }));
+  },
+});
+
+const payouts = section({
+  name: 'payouts',
+  schema: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      settlementId: Type.String(),
+      storyId: Type.String(),
+      role: Type.String(),
+      beneficiaryKind: Type.String(),
+      beneficiaryId: Type.String(),
+      botId: NullableString,
+      amountBase: Type.String({ description: 'integer base units of the reward token' }),
+      tokenDecimals: Type.Integer(),
+      status: Type.String(),
+      statusReason: NullableString,
+      createdAt: DateTime,
+      updatedAt: DateTime,
+    }),
+    { description: "Every payout that is yours (your flags' and your bots'), oldest first" },
+  ),
+  async collect(db, { actorId, linkedHumanId }) {
+    return (await payoutsOf(db, actorId, linkedHumanId)).map((p) => ({
+      id: p.id,
+      settlementId: p.settlement_id,
+      storyId: p.story_id,
+      role: p.role,
+      beneficiaryKind: p.beneficiary_kind,
+      beneficiaryId: p.beneficiary_id,
+      botId: p.bot_id,
+      amountBase: String(p.amount_base),
+      tokenDecimals: p.token_decimals,
+      status: p.status,
+      statusReason: p.status_reason,
+      createdAt: iso(p.created_at),
+      updatedAt: iso(p.updated_at),
+    }));
+  },
+});
+
+const paidActionUsage = section({
+  name: 'paidActionUsage',
+  schema: Type.Array(
+    Type.Object({
+      day: Type.String({ description: 'UTC day, YYYY-MM-DD' }),
+      countedAs: Type.Union([Type.Literal('linkedHuman'), Type.Literal('actor')]),
+      used: Type.Integer(),
+    }),
+    { description: 'Paid actions (reward votes) counted against your daily budget, per UTC day, oldest first' },
+  ),
+  async collect(db, { actorId, linkedHumanId }) {
+    const asActor = budgetSubject({ actorId, linkedHumanId: undefined });
+    const subjects = [asActor, ...(linkedHumanId ? [budgetSubject({ actorId, linkedHumanId })] : [])];
+    return (await paidActionUsageOf(db, subjects)).map((u) => ({
+      day: u.day,
+      countedAs: u.subject === asActor ? ('actor' as const) : ('linkedHuman' as const),
+      used: u.used,
+    }));
+  },
+});
+
+/** Every section, in export order. */
+export const EXPORT_SECTIONS = [
+  identity,
+  preferences,
+  bookmarks,
+  topics,
+  history,
+  comments,
+  flags,
+  rewardVotes,
+  rewardRecipient,
+  walletBindings,
+  walletChallenges,
+  payouts,
+  paidActionUsage,
+] as const;
+
+type SectionSchemas = { [S in (typeof EXPORT_SECTIONS)[number] as S['name']]: S['schema'] };
+
+/** The `sections` object of the export: one member per section, each required. */
+export const ExportSectionsSchema = Type.Object(Object.fromEntries(EXPORT_SECTIONS.map((s) => [s.name, s.schema])) as SectionSchemas, {
+  additionalProperties: false,
+});
+export type ExportSections = Static<typeof ExportSectionsSchema>;
+
+/** Collects every section for `subject` (call inside inSnapshot, so that all of them see one moment). */
+export async function collectSections(db: Queryable, subject: ExportSubject): Promise<ExportSections> {
+  const sections: Record<string, unknown> = {};
+  for (const s of EXPORT_SECTIONS) sections[s.name] = await s.collect(db, subject);
+  return sections as ExportSections;
+}

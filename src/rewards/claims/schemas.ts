@@ -1,0 +1,102 @@
+import { Type } from '@sinclair/typebox';
+import { CursorParam, NextCursor } from '../../platform/cursor.js';
+import { DateTime, HumanActorBody, HumanActorQuery, Identifier } from '../../platform/schemas.js';
+import { Amount } from '../money/schemas.js';
+
+const TxHash = Type.String({ pattern: '^0x[0-9a-fA-F]{64}$', description: '0x followed by 64 hex characters' });
+const Address = Type.String({ pattern: '^0x[0-9a-f]{40}$' });
+const Bytes32 = Type.String({ pattern: '^0x[0-9a-f]{64}$' });
+const Reason = Type.String({ minLength: 1, maxLength: 2000 });
+const LeafEncoding = Type.Array(Type.String(), { description: 'OpenZeppelin StandardMerkleTree leaf types: ["address", "uint256"]' });
+
+export const ClaimStatus = Type.Object({
+  enabled: Type.Boolean(),
+  state: Type.Union([Type.Literal('DISABLED'), Type.Literal('NOT_CONFIGURED'), Type.Literal('ACTIVE')]),
+  distributorAddress: Type.Union([Address, Type.Null()]),
+  minConfirmations: Type.Integer(),
+  leafEncoding: LeafEncoding,
+  batchCount: Type.Integer(),
+});
+
+export const Batch = Type.Object(
+  {
+    id: Type.String(),
+    chainBatchId: Type.String({ description: "keccak256 of the id: the batch's key in the distributor contract" }),
+    merkleRoot: Bytes32,
+    distributorAddress: Type.Union([Address, Type.Null()]),
+    leafEncoding: LeafEncoding,
+    total: Amount,
+    leafCount: Type.Integer(),
+    payoutCount: Type.Integer(),
+    claimDeadline: DateTime,
+    status: Type.Union([Type.Literal('ACTIVE'), Type.Literal('FROZEN')]),
+    frozen: Type.Boolean(),
+    frozenReason: Type.Union([Type.String(), Type.Null()]),
+    onChainFreezeTxHash: Type.Union([Type.String(), Type.Null()]),
+    finalizedBy: Type.String(),
+    createdAt: DateTime,
+  },
+  { title: 'ClaimBatch' },
+);
+
+export const BatchesQuery = Type.Object(
+  { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })), cursor: CursorParam },
+  { additionalProperties: false },
+);
+export const BatchList = Type.Object({ batches: Type.Array(Batch), nextCursor: NextCursor });
+
+export const BatchParams = Type.Object({ batchId: Identifier });
+export const ProofQuery = Type.Object({ ...HumanActorQuery, userId: Identifier }, { additionalProperties: false });
+export const Proof = Type.Object({
+  batchId: Type.String(),
+  chainBatchId: Bytes32,
+  merkleRoot: Bytes32,
+  distributorAddress: Type.Union([Address, Type.Null()]),
+  claimDeadline: DateTime,
+  batchStatus: Type.String(),
+  leafIndex: Type.Integer(),
+  account: Address,
+  amount: Amount,
+  proof: Type.Array(Bytes32),
+  claimed: Type.Boolean(),
+  claimTxHash: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const ReceiptBody = Type.Object({ ...HumanActorBody, batchId: Identifier, txHash: TxHash }, { additionalProperties: false });
+export const Receipt = Type.Object({
+  batchId: Type.String(),
+  leafIndex: Type.Integer(),
+  account: Address,
+  amount: Amount,
+  txHash: Type.String(),
+  blockNumber: Type.String(),
+  confirmations: Type.Integer(),
+  status: Type.Literal('ACCEPTED'),
+  claimedCount: Type.Integer(),
+  acceptedAt: DateTime,
+});
+
+export const FinalizeBody = Type.Object(
+  {
+    ...HumanActorBody,
+    claimWindowDays: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 365,
+        default: 90,
+        description: 'Days until the claim deadline; unclaimed funds are swept after it',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** Section 2 of the interface description: no extra properties, `reason` required, the tx hash pattern. */
+export const BatchFreezeBody = Type.Object(
+  { ...HumanActorBody, reason: Reason, onChainFreezeTxHash: Type.Optional(TxHash) },
+  { additionalProperties: false },
+);
+export const BatchUnfreezeBody = Type.Object(
+  { ...HumanActorBody, reason: Reason, onChainUnfreezeTxHash: Type.Optional(TxHash) },
+  { additionalProperties: false },
+);

@@ -1,0 +1,101 @@
+import { Type } from '@sinclair/typebox';
+import { DateTime, HumanActorBody, HumanActorQuery, Identifier } from '../../platform/schemas.js';
+import { Amount } from '../money/schemas.js';
+import { Payout } from '../settlements/schemas.js';
+
+/** Recipients, wallets and the private rewards reads (interface section 4.4). */
+
+export const RecipientBody = Type.Object(
+  {
+    ...HumanActorBody,
+    acceptTerms: Type.Boolean({ description: 'true: the caller accepts the payout terms' }),
+    termsVersion: Type.String({
+      minLength: 1,
+      maxLength: 40,
+      description: 'The version accepted (GET /v1/rewards/eligibility terms.version)',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+const Wallet = Type.Object({ address: Type.String(), chainId: Type.Integer(), verifiedAt: DateTime });
+export const Recipient = Type.Object(
+  {
+    id: Type.String(),
+    linkedHumanId: Type.String(),
+    actorId: Type.String(),
+    termsVersion: Type.String(),
+    termsAcceptedAt: DateTime,
+    wallet: Type.Union([Wallet, Type.Null()]),
+    frozen: Type.Boolean(),
+    frozenAt: Type.Union([DateTime, Type.Null()]),
+  },
+  { title: 'Recipient' },
+);
+
+export const WalletChallengeBody = Type.Object(
+  {
+    ...HumanActorBody,
+    address: Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' }),
+    chainId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  },
+  { additionalProperties: false },
+);
+export const WalletChallenge = Type.Object({
+  challengeId: Type.String(),
+  recipientId: Type.String(),
+  address: Type.String(),
+  chainId: Type.Integer(),
+  message: Type.String({ description: 'The EIP-4361 (SIWE) message to sign with personal_sign (EIP-191), byte for byte' }),
+  expiresAt: DateTime,
+});
+export const WalletVerifyBody = Type.Object(
+  {
+    ...HumanActorBody,
+    challengeId: Type.String({ minLength: 1, maxLength: 100 }),
+    signature: Type.String({ pattern: '^0x[0-9a-fA-F]{130}$', description: '65-byte EIP-191 signature, hex' }),
+  },
+  { additionalProperties: false },
+);
+export const WalletVerified = Type.Intersect([Recipient, Type.Object({ payoutsReleased: Type.Integer() })]);
+
+export const UserQuery = Type.Object({ ...HumanActorQuery, userId: Identifier }, { additionalProperties: false });
+
+const Tier = Type.Union([Type.Literal('L0'), Type.Literal('L2'), Type.Literal('L3')]);
+const MonetaryEligibility = Type.Object({
+  eligible: Type.Boolean(),
+  reasons: Type.Array(Type.String(), {
+    description: 'L3_IDENTITY_REQUIRED, TERMS_NOT_ACCEPTED, TERMS_OUTDATED, WALLET_NOT_VERIFIED, RECIPIENT_FROZEN',
+  }),
+});
+export const Eligibility = Type.Object({
+  userId: Type.String(),
+  tier: Tier,
+  linkedHumanId: Type.Union([Type.String(), Type.Null()]),
+  rewardVotes: Type.Object({ allowed: Type.Boolean(), weight: Type.Integer(), weightNote: Type.String() }),
+  monetaryRewards: MonetaryEligibility,
+  canRegisterRecipient: Type.Boolean(),
+  terms: Type.Object({ version: Type.String() }),
+  recipient: Type.Union([Recipient, Type.Null()]),
+});
+
+const BudgetFields = {
+  day: Type.String({ description: 'UTC day, YYYY-MM-DD' }),
+  tier: Tier,
+  limit: Type.Integer(),
+  used: Type.Integer(),
+  remaining: Type.Integer(),
+  resetsAt: DateTime,
+};
+export const Budget = Type.Object({ userId: Type.String(), paidActions: Type.Array(Type.String()), ...BudgetFields });
+
+const StatusTotal = Type.Object({ count: Type.Integer(), amount: Amount });
+export const Dashboard = Type.Object({
+  userId: Type.String(),
+  eligibility: MonetaryEligibility,
+  recipient: Type.Union([Recipient, Type.Null()]),
+  budget: Type.Object(BudgetFields),
+  bots: Type.Array(Type.String()),
+  payouts: Type.Object({ PAYABLE: StatusTotal, PENDING_RECIPIENT: StatusTotal, FROZEN: StatusTotal, REVIEW: StatusTotal, total: Amount }),
+  recentPayouts: Type.Array(Payout),
+});

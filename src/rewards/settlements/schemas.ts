@@ -1,0 +1,159 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { CursorParam, NextCursor } from '../../platform/cursor.js';
+import { DecimalBody, DecimalQuery } from '../../platform/decimal-input.js';
+import { BotId, DateTime, HumanActorBody, HumanActorQuery, Identifier } from '../../platform/schemas.js';
+import { Amount } from '../money/schemas.js';
+
+/** Settlement and payout requests and answers (interface section 4.5). */
+
+export const Role = Type.Union([
+  Type.Literal('WRITER'),
+  Type.Literal('FACT_CHECK'),
+  Type.Literal('RISK'),
+  Type.Literal('SOURCE_DIVERSITY'),
+]);
+export const PayoutStatusSchema = Type.Union(
+  [Type.Literal('PAYABLE'), Type.Literal('PENDING_RECIPIENT'), Type.Literal('FROZEN'), Type.Literal('REVIEW')],
+  {
+    description:
+      'PAYABLE: can be paid to the verified wallet; PENDING_RECIPIENT: waits for recipient terms and a wallet; FROZEN; REVIEW: held until a review releases it',
+  },
+);
+
+const POOL = 'The pool in display units of the reward token (minimum 0.01, at most REWARD_TOKEN_DECIMALS decimals)';
+
+const RoleTotal = Type.Object({ pool: Amount, paid: Amount, weight: Type.String() });
+const Totals = {
+  pool: Amount,
+  escrow: Amount,
+  paid: Amount,
+  roles: Type.Object({ WRITER: RoleTotal, FACT_CHECK: RoleTotal, RISK: RoleTotal, SOURCE_DIVERSITY: RoleTotal }),
+};
+
+export const Settlement = Type.Object(
+  {
+    id: Type.String(),
+    policyVersion: Type.Integer(),
+    tokenDecimals: Type.Integer(),
+    ...Totals,
+    windowsClosedBefore: DateTime,
+    storyCount: Type.Integer(),
+    contributionCount: Type.Integer(),
+    payoutCount: Type.Integer(),
+    createdBy: Type.String(),
+    createdAt: DateTime,
+  },
+  { title: 'Settlement' },
+);
+
+const PublishedContribution = Type.Object({
+  storyId: Type.String(),
+  role: Role,
+  beneficiaryKind: Type.Union([Type.Literal('BOT'), Type.Literal('HUMAN')]),
+  beneficiaryId: Type.String(),
+  owner: Type.Union([Type.String(), Type.Null()]),
+  units: Type.String(),
+  storyVoteWeight: Type.String(),
+  weight: Type.String(),
+});
+
+export const SettlementDetail = Type.Intersect([
+  Settlement,
+  Type.Object({
+    storyIds: Type.Array(Type.String()),
+    inputs: Type.Object(
+      {
+        policyVersion: Type.Integer(),
+        poolBase: Type.String(),
+        escrowPpm: Type.Integer(),
+        splitsPpm: Type.Object({
+          WRITER: Type.Integer(),
+          FACT_CHECK: Type.Integer(),
+          RISK: Type.Integer(),
+          SOURCE_DIVERSITY: Type.Integer(),
+        }),
+        seed: Type.String(),
+        stories: Type.Array(
+          Type.Object({ storyId: Type.String(), voteWeight: Type.String(), reviewStatus: Type.String(), rewardWindowEndedAt: DateTime }),
+        ),
+        contributions: Type.Array(PublishedContribution),
+      },
+      { description: 'Everything the computation used: `npm run settlement:verify <id>` recomputes the payouts from it' },
+    ),
+  }),
+]);
+
+export const SettlementsQuery = Type.Object(
+  { ...HumanActorQuery, limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })), cursor: CursorParam },
+  { additionalProperties: false },
+);
+export const SettlementsPage = Type.Object({ settlements: Type.Array(Settlement), nextCursor: NextCursor });
+
+export const PreviewQuery = Type.Object(
+  { ...HumanActorQuery, totalPoolOrbs: DecimalQuery({ minimum: 0.01, description: POOL }) },
+  { additionalProperties: false },
+);
+export const Preview = Type.Object({
+  preview: Type.Literal(true),
+  policyVersion: Type.Integer(),
+  policyStatus: Type.String(),
+  runnable: Type.Boolean({ description: 'False while the policy is PAUSED or DISABLED (a run would answer 409 REWARDS_PAUSED)' }),
+  windowsClosedBefore: DateTime,
+  ...Totals,
+  storyCount: Type.Integer(),
+  contributionCount: Type.Integer(),
+  payoutCount: Type.Integer(),
+  stories: Type.Array(Type.Object({ storyId: Type.String(), voteWeight: Type.String() })),
+  beneficiaries: Type.Array(
+    Type.Object({
+      beneficiaryKind: Type.Union([Type.Literal('BOT'), Type.Literal('HUMAN')]),
+      beneficiaryId: Type.String(),
+      amount: Amount,
+      payableAmount: Amount,
+    }),
+  ),
+});
+
+export const RunBody = Type.Object(
+  { ...HumanActorBody, totalPoolOrbs: DecimalBody({ minimum: 0.01, description: POOL }) },
+  { additionalProperties: false },
+);
+
+export const SettlementParams = Type.Object({ id: Identifier });
+export const ActorQuery = Type.Object({ ...HumanActorQuery }, { additionalProperties: false });
+
+export const Payout = Type.Object(
+  {
+    id: Type.String(),
+    settlementId: Type.String(),
+    storyId: Type.String(),
+    role: Role,
+    beneficiaryKind: Type.Union([Type.Literal('BOT'), Type.Literal('HUMAN')]),
+    beneficiaryId: Type.String(),
+    botId: Type.Union([Type.String(), Type.Null()]),
+    linkedHumanId: Type.Union([Type.String(), Type.Null()]),
+    recipientId: Type.Union([Type.String(), Type.Null()]),
+    weight: Type.String(),
+    amount: Amount,
+    status: PayoutStatusSchema,
+    statusReason: Type.Union([Type.String(), Type.Null()]),
+    createdAt: DateTime,
+    updatedAt: DateTime,
+  },
+  { title: 'Payout' },
+);
+export const PayoutsQuery = Type.Object(
+  {
+    ...HumanActorQuery,
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
+    settlementId: Type.Optional(Identifier),
+    botId: Type.Optional(BotId),
+    storyId: Type.Optional(Identifier),
+    role: Type.Optional(Role),
+    status: Type.Optional(PayoutStatusSchema),
+    cursor: CursorParam,
+  },
+  { additionalProperties: false },
+);
+export type PayoutsQuery = Static<typeof PayoutsQuery>;
+export const PayoutsPage = Type.Object({ payouts: Type.Array(Payout), nextCursor: NextCursor });

@@ -1,0 +1,325 @@
+import { identityKey } from '../../platform/auth/admin-policy.js';
+import type { HumanActor } from '../../platform/auth/types.js';
+import { appendAudit } from '../../platform/audit/audit-log.js';
+import type { Clock } from '../../platform/clock.js';
+import type { CursorCodec } from '../../platform/cursor.js';
+import type { Db, Tx } from '../../platform/db/database.js';
+import { statementPipeline } from '../../platform/db/statement-pipeline.js';
+import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
+import { appError, notFound, validationFailed } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import type { Policy } from '../policy/policy.js';
+import { readCurrentPolicy } from '../policy/policy-service.js';
+import type { CartelHolds } from './cartel-hook.js';
+import { divideShares, ROLES, settlementSeed, splitPool, type PoolSplit, type SettlementInputs } from './compute.js';
+import { eligibleStories, workUnits, type EligibleStory } from './contributions-repository.js';
+import { toBaseUnits } from '../money/money.js';
+import { compressedInputs, storedInputs } from './published-inputs.js';
+import { paidCount, payoutBatches, storySeqRanges, type PayoutStandings, type PublishedContribution } from './payout-rows.js';
+import { money, presentPayout, presentSettlement, presentTotals, type RoleTotals } from './presenter.js';
+import {
+  findSettlement,
+  findSettlementSummary,
+  frozenStoryIds,
+  insertPayouts,
+  insertSettledStories,
+  insertSettlement,
+  completeSettlement,
+  listPayouts,
+  listSettlements,
+  lockSettlementRuns,
+  recipientsByHuman,
+  reservePayoutSeqs,
+  settledStoryIds,
+  type PayoutFilters,
+} from './repository.js';
+
+const MAX_POOL_BASE = 10n ** 60n;
+/** Payouts built and encoded at a time while the run's COPY inserts those before (a few ms of work each). */
+const PAYOUT_BATCH = 2_000;
+
+export interface SettlementDeps {
+  db: Db;
+  transactor: Transactor;
+  clock: Clock;
+  decimals: number;
+  cartelHolds: CartelHolds;
+  cursors: CursorCodec;
+}
+
+/** Everything a settlement divides, read at one moment: the stories, their contributions, the published inputs. */
+interface Gathered {
+  policy: Policy;
+  stories: EligibleStory[];
+  inputs: SettlementInputs;
+  contributions: PublishedContribution[];
+  /** Read after the contributions: recipients, frozen stories and cartel holds (payouts' initial states). */
+  standings: Promise<PayoutStandings>;
+}
+
+/** The roles' totals as a settlement records them (decimal strings). */
+function roleTotals(split: PoolSplit): RoleTotals {
+  return Object.fromEntries(
+    ROLES.map((r) => [
+      r,
+      {
+        poolBase: split.roles[r].poolBase.toString(),
+        paidBase: split.roles[r].paidBase.toString(),
+        weight: split.roles[r].weight.toString(),
+      },
+    ]),
+  ) as RoleTotals;
+}
+
+/**
+ * Settlement of closed reward windows (docs/rewards.md): preview computes without writing, run writes one
+ * settlement, the stories it settled and its payouts in one transaction, after which nothing of it changes
+ * but payout states (freezes, reviews, wallet binding).
+ */
+export function createSettlementService(deps: SettlementDeps) {
+  const { db, transactor, clock, decimals, cartelHolds, cursors } = deps;
+
+  /**
+   * The pool in base units, exactly, from the decimal text of `totalPoolOrbs` (a JSON number's own digits, a
+   * decimal string or the query text: platform/decimal-input.ts). At least 0.01 display units.
+   */
+  function poolBase(totalPoolOrbs: string, path: string): bigint {
+    const base = toBaseUnits(totalPoolOrbs, decimals);
+    // numeric(78,0) holds the amounts; 10^60 base units leaves room for every sum a settlement makes
+    if (base === null || base * 100n < 10n ** BigInt(decimals) || base >= MAX_POOL_BASE) {
+      throw validationFailed([
+        {
+          path,
+          message: `must be an amount of at least 0.01 with at most ${decimals} decimals (REWARD_TOKEN_DECIMALS), below 10^60 base units`,
+        },
+      ]);
+    }
+    return base;
+  }
+
+  /** Reads everything a settlement divides at `now` under `policy` through `q` (the run's transaction, or the database for a preview). */
+  async function gather(q: Db, policy: Policy, pool: bigint, now: Date): Promise<Gathered> {
+    // Every read is asked for at once. A transaction runs them one after the other (Kysely sends the next when
+    // the previous has answered): the work units, then the small lookups the payout states need (recipients,
+    // frozen stories, the cartel hook's flagged members), which the database answers while the process groups
+    // the units. A preview, outside a transaction, reads on several connections at once.
+    const storiesRead = eligibleStories(q, now);
+    const unitsRead = workUnits(q, now);
+    const standings: Promise<PayoutStandings> = Promise.all([recipientsByHuman(q), frozenStoryIds(q), cartelHolds(q)]).then(
+      ([recipients, frozenStories, held]) => ({ recipients, frozenStories, held }),
+    );
+    unitsRead.catch(() => undefined);
+    standings.catch(() => undefined);
+    const stories = await storiesRead;
+    if (!stories.length) {
+      // the reads still queued must be answered before the transaction rolls back on this connection
+      await Promise.allSettled([unitsRead, standings]);
+      throw appError('NOTHING_TO_SETTLE');
+    }
+    const voteWeight = new Map(stories.map((s) => [s.id, BigInt(s.vote_weight)]));
+    // grouped by story, in the order of the stories: each story's payouts then have one block of seq
+    // (payout-rows.ts) and are inserted together
+    const byStory = new Map<string, PublishedContribution[]>(stories.map((s) => [s.id, []]));
+    for (const u of await unitsRead) {
+      const storyVoteWeight = voteWeight.get(u.story_id) ?? 0n;
+      const weight = BigInt(u.units) * storyVoteWeight;
+      if (weight <= 0n) continue;
+      byStory.get(u.story_id)?.push({
+        storyId: u.story_id,
+        role: u.role,
+        beneficiaryKind: u.beneficiary_kind,
+        beneficiaryId: u.beneficiary_id,
+        weight: weight.toString(),
+        units: u.units,
+        storyVoteWeight: storyVoteWeight.toString(),
+        owner: u.owner,
+      });
+    }
+    const contributions = [...byStory.values()].flat();
+    return {
+      policy,
+      stories,
+      contributions,
+      standings,
+      inputs: {
+        poolBase: pool.toString(),
+        escrowPpm: policy.escrowPpm,
+        splitsPpm: policy.splitsPpm,
+        seed: settlementSeed(
+          pool,
+          stories.map((s) => s.id),
+        ),
+        contributions,
+      },
+    };
+  }
+
+  function publishedInputs(p: Gathered) {
+    return {
+      policyVersion: p.policy.version,
+      poolBase: p.inputs.poolBase,
+      escrowPpm: p.inputs.escrowPpm,
+      splitsPpm: p.inputs.splitsPpm,
+      seed: p.inputs.seed,
+      stories: p.stories.map((s) => ({
+        storyId: s.id,
+        voteWeight: s.vote_weight,
+        reviewStatus: s.review_status,
+        rewardWindowEndedAt: s.reward_window_ends_at.toISOString(),
+      })),
+      contributions: p.contributions,
+    };
+  }
+
+  return {
+    /** What a run would pay now, without writing anything. */
+    async preview(actor: HumanActor, totalPoolOrbs: string) {
+      void actor;
+      const now = new Date(clock.now());
+      const g = await gather(db, await readCurrentPolicy(db), poolBase(totalPoolOrbs, '/querystring/totalPoolOrbs'), now);
+      const split = splitPool(g.inputs);
+      const amounts = divideShares(g.inputs, split);
+      const byBeneficiary = new Map<string, { beneficiaryKind: string; beneficiaryId: string; amount: bigint; payable: bigint }>();
+      for (const rows of payoutBatches(g.contributions, amounts, await g.standings, 0n, Infinity)) {
+        for (const r of rows) {
+          const key = `${r.beneficiary_kind}:${r.beneficiary_id}`;
+          const entry = byBeneficiary.get(key) ?? {
+            beneficiaryKind: r.beneficiary_kind,
+            beneficiaryId: r.beneficiary_id,
+            amount: 0n,
+            payable: 0n,
+          };
+          entry.amount += BigInt(r.amount_base);
+          if (r.status === 'PAYABLE') entry.payable += BigInt(r.amount_base);
+          byBeneficiary.set(key, entry);
+        }
+      }
+      const pool = BigInt(g.inputs.poolBase);
+      return {
+        preview: true as const,
+        policyVersion: g.policy.version,
+        policyStatus: g.policy.status,
+        runnable: g.policy.status === 'ACTIVE',
+        windowsClosedBefore: now.toISOString(),
+        ...presentTotals(pool, split.escrowBase, split.paidBase, roleTotals(split), decimals),
+        storyCount: g.stories.length,
+        contributionCount: g.contributions.length,
+        payoutCount: paidCount(amounts),
+        stories: g.stories.map((s) => ({ storyId: s.id, voteWeight: s.vote_weight })),
+        beneficiaries: [...byBeneficiary.values()]
+          .sort((a, b) => (a.amount === b.amount ? a.beneficiaryId.localeCompare(b.beneficiaryId) : a.amount > b.amount ? -1 : 1))
+          .map((b) => ({
+            beneficiaryKind: b.beneficiaryKind as 'BOT' | 'HUMAN',
+            beneficiaryId: b.beneficiaryId,
+            amount: money(b.amount, decimals),
+            payableAmount: money(b.payable, decimals),
+          })),
+      };
+    },
+
+    /** Settles every closed, unsettled story in one transaction; audited. */
+    async run(actor: HumanActor, totalPoolOrbs: string) {
+      const pool = poolBase(totalPoolOrbs, '/totalPoolOrbs');
+      return withTransaction(transactor, async (tx) => {
+        await lockSettlementRuns(tx);
+        const now = new Date(clock.now());
+        const policy = await readCurrentPolicy(tx);
+        if (policy.status !== 'ACTIVE') {
+          throw appError('REWARDS_PAUSED', { message: `The rewards policy is ${policy.status}: settlements do not run` });
+        }
+        const g = await gather(tx, policy, pool, now);
+        const split = splitPool(g.inputs);
+        const standings = await g.standings;
+        const id = newId('se');
+        const count = g.contributions.length;
+        const firstSeq = await reservePayoutSeqs(tx, count);
+        await insertSettlement(tx, {
+          id,
+          policy_version: policy.version,
+          pool_base: pool,
+          escrow_base: split.escrowBase,
+          paid_base: split.paidBase,
+          token_decimals: decimals,
+          windows_closed_before: now,
+          story_count: g.stories.length,
+          contribution_count: count,
+          payout_count: 0, // completeSettlement writes the count
+          payout_seq_first: firstSeq,
+          payout_seq_last: firstSeq === null ? null : firstSeq + BigInt(count - 1),
+          role_totals: JSON.stringify(roleTotals(split)),
+          created_by: identityKey(actor),
+          created_at: now,
+        });
+        // The rest is sent without waiting for each answer: the database marks the stories settled while the
+        // process divides the roles' shares between the contributions; then one COPY inserts the payouts as the
+        // process builds them, a batch at a time, and meanwhile the process serializes the published inputs (tens
+        // of MB of JSON, a slice at a time) and compresses them on the thread pool.
+        const writes = statementPipeline();
+        const seqBase = firstSeq ?? 0n;
+        await writes.send(
+          insertSettledStories(
+            tx,
+            id,
+            storySeqRanges(
+              g.stories.map((s) => s.id),
+              g.contributions,
+              seqBase,
+            ),
+          ),
+        );
+        const amounts = divideShares(g.inputs, split);
+        await writes.send(insertPayouts(tx, id, now, payoutBatches(g.contributions, amounts, standings, seqBase, PAYOUT_BATCH)));
+        await writes.send(completeSettlement(tx, id, paidCount(amounts), await compressedInputs(publishedInputs(g))));
+        await writes.done();
+        await appendAudit(tx, {
+          scope: 'REWARDS',
+          action: 'settlement.run',
+          actor,
+          target: id,
+          details: {
+            poolBase: pool.toString(),
+            escrowBase: split.escrowBase.toString(),
+            paidBase: split.paidBase.toString(),
+            stories: g.stories.length,
+          },
+          at: now,
+        });
+        const row = await findSettlementSummary(tx, id);
+        return presentSettlement(row!, decimals);
+      });
+    },
+
+    async list(limit: number, cursor?: string) {
+      const rows = await listSettlements(db, limit + 1, cursors.afterSeq('settlements', cursor) ?? undefined);
+      const page = rows.slice(0, limit);
+      return {
+        settlements: page.map((r) => presentSettlement(r, decimals)),
+        ...(rows.length > limit ? { nextCursor: cursors.encode('settlements', [page[page.length - 1]!.seq]) } : {}),
+      };
+    },
+
+    async get(id: string) {
+      const row = await findSettlement(db, id);
+      if (!row) throw notFound('settlement');
+      const [storyIds, inputs] = await Promise.all([settledStoryIds(db, id), storedInputs(row)]);
+      return { ...presentSettlement(row, decimals), storyIds, inputs: inputs as never };
+    },
+
+    async payouts(filters: PayoutFilters, limit: number, cursor?: string) {
+      const rows = await listPayouts(db, filters, limit + 1, cursors.afterSeq('payouts', cursor) ?? undefined);
+      const page = rows.slice(0, limit);
+      return {
+        payouts: page.map((r) => presentPayout(r, decimals)),
+        ...(rows.length > limit ? { nextCursor: cursors.encode('payouts', [page[page.length - 1]!.seq]) } : {}),
+      };
+    },
+  };
+}
+
+/**
+ * Waits for a settlement run in progress and keeps new runs out until `tx` ends: a write that reassigns payouts
+ * (a bot's new owner) takes it first, so no run creates payouts under the old owner meanwhile.
+ */
+export async function holdSettlementRuns(tx: Tx): Promise<void> {
+  await lockSettlementRuns(tx);
+}
