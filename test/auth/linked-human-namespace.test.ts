@@ -4,8 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { TEST_SECRET } from '../helpers/app.js';
 import { bindActor } from '../helpers/identity.js';
 import { approve, fileRequest, governanceApp, propose, proofFor, type GovernanceApp } from '../governance/support.js';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import type { Json } from '../helpers/json.js';
 
 /** Linked human ids as a real deployment derives them: `h_` + 32 hex of SHA-256. */
 const linkedId = (seed: string) => `h_${createHash('sha256').update(seed).digest('hex').slice(0, 32)}`;

@@ -11,13 +11,12 @@ import { needsPostgres, needsRedis } from '../helpers/needs.js';
 import { deleteRedisPrefix, testRedisPrefix } from '../helpers/redis.js';
 import { rewardVote } from '../settlements/support.js';
 import { serviceEnv, startRoundRobinProxy, startService, until, type RoundRobinProxy, type ServiceProcess } from './harness.js';
+import type { Json } from '../helpers/json.js';
 
 /**
  * Two service processes (src/server.ts, as operators run them) on one PostgreSQL database and one Redis
  * prefix, behind a round-robin proxy: what one instance saw, the other knows.
  */
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const WEBHOOK_SECRET = 'whsec-multi-instance-0123';
 const HUMAN_WRITES_PER_MINUTE = 20;

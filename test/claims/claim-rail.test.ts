@@ -6,8 +6,8 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { startClaimChain } from '../helpers/claim-chain.js';
 import { rewardsApp, type RewardsApp } from '../settlements/support.js';
 import { bindWalletOf, payout, settlement } from './support.js';
+import type { Json } from '../helpers/json.js';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const ETH = 10n ** 18n;
 
 describe('claim rail on a local chain', () => {

@@ -3,8 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { verifyAuditChain } from '../../src/platform/audit/verify-chain.js';
 import { approve, fileRequest, governanceApp, proofFor, seedActivity, type GovernanceApp } from '../governance/support.js';
 import { needsPostgres } from '../helpers/needs.js';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import type { Json } from '../helpers/json.js';
 
 // Skipped per test (a skipped describe's tests are counted nowhere); the setup is skipped with them.
 const skip = needsPostgres('PGlite is one session and runs requests one at a time, so parallel requests prove nothing there');

@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { approve, fileRequest, governanceApp, propose, ratify, seedActivity, type GovernanceApp } from '../governance/support.js';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import type { Json } from '../helpers/json.js';
 
 const EXPLICIT = { FEATURE_EXPLICIT_CONTROL_PLANE_ENABLED: '1' };
 

@@ -4,8 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { canonicalJson } from '../../sdk/index.js';
 import { TEST_SECRET } from '../helpers/app.js';
 import { approve, fileRequest, governanceApp, propose, proofFor, type GovernanceApp } from '../governance/support.js';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import type { Json } from '../helpers/json.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 

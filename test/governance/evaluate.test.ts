@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { governanceApp, propose, ratify, seedActivity } from './support.js';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import type { Json } from '../helpers/json.js';
 
 const signal = (body: Json, name: string) => body.signals.find((s: Json) => s.name === name);
 

@@ -3,8 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { PARAMETER_DEFAULTS, PARAMETER_NAMES } from '../../src/governance/parameters/parameters.js';
 import { TEST_SECRET } from '../helpers/app.js';
 import { governanceApp, propose, proofFor, ratify, type GovernanceApp } from './support.js';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import type { Json } from '../helpers/json.js';
 
 describe('governance state and proposals', () => {
   let g: GovernanceApp;

@@ -4,6 +4,7 @@ import { devProof, type ProofProvider } from '../../src/identity/humans/proof-ve
 import { createTestApp, TEST_SECRET, type Env, type TestDatabase } from '../helpers/app.js';
 import { bindActor } from '../helpers/identity.js';
 import { newsroomFactory } from '../helpers/newsroom-factory.js';
+import type { Json } from '../helpers/json.js';
 
 /**
  * The people of the governance and control-plane tests, each a front-end actor bound to a linked human (as a
@@ -75,8 +76,6 @@ export function proofFor(action: string, options: { provider?: ProofProvider; nu
     action,
   };
 }
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** Proposes `changes` as the admin and answers the proposal. */
 export async function propose(

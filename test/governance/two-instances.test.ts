@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { newsroomClient } from '../helpers/newsroom.js';
 import { governanceApp, propose, ratify, seedActivity, type GovernanceApp } from './support.js';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import type { Json } from '../helpers/json.js';
 
 /**
  * Two app instances on one database: governance acts on instance A, and instance B's newsroom applies the

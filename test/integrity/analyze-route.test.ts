@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { propose, ratify } from '../governance/support.js';
 import { integrityApp, plantedNewsroom } from './support.js';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import type { Json } from '../helpers/json.js';
 
 const withoutTimes = (body: Json) => ({ ...body, analyzedAt: undefined, windowStart: undefined });
 

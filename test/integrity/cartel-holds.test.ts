@@ -7,8 +7,7 @@ import { bindActor } from '../helpers/identity.js';
 import { linkedHumanIdOf, newWallet, signedWithProof } from '../agents/support.js';
 import { identityClient } from '../identity/identity-helpers.js';
 import { integrityApp, plantedNewsroom, type IntegrityApp } from './support.js';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import type { Json } from '../helpers/json.js';
 
 /**
  * Cartel analysis holds payouts (docs/rewards.md "Cartel holds"): the newsroom is played through signed

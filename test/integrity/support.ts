@@ -3,8 +3,7 @@ import type { AgentKey } from '../../sdk/index.js';
 import { TEST_SECRET, type Env } from '../helpers/app.js';
 import { newsroomClient } from '../helpers/newsroom.js';
 import { governanceApp, type GovernanceApp } from '../governance/support.js';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import type { Json } from '../helpers/json.js';
 
 export interface Story {
   storyId: string;

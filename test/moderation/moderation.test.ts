@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { governanceApp, type GovernanceApp } from '../governance/support.js';
 import { newsroomClient } from '../helpers/newsroom.js';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import type { Json } from '../helpers/json.js';
 
 const QUARANTINE = '/v1/admin/moderation/quarantine';
 const HOLDS = '/v1/admin/moderation/legal-holds';

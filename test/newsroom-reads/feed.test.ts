@@ -4,8 +4,8 @@ import fc from 'fast-check';
 import type { ModerationStatus, PublicationStage, ReviewStatus } from '../../src/platform/db/schema.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
 import { createReadsTestApp, HOUR_MS, NOW, type ReadsTestApp } from '../helpers/newsroom-factory.js';
+import type { Json } from '../helpers/json.js';
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Mode = 'trending' | 'graduated' | 'developing' | 'recent';
 
 let roomCounter = 0;

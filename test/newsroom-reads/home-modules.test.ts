@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createReadsTestApp, HOUR_MS, NOW, type ReadsTestApp } from '../helpers/newsroom-factory.js';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import type { Json } from '../helpers/json.js';
 
 const ids = (items: Json[]) => items.map((i) => i.id as string);
 const MODULE_KEYS = ['description', 'generatedAt', 'href', 'id', 'items', 'lang', 'title'];

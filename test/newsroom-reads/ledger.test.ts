@@ -4,8 +4,7 @@ import fc from 'fast-check';
 import type { LedgerBucket } from '../../src/platform/db/schema.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
 import { createReadsTestApp, HOUR_MS, NOW, type ReadsTestApp } from '../helpers/newsroom-factory.js';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import type { Json } from '../helpers/json.js';
 
 const BUCKETS: LedgerBucket[] = ['agent-review', 'provisional', 'graduated', 'under-review'];
 const EVENT_KEYS = [

@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { LANGS } from '../../src/platform/schemas.js';
 import { createReadsTestApp, HOUR_MS, NOW, type ReadsTestApp, type SeededStory } from '../helpers/newsroom-factory.js';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import type { Json } from '../helpers/json.js';
 
 /** A whole word (Unicode-aware: "best" must not match inside "Bestätigt"). */
 const word = (w: string) => new RegExp(`(?<!\\p{L})${w}(?!\\p{L})`, 'iu');

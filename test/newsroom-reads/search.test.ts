@@ -5,8 +5,7 @@ import fc from 'fast-check';
 import { RANK_WINDOW } from '../../src/newsroom/search/repository.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
 import { createReadsTestApp, HOUR_MS, NOW, type ReadsTestApp } from '../helpers/newsroom-factory.js';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import type { Json } from '../helpers/json.js';
 
 const ids = (body: Json) => body.items.map((i: Json) => i.id as string);
 

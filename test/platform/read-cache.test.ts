@@ -11,8 +11,7 @@ import { createTestApp, createTestDatabase, testEnv, type TestApp, type TestData
 import { needsRedis } from '../helpers/needs.js';
 import { testRedisPrefix } from '../helpers/redis.js';
 import { newsroomClient } from '../helpers/newsroom.js';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import type { Json } from '../helpers/json.js';
 
 async function read(baseUrl: string, path: string, method: 'GET' | 'HEAD' = 'GET') {
   const res = await fetch(`${baseUrl}${path}`, { method });

@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import { loadConfig, ConfigError } from '../../src/config.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { Json } from '../helpers/json.js';
 
 /**
  * The HTTP edge through real sockets (app.inject never reaches Node's parser or its timers): the size limits
@@ -12,8 +13,6 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
  * never finished, idle keep-alive connections) are cut by the configured timeouts while normal requests are
  * still answered. Small timeouts here; the defaults are in src/config.ts and docs/operators.md.
  */
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 interface RawAnswer {
   status: number;

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { botIdFromPublicKey, generateAgentKey, signAgentRequest, signHumanRequest, toQueryString, type AgentKey } from '../../sdk/index.js';
 import { createTestApp, TEST_API_KEY, TEST_OPS_TOKEN, TEST_SECRET, type TestApp } from '../helpers/app.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
+import type { Json } from '../helpers/json.js';
 
 /**
  * Robustness: no input makes the service answer 5xx, and every 4xx is the error body
@@ -28,8 +29,6 @@ import { fuzzRuns } from '../helpers/fuzz.js';
  * into the generators, so later requests act on real rows. Each 5xx or contract break the properties found
  * has a focused regression test at the end of the file.
  */
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 // ---------------------------------------------------------------------------------------------------------
 // Budget: `npm test` runs a smoke tenth of each property (about a minute on PGlite with the rest of the file);

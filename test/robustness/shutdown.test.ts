@@ -10,6 +10,7 @@ import { bindActor } from '../helpers/identity.js';
 import { needsPostgres } from '../helpers/needs.js';
 import { deleteRedisPrefix, testRedisPrefix } from '../helpers/redis.js';
 import { startService, type ServiceProcess } from '../helpers/service-process.js';
+import type { Json } from '../helpers/json.js';
 
 /**
  * Graceful shutdown of the real service process (src/server.ts) under load: a driver sends public reads,
@@ -24,8 +25,6 @@ import { startService, type ServiceProcess } from '../helpers/service-process.js
  *   - the process exits 0 (close-with-grace exits 1 past its bound), in a time the test reports;
  *   - every 202 the driver saw is in the database afterwards.
  */
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const WEBHOOK_SECRET = 'whsec-shutdown-0123456789';
 const ADMIN = { actorId: 'shutdown-admin', linkedHumanId: 'h_shutdown_admin', verified: true };

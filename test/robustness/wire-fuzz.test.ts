@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { createTestApp, TEST_API_KEY, TEST_OPS_TOKEN, type TestApp } from '../helpers/app.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
+import type { Json } from '../helpers/json.js';
 
 /**
  * A grammar fuzzer at the wire, driven by the service's own /openapi.json (read over HTTP): every route and
@@ -20,8 +21,6 @@ import { fuzzRuns } from '../helpers/fuzz.js';
  * answered and closed within 5 s is a hang), never a 5xx, and every 4xx answer is the error body
  * with `x-request-id` equal to its `requestId`. Smoke count in `npm test`, full count in `npm run test:fuzz`.
  */
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const RUNS = fuzzRuns(600, 40);
 const SEED = process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {};

@@ -23,8 +23,7 @@ import { HOUR_MS } from '../helpers/newsroom-factory.js';
 import { startAgentBookChain } from '../helpers/local-evm.js';
 import { identityClient } from '../identity/identity-helpers.js';
 import { closedStory, rewardsApp, rewardVote, type RewardsApp } from './support.js';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import type { Json } from '../helpers/json.js';
 
 /**
  * Owning a bot, end to end against AgentBook on a local EVM (rpc mode): the bot joins and verifies with an

@@ -4,13 +4,12 @@ import { after, before, describe, test } from 'node:test';
 import { humanSigningString, newNonce } from '../../sdk/index.js';
 import { TEST_SECRET } from '../helpers/app.js';
 import { closedStory, rewardRowCounts, rewardsApp, type RewardsApp } from './support.js';
+import type { Json } from '../helpers/json.js';
 
 /**
  * Amounts and rates are read from their own digits, never through a double (docs/rewards.md "Money input"):
  * a JSON number as sent, a decimal string, or the query text; and a query number is decimal digits only.
  */
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const RUN = '/v1/rewards/settlements/run';
 const PREVIEW = '/v1/rewards/settlements/preview';

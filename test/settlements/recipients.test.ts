@@ -4,8 +4,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { TEST_SECRET } from '../helpers/app.js';
 import { needsPostgres } from '../helpers/needs.js';
 import { workedExample, rewardsApp, type RewardsApp } from './support.js';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import type { Json } from '../helpers/json.js';
 
 describe('payout recipients and wallet binding', () => {
   let r: RewardsApp;

@@ -4,8 +4,7 @@ import fc from 'fast-check';
 import { nextCaseStatus, type CaseMove } from '../../src/rewards/review/case-states.js';
 import type { ReviewCaseStatus } from '../../src/platform/db/schema.js';
 import { bindWallet, bot, closedStory, rewardsApp, rewardVote, type RewardsApp } from './support.js';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import type { Json } from '../helpers/json.js';
 
 const statusesOf = async (r: RewardsApp, query: Record<string, string>) =>
   ((await r.get('treasurer', '/v1/rewards/payouts', query)).body.payouts as Json[]).map((p) => p.status);

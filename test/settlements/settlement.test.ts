@@ -17,8 +17,7 @@ import {
   workedExample,
   type RewardsApp,
 } from './support.js';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import type { Json } from '../helpers/json.js';
 
 const ORB = 10n ** 18n;
 const orbs = (n: bigint) => (n * ORB).toString();

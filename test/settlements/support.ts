@@ -5,6 +5,7 @@ import type { Db } from '../../src/platform/db/database.js';
 import { createTestApp, TEST_SECRET, type Env, type TestDatabase } from '../helpers/app.js';
 import { bindActor } from '../helpers/identity.js';
 import { HOUR_MS, newsroomFactory, type SeededStory } from '../helpers/newsroom-factory.js';
+import type { Json } from '../helpers/json.js';
 
 /** The people of the rewards tests: a rewards admin, readers at each tier, and bot owners. */
 export const PEOPLE = {
@@ -20,8 +21,6 @@ export const REWARDS_ENV: Env = {
   RATE_LIMIT_HUMAN_WRITES_PER_MINUTE: '100000',
   RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000',
 };
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** A listening app with the people bound, an SDK client signing as them, and a row factory. */
 export async function rewardsApp(env: Env = {}, shared?: TestDatabase) {

@@ -4,7 +4,8 @@ import { TOPICS_PER_READER } from '../../src/readers/users/topic-schemas.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { needsPostgres } from '../helpers/needs.js';
 import { newsroomClient } from '../helpers/newsroom.js';
-import { readerAs, type Json } from './reader-helpers.js';
+import type { Json } from '../helpers/json.js';
+import { readerAs } from './reader-helpers.js';
 
 const WHY = 'concurrent transactions on several connections (PGlite runs one at a time)';
 

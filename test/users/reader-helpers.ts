@@ -1,7 +1,6 @@
 import type { ServiceClient } from '../../sdk/index.js';
 import { TEST_SECRET } from '../helpers/app.js';
-
-export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import type { Json } from '../helpers/json.js';
 
 /**
  * A reader as the newsroom front end signs for them (sdk/human.ts): every read carries the actor in its

@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
 import { newsroomClient } from '../helpers/newsroom.js';
-import { allBookmarkPages, readerAs, type Json, type Reader } from './reader-helpers.js';
+import type { Json } from '../helpers/json.js';
+import { allBookmarkPages, readerAs, type Reader } from './reader-helpers.js';
 
 const STORIES = 4;
 const WORDS = ['Climate', 'ferry', 'Café', 'élection', 'space race'];

@@ -3,7 +3,8 @@ import { after, before, describe, test } from 'node:test';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { newsroomClient } from '../helpers/newsroom.js';
 import { identityClient, newNullifier } from '../identity/identity-helpers.js';
-import { allBookmarkPages, readerAs, type Json } from './reader-helpers.js';
+import type { Json } from '../helpers/json.js';
+import { allBookmarkPages, readerAs } from './reader-helpers.js';
 
 /** A story whose words (title, summary, body, claims) say nothing about ferries. */
 const plain = (room: string, title: string) => ({

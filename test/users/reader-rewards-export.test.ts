@@ -7,7 +7,8 @@ import { createTestApp } from '../helpers/app.js';
 import { bindActor } from '../helpers/identity.js';
 import { newsroomClient } from '../helpers/newsroom.js';
 import { identityClient } from '../identity/identity-helpers.js';
-import { readerAs, type Json } from './reader-helpers.js';
+import type { Json } from '../helpers/json.js';
+import { readerAs } from './reader-helpers.js';
 
 /**
  * The rewards sections of the data export (docs/reader-accounts.md), with real data made through signed HTTP:

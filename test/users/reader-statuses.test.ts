@@ -4,7 +4,8 @@ import { createServiceClient, signHumanRequest } from '../../sdk/index.js';
 import { TOPICS_PER_READER } from '../../src/readers/users/topic-schemas.js';
 import { createTestApp, TEST_SECRET, type TestApp } from '../helpers/app.js';
 import { newsroomClient } from '../helpers/newsroom.js';
-import { readerAs, type Json } from './reader-helpers.js';
+import type { Json } from '../helpers/json.js';
+import { readerAs } from './reader-helpers.js';
 
 const READER_ROUTES: [string, string][] = [
   ['get', '/v1/users/me/bookmarks'],

@@ -6,8 +6,7 @@ import { createWebhookWorker } from '../../src/delivery/webhooks/worker.js';
 import { governanceApp, type GovernanceApp } from '../governance/support.js';
 import { TEST_OPS_TOKEN, type Env, type TestDatabase } from '../helpers/app.js';
 import { newsroomClient } from '../helpers/newsroom.js';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+import type { Json } from '../helpers/json.js';
 
 export const WEBHOOK_SECRET = 'whsec-test-0123456789';
 
