@@ -14,7 +14,7 @@ import { candidatesModule } from './newsroom/candidates/index.js';
 import { commentsModule } from './newsroom/comments/index.js';
 import { flagsModule } from './newsroom/flags/index.js';
 import { rewardVotesModule } from './newsroom/reward-votes/index.js';
-// rewards, settlements and fraud review (issue 12)
+// rewards, settlements and fraud review (docs/rewards.md)
 import { rewardsPolicyModule } from './rewards/policy/index.js';
 import { rewardsModule } from './rewards/recipients/index.js';
 import { settlementsModule } from './rewards/settlements/index.js';
@@ -27,7 +27,7 @@ import { homeModule } from './newsroom/home/index.js';
 import { ledgerModule } from './newsroom/ledger/index.js';
 import { orientationModule } from './newsroom/orientation/index.js';
 import { rankingsModule } from './newsroom/rankings/index.js';
-// the reader site (issue 15)
+// the reader site (docs/site.md)
 import { siteModule } from './readers/site/index.js';
 import { searchModule } from './newsroom/search/index.js';
 import { storiesModule } from './newsroom/stories/index.js';
@@ -35,7 +35,7 @@ import { healthModule } from './operations/health/index.js';
 import { publishModule } from './newsroom/publish/index.js';
 import { reviewsModule } from './newsroom/reviews/index.js';
 import { usersModule } from './readers/users/index.js';
-// issue 9: moderation, corrections and retractions, webhooks
+// moderation, corrections and retractions, webhooks (docs/moderation.md, docs/webhooks.md)
 import { correctionsModule } from './newsroom/corrections/index.js';
 import { moderationModule } from './newsroom/moderation/index.js';
 import { webhooksModule } from './delivery/webhooks/index.js';
@@ -86,7 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requestIdHeader: false,
     // Fastify also takes a hop count; its typings only list strings and booleans.
     trustProxy: (config.trustProxy ?? false) as boolean | string,
-    // limits and timeouts of Node's server, explicit (issue 16, docs/operators.md "Slow clients and limits")
+    // limits and timeouts of Node's server, explicit (docs/operators.md "Slow clients and limits")
     ...httpServerOptions(config.http),
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     // the router's refusals (bad percent-encoding, overlong parameter) answer the contract error body too
@@ -183,14 +183,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(governanceModule, { governance: services.governance, emergency: services.emergency });
   await app.register(controlPlaneModule, { service: services.controlPlane });
   await app.register(integrityModule, { integrity: services.integrity });
-  // rewards, settlements and fraud review (issue 12)
+  // rewards, settlements and fraud review (docs/rewards.md)
   await app.register(rewardsPolicyModule, { policy: rewards.policy });
   await app.register(rewardsModule, { recipients: rewards.recipients, reads: rewards.reads });
   await app.register(botOwnersModule, { service: rewards.botOwners });
   await app.register(settlementsModule, { service: rewards.settlements });
   await app.register(rewardReviewModule, { review: rewards.review });
   await app.register(claimsModule, { claims: rewards.claims, freezes: rewards.claimFreezes });
-  // issue 9: moderation, corrections and retractions, webhooks
+  // moderation, corrections and retractions, webhooks (docs/moderation.md, docs/webhooks.md)
   await app.register(moderationModule, newsroom.moderation);
   await app.register(correctionsModule, { service: newsroom.corrections });
   await app.register(webhooksModule, { ctx, metrics });

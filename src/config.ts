@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { BOT_ID } from './platform/schemas.js';
 
 /**
- * The one place that reads process.env. Every variable of CONTRACT §2 is parsed and validated here; a bad
+ * The one place that reads process.env. Every variable of docs/operators.md, "Configuration", is parsed and validated here; a bad
  * value or a bad combination throws a ConfigError naming the variable, and the service refuses to start.
  * The result is frozen and passed explicitly to whatever needs it.
  */
@@ -113,7 +113,7 @@ export interface Config {
   humanProofVerifyUrls: Record<string, string | undefined>;
   /** HUMAN_PROOF_VERIFY_TIMEOUT_MS: a provider that has not answered by then is unavailable (503). */
   humanProofVerifyTimeoutMs: number;
-  /** Issue 9: outbound webhooks (CONTRACT §8, docs/webhooks.md). */
+  /** Outbound webhooks (docs/api-conventions.md, "Webhooks"; docs/webhooks.md). */
   webhooks: {
     /** WEBHOOK_ENDPOINTS: HTTPS URLs that receive story.correction and story.retraction. */
     endpoints: string[];
@@ -142,7 +142,7 @@ export interface Config {
   chainRpcUrl: string | undefined;
   claimDistributorAddress: string | undefined;
   claimMinConfirmations: number;
-  // issue 12 (rewards): REWARDS_DAILY_PAID_ACTIONS_L3 / _L2 / _L0: paid actions (reward votes) per person and
+  // rewards (docs/rewards.md): REWARDS_DAILY_PAID_ACTIONS_L3 / _L2 / _L0: paid actions (reward votes) per person and
   // UTC day by recorded tier; REWARDS_REVIEW_DUE_HOURS: a review case not closed by then is OVERDUE.
   rewards: { dailyPaidActions: { L3: number; L2: number; L0: number }; reviewDueHours: number };
   agentbook: { mode: 'static' | 'rpc'; staticMap: Record<string, string>; rpcUrl: string | undefined; contract: string | undefined };
@@ -156,14 +156,14 @@ export interface Config {
     humanWritesPerMinute: number;
     publicReadsPerMinute: number;
   };
-  // issue 11: verified agents
+  // verified agents (docs/decisions.md, "Verified agents")
   /** RATE_LIMIT_AGENT_JOINS_PER_MINUTE: self-serve joins per client address (default 10). */
   agentJoinsPerMinute: number;
   /** READ_CACHE_TTL_MS (0 disables) and READ_CACHE_MAX_MB: the public read cache (src/platform/read-cache.ts). */
   readCache: { ttlMs: number; maxBytes: number };
   /** SEED_DEMO: seed the demo newsroom into an empty database at start (default on for the embedded database). */
   seedDemo: boolean;
-  // issue 16: the HTTP edge (docs/operators.md, "Slow clients and limits" and "Shutdown")
+  // the HTTP edge (docs/operators.md, "Slow clients and limits" and "Shutdown")
   http: {
     /** HTTP_HEADERS_TIMEOUT_MS: a connection whose request headers are not all in by then is answered 408 and closed (default 10000). */
     headersTimeoutMs: number;
@@ -334,11 +334,11 @@ function parseAgentbook(env: Env): Config['agentbook'] {
   return { mode, staticMap, rpcUrl, contract };
 }
 
-/** Issue 9: the webhook variables (CONTRACT §8, docs/webhooks.md). */
+/** The webhook variables (docs/api-conventions.md, "Webhooks"; docs/webhooks.md). */
 function parseWebhooks(env: Env, failClosed: boolean): Config['webhooks'] {
   // the old name must not be silently ignored by a deployment that still sets it
   if (str(env, 'WEBHOOK_ALLOW_LOOPBACK_FOR_TESTS') !== undefined)
-    throw new ConfigError('WEBHOOK_ALLOW_LOOPBACK_FOR_TESTS', 'was renamed WEBHOOK_ALLOW_PRIVATE_ADDRESSES (CONTRACT §8)');
+    throw new ConfigError('WEBHOOK_ALLOW_LOOPBACK_FOR_TESTS', 'was renamed WEBHOOK_ALLOW_PRIVATE_ADDRESSES (docs/webhooks.md)');
   const allowPrivateAddresses = bool(env, 'WEBHOOK_ALLOW_PRIVATE_ADDRESSES', false);
   if (allowPrivateAddresses && failClosed)
     throw new ConfigError('WEBHOOK_ALLOW_PRIVATE_ADDRESSES', 'is refused in production and public deployments');
@@ -379,7 +379,7 @@ function parseWebhooks(env: Env, failClosed: boolean): Config['webhooks'] {
   };
 }
 
-/** Issue 16: limits and timeouts of the HTTP server (Node's http options, set explicitly). */
+/** Limits and timeouts of the HTTP server (Node's http options, set explicitly). */
 function parseHttp(env: Env): Config['http'] {
   const headersTimeoutMs = int(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000);
   const requestTimeoutMs = int(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000);
@@ -495,7 +495,7 @@ export function loadConfig(env: Env = process.env): Config {
     chainRpcUrl: url(env, 'CHAIN_RPC_URL', ['http:', 'https:']),
     claimDistributorAddress: str(env, 'CLAIM_DISTRIBUTOR_ADDRESS'),
     claimMinConfirmations: int(env, 'CLAIM_MIN_CONFIRMATIONS', 12, 0, 10_000),
-    // issue 12 (rewards)
+    // rewards (docs/rewards.md)
     rewards: {
       dailyPaidActions: {
         L3: int(env, 'REWARDS_DAILY_PAID_ACTIONS_L3', 50, 0, 100_000),

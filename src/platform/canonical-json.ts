@@ -32,7 +32,7 @@ function serialize(value: unknown, inexact: InexactNumbers | string | undefined)
   return JSON.stringify(value);
 }
 
-/** Orders strings by Unicode code point (CONTRACT §3); the default sort compares UTF-16 code units. */
+/** Orders strings by Unicode code point (docs/api-conventions.md, "Human signed requests"); the default sort compares UTF-16 code units. */
 export function byCodePoint(a: string, b: string): number {
   let i = 0;
   let j = 0;

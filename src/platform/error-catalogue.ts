@@ -43,7 +43,7 @@ export const ERROR_CATALOGUE = {
   RATE_LIMITED: entry(429, 'Too many requests', 'Rate limit reached', 'Wait retryAfterSeconds before retrying'),
   INTERNAL_ERROR: entry(500, 'Internal error', 'Something went wrong on our side; the request id identifies it'),
 
-  // authentication (CONTRACT §3, §4, seed §5)
+  // authentication (docs/api-conventions.md, "Human signed requests", "Agent signed writes"; docs/decisions.md, "Verified agents")
   SIGNATURE_INVALID: entry(
     401,
     'Signature invalid',
@@ -241,14 +241,14 @@ export const ERROR_CATALOGUE = {
   ),
   CONTROL_PLANE_CANCEL_FORBIDDEN: entry(403, FORBIDDEN, 'Only the initiator or a content admin can cancel this request'),
 
-  // issue 14: reader accounts (bookmarks, followed topics, personalization history, export)
+  // reader accounts (bookmarks, followed topics, personalization history, export)
   TOPIC_LIMIT_REACHED: entry(
     409,
     CONFLICT,
     'You follow the most topics a reader may follow',
     'Unfollow a topic (DELETE /v1/users/me/topics/{topic}) before following another',
   ),
-  // issue 11: verified agents (World AgentKit)
+  // verified agents (World AgentKit)
   AGENTBOOK_UNAVAILABLE: entry(503, 'Service unavailable', 'The AgentBook registry could not be read now', 'Retry later'),
   AGENT_WALLET_IN_USE: entry(
     409,
@@ -264,7 +264,7 @@ export const ERROR_CATALOGUE = {
     'Sign the key message with the new key and send it base64url as addKey.keyProof',
   ),
   AGENT_LAST_KEY: entry(409, CONFLICT, 'A bot keeps at least one active signing key', 'Add a new key before revoking this one'),
-  // issue 12: rewards, settlements, payouts, fraud review and freezes
+  // rewards, settlements, payouts, fraud review and freezes
   REWARDS_PAUSED: entry(
     409,
     CONFLICT,
@@ -355,7 +355,7 @@ export const ERROR_CATALOGUE = {
   REVIEW_CASE_TRANSITION_INVALID: entry(409, CONFLICT, 'The review case cannot make this move from its current state'),
   ALREADY_FROZEN: entry(409, CONFLICT, 'This target is already frozen'),
   NOT_FROZEN: entry(409, CONFLICT, 'This target is not frozen'),
-  // issue 9: moderation, legal holds, corrections and retractions
+  // moderation, legal holds, corrections and retractions
   LEGAL_HOLD_ACTIVE: entry(
     409,
     CONFLICT,
@@ -371,7 +371,7 @@ export const ERROR_CATALOGUE = {
     'KEEP or BLOCK it, or have its author submit a new packet',
   ),
   QUARANTINE_ALREADY_DECIDED: entry(409, CONFLICT, 'This quarantine item was already released or blocked'),
-  // issue 13: the claim rail (Merkle distribution batches, proofs, receipts, on-chain freeze evidence)
+  // the claim rail (Merkle distribution batches, proofs, receipts, on-chain freeze evidence)
   CLAIMS_DISABLED: entry(404, 'Not found', 'Claims disabled: the claim rail is off (CLAIMS_ENABLED=0)'),
   CLAIM_RAIL_NOT_CONFIGURED: entry(
     409,
@@ -406,7 +406,8 @@ export const ERROR_CATALOGUE = {
   ),
   CHAIN_UNAVAILABLE: entry(503, 'Service unavailable', 'The chain node (CHAIN_RPC_URL) did not answer', 'Retry later'),
 
-  // a server the service depends on is unreachable (issue 16): nothing was accepted, the same request may be retried
+  // a server the service depends on is unreachable (docs/operators.md, "When something fails (what you see, what
+  // to do)"): nothing was accepted, the same request may be retried
   DATABASE_UNAVAILABLE: entry(
     503,
     'Service unavailable',

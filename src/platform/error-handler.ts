@@ -6,7 +6,7 @@ import { dependencyUnavailable } from './dependency-errors.js';
 import { ERROR_CATALOGUE } from './error-catalogue.js';
 import { AppError, appError, type ErrorCode, type ErrorDetail } from './errors.js';
 
-/** The CONTRACT §1 error body. */
+/** The error body (docs/api-conventions.md, "Errors"). */
 export interface ErrorBody {
   error: string;
   code?: string;

@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import { appError } from './errors.js';
 
 /**
- * The HTTP edge (issue 16): the limits and timeouts of Node's server, set explicitly from the config, and the
+ * The HTTP edge: the limits and timeouts of Node's server, set explicitly from the config, and the
  * drain that SIGTERM starts (docs/operators.md, "Slow clients and limits", "Shutdown").
  */
 

@@ -35,7 +35,7 @@ export function errors(...statuses: number[]): Record<number, TSchema> {
 
 /** Actor ids, linked-human ids and other identity keys: 1 to 200 of A-Z a-z 0-9 _ . : @ - */
 export const IDENTIFIER = /^[A-Za-z0-9_.:@-]{1,200}$/;
-/** `bot_` + the first 32 hex characters of SHA-256 of the bot's public key (CONTRACT §4). */
+/** `bot_` + the first 32 hex characters of SHA-256 of the bot's public key (docs/api-conventions.md, "Agent signed writes"). */
 export const BOT_ID = /^bot_[0-9a-f]{32}$/;
 
 export const Identifier = Type.String({ minLength: 1, maxLength: 200, pattern: IDENTIFIER.source });
@@ -56,7 +56,7 @@ export const ActorId = Type.String({
   description: "The front end's id for its user: 1 to 200 of A-Z a-z 0-9 _ . : @ -, never of the linked-human form h_ + 32 hex",
 });
 
-/** Actor fields of every human signed write body (CONTRACT §3). */
+/** Actor fields of every human signed write body (docs/api-conventions.md, "Human signed requests"). */
 export const HumanActorBody = {
   actorId: ActorId,
   verified: Type.Boolean(),

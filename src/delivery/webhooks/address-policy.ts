@@ -2,9 +2,10 @@ import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 /**
- * SSRF rules of webhook deliveries (CONTRACT §8). Only public unicast addresses are ever connected to: private,
- * loopback, link-local, unique-local, carrier-grade NAT, multicast, reserved, documentation, IPv4-mapped and
- * the other special IPv6 ranges are refused, unless WEBHOOK_ALLOW_PRIVATE_ADDRESSES=1 (tests only).
+ * SSRF rules of webhook deliveries (docs/api-conventions.md, "Webhooks"; docs/webhooks.md). Only public unicast
+ * addresses are ever connected to: private, loopback, link-local, unique-local, carrier-grade NAT, multicast,
+ * reserved, documentation, IPv4-mapped and the other special IPv6 ranges are refused, unless
+ * WEBHOOK_ALLOW_PRIVATE_ADDRESSES=1 (tests only).
  */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;

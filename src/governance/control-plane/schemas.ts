@@ -50,7 +50,11 @@ export const ReadRequestQuery = Type.Object(HumanActorQuery, { additionalPropert
 
 export const ApproveBody = Type.Object(
   { ...HumanActorBody, ...HumanProofBody },
-  { additionalProperties: false, description: 'A verified human proof with action control_plane_approve:<requestId> (CONTRACT §5, §9)' },
+  {
+    additionalProperties: false,
+    description:
+      'A verified human proof with action control_plane_approve:<requestId> (docs/api-conventions.md, "Human proofs"; docs/governance.md)',
+  },
 );
 export type ApproveBody = Static<typeof ApproveBody>;
 

@@ -3,7 +3,7 @@ import { DateTime, HumanActorBody } from '../../platform/schemas.js';
 import { StringEnum } from '../../platform/string-enum.js';
 import { CO_CHANNELS, DIRECTED_CHANNELS } from './interactions.js';
 
-/** Cartel analysis (CONTRACT §9): request and answer. docs/integrity.md explains every field. */
+/** Cartel analysis (docs/integrity.md, "The route"): request and answer. docs/integrity.md explains every field. */
 
 export const AnalyzeBody = Type.Object(
   {

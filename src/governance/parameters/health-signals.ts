@@ -78,8 +78,8 @@ function collusion(finding: CollusionFinding | null, p: Parameters, now: number)
 
 /**
  * Every health signal evaluate reports, in a fixed order: the two surges it measures from the database, the
- * payout signal that does not exist yet (it comes with the rewards issue), so a reader sees what was not
- * looked at, and the collusion finding of the latest cartel analysis.
+ * payout signal, not measured (no payout anomaly measure is defined; suspect payouts are held by fraud review),
+ * so a reader sees what was not looked at, and the collusion finding of the latest cartel analysis.
  */
 export function healthSignals(
   counts: { flags: HourlyCounts; objections: HourlyCounts },
@@ -94,7 +94,8 @@ export function healthSignals(
       name: 'payoutAnomalies',
       available: false,
       tripped: false,
-      reason: 'not measured yet: payouts and settlements come with the rewards issue',
+      reason:
+        'not measured yet: no payout anomaly measure is defined; suspect payouts are held by fraud review (GET /v1/admin/rewards/review-queue)',
     },
     collusion(finding, p, now),
   ];

@@ -41,7 +41,11 @@ export const RatifyBody = Type.Object(
     ...HumanProofBody,
     decision: Type.Optional(StringEnum(['RATIFY', 'REJECT'], { description: 'RATIFY (default) or REJECT the DRAFT proposal' })),
   },
-  { additionalProperties: false, description: 'A verified human proof with action governance_ratify:<proposalId> (CONTRACT §5, §9)' },
+  {
+    additionalProperties: false,
+    description:
+      'A verified human proof with action governance_ratify:<proposalId> (docs/api-conventions.md, "Human proofs"; docs/governance.md)',
+  },
 );
 export type RatifyBody = Static<typeof RatifyBody>;
 

@@ -4,7 +4,7 @@ import { DEFAULT_AGENT_PERMISSIONS, type AgentActor } from '../../platform/auth/
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db/database.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
-import { writeBatcher } from '../../platform/db/write-batcher.js';
+import { writeBatcher } from '../../platform/db/bulk/write-batcher.js';
 import { appError } from '../../platform/errors.js';
 import { publicKeyObject, verifyAgentSignature } from '../../platform/auth/agent-signature.js';
 import type { BotRow, InsertOutcome, KeyRow, SelfServeBotInput } from './repository.js';
@@ -21,7 +21,7 @@ const presentKey = (k: KeyRow) => ({
   ...(k.revoked_at ? { revokedAt: k.revoked_at.toISOString() } : {}),
 });
 
-/** `bot_` + the first 32 hex characters of SHA-256 of the raw public key (CONTRACT §4). */
+/** `bot_` + the first 32 hex characters of SHA-256 of the raw public key (docs/api-conventions.md, "Agent signed writes"). */
 export function botIdFor(publicKey: string): string {
   return `bot_${createHash('sha256').update(Buffer.from(publicKey, 'base64url')).digest('hex').slice(0, 32)}`;
 }
@@ -112,8 +112,9 @@ export function createAgentsService(deps: { config: Config; db: Db; transactor: 
     },
 
     /**
-     * Adds a signing key (seed §9: keys carry versions chosen by x-agent-key-version). The request is signed by
-     * an active key of the bot; `keyProof` shows the new key's holder agreed. The new key gets the next version.
+     * Adds a signing key (keys carry versions chosen by x-agent-key-version: docs/decisions.md, "Several keys
+     * per bot"). The request is signed by an active key of the bot; `keyProof` shows the new key's holder
+     * agreed. The new key gets the next version.
      */
     async addKey(actor: AgentActor, body: AddKeyBody): Promise<BotResponse> {
       const proofKey = publicKeyObject(body.addKey.publicKey);
@@ -143,7 +144,7 @@ export function createAgentsService(deps: { config: Config; db: Db; transactor: 
     },
 
     /**
-     * Upgrades a self-serve bot to VERIFIED (seed §5.3). The auth hook has already checked, in order, the bot
+     * Upgrades a self-serve bot to VERIFIED (docs/decisions.md, "Verified agents"). The auth hook has already checked, in order, the bot
      * signature, the agentproof for this route and nonce, and AgentBook (`actor.proven`); this binds the proven
      * wallet, chain and derived linked human to the bot. Verifying again rebinds (a new wallet, or the same).
      */

@@ -2,12 +2,12 @@ import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, HumanActorBody } from '../../platform/schemas.js';
 import { PROOF_PROVIDERS } from './proof-verifier.js';
 
-/** World ID login, governance verification and multi-provider human proofs (CONTRACT §5). */
+/** World ID login, governance verification and multi-provider human proofs (docs/api-conventions.md, "Human proofs"). */
 
 const Opaque = (maxLength: number, description: string) =>
   Type.String({ minLength: 1, maxLength, pattern: '^[A-Za-z0-9_:.+/=-]+$', description });
 
-/** The proof fields of CONTRACT §5, as IDKit hands them to the front end. */
+/** The proof fields ("Human proofs" in docs/api-conventions.md), as IDKit hands them to the front end. */
 const ProofFields = {
   nullifier_hash: Opaque(200, 'World ID: hex field element (0x + up to 64 hex); other providers: their nullifier'),
   merkle_root: Opaque(200, 'The root the proof was made against'),

@@ -21,9 +21,10 @@ export interface ChainedFields {
 }
 
 /**
- * The hash of an audit row: lowercase hex SHA-256 of the canonical JSON (CONTRACT §3: keys sorted by code
- * point at every depth, no whitespace) of its fields, previous hash included. Changing any field of a row, or
- * the order of rows, changes a hash the next row (or the row itself) no longer matches.
+ * The hash of an audit row: lowercase hex SHA-256 of the canonical JSON (docs/api-conventions.md, "Human signed
+ * requests": keys sorted by code point at every depth, no whitespace) of its fields, previous hash included.
+ * Changing any field of a row, or the order of rows, changes a hash the next row (or the row itself) no longer
+ * matches.
  */
 export function auditHash(fields: ChainedFields): string {
   return createHash('sha256').update(canonicalize(fields), 'utf8').digest('hex');

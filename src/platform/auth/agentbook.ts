@@ -19,7 +19,7 @@ export interface AgentBook {
   lookupHuman(address: `0x${string}`): Promise<string | null>;
 }
 
-/** `h_` + the first 32 hex characters of SHA-256 of the AgentBook human id (CONTRACT §4). */
+/** `h_` + the first 32 hex characters of SHA-256 of the AgentBook human id (docs/api-conventions.md, "Agent signed writes"). */
 export function linkedHumanIdFor(humanId: string): string {
   return `h_${createHash('sha256').update(humanId, 'utf8').digest('hex').slice(0, 32)}`;
 }

@@ -22,7 +22,7 @@ function header(request: FastifyRequest, name: string): string | undefined {
 }
 
 /**
- * Verifies a human signed write or read (CONTRACT §3) against the current and the previous secret.
+ * Verifies a human signed write or read (docs/api-conventions.md, "Human signed requests") against the current and the previous secret.
  * Throws 503 when no secret is configured and 401 SIGNATURE_INVALID for every header or signature fault.
  * Does not record the nonce: the caller does that only after this succeeds.
  */

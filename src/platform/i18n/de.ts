@@ -131,6 +131,6 @@ export const de: Catalogue = {
   'search.reviewCases.none':
     'Es gibt keine Prüffälle: dieser Dienst erfasst noch keine Prüffälle, daher treffen die Prüffall-Filter auf nichts zu.',
 
-  // the reader site (issue 15)
+  // the reader site (docs/site.md)
   ...siteDe,
 };

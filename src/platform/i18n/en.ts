@@ -130,7 +130,7 @@ export const en = {
 
   'search.reviewCases.none': 'No review cases exist: this service records no review cases yet, so the review-case filters match nothing.',
 
-  // the reader site (issue 15)
+  // the reader site (docs/site.md)
   ...siteEn,
 } as const;
 

@@ -133,6 +133,6 @@ export const es: Catalogue = {
   'search.reviewCases.none':
     'No existen casos de revisión: este servicio aún no registra casos de revisión, por lo que los filtros de casos de revisión no coinciden con nada.',
 
-  // the reader site (issue 15)
+  // the reader site (docs/site.md)
   ...siteEs,
 };

@@ -133,6 +133,6 @@ export const fr: Catalogue = {
   'search.reviewCases.none':
     'Aucun dossier d’examen n’existe : ce service n’enregistre pas encore de dossiers d’examen, les filtres de dossiers d’examen ne correspondent donc à rien.',
 
-  // the reader site (issue 15)
+  // the reader site (docs/site.md)
   ...siteFr,
 };

@@ -11,7 +11,7 @@ export type { Catalogue, MessageKey } from './en.js';
 export type { Lang } from '../schemas.js';
 
 /**
- * Message catalogues of every label the service writes itself (CONTRACT §1 `lang`). Content written by bots
+ * Message catalogues of every label the service writes itself (`lang`: docs/api-conventions.md, "Languages"). Content written by bots
  * and readers (titles, comments) is never translated.
  */
 export const CATALOGUES: Readonly<Record<Lang, Catalogue>> = { en, es, fr, de, 'zh-Hans': zhHans };

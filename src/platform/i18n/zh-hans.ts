@@ -113,6 +113,6 @@ export const zhHans: Catalogue = {
 
   'search.reviewCases.none': '不存在审查案例：本服务尚未记录审查案例，因此审查案例筛选条件不会匹配任何内容。',
 
-  // the reader site (issue 15)
+  // the reader site (docs/site.md)
   ...siteZhHans,
 };

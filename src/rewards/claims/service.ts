@@ -27,7 +27,7 @@ import {
   lockUnbatchedPayable,
 } from './repository.js';
 
-/** The claim rail's settings (CONTRACT §2): off unless CLAIMS_ENABLED=1, usable once the chain is configured. */
+/** The claim rail's settings (docs/operators.md, "Configuration"): off unless CLAIMS_ENABLED=1, usable once the chain is configured. */
 export interface ClaimRailConfig {
   enabled: boolean;
   distributorAddress: string | undefined;

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, HumanActorBody } from '../../platform/schemas.js';
 import { DecimalBody } from '../../platform/decimal-input.js';
 
-/** The rewards policy: its public read and its versioned update (interface section 4.4). */
+/** The rewards policy: its public read and its versioned update (docs/rewards.md, "The policy"). */
 
 const Rate = DecimalBody({ minimum: 0, maximum: 1, description: 'A rate from 0 to 1 with at most 6 decimals' });
 const Splits = Type.Object(

@@ -3,7 +3,7 @@ import { DateTime, HumanActorBody, HumanActorQuery, Identifier } from '../../pla
 import { Amount } from '../money/schemas.js';
 import { Payout } from '../settlements/schemas.js';
 
-/** Recipients, wallets and the private rewards reads (interface section 4.4). */
+/** Recipients, wallets and the private rewards reads (docs/rewards.md). */
 
 export const RecipientBody = Type.Object(
   {

@@ -6,8 +6,8 @@ import { payoutsOf } from '../settlements/payout-scope.js';
 /** SQL of fraud review cases, freezes and the review queue. */
 
 /**
- * The queue view of a case (interface section 2): closed → RESOLVED; ESCALATED; APPEALED; a case whose
- * target is frozen now → FROZEN; past its due time → OVERDUE; else PENDING.
+ * The queue view of a case (docs/rewards.md, "Fraud review and freezes (rewards admins)"): closed → RESOLVED;
+ * ESCALATED; APPEALED; a case whose target is frozen now → FROZEN; past its due time → OVERDUE; else PENDING.
  */
 export type QueueView = 'PENDING' | 'OVERDUE' | 'FROZEN' | 'APPEALED' | 'ESCALATED' | 'RESOLVED';
 

@@ -3,7 +3,7 @@ import { DateTime, HumanActorBody, HumanActorQuery, Identifier } from '../../pla
 import { Amount } from '../money/schemas.js';
 import { Payout } from '../settlements/schemas.js';
 
-/** Fraud review cases, freezes and the review queue (interface section 4.6). */
+/** Fraud review cases, freezes and the review queue (docs/rewards.md, "Fraud review and freezes (rewards admins)"). */
 
 export const CaseStatus = Type.Union([
   Type.Literal('OPEN'),

@@ -4,7 +4,7 @@ import { DecimalBody, DecimalQuery } from '../../platform/decimal-input.js';
 import { BotId, DateTime, HumanActorBody, HumanActorQuery, Identifier } from '../../platform/schemas.js';
 import { Amount } from '../money/schemas.js';
 
-/** Settlement and payout requests and answers (interface section 4.5). */
+/** Settlement and payout requests and answers (docs/rewards.md, "Running a settlement (rewards admins)", "Payout states"). */
 
 export const Role = Type.Union([
   Type.Literal('WRITER'),

@@ -1,6 +1,6 @@
 import type { siteEn } from './en.js';
 
-/** The reader site's labels (issue 15), German. */
+/** The reader site's labels (docs/site.md), German. */
 export const siteDe: Record<keyof typeof siteEn, string> = {
   'site.tagline': 'Meldungen, von Bots geschrieben und geprüft, von Lesern kontrolliert.',
   'site.skip': 'Zum Inhalt springen',

@@ -1,5 +1,5 @@
 /**
- * The reader site's labels (issue 15), English: the reference set, spread into the English catalogue (../en.ts);
+ * The reader site's labels (docs/site.md), English: the reference set, spread into the English catalogue (../en.ts);
  * the other languages are typed against it there, so a missing key fails the type check.
  */
 export const siteEn = {

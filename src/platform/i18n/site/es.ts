@@ -1,6 +1,6 @@
 import type { siteEn } from './en.js';
 
-/** The reader site's labels (issue 15), Spanish. */
+/** The reader site's labels (docs/site.md), Spanish. */
 export const siteEs: Record<keyof typeof siteEn, string> = {
   'site.tagline': 'Noticias escritas y revisadas por bots, comprobadas por lectores.',
   'site.skip': 'Saltar al contenido',

@@ -1,6 +1,6 @@
 import type { siteEn } from './en.js';
 
-/** The reader site's labels (issue 15), French. */
+/** The reader site's labels (docs/site.md), French. */
 export const siteFr: Record<keyof typeof siteEn, string> = {
   'site.tagline': 'Des articles écrits et relus par des bots, vérifiés par les lecteurs.',
   'site.skip': 'Aller au contenu',

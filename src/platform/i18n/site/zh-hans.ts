@@ -1,6 +1,6 @@
 import type { siteEn } from './en.js';
 
-/** The reader site's labels (issue 15), Simplified Chinese. */
+/** The reader site's labels (docs/site.md), Simplified Chinese. */
 export const siteZhHans: Record<keyof typeof siteEn, string> = {
   'site.tagline': '由机器人撰写和审核、由读者核查的新闻。',
   'site.skip': '跳到正文',
