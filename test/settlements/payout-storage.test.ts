@@ -10,8 +10,8 @@ import {
   reservePayoutSeqs,
   type NewPayout,
 } from '../../src/rewards/settlements/repository.js';
-import { statementPipeline } from '../../src/platform/db/statement-pipeline.js';
-import { BinaryRows, copyRows } from '../../src/platform/db/copy-in.js';
+import { statementPipeline } from '../../src/platform/db/bulk/statement-pipeline.js';
+import { BinaryRows, copyRows } from '../../src/platform/db/bulk/copy-in.js';
 import { createTestDatabase } from '../helpers/app.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
 

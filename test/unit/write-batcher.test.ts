@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { writeBatcher } from '../../src/platform/db/write-batcher.js';
+import { writeBatcher } from '../../src/platform/db/bulk/write-batcher.js';
 
 /** A batcher whose statements are held open until released, recording each batch it ran. */
 function recording(maxBatch: number, maxInFlight: number) {

@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient, type Transaction } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
-import { copyIntoClient, copyIntoPglite, copySource } from './copy-in.js';
+import { copyIntoClient, copyIntoPglite, copySource } from './bulk/copy-in.js';
 import type { DB } from './schema.js';
 
 /** PostgreSQL's unique_violation (23505), from node-postgres or PGlite. */
@@ -105,7 +105,7 @@ function openPostgres(url: string, poolMax: number): Database {
   };
 }
 
-/** The pool Kysely gets: node-postgres' own, with copyRows queries (copy-in.ts) sent as COPY streams. */
+/** The pool Kysely gets: node-postgres' own, with copyRows queries (bulk/copy-in.ts) sent as COPY streams. */
 function copyAwarePool(pool: pg.Pool): PostgresPool {
   return {
     async connect(): Promise<PostgresPoolClient> {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { BinaryRows, copyRows } from '../../platform/db/copy-in.js';
+import { BinaryRows, copyRows } from '../../platform/db/bulk/copy-in.js';
 import type { Queryable, Tx } from '../../platform/db/database.js';
 import type { PayoutRole, PayoutStatus, SettlementsTable } from '../../platform/db/schema.js';
 import { payoutsOf } from './payout-scope.js';
@@ -103,7 +103,7 @@ const PAYOUT_COLUMNS = [
 ] as const;
 
 /**
- * Inserts payouts of a settlement with one binary COPY (platform/db/copy-in.ts: about two thirds of the database's
+ * Inserts payouts of a settlement with one binary COPY (platform/db/bulk/copy-in.ts: about two thirds of the database's
  * work of the `INSERT … SELECT FROM unnest(…)` of one array per column used before, measured on 100,000 payouts,
  * and less again without values to parse from text). The batches are encoded one at a time as the COPY reads
  * them, so the database inserts the first while the later ones are built.

@@ -4,7 +4,7 @@ import { appendAudit } from '../../platform/audit/audit-log.js';
 import type { Clock } from '../../platform/clock.js';
 import type { CursorCodec } from '../../platform/cursor.js';
 import type { Db, Tx } from '../../platform/db/database.js';
-import { statementPipeline } from '../../platform/db/statement-pipeline.js';
+import { statementPipeline } from '../../platform/db/bulk/statement-pipeline.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { appError, notFound, validationFailed } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';

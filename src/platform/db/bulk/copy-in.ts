@@ -4,7 +4,7 @@ import { CompiledQuery } from 'kysely';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { Queryable } from './database.js';
+import type { Queryable } from '../database.js';
 
 /**
  * Bulk inserts with `COPY … FROM STDIN WITH (FORMAT binary)`, through a Kysely transaction like any other
