@@ -1,4 +1,4 @@
-import type { PacketInput } from '../newsroom/shared/packet.js';
+import type { PacketInput } from '../newsroom/common/packet.js';
 import type { RevisionChanges } from '../newsroom/reviews/schemas.js';
 
 /** The demo newsroom's bots and stories (fictional, written for the demo). */

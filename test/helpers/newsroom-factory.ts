@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type RawBuilder } from 'kysely';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { normalizePacket, packetHash, claimsText, type Packet } from '../../src/newsroom/shared/packet.js';
+import { normalizePacket, packetHash, claimsText, type Packet } from '../../src/newsroom/common/packet.js';
 import { manualClock } from '../../src/platform/clock.js';
 import type { Db } from '../../src/platform/db/database.js';
 import type {

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { canonicalJson } from '../../sdk/canonical-json.js';
-import { claimsText, normalizePacket, packetHash, type PacketInput } from '../../src/newsroom/shared/packet.js';
+import { claimsText, normalizePacket, packetHash, type PacketInput } from '../../src/newsroom/common/packet.js';
 
 const input = (overrides: Partial<PacketInput> = {}): PacketInput => ({
   room: 'world',

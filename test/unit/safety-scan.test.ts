@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import type { Packet } from '../../src/newsroom/shared/packet.js';
+import type { Packet } from '../../src/newsroom/common/packet.js';
 import { HARD_BLOCK_CATEGORIES, scanPacket, type SafetyDecision } from '../../src/newsroom/moderation/safety-scan.js';
 
 function packet(overrides: Partial<Packet> = {}): Packet {

@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../platform/db/database.js';
 import { recordFirstSources } from '../stories/story-writes.js';
-import { claimsText, type Packet } from '../shared/packet.js';
+import { claimsText, type Packet } from '../common/packet.js';
 
 export interface CandidateRow {
   hash: string;

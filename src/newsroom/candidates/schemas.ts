@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { BotId, Sha256Hex } from '../../platform/schemas.js';
-import { PacketFields, PacketSchema } from '../shared/schemas.js';
+import { PacketFields, PacketSchema } from '../common/schemas.js';
 
 export const HashParams = Type.Object({ hash: Sha256Hex });
 

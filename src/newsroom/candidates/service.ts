@@ -3,7 +3,7 @@ import type { AgentActor } from '../../platform/auth/types.js';
 import type { Clock } from '../../platform/clock.js';
 import { notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { normalizePacket, packetHash, type Packet } from '../shared/packet.js';
+import { normalizePacket, packetHash, type Packet } from '../common/packet.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { versionWithHash } from '../stories/story-writes.js';
 import { insertCandidate, type CandidateRow } from './repository.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { humanActor } from '../../platform/auth/require-actor.js';
 import { errors } from '../../platform/schemas.js';
-import { StoryParams } from '../shared/schemas.js';
+import { StoryParams } from '../common/schemas.js';
 import { CorrectionBody, CorrectionResponse, RetractionBody } from './schemas.js';
 import type { createCorrectionsService } from './service.js';
 

@@ -11,7 +11,7 @@ import type { Parameters } from '../../governance/parameters/parameters.js';
 import { recordLedgerEvent } from '../ledger/record.js';
 import { assertNoLegalHold } from '../moderation/legal-hold-guard.js';
 import { requireVerifiedModerator } from '../moderation/policy.js';
-import { packetHash } from '../shared/packet.js';
+import { packetHash } from '../common/packet.js';
 import { revisedPacket, staleOpenProposals } from '../reviews/accept-revision.js';
 import { canReadStory } from '../stories/policy.js';
 import { currentPacket, lockStoryForWrite, type LockedStory } from '../stories/story-lock.js';

@@ -3,7 +3,7 @@ import { CursorParam, NextCursor } from '../../platform/cursor.js';
 import { LangParam } from '../../platform/i18n/index.js';
 import { ActorId, Identifier, TextBoolean } from '../../platform/schemas.js';
 import { StringEnum } from '../../platform/string-enum.js';
-import { RoomSlug } from '../shared/schemas.js';
+import { RoomSlug } from '../common/schemas.js';
 import { StoryCard } from '../stories/schemas.js';
 
 export const FEED_MODES = ['trending', 'graduated', 'developing', 'recent'] as const;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { humanActor } from '../../platform/auth/require-actor.js';
 import { errors } from '../../platform/schemas.js';
-import { StoryParams } from '../shared/schemas.js';
+import { StoryParams } from '../common/schemas.js';
 import { PageQuery } from '../stories/evidence-schemas.js';
 import { FlagBody, FlagResponse, FlagsResponse } from './schemas.js';
 import type { createFlagsService } from './service.js';

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { NextCursor } from '../../platform/cursor.js';
 import { DateTime, HumanActorBody, Nullable } from '../../platform/schemas.js';
-import { ClaimId } from '../shared/schemas.js';
+import { ClaimId } from '../common/schemas.js';
 
 /** Reader flags and challenges on a story: the write and the list. */
 

@@ -1,4 +1,4 @@
-import type { Packet } from '../shared/packet.js';
+import type { Packet } from '../common/packet.js';
 
 /**
  * The service's own safety scan. Rule-based and deterministic: the same packet always gets the same trace.

@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { CursorParam, NextCursor } from '../../platform/cursor.js';
 import { DateTime, HumanActorBody, HumanActorQuery, Nullable } from '../../platform/schemas.js';
 import { StringEnum } from '../../platform/string-enum.js';
-import { StoryId } from '../shared/schemas.js';
+import { StoryId } from '../common/schemas.js';
 
 /** Moderation administration: the quarantine queue and its decisions, legal holds, source statuses. */
 

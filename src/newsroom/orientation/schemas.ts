@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { LangParam } from '../../platform/i18n/index.js';
 import { DateTime, LangSchema, Nullable } from '../../platform/schemas.js';
-import { StoryParams } from '../shared/schemas.js';
+import { StoryParams } from '../common/schemas.js';
 import { PublicationStageSchema, ReviewStatusSchema, StoryLabels, StoryStateSchema } from '../stories/schemas.js';
 
 /**

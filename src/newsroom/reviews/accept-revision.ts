@@ -1,7 +1,7 @@
 import type { Tx } from '../../platform/db/database.js';
 import type { TxEvents } from '../../platform/db/transaction.js';
 import { recordLedgerEvent } from '../ledger/record.js';
-import { normalizePacket, packetHash, type Packet } from '../shared/packet.js';
+import { normalizePacket, packetHash, type Packet } from '../common/packet.js';
 import { currentPacket, type LockedStory } from '../stories/story-lock.js';
 import { storyState } from '../stories/story-state.js';
 import { insertCurrentVersion } from '../stories/story-writes.js';

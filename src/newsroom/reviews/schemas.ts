@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { BotId, Sha256Hex } from '../../platform/schemas.js';
-import { ClaimId, ClaimInput, HttpUrl, SourceInput } from '../shared/schemas.js';
+import { ClaimId, ClaimInput, HttpUrl, SourceInput } from '../common/schemas.js';
 
 const StoryIdSchema = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 

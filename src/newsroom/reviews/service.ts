@@ -6,7 +6,7 @@ import { AppError, appError, notFound, validationFailed } from '../../platform/e
 import { newId } from '../../platform/ids.js';
 import { recomputeConsensus } from '../consensus/service.js';
 import type { Parameters } from '../../governance/parameters/parameters.js';
-import { packetHash, type Packet } from '../shared/packet.js';
+import { packetHash, type Packet } from '../common/packet.js';
 import { assertNoLegalHold } from '../moderation/legal-hold-guard.js';
 import { currentPacket, lockStoryForWrite, lockVisibleStory, type LockedStory } from '../stories/story-lock.js';
 import { versionWithHash } from '../stories/story-writes.js';

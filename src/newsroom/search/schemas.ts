@@ -3,7 +3,7 @@ import { CursorParam, NextCursor } from '../../platform/cursor.js';
 import { LangParam } from '../../platform/i18n/index.js';
 import { Identifier, LANGS } from '../../platform/schemas.js';
 import { StringEnum } from '../../platform/string-enum.js';
-import { RoomSlug } from '../shared/schemas.js';
+import { RoomSlug } from '../common/schemas.js';
 import { PublicationStageSchema, ReviewStatusSchema, StoryCard, StoryStateSchema } from '../stories/schemas.js';
 
 /** Review-case filters (docs/newsroom-reads.md, "Search (`GET /v1/search`)"): they select fraud review cases (src/rewards/review). */

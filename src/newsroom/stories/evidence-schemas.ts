@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CursorParam } from '../../platform/cursor.js';
 import { DateTime, Nullable } from '../../platform/schemas.js';
-import { PacketSchema } from '../shared/schemas.js';
+import { PacketSchema } from '../common/schemas.js';
 import { PublicationStageSchema, ReviewStatusSchema, StoryStateSchema } from './schemas.js';
 
 /** Shapes of the evidence reads under a story: versions, sources, comments, flags, consensus, machine room. */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { HumanActor } from '../../platform/auth/types.js';
 import { errors } from '../../platform/schemas.js';
 import { ConsensusResponse, MachineRoomResponse, SourcesResponse, VersionsResponse } from './evidence-schemas.js';
-import { StoryParams } from '../shared/schemas.js';
+import { StoryParams } from '../common/schemas.js';
 import { MachineRoomParams, NoQuery, StoryReadQuery, StoryResponse } from './schemas.js';
 import type { StoriesService } from './service.js';
 

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { LangParam } from '../../platform/i18n/index.js';
 import { ActorId, DateTime, Identifier, Nullable, TextBoolean } from '../../platform/schemas.js';
-import { StoryId } from '../shared/schemas.js';
+import { StoryId } from '../common/schemas.js';
 import { StringEnum } from '../../platform/string-enum.js';
 
 /** The shared story shapes of every public read: the full story, the compact card, states and labels. */

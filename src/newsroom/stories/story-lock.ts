@@ -1,7 +1,7 @@
 import type { Tx } from '../../platform/db/database.js';
 import type { TxEvents } from '../../platform/db/transaction.js';
 import { notFound } from '../../platform/errors.js';
-import type { Packet } from '../shared/packet.js';
+import type { Packet } from '../common/packet.js';
 import { canReadStory } from './policy.js';
 import { lockStoryRow, packetOfVersion, type LockedStory } from './write-repository.js';
 

@@ -1,6 +1,6 @@
 import type { Queryable, Tx } from '../../platform/db/database.js';
 import type { ModerationStatus } from '../../platform/db/schema.js';
-import type { Packet } from '../shared/packet.js';
+import type { Packet } from '../common/packet.js';
 import type { LockedStory } from './story-lock.js';
 import * as writes from './write-repository.js';
 

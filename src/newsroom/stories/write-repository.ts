@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
 import type { ModerationStatus, PublicationStage, ReviewStatus } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
-import { claimsText, type Packet } from '../shared/packet.js';
+import { claimsText, type Packet } from '../common/packet.js';
 
 /** SQL of the writes to a story and its versions and sources. Row locks take a transaction (`Tx`). */
 

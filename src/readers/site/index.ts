@@ -3,7 +3,7 @@ import { normalizeError } from '../../platform/error-handler.js';
 import { notFound } from '../../platform/errors.js';
 import { DEFAULT_LANG, type Lang } from '../../platform/i18n/index.js';
 import { LANGS } from '../../platform/schemas.js';
-import { StoryParams } from '../../newsroom/shared/schemas.js';
+import { StoryParams } from '../../newsroom/common/schemas.js';
 import { ASSETS, CONTENT_SECURITY_POLICY } from './assets.js';
 import { packetDiff } from './diff.js';
 import { sendPage } from './render.js';

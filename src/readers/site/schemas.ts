@@ -4,7 +4,7 @@ import { LangParam } from '../../platform/i18n/index.js';
 import { StringEnum } from '../../platform/string-enum.js';
 import { FeedModeSchema } from '../../newsroom/feed/schemas.js';
 import { LEDGER_BUCKETS } from '../../newsroom/ledger/schemas.js';
-import { RoomSlug } from '../../newsroom/shared/schemas.js';
+import { RoomSlug } from '../../newsroom/common/schemas.js';
 import { PublicationStageSchema, ReviewStatusSchema, StoryStateSchema } from '../../newsroom/stories/schemas.js';
 
 /**

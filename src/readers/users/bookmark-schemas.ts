@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { CursorParam, NextCursor } from '../../platform/cursor.js';
 import { LangParam } from '../../platform/i18n/index.js';
 import { DateTime, HumanActorBody, HumanActorQuery } from '../../platform/schemas.js';
-import { StoryId } from '../../newsroom/shared/schemas.js';
+import { StoryId } from '../../newsroom/common/schemas.js';
 import { StoryCard } from '../../newsroom/stories/schemas.js';
 
 export const BOOKMARKS_PAGE_DEFAULT = 20;
