@@ -1,5 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { BOT_ID } from './platform/schemas.js';
+
+/**
+ * A bot id as the registry must spell it (`bot_` + 32 hex, the form platform/schemas.ts validates on requests).
+ * Written here so that configuration, which everything reads, depends on nothing of the service.
+ */
+const REGISTRY_BOT_ID = /^bot_[0-9a-f]{32}$/;
 
 /**
  * The one place that reads process.env. Every variable of docs/operators.md, "Configuration", is parsed and validated here; a bad
@@ -263,7 +268,7 @@ function parseRegistry(env: Env): RegistryBot[] {
   return raw.map((entry: unknown, i) => {
     const e = entry as Partial<RegistryBot> | null;
     const at = `entry ${i}`;
-    if (!e || typeof e.botId !== 'string' || !BOT_ID.test(e.botId))
+    if (!e || typeof e.botId !== 'string' || !REGISTRY_BOT_ID.test(e.botId))
       throw new ConfigError('AGENT_BOT_REGISTRY', `${at}: botId must match bot_<32 hex>`);
     if (!Array.isArray(e.publicKeys) || e.publicKeys.length === 0)
       throw new ConfigError('AGENT_BOT_REGISTRY', `${at}: publicKeys must be a non-empty array`);
