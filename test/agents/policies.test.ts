@@ -43,7 +43,8 @@ describe('verified agents: limits, consensus weight and deployment switches', ()
   test('verified writes get the verified limit, unverified writes the tighter one', async () => {
     const origin = t.config.worldAgentkitResourceOrigins[0]!;
     const unverified = generateAgentKey();
-    await joinBot(t.app, unverified);
+    const joined = await joinBot(t.app, unverified);
+    assert.equal(joined.status, 202, JSON.stringify(joined.body));
     const plain = [];
     for (let i = 0; i < 3; i++)
       plain.push(
@@ -57,6 +58,7 @@ describe('verified agents: limits, consensus weight and deployment switches', ()
     assert.deepEqual(
       plain.map((r) => r.status),
       [202, 202, 429],
+      JSON.stringify(plain.map((r) => r.body)),
     );
     assert.equal(plain[2]!.body.code, 'RATE_LIMITED');
 
