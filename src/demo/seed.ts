@@ -3,8 +3,7 @@ import type { AppContext } from '../platform/context.js';
 import { manualClock } from '../platform/clock.js';
 import type { AgentActor, HumanActor } from '../platform/auth/types.js';
 import { DEFAULT_AGENT_PERMISSIONS } from '../platform/auth/types.js';
-import { insertBots } from '../identity/agents/repository.js';
-import { botIdFor } from '../identity/agents/service.js';
+import { createAgentsService } from '../identity/agents/service.js';
 import { createCandidatesService } from '../newsroom/candidates/service.js';
 import { createCommentsService } from '../newsroom/comments/service.js';
 import { createFlagsService } from '../newsroom/flags/service.js';
@@ -47,21 +46,15 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<{ stories: numbe
   const existing = await db.selectFrom('stories').select('id').limit(1).executeTakeFirst();
   if (existing) return null;
 
+  // the demo's bots join as any bot would, whatever the deployment's self-serve switch says
+  const agents = createAgentsService({ ...ctx, db, config: { ...ctx.config, agentSelfServeJoin: true } });
   const bots: string[] = [];
   for (const demo of DEMO_BOTS) {
     // Demo bots get throwaway keys: nobody can sign as them, which is what a demo wants.
     const raw = generateKeyPairSync('ed25519').publicKey.export({ format: 'der', type: 'spki' }).subarray(12);
     const publicKey = raw.toString('base64url');
-    const botId = botIdFor(publicKey);
-    await insertBots(db, [
-      {
-        botId,
-        name: demo.name,
-        description: demo.description,
-        publicKey,
-        permissions: DEFAULT_AGENT_PERMISSIONS,
-      },
-    ]);
+    const { bot } = await agents.join({ publicKey, name: demo.name, description: demo.description });
+    const botId = bot.botId;
     bots.push(botId);
   }
 
