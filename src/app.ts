@@ -29,6 +29,7 @@ import { orientationModule } from './newsroom/orientation/index.js';
 import { rankingsModule } from './newsroom/rankings/index.js';
 // the reader site (docs/site.md)
 import { siteModule } from './readers/site/index.js';
+import { sessionKey } from './readers/site/session.js';
 import { searchModule } from './newsroom/search/index.js';
 import { storiesModule } from './newsroom/stories/index.js';
 import { healthModule } from './operations/health/index.js';
@@ -178,7 +179,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(orientationModule, { service: newsroom.orientation });
   await app.register(rankingsModule, { service: newsroom.rankings });
   // the reader site: server-rendered HTML from the same service instances, at /
-  await app.register(siteModule, { service: services.site });
+  await app.register(siteModule, {
+    service: services.site,
+    accounts: services.siteAccounts,
+    sessions: { store: services.siteSessions, secret: sessionKey(config.sessionSecret, config.humanSigningSecrets[0]) },
+    signingSecret: config.humanSigningSecrets[0],
+    login: { mode: config.humanProofVerifier === 'dev' ? 'dev' : 'world-id', appId: config.worldIdAppId },
+    clock: ctx.clock,
+  });
   // governance and the emergency control plane (one human-proof verifier, HUMAN_PROOF_VERIFIER)
   await app.register(governanceModule, { governance: services.governance, emergency: services.emergency });
   await app.register(controlPlaneModule, { service: services.controlPlane });

@@ -35,6 +35,8 @@ import { createHistoryService } from './readers/users/history-service.js';
 import { createUsersService } from './readers/users/service.js';
 import { createTopicsService } from './readers/users/topics-service.js';
 import { createSiteService } from './readers/site/service.js';
+import { createAccountsService } from './readers/accounts/service.js';
+import { createSessionStore } from './readers/accounts/session-store.js';
 import { createAgentBook } from './platform/auth/agentbook.js';
 import { createBotOwnersService } from './rewards/bot-owners/service.js';
 import { createBatchFreezeService } from './rewards/claims/batch-freeze.js';
@@ -55,6 +57,9 @@ import { createSettlementService } from './rewards/settlements/service.js';
  * implementation). The plugins get the services they serve; the reader site renders from the same instances
  * as the JSON routes. See docs/architecture.md.
  */
+/** How long a visitor's session without a login lasts (the login form's CSRF secret). */
+const ANONYMOUS_SESSION_TTL_MS = 2 * 60 * 60 * 1000;
+
 export function createServices(ctx: AppContext) {
   const { config, clock, transactor, cursors, readGeneration } = ctx;
   const db = ctx.database.db;
@@ -162,6 +167,9 @@ export function createServices(ctx: AppContext) {
     exporter: createExportService(base),
   };
   const site = createSiteService({ ...newsroom, parameters, db });
+  // readers/accounts → identity/humans: a login handed over to the person's account
+  const siteAccounts = createAccountsService({ db, clock, identity: humans });
+  const siteSessions = createSessionStore({ db, clock, anonymousTtlMs: ANONYMOUS_SESSION_TTL_MS });
 
   return {
     agents,
@@ -174,6 +182,8 @@ export function createServices(ctx: AppContext) {
     newsroom,
     readers,
     site,
+    siteAccounts,
+    siteSessions,
     // newsroom/stories → readers/users: a signed reader's read goes into their history
     recordRead: history.recordRead,
   };

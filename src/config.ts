@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
 /**
@@ -63,8 +64,20 @@ export interface Config {
   /** NONCE_STORE_DRIVER, RATE_LIMIT_STORE_DRIVER. */
   nonceStoreDriver: StoreDriver;
   rateLimitStoreDriver: StoreDriver;
-  /** HUMAN_SIGNING_SECRET then HUMAN_SIGNING_SECRET_PREVIOUS (rotation); empty: human signed routes answer 503. */
+  /**
+   * HUMAN_SIGNING_SECRET then HUMAN_SIGNING_SECRET_PREVIOUS (rotation); empty: human signed routes answer 503.
+   * Unset (not set empty) with the embedded database outside a public deployment: a random secret of this
+   * process, so that the reader site of `npm start` can sign for the people it logs in (the embedded database
+   * is one process; nothing outside it can sign then).
+   */
   humanSigningSecrets: string[];
+  /** Whether the human signing secret is this process's random one (embedded database, none configured). */
+  humanSigningSecretGenerated: boolean;
+  /**
+   * SESSION_SECRET: the key that signs the reader site's session cookies (32 characters or more; several instances
+   * must share it). Unset: derived from HUMAN_SIGNING_SECRET (or random per process when that is unset too).
+   */
+  sessionSecret: string | undefined;
   /**
    * CURSOR_SIGNING_SECRET: the key of the pagination cursors' checks. Unset: derived from HUMAN_SIGNING_SECRET,
    * or random per process when that is unset too (then a cursor is good on the instance that issued it only;
@@ -437,7 +450,11 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('HUMAN_PROOF_VERIFIER', `dev is refused when ${why}: its proofs can be made by anyone`);
   }
   const webhooks = parseWebhooks(env, failClosed);
-  const humanSigningSecret = str(env, 'HUMAN_SIGNING_SECRET');
+  const databaseUrlRaw = env.DATABASE_URL;
+  const humanSigningSecretGenerated = env.HUMAN_SIGNING_SECRET === undefined && !databaseUrlRaw && !failClosed;
+  const humanSigningSecret = humanSigningSecretGenerated ? randomBytes(32).toString('base64url') : str(env, 'HUMAN_SIGNING_SECRET');
+  const sessionSecret = str(env, 'SESSION_SECRET');
+  if (sessionSecret !== undefined && sessionSecret.length < 32) throw new ConfigError('SESSION_SECRET', 'must be 32 characters or more');
   const previousSecret = str(env, 'HUMAN_SIGNING_SECRET_PREVIOUS');
   if (previousSecret && !humanSigningSecret) throw new ConfigError('HUMAN_SIGNING_SECRET_PREVIOUS', 'needs HUMAN_SIGNING_SECRET');
   const publicBaseUrl = (url(env, 'PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://${host}:${port}`).replace(/\/$/, '');
@@ -462,6 +479,8 @@ export function loadConfig(env: Env = process.env): Config {
     nonceStoreDriver,
     rateLimitStoreDriver,
     humanSigningSecrets: [humanSigningSecret, previousSecret].filter((s): s is string => Boolean(s)),
+    humanSigningSecretGenerated,
+    sessionSecret,
     cursorSigningSecret: str(env, 'CURSOR_SIGNING_SECRET'),
     signatureMaxSkewMs: int(env, 'SIGNATURE_MAX_SKEW_MS', 300_000, 1_000, 3_600_000),
     agentSignedWriteAud: str(env, 'AGENT_SIGNED_WRITE_AUD') ?? 'svc',

@@ -97,6 +97,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The read cache's state of this read (key, stamp, the flight it leads), or 'hit' when served from it. */
     readCacheState?: ReadState | 'hit';
+    /**
+     * Set by an earlier hook of the route when this request is one person's (a logged-in reader of the site):
+     * like a signed read, it is never answered from the cache and never stored in it.
+     */
+    personalRead?: boolean;
   }
   interface FastifyInstance {
     readCacheStats: ReadCacheStats;
@@ -188,9 +193,9 @@ const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
    */
   const early = (storyParam: string | undefined): onRequestAsyncHookHandler =>
     async function readCacheEarlyLookup(request, reply) {
-      // A signed reader's request is personal (a route with an optional reader): never answered from the
-      // cache, never stored (no state: the lookup and store steps skip it).
-      if (carriesHumanSignature(request)) return;
+      // A signed reader's request is personal (a route with an optional reader), and so is a logged-in
+      // reader's page: never answered from the cache, never stored (no state: the lookup and store steps skip it).
+      if (carriesHumanSignature(request) || request.personalRead === true) return;
       const storyId = storyParam === undefined ? undefined : String((request.params as Record<string, unknown>)[storyParam]);
       const rawKey = keyOf(pathOf(request.url), request.query as Record<string, unknown>);
       const stamp = await generation.current(storyId);

@@ -87,10 +87,11 @@ const TABLES: Record<string, Privilege[]> = {
       'claim_batches',
       'bot_owner_challenges',
       'bot_owners',
+      'site_accounts',
     ].map((t) => [t, STATE]),
   ),
   ...Object.fromEntries(['user_bookmarks', 'user_topics', 'reward_story_freezes', 'webhook_disabled_endpoints'].map((t) => [t, SET])),
-  ...Object.fromEntries(['idempotency_records', 'login_challenges', 'reading_history'].map((t) => [t, TRANSIENT])),
+  ...Object.fromEntries(['idempotency_records', 'login_challenges', 'reading_history', 'site_sessions'].map((t) => [t, TRANSIENT])),
 };
 
 /** Sequences: USAGE (nextval) for all; UPDATE too where the code calls setval. */

@@ -92,6 +92,19 @@ export async function renewActorBinding(
   return rows[0] ?? null;
 }
 
+/**
+ * Ends the live login session of `actorId`'s binding to `linkedHumanId` at `now` and answers when it would have
+ * ended; null when there is no such live session (another human, no session, or an ended one).
+ */
+export async function endLoginSession(tx: Tx, actorId: string, linkedHumanId: string, now: Date): Promise<Date | null> {
+  const { rows } = await sql<{ ended: Date }>`
+    update actor_bindings b set expires_at = ${now}
+      from (select expires_at from actor_bindings where actor_id = ${actorId} for update) old
+     where b.actor_id = ${actorId} and b.linked_human_id = ${linkedHumanId} and b.expires_at > ${now}
+    returning old.expires_at as ended`.execute(tx);
+  return rows[0]?.ended ?? null;
+}
+
 export async function insertLoginChallenge(db: Queryable, row: Omit<LoginChallengesTable, 'used_at' | 'linked_human_id'>): Promise<void> {
   await db.insertInto('login_challenges').values(row).execute();
 }

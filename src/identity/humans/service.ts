@@ -12,6 +12,7 @@ import { canonicalNullifier, isAmbiguousSignal, linkedHumanIdOf, worldIdSignalHa
 import { TIER_OF_PROVIDER, type HumanProofVerifier, type ProofProvider } from './proof-verifier.js';
 import {
   bindActorAtLogin,
+  endLoginSession,
   claimLoginChallenge,
   findActorBinding,
   findBoundTier,
@@ -164,6 +165,25 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         if (!(await bindActorAtLogin(tx, actor.actorId, linkedHumanId, now, sessionExpiresAt)))
           throw appError('ACTOR_BOUND_TO_OTHER_HUMAN');
         return { linkedHumanId, tier: 'L3' as const, sessionExpiresAt: sessionExpiresAt.toISOString() };
+      });
+    },
+
+    /**
+     * A front end's login hand-over. A login needs an actorId before the person is known, so a front end that
+     * keeps one account per person logs them in under a fresh actorId `from`, learns who they are, and hands
+     * the login over to the account it keeps for that person (`to`): `to` is bound to the same linked human
+     * until the same session end, and the session of `from` ends now. Only a live World ID login session of
+     * `from` to `linkedHumanId` can be handed over (403 LINKED_HUMAN_NOT_BOUND otherwise); a live binding of
+     * `to` to another World ID human is kept (409 ACTOR_BOUND_TO_OTHER_HUMAN). Nothing is proven here that the
+     * login did not prove: the same person, the same session end.
+     */
+    async handOverLogin(from: string, to: string, linkedHumanId: string) {
+      const now = new Date(clock.now());
+      return withTransaction(transactor, async (tx) => {
+        const sessionExpiresAt = await endLoginSession(tx, from, linkedHumanId, now);
+        if (!sessionExpiresAt) throw appError('LINKED_HUMAN_NOT_BOUND');
+        if (!(await bindActorAtLogin(tx, to, linkedHumanId, now, sessionExpiresAt))) throw appError('ACTOR_BOUND_TO_OTHER_HUMAN');
+        return { sessionExpiresAt: sessionExpiresAt.toISOString() };
       });
     },
 

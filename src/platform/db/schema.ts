@@ -483,6 +483,24 @@ export interface DB extends ModerationDB {
   bot_owner_challenges: BotOwnerChallengesTable;
   bot_owners: BotOwnersTable;
   bot_payout_owners: BotPayoutOwnersView;
+  // migrations/0023_site_accounts.sql
+  site_accounts: SiteAccountsTable;
+  site_sessions: SiteSessionsTable;
+}
+
+/** migrations/0023_site_accounts.sql: the reader site's account of each person it logged in. */
+export interface SiteAccountsTable {
+  account_id: string;
+  linked_human_id: string;
+  created_at: Date;
+  last_login_at: Date;
+}
+
+/** migrations/0023_site_accounts.sql: the reader site's browser sessions. */
+export interface SiteSessionsTable {
+  id: string;
+  data: ColumnType<unknown, string, string>;
+  expires_at: Date;
 }
 
 /** migrations/0021_bot_owners.sql: single-use ownership challenges. */

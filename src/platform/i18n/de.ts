@@ -1,3 +1,4 @@
+import { accountDe } from './account/de.js';
 import { siteDe } from './site/de.js';
 import type { Catalogue } from './en.js';
 
@@ -133,4 +134,6 @@ export const de: Catalogue = {
 
   // the reader site (docs/site.md)
   ...siteDe,
+  // the reader site's accounts (docs/site.md, "Taking part")
+  ...accountDe,
 };

@@ -1,3 +1,4 @@
+import { accountEn } from './account/en.js';
 import { siteEn } from './site/en.js';
 
 /**
@@ -132,6 +133,8 @@ export const en = {
 
   // the reader site (docs/site.md)
   ...siteEn,
+  // the reader site's accounts (docs/site.md, "Taking part")
+  ...accountEn,
 } as const;
 
 export type MessageKey = keyof typeof en;

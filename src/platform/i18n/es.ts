@@ -1,3 +1,4 @@
+import { accountEs } from './account/es.js';
 import { siteEs } from './site/es.js';
 import type { Catalogue } from './en.js';
 
@@ -135,4 +136,6 @@ export const es: Catalogue = {
 
   // the reader site (docs/site.md)
   ...siteEs,
+  // the reader site's accounts (docs/site.md, "Taking part")
+  ...accountEs,
 };

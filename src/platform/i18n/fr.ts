@@ -1,3 +1,4 @@
+import { accountFr } from './account/fr.js';
 import { siteFr } from './site/fr.js';
 import type { Catalogue } from './en.js';
 
@@ -135,4 +136,6 @@ export const fr: Catalogue = {
 
   // the reader site (docs/site.md)
   ...siteFr,
+  // the reader site's accounts (docs/site.md, "Taking part")
+  ...accountFr,
 };

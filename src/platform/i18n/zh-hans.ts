@@ -1,3 +1,4 @@
+import { accountZhHans } from './account/zh-hans.js';
 import { siteZhHans } from './site/zh-hans.js';
 import type { Catalogue } from './en.js';
 
@@ -115,4 +116,6 @@ export const zhHans: Catalogue = {
 
   // the reader site (docs/site.md)
   ...siteZhHans,
+  // the reader site's accounts (docs/site.md, "Taking part")
+  ...accountZhHans,
 };

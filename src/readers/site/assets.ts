@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ACCOUNT_CSS, ACCOUNT_JS, IDKIT_JS } from './assets-account.js';
 
 /**
  * The site's only two static files, kept as strings in the build (no file copying, no static-file plugin):
@@ -106,8 +107,10 @@ const ICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect 
 const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 12);
 
 export const ASSETS = {
-  css: { path: `/assets/site-${hash(CSS)}.css`, body: CSS, type: 'text/css; charset=utf-8' },
+  css: { path: `/assets/site-${hash(CSS + ACCOUNT_CSS)}.css`, body: CSS + ACCOUNT_CSS, type: 'text/css; charset=utf-8' },
   js: { path: `/assets/site-${hash(JS)}.js`, body: JS, type: 'text/javascript; charset=utf-8' },
+  idkit: { path: `/assets/idkit-${hash(IDKIT_JS)}.js`, body: IDKIT_JS, type: 'text/javascript; charset=utf-8' },
+  worldId: { path: `/assets/world-id-${hash(ACCOUNT_JS)}.js`, body: ACCOUNT_JS, type: 'text/javascript; charset=utf-8' },
   icon: { path: `/assets/icon-${hash(ICON)}.svg`, body: ICON, type: 'image/svg+xml' },
 } as const;
 

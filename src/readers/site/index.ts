@@ -1,12 +1,22 @@
+import type { SessionStore } from '@fastify/session';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../../platform/clock.js';
 import { normalizeError } from '../../platform/error-handler.js';
 import { notFound } from '../../platform/errors.js';
 import { DEFAULT_LANG, type Lang } from '../../platform/i18n/index.js';
 import { LANGS } from '../../platform/schemas.js';
 import { StoryParams } from '../../newsroom/common/schemas.js';
+import { WORLD_ID_CONTENT_SECURITY_POLICY } from './assets-account.js';
 import { ASSETS, CONTENT_SECURITY_POLICY } from './assets.js';
 import { packetDiff } from './diff.js';
+import type { createAccountsService } from '../accounts/service.js';
+import { createSiteApi } from './api.js';
+import { loginRoutes } from './login-routes.js';
+import { readerRoutes } from './reader-routes.js';
 import { sendPage } from './render.js';
+import { readerOf, registerSessions } from './session.js';
+import type { LoginMode } from './visitor.js';
 import { FeedPageQuery, LangQuery, LedgerPageQuery, SearchPageQuery, VersionsPageQuery } from './schemas.js';
 import type { createSiteService } from './service.js';
 import { ErrorPage } from './views/error.js';
@@ -31,15 +41,61 @@ function requestedLang(query: unknown): Lang {
  * cache and its invalidation with the JSON reads; they sign nothing and carry no credentials. Encapsulated: its
  * security headers and its HTML error pages apply to its own routes only (the JSON API and /docs keep theirs).
  */
-export const siteModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof createSiteService> }> = async (app, { service }) => {
+export interface SiteOptions {
+  service: ReturnType<typeof createSiteService>;
+  accounts: ReturnType<typeof createAccountsService>;
+  sessions: { store: SessionStore; secret: string };
+  /** The human signing secret the site signs its readers' requests with (unset: nobody can log in). */
+  signingSecret: string | undefined;
+  login: { mode: LoginMode; appId: string | undefined };
+  clock: Clock;
+}
+
+export const siteModule: FastifyPluginAsyncTypebox<SiteOptions> = async (app, options) => {
+  const { service, clock } = options;
+  const api = createSiteApi(app, options.signingSecret);
+  await registerSessions(app, options.sessions);
+
   const list = { auth: { kind: 'public' as const }, readCache: true };
   const story = { auth: { kind: 'public' as const }, readCache: { story: 'id' } };
   const hide = { hide: true };
 
-  app.addHook('onRequest', async (_request, reply) => {
+  /**
+   * A page for this request's visitor: the logged-in reader (or a visitor on the login page) gets their own,
+   * uncached page with a CSRF token for its forms and the outcome of the form they just sent.
+   */
+  const prepare = (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.visitor) return;
+    const flash = request.session.flash ?? null;
+    if (flash) delete request.session.flash;
+    const reader = readerOf(request, clock.now());
+    request.personalRead = true;
+    request.visitor = {
+      reader,
+      csrf: reply.generateCsrf(),
+      flash,
+      login: options.login.mode,
+      canSign: api.enabled,
+      worldIdAppId: options.login.appId ?? null,
+    };
+    if (options.login.mode === 'world-id' && (reader || request.url.startsWith('/login/world-id')))
+      reply.header('content-security-policy', WORLD_ID_CONTENT_SECURITY_POLICY);
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
     reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
+    // a logged-in reader's pages are theirs: never from the shared read cache (the cache's hook runs after this)
+    if (request.method === 'GET' && !request.url.startsWith('/assets/') && readerOf(request, clock.now())) prepare(request, reply);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/assets/')) return payload;
+    // one URL, two pages (anonymous and logged in): no shared cache may mix them up
+    reply.header('vary', [reply.getHeader('vary'), 'cookie'].filter(Boolean).join(', '));
+    if (request.personalRead === true || request.session?.reader) reply.header('cache-control', 'private, no-store');
+    return payload;
   });
 
   app.setErrorHandler((error, request, reply) => {
@@ -56,6 +112,9 @@ export const siteModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof 
       reply.type(asset.type).header('cache-control', 'public, max-age=31536000, immutable').send(asset.body),
     );
   }
+
+  await app.register(loginRoutes, { api, accounts: options.accounts, mode: options.login.mode, appId: options.login.appId, prepare });
+  await app.register(readerRoutes, { api, mode: options.login.mode, clock, prepare });
 
   app.get('/', { config: list, schema: { ...hide, querystring: FeedPageQuery } }, async (request, reply) => {
     const { lang = 'en', mode = 'trending', room, cursor, limit } = request.query;

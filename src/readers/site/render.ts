@@ -1,11 +1,20 @@
 import type { FastifyReply } from 'fastify';
 import { h, type FunctionComponent } from 'preact';
 import { renderToString } from 'preact-render-to-string';
+import { ANONYMOUS, VisitorContext, type Visitor } from './visitor.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who the site's page is for: anonymous on public pages (one body for everyone), the reader on theirs. */
+    visitor?: Visitor;
+  }
+}
 
 /**
- * A page as a complete HTML document. preact-render-to-string escapes every text and attribute value it is
- * given; nothing in the site's views bypasses it (no dangerouslySetInnerHTML).
+ * A page as a complete HTML document, rendered for the request's visitor. preact-render-to-string escapes every
+ * text and attribute value it is given; nothing in the site's views bypasses it (no dangerouslySetInnerHTML).
  */
 export function sendPage<P extends object>(reply: FastifyReply, view: FunctionComponent<P>, props: NoInfer<P>): FastifyReply {
-  return reply.type('text/html; charset=utf-8').send(`<!doctype html>${renderToString(h(view, props))}`);
+  const page = h(VisitorContext.Provider, { value: reply.request.visitor ?? ANONYMOUS }, h(view, props));
+  return reply.type('text/html; charset=utf-8').send(`<!doctype html>${renderToString(page)}`);
 }

@@ -2,11 +2,14 @@ import type { ComponentChildren } from 'preact';
 import { t, type Lang } from '../../../platform/i18n/index.js';
 import { ASSETS } from '../assets.js';
 import { href } from '../links.js';
+import { useVisitor } from '../visitor.js';
+import { AccountLinks } from './account-links.js';
+import { FlashMessage } from './forms.js';
 
 /** Each language named in itself (a name, not a label: the same in every catalogue). */
 const LANG_NAMES: Record<Lang, string> = { en: 'English', es: 'Español', fr: 'Français', de: 'Deutsch', 'zh-Hans': '简体中文' };
 
-export type Section = 'feed' | 'developing' | 'under-review' | 'reward-window' | 'ledger' | 'rankings' | 'search' | 'story';
+export type Section = 'feed' | 'developing' | 'under-review' | 'reward-window' | 'ledger' | 'rankings' | 'search' | 'story' | 'account';
 
 const SECTIONS = [
   ['feed', '/', 'module.feed.title'],
@@ -25,11 +28,14 @@ export interface PageFrame {
   /** This page's path and query without `lang`: the language links keep both. */
   path: string;
   query?: Record<string, string | number | undefined>;
+  /** The page runs World ID's IDKit (the login step); a logged-in reader's pages do when people log in with World ID. */
+  worldId?: boolean;
 }
 
 /** The frame of every page: skip link, masthead, sections, language switch, main, footer. */
 export function Layout(props: PageFrame & { children: ComponentChildren }) {
   const { lang, section } = props;
+  const visitor = useVisitor();
   return (
     <html lang={lang}>
       <head>
@@ -39,6 +45,12 @@ export function Layout(props: PageFrame & { children: ComponentChildren }) {
         <link rel="icon" href={ASSETS.icon.path} type="image/svg+xml" />
         <link rel="stylesheet" href={ASSETS.css.path} />
         <script src={ASSETS.js.path} defer />
+        {props.worldId || (visitor.reader && visitor.login === 'world-id') ? (
+          <>
+            <script src={ASSETS.idkit.path} defer />
+            <script src={ASSETS.worldId.path} defer />
+          </>
+        ) : null}
       </head>
       <body>
         <a class="skip" href="#main">
@@ -69,6 +81,7 @@ export function Layout(props: PageFrame & { children: ComponentChildren }) {
               </ul>
             </nav>
           </div>
+          <AccountLinks lang={lang} path={props.path} query={props.query} />
           <nav class="sections" aria-label={t(lang, 'site.sections')}>
             <ul>
               {SECTIONS.map(([id, path, key]) => (
@@ -82,6 +95,7 @@ export function Layout(props: PageFrame & { children: ComponentChildren }) {
           </nav>
         </header>
         <main id="main" tabIndex={-1}>
+          <FlashMessage lang={lang} flash={visitor.flash} />
           {props.children}
         </main>
         <footer>

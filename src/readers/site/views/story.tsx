@@ -6,6 +6,7 @@ import type { StoryResponse } from '../../../newsroom/stories/schemas.js';
 import { formatNumber, formatPercent } from '../format.js';
 import { href } from '../links.js';
 import { Layout } from './layout.js';
+import { ReaderActions } from './reader-actions.js';
 import { Badge, When } from './parts.js';
 import { RewardWindowState, VersionList } from './story-parts.js';
 
@@ -204,6 +205,7 @@ export function StoryPage(props: StoryPageProps) {
           </aside>
         </div>
       </article>
+      <ReaderActions lang={lang} story={story} />
       <Sources lang={lang} sources={story.sources} />
       <Comments lang={lang} comments={props.comments} total={story.counts.comments} />
       <Flags lang={lang} flags={props.flags} total={story.counts.flags} />

@@ -1,0 +1,42 @@
+import type { Queryable } from '../../platform/db/database.js';
+
+/** SQL of the reader site's accounts and browser sessions (migrations/0023_site_accounts.sql). */
+
+/**
+ * The account of `linkedHumanId`: `accountId` when the person has none yet, else the one they have (the
+ * unique key decides between two first logins of one person at once). Its last login moves to `now`.
+ */
+export async function claimAccount(db: Queryable, accountId: string, linkedHumanId: string, now: Date): Promise<string> {
+  const row = await db
+    .insertInto('site_accounts')
+    .values({ account_id: accountId, linked_human_id: linkedHumanId, created_at: now, last_login_at: now })
+    .onConflict((oc) => oc.column('linked_human_id').doUpdateSet({ last_login_at: now }))
+    .returning('account_id')
+    .executeTakeFirstOrThrow();
+  return row.account_id;
+}
+
+export async function readSession(db: Queryable, id: string, now: Date): Promise<unknown> {
+  const row = await db.selectFrom('site_sessions').select('data').where('id', '=', id).where('expires_at', '>', now).executeTakeFirst();
+  return row?.data ?? null;
+}
+
+export async function writeSession(db: Queryable, id: string, data: string, expiresAt: Date): Promise<void> {
+  await db
+    .insertInto('site_sessions')
+    .values({ id, data, expires_at: expiresAt })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ data, expires_at: expiresAt }))
+    .execute();
+}
+
+export async function deleteSession(db: Queryable, id: string): Promise<void> {
+  await db.deleteFrom('site_sessions').where('id', '=', id).execute();
+}
+
+/** Removes up to `limit` sessions that ended before `before`. */
+export async function pruneSessions(db: Queryable, before: Date, limit: number): Promise<void> {
+  await db
+    .deleteFrom('site_sessions')
+    .where('id', 'in', (eb) => eb.selectFrom('site_sessions').select('id').where('expires_at', '<', before).limit(limit))
+    .execute();
+}

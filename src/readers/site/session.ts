@@ -1,0 +1,113 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyCsrf from '@fastify/csrf-protection';
+import fastifyFormbody from '@fastify/formbody';
+import fastifySession, { type SessionStore } from '@fastify/session';
+import { hkdfSync, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** The person a browser session is logged in as. */
+export interface SiteReader {
+  /** The site's account id: the actorId the site signs this person's requests with. */
+  accountId: string;
+  linkedHumanId: string;
+  /** The end of the login's binding (sessionExpiresAt): the session never outlives it. */
+  expiresAt: string;
+  /** Development login only: the name the person gave, which makes their dev proofs (the same name, the same person). */
+  devPerson?: string;
+}
+
+/** A login in progress: the challenge the proof must answer. */
+export interface PendingLogin {
+  handle: string;
+  challengeId: string;
+  action: string;
+  signal: string;
+  next: string;
+}
+
+/** What the next page of this browser says about the form it just sent (post, redirect, get). */
+export interface Flash {
+  kind: 'done' | 'refused';
+  /** A sentence key of the site's catalogue, or an API error code the site words itself. */
+  message: string;
+  /** The sentence's placeholders (a vote's weight, a topic). */
+  params?: Record<string, string | number>;
+  retryAfterSeconds?: number;
+}
+
+declare module 'fastify' {
+  interface Session {
+    reader?: SiteReader;
+    login?: PendingLogin;
+    flash?: Flash;
+  }
+}
+
+export const SESSION_COOKIE = 'newsroom_session';
+/** The body field of every form's CSRF token. */
+export const CSRF_FIELD = '_csrf';
+
+/**
+ * Sessions, CSRF protection and form bodies for the site's routes (registered inside the site's plugin, so the
+ * JSON API never sees a cookie). The session cookie is HttpOnly, SameSite=Lax, Secure when the request came
+ * over https (behind a proxy: TRUST_PROXY), signed, and a session cookie (no expiry) until a login gives it the
+ * login's end; the session itself lives in PostgreSQL (`store`).
+ */
+export async function registerSessions(app: FastifyInstance, options: { secret: string; store: SessionStore }) {
+  await app.register(fastifyCookie);
+  await app.register(fastifySession, {
+    secret: options.secret,
+    cookieName: SESSION_COOKIE,
+    store: options.store,
+    saveUninitialized: false,
+    rolling: false,
+    cookie: { path: '/', httpOnly: true, secure: 'auto', sameSite: 'lax' },
+  });
+  await app.register(fastifyCsrf, {
+    sessionPlugin: '@fastify/session',
+    getToken: (request) => (request.body as Record<string, unknown> | undefined)?.[CSRF_FIELD] as string | undefined,
+  });
+  await app.register(fastifyFormbody, { bodyLimit: 16_384 });
+}
+
+/** The logged-in reader of this request, or null (no session, or one whose login has ended). */
+export function readerOf(request: FastifyRequest, now: number): SiteReader | null {
+  const reader = request.session.reader;
+  if (!reader) return null;
+  return Date.parse(reader.expiresAt) > now ? reader : null;
+}
+
+/**
+ * The first of the two CSRF checks of every state-changing form (the token is the second): a browser that
+ * says where a request comes from must say it comes from this site. `Sec-Fetch-Site` other than same-origin
+ * (or none: typed by the person) is refused, and so is an `Origin` whose host is not the request's.
+ */
+export function sameOriginCheck(request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) {
+  const site = request.headers['sec-fetch-site'];
+  const origin = request.headers.origin;
+  const foreignSite = site !== undefined && site !== 'same-origin' && site !== 'none';
+  let foreignOrigin = false;
+  if (origin !== undefined) {
+    try {
+      foreignOrigin = new URL(origin).origin !== new URL(`${request.protocol}://${request.host}`).origin;
+    } catch {
+      foreignOrigin = true; // "null" (an opaque origin) or garbage
+    }
+  }
+  done(foreignSite || foreignOrigin ? forbidden('a form sent from another site') : undefined);
+}
+
+/** A refusal the site's error page answers with 403. */
+export function forbidden(message: string): Error {
+  return Object.assign(new Error(message), { statusCode: 403 });
+}
+
+/**
+ * The key of the session cookies' signatures: SESSION_SECRET, else derived from the human signing secret (every
+ * instance that shares it shares the sessions), else random for this process.
+ */
+export function sessionKey(sessionSecret: string | undefined, humanSigningSecret: string | undefined): string {
+  if (sessionSecret) return sessionSecret;
+  if (!humanSigningSecret) return randomBytes(32).toString('hex');
+  return Buffer.from(hkdfSync('sha256', humanSigningSecret, 'newsroom', 'site-session', 32)).toString('hex');
+}

@@ -1,0 +1,28 @@
+import { createContext } from 'preact';
+import { useContext } from 'preact/hooks';
+import type { Flash, SiteReader } from './session.js';
+
+/** How people log in: World ID's IDKit, or (locally, with the dev verifier) the labelled development login. */
+export type LoginMode = 'world-id' | 'dev';
+
+/**
+ * Who is looking at a page, for the parts of it that depend on them (the masthead's account links, the forms of
+ * a story). A public page's visitor is anonymous: that is what makes it one cached body for everyone.
+ */
+export interface Visitor {
+  reader: SiteReader | null;
+  /** This session's CSRF token, for the forms of a personal page (null on a public page). */
+  csrf: string | null;
+  flash: Flash | null;
+  login: LoginMode;
+  /** Whether the site can sign for people at all (HUMAN_SIGNING_SECRET set). */
+  canSign: boolean;
+  /** World ID's app id for IDKit (WORLDID_APP_ID), when people log in with World ID. */
+  worldIdAppId: string | null;
+}
+
+export const ANONYMOUS: Visitor = { reader: null, csrf: null, flash: null, login: 'world-id', canSign: false, worldIdAppId: null };
+
+export const VisitorContext = createContext<Visitor>(ANONYMOUS);
+
+export const useVisitor = () => useContext(VisitorContext);
