@@ -1,0 +1,95 @@
+/**
+ * `npm run lighthouse`: Lighthouse 12.2.3 (pinned: later versions need Node 22) in Debian's Chromium on four pages
+ * of the demo newsroom: the home page, a story, a search and "My newsroom" (logged in with the development
+ * login). Prints the four category scores of each page and exits 1 when one is under 95. The service runs in
+ * this process on the embedded database, seeded with the demo newsroom.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { seedDemoIfEmpty } from '../src/demo/seed.js';
+
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const MINIMUM = 95;
+
+const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-newsroom-'));
+const config = loadConfig({
+  ...process.env,
+  PORT: '0',
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  HUMAN_PROOF_VERIFIER: 'dev',
+  RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000',
+});
+const app = await buildApp(config);
+await seedDemoIfEmpty(app.ctx);
+await app.listen({ port: 0, host: '127.0.0.1' });
+const { port } = app.server.address() as { port: number };
+const base = `http://127.0.0.1:${port}`;
+
+/** Logs in with the development login, as a browser would, and answers the session cookie. */
+async function devLoginCookie(): Promise<string> {
+  const form = await fetch(`${base}/login?lang=en`);
+  let cookie = (form.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const csrf = /name="_csrf" value="([^"]+)"/.exec(await form.text())?.[1] ?? '';
+  const login = await fetch(`${base}/login/dev`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', origin: base, 'sec-fetch-site': 'same-origin' },
+    body: new URLSearchParams({ _csrf: csrf, lang: 'en', back: '/me?lang=en', name: 'lighthouse' }).toString(),
+  });
+  if (login.status !== 303) throw new Error(`the development login answered ${login.status}`);
+  cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  return cookie;
+}
+
+const home = await (await fetch(`${base}/?lang=en`)).text();
+const story = /href="(\/stories\/st_[A-Za-z0-9_-]+\?lang=en)"/.exec(home)?.[1];
+if (!story) throw new Error('the demo home page lists no story');
+const cookie = await devLoginCookie();
+const pages: Array<[string, string, Record<string, string>]> = [
+  ['home', '/?lang=en', {}],
+  ['story', story, {}],
+  ['search', '/search?lang=en&q=council', {}],
+  ['my newsroom', '/me?lang=en', { Cookie: cookie }],
+];
+
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
+let failed = false;
+try {
+  console.log(`page          ${CATEGORIES.map((c) => c.padEnd(15)).join('')}`);
+  for (const [name, path, headers] of pages) {
+    const result = await lighthouse(`${base}${path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      extraHeaders: headers,
+    });
+    const scores = CATEGORIES.map((c) => Math.round((result?.lhr.categories[c]?.score ?? 0) * 100));
+    if (scores.some((s) => s < MINIMUM)) {
+      failed = true;
+      for (const c of CATEGORIES)
+        for (const ref of result?.lhr.categories[c]?.auditRefs ?? []) {
+          const audit = result?.lhr.audits[ref.id];
+          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1)
+            console.log(`  ${name}: ${c}: ${audit.id} ${audit.title}`);
+        }
+    }
+    console.log(`${name.padEnd(14)}${scores.map((s) => String(s).padEnd(15)).join('')}`);
+  }
+} finally {
+  await chrome.kill();
+  await app.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+if (failed) {
+  console.error(`a score is under ${MINIMUM}`);
+  process.exit(1);
+}
