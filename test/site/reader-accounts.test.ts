@@ -120,6 +120,9 @@ test('a person comments, votes with a proof, flags, bookmarks, follows, finds it
     assert.equal(alice.jar.has('newsroom_session'), false, 'the cookie is cleared');
     const after = await alice.get('/me?lang=en');
     assert.equal(after.statusCode, 303, 'logged out: My newsroom asks to log in');
+    // logging in again, the site speaks the language the person chose
+    const relogin = await alice.devLogin('alice');
+    assert.equal(relogin.headers.location, '/?lang=es');
   } finally {
     await t.close();
   }

@@ -78,6 +78,24 @@ export const loginRoutes: FastifyPluginAsyncTypebox<LoginOptions> = async (app, 
     return null;
   }
 
+  /** `next` in the language the person chose in their preferences (kept by the service), if they chose one. */
+  async function inPreferredLang(request: FastifyRequest, next: string): Promise<string> {
+    const reader = request.session.reader;
+    if (!reader) return next;
+    const prefs = await api
+      .forRequest(request.ip)
+      .read<{ preferences: { lang?: Lang } }>('/v1/users/me/preferences', {
+        actorId: reader.accountId,
+        verified: true,
+        linkedHumanId: reader.linkedHumanId,
+      });
+    const lang = prefs.ok ? prefs.body.preferences.lang : undefined;
+    if (!lang) return next;
+    const url = new URL(next, 'http://site.invalid');
+    url.searchParams.set('lang', lang);
+    return `${url.pathname}${url.search}`;
+  }
+
   function refused(request: FastifyRequest, reply: FastifyReply, lang: Lang, failure: ApiFailure, next: string) {
     const back = `/login?${new URLSearchParams({ lang, next }).toString()}`;
     return finish(
@@ -113,7 +131,7 @@ export const loginRoutes: FastifyPluginAsyncTypebox<LoginOptions> = async (app, 
     const failure = await completeLogin(request, client, handle, challengeId, proof);
     if (failure) return refused(request, reply, lang, failure, next);
     request.session.reader = { ...request.session.reader!, devPerson: name };
-    return finish(request, reply, { kind: 'done', message: 'account.login.done' }, next);
+    return finish(request, reply, { kind: 'done', message: 'account.login.done' }, await inPreferredLang(request, next));
   });
 
   app.post('/login/start', { ...guarded, schema: { hide: true, body: PlainForm } }, async (request, reply) => {
@@ -157,7 +175,7 @@ export const loginRoutes: FastifyPluginAsyncTypebox<LoginOptions> = async (app, 
       verification_level,
     });
     if (failure) return refused(request, reply, lang, failure, pending.next);
-    return finish(request, reply, { kind: 'done', message: 'account.login.done' }, pending.next);
+    return finish(request, reply, { kind: 'done', message: 'account.login.done' }, await inPreferredLang(request, pending.next));
   });
 
   app.post('/logout', { ...guarded, schema: { hide: true, body: PlainForm } }, async (request, reply) => {
