@@ -82,13 +82,11 @@ export const loginRoutes: FastifyPluginAsyncTypebox<LoginOptions> = async (app, 
   async function inPreferredLang(request: FastifyRequest, next: string): Promise<string> {
     const reader = request.session.reader;
     if (!reader) return next;
-    const prefs = await api
-      .forRequest(request.ip)
-      .read<{ preferences: { lang?: Lang } }>('/v1/users/me/preferences', {
-        actorId: reader.accountId,
-        verified: true,
-        linkedHumanId: reader.linkedHumanId,
-      });
+    const prefs = await api.forRequest(request.ip).read<{ preferences: { lang?: Lang } }>('/v1/users/me/preferences', {
+      actorId: reader.accountId,
+      verified: true,
+      linkedHumanId: reader.linkedHumanId,
+    });
     const lang = prefs.ok ? prefs.body.preferences.lang : undefined;
     if (!lang) return next;
     const url = new URL(next, 'http://site.invalid');
