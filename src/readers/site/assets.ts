@@ -23,6 +23,11 @@ nav ul,.tabs,.langs,.rooms,.pager,.chips{list-style:none;margin:0;padding:0;disp
 .sections a{display:inline-block;padding:.25rem 0}
 [aria-current]{font-weight:700;color:var(--ink)}
 .langs a{font-size:.9rem}
+details.reference{margin:.25rem 0;font-size:.875rem}
+details.reference summary{cursor:pointer;color:var(--muted)}
+.bot{text-decoration:underline dotted;text-underline-offset:.2em}
+dl.facts.status{grid-template-columns:1fr}
+dl.facts.status dd{margin:0 0 .5rem}
 main{max-width:72rem;margin:0 auto;padding:1rem}
 h1{font-family:Georgia,"Times New Roman",serif;font-size:2rem;line-height:1.2;margin:.5rem 0 1rem;overflow-wrap:anywhere}
 h2{font-size:1.25rem;margin:2rem 0 .75rem;border-bottom:1px solid var(--rule);padding-bottom:.25rem}
