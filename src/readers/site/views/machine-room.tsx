@@ -5,7 +5,7 @@ import { formatNumber } from '../format.js';
 import { href, storyHref } from '../links.js';
 import type { BotNames } from '../service.js';
 import { Layout } from './layout.js';
-import { Badge, BotName, ClaimRef, Reference, Sentence, TableWrap, When } from './parts.js';
+import { Badge, BotName, ClaimRef, Reference, TableWrap, When } from './parts.js';
 
 type Review = MachineRoomResponse['attestations'][number];
 
@@ -84,7 +84,6 @@ function Reviews(props: ReviewsProps) {
 /** The evidence of a story as a page: reviews per packet hash, revision proposals and votes, the safety trace. */
 export function MachineRoomPage(props: { lang: Lang; story: StoryResponse; room: MachineRoomResponse; botNames: BotNames }) {
   const { lang, story, room, botNames } = props;
-  const n = (value: number) => formatNumber(lang, value);
   const title = t(lang, 'site.machineRoom');
   const trace = room.safetyTrace;
   return (
