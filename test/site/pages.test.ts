@@ -63,6 +63,86 @@ test('every page type answers HTML in the asked language under the site CSP; the
   }
 });
 
+/** A page's visible text: no head, no attributes, nothing folded in a details element (the codes kept for machines). */
+const visibleText = (body: string) =>
+  body
+    .replace(/<head>[\s\S]*<\/head>/, '')
+    .replace(/<details[\s\S]*?<\/details>/g, '')
+    .replace(/<[^>]*>/g, ' ');
+/** Codes for machines that a page's text never shows raw: states, review statuses, event types, action keys, ids, hashes. */
+const RAW_CODES =
+  /\b(CANDIDATE|PROVISIONAL|GRADUATED|EMERGING|CLEAR|CONTESTED|UNDER_REVIEW|RETRACTED|CORRECTION|RETRACTION|CHALLENGE|ALLOW|QUARANTINE|BLOCK|ACCEPT|REJECT|[A-Z]+_[A-Z_]+)\b|graduate:|flag_high_severity:|\bbot_[0-9a-f]{32}\b|\b[0-9a-f]{40,}\b|\bcl_[A-Za-z0-9_]+/;
+
+test('no page of the demo newsroom shows a raw state, action key, bot id, claim id or hash in its text', async () => {
+  const t = await createTestApp({ RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000' });
+  try {
+    await seedDemoIfEmpty(t.app.ctx);
+    const ids = storyIds((await t.app.inject('/?mode=recent&limit=50')).body);
+    assert.ok(ids.length >= 5, 'the demo lists its stories');
+    const pages = ['/', '/ledger', '/rankings', '/developing', '/under-review', '/reward-window', '/search'];
+    for (const id of ids) pages.push(`/stories/${id}`, `/stories/${id}/machine-room`, `/stories/${id}/versions`);
+    for (const lang of ['en', 'de']) {
+      for (const path of pages) {
+        const res = await t.app.inject(`${path}${path.includes('?') ? '&' : '?'}lang=${lang}`);
+        assert.equal(res.statusCode, 200, path);
+        const raw = RAW_CODES.exec(visibleText(res.body));
+        assert.equal(raw, null, `${path}?lang=${lang} shows ${raw?.[0]}`);
+      }
+    }
+  } finally {
+    await t.close();
+  }
+});
+
+test('bots are named, hashes folded, and counts written in the plural each language asks for', async () => {
+  const r = await createReadsTestApp();
+  try {
+    const author = await r.factory.bot({ name: 'Harbour Desk' });
+    const reviewer = await r.factory.bot({ name: 'Fact Checker Nine' });
+    const story = await r.factory.story({ authorBotId: author, counts: { attestations: 1, objections: 0, comments: 21 } });
+    const claims = ((await r.app.inject(`/v1/stories/${story.id}`)).json() as { claims: { id: string }[] }).claims;
+    await r.factory.review(story, { botId: reviewer, claimIds: [claims[1]!.id] });
+    const unnamed = `bot_${'c'.repeat(32)}`;
+    await r.factory.review(story, { botId: unnamed, kind: 'OBJECTION' });
+
+    const page = (await r.app.inject(`/stories/${story.id}`)).body;
+    assert.ok(page.includes(`<span class="bot" title="${author}">Harbour Desk</span>`), 'the author by name, its id on hover');
+    assert.ok(!visibleText(page).includes(author));
+    assert.match(
+      page,
+      /<details class="reference"><summary>Fingerprint of version 1<\/summary><code class="hash">[0-9a-f]{64}<\/code><\/details>/,
+    );
+    assert.equal(
+      (page.match(/Readers can read it while reviewing bots attest to it or object to it\./g) ?? []).length,
+      1,
+      'the stage is said once',
+    );
+
+    const room = (await r.app.inject(`/stories/${story.id}/machine-room`)).body;
+    assert.ok(room.includes(`title="${reviewer}">Fact Checker Nine</span>`), 'a reviewer by name');
+    assert.ok(room.includes(`title="${unnamed}">bot cccccc</span>`), 'a bot without a name by a short form of its id');
+    assert.ok(room.includes(`title="${claims[1]!.id}">claim 2</a>`), 'a reviewed claim by its number');
+    assert.ok(room.includes('<h2 id="attestations">1 attestation</h2>'));
+    assert.ok(room.includes('<h2 id="objections">1 objection</h2>'));
+
+    const cards: Record<string, string> = {
+      en: '1 attestation · 0 objections · 21 comments',
+      es: '1 atestación · 0 objeciones · 21 comentarios',
+      fr: '1 attestation · 0 objection · 21 commentaires',
+      de: '1 Attestierung · 0 Einwände · 21 Kommentare',
+      'zh-Hans': '1 条证实 · 0 条异议 · 21 条评论',
+    };
+    for (const [lang, counts] of Object.entries(cards)) {
+      const feed = (await r.app.inject(`/?lang=${lang}`)).body;
+      assert.ok(feed.includes(counts), `${lang}: ${counts}`);
+    }
+    const fr = (await r.app.inject(`/stories/${story.id}?lang=fr`)).body;
+    assert.ok(fr.includes('>0 signalement ou contestation</h2>'), 'French: 0 is singular');
+  } finally {
+    await r.close();
+  }
+});
+
 test('text written by bots and readers is escaped on every page that shows it', async () => {
   const r = await createReadsTestApp();
   try {
@@ -180,7 +260,7 @@ test('a story page is served from the read cache until a signed write on that st
     assert.equal(after.headers.get('x-read-cache'), 'miss');
     const body = await after.text();
     assert.ok(body.includes('Seen on the reader site.'));
-    assert.ok(body.includes('Comments (1)'));
+    assert.ok(body.includes('>1 comment</h2>'), 'the heading counts the comment, in the singular');
   } finally {
     await t.close();
   }

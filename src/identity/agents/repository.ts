@@ -90,6 +90,16 @@ export async function findBot(db: Db, botId: string): Promise<BotRow | null> {
   return row ?? null;
 }
 
+/** The names of the bots among `botIds` that have a row (registry bots have none), in one query. */
+export async function botNames(db: Db, botIds: readonly string[]): Promise<{ bot_id: string; name: string }[]> {
+  if (botIds.length === 0) return [];
+  return db
+    .selectFrom('bots')
+    .select(['bot_id', 'name'])
+    .where('bot_id', 'in', [...botIds])
+    .execute();
+}
+
 /** The bot's keys, active and revoked, oldest first. */
 export async function listKeys(executor: Db | Tx, botId: string): Promise<KeyRow[]> {
   return executor

@@ -78,6 +78,15 @@ export function createAgentsService(deps: { config: Config; db: Db; transactor: 
     findSigningBot: (botId: string) => repository.findSigningBot(db, botId),
 
     /**
+     * The display names of bots, by id, in one query (the reader site shows names where it used to show ids).
+     * A bot without a name on record (a registry bot, an unknown id) is absent from the map.
+     */
+    async names(botIds: Iterable<string>): Promise<Map<string, string>> {
+      const rows = await repository.botNames(db, [...new Set(botIds)]);
+      return new Map(rows.map((row) => [row.bot_id, row.name]));
+    },
+
+    /**
      * Self-serve join (the request was signed by `publicKey` itself). A new bot answers `created: true`;
      * joining again with the same key answers the existing bot.
      */

@@ -3,7 +3,7 @@ import { siteDe } from './site/de.js';
 import type { Catalogue } from './en.js';
 
 /** German catalogue. */
-export const de: Catalogue = {
+export const de: Catalogue<'de'> = {
   'state.PROVISIONAL': 'Vorläufig',
   'state.GRADUATED': 'Bestätigt',
   'state.CONTESTED': 'Umstritten',

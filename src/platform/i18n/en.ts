@@ -1,4 +1,6 @@
 import { accountEn } from './account/en.js';
+import type { Lang } from '../schemas.js';
+import type { LabelsIn } from './plural.js';
 import { siteEn } from './site/en.js';
 
 /**
@@ -137,5 +139,10 @@ export const en = {
   ...accountEn,
 } as const;
 
-export type MessageKey = keyof typeof en;
-export type Catalogue = Readonly<Record<MessageKey, string>>;
+type Labels = typeof en;
+/** Keys of the labels that are one text. */
+export type MessageKey = { [K in keyof Labels]: Labels[K] extends string ? K : never }[keyof Labels];
+/** Keys of the plural labels: one text per plural category, chosen by a count (./plural.ts). */
+export type PluralKey = Exclude<keyof Labels, MessageKey>;
+/** Every label in language `L` (a missing key, or a missing plural form of L, fails the type check). */
+export type Catalogue<L extends Lang> = LabelsIn<Labels, L>;

@@ -3,7 +3,7 @@ import { siteEs } from './site/es.js';
 import type { Catalogue } from './en.js';
 
 /** Spanish catalogue. */
-export const es: Catalogue = {
+export const es: Catalogue<'es'> = {
   'state.PROVISIONAL': 'Provisional',
   'state.GRADUATED': 'Consolidada',
   'state.CONTESTED': 'Disputada',

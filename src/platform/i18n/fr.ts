@@ -3,7 +3,7 @@ import { siteFr } from './site/fr.js';
 import type { Catalogue } from './en.js';
 
 /** French catalogue. */
-export const fr: Catalogue = {
+export const fr: Catalogue<'fr'> = {
   'state.PROVISIONAL': 'Provisoire',
   'state.GRADUATED': 'Consolidé',
   'state.CONTESTED': 'Contesté',

@@ -3,7 +3,7 @@ import { siteZhHans } from './site/zh-hans.js';
 import type { Catalogue } from './en.js';
 
 /** Simplified Chinese catalogue (lang `zh-Hans`). */
-export const zhHans: Catalogue = {
+export const zhHans: Catalogue<'zh-Hans'> = {
   'state.PROVISIONAL': '暂定',
   'state.GRADUATED': '已确认',
   'state.CONTESTED': '有争议',

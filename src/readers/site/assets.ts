@@ -24,6 +24,15 @@ nav ul,.tabs,.langs,.rooms,.pager,.chips{list-style:none;margin:0;padding:0;disp
 .sections a{display:inline-block;padding:.25rem 0}
 [aria-current]{font-weight:700;color:var(--ink)}
 .langs a{font-size:.9rem}
+.langs-menu{position:relative}
+.langs-menu summary{cursor:pointer;font-size:.9rem;color:var(--accent);padding:.25rem 0}
+.langs-menu[open] nav{position:absolute;right:0;top:100%;z-index:3;background:var(--paper);border:1px solid var(--rule);border-radius:.25rem;padding:.5rem .75rem;box-shadow:0 2px 6px rgba(0,0,0,.15)}
+.langs-menu .langs{flex-direction:column;white-space:nowrap}
+details.reference{margin:.25rem 0;font-size:.875rem}
+details.reference summary{cursor:pointer;color:var(--muted)}
+.bot{text-decoration:underline dotted;text-underline-offset:.2em}
+dl.facts.status{grid-template-columns:1fr}
+dl.facts.status dd{margin:0 0 .5rem}
 main{max-width:72rem;margin:0 auto;padding:1rem}
 h1{font-family:Georgia,"Times New Roman",serif;font-size:2rem;line-height:1.2;margin:.5rem 0 1rem;overflow-wrap:anywhere}
 h2{font-size:1.25rem;margin:2rem 0 .75rem;border-bottom:1px solid var(--rule);padding-bottom:.25rem}
@@ -64,6 +73,21 @@ ins{background:#d7f5dd;color:#0d3b17;text-decoration:underline}
 del{background:#fbe0e0;color:#5c0f0f;text-decoration:line-through}
 .diff-lines{list-style:none;padding:0}
 .diff-lines li{padding:.15rem .4rem;overflow-wrap:anywhere}
+@media (max-width:40rem){
+.tagline{display:none}
+.masthead .bar{padding:.4rem 1rem;flex-wrap:nowrap}
+.brand{font-size:1.25rem}
+.sections{padding:0 1rem .25rem}
+.sections ul,.tabs,.chips{flex-wrap:nowrap;overflow-x:auto;white-space:nowrap;padding:.2rem .2rem .3rem}
+main{padding:.5rem 1rem}
+h1{font-size:1.5rem;margin:.25rem 0 .5rem}
+h2{font-size:1.1rem;margin:.75rem 0 .5rem}
+.tabs a,.chips a{padding:.2rem .65rem}
+.cards{gap:.75rem}
+.card{padding:.75rem}
+.card h3{margin-top:0}
+.card p{margin:.15rem 0}
+}
 footer{border-top:1px solid var(--rule);margin-top:3rem;padding:1rem;color:var(--muted);font-size:.875rem;text-align:center}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;

@@ -141,14 +141,14 @@ export const siteModule: FastifyPluginAsyncTypebox<SiteOptions> = async (app, op
     { config: story, schema: { ...hide, params: StoryParams, querystring: VersionsPageQuery } },
     async (request, reply) => {
       const lang = request.query.lang ?? 'en';
-      const { story: current, versions } = await service.versionsPage(request.params.id, lang);
+      const { story: current, versions, botNames } = await service.versionsPage(request.params.id, lang);
       const to = request.query.to ?? versions.currentVersion;
       const from = request.query.from ?? Math.max(1, to - 1);
       const older = versions.versions.find((v) => v.version === Math.min(from, to));
       const newer = versions.versions.find((v) => v.version === Math.max(from, to));
       if (!older || !newer) throw notFound('version');
       const diff = older === newer ? null : packetDiff(older.packet, newer.packet);
-      return sendPage(reply, VersionsPage, { lang, story: current, versions, from: older.version, to: newer.version, diff });
+      return sendPage(reply, VersionsPage, { lang, story: current, versions, from: older.version, to: newer.version, diff, botNames });
     },
   );
 

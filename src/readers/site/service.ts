@@ -1,4 +1,5 @@
 import type { Parameters } from '../../governance/parameters/parameters.js';
+import type { createAgentsService } from '../../identity/agents/service.js';
 import type { Lang } from '../../platform/i18n/index.js';
 import type { createCommentsService } from '../../newsroom/comments/service.js';
 import type { FeedService } from '../../newsroom/feed/service.js';
@@ -18,9 +19,13 @@ const ROOM_LINKS = 24;
 /** Comments and flags shown on a story page (the JSON reads page further). */
 const STORY_PAGE_ITEMS = 50;
 
+/** Display names of bots by id; a bot missing from it is shown by a short form of its id. */
+export type BotNames = ReadonlyMap<string, string>;
+
 /**
  * The data of each reader-site page, read through the same services as the JSON routes (no read SQL of its
- * own but the room list), so a page shows exactly what the API answers.
+ * own but the room list), so a page shows exactly what the API answers. The story pages name the bots they
+ * mention: their names come from the agents service in one query per page (the JSON reads carry ids only).
  */
 export function createSiteService(deps: {
   stories: StoriesService;
@@ -31,11 +36,12 @@ export function createSiteService(deps: {
   home: ReturnType<typeof createHomeService>;
   comments: ReturnType<typeof createCommentsService>;
   flags: ReturnType<typeof createFlagsService>;
+  agents: Pick<ReturnType<typeof createAgentsService>, 'names'>;
   parameters: () => Promise<Parameters>;
   db: Db;
 }) {
   const { stories, feed, search, ledger, rankings, home, comments, flags, parameters } = deps;
-  const { db } = deps;
+  const { db, agents } = deps;
 
   return {
     async feedPage(query: { lang: Lang; mode: FeedMode; room?: string; cursor?: string; limit?: number }) {
@@ -59,18 +65,22 @@ export function createSiteService(deps: {
         comments.listForReadableStory(row, page),
         flags.listForReadableStory(row, page),
       ]);
-      const rewardWindowHours = story.rewardWindow.closesAt ? null : (await parameters()).rewardWindowHours;
-      return { story, consensus, versions, comments: commentList, flags: flagList, rewardWindowHours };
+      const [rewardWindowHours, botNames] = await Promise.all([
+        story.rewardWindow.closesAt ? null : parameters().then((p) => p.rewardWindowHours),
+        agents.names([story.authorBotId, ...versions.versions.map((v) => v.createdBy)]),
+      ]);
+      return { story, consensus, versions, comments: commentList, flags: flagList, rewardWindowHours, botNames };
     },
 
     async machineRoomPage(id: string, lang: Lang) {
       const [story, room] = await Promise.all([stories.detail(id, lang), stories.machineRoom(id)]);
-      return { story, room };
+      const reviewers = [...room.attestations, ...room.objections, ...room.revisionProposals].map((r) => r.botId);
+      return { story, room, botNames: await agents.names(reviewers) };
     },
 
     async versionsPage(id: string, lang: Lang) {
       const [story, versions] = await Promise.all([stories.detail(id, lang), stories.versions(id)]);
-      return { story, versions };
+      return { story, versions, botNames: await agents.names(versions.versions.map((v) => v.createdBy)) };
     },
 
     ledgerPage: (query: { filters?: string; cursor?: string; limit?: number }) => ledger.events(query),

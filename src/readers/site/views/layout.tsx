@@ -32,7 +32,11 @@ export interface PageFrame {
   worldId?: boolean;
 }
 
-/** The frame of every page: skip link, masthead, sections, language switch, main, footer. */
+/**
+ * The frame of every page: skip link, masthead, sections, language switch, main, footer. The masthead stays
+ * short on a phone (docs/site.md, "Words, plurals and the compact masthead"): the language switch is a details menu (no
+ * script needed), and on narrow screens the tagline is hidden and the sections scroll sideways in one row.
+ */
 export function Layout(props: PageFrame & { children: ComponentChildren }) {
   const { lang, section } = props;
   const visitor = useVisitor();
@@ -64,22 +68,27 @@ export function Layout(props: PageFrame & { children: ComponentChildren }) {
               </a>
               <p class="tagline">{t(lang, 'site.tagline')}</p>
             </div>
-            <nav aria-label={t(lang, 'site.languages')}>
-              <ul class="langs">
-                {Object.entries(LANG_NAMES).map(([code, name]) => (
-                  <li>
-                    <a
-                      href={href(props.path, code as Lang, props.query)}
-                      hreflang={code}
-                      lang={code}
-                      aria-current={code === lang ? 'true' : undefined}
-                    >
-                      {name}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </nav>
+            <details class="langs-menu">
+              <summary>
+                {t(lang, 'site.languages')}: {LANG_NAMES[lang]}
+              </summary>
+              <nav aria-label={t(lang, 'site.languages')}>
+                <ul class="langs">
+                  {Object.entries(LANG_NAMES).map(([code, name]) => (
+                    <li>
+                      <a
+                        href={href(props.path, code as Lang, props.query)}
+                        hreflang={code}
+                        lang={code}
+                        aria-current={code === lang ? 'true' : undefined}
+                      >
+                        {name}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            </details>
           </div>
           <AccountLinks lang={lang} path={props.path} query={props.query} />
           <nav class="sections" aria-label={t(lang, 'site.sections')}>

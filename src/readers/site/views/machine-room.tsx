@@ -3,13 +3,33 @@ import type { MachineRoomResponse } from '../../../newsroom/stories/evidence-sch
 import type { StoryResponse } from '../../../newsroom/stories/schemas.js';
 import { formatNumber } from '../format.js';
 import { href, storyHref } from '../links.js';
+import type { BotNames } from '../service.js';
 import { Layout } from './layout.js';
-import { Badge, TableWrap, When } from './parts.js';
+import { Badge, BotName, ClaimRef, Reference, TableWrap, When } from './parts.js';
 
 type Review = MachineRoomResponse['attestations'][number];
 
-function Reviews(props: { lang: Lang; id: string; title: string; reviews: Review[] }) {
+type SafetyCategory =
+  'CHILD_SEXUAL_CONTENT' | 'VIOLENT_THREAT' | 'DOXXING' | 'UNVERIFIED_HEALTH_CLAIM' | 'GRAPHIC_VIOLENCE' | 'BANNED_SOURCE';
+
+/** A matched category of the safety trace (the API types the trace loosely: it is the scan's own record). */
+interface MatchedCategory {
+  category: SafetyCategory;
+  action: 'BLOCK' | 'QUARANTINE';
+}
+
+interface ReviewsProps {
+  lang: Lang;
+  id: string;
+  title: string;
+  reviews: Review[];
+  botNames: BotNames;
+  story: StoryResponse;
+}
+
+function Reviews(props: ReviewsProps) {
   const { lang } = props;
+  const storyPath = storyHref(props.story.id, lang);
   return (
     <section aria-labelledby={props.id}>
       <h2 id={props.id}>{props.title}</h2>
@@ -32,12 +52,21 @@ function Reviews(props: { lang: Lang; id: string; title: string; reviews: Review
               {props.reviews.map((r) => (
                 <tr>
                   <td>
-                    <code>{r.botId}</code>
+                    <BotName lang={lang} botId={r.botId} name={props.botNames.get(r.botId)} />
                     {r.verified ? ` · ${t(lang, 'site.verifiedBot')}` : ''}
                   </td>
                   <td>{formatNumber(lang, r.weight)}</td>
                   <td>{r.confidence === null ? '–' : formatNumber(lang, r.confidence)}</td>
-                  <td>{r.claimIds.length ? r.claimIds.join(', ') : t(lang, 'site.allClaims')}</td>
+                  <td>
+                    {r.claimIds.length
+                      ? r.claimIds.map((id, i) => (
+                          <>
+                            {i > 0 ? ', ' : ''}
+                            <ClaimRef lang={lang} claims={props.story.claims} id={id} storyPath={storyPath} />
+                          </>
+                        ))
+                      : t(lang, 'site.allClaims')}
+                  </td>
                   <td>{r.note ?? ''}</td>
                   <td>
                     <When lang={lang} at={r.createdAt} />
@@ -53,9 +82,8 @@ function Reviews(props: { lang: Lang; id: string; title: string; reviews: Review
 }
 
 /** The evidence of a story as a page: reviews per packet hash, revision proposals and votes, the safety trace. */
-export function MachineRoomPage(props: { lang: Lang; story: StoryResponse; room: MachineRoomResponse }) {
-  const { lang, story, room } = props;
-  const n = (value: number) => formatNumber(lang, value);
+export function MachineRoomPage(props: { lang: Lang; story: StoryResponse; room: MachineRoomResponse; botNames: BotNames }) {
+  const { lang, story, room, botNames } = props;
   const title = t(lang, 'site.machineRoom');
   const trace = room.safetyTrace;
   return (
@@ -74,33 +102,39 @@ export function MachineRoomPage(props: { lang: Lang; story: StoryResponse; room:
         </dd>
         <dt>{t(lang, 'site.packetHash')}</dt>
         <dd>
-          <code class="hash">{room.packetHash}</code>
+          <Reference summary={t(lang, 'site.hash.version', { version: room.version })}>
+            <code class="hash">{room.packetHash}</code>
+          </Reference>
         </dd>
       </dl>
       <Reviews
         lang={lang}
         id="attestations"
-        title={t(lang, 'site.attestations', { count: n(room.attestations.length) })}
+        title={t(lang, 'site.count.attestations', { count: room.attestations.length })}
         reviews={room.attestations}
+        botNames={botNames}
+        story={story}
       />
       <Reviews
         lang={lang}
         id="objections"
-        title={t(lang, 'site.objections', { count: n(room.objections.length) })}
+        title={t(lang, 'site.count.objections', { count: room.objections.length })}
         reviews={room.objections}
+        botNames={botNames}
+        story={story}
       />
       <p class="meta">
         {t(lang, 'site.olderReviews', {
-          attestations: n(room.olderPacketReviews.attestations),
-          objections: n(room.olderPacketReviews.objections),
+          attestations: t(lang, 'site.count.attestations', { count: room.olderPacketReviews.attestations }),
+          objections: t(lang, 'site.count.objections', { count: room.olderPacketReviews.objections }),
         })}
       </p>
       <section aria-labelledby="proposals">
         <h2 id="proposals">{t(lang, 'site.proposals')}</h2>
         <p>
-          {t(lang, 'gate.revision', {
-            acceptVotes: n(room.revisionThresholds.acceptVotes),
-            rejectVotes: n(room.revisionThresholds.rejectVotes),
+          {t(lang, 'site.gate.revision', {
+            accept: t(lang, 'site.count.acceptVotes', { count: room.revisionThresholds.acceptVotes }),
+            reject: t(lang, 'site.count.rejectVotes', { count: room.revisionThresholds.rejectVotes }),
           })}
         </p>
         {room.revisionProposals.length === 0 ? (
@@ -110,16 +144,22 @@ export function MachineRoomPage(props: { lang: Lang; story: StoryResponse; room:
             {room.revisionProposals.map((p) => (
               <li>
                 <p>
-                  <Badge kind={p.status} label={t(lang, `site.proposalStatus.${p.status}`)} /> <code>{p.botId}</code> ·{' '}
-                  <When lang={lang} at={p.createdAt} />
+                  <Badge kind={p.status} label={t(lang, `site.proposalStatus.${p.status}`)} />{' '}
+                  <BotName lang={lang} botId={p.botId} name={botNames.get(p.botId)} /> · <When lang={lang} at={p.createdAt} />
                 </p>
                 <p>{p.rationale}</p>
                 <p class="meta">
-                  {t(lang, 'site.proposal.votes', { accept: n(p.votes.accept), reject: n(p.votes.reject) })}
+                  {t(lang, 'site.proposal.votes', {
+                    accept: t(lang, 'site.count.acceptVotes', { count: p.votes.accept }),
+                    reject: t(lang, 'site.count.rejectVotes', { count: p.votes.reject }),
+                  })}
                   {p.resultVersion === null ? '' : ` · ${t(lang, 'site.version', { version: p.resultVersion })}`}
-                  {' · '}
-                  {t(lang, 'site.packetHash')} <code class="hash">{p.basePacketHash}</code>
                 </p>
+                <Reference
+                  summary={t(lang, p.basePacketHash === room.packetHash ? 'site.proposal.base.current' : 'site.proposal.base.earlier')}
+                >
+                  <code class="hash">{p.basePacketHash}</code>
+                </Reference>
               </li>
             ))}
           </ol>
@@ -134,17 +174,27 @@ export function MachineRoomPage(props: { lang: Lang; story: StoryResponse; room:
               <When lang={lang} at={trace.scannedAt} />
             </p>
             <h3>{t(lang, 'site.safety.rules')}</h3>
-            {trace.rules.length === 0 && trace.categories.length === 0 ? (
+            {trace.categories.length === 0 ? (
               <p>{t(lang, 'site.safety.clean')}</p>
             ) : (
               <ul class="list">
-                {[...trace.categories, ...trace.rules].map((entry) => (
+                {(trace.categories as MatchedCategory[]).map((c) => (
                   <li>
-                    <code>{typeof entry === 'string' ? entry : JSON.stringify(entry)}</code>
+                    {t(lang, `site.safetyCategory.${c.category}`)} ·{' '}
+                    <Badge kind={c.action} label={t(lang, `site.safetyDecision.${c.action}`)} />
                   </li>
                 ))}
               </ul>
             )}
+            <Reference summary={t(lang, 'site.safety.trace', { count: trace.rules.length })}>
+              <ul class="list">
+                {trace.rules.map((rule) => (
+                  <li>
+                    <code>{JSON.stringify(rule)}</code>
+                  </li>
+                ))}
+              </ul>
+            </Reference>
           </>
         ) : (
           <p>{t(lang, 'site.safety.none')}</p>

@@ -1,6 +1,5 @@
 import { t, type Lang } from '../../../platform/i18n/index.js';
 import type { RewardWindowModuleResponse, StoryModuleResponse } from '../../../newsroom/home/schemas.js';
-import { formatNumber } from '../format.js';
 import { Layout, type Section } from './layout.js';
 import { Card, CardList } from './parts.js';
 
@@ -23,17 +22,13 @@ export function RewardWindowPage(props: { lang: Lang; module: RewardWindowModule
     <Layout lang={lang} title={module.title} section="reward-window" path="/reward-window">
       <h1>{module.title}</h1>
       <p>{module.description}</p>
-      <p>{t(lang, 'site.rewardWindow.open', { count: formatNumber(lang, module.openCount) })}</p>
+      <p>{t(lang, 'site.rewardWindow.open', { count: module.openCount })}</p>
       {module.items.length === 0 ? (
         <p>{t(lang, 'site.empty')}</p>
       ) : (
         <ul class="cards" id="stories">
           {module.items.map((item) => (
-            <Card
-              lang={lang}
-              story={item}
-              extra={<p class="meta">{t(lang, 'site.rewardWindow.left', { hours: formatNumber(lang, item.hoursLeft) })}</p>}
-            />
+            <Card lang={lang} story={item} extra={<p class="meta">{t(lang, 'site.rewardWindow.left', { count: item.hoursLeft })}</p>} />
           ))}
         </ul>
       )}

@@ -1,7 +1,7 @@
-import type { ComponentChildren } from 'preact';
+import { Fragment, type ComponentChildren } from 'preact';
 import { t, type Lang } from '../../../platform/i18n/index.js';
 import type { StoryCard } from '../../../newsroom/stories/schemas.js';
-import { formatDate, formatNumber } from '../format.js';
+import { formatDate } from '../format.js';
 import { storyHref } from '../links.js';
 
 /** A date as the reader's language writes it, with the machine-readable instant. */
@@ -13,10 +13,52 @@ export function Badge(props: { kind: string; label: string }) {
   return <span class={`badge ${props.kind}`}>{props.label}</span>;
 }
 
+/**
+ * A translated sentence with elements in it: `text` is a label whose `{name}` placeholders were left unfilled
+ * (t() leaves a placeholder without a value as written), each replaced here by `parts[name]`.
+ */
+export function Sentence(props: { text: string; parts: Record<string, ComponentChildren> }) {
+  const pieces = props.text.split(/\{(\w+)\}/);
+  // split with a capture group alternates text (even indexes) and placeholder names (odd indexes)
+  return <>{pieces.map((piece, i) => (i % 2 === 0 ? piece : <Fragment>{props.parts[piece] ?? `{${piece}}`}</Fragment>))}</>;
+}
+
+/** A bot by its display name, its id on hover; a bot without a name on record by a short form of its id. */
+export function BotName(props: { lang: Lang; botId: string; name: string | undefined }) {
+  const { botId } = props;
+  const label = props.name ?? t(props.lang, 'site.bot.unnamed', { short: botId.replace(/^bot_/, '').slice(0, 6) });
+  return (
+    <span class="bot" title={botId}>
+      {label}
+    </span>
+  );
+}
+
+/** Codes for machines (hashes, reference ids) folded behind a summary in words; open it to read or copy them. */
+export function Reference(props: { summary: string; children: ComponentChildren }) {
+  return (
+    <details class="reference">
+      <summary>{props.summary}</summary>
+      {props.children}
+    </details>
+  );
+}
+
+/** A claim named by its number in the current version (linked to it), or as a claim of an earlier version; its id on hover. */
+export function ClaimRef(props: { lang: Lang; claims: { id: string }[]; id: string; storyPath: string }) {
+  const { lang, id } = props;
+  const index = props.claims.findIndex((claim) => claim.id === id);
+  if (index < 0) return <span title={id}>{t(lang, 'site.claim.earlier')}</span>;
+  return (
+    <a href={`${props.storyPath}#claim-${id}`} title={id}>
+      {t(lang, 'site.claim.number', { number: index + 1 })}
+    </a>
+  );
+}
+
 /** A story in a list: title link, summary (in the story's own language), state badges, counts. */
 export function Card(props: { lang: Lang; story: StoryCard; extra?: ComponentChildren }) {
   const { lang, story } = props;
-  const n = (value: number) => formatNumber(lang, value);
   return (
     <li class="card">
       <h3 lang={story.lang}>
@@ -34,9 +76,9 @@ export function Card(props: { lang: Lang; story: StoryCard; extra?: ComponentChi
       <p lang={story.lang}>{story.summary}</p>
       <p class="meta">
         {t(lang, 'site.card.counts', {
-          attestations: n(story.counts.attestations),
-          objections: n(story.counts.objections),
-          comments: n(story.counts.comments),
+          attestations: t(lang, 'site.count.attestations', { count: story.counts.attestations }),
+          objections: t(lang, 'site.count.objections', { count: story.counts.objections }),
+          comments: t(lang, 'site.count.comments', { count: story.counts.comments }),
         })}
       </p>
       {props.extra}

@@ -2,7 +2,7 @@ import { t, type Lang } from '../../../platform/i18n/index.js';
 import type { RankingsResponse } from '../../../newsroom/rankings/schemas.js';
 import { formatNumber } from '../format.js';
 import { Layout } from './layout.js';
-import { TableWrap, When } from './parts.js';
+import { BotName, TableWrap, When } from './parts.js';
 
 const METRICS = [
   'storiesPublished',
@@ -31,7 +31,7 @@ export function RankingsPage(props: { lang: Lang; rankings: RankingsResponse }) 
         <ul class="list">
           {METRICS.map((m) => (
             <li>
-              {t(lang, `site.metric.${m}`)}: {t(lang, 'site.rankings.points', { points: n(rankings.scoring[m]) })}
+              {t(lang, `site.metric.${m}`)}: {t(lang, 'site.rankings.points', { count: rankings.scoring[m] })}
             </li>
           ))}
         </ul>
@@ -57,7 +57,7 @@ export function RankingsPage(props: { lang: Lang; rankings: RankingsResponse }) 
                 <tr>
                   <td>{n(item.rank)}</td>
                   <th scope="row">
-                    {item.name} <code>{item.botId}</code>
+                    <BotName lang={lang} botId={item.botId} name={item.name === item.botId ? undefined : item.name} />
                   </th>
                   <td>{n(item.score)}</td>
                   {METRICS.map((m) => (

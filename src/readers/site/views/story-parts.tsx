@@ -3,7 +3,8 @@ import type { VersionsResponse } from '../../../newsroom/stories/evidence-schema
 import type { StoryResponse } from '../../../newsroom/stories/schemas.js';
 import { formatDate } from '../format.js';
 import { href } from '../links.js';
-import { When } from './parts.js';
+import type { BotNames } from '../service.js';
+import { BotName, Reference, Sentence, When } from './parts.js';
 
 /** Open, closed, or not opened yet, with the time it closes (the same gate texts as assistant orientation). */
 export function RewardWindowState(props: { lang: Lang; window: StoryResponse['rewardWindow']; hours: number | null }) {
@@ -12,7 +13,7 @@ export function RewardWindowState(props: { lang: Lang; window: StoryResponse['re
     ? t(lang, 'gate.rewardWindow.open', { closesAt: formatDate(lang, window.closesAt!) })
     : window.closesAt
       ? t(lang, 'gate.rewardWindow.closed', { closesAt: formatDate(lang, window.closesAt) })
-      : t(lang, 'gate.rewardWindow.notOpened', { hours: props.hours ?? '' });
+      : t(lang, 'site.rewardWindow.notOpened', { count: props.hours ?? 0 });
   return (
     <section aria-labelledby="reward-window">
       <h2 id="reward-window">{t(lang, 'module.rewardWindow.title')}</h2>
@@ -22,7 +23,7 @@ export function RewardWindowState(props: { lang: Lang; window: StoryResponse['re
 }
 
 /** Every version, newest first, each linked to its changes against the one before. */
-export function VersionList(props: { lang: Lang; storyId: string; versions: VersionsResponse }) {
+export function VersionList(props: { lang: Lang; storyId: string; versions: VersionsResponse; botNames: BotNames }) {
   const { lang } = props;
   const base = `/stories/${encodeURIComponent(props.storyId)}/versions`;
   return (
@@ -38,7 +39,15 @@ export function VersionList(props: { lang: Lang; storyId: string; versions: Vers
             )}
             {v.current ? ` (${t(lang, 'site.version.current')})` : ''} · <When lang={lang} at={v.createdAt} />
             <br />
-            <span class="meta">{t(lang, 'site.version.by', { bot: v.createdBy })}</span> <code class="hash">{v.packetHash}</code>
+            <span class="meta">
+              <Sentence
+                text={t(lang, 'site.version.by')}
+                parts={{ bot: <BotName lang={lang} botId={v.createdBy} name={props.botNames.get(v.createdBy)} /> }}
+              />
+            </span>
+            <Reference summary={t(lang, 'site.hash.version', { version: v.version })}>
+              <code class="hash">{v.packetHash}</code>
+            </Reference>
           </li>
         ))}
       </ol>

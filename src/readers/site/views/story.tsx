@@ -5,9 +5,10 @@ import type { ConsensusResponse, VersionsResponse } from '../../../newsroom/stor
 import type { StoryResponse } from '../../../newsroom/stories/schemas.js';
 import { formatNumber, formatPercent } from '../format.js';
 import { href } from '../links.js';
+import type { BotNames } from '../service.js';
 import { Layout } from './layout.js';
 import { ReaderActions } from './reader-actions.js';
-import { Badge, When } from './parts.js';
+import { Badge, BotName, ClaimRef, Reference, Sentence, When } from './parts.js';
 import { RewardWindowState, VersionList } from './story-parts.js';
 
 type SourceStatus = 'UNREVIEWED' | 'VERIFIED' | 'DISPUTED' | 'UNRELIABLE' | 'RETRACTED';
@@ -20,9 +21,13 @@ export interface StoryPageProps {
   comments: CommentsResponse;
   flags: FlagsResponse;
   rewardWindowHours: number | null;
+  botNames: BotNames;
 }
 
-/** State, review status and stage in plain words, from the consensus snapshot and the thresholds it applied. */
+/**
+ * Stage and review status in plain words, from the consensus snapshot and the thresholds it applied. The story
+ * state is not shown again: it is always one of the two (the review's trouble first, else the stage).
+ */
 function Standing(props: { lang: Lang; story: StoryResponse; consensus: ConsensusResponse }) {
   const { lang, story, consensus } = props;
   const s = consensus.snapshot;
@@ -31,43 +36,37 @@ function Standing(props: { lang: Lang; story: StoryResponse; consensus: Consensu
   return (
     <section class="panel" aria-labelledby="standing">
       <h2 id="standing">{t(lang, 'site.story.standing')}</h2>
-      <dl class="facts">
-        <dt>{t(lang, 'site.label.state')}</dt>
+      <dl class="facts status">
+        <dt>{t(lang, 'site.label.publicationStage')}</dt>
         <dd>
-          <Badge kind={story.state ?? 'NONE'} label={story.labels.state} />
+          <Badge kind={story.publicationStage} label={story.labels.publicationStage} /> {t(lang, `site.stage.${story.publicationStage}`)}
         </dd>
         <dt>{t(lang, 'site.label.reviewStatus')}</dt>
         <dd>
-          <Badge kind={story.reviewStatus} label={story.labels.reviewStatus} />
-        </dd>
-        <dt>{t(lang, 'site.label.publicationStage')}</dt>
-        <dd>
-          <Badge kind={story.publicationStage} label={story.labels.publicationStage} />
+          <Badge kind={story.reviewStatus} label={story.labels.reviewStatus} /> {t(lang, `site.review.${story.reviewStatus}`)}
         </dd>
       </dl>
-      <p>{t(lang, `site.stage.${story.publicationStage}`)}</p>
-      <p>{t(lang, `site.review.${story.reviewStatus}`)}</p>
       <p>
         {t(lang, 'site.consensus.tally', {
           version: n(s.version),
-          attestations: n(s.attestations.count),
+          attestations: t(lang, 'site.count.attestations', { count: s.attestations.count }),
           attestationWeight: n(s.attestations.weight),
-          objections: n(s.objections.count),
+          objections: t(lang, 'site.count.objections', { count: s.objections.count }),
           objectionWeight: n(s.objections.weight),
         })}{' '}
-        {t(lang, 'site.consensus.flags', { count: n(s.flags.count), high: n(s.flags.high) })}
+        {t(lang, 'site.consensus.flags', { flags: t(lang, 'site.count.flags', { count: s.flags.count }), high: n(s.flags.high) })}
       </p>
       <h3>{t(lang, 'site.thresholds')}</h3>
       <ul class="list">
-        <li>{t(lang, 'gate.clear', { minAttestations: n(th.minAttestations) })}</li>
-        <li>{t(lang, 'gate.contested', { minObjections: n(th.minObjections), ratio: formatPercent(lang, th.contestedObjectionRatio) })}</li>
-        <li>{t(lang, 'gate.graduation', { min: n(th.graduationMinAttestations), action: s.graduation.requiredHumanAction })}</li>
+        <li>{t(lang, 'site.gate.clear', { minAttestations: n(th.minAttestations) })}</li>
+        <li>
+          {t(lang, 'site.gate.contested', { minObjections: n(th.minObjections), ratio: formatPercent(lang, th.contestedObjectionRatio) })}
+        </li>
+        <li>{t(lang, 'site.gate.graduation', { min: n(th.graduationMinAttestations) })}</li>
       </ul>
       <p>
         {t(lang, s.graduation.gateMet ? 'site.graduation.met' : 'site.graduation.notMet')}{' '}
-        {t(lang, s.graduation.humanActionRecorded ? 'site.humanAction.recorded' : 'site.humanAction.missing', {
-          action: s.graduation.requiredHumanAction,
-        })}
+        {t(lang, s.graduation.humanActionRecorded ? 'site.humanAction.recorded' : 'site.humanAction.missing')}
       </p>
       <p class="meta">
         {consensus.source === 'neutral' ? t(lang, 'site.consensus.neutral') : null}
@@ -107,7 +106,7 @@ function Comments(props: { lang: Lang; comments: CommentsResponse; total: number
   const { lang } = props;
   return (
     <section aria-labelledby="comments">
-      <h2 id="comments">{t(lang, 'site.comments', { count: formatNumber(lang, props.total) })}</h2>
+      <h2 id="comments">{t(lang, 'site.count.comments', { count: props.total })}</h2>
       {props.comments.items.length === 0 ? (
         <p>{t(lang, 'site.comments.empty')}</p>
       ) : (
@@ -127,11 +126,11 @@ function Comments(props: { lang: Lang; comments: CommentsResponse; total: number
   );
 }
 
-function Flags(props: { lang: Lang; flags: FlagsResponse; total: number }) {
+function Flags(props: { lang: Lang; flags: FlagsResponse; total: number; claims: StoryResponse['claims'] }) {
   const { lang } = props;
   return (
     <section aria-labelledby="flags">
-      <h2 id="flags">{t(lang, 'site.flags', { count: formatNumber(lang, props.total) })}</h2>
+      <h2 id="flags">{t(lang, 'site.flags', { count: props.total })}</h2>
       {props.flags.items.length === 0 ? (
         <p>{t(lang, 'site.flags.empty')}</p>
       ) : (
@@ -141,7 +140,15 @@ function Flags(props: { lang: Lang; flags: FlagsResponse; total: number }) {
               <p class="meta">
                 <Badge kind={f.severity} label={t(lang, `site.severity.${f.severity}`)} />{' '}
                 {f.challenge ? `${t(lang, 'site.flag.challenge')} · ` : ''}
-                {f.claimId ? `${t(lang, 'site.flag.claim', { claim: f.claimId })} · ` : ''}
+                {f.claimId ? (
+                  <>
+                    <Sentence
+                      text={t(lang, 'site.flag.claim')}
+                      parts={{ claim: <ClaimRef lang={lang} claims={props.claims} id={f.claimId} storyPath="" /> }}
+                    />
+                    {' · '}
+                  </>
+                ) : null}
                 <When lang={lang} at={f.createdAt} />
               </p>
               <p>{f.reason}</p>
@@ -165,7 +172,11 @@ export function StoryPage(props: StoryPageProps) {
           <p class="lede">{story.summary}</p>
         </header>
         <p class="meta" lang={lang}>
-          {story.room} · {t(lang, 'site.story.meta', { version: story.version, bot: story.authorBotId })}
+          {story.room} ·{' '}
+          <Sentence
+            text={t(lang, 'site.story.meta', { version: story.version })}
+            parts={{ bot: <BotName lang={lang} botId={story.authorBotId} name={props.botNames.get(story.authorBotId)} /> }}
+          />
           {story.publishedAt ? (
             <>
               {' · '}
@@ -180,11 +191,18 @@ export function StoryPage(props: StoryPageProps) {
               <h2 id="claims">{t(lang, 'site.claims')}</h2>
               <ol class="list" lang={story.lang}>
                 {story.claims.map((claim) => (
-                  <li id={`claim-${claim.id}`}>
-                    {claim.text} <code>{claim.id}</code>
-                  </li>
+                  <li id={`claim-${claim.id}`}>{claim.text}</li>
                 ))}
               </ol>
+              <Reference summary={t(lang, 'site.claims.references')}>
+                <ol class="list">
+                  {story.claims.map((claim) => (
+                    <li>
+                      <code>{claim.id}</code>
+                    </li>
+                  ))}
+                </ol>
+              </Reference>
             </section>
           </div>
           <aside lang={lang} aria-label={t(lang, 'site.story.standing')}>
@@ -200,7 +218,7 @@ export function StoryPage(props: StoryPageProps) {
                   <a href={href(`${base}/versions`, lang)}>{t(lang, 'site.versions.compare')}</a>
                 </li>
               </ul>
-              <VersionList lang={lang} storyId={story.id} versions={props.versions} />
+              <VersionList lang={lang} storyId={story.id} versions={props.versions} botNames={props.botNames} />
             </section>
           </aside>
         </div>
@@ -208,7 +226,7 @@ export function StoryPage(props: StoryPageProps) {
       <ReaderActions lang={lang} story={story} />
       <Sources lang={lang} sources={story.sources} />
       <Comments lang={lang} comments={props.comments} total={story.counts.comments} />
-      <Flags lang={lang} flags={props.flags} total={story.counts.flags} />
+      <Flags lang={lang} flags={props.flags} total={story.counts.flags} claims={story.claims} />
     </Layout>
   );
 }

@@ -3,6 +3,7 @@ import type { VersionsResponse } from '../../../newsroom/stories/evidence-schema
 import type { StoryResponse } from '../../../newsroom/stories/schemas.js';
 import type { FieldDiff } from '../diff.js';
 import { href, storyHref } from '../links.js';
+import type { BotNames } from '../service.js';
 import { Layout } from './layout.js';
 import { VersionList } from './story-parts.js';
 
@@ -14,6 +15,7 @@ export interface VersionsPageProps {
   to: number;
   /** null when the two versions are the same one. */
   diff: FieldDiff[] | null;
+  botNames: BotNames;
 }
 
 function Runs(props: { diff: FieldDiff }) {
@@ -85,7 +87,7 @@ export function VersionsPage(props: VersionsPageProps) {
           ))}
         </>
       )}
-      <VersionList lang={lang} storyId={story.id} versions={props.versions} />
+      <VersionList lang={lang} storyId={story.id} versions={props.versions} botNames={props.botNames} />
       <p>
         <a href={href(`/stories/${encodeURIComponent(story.id)}/machine-room`, lang)}>{t(lang, 'site.machineRoom.link')}</a>
       </p>
