@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 
 /** The style of the account links, forms and their outcomes. */
 export const ACCOUNT_CSS = `
-.account ul{list-style:none;margin:0;padding:0;display:flex;gap:.75rem;align-items:center}
+.account ul{list-style:none;margin:0;padding:0;display:flex;gap:.75rem;align-items:center;white-space:nowrap}
+@media (max-width:40rem){.masthead .bar{flex-wrap:wrap;gap:.25rem 1rem}.account{font-size:.9rem}}
 form.inline{display:inline}
 button.link{background:none;border:0;color:var(--accent);text-decoration:underline;padding:0;font:inherit}
 .actions form{margin:.75rem 0}

@@ -89,8 +89,8 @@ export function Layout(props: PageFrame & { children: ComponentChildren }) {
                 </ul>
               </nav>
             </details>
+            <AccountLinks lang={lang} path={props.path} query={props.query} />
           </div>
-          <AccountLinks lang={lang} path={props.path} query={props.query} />
           <nav class="sections" aria-label={t(lang, 'site.sections')}>
             <ul>
               {SECTIONS.map(([id, path, key]) => (
