@@ -2,7 +2,7 @@
 -- text parser splits words at spaces and punctuation, so a Chinese or Japanese sentence is one token and a word
 -- inside it is never found. This vector indexes every run of Han, kana and CJK compatibility characters as its
 -- overlapping bigrams (电池技术 → 电池 池技 技术) followed by the run's last character, on the 'simple'
--- configuration: a query of two characters or more is the phrase of its bigrams, a query of one character the
+-- configuration: a query of two characters or more needs all of its bigrams, a query of one character the
 -- prefix of a token. Text without such characters adds nothing (the vector of a story in English is empty).
 -- Plain SQL over built-in functions, no extension: the same on PostgreSQL and PGlite.
 CREATE FUNCTION cjk_bigrams(doc text) RETURNS text

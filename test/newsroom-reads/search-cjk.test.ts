@@ -101,9 +101,9 @@ describe('search in Chinese and Japanese', () => {
     );
   });
 
-  test('the query split: runs become bigram phrases, the rest stays for the word search', () => {
+  test('the query split: runs require their bigrams, the rest stays for the word search', () => {
     assert.deepEqual(splitCjkQuery('election'), { cjk: undefined, rest: 'election' });
-    assert.deepEqual(splitCjkQuery('锂电池 Tesla'), { cjk: "'锂电' <-> '电池'", rest: 'Tesla' });
+    assert.deepEqual(splitCjkQuery('锂电池 Tesla'), { cjk: "'锂电' & '电池'", rest: 'Tesla' });
     assert.deepEqual(splitCjkQuery('电 地震'), { cjk: "'电':* & '地震'", rest: '' });
     assert.deepEqual(splitCjkQuery('"电池"'), { cjk: "'电池'", rest: '' });
   });

@@ -2,9 +2,12 @@
  * Chinese and Japanese in a search query. Their text has no spaces, so PostgreSQL's parser would read a whole
  * run of characters as one word; stories index such runs as overlapping bigrams instead (the column
  * stories.search_vector_cjk, migrations/0022_cjk_search.sql). A query is split the same way: each run of two
- * characters or more becomes the phrase of its bigrams (`锂电池` → `'锂电' <-> '电池'`: the characters in
- * this order, side by side), a run of one character the prefix of a token (`'电':*`: the character anywhere in a
- * run, each run's last character being indexed alone too). The rest of the query is kept for the word search.
+ * characters or more requires all of its bigrams (`锂电池` → `'锂电' & '电池'`), a run of one character the
+ * prefix of a token (`'电':*`: the character anywhere in a run, each run's last character being indexed alone
+ * too). All bigrams rather than their phrase: the index answers an AND of lexemes exactly, while a phrase is
+ * rechecked on every candidate's vector (read from TOAST: 460 ms instead of 70 ms for a word in 4,400 stories
+ * of the bench); the rank (cover density) puts the stories where the bigrams stand together first. The rest
+ * of the query is kept for the word search.
  */
 
 /** Han (with extension A and compatibility ideographs), hiragana, katakana and half-width katakana: the characters of the database function. */
@@ -27,7 +30,7 @@ export function splitCjkQuery(q: string): CjkQuery {
     return chars
       .slice(0, -1)
       .map((c, i) => `'${c}${chars[i + 1]!}'`)
-      .join(' <-> ');
+      .join(' & ');
   });
   const rest = q.replace(CJK_RUN, ' ').trim();
   // what is left of `"电池"` or `-电池` is punctuation only: no words to search for

@@ -58,9 +58,11 @@ export const recentColumn = (f: SearchFilters) => (f.publicationStage === 'CANDI
  * unstemmed headline vector: the first gives stemming ("elections" finds "election"), the second finds
  * exact title, summary and claim words across languages. The rank adds both.
  *
- * A query with Chinese or Japanese characters (`cjk`, split by the service) also matches a story whose
- * bigram vector holds every run of the query as a phrase, and whose word vectors hold the rest of the query
- * (if any); the rank adds that vector's too. A query without them runs exactly as before.
+ * A query with Chinese or Japanese characters (`cjk`, split by the service) matches a story whose bigram
+ * vector holds the bigrams of every run of the query, and whose word vectors hold the rest of the query (if
+ * any): the bigram vector finds whatever the word vectors would find of those characters, so they are not
+ * tested for them (a story in English has an empty bigram vector, cheap to test). The rank adds that vector's
+ * too. A query without such characters runs exactly as before.
  *
  * The window is one index scan of the recent order testing each story (or a bitmap scan of the text
  * indexes when the words are rare: the planner decides from the words' statistics), so a page costs at
@@ -91,11 +93,7 @@ export async function ranked(
       sortableTimestamp(column).as('window_sort'),
     ])
     .where((eb) => matching(eb, filters))
-    .where(
-      bigrams
-        ? sql<boolean>`(${words(q)} or (stories.search_vector_cjk @@ ${bigrams} and ${cjk.rest ? words(cjk.rest) : sql`true`}))`
-        : words(q),
-    )
+    .where(bigrams ? sql<boolean>`(stories.search_vector_cjk @@ ${bigrams} and ${cjk.rest ? words(cjk.rest) : sql`true`})` : words(q))
     .where(sql.ref(column), 'is not', null)
     .orderBy(sql.ref(column), 'desc')
     .orderBy('stories.id', 'desc')
