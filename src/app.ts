@@ -43,6 +43,7 @@ import { authPlugin } from './platform/auth/plugin.js';
 import { createContext, type AppContext, type ContextOverrides } from './platform/context.js';
 import { migrateAtStart } from './platform/db/migrate.js';
 import { mayAlterSchema } from './platform/db/roles.js';
+import { registerCompression } from './platform/compression.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './platform/error-handler.js';
 import { httpServerOptions, registerEdgeGuards } from './platform/http-edge.js';
 import { loggerOptions, requestId } from './platform/logger.js';
@@ -157,6 +158,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // after the auth plugin: a cached read still counts against the reader's rate limit
   await app.register(readCachePlugin, { generation: ctx.readGeneration, clock: ctx.clock, ...config.readCache });
+  await registerCompression(app);
 
   const { newsroom, readers, rewards } = services;
   await app.register(healthModule, { ctx, metrics });
