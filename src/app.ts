@@ -29,6 +29,7 @@ import { orientationModule } from './newsroom/orientation/index.js';
 import { rankingsModule } from './newsroom/rankings/index.js';
 // the reader site (docs/site.md)
 import { siteModule } from './readers/site/index.js';
+import { siteNotFound } from './readers/site/not-found.js';
 import { searchModule } from './newsroom/search/index.js';
 import { storiesModule } from './newsroom/stories/index.js';
 import { healthModule } from './operations/health/index.js';
@@ -114,7 +115,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerJsonBodyParser(app);
   registerDecimalInputs(app);
   app.setValidatorCompiler(createValidatorCompiler());
-  registerErrorHandling(app);
+  registerErrorHandling(app, { notFoundPage: siteNotFound });
   registerBodyDepthLimit(app);
   const metrics = createMetrics(ctx);
   // every service, built once (src/composition.ts)

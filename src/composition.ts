@@ -161,7 +161,7 @@ export function createServices(ctx: AppContext) {
     history,
     exporter: createExportService(base),
   };
-  const site = createSiteService({ ...newsroom, parameters, db });
+  const site = createSiteService({ ...newsroom, parameters, db, baseUrl: config.publicBaseUrl });
 
   return {
     agents,

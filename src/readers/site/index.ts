@@ -4,12 +4,12 @@ import { notFound } from '../../platform/errors.js';
 import { DEFAULT_LANG, type Lang } from '../../platform/i18n/index.js';
 import { LANGS } from '../../platform/schemas.js';
 import { StoryParams } from '../../newsroom/common/schemas.js';
-import { ASSETS, CONTENT_SECURITY_POLICY } from './assets.js';
+import { ASSETS, SITE_HEADERS } from './assets.js';
 import { packetDiff } from './diff.js';
 import { sendPage } from './render.js';
 import { FeedPageQuery, LangQuery, LedgerPageQuery, SearchPageQuery, VersionsPageQuery } from './schemas.js';
 import type { createSiteService } from './service.js';
-import { ErrorPage } from './views/error.js';
+import { ErrorPage, queryProblems } from './views/error.js';
 import { FeedPage } from './views/feed.js';
 import { LedgerPage } from './views/ledger.js';
 import { MachineRoomPage } from './views/machine-room.js';
@@ -18,6 +18,7 @@ import { RankingsPage } from './views/rankings.js';
 import { SearchPage } from './views/search.js';
 import { StoryPage } from './views/story.js';
 import { VersionsPage } from './views/versions.js';
+import { siteWeb } from './web.js';
 
 /** The language of a page whose query may not have passed validation (its error page still speaks it). */
 function requestedLang(query: unknown): Lang {
@@ -37,9 +38,7 @@ export const siteModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof 
   const hide = { hide: true };
 
   app.addHook('onRequest', async (_request, reply) => {
-    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
+    reply.headers(SITE_HEADERS);
   });
 
   app.setErrorHandler((error, request, reply) => {
@@ -48,8 +47,11 @@ export const siteModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof 
     else request.log.info({ code: failure.code, status: failure.status }, 'page refused');
     if (failure.retryAfterSeconds !== undefined) reply.header('retry-after', String(failure.retryAfterSeconds));
     reply.code(failure.status);
-    return sendPage(reply, ErrorPage, { lang: requestedLang(request.query), status: failure.status, requestId: request.id });
+    const problems = queryProblems(failure, request.query);
+    return sendPage(reply, ErrorPage, { lang: requestedLang(request.query), status: failure.status, requestId: request.id, problems });
   });
+
+  await app.register(siteWeb, { service: service.syndication });
 
   for (const asset of Object.values(ASSETS)) {
     app.get(asset.path, { schema: hide }, async (_request, reply) =>

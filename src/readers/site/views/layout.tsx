@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { t, type Lang } from '../../../platform/i18n/index.js';
 import { ASSETS } from '../assets.js';
 import { href } from '../links.js';
+import { PageMeta, type PageMetaProps } from './head.js';
 
 /** Each language named in itself (a name, not a label: the same in every catalogue). */
 const LANG_NAMES: Record<Lang, string> = { en: 'English', es: 'Español', fr: 'Français', de: 'Deutsch', 'zh-Hans': '简体中文' };
@@ -25,6 +26,8 @@ export interface PageFrame {
   /** This page's path and query without `lang`: the language links keep both. */
   path: string;
   query?: Record<string, string | number | undefined>;
+  /** Head metadata beyond the frame's (views/head.tsx). */
+  meta?: Pick<PageMetaProps, 'description' | 'ogType' | 'roomFeed'>;
 }
 
 /** The frame of every page: skip link, masthead, sections, language switch, main, footer. */
@@ -36,6 +39,7 @@ export function Layout(props: PageFrame & { children: ComponentChildren }) {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${props.title} · ${t(lang, 'module.home.title')}`}</title>
+        <PageMeta lang={lang} title={props.title} path={props.path} query={props.query} {...props.meta} />
         <link rel="icon" href={ASSETS.icon.path} type="image/svg+xml" />
         <link rel="stylesheet" href={ASSETS.css.path} />
         <script src={ASSETS.js.path} defer />
