@@ -10,7 +10,7 @@ import { listedStoriesById, listedStoryCount } from './repository.js';
 const FEED_ITEMS = 50;
 /**
  * Stories per story sitemap. The protocol allows 50,000 URLs and 50 MB a file; 10,000 keeps each file near
- * 1.5 MB and its read a bounded scan. /sitemap.xml is always an index, so the layout is the same at any size.
+ * 1.2 MB and its read a bounded scan. /sitemap.xml is always an index, so the layout is the same at any size.
  */
 export const SITEMAP_STORIES = 10_000;
 /** The pages the sitemap names in every language. */
