@@ -170,6 +170,8 @@ describe('the reader site on the web', () => {
       { url: '/no-such-page', headers: { accept: 'application/json' } },
       { url: '/no-such-page', method: 'POST' as const },
       { url: '/healthz/nothing' },
+      { url: '/V1/FEED' },
+      { url: '//v1/feed' },
     ]) {
       const res = await r.app.inject(req);
       assert.equal(res.statusCode, 404, req.url);

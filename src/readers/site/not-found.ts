@@ -8,7 +8,24 @@ import { ErrorPage } from './views/error.js';
 /** Paths of the JSON API and the operators' endpoints: an unknown path under them answers the JSON error body. */
 const API_PREFIXES = ['/v1', '/healthz', '/readyz', '/metrics', '/docs', '/openapi.json'];
 
-const isApiPath = (path: string) => API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+/** Any path that starts with an API prefix (`/healthz%00`, `/v1foo` too): no site page is named like one. */
+const underApi = (path: string) => API_PREFIXES.some((prefix) => path.startsWith(prefix));
+
+/**
+ * Whether a path is the API's, however it is spelled: routes match exactly, so `/V1/feed`, `//v1/feed` or
+ * `/./healthz` are unknown paths, and they are the API's too. The path is tested as sent (lowercased, slashes
+ * collapsed) and with its dot segments resolved; either under an API prefix makes it an API path.
+ */
+function isApiPath(path: string): boolean {
+  const collapsed = path.toLowerCase().replace(/\/{2,}/g, '/');
+  let resolved: string;
+  try {
+    resolved = new URL(collapsed, 'http://site.invalid').pathname;
+  } catch {
+    return true;
+  }
+  return underApi(collapsed) || underApi(resolved);
+}
 
 /** A client that asks for JSON and not for HTML (an API client guessing a path) gets JSON on any path. */
 function wantsHtml(request: FastifyRequest): boolean {
