@@ -30,6 +30,7 @@ import { rankingsModule } from './newsroom/rankings/index.js';
 // the reader site (docs/site.md)
 import { siteModule } from './readers/site/index.js';
 import { sessionKey } from './readers/site/session.js';
+import { siteNotFound } from './readers/site/not-found.js';
 import { searchModule } from './newsroom/search/index.js';
 import { storiesModule } from './newsroom/stories/index.js';
 import { healthModule } from './operations/health/index.js';
@@ -44,6 +45,7 @@ import { authPlugin } from './platform/auth/plugin.js';
 import { createContext, type AppContext, type ContextOverrides } from './platform/context.js';
 import { migrateAtStart } from './platform/db/migrate.js';
 import { mayAlterSchema } from './platform/db/roles.js';
+import { registerCompression } from './platform/compression.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './platform/error-handler.js';
 import { httpServerOptions, registerEdgeGuards } from './platform/http-edge.js';
 import { loggerOptions, requestId } from './platform/logger.js';
@@ -114,7 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerJsonBodyParser(app);
   registerDecimalInputs(app);
   app.setValidatorCompiler(createValidatorCompiler());
-  registerErrorHandling(app);
+  registerErrorHandling(app, { notFoundPage: siteNotFound });
   registerBodyDepthLimit(app);
   const metrics = createMetrics(ctx);
   // every service, built once (src/composition.ts)
@@ -158,6 +160,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // after the auth plugin: a cached read still counts against the reader's rate limit
   await app.register(readCachePlugin, { generation: ctx.readGeneration, clock: ctx.clock, ...config.readCache });
+  await registerCompression(app);
 
   const { newsroom, readers, rewards } = services;
   await app.register(healthModule, { ctx, metrics });

@@ -166,7 +166,7 @@ export function createServices(ctx: AppContext) {
     history,
     exporter: createExportService(base),
   };
-  const site = createSiteService({ ...newsroom, agents, parameters, db });
+  const site = createSiteService({ ...newsroom, agents, parameters, db, baseUrl: config.publicBaseUrl });
   // readers/accounts → identity/humans: a login handed over to the person's account
   const siteAccounts = createAccountsService({ db, clock, identity: humans });
   const siteSessions = createSessionStore({ db, clock, anonymousTtlMs: ANONYMOUS_SESSION_TTL_MS });

@@ -25,7 +25,7 @@ export interface BenchSettings {
    * load, so the p99 is the time of a request rather than the queue in front of a saturated server).
    */
   latencyConnections: number;
-  /** BENCH_NEWSROOM_DB: the kept, seeded database of the newsroom read scenarios (default bench_newsroom_v1). */
+  /** BENCH_NEWSROOM_DB: the kept, seeded database of the newsroom read scenarios (default bench_newsroom_v2). */
   newsroomDb: string;
   /** BENCH_NEWSROOM_SCALE: multiplies the seeded counts (default 1: 100,000 stories, 1,000,000 reviews, ~300,000 ledger events). */
   newsroomScale: number;
@@ -79,7 +79,7 @@ export function readSettings(): BenchSettings {
     cpuProfileDir: process.env.BENCH_CPU_PROF?.trim() || undefined,
     warmupSeconds: positiveNumber('BENCH_WARMUP_SECONDS', 5),
     latencyConnections: positiveInt('BENCH_LATENCY_CONNECTIONS', 2),
-    newsroomDb: databaseName('BENCH_NEWSROOM_DB', 'bench_newsroom_v1'),
+    newsroomDb: databaseName('BENCH_NEWSROOM_DB', 'bench_newsroom_v2'),
     newsroomScale: positiveNumber('BENCH_NEWSROOM_SCALE', 1),
     reseed: flag('BENCH_RESEED', false),
     keepNewsroomDb: flag('BENCH_KEEP_DB', true),

@@ -129,7 +129,13 @@ function requestLineOverflow(rawPacket: unknown, maxHeaderSize: number): boolean
   return endOfLine === -1 || endOfLine >= maxHeaderSize;
 }
 
-export function registerErrorHandling(app: FastifyInstance) {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  options: {
+    /** Answers an unknown path itself (the reader site's HTML page), or returns undefined for the JSON body. */
+    notFoundPage?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined;
+  } = {},
+) {
   app.setErrorHandler((error, request, reply) => {
     const appError = normalizeError(error);
     if (appError.code === 'DATABASE_UNAVAILABLE' || appError.code === 'REDIS_UNAVAILABLE')
@@ -138,7 +144,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     else request.log.info({ code: appError.code, status: appError.status }, 'request rejected');
     return sendError(request, reply, appError);
   });
-  app.setNotFoundHandler((request, reply) =>
-    sendError(request, reply, appError('NOT_FOUND', { message: `No route ${request.method} ${request.url.split('?')[0]}` })),
+  app.setNotFoundHandler(
+    (request, reply) =>
+      options.notFoundPage?.(request, reply) ??
+      sendError(request, reply, appError('NOT_FOUND', { message: `No route ${request.method} ${request.url.split('?')[0]}` })),
   );
 }

@@ -4,6 +4,7 @@ import { sortableTimestamp } from '../../platform/db/keyset.js';
 import type { DB, PublicationStage, ReviewStatus, StoryState } from '../../platform/db/schema.js';
 import type { Lang } from '../../platform/i18n/index.js';
 import type { StoryCardRow } from '../stories/presenter.js';
+import type { CjkQuery } from './cjk-query.js';
 import { inState, publiclyVisible, STORY_CARD_COLUMNS } from '../stories/story-filters.js';
 
 export interface SearchFilters {
@@ -57,6 +58,12 @@ export const recentColumn = (f: SearchFilters) => (f.publicationStage === 'CANDI
  * unstemmed headline vector: the first gives stemming ("elections" finds "election"), the second finds
  * exact title, summary and claim words across languages. The rank adds both.
  *
+ * A query with Chinese or Japanese characters (`cjk`, split by the service) matches a story whose bigram
+ * vector holds the bigrams of every run of the query, and whose word vectors hold the rest of the query (if
+ * any): the bigram vector finds whatever the word vectors would find of those characters, so they are not
+ * tested for them (a story in English has an empty bigram vector, cheap to test). The rank adds that vector's
+ * too. A query without such characters runs exactly as before.
+ *
  * The window is one index scan of the recent order testing each story (or a bitmap scan of the text
  * indexes when the words are rare: the planner decides from the words' statistics), so a page costs at
  * most RANK_WINDOW vector tests and ranks at any match count.
@@ -64,6 +71,7 @@ export const recentColumn = (f: SearchFilters) => (f.publicationStage === 'CANDI
 export async function ranked(
   db: Db,
   q: string,
+  cjk: CjkQuery,
   lang: Lang,
   filters: SearchFilters,
   page: { after?: { rank: number; id: string } | undefined; window?: WindowBound | undefined },
@@ -71,12 +79,21 @@ export async function ranked(
 ): Promise<{ rows: RankedRow[]; window: WindowBound | undefined }> {
   const stemmed = sql`websearch_to_tsquery(lang_regconfig(${lang}), ${q})`;
   const simple = sql`websearch_to_tsquery('simple'::regconfig, ${q})`;
+  const words = (text: string) =>
+    sql<boolean>`(stories.search_vector @@ websearch_to_tsquery(lang_regconfig(${lang}), ${text}) or stories.search_vector_simple @@ websearch_to_tsquery('simple'::regconfig, ${text}))`;
+  const bigrams = cjk.cjk === undefined ? undefined : sql`to_tsquery('simple'::regconfig, ${cjk.cjk})`;
   const column = recentColumn(filters);
   let candidates = db
     .selectFrom('stories')
-    .select([...STORY_CARD_COLUMNS, 'stories.search_vector', 'stories.search_vector_simple', sortableTimestamp(column).as('window_sort')])
+    .select([
+      ...STORY_CARD_COLUMNS,
+      'stories.search_vector',
+      'stories.search_vector_simple',
+      bigrams ? 'stories.search_vector_cjk' : sql<null>`null::tsvector`.as('search_vector_cjk'),
+      sortableTimestamp(column).as('window_sort'),
+    ])
     .where((eb) => matching(eb, filters))
-    .where(sql<boolean>`(stories.search_vector @@ ${stemmed} or stories.search_vector_simple @@ ${simple})`)
+    .where(bigrams ? sql<boolean>`(stories.search_vector_cjk @@ ${bigrams} and ${cjk.rest ? words(cjk.rest) : sql`true`})` : words(q))
     .where(sql.ref(column), 'is not', null)
     .orderBy(sql.ref(column), 'desc')
     .orderBy('stories.id', 'desc')
@@ -92,7 +109,7 @@ export async function ranked(
   const { rows } = await sql<RankedRow & { bound_sort: string; bound_id: string }>`
     select r.* from (
       select ${cardColumns},
-        (ts_rank_cd(w.search_vector, ${stemmed}) + ts_rank_cd(w.search_vector_simple, ${simple}))::real as rank,
+        (ts_rank_cd(w.search_vector, ${stemmed}) + ts_rank_cd(w.search_vector_simple, ${simple})${bigrams ? sql` + ts_rank_cd(w.search_vector_cjk, ${bigrams})` : sql``})::real as rank,
         first_value(w.window_sort) over oldest as bound_sort,
         first_value(w.id) over oldest as bound_id
       from (${candidates}) w

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { pageOf, type CursorCodec } from '../../platform/cursor.js';
 import type { Lang } from '../../platform/i18n/index.js';
 import { presentCard } from '../stories/presenter.js';
+import { splitCjkQuery } from './cjk-query.js';
 import type { SearchFilters } from './repository.js';
 import * as repository from './repository.js';
 import type { SearchQuery, SearchResponse } from './schemas.js';
@@ -70,6 +71,7 @@ export function createSearchService(deps: {
         const { rows, window } = await repository.ranked(
           db,
           q,
+          splitCjkQuery(q),
           lang,
           filters,
           at ? { after: { rank: at[0] as number, id: at[1] as string }, window: { sort: at[2] as string, id: at[3] as string } } : {},

@@ -6,7 +6,10 @@ import { isRewardWindowActive, storyState } from './story-state.js';
 
 /** Turns story rows into the public story and card bodies; every story read goes through here. */
 
-export type StoryRow = Omit<Selectable<StoriesTable>, 'search_vector' | 'search_vector_simple' | 'seq' | 'claims_text' | 'trending_score'>;
+export type StoryRow = Omit<
+  Selectable<StoriesTable>,
+  'search_vector' | 'search_vector_simple' | 'search_vector_cjk' | 'seq' | 'claims_text' | 'trending_score'
+>;
 
 export type StoryCardRow = Pick<
   StoryRow,

@@ -158,6 +158,8 @@ export interface StoriesTable {
   search_vector: ColumnType<string | null, never, never>;
   /** migrations/0003_reads.sql: the same text on the 'simple' configuration (unstemmed). */
   search_vector_simple: ColumnType<string | null, never, never>;
+  /** migrations/0022_cjk_search.sql: the bigrams of the Chinese and Japanese text (empty without any). */
+  search_vector_cjk: ColumnType<string | null, never, never>;
 }
 
 export interface StoryVersionsTable {

@@ -149,3 +149,10 @@ export const CONTENT_SECURITY_POLICY = [
   "base-uri 'none'",
   "frame-ancestors 'none'",
 ].join('; ');
+
+/** The headers of every site answer (pages, error pages, the 404 page of an unknown path). */
+export const SITE_HEADERS = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'same-origin',
+} as const;

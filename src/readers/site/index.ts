@@ -8,7 +8,7 @@ import { DEFAULT_LANG, type Lang } from '../../platform/i18n/index.js';
 import { LANGS } from '../../platform/schemas.js';
 import { StoryParams } from '../../newsroom/common/schemas.js';
 import { WORLD_ID_CONTENT_SECURITY_POLICY } from './assets-account.js';
-import { ASSETS, CONTENT_SECURITY_POLICY } from './assets.js';
+import { ASSETS, SITE_HEADERS } from './assets.js';
 import { packetDiff } from './diff.js';
 import type { createAccountsService } from '../accounts/service.js';
 import { createSiteApi } from './api.js';
@@ -19,7 +19,7 @@ import { readerOf, registerSessions } from './session.js';
 import type { LoginMode } from './visitor.js';
 import { FeedPageQuery, LangQuery, LedgerPageQuery, SearchPageQuery, VersionsPageQuery } from './schemas.js';
 import type { createSiteService } from './service.js';
-import { ErrorPage } from './views/error.js';
+import { ErrorPage, queryProblems } from './views/error.js';
 import { FeedPage } from './views/feed.js';
 import { LedgerPage } from './views/ledger.js';
 import { MachineRoomPage } from './views/machine-room.js';
@@ -28,6 +28,7 @@ import { RankingsPage } from './views/rankings.js';
 import { SearchPage } from './views/search.js';
 import { StoryPage } from './views/story.js';
 import { VersionsPage } from './views/versions.js';
+import { siteWeb } from './web.js';
 
 /** The language of a page whose query may not have passed validation (its error page still speaks it). */
 function requestedLang(query: unknown): Lang {
@@ -83,9 +84,7 @@ export const siteModule: FastifyPluginAsyncTypebox<SiteOptions> = async (app, op
   };
 
   app.addHook('onRequest', async (request, reply) => {
-    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
+    reply.headers(SITE_HEADERS);
     // a logged-in reader's pages are theirs: never from the shared read cache (the cache's hook runs after this)
     if (request.method === 'GET' && !request.url.startsWith('/assets/') && readerOf(request, clock.now())) prepare(request, reply);
   });
@@ -104,8 +103,11 @@ export const siteModule: FastifyPluginAsyncTypebox<SiteOptions> = async (app, op
     else request.log.info({ code: failure.code, status: failure.status }, 'page refused');
     if (failure.retryAfterSeconds !== undefined) reply.header('retry-after', String(failure.retryAfterSeconds));
     reply.code(failure.status);
-    return sendPage(reply, ErrorPage, { lang: requestedLang(request.query), status: failure.status, requestId: request.id });
+    const problems = queryProblems(failure, request.query);
+    return sendPage(reply, ErrorPage, { lang: requestedLang(request.query), status: failure.status, requestId: request.id, problems });
   });
+
+  await app.register(siteWeb, { service: service.syndication });
 
   for (const asset of Object.values(ASSETS)) {
     app.get(asset.path, { schema: hide }, async (_request, reply) =>

@@ -9,12 +9,17 @@ declare module 'fastify' {
     visitor?: Visitor;
   }
 }
+import { BaseUrl } from './views/head.js';
 
 /**
  * A page as a complete HTML document, rendered for the request's visitor. preact-render-to-string escapes every
  * text and attribute value it is given; nothing in the site's views bypasses it (no dangerouslySetInnerHTML).
  */
 export function sendPage<P extends object>(reply: FastifyReply, view: FunctionComponent<P>, props: NoInfer<P>): FastifyReply {
-  const page = h(VisitorContext.Provider, { value: reply.request.visitor ?? ANONYMOUS }, h(view, props));
+  const page = h(
+    VisitorContext.Provider,
+    { value: reply.request.visitor ?? ANONYMOUS },
+    h(BaseUrl.Provider, { value: reply.siteBaseUrl ?? '' }, h(view, props)),
+  );
   return reply.type('text/html; charset=utf-8').send(`<!doctype html>${renderToString(page)}`);
 }

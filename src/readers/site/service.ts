@@ -13,6 +13,7 @@ import type { createSearchService } from '../../newsroom/search/service.js';
 import type { StoriesService } from '../../newsroom/stories/service.js';
 import type { Db } from '../../platform/db/database.js';
 import { rooms as listedRooms } from './repository.js';
+import { createSyndicationService } from './syndication.js';
 
 /** Rooms the feed page links to. */
 const ROOM_LINKS = 24;
@@ -39,6 +40,8 @@ export function createSiteService(deps: {
   agents: Pick<ReturnType<typeof createAgentsService>, 'names'>;
   parameters: () => Promise<Parameters>;
   db: Db;
+  /** PUBLIC_BASE_URL: the origin of the site's absolute URLs. */
+  baseUrl: string;
 }) {
   const { stories, feed, search, ledger, rankings, home, comments, flags, parameters } = deps;
   const { db, agents } = deps;
@@ -89,5 +92,6 @@ export function createSiteService(deps: {
     underReview: (lang: Lang) => home.underReview(lang),
     rewardWindow: (lang: Lang) => home.rewardWindow(lang),
     searchPage: (query: SearchQuery) => search.search(query),
+    syndication: createSyndicationService({ feed, db, baseUrl: deps.baseUrl }),
   };
 }

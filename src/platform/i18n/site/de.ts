@@ -187,4 +187,7 @@ export const siteDe: LabelsIn<typeof siteEn, 'de'> = {
   'site.error.failed.text': 'Die Seite konnte nicht erstellt werden. Bitte versuchen Sie es gleich noch einmal.',
   'site.error.reference': 'Referenz:',
   'site.error.back': 'Zurück zur Redaktion',
+  'site.error.param.invalid': 'Der Parameter „{name}“ hat einen Wert, den diese Seite nicht annimmt: „{value}“.',
+  'site.error.param.unknown': '„{name}“ ist kein Parameter dieser Seite.',
+  'site.error.param.cursor': 'Der Parameter „{name}“ gilt hier nicht: Er gehört zu einer anderen Seite oder Suche.',
 };

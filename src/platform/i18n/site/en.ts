@@ -183,4 +183,7 @@ export const siteEn = {
   'site.error.failed.text': 'The page could not be built. Please try again in a moment.',
   'site.error.reference': 'Reference:',
   'site.error.back': 'Back to the newsroom',
+  'site.error.param.invalid': 'The parameter “{name}” has a value this page does not accept: “{value}”.',
+  'site.error.param.unknown': '“{name}” is not a parameter of this page.',
+  'site.error.param.cursor': 'The parameter “{name}” is not valid here: it belongs to another page or another search.',
 } as const satisfies Record<string, string | PluralForms<'en'>>;

@@ -191,4 +191,7 @@ export const siteEs: LabelsIn<typeof siteEn, 'es'> = {
   'site.error.failed.text': 'No se pudo generar la página. Inténtelo de nuevo en un momento.',
   'site.error.reference': 'Referencia:',
   'site.error.back': 'Volver a la redacción',
+  'site.error.param.invalid': 'El parámetro «{name}» tiene un valor que esta página no acepta: «{value}».',
+  'site.error.param.unknown': '«{name}» no es un parámetro de esta página.',
+  'site.error.param.cursor': 'El parámetro «{name}» no es válido aquí: pertenece a otra página u otra búsqueda.',
 };

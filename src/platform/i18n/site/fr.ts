@@ -200,4 +200,7 @@ export const siteFr: LabelsIn<typeof siteEn, 'fr'> = {
   'site.error.failed.text': 'La page n’a pas pu être construite. Réessayez dans un instant.',
   'site.error.reference': 'Référence :',
   'site.error.back': 'Retour à la rédaction',
+  'site.error.param.invalid': 'Le paramètre « {name} » a une valeur que cette page n’accepte pas : « {value} ».',
+  'site.error.param.unknown': '« {name} » n’est pas un paramètre de cette page.',
+  'site.error.param.cursor': 'Le paramètre « {name} » n’est pas valable ici : il appartient à une autre page ou à une autre recherche.',
 };

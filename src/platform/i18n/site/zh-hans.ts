@@ -174,4 +174,7 @@ export const siteZhHans: LabelsIn<typeof siteEn, 'zh-Hans'> = {
   'site.error.failed.text': '无法生成此页面，请稍后再试。',
   'site.error.reference': '参考编号：',
   'site.error.back': '返回新闻编辑室',
+  'site.error.param.invalid': '参数“{name}”的值“{value}”不被此页面接受。',
+  'site.error.param.unknown': '“{name}”不是此页面的参数。',
+  'site.error.param.cursor': '参数“{name}”在此无效：它属于另一个页面或另一次搜索。',
 };

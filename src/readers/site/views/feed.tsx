@@ -18,7 +18,7 @@ export function FeedPage(props: FeedPageProps) {
   const { lang, mode, room, limit, page } = props;
   const title = room ? `${page.modeLabel} · ${room}` : page.modeLabel;
   return (
-    <Layout lang={lang} title={title} section="feed" path="/" query={{ mode, room, limit }}>
+    <Layout lang={lang} title={title} section="feed" path="/" query={{ mode, room, limit }} meta={{ roomFeed: room }}>
       <h1>{title}</h1>
       <nav aria-label={t(lang, 'site.feed.modes')}>
         <ul class="tabs">

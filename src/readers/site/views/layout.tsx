@@ -5,6 +5,7 @@ import { href } from '../links.js';
 import { useVisitor } from '../visitor.js';
 import { AccountLinks } from './account-links.js';
 import { FlashMessage } from './forms.js';
+import { PageMeta, type PageMetaProps } from './head.js';
 
 /** Each language named in itself (a name, not a label: the same in every catalogue). */
 const LANG_NAMES: Record<Lang, string> = { en: 'English', es: 'Español', fr: 'Français', de: 'Deutsch', 'zh-Hans': '简体中文' };
@@ -30,6 +31,8 @@ export interface PageFrame {
   query?: Record<string, string | number | undefined>;
   /** The page runs World ID's IDKit (the login step); a logged-in reader's pages do when people log in with World ID. */
   worldId?: boolean;
+  /** Head metadata beyond the frame's (views/head.tsx). */
+  meta?: Pick<PageMetaProps, 'description' | 'ogType' | 'roomFeed'>;
 }
 
 /**
@@ -46,6 +49,7 @@ export function Layout(props: PageFrame & { children: ComponentChildren }) {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${props.title} · ${t(lang, 'module.home.title')}`}</title>
+        <PageMeta lang={lang} title={props.title} path={props.path} query={props.query} {...props.meta} />
         <link rel="icon" href={ASSETS.icon.path} type="image/svg+xml" />
         <link rel="stylesheet" href={ASSETS.css.path} />
         <script src={ASSETS.js.path} defer />

@@ -87,7 +87,13 @@ export function MachineRoomPage(props: { lang: Lang; story: StoryResponse; room:
   const title = t(lang, 'site.machineRoom');
   const trace = room.safetyTrace;
   return (
-    <Layout lang={lang} title={`${title} · ${story.title}`} section="story" path={`/stories/${encodeURIComponent(story.id)}/machine-room`}>
+    <Layout
+      lang={lang}
+      title={`${title} · ${story.title}`}
+      section="story"
+      meta={{ description: story.summary, ogType: 'article' }}
+      path={`/stories/${encodeURIComponent(story.id)}/machine-room`}
+    >
       <p>
         <a href={storyHref(story.id, lang)} lang={story.lang}>
           {story.title}

@@ -165,7 +165,7 @@ export function StoryPage(props: StoryPageProps) {
   const { lang, story } = props;
   const base = `/stories/${encodeURIComponent(story.id)}`;
   return (
-    <Layout lang={lang} title={story.title} section="story" path={base}>
+    <Layout lang={lang} title={story.title} section="story" path={base} meta={{ description: story.summary, ogType: 'article' }}>
       <article lang={story.lang}>
         <header>
           <h1>{story.title}</h1>

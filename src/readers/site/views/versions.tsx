@@ -45,7 +45,14 @@ export function VersionsPage(props: VersionsPageProps) {
   const numbers = props.versions.versions.map((v) => v.version);
   const title = t(lang, 'site.diff.title', { from, to });
   return (
-    <Layout lang={lang} title={`${title} · ${story.title}`} section="story" path={base} query={{ from, to }}>
+    <Layout
+      lang={lang}
+      title={`${title} · ${story.title}`}
+      section="story"
+      meta={{ description: story.summary, ogType: 'article' }}
+      path={base}
+      query={{ from, to }}
+    >
       <p>
         <a href={storyHref(story.id, lang)} lang={story.lang}>
           {story.title}
