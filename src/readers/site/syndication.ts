@@ -91,9 +91,12 @@ export function createSyndicationService(deps: { feed: FeedService; db: Db; base
       );
     },
 
-    /** Crawlers may read the site, not the JSON API nor the search results (an unbounded space of URLs). */
+    /**
+     * Crawlers may read the site, not the JSON API. The search page stays open to them (a shared search link is a
+     * page people land on; crawlers do not fill in its form), and the personal pages need a login they cannot make.
+     */
     robots(): string {
-      return ['User-agent: *', 'Allow: /', 'Disallow: /v1/', 'Disallow: /search', `Sitemap: ${abs('/sitemap.xml')}`, ''].join('\n');
+      return ['User-agent: *', 'Allow: /', 'Disallow: /v1/', `Sitemap: ${abs('/sitemap.xml')}`, ''].join('\n');
     },
   };
 }
