@@ -47,7 +47,7 @@ import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from
 import { httpServerOptions, registerEdgeGuards } from './platform/http-edge.js';
 import { loggerOptions, requestId } from './platform/logger.js';
 import { createMetrics } from './platform/metrics.js';
-import { openapiPlugin } from './platform/openapi.js';
+import { openapiPlugin } from './platform/openapi/plugin.js';
 import { readCachePlugin } from './platform/read-cache.js';
 import { createValidatorCompiler, registerBodyDepthLimit } from './platform/validation.js';
 import { registerDecimalInputs } from './platform/decimal-input.js';
