@@ -1,3 +1,4 @@
+import type { RouteTable } from './route-table.js';
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
@@ -129,7 +130,11 @@ function requestLineOverflow(rawPacket: unknown, maxHeaderSize: number): boolean
   return endOfLine === -1 || endOfLine >= maxHeaderSize;
 }
 
-export function registerErrorHandling(app: FastifyInstance) {
+/**
+ * The error handler, and the answer for a request no route serves: 405 with `Allow` when the path is known
+ * (`routes`) but the method is not one of its, 404 otherwise.
+ */
+export function registerErrorHandling(app: FastifyInstance, routes?: RouteTable) {
   app.setErrorHandler((error, request, reply) => {
     const appError = normalizeError(error);
     if (appError.code === 'DATABASE_UNAVAILABLE' || appError.code === 'REDIS_UNAVAILABLE')
@@ -138,7 +143,15 @@ export function registerErrorHandling(app: FastifyInstance) {
     else request.log.info({ code: appError.code, status: appError.status }, 'request rejected');
     return sendError(request, reply, appError);
   });
-  app.setNotFoundHandler((request, reply) =>
-    sendError(request, reply, appError('NOT_FOUND', { message: `No route ${request.method} ${request.url.split('?')[0]}` })),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const allowed = routes?.allowedMethods(path);
+    if (!allowed) return sendError(request, reply, appError('NOT_FOUND', { message: `No route ${request.method} ${path}` }));
+    reply.header('allow', allowed.join(', '));
+    return sendError(
+      request,
+      reply,
+      appError('METHOD_NOT_ALLOWED', { message: `${path} has no method ${request.method}: use ${allowed.join(', ')}` }),
+    );
+  });
 }

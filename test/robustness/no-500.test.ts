@@ -1603,7 +1603,8 @@ describe('robustness: no input makes the service answer 5xx', () => {
         400,
         'MALFORMED_URL',
       );
-      expectError(await inject({ method: 'GET', url: `/v1/stories/${'a'.repeat(201)}`, headers: {} }), 414, 'URI_TOO_LONG');
+      expectError(await inject({ method: 'GET', url: `/v1/stories/${'a'.repeat(201)}`, headers: {} }), 400, 'VALIDATION_FAILED');
+      expectError(await inject({ method: 'GET', url: `/v1/stories/${'a'.repeat(401)}`, headers: {} }), 414, 'URI_TOO_LONG');
     });
 
     test("what Node's HTTP parser refuses answers the error body with x-request-id, then closes (was a bare 400)", async () => {
