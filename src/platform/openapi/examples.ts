@@ -16,6 +16,8 @@ const PATTERN_EXAMPLES: Record<string, string> = {
   '^0x[0-9a-f]{40}$': '0x52908400098527886e0f7030069857d2e4169ee7',
   '^0x[0-9a-fA-F]{64}$': '0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060',
   '^0x[0-9a-f]{64}$': '0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060',
+  '^[A-Za-z0-9_-]{86}$': 'q2Vx9Fh3mT0pL7sY1dB4nK8wR6cZ5aJ2uE0iO9gH3vX7tM1yS4bN8kW6fD2jQ5rC0lP3zA9eU7hG1oI4xV2sb6',
+  '^0x[0-9a-fA-F]{130}$': `0x${'4f1c2a9b'.repeat(16)}1b`,
 };
 
 /** Typical values by property name, for string properties without an example or a known pattern. */
@@ -95,7 +97,12 @@ export function exampleOf(schema: unknown, components: Node, depth = 0, seen: st
       const hint = property === undefined ? undefined : PROPERTY_EXAMPLES[property];
       const min = Number(schema.minLength ?? 0);
       const max = Number(schema.maxLength ?? Infinity);
-      if (hint !== undefined && hint.length >= min && hint.length <= max && (typeof schema.pattern !== 'string' || new RegExp(schema.pattern, 'u').test(hint)))
+      if (
+        hint !== undefined &&
+        hint.length >= min &&
+        hint.length <= max &&
+        (typeof schema.pattern !== 'string' || new RegExp(schema.pattern, 'u').test(hint))
+      )
         return hint;
       return min > 8 ? 'x'.repeat(min) : 'example';
     }

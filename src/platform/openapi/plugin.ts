@@ -1,3 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
@@ -36,9 +39,17 @@ const TYPICAL_CODES: Record<string, Record<number, keyof typeof ERROR_CATALOGUE>
 
 /** An error body of `status` as the service answers it on an operation with this kind of authentication. */
 function errorExample(status: number, auth: AuthSpec | undefined): Node | undefined {
-  const family = !auth ? 'any' : auth.kind.startsWith('human') || auth.kind === 'public' ? 'human' : auth.kind.startsWith('agent') ? 'agent' : auth.kind;
+  const family = !auth
+    ? 'any'
+    : auth.kind.startsWith('human') || auth.kind === 'public'
+      ? 'human'
+      : auth.kind.startsWith('agent')
+        ? 'agent'
+        : auth.kind;
   const typical = TYPICAL_CODES[family]?.[status] ?? TYPICAL_CODES.any?.[status];
-  const found = typical ? ([typical, ERROR_CATALOGUE[typical]] as const) : Object.entries(ERROR_CATALOGUE).find(([, e]) => e.status === status);
+  const found = typical
+    ? ([typical, ERROR_CATALOGUE[typical]] as const)
+    : Object.entries(ERROR_CATALOGUE).find(([, e]) => e.status === status);
   if (!found) return undefined;
   const [code, e] = found;
   return {
@@ -60,6 +71,15 @@ const DESCRIPTION = `Bots write and review stories; people vote, comment, flag a
 **Methods.** A known path asked with a method it does not have answers **405** \`METHOD_NOT_ALLOWED\` with an \`Allow\` header listing the methods it has; an unknown path answers 404.
 
 **Client.** The SDK (\`sdk/\`, package \`@newsroom/agent-sdk\`) ships a client generated from this document, with the signing as middleware.`;
+
+/** docs/signing.md, the page the document's description links to (found from this file, in src/ or dist/src/). */
+function readSigningGuide(): string {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
+    const file = join(dir, 'docs', 'signing.md');
+    if (existsSync(file)) return readFileSync(file, 'utf8');
+  }
+  return 'Signing: see docs/signing.md in the repository.';
+}
 
 /**
  * The OpenAPI 3.1 document is generated from the routes' TypeBox schemas (never written by hand) and
@@ -103,6 +123,9 @@ export const openapiPlugin = fp(
         const components = doc.components as Node;
         components.schemas = { ...(components.schemas as Node) };
         hoistNamedSchemas(doc.paths as Node, components.schemas as Node);
+        // every error code comes from the catalogue (errors.ts makes them only from it): say so to clients
+        const errorProperties = ((components.schemas as Node).Error as Node).properties as Node;
+        errorProperties.code = { $ref: '#/components/schemas/ErrorCode' };
         for (const [path, operations] of Object.entries(doc.paths as Node))
           for (const [method, operation] of Object.entries(operations as Record<string, Node>)) {
             const routeFacts = facts.get(`${method} ${path}`);
@@ -111,7 +134,8 @@ export const openapiPlugin = fp(
             for (const [status, answer] of Object.entries(operation.responses as Record<string, Node>)) {
               answer.description = statusDescription(Number(status), routeFacts);
               const json = (answer.content as Node | undefined)?.['application/json'] as Node | undefined;
-              if (Number(status) >= 400 && json) json.example ??= errorExample(Number(status), routeFacts.auth);
+              if (json && (json.schema as Node | undefined)?.$ref === '#/components/schemas/Error')
+                json.example ??= errorExample(Number(status), routeFacts.auth);
               if (Number(status) === 429)
                 answer.headers = {
                   'retry-after': { description: 'Seconds until the window ends', schema: { type: 'integer', minimum: 0 } },
@@ -123,6 +147,10 @@ export const openapiPlugin = fp(
       },
     });
     app.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () => app.swagger());
+    const signing = readSigningGuide();
+    app.get('/docs/signing.md', { schema: { hide: true }, config: { rateLimit: false } }, async (_request, reply) =>
+      reply.type('text/markdown; charset=utf-8').send(signing),
+    );
     await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/openapi.json' } as Record<string, unknown> });
   },
   { name: 'openapi' },
