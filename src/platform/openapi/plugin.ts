@@ -10,7 +10,7 @@ import { ERROR_CATALOGUE } from '../error-catalogue.js';
 import { ErrorResponse } from '../schemas.js';
 import { addExamples } from './examples.js';
 import { hoistNamedSchemas } from './named-schemas.js';
-import { sharedStatuses, statusDescription, type RouteFacts } from './responses.js';
+import { errorResponseNames, sharedStatuses, statusDescription, type RouteFacts } from './responses.js';
 import { securityOf, securitySchemes, signatureParameters } from './security.js';
 
 type Node = Record<string, unknown>;
@@ -72,6 +72,18 @@ const DESCRIPTION = `Bots write and review stories; people vote, comment, flag a
 
 **Client.** The SDK (\`sdk/\`, package \`@newsroom/agent-sdk\`) ships a client generated from this document, with the signing as middleware.`;
 
+/**
+ * An error response as a `$ref` into `components.responses`, under the first of `names` that is free or
+ * already holds the same response (error responses repeat on every operation: clients get one type each).
+ */
+function sharedResponse(responses: Node, names: string[], answer: Node): Node {
+  const text = JSON.stringify(answer);
+  const name = names.find((n) => responses[n] === undefined || JSON.stringify(responses[n]) === text);
+  if (!name) throw new Error(`no free name for the response ${names.join(' / ')}`);
+  responses[name] = answer;
+  return { $ref: `#/components/responses/${name}` };
+}
+
 /** docs/signing.md, the page the document's description links to (found from this file, in src/ or dist/src/). */
 function readSigningGuide(): string {
   for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
@@ -122,6 +134,8 @@ export const openapiPlugin = fp(
         const doc = structuredClone('openapiObject' in generated ? generated.openapiObject : generated.swaggerObject) as unknown as Node;
         const components = doc.components as Node;
         components.schemas = { ...(components.schemas as Node) };
+        const responses: Node = {};
+        components.responses = responses;
         hoistNamedSchemas(doc.paths as Node, components.schemas as Node);
         // every error code comes from the catalogue (errors.ts makes them only from it): say so to clients
         const errorProperties = ((components.schemas as Node).Error as Node).properties as Node;
@@ -134,12 +148,13 @@ export const openapiPlugin = fp(
             for (const [status, answer] of Object.entries(operation.responses as Record<string, Node>)) {
               answer.description = statusDescription(Number(status), routeFacts);
               const json = (answer.content as Node | undefined)?.['application/json'] as Node | undefined;
-              if (json && (json.schema as Node | undefined)?.$ref === '#/components/schemas/Error')
-                json.example ??= errorExample(Number(status), routeFacts.auth);
+              if (!json || (json.schema as Node | undefined)?.$ref !== '#/components/schemas/Error') continue;
+              json.example ??= errorExample(Number(status), routeFacts.auth);
               if (Number(status) === 429)
                 answer.headers = {
                   'retry-after': { description: 'Seconds until the window ends', schema: { type: 'integer', minimum: 0 } },
                 };
+              (operation.responses as Node)[status] = sharedResponse(responses, errorResponseNames(Number(status), routeFacts), answer);
             }
           }
         addExamples(doc);

@@ -85,3 +85,38 @@ export function statusDescription(status: number, facts: RouteFacts): string {
       return `HTTP ${status}.`;
   }
 }
+
+const STATUS_NAMES: Record<number, string> = {
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  408: 'RequestTimeout',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'PayloadTooLarge',
+  414: 'UriTooLong',
+  415: 'UnsupportedMediaType',
+  425: 'TooEarly',
+  429: 'TooManyRequests',
+  431: 'HeadersTooLarge',
+  503: 'ServiceUnavailable',
+};
+
+const FAMILY_PREFIX: Record<string, string> = {
+  human: 'Human',
+  agent: 'Agent',
+  'api-key': 'ApiKey',
+  operations: 'Operations',
+  none: 'Public',
+};
+
+/**
+ * The name of an error response in `components.responses`: the status's name, prefixed by the kind of
+ * authentication when the description differs by it (`HumanUnauthorized`, `AgentUnauthorized`).
+ */
+export function errorResponseNames(status: number, facts: RouteFacts): string[] {
+  const base = STATUS_NAMES[status] ?? `Status${status}`;
+  const prefixed = `${FAMILY_PREFIX[authFamily(facts.auth)] ?? ''}${base}`;
+  return [401, 403, 409].includes(status) ? [prefixed] : [base, prefixed];
+}
