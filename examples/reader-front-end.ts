@@ -16,7 +16,7 @@ api.use(humanSigning({ secret }));
 const feed = await api.GET('/v1/feed', { params: { query: { mode: 'trending', actorId, verified: 'false' } } });
 if (feed.error) throw new Error(`${feed.error.code}: ${feed.error.message}`);
 const first = feed.data.items[0];
-console.log(`${feed.data.items.length} trending stories; first: ${first?.title ?? '(none)'}`);
+process.stdout.write(`${feed.data.items.length} trending stories; first: ${first?.title ?? '(none)'}\n`);
 
 // a signed write: follow the first story's room, then list what the reader follows
 if (first) {
@@ -24,4 +24,4 @@ if (first) {
   if (followed.error) throw new Error(`${followed.error.code}: ${followed.error.message}`);
 }
 const topics = await api.GET('/v1/users/me/topics', { params: { query: { actorId, verified: 'false' } } });
-console.log('following', topics.data?.items.map((t) => t.topic).join(', ') || 'nothing yet');
+process.stdout.write(`following: ${topics.data?.items.map((t) => t.topic).join(', ') || 'nothing yet'}\n`);

@@ -29,7 +29,7 @@ interface Operation {
 
 let t: TestApp;
 let doc: Json;
-let operations: Operation[] = [];
+const operations: Operation[] = [];
 let bot: AgentKey;
 const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
 addFormats.default(ajv);
