@@ -53,3 +53,13 @@ export type {
   RevisionProposal,
   StoryView,
 } from './agent-types.js';
+export {
+  agentSigning,
+  createApiClient,
+  humanSigning,
+  type ApiClient,
+  type ApiSchemas,
+  type components,
+  type operations,
+  type paths,
+} from './api-client.js';

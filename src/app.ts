@@ -50,7 +50,8 @@ import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from
 import { httpServerOptions, registerEdgeGuards } from './platform/http-edge.js';
 import { loggerOptions, requestId } from './platform/logger.js';
 import { createMetrics } from './platform/metrics.js';
-import { openapiPlugin } from './platform/openapi.js';
+import { openapiPlugin } from './platform/openapi/plugin.js';
+import { PATH_PARAM_MAX_LENGTH, registerRouteTable } from './platform/route-table.js';
 import { readCachePlugin } from './platform/read-cache.js';
 import { createValidatorCompiler, registerBodyDepthLimit } from './platform/validation.js';
 import { registerDecimalInputs } from './platform/decimal-input.js';
@@ -91,7 +92,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: (config.trustProxy ?? false) as boolean | string,
     // limits and timeouts of Node's server, explicit (docs/operators.md "Slow clients and limits")
     ...httpServerOptions(config.http),
-    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: PATH_PARAM_MAX_LENGTH },
     // the router's refusals (bad percent-encoding, overlong parameter) answer the contract error body too
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
@@ -116,7 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerJsonBodyParser(app);
   registerDecimalInputs(app);
   app.setValidatorCompiler(createValidatorCompiler());
-  registerErrorHandling(app, { notFoundPage: siteNotFound });
+  registerErrorHandling(app, { routes: registerRouteTable(app), notFoundPage: siteNotFound });
   registerBodyDepthLimit(app);
   const metrics = createMetrics(ctx);
   // every service, built once (src/composition.ts)

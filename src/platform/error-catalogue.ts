@@ -40,6 +40,7 @@ export const ERROR_CATALOGUE = {
   UNSUPPORTED_MEDIA_TYPE: entry(415, 'Unsupported media type', 'Send the body as application/json; charset=utf-8'),
   HEADERS_TOO_LARGE: entry(431, 'Request header fields too large', 'The request headers exceed the allowed size'),
   NOT_FOUND: entry(404, 'Not found', 'Not found'),
+  METHOD_NOT_ALLOWED: entry(405, 'Method not allowed', 'This path does not have this method', 'Use one of the methods in the Allow header'),
   RATE_LIMITED: entry(429, 'Too many requests', 'Rate limit reached', 'Wait retryAfterSeconds before retrying'),
   INTERNAL_ERROR: entry(500, 'Internal error', 'Something went wrong on our side; the request id identifies it'),
 

@@ -1,3 +1,4 @@
+import type { RouteTable } from './route-table.js';
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
@@ -129,9 +130,15 @@ function requestLineOverflow(rawPacket: unknown, maxHeaderSize: number): boolean
   return endOfLine === -1 || endOfLine >= maxHeaderSize;
 }
 
+/**
+ * The error handler, and the answer for a request no route serves: 405 with `Allow` when the path is known
+ * (`routes`) but the method is not one of its; else the reader site's HTML page for a browser's unknown page
+ * (`notFoundPage`), or the 404 body.
+ */
 export function registerErrorHandling(
   app: FastifyInstance,
   options: {
+    routes?: RouteTable;
     /** Answers an unknown path itself (the reader site's HTML page), or returns undefined for the JSON body. */
     notFoundPage?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined;
   } = {},
@@ -144,9 +151,19 @@ export function registerErrorHandling(
     else request.log.info({ code: appError.code, status: appError.status }, 'request rejected');
     return sendError(request, reply, appError);
   });
-  app.setNotFoundHandler(
-    (request, reply) =>
-      options.notFoundPage?.(request, reply) ??
-      sendError(request, reply, appError('NOT_FOUND', { message: `No route ${request.method} ${request.url.split('?')[0]}` })),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const allowed = options.routes?.allowedMethods(path);
+    if (!allowed)
+      return (
+        options.notFoundPage?.(request, reply) ??
+        sendError(request, reply, appError('NOT_FOUND', { message: `No route ${request.method} ${path}` }))
+      );
+    reply.header('allow', allowed.join(', '));
+    return sendError(
+      request,
+      reply,
+      appError('METHOD_NOT_ALLOWED', { message: `${path} has no method ${request.method}: use ${allowed.join(', ')}` }),
+    );
+  });
 }

@@ -860,10 +860,12 @@ function routesFrom(doc: Json): Route[] {
         ? (deref(body).properties ?? deref((deref(body).anyOf as Json[] | undefined)?.[0] ?? {}).properties ?? {})
         : {};
       let auth: AuthKind = 'public';
-      if (schemes.includes('agentSignature')) auth = 'publicKey' in bodyProps && !('botId' in bodyProps) ? 'agent-join' : 'agent';
+      // a read with an optional signed reader (`{}` among its alternatives) is a public read here
+      if ((op.security ?? []).some((s: Json) => Object.keys(s).length === 0)) auth = 'public';
+      else if (schemes.includes('agentSignature')) auth = 'publicKey' in bodyProps && !('botId' in bodyProps) ? 'agent-join' : 'agent';
       else if (schemes.includes('humanSignature')) auth = 'human';
       else if (schemes.includes('operationsToken')) auth = 'operations';
-      else if (schemes.includes('apiKey')) auth = 'api-key';
+      else if (schemes.includes('publicApiKey')) auth = 'api-key';
       const route: Route = {
         method: method.toUpperCase(),
         path,
@@ -1603,7 +1605,8 @@ describe('robustness: no input makes the service answer 5xx', () => {
         400,
         'MALFORMED_URL',
       );
-      expectError(await inject({ method: 'GET', url: `/v1/stories/${'a'.repeat(201)}`, headers: {} }), 414, 'URI_TOO_LONG');
+      expectError(await inject({ method: 'GET', url: `/v1/stories/${'a'.repeat(201)}`, headers: {} }), 400, 'VALIDATION_FAILED');
+      expectError(await inject({ method: 'GET', url: `/v1/stories/${'a'.repeat(401)}`, headers: {} }), 414, 'URI_TOO_LONG');
     });
 
     test("what Node's HTTP parser refuses answers the error body with x-request-id, then closes (was a bare 400)", async () => {

@@ -25,6 +25,7 @@ export const controlPlaneModule: FastifyPluginAsyncTypebox<{ service: ReturnType
     {
       config: { auth: { kind: 'human-write', admin: 'content' } },
       schema: {
+        operationId: 'createControlPlaneRequest',
         tags,
         summary: 'File a control-plane request (content admin initiator)',
         body: CreateRequestBody,
@@ -39,6 +40,7 @@ export const controlPlaneModule: FastifyPluginAsyncTypebox<{ service: ReturnType
     {
       config: { auth: { kind: 'human-read', admin: 'content' } },
       schema: {
+        operationId: 'listControlPlaneRequests',
         tags,
         summary: 'Control-plane requests, newest first (filters: status, action; keyset cursor)',
         querystring: ListRequestsQuery,
@@ -53,6 +55,7 @@ export const controlPlaneModule: FastifyPluginAsyncTypebox<{ service: ReturnType
     {
       config: { auth: { kind: 'human-read', admin: 'content' } },
       schema: {
+        operationId: 'getControlPlaneRequest',
         tags,
         summary: 'One control-plane request with its approvals',
         params: RequestParams,
@@ -68,6 +71,7 @@ export const controlPlaneModule: FastifyPluginAsyncTypebox<{ service: ReturnType
     {
       config: { auth: { kind: 'human-write' } },
       schema: {
+        operationId: 'approveControlPlaneRequest',
         tags,
         summary:
           'Approve a request: allowlisted approver (CONTROL_PLANE_APPROVER_LINKED_HUMAN_IDS), verified human, proof with action control_plane_approve:<id>',
@@ -84,6 +88,7 @@ export const controlPlaneModule: FastifyPluginAsyncTypebox<{ service: ReturnType
     {
       config: { auth: { kind: 'human-write' } },
       schema: {
+        operationId: 'cancelControlPlaneRequest',
         tags,
         summary: 'Cancel a request that is not consumed yet (initiator or content admin, verified=true)',
         params: RequestParams,

@@ -30,7 +30,7 @@ export const CreateRequestBody = Type.Object(
     payload: Payload,
     reason: Type.String({ minLength: 1, maxLength: 2000 }),
   },
-  { additionalProperties: false },
+  { title: 'CreateControlPlaneRequest', additionalProperties: false },
 );
 export type CreateRequestBody = Static<typeof CreateRequestBody>;
 
@@ -51,6 +51,7 @@ export const ReadRequestQuery = Type.Object(HumanActorQuery, { additionalPropert
 export const ApproveBody = Type.Object(
   { ...HumanActorBody, ...HumanProofBody },
   {
+    title: 'ApproveControlPlaneRequest',
     additionalProperties: false,
     description:
       'A verified human proof with action control_plane_approve:<requestId> (docs/api-conventions.md, "Human proofs"; docs/governance.md)',
@@ -60,36 +61,42 @@ export type ApproveBody = Static<typeof ApproveBody>;
 
 export const CancelBody = Type.Object(
   { ...HumanActorBody, reason: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })) },
-  { additionalProperties: false },
+  { title: 'CancelControlPlaneRequest', additionalProperties: false },
 );
 export type CancelBody = Static<typeof CancelBody>;
 
-export const ControlPlaneRequest = Type.Object({
-  id: Type.String(),
-  action: ActionSchema,
-  target: Type.String(),
-  payload: Type.Unknown(),
-  payloadHash: Sha256Hex,
-  reason: Type.String(),
-  status: StringEnum(CONTROL_PLANE_STATUSES, {
-    description: 'PENDING (collecting approvals) → EXECUTED (ready to be consumed) → CONSUMED; PENDING | EXECUTED → CANCELLED',
-  }),
-  requestedBy: Type.String({ description: 'identity key of the initiator (linkedHumanId, else actorId)' }),
-  approvalsRequired: Type.Integer(),
-  approvalCount: Type.Integer(),
-  approvals: Type.Optional(Type.Array(Type.Object({ approver: Type.String(), approvedAt: DateTime }))),
-  createdAt: DateTime,
-  executedAt: Nullable(DateTime),
-  consumedAt: Nullable(DateTime),
-  consumedBy: Nullable(Type.String()),
-  cancelledAt: Nullable(DateTime),
-  cancelledBy: Nullable(Type.String()),
-  cancelReason: Nullable(Type.String()),
-});
+export const ControlPlaneRequest = Type.Object(
+  {
+    id: Type.String(),
+    action: ActionSchema,
+    target: Type.String(),
+    payload: Type.Unknown(),
+    payloadHash: Sha256Hex,
+    reason: Type.String(),
+    status: StringEnum(CONTROL_PLANE_STATUSES, {
+      description: 'PENDING (collecting approvals) → EXECUTED (ready to be consumed) → CONSUMED; PENDING | EXECUTED → CANCELLED',
+    }),
+    requestedBy: Type.String({ description: 'identity key of the initiator (linkedHumanId, else actorId)' }),
+    approvalsRequired: Type.Integer(),
+    approvalCount: Type.Integer(),
+    approvals: Type.Optional(Type.Array(Type.Object({ approver: Type.String(), approvedAt: DateTime }))),
+    createdAt: DateTime,
+    executedAt: Nullable(DateTime),
+    consumedAt: Nullable(DateTime),
+    consumedBy: Nullable(Type.String()),
+    cancelledAt: Nullable(DateTime),
+    cancelledBy: Nullable(Type.String()),
+    cancelReason: Nullable(Type.String()),
+  },
+  { title: 'ControlPlaneRequest' },
+);
 export type ControlPlaneRequest = Static<typeof ControlPlaneRequest>;
 
-export const ControlPlaneRequestList = Type.Object({
-  items: Type.Array(ControlPlaneRequest, { description: 'Newest first' }),
-  nextCursor: NextCursor,
-});
+export const ControlPlaneRequestList = Type.Object(
+  {
+    items: Type.Array(ControlPlaneRequest, { description: 'Newest first' }),
+    nextCursor: NextCursor,
+  },
+  { title: 'ControlPlaneRequestList' },
+);
 export type ControlPlaneRequestList = Static<typeof ControlPlaneRequestList>;

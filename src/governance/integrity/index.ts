@@ -14,6 +14,7 @@ export const integrityModule: FastifyPluginAsyncTypebox<{ integrity: ReturnType<
     {
       config: { auth: { kind: 'human-write', admin: 'content' } },
       schema: {
+        operationId: 'analyzeCartels',
         tags: ['governance'],
         summary: 'Find groups of bots and readers that act for each other far beyond chance; store the finding',
         body: AnalyzeBody,

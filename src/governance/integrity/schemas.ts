@@ -15,80 +15,92 @@ export const AnalyzeBody = Type.Object(
       Type.Integer({ minimum: 2, maximum: 1000, default: 2, description: 'Fewest members a flagged cluster has (default 2: pairs)' }),
     ),
   },
-  { additionalProperties: false },
+  { title: 'CartelAnalysisRequest', additionalProperties: false },
 );
 export type AnalyzeBody = Static<typeof AnalyzeBody>;
 
-const Edge = Type.Object({
-  from: Type.String({ description: 'directed: who acted; co-action: one of the pair' }),
-  to: Type.String({ description: 'directed: whose work it was for; co-action: the other of the pair' }),
-  channel: StringEnum([...DIRECTED_CHANNELS, ...CO_CHANNELS]),
-  directed: Type.Boolean(),
-  count: Type.Integer({ description: 'acts observed in the window' }),
-  expected: Type.Number({ description: 'acts chance predicts for this pair (configuration model)' }),
-  npmi: Type.Number({ description: 'normalized pointwise mutual information of count against expected, -1 to 1' }),
-  pValue: Type.Number({ description: 'P(X ≥ count) for X ~ Poisson(expected)' }),
-});
+const Edge = Type.Object(
+  {
+    from: Type.String({ description: 'directed: who acted; co-action: one of the pair' }),
+    to: Type.String({ description: 'directed: whose work it was for; co-action: the other of the pair' }),
+    channel: StringEnum([...DIRECTED_CHANNELS, ...CO_CHANNELS]),
+    directed: Type.Boolean(),
+    count: Type.Integer({ description: 'acts observed in the window' }),
+    expected: Type.Number({ description: 'acts chance predicts for this pair (configuration model)' }),
+    npmi: Type.Number({ description: 'normalized pointwise mutual information of count against expected, -1 to 1' }),
+    pValue: Type.Number({ description: 'P(X ≥ count) for X ~ Poisson(expected)' }),
+  },
+  { title: 'CartelEdge' },
+);
 
-const Member = Type.Object({
-  id: Type.String({ description: 'bot id or actor id' }),
-  kind: StringEnum(['bot', 'actor']),
-  acts: Type.Integer({ description: "the member's acts in the window" }),
-  insideActs: Type.Integer({ description: 'acts for, or together with, other members' }),
-  insideShare: Type.Number(),
-  expectedInsideShare: Type.Number({ description: 'the share chance predicts' }),
-  received: Type.Integer({ description: 'directed acts others did for this member (attestations, accepted revisions, up-votes)' }),
-  receivedInside: Type.Integer({
-    description: 'of those, done by members (a member with no acts of its own is a beneficiary, judged by this)',
-  }),
-});
-
-export const Cluster = Type.Object({
-  id: Type.String({ description: 'stable: derived from the members' }),
-  members: Type.Array(Type.String(), { description: 'bot ids and actor ids' }),
-  size: Type.Integer(),
-  score: Type.Number({ description: 'meanInsideShare × ln(lift)' }),
-  evidence: Type.Object({
-    members: Type.Array(Member),
-    edges: Type.Array(Edge, { description: 'the pairs inside the cluster that act together far beyond chance' }),
-    insideActs: Type.Integer(),
-    expectedInsideActs: Type.Number(),
-    lift: Type.Number({ description: 'insideActs / expectedInsideActs' }),
-    meanInsideShare: Type.Number(),
-    reciprocity: Type.Union([Type.Number(), Type.Null()], {
-      description: 'share of directed inside edges whose reverse is an edge too (null: none directed)',
+const Member = Type.Object(
+  {
+    id: Type.String({ description: 'bot id or actor id' }),
+    kind: StringEnum(['bot', 'actor']),
+    acts: Type.Integer({ description: "the member's acts in the window" }),
+    insideActs: Type.Integer({ description: 'acts for, or together with, other members' }),
+    insideShare: Type.Number(),
+    expectedInsideShare: Type.Number({ description: 'the share chance predicts' }),
+    received: Type.Integer({ description: 'directed acts others did for this member (attestations, accepted revisions, up-votes)' }),
+    receivedInside: Type.Integer({
+      description: 'of those, done by members (a member with no acts of its own is a beneficiary, judged by this)',
     }),
-    storyIds: Type.Array(Type.String(), { description: 'stories of the inside acts, sorted, at most 100' }),
-    storyCount: Type.Integer(),
-    proposalIds: Type.Array(Type.String(), { description: 'revision proposals of the inside acts, sorted, at most 100' }),
-    proposalCount: Type.Integer(),
-  }),
-});
+  },
+  { title: 'CartelMember' },
+);
 
-export const AnalysisResponse = Type.Object({
-  method: Type.String(),
-  parameters: Type.Object({
-    windowDays: Type.Integer(),
-    minClusterSize: Type.Integer(),
-    minPairCount: Type.Integer(),
-    minNpmi: Type.Number(),
-    maxCoActors: Type.Integer(),
-    maxChanceEdges: Type.Number(),
-    minInsideShare: Type.Number(),
-    minLift: Type.Number(),
-    resolution: Type.Number(),
-    seed: Type.Integer(),
-  }),
-  analyzedAt: DateTime,
-  windowStart: DateTime,
-  summary: Type.Object({
-    bots: Type.Integer(),
-    actors: Type.Integer(),
-    acts: Type.Integer(),
-    pairsScored: Type.Integer(),
-    edges: Type.Integer(),
-    communities: Type.Integer(),
-  }),
-  clusters: Type.Array(Cluster, { description: 'flagged clusters, highest score first' }),
-});
+export const Cluster = Type.Object(
+  {
+    id: Type.String({ description: 'stable: derived from the members' }),
+    members: Type.Array(Type.String(), { description: 'bot ids and actor ids' }),
+    size: Type.Integer(),
+    score: Type.Number({ description: 'meanInsideShare × ln(lift)' }),
+    evidence: Type.Object({
+      members: Type.Array(Member),
+      edges: Type.Array(Edge, { description: 'the pairs inside the cluster that act together far beyond chance' }),
+      insideActs: Type.Integer(),
+      expectedInsideActs: Type.Number(),
+      lift: Type.Number({ description: 'insideActs / expectedInsideActs' }),
+      meanInsideShare: Type.Number(),
+      reciprocity: Type.Union([Type.Number(), Type.Null()], {
+        description: 'share of directed inside edges whose reverse is an edge too (null: none directed)',
+      }),
+      storyIds: Type.Array(Type.String(), { description: 'stories of the inside acts, sorted, at most 100' }),
+      storyCount: Type.Integer(),
+      proposalIds: Type.Array(Type.String(), { description: 'revision proposals of the inside acts, sorted, at most 100' }),
+      proposalCount: Type.Integer(),
+    }),
+  },
+  { title: 'CartelCluster' },
+);
+
+export const AnalysisResponse = Type.Object(
+  {
+    method: Type.String(),
+    parameters: Type.Object({
+      windowDays: Type.Integer(),
+      minClusterSize: Type.Integer(),
+      minPairCount: Type.Integer(),
+      minNpmi: Type.Number(),
+      maxCoActors: Type.Integer(),
+      maxChanceEdges: Type.Number(),
+      minInsideShare: Type.Number(),
+      minLift: Type.Number(),
+      resolution: Type.Number(),
+      seed: Type.Integer(),
+    }),
+    analyzedAt: DateTime,
+    windowStart: DateTime,
+    summary: Type.Object({
+      bots: Type.Integer(),
+      actors: Type.Integer(),
+      acts: Type.Integer(),
+      pairsScored: Type.Integer(),
+      edges: Type.Integer(),
+      communities: Type.Integer(),
+    }),
+    clusters: Type.Array(Cluster, { description: 'flagged clusters, highest score first' }),
+  },
+  { title: 'CartelAnalysis' },
+);
 export type AnalysisResponse = Static<typeof AnalysisResponse>;

@@ -31,6 +31,7 @@ export const governanceModule: FastifyPluginAsyncTypebox<{
     {
       config: { auth: { kind: 'human-read', admin: 'content' } },
       schema: {
+        operationId: 'getGovernanceState',
         tags,
         summary: 'Every parameter (value, default, range, last proposal), the emergency state and open proposals',
         querystring: StateQuery,
@@ -45,6 +46,7 @@ export const governanceModule: FastifyPluginAsyncTypebox<{
     {
       config: { auth: admin },
       schema: {
+        operationId: 'createGovernanceProposal',
         tags,
         summary: 'Propose parameter changes (DRAFT)',
         body: ProposalBody,
@@ -59,6 +61,7 @@ export const governanceModule: FastifyPluginAsyncTypebox<{
     {
       config: { auth: admin },
       schema: {
+        operationId: 'ratifyGovernanceProposal',
         tags,
         summary: 'Ratify (or reject) a DRAFT proposal: verified human, proof with action governance_ratify:<id>',
         params: ProposalParams,
@@ -74,6 +77,7 @@ export const governanceModule: FastifyPluginAsyncTypebox<{
     {
       config: { auth: admin },
       schema: {
+        operationId: 'activateGovernanceProposal',
         tags,
         summary: 'Activate a RATIFIED proposal: all its changes in one transaction (explicit control plane: an executed request)',
         params: ProposalParams,
@@ -89,6 +93,7 @@ export const governanceModule: FastifyPluginAsyncTypebox<{
     {
       config: { auth: admin },
       schema: {
+        operationId: 'evaluateGovernance',
         tags,
         summary:
           'Measure the health signals; apply emergency measures (explicit control plane off) or recommend control-plane requests (on)',
@@ -104,6 +109,7 @@ export const governanceModule: FastifyPluginAsyncTypebox<{
     {
       config: { auth: admin },
       schema: {
+        operationId: 'clearEmergency',
         tags,
         summary: 'Clear the active emergency (explicit control plane: an executed request)',
         body: ClearBody,

@@ -12,6 +12,7 @@ export const agentsModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeo
       // a new bot shows in no public read until it acts (rankings count activity)
       config: { auth: { kind: 'agent-join' }, changesPublicReads: false },
       schema: {
+        operationId: 'joinAgent',
         tags: ['agents'],
         summary: 'Admit a bot on the unverified path (self-certifying: signed by the key it registers), or change its keys',
         description:
@@ -35,6 +36,7 @@ export const agentsModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeo
     {
       config: { auth: { kind: 'agent', permission: 'agents:verify', allowUnverified: true, agentProof: 'bind' } },
       schema: {
+        operationId: 'verifyAgent',
         tags: ['agents'],
         summary: 'Verify a bot with a World AgentKit proof (agentproof header) of a wallet registered in AgentBook',
         description:

@@ -15,7 +15,7 @@ export const JoinBody = Type.Object(
     description: Type.Optional(Type.String({ maxLength: 2000 })),
     operatorContact: Type.Optional(Type.String({ maxLength: 320 })),
   },
-  { additionalProperties: false },
+  { title: 'JoinAgentRequest', additionalProperties: false },
 );
 export type JoinBody = Static<typeof JoinBody>;
 
@@ -34,14 +34,14 @@ export const AddKeyBody = Type.Object(
       { additionalProperties: false },
     ),
   },
-  { additionalProperties: false },
+  { title: 'AddAgentKeyRequest', additionalProperties: false },
 );
 export type AddKeyBody = Static<typeof AddKeyBody>;
 
 /** Revokes a signing key of a joined bot: signed by one of its active keys (the revoked one included). */
 export const RevokeKeyBody = Type.Object(
   { botId: BotId, revokeKeyVersion: Type.Integer({ minimum: 1, maximum: 999999 }) },
-  { additionalProperties: false },
+  { title: 'RevokeAgentKeyRequest', additionalProperties: false },
 );
 export type RevokeKeyBody = Static<typeof RevokeKeyBody>;
 
@@ -49,32 +49,38 @@ export type RevokeKeyBody = Static<typeof RevokeKeyBody>;
 export const JoinOrKeyChangeBody = Type.Union([JoinBody, AddKeyBody, RevokeKeyBody]);
 export type JoinOrKeyChangeBody = Static<typeof JoinOrKeyChangeBody>;
 
-const BotKey = Type.Object({
-  version: Type.Integer(),
-  publicKey: Type.String(),
-  createdAt: Type.String({ format: 'date-time' }),
-  revokedAt: Type.Optional(Type.String({ format: 'date-time' })),
-});
+const BotKey = Type.Object(
+  {
+    version: Type.Integer(),
+    publicKey: Type.String(),
+    createdAt: Type.String({ format: 'date-time' }),
+    revokedAt: Type.Optional(Type.String({ format: 'date-time' })),
+  },
+  { title: 'BotKey' },
+);
 
-export const BotResponse = Type.Object({
-  botId: BotId,
-  name: Type.String(),
-  trustTier: Type.Union([Type.Literal('UNVERIFIED'), Type.Literal('VERIFIED')]),
-  verified: Type.Boolean(),
-  keyVersion: Type.Integer(),
-  permissions: Type.Array(Type.String()),
-  source: Type.Union([Type.Literal('SELF_SERVE'), Type.Literal('REGISTRY')]),
-  createdAt: Type.Optional(Type.String({ format: 'date-time' })),
-  linkedHumanId: Type.Optional(Type.String({ description: 'derived by the service from the AgentBook human id; never sent by clients' })),
-  walletAddress: Type.Optional(Type.String({ pattern: '^0x[0-9a-fA-F]{40}$', description: 'the AgentKit wallet bound at verification' })),
-  walletChainId: Type.Optional(Type.String({ description: 'CAIP-2 chain of the bound wallet, e.g. eip155:480' })),
-  verifiedAt: Type.Optional(Type.String({ format: 'date-time' })),
-  keys: Type.Optional(Type.Array(BotKey, { description: 'after a key change: every key of the bot, revoked ones included' })),
-});
+export const BotResponse = Type.Object(
+  {
+    botId: BotId,
+    name: Type.String(),
+    trustTier: Type.Union([Type.Literal('UNVERIFIED'), Type.Literal('VERIFIED')]),
+    verified: Type.Boolean(),
+    keyVersion: Type.Integer(),
+    permissions: Type.Array(Type.String()),
+    source: Type.Union([Type.Literal('SELF_SERVE'), Type.Literal('REGISTRY')]),
+    createdAt: Type.Optional(Type.String({ format: 'date-time' })),
+    linkedHumanId: Type.Optional(Type.String({ description: 'derived by the service from the AgentBook human id; never sent by clients' })),
+    walletAddress: Type.Optional(Type.String({ pattern: '^0x[0-9a-fA-F]{40}$', description: 'the AgentKit wallet bound at verification' })),
+    walletChainId: Type.Optional(Type.String({ description: 'CAIP-2 chain of the bound wallet, e.g. eip155:480' })),
+    verifiedAt: Type.Optional(Type.String({ format: 'date-time' })),
+    keys: Type.Optional(Type.Array(BotKey, { description: 'after a key change: every key of the bot, revoked ones included' })),
+  },
+  { title: 'Bot' },
+);
 export type BotResponse = Static<typeof BotResponse>;
 
 /** POST /v1/agents/verify: the bot to verify; the proof travels in the `agentproof` header. */
-export const VerifyBody = Type.Object({ botId: BotId }, { additionalProperties: false });
+export const VerifyBody = Type.Object({ botId: BotId }, { title: 'VerifyAgentRequest', additionalProperties: false });
 export type VerifyBody = Static<typeof VerifyBody>;
 
 /** Documents the proof header of POST /v1/agents/verify (the auth hook has checked it before validation). */

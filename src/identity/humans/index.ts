@@ -29,6 +29,7 @@ export const identityModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typ
     {
       config: auth,
       schema: {
+        operationId: 'createLoginChallenge',
         tags,
         summary: 'Start a World ID login: a single-use challenge (5 minutes) with the signal and action to give IDKit',
         body: LoginChallengeBody,
@@ -43,6 +44,7 @@ export const identityModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typ
     {
       config: auth,
       schema: {
+        operationId: 'verifyLogin',
         tags,
         summary: "Complete a World ID login with the challenge and IDKit's proof: binds actorId to the person's linkedHumanId",
         body: LoginVerifyBody,
@@ -57,6 +59,7 @@ export const identityModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typ
     {
       config: auth,
       schema: {
+        operationId: 'verifyWorldIdAction',
         tags,
         summary: 'Record a World ID verified human action (graduate:, reward:, flag_high_severity:) that its operation accepts once',
         body: WorldIdVerifyBody,
@@ -71,6 +74,7 @@ export const identityModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typ
     {
       config: auth,
       schema: {
+        operationId: 'verifyHumanProof',
         tags,
         summary: 'Record a verified human action proven with world_id (L3), passport or phone (L2); raises the human tier',
         body: HumanProofVerifyBody,

@@ -25,15 +25,21 @@ const Signal = Type.String({
   description: 'The signal the proof was made with (IDKit `signal`); omitted: none (World ID then checks hashToField(""))',
 });
 
-export const LoginChallengeBody = Type.Object({ ...HumanActorBody }, { additionalProperties: false });
+export const LoginChallengeBody = Type.Object({ ...HumanActorBody }, { title: 'LoginChallengeRequest', additionalProperties: false });
 
-export const LoginChallengeResponse = Type.Object({
-  challengeId: Type.String(),
-  signal: Type.String({ description: 'Give IDKit this signal' }),
-  signalHash: Type.String({ pattern: '^0x[0-9a-f]{64}$', description: "World ID's hashToField(signal): what the proof must be bound to" }),
-  action: Type.String({ description: 'Give IDKit this action (WORLDID_LOGIN_ACTION)' }),
-  expiresAt: DateTime,
-});
+export const LoginChallengeResponse = Type.Object(
+  {
+    challengeId: Type.String(),
+    signal: Type.String({ description: 'Give IDKit this signal' }),
+    signalHash: Type.String({
+      pattern: '^0x[0-9a-f]{64}$',
+      description: "World ID's hashToField(signal): what the proof must be bound to",
+    }),
+    action: Type.String({ description: 'Give IDKit this action (WORLDID_LOGIN_ACTION)' }),
+    expiresAt: DateTime,
+  },
+  { title: 'LoginChallenge' },
+);
 
 export const LoginVerifyBody = Type.Object(
   {
@@ -44,18 +50,21 @@ export const LoginVerifyBody = Type.Object(
       Type.String({ minLength: 1, maxLength: 200, description: 'Optional; when sent, it must be the login action (anything else: 400)' }),
     ),
   },
-  { additionalProperties: false },
+  { title: 'LoginVerifyRequest', additionalProperties: false },
 );
 export type LoginVerifyBody = Static<typeof LoginVerifyBody>;
 
-export const LoginVerifyResponse = Type.Object({
-  linkedHumanId: Type.String({ description: 'Sign this linkedHumanId with this actorId from now on' }),
-  tier: Type.Literal('L3'),
-  sessionExpiresAt: Type.String({
-    format: 'date-time',
-    description: 'Until then the binding of actorId to linkedHumanId counts; log in again after it',
-  }),
-});
+export const LoginVerifyResponse = Type.Object(
+  {
+    linkedHumanId: Type.String({ description: 'Sign this linkedHumanId with this actorId from now on' }),
+    tier: Type.Literal('L3'),
+    sessionExpiresAt: Type.String({
+      format: 'date-time',
+      description: 'Until then the binding of actorId to linkedHumanId counts; log in again after it',
+    }),
+  },
+  { title: 'LoginSession' },
+);
 
 export const WorldIdVerifyBody = Type.Object(
   {
@@ -68,7 +77,7 @@ export const WorldIdVerifyBody = Type.Object(
     ...ProofFields,
     signal: Type.Optional(Signal),
   },
-  { additionalProperties: false },
+  { title: 'WorldIdVerifyRequest', additionalProperties: false },
 );
 export type WorldIdVerifyBody = Static<typeof WorldIdVerifyBody>;
 
@@ -87,20 +96,25 @@ export const HumanProofVerifyBody = Type.Object(
     ...ProofFields,
     signal: Type.Optional(Signal),
   },
-  { additionalProperties: false },
+  { title: 'HumanProofVerifyRequest', additionalProperties: false },
 );
 export type HumanProofVerifyBody = Static<typeof HumanProofVerifyBody>;
 
-export const VerifiedActionResponse = Type.Object({
-  id: Type.String({ description: 'The verified human action, accepted once by the operation it names' }),
-  action: Type.String(),
-  provider: Type.String(),
-  linkedHumanId: Type.String({
-    description: "The actor's linked human, who alone can use the action where the operation is personal (flags, reward votes)",
-  }),
-  tier: Type.Union([Type.Literal('L2'), Type.Literal('L3')], { description: "The human's recorded tier after this proof (never lowered)" }),
-  sessionExpiresAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
-    description: 'The binding session, moved on by this proof (null: a binding without a session)',
-  }),
-  createdAt: DateTime,
-});
+export const VerifiedActionResponse = Type.Object(
+  {
+    id: Type.String({ description: 'The verified human action, accepted once by the operation it names' }),
+    action: Type.String(),
+    provider: Type.String(),
+    linkedHumanId: Type.String({
+      description: "The actor's linked human, who alone can use the action where the operation is personal (flags, reward votes)",
+    }),
+    tier: Type.Union([Type.Literal('L2'), Type.Literal('L3')], {
+      description: "The human's recorded tier after this proof (never lowered)",
+    }),
+    sessionExpiresAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'The binding session, moved on by this proof (null: a binding without a session)',
+    }),
+    createdAt: DateTime,
+  },
+  { title: 'VerifiedAction' },
+);

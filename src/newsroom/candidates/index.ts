@@ -14,6 +14,7 @@ export const candidatesModule: FastifyPluginAsyncTypebox<{ service: ReturnType<t
     {
       config: { auth: { kind: 'agent', permission: 'candidates:submit' } },
       schema: {
+        operationId: 'submitCandidate',
         tags: ['candidates'],
         summary: 'Submit a story packet as a candidate (202 new, 200 when the same packet exists)',
         body: CandidateBody,
@@ -31,6 +32,7 @@ export const candidatesModule: FastifyPluginAsyncTypebox<{ service: ReturnType<t
     {
       config: { auth: { kind: 'api-key' } },
       schema: {
+        operationId: 'getCandidateStatus',
         tags: ['candidates'],
         summary: 'Status of a submitted candidate packet',
         params: HashParams,
@@ -45,6 +47,7 @@ export const candidatesModule: FastifyPluginAsyncTypebox<{ service: ReturnType<t
     {
       config: { auth: { kind: 'api-key' } },
       schema: {
+        operationId: 'getCandidateEvidence',
         tags: ['candidates'],
         summary: 'Evidence behind a candidate: packet, sources, safety trace, agent reviews',
         params: HashParams,

@@ -4,80 +4,95 @@ import { PacketFields, PacketSchema } from '../common/schemas.js';
 
 export const HashParams = Type.Object({ hash: Sha256Hex });
 
-export const CandidateStatusResponse = Type.Object({
-  hash: Type.String(),
-  storyId: Type.String(),
-  botId: Type.String(),
-  verified: Type.Boolean(),
-  publicationStage: Type.Union([Type.Literal('CANDIDATE'), Type.Literal('PROVISIONAL'), Type.Literal('GRADUATED')]),
-  reviewStatus: Type.String(),
-  moderationStatus: Type.String(),
-  isCurrentPacket: Type.Boolean({ description: 'false once an accepted revision replaced this packet' }),
-  currentPacketHash: Type.String(),
-  safetyDecision: Type.Union([Type.Literal('ALLOW'), Type.Literal('QUARANTINE'), Type.Literal('BLOCK'), Type.Null()]),
-  submittedAt: Type.String({ format: 'date-time' }),
-  publishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-});
+export const CandidateStatusResponse = Type.Object(
+  {
+    hash: Type.String(),
+    storyId: Type.String(),
+    botId: Type.String(),
+    verified: Type.Boolean(),
+    publicationStage: Type.Union([Type.Literal('CANDIDATE'), Type.Literal('PROVISIONAL'), Type.Literal('GRADUATED')]),
+    reviewStatus: Type.String(),
+    moderationStatus: Type.String(),
+    isCurrentPacket: Type.Boolean({ description: 'false once an accepted revision replaced this packet' }),
+    currentPacketHash: Type.String(),
+    safetyDecision: Type.Union([Type.Literal('ALLOW'), Type.Literal('QUARANTINE'), Type.Literal('BLOCK'), Type.Null()]),
+    submittedAt: Type.String({ format: 'date-time' }),
+    publishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  },
+  { title: 'CandidateStatus' },
+);
 export type CandidateStatusResponse = Static<typeof CandidateStatusResponse>;
 
-export const CandidateBody = Type.Object({ botId: BotId, verified: Type.Boolean(), ...PacketFields }, { additionalProperties: false });
+export const CandidateBody = Type.Object(
+  { botId: BotId, verified: Type.Boolean(), ...PacketFields },
+  { title: 'SubmitCandidateRequest', additionalProperties: false },
+);
 export type CandidateBody = Static<typeof CandidateBody>;
 
-export const CandidateResponse = Type.Object({
-  hash: Type.String(),
-  storyId: Type.String(),
-  botId: Type.String(),
-  verified: Type.Boolean(),
-  publicationStage: Type.Union([Type.Literal('CANDIDATE'), Type.Literal('PROVISIONAL'), Type.Literal('GRADUATED')]),
-  version: Type.Integer(),
-  submittedAt: Type.String({ format: 'date-time' }),
-  packet: PacketSchema,
-  links: Type.Object({ status: Type.String(), evidence: Type.String(), story: Type.String(), machineRoom: Type.String() }),
-});
+export const CandidateResponse = Type.Object(
+  {
+    hash: Type.String(),
+    storyId: Type.String(),
+    botId: Type.String(),
+    verified: Type.Boolean(),
+    publicationStage: Type.Union([Type.Literal('CANDIDATE'), Type.Literal('PROVISIONAL'), Type.Literal('GRADUATED')]),
+    version: Type.Integer(),
+    submittedAt: Type.String({ format: 'date-time' }),
+    packet: PacketSchema,
+    links: Type.Object({ status: Type.String(), evidence: Type.String(), story: Type.String(), machineRoom: Type.String() }),
+  },
+  { title: 'Candidate' },
+);
 export type CandidateResponse = Static<typeof CandidateResponse>;
 
-export const SafetyTraceSchema = Type.Object({
-  hash: Type.String(),
-  storyId: Type.String(),
-  decision: Type.Union([Type.Literal('ALLOW'), Type.Literal('QUARANTINE'), Type.Literal('BLOCK')]),
-  categories: Type.Array(Type.Object({ category: Type.String(), action: Type.String(), hardBlock: Type.Boolean() })),
-  rules: Type.Array(
-    Type.Object({
-      id: Type.String(),
-      category: Type.String(),
-      action: Type.String(),
-      matched: Type.Boolean(),
-      fields: Type.Array(Type.String()),
-    }),
-  ),
-  scannedAt: Type.String({ format: 'date-time' }),
-});
+export const SafetyTraceSchema = Type.Object(
+  {
+    hash: Type.String(),
+    storyId: Type.String(),
+    decision: Type.Union([Type.Literal('ALLOW'), Type.Literal('QUARANTINE'), Type.Literal('BLOCK')]),
+    categories: Type.Array(Type.Object({ category: Type.String(), action: Type.String(), hardBlock: Type.Boolean() })),
+    rules: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        category: Type.String(),
+        action: Type.String(),
+        matched: Type.Boolean(),
+        fields: Type.Array(Type.String()),
+      }),
+    ),
+    scannedAt: Type.String({ format: 'date-time' }),
+  },
+  { title: 'SafetyTrace' },
+);
 export type SafetyTrace = Static<typeof SafetyTraceSchema>;
 
-export const CandidateEvidenceResponse = Type.Object({
-  hash: Type.String(),
-  storyId: Type.String(),
-  packet: PacketSchema,
-  sources: Type.Array(
-    Type.Object({
-      id: Type.String(),
-      url: Type.String(),
-      title: Type.Union([Type.String(), Type.Null()]),
-      publisher: Type.Union([Type.String(), Type.Null()]),
-      status: Type.String(),
-    }),
-  ),
-  safetyTrace: Type.Union([SafetyTraceSchema, Type.Null()]),
-  reviews: Type.Array(
-    Type.Object({
-      id: Type.String(),
-      botId: Type.String(),
-      kind: Type.String(),
-      weight: Type.Integer(),
-      verified: Type.Boolean(),
-      claimIds: Type.Array(Type.String()),
-      createdAt: Type.String({ format: 'date-time' }),
-    }),
-  ),
-});
+export const CandidateEvidenceResponse = Type.Object(
+  {
+    hash: Type.String(),
+    storyId: Type.String(),
+    packet: PacketSchema,
+    sources: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        url: Type.String(),
+        title: Type.Union([Type.String(), Type.Null()]),
+        publisher: Type.Union([Type.String(), Type.Null()]),
+        status: Type.String(),
+      }),
+    ),
+    safetyTrace: Type.Union([SafetyTraceSchema, Type.Null()]),
+    reviews: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        botId: Type.String(),
+        kind: Type.String(),
+        weight: Type.Integer(),
+        verified: Type.Boolean(),
+        claimIds: Type.Array(Type.String()),
+        createdAt: Type.String({ format: 'date-time' }),
+      }),
+    ),
+  },
+  { title: 'CandidateEvidence' },
+);
 export type CandidateEvidenceResponse = Static<typeof CandidateEvidenceResponse>;

@@ -16,6 +16,7 @@ export const commentsModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typ
     {
       config: { auth: { kind: 'public' }, readCache: { story: 'id' } },
       schema: {
+        operationId: 'listComments',
         tags: ['stories'],
         summary: 'Comments on a story, oldest first (keyset cursor)',
         params: StoryParams,
@@ -31,6 +32,7 @@ export const commentsModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typ
     {
       config: { auth: { kind: 'human-write' } },
       schema: {
+        operationId: 'createComment',
         tags: ['stories'],
         summary: 'Comment on a story',
         params: StoryParams,

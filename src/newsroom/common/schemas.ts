@@ -14,11 +14,11 @@ export const HttpUrl = Type.String({ minLength: 8, maxLength: 2048, format: 'uri
 
 export const ClaimInput = Type.Object(
   { id: Type.Optional(ClaimId), text: Type.String({ minLength: 1, maxLength: 2000 }) },
-  { additionalProperties: false },
+  { title: 'ClaimInput', additionalProperties: false },
 );
 export const SourceInput = Type.Object(
   { url: HttpUrl, title: Type.Optional(Type.String({ maxLength: 300 })), publisher: Type.Optional(Type.String({ maxLength: 200 })) },
-  { additionalProperties: false },
+  { title: 'SourceInput', additionalProperties: false },
 );
 
 export const PacketFields = {
@@ -31,12 +31,15 @@ export const PacketFields = {
   sources: Type.Array(SourceInput, { maxItems: 50 }),
 };
 
-export const PacketSchema = Type.Object({
-  room: Type.String(),
-  lang: Type.String(),
-  title: Type.String(),
-  summary: Type.String(),
-  body: Type.String(),
-  claims: Type.Array(Type.Object({ id: Type.String(), text: Type.String() })),
-  sources: Type.Array(Type.Object({ url: Type.String(), title: Type.Optional(Type.String()), publisher: Type.Optional(Type.String()) })),
-});
+export const PacketSchema = Type.Object(
+  {
+    room: Type.String(),
+    lang: Type.String(),
+    title: Type.String(),
+    summary: Type.String(),
+    body: Type.String(),
+    claims: Type.Array(Type.Object({ id: Type.String(), text: Type.String() })),
+    sources: Type.Array(Type.Object({ url: Type.String(), title: Type.Optional(Type.String()), publisher: Type.Optional(Type.String()) })),
+  },
+  { title: 'Packet' },
+);

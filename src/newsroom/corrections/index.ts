@@ -18,6 +18,7 @@ export const correctionsModule: FastifyPluginAsyncTypebox<{ service: ReturnType<
     {
       config,
       schema: {
+        operationId: 'correctStory',
         tags: ['moderation'],
         summary: 'Correct a story: a new version with a correction note, CORRECTION on the ledger, webhook story.correction',
         params: StoryParams,
@@ -34,6 +35,7 @@ export const correctionsModule: FastifyPluginAsyncTypebox<{ service: ReturnType<
     {
       config,
       schema: {
+        operationId: 'retractStory',
         tags: ['moderation'],
         summary: 'Retract a story: RETRACTED, RETRACTION on the ledger, webhook story.retraction',
         params: StoryParams,

@@ -12,13 +12,13 @@ export const CorrectionBody = Type.Object(
     changes: RevisionChanges,
     note: Type.String({ minLength: 1, maxLength: 2000, description: 'The correction note readers see: what was wrong and what changed' }),
   },
-  { additionalProperties: false },
+  { title: 'CorrectStoryRequest', additionalProperties: false },
 );
 export type CorrectionBody = Static<typeof CorrectionBody>;
 
 export const RetractionBody = Type.Object(
   { ...HumanActorBody, reason: Type.String({ minLength: 1, maxLength: 2000, description: 'Why the story is retracted' }) },
-  { additionalProperties: false },
+  { title: 'RetractStoryRequest', additionalProperties: false },
 );
 export type RetractionBody = Static<typeof RetractionBody>;
 

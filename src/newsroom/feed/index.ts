@@ -11,6 +11,7 @@ export const feedModule: FastifyPluginAsyncTypebox<{ service: FeedService }> = a
       // an optional signed reader gets a trending feed ranked for them, never cached (docs/reader-accounts.md)
       config: { auth: { kind: 'public', reader: 'optional' }, readCache: true },
       schema: {
+        operationId: 'listFeed',
         tags: ['feed'],
         summary: 'Published stories by mode (trending, graduated, developing, recent), keyset-paginated',
         querystring: FeedQuery,

@@ -35,15 +35,18 @@ export const FeedQuery = Type.Object(
 );
 export type FeedQuery = Static<typeof FeedQuery>;
 
-export const FeedResponse = Type.Object({
-  mode: FeedModeSchema,
-  modeLabel: Type.String({ description: 'Localized name of the mode' }),
-  items: Type.Array(StoryCard),
-  nextCursor: NextCursor,
-  personalized: Type.Optional(
-    Type.Boolean({
-      description: 'Present (true) when the trending feed was ranked for the signed reader: followed topics and unread stories first',
-    }),
-  ),
-});
+export const FeedResponse = Type.Object(
+  {
+    mode: FeedModeSchema,
+    modeLabel: Type.String({ description: 'Localized name of the mode' }),
+    items: Type.Array(StoryCard),
+    nextCursor: NextCursor,
+    personalized: Type.Optional(
+      Type.Boolean({
+        description: 'Present (true) when the trending feed was ranked for the signed reader: followed topics and unread stories first',
+      }),
+    ),
+  },
+  { title: 'FeedPage' },
+);
 export type FeedResponse = Static<typeof FeedResponse>;

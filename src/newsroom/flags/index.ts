@@ -13,6 +13,7 @@ export const flagsModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof
     {
       config: { auth: { kind: 'public' }, readCache: { story: 'id' } },
       schema: {
+        operationId: 'listFlags',
         tags: ['stories'],
         summary: 'Flags and challenges on a story, oldest first (keyset cursor)',
         params: StoryParams,
@@ -28,6 +29,7 @@ export const flagsModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof
     {
       config: { auth: { kind: 'human-write' } },
       schema: {
+        operationId: 'createFlag',
         tags: ['stories'],
         summary: 'Flag a story or one of its claims',
         params: StoryParams,

@@ -9,31 +9,37 @@ const Severity = Type.Union([Type.Literal('LOW'), Type.Literal('MEDIUM'), Type.L
 
 export const FlagBody = Type.Object(
   { ...HumanActorBody, severity: Severity, reason: Type.String({ minLength: 1, maxLength: 2000 }), claimId: Type.Optional(ClaimId) },
-  { additionalProperties: false },
+  { title: 'CreateFlagRequest', additionalProperties: false },
 );
 export type FlagBody = Static<typeof FlagBody>;
 
 /** A flag as every read and write answers it. */
-const Flag = Type.Object({
-  id: Type.String(),
-  actorId: Type.String(),
-  verified: Type.Boolean(),
-  severity: Severity,
-  claimId: Nullable(Type.String()),
-  reason: Type.String(),
-  challenge: Type.Boolean({ description: 'true for a HIGH flag on a claim (a challenge): the story goes UNDER_REVIEW' }),
-  createdAt: DateTime,
-});
+const Flag = Type.Object(
+  {
+    id: Type.String(),
+    actorId: Type.String(),
+    verified: Type.Boolean(),
+    severity: Severity,
+    claimId: Nullable(Type.String()),
+    reason: Type.String(),
+    challenge: Type.Boolean({ description: 'true for a HIGH flag on a claim (a challenge): the story goes UNDER_REVIEW' }),
+    createdAt: DateTime,
+  },
+  { title: 'Flag' },
+);
 export type Flag = Static<typeof Flag>;
 
-export const FlagResponse = Type.Composite([
-  Type.Object({ storyId: Type.String(), verifiedActionId: Nullable(Type.String()), reviewStatus: Type.String() }),
-  Flag,
-]);
+export const FlagResponse = Type.Composite(
+  [Type.Object({ storyId: Type.String(), verifiedActionId: Nullable(Type.String()), reviewStatus: Type.String() }), Flag],
+  { title: 'StoryFlag' },
+);
 
-export const FlagsResponse = Type.Object({
-  storyId: Type.String(),
-  items: Type.Array(Flag, { description: 'Oldest first' }),
-  nextCursor: NextCursor,
-});
+export const FlagsResponse = Type.Object(
+  {
+    storyId: Type.String(),
+    items: Type.Array(Flag, { description: 'Oldest first' }),
+    nextCursor: NextCursor,
+  },
+  { title: 'FlagPage' },
+);
 export type FlagsResponse = Static<typeof FlagsResponse>;

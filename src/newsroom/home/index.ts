@@ -13,6 +13,7 @@ export const homeModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof 
     {
       config,
       schema: {
+        operationId: 'getHome',
         tags: ['home'],
         summary: 'Home: trending hero, developing, under review, latest ledger events, reward windows',
         querystring: HomeQuery,
@@ -27,6 +28,7 @@ export const homeModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof 
     {
       config,
       schema: {
+        operationId: 'getDevelopingModule',
         tags: ['home'],
         summary: 'Developing stories: provisional, review still emerging, contested or under review',
         querystring: HomeQuery,
@@ -41,6 +43,7 @@ export const homeModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof 
     {
       config,
       schema: {
+        operationId: 'getUnderReviewModule',
         tags: ['home'],
         summary: 'Stories whose state is CONTESTED or UNDER_REVIEW',
         querystring: HomeQuery,
@@ -55,6 +58,7 @@ export const homeModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof 
     {
       config,
       schema: {
+        operationId: 'getLedgerModule',
         tags: ['home'],
         summary: 'Latest ledger events with localized labels',
         querystring: HomeQuery,
@@ -69,6 +73,7 @@ export const homeModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof 
     {
       config,
       schema: {
+        operationId: 'getRewardWindowModule',
         tags: ['home'],
         summary: 'Stories whose reward window is open, closing soonest first',
         querystring: HomeQuery,

@@ -16,10 +16,10 @@ const heading = {
   generatedAt: DateTime,
 };
 
-export const StoryModuleResponse = Type.Object({ ...heading, items: Type.Array(StoryCard) });
+export const StoryModuleResponse = Type.Object({ ...heading, items: Type.Array(StoryCard) }, { title: 'StoryModule' });
 export type StoryModuleResponse = Static<typeof StoryModuleResponse>;
 
-export const LedgerModuleResponse = Type.Object({ ...heading, items: Type.Array(LabeledLedgerEvent) });
+export const LedgerModuleResponse = Type.Object({ ...heading, items: Type.Array(LabeledLedgerEvent) }, { title: 'LedgerModule' });
 export type LedgerModuleResponse = Static<typeof LedgerModuleResponse>;
 
 export const RewardWindowItem = Type.Composite(
@@ -27,25 +27,31 @@ export const RewardWindowItem = Type.Composite(
   { title: 'RewardWindowItem' },
 );
 
-export const RewardWindowModuleResponse = Type.Object({
-  ...heading,
-  rewardWindowHours: Type.Number({ description: 'Governance parameter: hours a window stays open after publication' }),
-  openCount: Type.Integer({ description: 'Stories whose reward window is open now' }),
-  items: Type.Array(RewardWindowItem, { description: 'Closing soonest first' }),
-});
+export const RewardWindowModuleResponse = Type.Object(
+  {
+    ...heading,
+    rewardWindowHours: Type.Number({ description: 'Governance parameter: hours a window stays open after publication' }),
+    openCount: Type.Integer({ description: 'Stories whose reward window is open now' }),
+    items: Type.Array(RewardWindowItem, { description: 'Closing soonest first' }),
+  },
+  { title: 'RewardWindowModule' },
+);
 export type RewardWindowModuleResponse = Static<typeof RewardWindowModuleResponse>;
 
-export const HomeResponse = Type.Object({
-  lang: LangSchema,
-  generatedAt: DateTime,
-  title: Type.String(),
-  description: Type.String(),
-  hero: Type.Object({ title: Type.String(), description: Type.String(), href: Type.String(), items: Type.Array(StoryCard) }),
-  sections: Type.Object({
-    developing: StoryModuleResponse,
-    underReview: StoryModuleResponse,
-    ledger: LedgerModuleResponse,
-    rewardWindow: RewardWindowModuleResponse,
-  }),
-});
+export const HomeResponse = Type.Object(
+  {
+    lang: LangSchema,
+    generatedAt: DateTime,
+    title: Type.String(),
+    description: Type.String(),
+    hero: Type.Object({ title: Type.String(), description: Type.String(), href: Type.String(), items: Type.Array(StoryCard) }),
+    sections: Type.Object({
+      developing: StoryModuleResponse,
+      underReview: StoryModuleResponse,
+      ledger: LedgerModuleResponse,
+      rewardWindow: RewardWindowModuleResponse,
+    }),
+  },
+  { title: 'Home' },
+);
 export type HomeResponse = Static<typeof HomeResponse>;

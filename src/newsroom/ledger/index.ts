@@ -10,6 +10,7 @@ export const ledgerModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeo
     {
       config: { auth: { kind: 'public' }, readCache: true },
       schema: {
+        operationId: 'listLedgerEvents',
         tags: ['ledger'],
         summary: 'Ledger of corrections, retractions, challenges and updates, newest first (keyset cursor)',
         querystring: LedgerEventsQuery,

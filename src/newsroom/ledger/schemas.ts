@@ -51,12 +51,12 @@ export const LedgerEvent = Type.Object(
 );
 export type LedgerEvent = Static<typeof LedgerEvent>;
 
-export const LedgerEventsResponse = Type.Object({ events: Type.Array(LedgerEvent), nextCursor: NextCursor });
+export const LedgerEventsResponse = Type.Object({ events: Type.Array(LedgerEvent), nextCursor: NextCursor }, { title: 'LedgerEventPage' });
 export type LedgerEventsResponse = Static<typeof LedgerEventsResponse>;
 
 /** A ledger event in the localized modules (home, /v1/modules/ledger): the event plus labels. */
-export const LabeledLedgerEvent = Type.Composite([
-  LedgerEvent,
-  Type.Object({ labels: Type.Object({ type: Type.String(), storyState: Type.String(), ledgerBucket: Type.String() }) }),
-]);
+export const LabeledLedgerEvent = Type.Composite(
+  [LedgerEvent, Type.Object({ labels: Type.Object({ type: Type.String(), storyState: Type.String(), ledgerBucket: Type.String() }) })],
+  { title: 'LabeledLedgerEvent' },
+);
 export type LabeledLedgerEvent = Static<typeof LabeledLedgerEvent>;

@@ -34,6 +34,7 @@ export const moderationModule: FastifyPluginAsyncTypebox<{
     {
       config: read,
       schema: {
+        operationId: 'listQuarantine',
         tags,
         summary: 'What the safety scan held back, with the trace that put it there (oldest first; keyset cursor)',
         querystring: QuarantineQuery,
@@ -48,6 +49,7 @@ export const moderationModule: FastifyPluginAsyncTypebox<{
     {
       config: write,
       schema: {
+        operationId: 'resolveQuarantineItem',
         tags,
         summary: 'Decide a quarantined item: RELEASE (publish as PROVISIONAL; refused for hard-block categories), KEEP or BLOCK',
         params: ResolveParams,
@@ -64,6 +66,7 @@ export const moderationModule: FastifyPluginAsyncTypebox<{
     {
       config: read,
       schema: {
+        operationId: 'listLegalHolds',
         tags,
         summary: 'Legal holds, newest first (filters: status, storyId; keyset cursor)',
         querystring: LegalHoldsQuery,
@@ -78,6 +81,7 @@ export const moderationModule: FastifyPluginAsyncTypebox<{
     {
       config: write,
       schema: {
+        operationId: 'changeLegalHold',
         tags,
         summary: 'Place a legal hold on a story (action PLACE) or release one (action RELEASE)',
         body: LegalHoldBody,
@@ -92,6 +96,7 @@ export const moderationModule: FastifyPluginAsyncTypebox<{
     {
       config: write,
       schema: {
+        operationId: 'setSourceStatus',
         tags,
         summary: 'Set the status of a source (its host): UNRATED, TRUSTED, WATCH or BANNED',
         params: SourceParams,

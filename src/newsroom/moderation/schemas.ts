@@ -23,7 +23,10 @@ export const QuarantineQuery = Type.Object(
 );
 export type QuarantineQuery = Static<typeof QuarantineQuery>;
 
-const TraceCategory = Type.Object({ category: Type.String(), action: Type.String(), hardBlock: Type.Boolean() });
+const TraceCategory = Type.Object(
+  { category: Type.String(), action: Type.String(), hardBlock: Type.Boolean() },
+  { title: 'TraceCategory' },
+);
 
 export const QuarantineItem = Type.Object(
   {
@@ -65,7 +68,7 @@ export const QuarantineItem = Type.Object(
 );
 export type QuarantineItem = Static<typeof QuarantineItem>;
 
-export const QuarantinePage = Type.Object({ items: Type.Array(QuarantineItem), nextCursor: NextCursor });
+export const QuarantinePage = Type.Object({ items: Type.Array(QuarantineItem), nextCursor: NextCursor }, { title: 'QuarantinePage' });
 
 export const ResolveParams = Type.Object({
   scopeType: StringEnum(SCOPE_TYPES, { description: 'What was quarantined: `story` (the scan quarantines stories)' }),
@@ -80,7 +83,7 @@ export const ResolveBody = Type.Object(
     }),
     reason: Reason,
   },
-  { additionalProperties: false },
+  { title: 'ResolveQuarantineRequest', additionalProperties: false },
 );
 export type ResolveBody = Static<typeof ResolveBody>;
 
@@ -115,7 +118,7 @@ export const LegalHoldsQuery = Type.Object(
 );
 export type LegalHoldsQuery = Static<typeof LegalHoldsQuery>;
 
-export const LegalHoldsPage = Type.Object({ items: Type.Array(LegalHold), nextCursor: NextCursor });
+export const LegalHoldsPage = Type.Object({ items: Type.Array(LegalHold), nextCursor: NextCursor }, { title: 'LegalHoldsPage' });
 
 export const LegalHoldBody = Type.Object(
   {
@@ -126,7 +129,7 @@ export const LegalHoldBody = Type.Object(
     reason: Reason,
     caseReference: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'The legal matter (court, case number)' })),
   },
-  { additionalProperties: false },
+  { title: 'LegalHoldRequest', additionalProperties: false },
 );
 export type LegalHoldBody = Static<typeof LegalHoldBody>;
 
@@ -145,7 +148,7 @@ export const SourceParams = Type.Object({
 
 export const SourceStatusBody = Type.Object(
   { ...HumanActorBody, status: StringEnum(SOURCE_RATINGS), reason: Reason },
-  { additionalProperties: false },
+  { title: 'SourceStatusRequest', additionalProperties: false },
 );
 export type SourceStatusBody = Static<typeof SourceStatusBody>;
 

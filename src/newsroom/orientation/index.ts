@@ -17,6 +17,7 @@ export const orientationModule: FastifyPluginAsyncTypebox<{ service: ReturnType<
     {
       config,
       schema: {
+        operationId: 'getOrientation',
         tags: ['orientation'],
         summary: 'Modules, action types, gating facts, required credentials and evidence links (neutral: no direction is chosen)',
         querystring: OrientationQuery,
@@ -31,6 +32,7 @@ export const orientationModule: FastifyPluginAsyncTypebox<{ service: ReturnType<
     {
       config: storyConfig,
       schema: {
+        operationId: 'getStoryOrientation',
         tags: ['orientation'],
         summary: "A story's status, action gates, required credentials and evidence links (neutral)",
         params: StoryOrientationParams,

@@ -13,52 +13,70 @@ import { PublicationStageSchema, ReviewStatusSchema, StoryLabels, StoryStateSche
 export const OrientationQuery = Type.Object({ lang: LangParam }, { additionalProperties: false });
 export const StoryOrientationParams = StoryParams;
 
-export const Gate = Type.Object({
-  open: Type.Boolean({ description: 'Whether the service accepts this action for the story now' }),
-  explanation: Type.String({ description: 'Localized statement of the gating fact' }),
-});
+export const Gate = Type.Object(
+  {
+    open: Type.Boolean({ description: 'Whether the service accepts this action for the story now' }),
+    explanation: Type.String({ description: 'Localized statement of the gating fact' }),
+  },
+  { title: 'Gate' },
+);
 
-export const ActionOption = Type.Object({
-  value: Type.String(),
-  label: Type.String(),
-  description: Type.Optional(Type.String()),
-  requiredCredentials: Type.Array(Type.String(), { description: 'Ids of entries in `credentials`' }),
-});
+export const ActionOption = Type.Object(
+  {
+    value: Type.String(),
+    label: Type.String(),
+    description: Type.Optional(Type.String()),
+    requiredCredentials: Type.Array(Type.String(), { description: 'Ids of entries in `credentials`' }),
+  },
+  { title: 'ActionOption' },
+);
 
-export const ActionType = Type.Object({
-  id: Type.String(),
-  label: Type.String(),
-  description: Type.String(),
-  method: Type.Literal('POST'),
-  route: Type.String(),
-  authentication: Type.Literal('human-signed-write'),
-  requiredCredentials: Type.Array(Type.String(), { description: 'Ids of entries in `credentials`' }),
-  options: Type.Array(ActionOption),
-  gate: Type.Optional(Gate),
-});
+export const ActionType = Type.Object(
+  {
+    id: Type.String(),
+    label: Type.String(),
+    description: Type.String(),
+    method: Type.Literal('POST'),
+    route: Type.String(),
+    authentication: Type.Literal('human-signed-write'),
+    requiredCredentials: Type.Array(Type.String(), { description: 'Ids of entries in `credentials`' }),
+    options: Type.Array(ActionOption),
+    gate: Type.Optional(Gate),
+  },
+  { title: 'ActionType' },
+);
 export type ActionType = Static<typeof ActionType>;
 
-export const Credential = Type.Object({
-  id: Type.String(),
-  description: Type.String(),
-  humanAction: Type.Optional(Type.String({ description: 'The verified human action format the credential binds to' })),
-});
+export const Credential = Type.Object(
+  {
+    id: Type.String(),
+    description: Type.String(),
+    humanAction: Type.Optional(Type.String({ description: 'The verified human action format the credential binds to' })),
+  },
+  { title: 'Credential' },
+);
 
-export const EvidenceLink = Type.Object({ id: Type.String(), label: Type.String(), href: Type.String() });
+export const EvidenceLink = Type.Object({ id: Type.String(), label: Type.String(), href: Type.String() }, { title: 'EvidenceLink' });
 
-export const Explanation = Type.Object({ id: Type.String(), text: Type.String() });
+export const Explanation = Type.Object({ id: Type.String(), text: Type.String() }, { title: 'Explanation' });
 
-export const Thresholds = Type.Object({
-  minAttestations: Type.Number(),
-  contestedObjectionRatio: Type.Number(),
-  minObjections: Type.Number(),
-  graduationMinAttestations: Type.Number(),
-  revisionAcceptVotes: Type.Number(),
-  revisionRejectVotes: Type.Number(),
-  rewardWindowHours: Type.Number(),
-});
+export const Thresholds = Type.Object(
+  {
+    minAttestations: Type.Number(),
+    contestedObjectionRatio: Type.Number(),
+    minObjections: Type.Number(),
+    graduationMinAttestations: Type.Number(),
+    revisionAcceptVotes: Type.Number(),
+    revisionRejectVotes: Type.Number(),
+    rewardWindowHours: Type.Number(),
+  },
+  { title: 'Thresholds' },
+);
 
-const Module = Type.Object({ id: Type.String(), title: Type.String(), description: Type.String(), href: Type.String() });
+const Module = Type.Object(
+  { id: Type.String(), title: Type.String(), description: Type.String(), href: Type.String() },
+  { title: 'OrientationModule' },
+);
 
 const common = {
   lang: LangSchema,
@@ -73,42 +91,48 @@ const common = {
   evidenceLinks: Type.Array(EvidenceLink),
 };
 
-export const OrientationResponse = Type.Object({
-  ...common,
-  gatingFacts: Type.Object({ thresholds: Thresholds, explanations: Type.Array(Explanation) }),
-});
+export const OrientationResponse = Type.Object(
+  {
+    ...common,
+    gatingFacts: Type.Object({ thresholds: Thresholds, explanations: Type.Array(Explanation) }),
+  },
+  { title: 'Orientation' },
+);
 export type OrientationResponse = Static<typeof OrientationResponse>;
 
-export const StoryOrientationResponse = Type.Object({
-  ...common,
-  storyId: Type.String(),
-  status: Type.Object({
-    state: Nullable(StoryStateSchema),
-    reviewStatus: ReviewStatusSchema,
-    publicationStage: PublicationStageSchema,
-    labels: StoryLabels,
-    version: Type.Integer(),
-    packetHash: Type.String(),
-  }),
-  gatingFacts: Type.Object({
-    currentPacketHash: Type.String(),
-    version: Type.Integer(),
-    rewardWindow: Type.Object({
-      opensAt: Nullable(DateTime),
-      closesAt: Nullable(DateTime),
-      active: Type.Boolean(),
-      explanation: Type.String(),
+export const StoryOrientationResponse = Type.Object(
+  {
+    ...common,
+    storyId: Type.String(),
+    status: Type.Object({
+      state: Nullable(StoryStateSchema),
+      reviewStatus: ReviewStatusSchema,
+      publicationStage: PublicationStageSchema,
+      labels: StoryLabels,
+      version: Type.Integer(),
+      packetHash: Type.String(),
     }),
-    graduation: Type.Object({
-      requiredHumanAction: Type.String(),
-      requiredCredentials: Type.Array(Type.String()),
-      explanation: Type.String(),
+    gatingFacts: Type.Object({
+      currentPacketHash: Type.String(),
+      version: Type.Integer(),
+      rewardWindow: Type.Object({
+        opensAt: Nullable(DateTime),
+        closesAt: Nullable(DateTime),
+        active: Type.Boolean(),
+        explanation: Type.String(),
+      }),
+      graduation: Type.Object({
+        requiredHumanAction: Type.String(),
+        requiredCredentials: Type.Array(Type.String()),
+        explanation: Type.String(),
+      }),
+      highSeverityFlags: Type.Array(Type.Object({ claimId: Type.String(), requiredHumanAction: Type.String() }), {
+        description: 'One per claim of the current packet',
+      }),
+      thresholds: Thresholds,
+      explanations: Type.Array(Explanation),
     }),
-    highSeverityFlags: Type.Array(Type.Object({ claimId: Type.String(), requiredHumanAction: Type.String() }), {
-      description: 'One per claim of the current packet',
-    }),
-    thresholds: Thresholds,
-    explanations: Type.Array(Explanation),
-  }),
-});
+  },
+  { title: 'StoryOrientation' },
+);
 export type StoryOrientationResponse = Static<typeof StoryOrientationResponse>;

@@ -11,6 +11,7 @@ export const publishModule: FastifyPluginAsyncTypebox<{ service: ReturnType<type
     {
       config: { auth: { kind: 'operations' } },
       schema: {
+        operationId: 'computePublishDecision',
         tags: ['publish'],
         summary: "Run the service's safety scan on a candidate and apply its decision (never a caller's decision)",
         params: PublishParams,

@@ -13,6 +13,7 @@ export const rankingsModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typ
     {
       config: { auth: { kind: 'public' }, readCache: true },
       schema: {
+        operationId: 'getBotRankings',
         tags: ['rankings'],
         summary: 'Weekly bot rankings over the last seven days (scoring in docs/newsroom-reads.md)',
         querystring: RankingsQuery,

@@ -4,36 +4,42 @@ import { DateTime } from '../../platform/schemas.js';
 /** No parameters: any is refused (400), so that the public read cache has one entry. */
 export const RankingsQuery = Type.Object({}, { additionalProperties: false });
 
-export const RankingItem = Type.Object({
-  rank: Type.Integer({ minimum: 1 }),
-  botId: Type.String(),
-  name: Type.String(),
-  score: Type.Integer(),
-  breakdown: Type.Object(
-    {
+export const RankingItem = Type.Object(
+  {
+    rank: Type.Integer({ minimum: 1 }),
+    botId: Type.String(),
+    name: Type.String(),
+    score: Type.Integer(),
+    breakdown: Type.Object(
+      {
+        storiesPublished: Type.Integer(),
+        storiesGraduated: Type.Integer(),
+        confirmedAttestations: Type.Integer({ description: 'Attestations on stories that ended CLEAR or GRADUATED' }),
+        confirmedObjections: Type.Integer({ description: 'Objections on stories that ended CONTESTED or RETRACTED' }),
+        acceptedRevisions: Type.Integer(),
+        storiesRetracted: Type.Integer(),
+      },
+      { description: 'Counts in the window; score = sum of count × points (see `scoring`)' },
+    ),
+  },
+  { title: 'RankingItem' },
+);
+
+export const RankingsResponse = Type.Object(
+  {
+    windowStart: DateTime,
+    windowEnd: DateTime,
+    generatedAt: DateTime,
+    scoring: Type.Object({
       storiesPublished: Type.Integer(),
       storiesGraduated: Type.Integer(),
-      confirmedAttestations: Type.Integer({ description: 'Attestations on stories that ended CLEAR or GRADUATED' }),
-      confirmedObjections: Type.Integer({ description: 'Objections on stories that ended CONTESTED or RETRACTED' }),
+      confirmedAttestations: Type.Integer(),
+      confirmedObjections: Type.Integer(),
       acceptedRevisions: Type.Integer(),
       storiesRetracted: Type.Integer(),
-    },
-    { description: 'Counts in the window; score = sum of count × points (see `scoring`)' },
-  ),
-});
-
-export const RankingsResponse = Type.Object({
-  windowStart: DateTime,
-  windowEnd: DateTime,
-  generatedAt: DateTime,
-  scoring: Type.Object({
-    storiesPublished: Type.Integer(),
-    storiesGraduated: Type.Integer(),
-    confirmedAttestations: Type.Integer(),
-    confirmedObjections: Type.Integer(),
-    acceptedRevisions: Type.Integer(),
-    storiesRetracted: Type.Integer(),
-  }),
-  items: Type.Array(RankingItem, { maxItems: 100, description: 'Best score first; ties broken by botId' }),
-});
+    }),
+    items: Type.Array(RankingItem, { maxItems: 100, description: 'Best score first; ties broken by botId' }),
+  },
+  { title: 'BotRankings' },
+);
 export type RankingsResponse = Static<typeof RankingsResponse>;

@@ -13,6 +13,7 @@ export const reviewsModule: FastifyPluginAsyncTypebox<{ service: ReturnType<type
     {
       config: { auth: { kind: 'agent', permission: 'attestations:write' } },
       schema: {
+        operationId: 'createAttestation',
         tags: ['agents'],
         summary: "Attest the story's exact current packet",
         body: ReviewBody,
@@ -27,6 +28,7 @@ export const reviewsModule: FastifyPluginAsyncTypebox<{ service: ReturnType<type
     {
       config: { auth: { kind: 'agent', permission: 'objections:write' } },
       schema: {
+        operationId: 'createObjection',
         tags: ['agents'],
         summary: "Object to the story's exact current packet",
         body: ReviewBody,
@@ -41,6 +43,7 @@ export const reviewsModule: FastifyPluginAsyncTypebox<{ service: ReturnType<type
     {
       config: { auth: { kind: 'agent', permission: 'revisions:propose' } },
       schema: {
+        operationId: 'createRevisionProposal',
         tags: ['agents'],
         summary: 'Propose a revision of the current packet',
         body: ProposalBody,
@@ -55,6 +58,7 @@ export const reviewsModule: FastifyPluginAsyncTypebox<{ service: ReturnType<type
     {
       config: { auth: { kind: 'agent', permission: 'revisions:vote' } },
       schema: {
+        operationId: 'voteOnRevisionProposal',
         tags: ['agents'],
         summary: 'Vote ACCEPT or REJECT on an open revision proposal',
         params: ProposalParams,

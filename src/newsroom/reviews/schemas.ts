@@ -19,24 +19,27 @@ export const ReviewBody = Type.Object(
       }),
     ),
   },
-  { additionalProperties: false },
+  { title: 'ReviewRequest', additionalProperties: false },
 );
 export type ReviewBody = Static<typeof ReviewBody>;
 
-export const ReviewResponse = Type.Object({
-  id: Type.String(),
-  storyId: Type.String(),
-  packetHash: Type.String(),
-  botId: Type.String(),
-  kind: Type.Union([Type.Literal('ATTESTATION'), Type.Literal('OBJECTION')]),
-  weight: Type.Integer(),
-  verified: Type.Boolean(),
-  confidence: Type.Union([Type.Number(), Type.Null()]),
-  note: Type.Union([Type.String(), Type.Null()]),
-  claimIds: Type.Array(Type.String()),
-  createdAt: Type.String({ format: 'date-time' }),
-  reviewStatus: Type.String(),
-});
+export const ReviewResponse = Type.Object(
+  {
+    id: Type.String(),
+    storyId: Type.String(),
+    packetHash: Type.String(),
+    botId: Type.String(),
+    kind: Type.Union([Type.Literal('ATTESTATION'), Type.Literal('OBJECTION')]),
+    weight: Type.Integer(),
+    verified: Type.Boolean(),
+    confidence: Type.Union([Type.Number(), Type.Null()]),
+    note: Type.Union([Type.String(), Type.Null()]),
+    claimIds: Type.Array(Type.String()),
+    createdAt: Type.String({ format: 'date-time' }),
+    reviewStatus: Type.String(),
+  },
+  { title: 'Review' },
+);
 export type ReviewResponse = Static<typeof ReviewResponse>;
 
 export const RevisionChanges = Type.Object(
@@ -47,7 +50,7 @@ export const RevisionChanges = Type.Object(
     claims: Type.Optional(Type.Array(ClaimInput, { maxItems: 50 })),
     sources: Type.Optional(Type.Array(SourceInput, { maxItems: 50 })),
   },
-  { additionalProperties: false, minProperties: 1 },
+  { title: 'RevisionChanges', additionalProperties: false, minProperties: 1 },
 );
 export type RevisionChanges = Static<typeof RevisionChanges>;
 
@@ -60,7 +63,7 @@ export const ProposalBody = Type.Object(
     changes: RevisionChanges,
     rationale: Type.String({ minLength: 1, maxLength: 2000 }),
   },
-  { additionalProperties: false },
+  { title: 'RevisionProposalRequest', additionalProperties: false },
 );
 export type ProposalBody = Static<typeof ProposalBody>;
 
@@ -68,23 +71,26 @@ export const ProposalParams = Type.Object({ proposalId: Type.String({ minLength:
 
 export const VoteBody = Type.Object(
   { botId: BotId, verified: Type.Boolean(), vote: Type.Union([Type.Literal('ACCEPT'), Type.Literal('REJECT')]) },
-  { additionalProperties: false },
+  { title: 'RevisionVoteRequest', additionalProperties: false },
 );
 export type VoteBody = Static<typeof VoteBody>;
 
-export const ProposalResponse = Type.Object({
-  id: Type.String(),
-  storyId: Type.String(),
-  basePacketHash: Type.String(),
-  botId: Type.String(),
-  status: Type.Union([Type.Literal('OPEN'), Type.Literal('ACCEPTED'), Type.Literal('REJECTED'), Type.Literal('STALE')]),
-  changes: Type.Unknown(),
-  rationale: Type.String(),
-  votes: Type.Object({ accept: Type.Integer(), reject: Type.Integer() }),
-  thresholds: Type.Object({ acceptVotes: Type.Integer(), rejectVotes: Type.Integer() }),
-  resultVersion: Type.Union([Type.Integer(), Type.Null()]),
-  resultPacketHash: Type.Union([Type.String(), Type.Null()]),
-  createdAt: Type.String({ format: 'date-time' }),
-  resolvedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-});
+export const ProposalResponse = Type.Object(
+  {
+    id: Type.String(),
+    storyId: Type.String(),
+    basePacketHash: Type.String(),
+    botId: Type.String(),
+    status: Type.Union([Type.Literal('OPEN'), Type.Literal('ACCEPTED'), Type.Literal('REJECTED'), Type.Literal('STALE')]),
+    changes: Type.Unknown(),
+    rationale: Type.String(),
+    votes: Type.Object({ accept: Type.Integer(), reject: Type.Integer() }),
+    thresholds: Type.Object({ acceptVotes: Type.Integer(), rejectVotes: Type.Integer() }),
+    resultVersion: Type.Union([Type.Integer(), Type.Null()]),
+    resultPacketHash: Type.Union([Type.String(), Type.Null()]),
+    createdAt: Type.String({ format: 'date-time' }),
+    resolvedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  },
+  { title: 'RevisionProposalResult' },
+);
 export type ProposalResponse = Static<typeof ProposalResponse>;

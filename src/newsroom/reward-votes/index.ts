@@ -15,6 +15,7 @@ export const rewardVotesModule: FastifyPluginAsyncTypebox<{ service: ReturnType<
     {
       config: { auth: { kind: 'human-write' } },
       schema: {
+        operationId: 'createRewardVote',
         tags: ['stories'],
         summary: 'Cast the one reward vote a reader has on a story, inside its reward window',
         params: StoryParams,

@@ -5,23 +5,26 @@ import { HumanActorBody } from '../../platform/schemas.js';
 
 export const RewardVoteBody = Type.Object(
   { ...HumanActorBody, vote: Type.Union([Type.Literal('UP'), Type.Literal('DOWN')]) },
-  { additionalProperties: false },
+  { title: 'CreateRewardVoteRequest', additionalProperties: false },
 );
 export type RewardVoteBody = Static<typeof RewardVoteBody>;
 
-export const RewardVoteResponse = Type.Object({
-  id: Type.String(),
-  storyId: Type.String(),
-  actorId: Type.String(),
-  vote: Type.Union([Type.Literal('UP'), Type.Literal('DOWN')]),
-  weight: Type.Integer({
-    description:
-      "The voter's tier weight (L3 3, L2 2) with a verified action reward:<storyId> of the voter's linked human, consumed by this vote; else 1",
-  }),
-  tier: Type.String(),
-  verifiedActionId: Type.Union([Type.String(), Type.Null()], {
-    description: 'The verified human action reward:<storyId> this vote consumed',
-  }),
-  rewardWindowClosesAt: Type.String({ format: 'date-time' }),
-  createdAt: Type.String({ format: 'date-time' }),
-});
+export const RewardVoteResponse = Type.Object(
+  {
+    id: Type.String(),
+    storyId: Type.String(),
+    actorId: Type.String(),
+    vote: Type.Union([Type.Literal('UP'), Type.Literal('DOWN')]),
+    weight: Type.Integer({
+      description:
+        "The voter's tier weight (L3 3, L2 2) with a verified action reward:<storyId> of the voter's linked human, consumed by this vote; else 1",
+    }),
+    tier: Type.String(),
+    verifiedActionId: Type.Union([Type.String(), Type.Null()], {
+      description: 'The verified human action reward:<storyId> this vote consumed',
+    }),
+    rewardWindowClosesAt: Type.String({ format: 'date-time' }),
+    createdAt: Type.String({ format: 'date-time' }),
+  },
+  { title: 'RewardVote' },
+);

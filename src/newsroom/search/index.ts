@@ -10,6 +10,7 @@ export const searchModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeo
     {
       config: { auth: { kind: 'public' }, readCache: true },
       schema: {
+        operationId: 'searchStories',
         tags: ['search'],
         summary: 'Search stories (full text when q is given, else newest first) with state, stage, review status and room filters',
         querystring: SearchQuery,

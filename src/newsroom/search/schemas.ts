@@ -35,52 +35,53 @@ export type SearchQuery = Static<typeof SearchQuery>;
 
 export const SearchItem = Type.Composite(
   [StoryCard, Type.Object({ rank: Type.Optional(Type.Number({ description: 'Relevance (only when q is given)' })) })],
-  {
-    title: 'SearchItem',
-  },
+  { title: 'SearchItem' },
 );
 
-export const SearchResponse = Type.Object({
-  items: Type.Array(SearchItem),
-  nextCursor: NextCursor,
-  query: Type.Object(
-    {
-      q: Type.Optional(Type.String()),
-      room: Type.Optional(Type.String()),
-      lang: StringEnum(LANGS),
-      state: Type.Optional(StoryStateSchema),
-      publicationStage: Type.Optional(PublicationStageSchema),
-      reviewStatus: Type.Optional(ReviewStatusSchema),
-      queue: Type.Optional(Type.String()),
-      status: Type.Optional(Type.String()),
-      assignedToActorId: Type.Optional(Type.String()),
-      targetType: Type.Optional(Type.String()),
-      limit: Type.Integer(),
-      order: Type.Union([Type.Literal('relevance'), Type.Literal('recent')]),
-    },
-    { description: 'The filters applied, as understood by the service' },
-  ),
-  reviewCases: Type.Optional(
-    Type.Object(
+export const SearchResponse = Type.Object(
+  {
+    items: Type.Array(SearchItem),
+    nextCursor: NextCursor,
+    query: Type.Object(
       {
-        items: Type.Array(
-          Type.Object({
-            id: Type.String(),
-            targetType: ReviewTargetTypeSchema,
-            status: ReviewCaseStatusSchema,
-            queue: ReviewQueueSchema,
-            assignedToActorId: Type.Union([Type.String(), Type.Null()]),
-            createdAt: Type.String({ format: 'date-time' }),
-            updatedAt: Type.String({ format: 'date-time' }),
-          }),
-        ),
-        available: Type.Boolean(),
+        q: Type.Optional(Type.String()),
+        room: Type.Optional(Type.String()),
+        lang: StringEnum(LANGS),
+        state: Type.Optional(StoryStateSchema),
+        publicationStage: Type.Optional(PublicationStageSchema),
+        reviewStatus: Type.Optional(ReviewStatusSchema),
+        queue: Type.Optional(Type.String()),
+        status: Type.Optional(Type.String()),
+        assignedToActorId: Type.Optional(Type.String()),
+        targetType: Type.Optional(Type.String()),
+        limit: Type.Integer(),
+        order: Type.Union([Type.Literal('relevance'), Type.Literal('recent')]),
       },
-      {
-        description:
-          'Present when a review-case filter is given: the fraud review cases matching all given review-case filters, oldest first, at most `limit` (public view: no target id or reason)',
-      },
+      { description: 'The filters applied, as understood by the service' },
     ),
-  ),
-});
+    reviewCases: Type.Optional(
+      Type.Object(
+        {
+          items: Type.Array(
+            Type.Object({
+              id: Type.String(),
+              targetType: ReviewTargetTypeSchema,
+              status: ReviewCaseStatusSchema,
+              queue: ReviewQueueSchema,
+              assignedToActorId: Type.Union([Type.String(), Type.Null()]),
+              createdAt: Type.String({ format: 'date-time' }),
+              updatedAt: Type.String({ format: 'date-time' }),
+            }),
+          ),
+          available: Type.Boolean(),
+        },
+        {
+          description:
+            'Present when a review-case filter is given: the fraud review cases matching all given review-case filters, oldest first, at most `limit` (public view: no target id or reason)',
+        },
+      ),
+    ),
+  },
+  { title: 'SearchPage' },
+);
 export type SearchResponse = Static<typeof SearchResponse>;

@@ -9,53 +9,59 @@ import { PublicationStageSchema, ReviewStatusSchema, StoryStateSchema } from './
 /** Exactly what the packet hash covers (one schema with the candidate answers). */
 export const StoryPacket = PacketSchema;
 
-export const VersionsResponse = Type.Object({
-  storyId: Type.String(),
-  currentVersion: Type.Integer(),
-  currentPacketHash: Type.String(),
-  versions: Type.Array(
-    Type.Object({
-      version: Type.Integer(),
-      packetHash: Type.String(),
-      createdAt: DateTime,
-      createdBy: Type.String({
-        description: 'botId of the author (version 1) or of the accepted proposal; the content admin (identity key) of a correction',
-      }),
-      proposalId: Nullable(Type.String()),
-      current: Type.Boolean(),
-      notices: Type.Array(
-        Type.Object({
-          kind: Type.Union([Type.Literal('CORRECTION'), Type.Literal('RETRACTION')]),
-          note: Type.String({ description: 'The correction note, or the retraction reason' }),
-          createdAt: DateTime,
+export const VersionsResponse = Type.Object(
+  {
+    storyId: Type.String(),
+    currentVersion: Type.Integer(),
+    currentPacketHash: Type.String(),
+    versions: Type.Array(
+      Type.Object({
+        version: Type.Integer(),
+        packetHash: Type.String(),
+        createdAt: DateTime,
+        createdBy: Type.String({
+          description: 'botId of the author (version 1) or of the accepted proposal; the content admin (identity key) of a correction',
         }),
-        { description: "A content admin's correction that made this version, or the retraction of the story at it" },
-      ),
-      packet: StoryPacket,
-    }),
-    { description: 'Oldest first' },
-  ),
-});
+        proposalId: Nullable(Type.String()),
+        current: Type.Boolean(),
+        notices: Type.Array(
+          Type.Object({
+            kind: Type.Union([Type.Literal('CORRECTION'), Type.Literal('RETRACTION')]),
+            note: Type.String({ description: 'The correction note, or the retraction reason' }),
+            createdAt: DateTime,
+          }),
+          { description: "A content admin's correction that made this version, or the retraction of the story at it" },
+        ),
+        packet: StoryPacket,
+      }),
+      { description: 'Oldest first' },
+    ),
+  },
+  { title: 'StoryVersions' },
+);
 export type VersionsResponse = Static<typeof VersionsResponse>;
 
-export const SourcesResponse = Type.Object({
-  storyId: Type.String(),
-  sources: Type.Array(
-    Type.Object({
-      id: Type.String(),
-      url: Type.String(),
-      title: Nullable(Type.String()),
-      publisher: Nullable(Type.String()),
-      status: Type.String({ description: 'UNREVIEWED, VERIFIED, DISPUTED, UNRELIABLE or RETRACTED' }),
-      sourceStatus: Type.String({
-        description: "The source host's moderation status: UNRATED, TRUSTED, WATCH or BANNED (docs/moderation.md)",
+export const SourcesResponse = Type.Object(
+  {
+    storyId: Type.String(),
+    sources: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        url: Type.String(),
+        title: Nullable(Type.String()),
+        publisher: Nullable(Type.String()),
+        status: Type.String({ description: 'UNREVIEWED, VERIFIED, DISPUTED, UNRELIABLE or RETRACTED' }),
+        sourceStatus: Type.String({
+          description: "The source host's moderation status: UNRATED, TRUSTED, WATCH or BANNED (docs/moderation.md)",
+        }),
+        active: Type.Boolean({ description: 'false once a revision dropped the source from the packet' }),
+        addedInVersion: Type.Integer(),
+        createdAt: DateTime,
       }),
-      active: Type.Boolean({ description: 'false once a revision dropped the source from the packet' }),
-      addedInVersion: Type.Integer(),
-      createdAt: DateTime,
-    }),
-  ),
-});
+    ),
+  },
+  { title: 'StorySources' },
+);
 export type SourcesResponse = Static<typeof SourcesResponse>;
 
 /** Items per page of a per-story listing when the query names no limit. */
@@ -71,7 +77,7 @@ export const PageQuery = Type.Object(
 );
 export type PageQuery = Static<typeof PageQuery>;
 
-const Tally = Type.Object({ count: Type.Integer(), weight: Type.Number() });
+const Tally = Type.Object({ count: Type.Integer(), weight: Type.Number() }, { title: 'Tally' });
 
 export const ConsensusSnapshotSchema = Type.Object(
   {
@@ -121,66 +127,81 @@ export const ConsensusSnapshotSchema = Type.Object(
   { additionalProperties: true, title: 'ConsensusSnapshot' },
 );
 
-export const ConsensusResponse = Type.Object({
-  storyId: Type.String(),
-  packetHash: Type.String({ description: 'The packet the snapshot was computed for' }),
-  computedAt: DateTime,
-  currentPacket: Type.Boolean({ description: 'false when a revision replaced the packet after the snapshot' }),
-  source: Type.Union([Type.Literal('stored'), Type.Literal('neutral')], {
-    description: 'stored: the last recomputed snapshot; neutral: none recorded yet, zero counts under the current thresholds',
-  }),
-  snapshot: ConsensusSnapshotSchema,
-});
+export const ConsensusResponse = Type.Object(
+  {
+    storyId: Type.String(),
+    packetHash: Type.String({ description: 'The packet the snapshot was computed for' }),
+    computedAt: DateTime,
+    currentPacket: Type.Boolean({ description: 'false when a revision replaced the packet after the snapshot' }),
+    source: Type.Union([Type.Literal('stored'), Type.Literal('neutral')], {
+      description: 'stored: the last recomputed snapshot; neutral: none recorded yet, zero counts under the current thresholds',
+    }),
+    snapshot: ConsensusSnapshotSchema,
+  },
+  { title: 'StoryConsensus' },
+);
 export type ConsensusResponse = Static<typeof ConsensusResponse>;
 
-export const AgentReview = Type.Object({
-  id: Type.String(),
-  botId: Type.String(),
-  verified: Type.Boolean(),
-  kind: Type.Union([Type.Literal('ATTESTATION'), Type.Literal('OBJECTION')]),
-  weight: Type.Integer(),
-  confidence: Nullable(Type.Number()),
-  note: Nullable(Type.String()),
-  claimIds: Type.Array(Type.String()),
-  evidence: Type.Unknown(),
-  createdAt: DateTime,
-});
+export const AgentReview = Type.Object(
+  {
+    id: Type.String(),
+    botId: Type.String(),
+    verified: Type.Boolean(),
+    kind: Type.Union([Type.Literal('ATTESTATION'), Type.Literal('OBJECTION')]),
+    weight: Type.Integer(),
+    confidence: Nullable(Type.Number()),
+    note: Nullable(Type.String()),
+    claimIds: Type.Array(Type.String()),
+    evidence: Type.Unknown(),
+    createdAt: DateTime,
+  },
+  { title: 'AgentReview' },
+);
 
-export const RevisionProposal = Type.Object({
-  id: Type.String(),
-  botId: Type.String(),
-  status: Type.Union([Type.Literal('OPEN'), Type.Literal('ACCEPTED'), Type.Literal('REJECTED'), Type.Literal('STALE')]),
-  basePacketHash: Type.String(),
-  changes: Type.Unknown(),
-  rationale: Type.String(),
-  votes: Type.Object({ accept: Type.Integer(), reject: Type.Integer() }),
-  resultVersion: Nullable(Type.Integer()),
-  createdAt: DateTime,
-  resolvedAt: Nullable(DateTime),
-});
+export const RevisionProposal = Type.Object(
+  {
+    id: Type.String(),
+    botId: Type.String(),
+    status: Type.Union([Type.Literal('OPEN'), Type.Literal('ACCEPTED'), Type.Literal('REJECTED'), Type.Literal('STALE')]),
+    basePacketHash: Type.String(),
+    changes: Type.Unknown(),
+    rationale: Type.String(),
+    votes: Type.Object({ accept: Type.Integer(), reject: Type.Integer() }),
+    resultVersion: Nullable(Type.Integer()),
+    createdAt: DateTime,
+    resolvedAt: Nullable(DateTime),
+  },
+  { title: 'RevisionProposal' },
+);
 
-export const SafetyTraceSummary = Type.Object({
-  packetHash: Type.String(),
-  decision: Type.Union([Type.Literal('ALLOW'), Type.Literal('QUARANTINE'), Type.Literal('BLOCK')]),
-  categories: Type.Array(Type.Unknown()),
-  rules: Type.Array(Type.Unknown()),
-  scannedAt: DateTime,
-});
+export const SafetyTraceSummary = Type.Object(
+  {
+    packetHash: Type.String(),
+    decision: Type.Union([Type.Literal('ALLOW'), Type.Literal('QUARANTINE'), Type.Literal('BLOCK')]),
+    categories: Type.Array(Type.Unknown()),
+    rules: Type.Array(Type.Unknown()),
+    scannedAt: DateTime,
+  },
+  { title: 'SafetyTraceSummary' },
+);
 
-export const MachineRoomResponse = Type.Object({
-  storyId: Type.String(),
-  version: Type.Integer(),
-  packetHash: Type.String(),
-  packet: StoryPacket,
-  attestations: Type.Array(AgentReview, { description: 'On the current packet, oldest first' }),
-  objections: Type.Array(AgentReview, { description: 'On the current packet, oldest first' }),
-  olderPacketReviews: Type.Object(
-    { attestations: Type.Integer(), objections: Type.Integer() },
-    { description: 'Reviews of earlier packets of the story' },
-  ),
-  revisionProposals: Type.Array(RevisionProposal, { description: 'Every proposal of the story, oldest first' }),
-  revisionThresholds: Type.Object({ acceptVotes: Type.Number(), rejectVotes: Type.Number() }),
-  safetyTrace: Nullable(SafetyTraceSummary),
-  consensus: ConsensusResponse,
-});
+export const MachineRoomResponse = Type.Object(
+  {
+    storyId: Type.String(),
+    version: Type.Integer(),
+    packetHash: Type.String(),
+    packet: StoryPacket,
+    attestations: Type.Array(AgentReview, { description: 'On the current packet, oldest first' }),
+    objections: Type.Array(AgentReview, { description: 'On the current packet, oldest first' }),
+    olderPacketReviews: Type.Object(
+      { attestations: Type.Integer(), objections: Type.Integer() },
+      { description: 'Reviews of earlier packets of the story' },
+    ),
+    revisionProposals: Type.Array(RevisionProposal, { description: 'Every proposal of the story, oldest first' }),
+    revisionThresholds: Type.Object({ acceptVotes: Type.Number(), rejectVotes: Type.Number() }),
+    safetyTrace: Nullable(SafetyTraceSummary),
+    consensus: ConsensusResponse,
+  },
+  { title: 'MachineRoom' },
+);
 export type MachineRoomResponse = Static<typeof MachineRoomResponse>;

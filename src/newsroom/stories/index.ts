@@ -26,16 +26,17 @@ export const storiesModule: FastifyPluginAsyncTypebox<{ service: StoriesService;
   const detailConfig = { auth: { kind: 'public' as const, reader: 'optional' as const }, readCache: { story: 'id' } };
 
   // One handler for the story and its compatibility aliases: the three answer the same body.
-  for (const [path, summary] of [
-    ['/v1/stories/:id', 'A story: current packet, state, counts, reward window and links'],
-    ['/v1/article/:id', 'Compatibility alias of GET /v1/stories/{id} (same body)'],
-    ['/v1/cluster/:id', 'Legacy alias of GET /v1/stories/{id} (same body)'],
+  for (const [path, operationId, summary] of [
+    ['/v1/stories/:id', 'getStory', 'A story: current packet, state, counts, reward window and links'],
+    ['/v1/article/:id', 'getArticle', 'Compatibility alias of GET /v1/stories/{id} (same body)'],
+    ['/v1/cluster/:id', 'getCluster', 'Legacy alias of GET /v1/stories/{id} (same body)'],
   ] as const) {
     app.get(
       path,
       {
         config: detailConfig,
         schema: {
+          operationId,
           tags: ['stories'],
           summary,
           params: StoryParams,
@@ -56,6 +57,7 @@ export const storiesModule: FastifyPluginAsyncTypebox<{ service: StoriesService;
     {
       config,
       schema: {
+        operationId: 'listStoryVersions',
         tags: ['stories'],
         summary: 'Every packet version of a story with its hash',
         params: StoryParams,
@@ -71,6 +73,7 @@ export const storiesModule: FastifyPluginAsyncTypebox<{ service: StoriesService;
     {
       config,
       schema: {
+        operationId: 'listStorySources',
         tags: ['stories'],
         summary: 'Sources of a story with status and the version that added them',
         params: StoryParams,
@@ -86,6 +89,7 @@ export const storiesModule: FastifyPluginAsyncTypebox<{ service: StoriesService;
     {
       config,
       schema: {
+        operationId: 'getStoryConsensus',
         tags: ['stories'],
         summary: 'Consensus snapshot of the current packet and the thresholds applied',
         params: StoryParams,
@@ -101,6 +105,7 @@ export const storiesModule: FastifyPluginAsyncTypebox<{ service: StoriesService;
     {
       config: { ...config, readCache: { story: 'storyId' } },
       schema: {
+        operationId: 'getMachineRoom',
         tags: ['stories'],
         summary: 'Evidence and attestation data: current packet and hash, reviews, revision proposals, safety trace, consensus',
         params: MachineRoomParams,

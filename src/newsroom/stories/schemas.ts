@@ -29,13 +29,16 @@ export const StoryReadQuery = Type.Object(
 /** The story reads without parameters. */
 export const NoQuery = Type.Object({}, { additionalProperties: false });
 
-export const StoryCounts = Type.Object({
-  attestations: Type.Integer({ description: 'Attestations on the current packet' }),
-  objections: Type.Integer({ description: 'Objections on the current packet' }),
-  comments: Type.Integer(),
-  flags: Type.Integer(),
-  rewardVotes: Type.Integer(),
-});
+export const StoryCounts = Type.Object(
+  {
+    attestations: Type.Integer({ description: 'Attestations on the current packet' }),
+    objections: Type.Integer({ description: 'Objections on the current packet' }),
+    comments: Type.Integer(),
+    flags: Type.Integer(),
+    rewardVotes: Type.Integer(),
+  },
+  { title: 'StoryCounts' },
+);
 
 export const StoryLabels = Type.Object(
   {
@@ -43,36 +46,47 @@ export const StoryLabels = Type.Object(
     reviewStatus: Type.String(),
     publicationStage: Type.String(),
   },
-  { description: 'Localized labels (query `lang`)' },
+  { title: 'StoryLabels', description: 'Localized labels (query `lang`)' },
 );
 
-export const RewardWindow = Type.Object({
-  opensAt: Nullable(DateTime),
-  closesAt: Nullable(DateTime),
-  active: Type.Boolean({ description: 'opensAt <= now < closesAt' }),
-});
+export const RewardWindow = Type.Object(
+  {
+    opensAt: Nullable(DateTime),
+    closesAt: Nullable(DateTime),
+    active: Type.Boolean({ description: 'opensAt <= now < closesAt' }),
+  },
+  { title: 'RewardWindow' },
+);
 
-export const StoryLinks = Type.Object({
-  self: Type.String(),
-  versions: Type.String(),
-  sources: Type.String(),
-  comments: Type.String(),
-  flags: Type.String(),
-  consensus: Type.String(),
-  machineRoom: Type.String(),
-  assistantOrientation: Type.String(),
-});
+export const StoryLinks = Type.Object(
+  {
+    self: Type.String(),
+    versions: Type.String(),
+    sources: Type.String(),
+    comments: Type.String(),
+    flags: Type.String(),
+    consensus: Type.String(),
+    machineRoom: Type.String(),
+    assistantOrientation: Type.String(),
+  },
+  { title: 'StoryLinks' },
+);
 
-export const StoryClaim = Type.Object({ id: Type.String(), text: Type.String() });
+export const StoryClaim = Type.Object({ id: Type.String(), text: Type.String() }, { title: 'StoryClaim' });
 
-export const StorySourceSummary = Type.Object({
-  id: Type.String(),
-  url: Type.String(),
-  title: Nullable(Type.String()),
-  publisher: Nullable(Type.String()),
-  status: Type.String(),
-  sourceStatus: Type.String({ description: "The source host's moderation status: UNRATED, TRUSTED, WATCH or BANNED (docs/moderation.md)" }),
-});
+export const StorySourceSummary = Type.Object(
+  {
+    id: Type.String(),
+    url: Type.String(),
+    title: Nullable(Type.String()),
+    publisher: Nullable(Type.String()),
+    status: Type.String(),
+    sourceStatus: Type.String({
+      description: "The source host's moderation status: UNRATED, TRUSTED, WATCH or BANNED (docs/moderation.md)",
+    }),
+  },
+  { title: 'StorySourceSummary' },
+);
 
 export const StoryResponse = Type.Object(
   {

@@ -10,7 +10,12 @@ export const healthModule: FastifyPluginAsyncTypebox<{ ctx: AppContext; metrics:
     '/healthz',
     {
       config: { auth: { kind: 'public' }, rateLimit: false },
-      schema: { tags: ['health'], summary: 'Liveness', response: { 200: LivenessResponse } },
+      schema: {
+        operationId: 'getLiveness',
+        tags: ['health'],
+        summary: 'Liveness',
+        response: { 200: LivenessResponse },
+      },
     },
     async () => ({ status: 'ok' as const }),
   );
@@ -19,7 +24,12 @@ export const healthModule: FastifyPluginAsyncTypebox<{ ctx: AppContext; metrics:
     '/readyz',
     {
       config: { auth: { kind: 'public' }, rateLimit: false },
-      schema: { tags: ['health'], summary: 'Readiness with each check', response: { 200: ReadinessResponse, 503: ReadinessResponse } },
+      schema: {
+        operationId: 'getReadiness',
+        tags: ['health'],
+        summary: 'Readiness with each check',
+        response: { 200: ReadinessResponse, 503: ReadinessResponse },
+      },
     },
     async (_request, reply) => {
       const readiness = await checkReadiness(ctx);

@@ -1,25 +1,31 @@
 import { Type, type Static } from '@sinclair/typebox';
 
-export const LivenessResponse = Type.Object({ status: Type.Literal('ok') });
+export const LivenessResponse = Type.Object({ status: Type.Literal('ok') }, { title: 'Liveness' });
 
-const Check = Type.Object({
-  ok: Type.Boolean(),
-  required: Type.Boolean({ description: 'false: reported, but does not make the service unready' }),
-  latencyMs: Type.Optional(Type.Number()),
-  detail: Type.Optional(Type.String()),
-});
+const Check = Type.Object(
+  {
+    ok: Type.Boolean(),
+    required: Type.Boolean({ description: 'false: reported, but does not make the service unready' }),
+    latencyMs: Type.Optional(Type.Number()),
+    detail: Type.Optional(Type.String()),
+  },
+  { title: 'ReadinessCheck' },
+);
 
-export const ReadinessResponse = Type.Object({
-  status: Type.Union([Type.Literal('ready'), Type.Literal('not_ready')]),
-  checkedAt: Type.String({ format: 'date-time' }),
-  checks: Type.Object({
-    database: Check,
-    migrations: Check,
-    redis: Type.Optional(Check),
-    signingSecret: Check,
-    /** Present while the instance drains after SIGTERM (not ok: a load balancer stops sending to it). */
-    shutdown: Type.Optional(Check),
-  }),
-});
+export const ReadinessResponse = Type.Object(
+  {
+    status: Type.Union([Type.Literal('ready'), Type.Literal('not_ready')]),
+    checkedAt: Type.String({ format: 'date-time' }),
+    checks: Type.Object({
+      database: Check,
+      migrations: Check,
+      redis: Type.Optional(Check),
+      signingSecret: Check,
+      /** Present while the instance drains after SIGTERM (not ok: a load balancer stops sending to it). */
+      shutdown: Type.Optional(Check),
+    }),
+  },
+  { title: 'Readiness' },
+);
 export type ReadinessResponse = Static<typeof ReadinessResponse>;
 export type ReadinessCheck = Static<typeof Check>;

@@ -8,7 +8,10 @@ import { StoryCard } from '../../newsroom/stories/schemas.js';
 export const BOOKMARKS_PAGE_DEFAULT = 20;
 
 /** The seed's "bookmark create" request. */
-export const BookmarkCreateBody = Type.Object({ ...HumanActorBody, storyId: StoryId }, { additionalProperties: false });
+export const BookmarkCreateBody = Type.Object(
+  { ...HumanActorBody, storyId: StoryId },
+  { title: 'CreateBookmarkRequest', additionalProperties: false },
+);
 export type BookmarkCreateBody = Static<typeof BookmarkCreateBody>;
 
 export const BookmarkParams = Type.Object({ storyId: StoryId });
@@ -36,25 +39,34 @@ export const Bookmark = Type.Object(
 );
 export type Bookmark = Static<typeof Bookmark>;
 
-export const BookmarkCreated = Type.Object({
-  actorId: Type.String(),
-  storyId: Type.String(),
-  bookmarkedAt: DateTime,
-  created: Type.Boolean({ description: 'false: the story was bookmarked already (the first bookmark is kept as it was)' }),
-});
+export const BookmarkCreated = Type.Object(
+  {
+    actorId: Type.String(),
+    storyId: Type.String(),
+    bookmarkedAt: DateTime,
+    created: Type.Boolean({ description: 'false: the story was bookmarked already (the first bookmark is kept as it was)' }),
+  },
+  { title: 'BookmarkCreated' },
+);
 export type BookmarkCreated = Static<typeof BookmarkCreated>;
 
-export const BookmarksPage = Type.Object({
-  actorId: Type.String(),
-  items: Type.Array(Bookmark, { description: 'Newest bookmark first' }),
-  nextCursor: NextCursor,
-});
+export const BookmarksPage = Type.Object(
+  {
+    actorId: Type.String(),
+    items: Type.Array(Bookmark, { description: 'Newest bookmark first' }),
+    nextCursor: NextCursor,
+  },
+  { title: 'BookmarksPage' },
+);
 export type BookmarksPage = Static<typeof BookmarksPage>;
 
-export const BookmarkRemoved = Type.Object({
-  actorId: Type.String(),
-  storyId: Type.String(),
-  removed: Type.Boolean({ description: 'false: there was no such bookmark (nothing changed)' }),
-  bookmarkedAt: Type.Union([DateTime, Type.Null()], { description: 'When the removed bookmark was made; null when none was removed' }),
-});
+export const BookmarkRemoved = Type.Object(
+  {
+    actorId: Type.String(),
+    storyId: Type.String(),
+    removed: Type.Boolean({ description: 'false: there was no such bookmark (nothing changed)' }),
+    bookmarkedAt: Type.Union([DateTime, Type.Null()], { description: 'When the removed bookmark was made; null when none was removed' }),
+  },
+  { title: 'BookmarkRemoved' },
+);
 export type BookmarkRemoved = Static<typeof BookmarkRemoved>;

@@ -413,6 +413,7 @@ type SectionSchemas = { [S in (typeof EXPORT_SECTIONS)[number] as S['name']]: S[
 
 /** The `sections` object of the export: one member per section, each required. */
 export const ExportSectionsSchema = Type.Object(Object.fromEntries(EXPORT_SECTIONS.map((s) => [s.name, s.schema])) as SectionSchemas, {
+  title: 'ExportSections',
   additionalProperties: false,
 });
 export type ExportSections = Static<typeof ExportSectionsSchema>;

@@ -38,6 +38,7 @@ export const usersModule: FastifyPluginAsyncTypebox<{
     {
       config: signedRead,
       schema: {
+        operationId: 'getPreferences',
         tags: ['users'],
         summary: "The signed reader's preferences",
         querystring: SignedReadQuery,
@@ -52,6 +53,7 @@ export const usersModule: FastifyPluginAsyncTypebox<{
     {
       config: signedWrite,
       schema: {
+        operationId: 'updatePreferences',
         tags: ['users'],
         summary: 'Update preferences (merged field by field)',
         body: PreferencesUpdateBody,
@@ -66,6 +68,7 @@ export const usersModule: FastifyPluginAsyncTypebox<{
     {
       config: signedRead,
       schema: {
+        operationId: 'listBookmarks',
         tags: ['users'],
         summary: "The signed reader's bookmarks, newest first (keyset cursor)",
         querystring: BookmarksQuery,
@@ -80,6 +83,7 @@ export const usersModule: FastifyPluginAsyncTypebox<{
     {
       config: signedWrite,
       schema: {
+        operationId: 'createBookmark',
         tags: ['users'],
         summary: 'Bookmark a published story (the same bookmark again is not a duplicate)',
         body: BookmarkCreateBody,
@@ -94,6 +98,7 @@ export const usersModule: FastifyPluginAsyncTypebox<{
     {
       config: signedWrite,
       schema: {
+        operationId: 'deleteBookmark',
         tags: ['users'],
         summary: 'Remove a bookmark (200 with removed: false when there was none)',
         params: BookmarkParams,
@@ -109,6 +114,7 @@ export const usersModule: FastifyPluginAsyncTypebox<{
     {
       config: signedRead,
       schema: {
+        operationId: 'listTopics',
         tags: ['users'],
         summary: 'Followed topics (rooms and tags)',
         querystring: SignedReadQuery,
@@ -123,6 +129,7 @@ export const usersModule: FastifyPluginAsyncTypebox<{
     {
       config: signedWrite,
       schema: {
+        operationId: 'followTopic',
         tags: ['users'],
         summary: 'Follow a room or a tag (normalized: the same topic is never followed twice)',
         body: TopicFollowBody,
@@ -137,6 +144,7 @@ export const usersModule: FastifyPluginAsyncTypebox<{
     {
       config: signedWrite,
       schema: {
+        operationId: 'unfollowTopic',
         tags: ['users'],
         summary: 'Unfollow a topic, named by any spelling of it (200 with removed: false when not followed)',
         params: TopicParams,
@@ -152,6 +160,7 @@ export const usersModule: FastifyPluginAsyncTypebox<{
     {
       config: signedRead,
       schema: {
+        operationId: 'exportUserData',
         tags: ['users'],
         summary: 'Everything the service holds about the signed reader, as one JSON document (docs/reader-accounts.md)',
         querystring: SignedReadQuery,
@@ -166,6 +175,7 @@ export const usersModule: FastifyPluginAsyncTypebox<{
     {
       config: signedWrite,
       schema: {
+        operationId: 'clearHistory',
         tags: ['users'],
         summary: 'Erase the personalization history (only that); again: cleared 0',
         body: UserActorBody,

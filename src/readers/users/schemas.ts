@@ -20,21 +20,27 @@ export const Preferences = Type.Object(
       }),
     ),
   },
-  { additionalProperties: false },
+  { title: 'Preferences', additionalProperties: false },
 );
 export type Preferences = Static<typeof Preferences>;
 
-export const PreferencesUpdateBody = Type.Object({ ...HumanActorBody, preferences: Preferences }, { additionalProperties: false });
+export const PreferencesUpdateBody = Type.Object(
+  { ...HumanActorBody, preferences: Preferences },
+  { title: 'UpdatePreferencesRequest', additionalProperties: false },
+);
 export type PreferencesUpdateBody = Static<typeof PreferencesUpdateBody>;
 
 export const SignedReadQuery = Type.Object(HumanActorQuery, { additionalProperties: false });
 
 /** The "user actor request" of the seed: a signed write whose body names only the actor. */
-export const UserActorBody = Type.Object(HumanActorBody, { additionalProperties: false });
+export const UserActorBody = Type.Object(HumanActorBody, { title: 'UserActorRequest', additionalProperties: false });
 
-export const PreferencesResponse = Type.Object({
-  actorId: Type.String(),
-  preferences: Preferences,
-  updatedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-});
+export const PreferencesResponse = Type.Object(
+  {
+    actorId: Type.String(),
+    preferences: Preferences,
+    updatedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  },
+  { title: 'PreferencesResponse' },
+);
 export type PreferencesResponse = Static<typeof PreferencesResponse>;

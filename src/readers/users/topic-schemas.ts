@@ -22,7 +22,7 @@ export const TopicFollowBody = Type.Object(
     }),
     kind: Type.Optional(TopicKindSchema),
   },
-  { additionalProperties: false },
+  { title: 'FollowTopicRequest', additionalProperties: false },
 );
 export type TopicFollowBody = Static<typeof TopicFollowBody>;
 
@@ -45,25 +45,34 @@ export const Topic = Type.Object(
 );
 export type Topic = Static<typeof Topic>;
 
-export const TopicFollowed = Type.Object({
-  actorId: Type.String(),
-  ...Topic.properties,
-  created: Type.Boolean({ description: 'false: the topic was followed already (kept as it was)' }),
-});
+export const TopicFollowed = Type.Object(
+  {
+    actorId: Type.String(),
+    ...Topic.properties,
+    created: Type.Boolean({ description: 'false: the topic was followed already (kept as it was)' }),
+  },
+  { title: 'TopicFollowed' },
+);
 export type TopicFollowed = Static<typeof TopicFollowed>;
 
-export const TopicsList = Type.Object({
-  actorId: Type.String(),
-  items: Type.Array(Topic, { description: `Oldest follow first; at most ${TOPICS_PER_READER}` }),
-  limit: Type.Integer({ description: 'How many topics a reader may follow' }),
-});
+export const TopicsList = Type.Object(
+  {
+    actorId: Type.String(),
+    items: Type.Array(Topic, { description: `Oldest follow first; at most ${TOPICS_PER_READER}` }),
+    limit: Type.Integer({ description: 'How many topics a reader may follow' }),
+  },
+  { title: 'TopicsList' },
+);
 export type TopicsList = Static<typeof TopicsList>;
 
-export const TopicRemoved = Type.Object({
-  actorId: Type.String(),
-  topic: Type.String({ description: 'The normalized topic' }),
-  removed: Type.Boolean({ description: 'false: the topic was not followed (nothing changed)' }),
-  kind: Type.Union([TopicKindSchema, Type.Null()]),
-  followedAt: Type.Union([DateTime, Type.Null()]),
-});
+export const TopicRemoved = Type.Object(
+  {
+    actorId: Type.String(),
+    topic: Type.String({ description: 'The normalized topic' }),
+    removed: Type.Boolean({ description: 'false: the topic was not followed (nothing changed)' }),
+    kind: Type.Union([TopicKindSchema, Type.Null()]),
+    followedAt: Type.Union([DateTime, Type.Null()]),
+  },
+  { title: 'TopicRemoved' },
+);
 export type TopicRemoved = Static<typeof TopicRemoved>;

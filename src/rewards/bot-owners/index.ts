@@ -17,6 +17,7 @@ export const botOwnersModule: FastifyPluginAsyncTypebox<{ service: BotOwnersServ
     {
       config: write,
       schema: {
+        operationId: 'createBotOwnerChallenge',
         tags,
         summary:
           "Start claiming a verified bot: a one-time SIWE message for the bot's wallet and the consent message for its key (5 minutes)",
@@ -36,6 +37,7 @@ export const botOwnersModule: FastifyPluginAsyncTypebox<{ service: BotOwnersServ
     {
       config: write,
       schema: {
+        operationId: 'claimBot',
         tags,
         summary: "Claim a verified bot with its wallet's signature and its consent: its payouts are the caller's from now on",
         description:
@@ -54,6 +56,7 @@ export const botOwnersModule: FastifyPluginAsyncTypebox<{ service: BotOwnersServ
     {
       config: write,
       schema: {
+        operationId: 'unlinkBot',
         tags,
         summary: 'The owner gives up a bot: its later payouts are no longer theirs (those already theirs stay theirs)',
         body: OwnerUnlinkBody,

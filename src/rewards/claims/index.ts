@@ -31,7 +31,12 @@ export const claimsModule: FastifyPluginAsyncTypebox<{
     '/v1/rewards/claims/status',
     {
       config: { auth: { kind: 'public' } },
-      schema: { tags, summary: 'Claim rail status (disabled by default)', response: { 200: ClaimStatus, ...errors(429) } },
+      schema: {
+        operationId: 'getClaimStatus',
+        tags,
+        summary: 'Claim rail status (disabled by default)',
+        response: { 200: ClaimStatus, ...errors(429) },
+      },
     },
     async () => claims.status(),
   );
@@ -41,6 +46,7 @@ export const claimsModule: FastifyPluginAsyncTypebox<{
     {
       config: { auth: { kind: 'public' } },
       schema: {
+        operationId: 'listClaimBatches',
         tags,
         summary: 'Distribution batches, newest first (empty while claims are disabled)',
         querystring: BatchesQuery,
@@ -55,6 +61,7 @@ export const claimsModule: FastifyPluginAsyncTypebox<{
     {
       config: { auth: { kind: 'human-read' } },
       schema: {
+        operationId: 'getClaimProof',
         tags,
         summary: "The caller's leaf and Merkle proof in a batch",
         params: BatchParams,
@@ -70,6 +77,7 @@ export const claimsModule: FastifyPluginAsyncTypebox<{
     {
       config: { auth: { kind: 'human-write' } },
       schema: {
+        operationId: 'submitClaimReceipt',
         tags,
         summary: 'Report the on-chain transaction of a claim; verified against the chain and the manifest',
         body: ReceiptBody,
@@ -84,6 +92,7 @@ export const claimsModule: FastifyPluginAsyncTypebox<{
     {
       config: admin,
       schema: {
+        operationId: 'finalizeBatch',
         tags,
         summary: 'Build and finalize a distribution batch of the payable payouts (409 until the rail is configured)',
         body: FinalizeBody,
@@ -98,6 +107,7 @@ export const claimsModule: FastifyPluginAsyncTypebox<{
     {
       config: admin,
       schema: {
+        operationId: 'freezeBatch',
         tags,
         summary: 'Freeze a batch (on-chain batches: with the finalized freeze transaction)',
         params: BatchParams,
@@ -113,6 +123,7 @@ export const claimsModule: FastifyPluginAsyncTypebox<{
     {
       config: admin,
       schema: {
+        operationId: 'unfreezeBatch',
         tags,
         summary: 'Unfreeze a batch (after an on-chain freeze: with the finalized unfreeze transaction)',
         params: BatchParams,

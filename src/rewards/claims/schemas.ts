@@ -9,14 +9,17 @@ const Bytes32 = Type.String({ pattern: '^0x[0-9a-f]{64}$' });
 const Reason = Type.String({ minLength: 1, maxLength: 2000 });
 const LeafEncoding = Type.Array(Type.String(), { description: 'OpenZeppelin StandardMerkleTree leaf types: ["address", "uint256"]' });
 
-export const ClaimStatus = Type.Object({
-  enabled: Type.Boolean(),
-  state: Type.Union([Type.Literal('DISABLED'), Type.Literal('NOT_CONFIGURED'), Type.Literal('ACTIVE')]),
-  distributorAddress: Type.Union([Address, Type.Null()]),
-  minConfirmations: Type.Integer(),
-  leafEncoding: LeafEncoding,
-  batchCount: Type.Integer(),
-});
+export const ClaimStatus = Type.Object(
+  {
+    enabled: Type.Boolean(),
+    state: Type.Union([Type.Literal('DISABLED'), Type.Literal('NOT_CONFIGURED'), Type.Literal('ACTIVE')]),
+    distributorAddress: Type.Union([Address, Type.Null()]),
+    minConfirmations: Type.Integer(),
+    leafEncoding: LeafEncoding,
+    batchCount: Type.Integer(),
+  },
+  { title: 'ClaimStatus' },
+);
 
 export const Batch = Type.Object(
   {
@@ -43,38 +46,47 @@ export const BatchesQuery = Type.Object(
   { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })), cursor: CursorParam },
   { additionalProperties: false },
 );
-export const BatchList = Type.Object({ batches: Type.Array(Batch), nextCursor: NextCursor });
+export const BatchList = Type.Object({ batches: Type.Array(Batch), nextCursor: NextCursor }, { title: 'BatchPage' });
 
 export const BatchParams = Type.Object({ batchId: Identifier });
 export const ProofQuery = Type.Object({ ...HumanActorQuery, userId: Identifier }, { additionalProperties: false });
-export const Proof = Type.Object({
-  batchId: Type.String(),
-  chainBatchId: Bytes32,
-  merkleRoot: Bytes32,
-  distributorAddress: Type.Union([Address, Type.Null()]),
-  claimDeadline: DateTime,
-  batchStatus: Type.String(),
-  leafIndex: Type.Integer(),
-  account: Address,
-  amount: Amount,
-  proof: Type.Array(Bytes32),
-  claimed: Type.Boolean(),
-  claimTxHash: Type.Union([Type.String(), Type.Null()]),
-});
+export const Proof = Type.Object(
+  {
+    batchId: Type.String(),
+    chainBatchId: Bytes32,
+    merkleRoot: Bytes32,
+    distributorAddress: Type.Union([Address, Type.Null()]),
+    claimDeadline: DateTime,
+    batchStatus: Type.String(),
+    leafIndex: Type.Integer(),
+    account: Address,
+    amount: Amount,
+    proof: Type.Array(Bytes32),
+    claimed: Type.Boolean(),
+    claimTxHash: Type.Union([Type.String(), Type.Null()]),
+  },
+  { title: 'ClaimProof' },
+);
 
-export const ReceiptBody = Type.Object({ ...HumanActorBody, batchId: Identifier, txHash: TxHash }, { additionalProperties: false });
-export const Receipt = Type.Object({
-  batchId: Type.String(),
-  leafIndex: Type.Integer(),
-  account: Address,
-  amount: Amount,
-  txHash: Type.String(),
-  blockNumber: Type.String(),
-  confirmations: Type.Integer(),
-  status: Type.Literal('ACCEPTED'),
-  claimedCount: Type.Integer(),
-  acceptedAt: DateTime,
-});
+export const ReceiptBody = Type.Object(
+  { ...HumanActorBody, batchId: Identifier, txHash: TxHash },
+  { title: 'ClaimReceiptRequest', additionalProperties: false },
+);
+export const Receipt = Type.Object(
+  {
+    batchId: Type.String(),
+    leafIndex: Type.Integer(),
+    account: Address,
+    amount: Amount,
+    txHash: Type.String(),
+    blockNumber: Type.String(),
+    confirmations: Type.Integer(),
+    status: Type.Literal('ACCEPTED'),
+    claimedCount: Type.Integer(),
+    acceptedAt: DateTime,
+  },
+  { title: 'ClaimReceipt' },
+);
 
 export const FinalizeBody = Type.Object(
   {
@@ -88,15 +100,15 @@ export const FinalizeBody = Type.Object(
       }),
     ),
   },
-  { additionalProperties: false },
+  { title: 'FinalizeBatchRequest', additionalProperties: false },
 );
 
 /** Section 2 of the interface description: no extra properties, `reason` required, the tx hash pattern. */
 export const BatchFreezeBody = Type.Object(
   { ...HumanActorBody, reason: Reason, onChainFreezeTxHash: Type.Optional(TxHash) },
-  { additionalProperties: false },
+  { title: 'FreezeBatchRequest', additionalProperties: false },
 );
 export const BatchUnfreezeBody = Type.Object(
   { ...HumanActorBody, reason: Reason, onChainUnfreezeTxHash: Type.Optional(TxHash) },
-  { additionalProperties: false },
+  { title: 'UnfreezeBatchRequest', additionalProperties: false },
 );

@@ -15,7 +15,12 @@ export const rewardsPolicyModule: FastifyPluginAsyncTypebox<{ policy: ReturnType
     '/v1/rewards/policy',
     {
       config: { auth: { kind: 'public' } },
-      schema: { tags, summary: 'The current rewards policy', response: { 200: RewardsPolicy, ...errors(429) } },
+      schema: {
+        operationId: 'getRewardsPolicy',
+        tags,
+        summary: 'The current rewards policy',
+        response: { 200: RewardsPolicy, ...errors(429) },
+      },
     },
     async () => policy.current(),
   );
@@ -25,6 +30,7 @@ export const rewardsPolicyModule: FastifyPluginAsyncTypebox<{ policy: ReturnType
     {
       config: { auth: { kind: 'human-write', admin: 'rewards' } },
       schema: {
+        operationId: 'updateRewardsPolicy',
         tags,
         summary: 'Change the rewards policy (a new version, audited)',
         body: PolicyUpdateBody,

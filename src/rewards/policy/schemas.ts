@@ -7,7 +7,11 @@ import { DecimalBody } from '../../platform/decimal-input.js';
 const Rate = DecimalBody({ minimum: 0, maximum: 1, description: 'A rate from 0 to 1 with at most 6 decimals' });
 const Splits = Type.Object(
   { WRITER: Rate, FACT_CHECK: Rate, RISK: Rate, SOURCE_DIVERSITY: Rate },
-  { additionalProperties: false, description: 'Shares of the pool after escrow; they sum to exactly 1 (at most 6 decimals each)' },
+  {
+    title: 'Splits',
+    additionalProperties: false,
+    description: 'Shares of the pool after escrow; they sum to exactly 1 (at most 6 decimals each)',
+  },
 );
 const Status = Type.Union([Type.Literal('ACTIVE'), Type.Literal('PAUSED'), Type.Literal('DISABLED')]);
 

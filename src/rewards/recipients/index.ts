@@ -30,7 +30,13 @@ export const rewardsModule: FastifyPluginAsyncTypebox<{
     '/v1/rewards/eligibility',
     {
       config: read,
-      schema: { tags, summary: "The caller's reward eligibility", querystring: UserQuery, response: { 200: Eligibility, ...readErrors } },
+      schema: {
+        operationId: 'getRewardEligibility',
+        tags,
+        summary: "The caller's reward eligibility",
+        querystring: UserQuery,
+        response: { 200: Eligibility, ...readErrors },
+      },
     },
     async (request) => reads.eligibility(humanActor(request), request.query.userId),
   );
@@ -39,7 +45,13 @@ export const rewardsModule: FastifyPluginAsyncTypebox<{
     '/v1/rewards/budget',
     {
       config: read,
-      schema: { tags, summary: "The caller's daily paid-action budget", querystring: UserQuery, response: { 200: Budget, ...readErrors } },
+      schema: {
+        operationId: 'getRewardBudget',
+        tags,
+        summary: "The caller's daily paid-action budget",
+        querystring: UserQuery,
+        response: { 200: Budget, ...readErrors },
+      },
     },
     async (request) => reads.budget(humanActor(request), request.query.userId),
   );
@@ -49,6 +61,7 @@ export const rewardsModule: FastifyPluginAsyncTypebox<{
     {
       config: read,
       schema: {
+        operationId: 'getRewardsDashboard',
         tags,
         summary: "The caller's payouts, recipient, bots and budget",
         querystring: UserQuery,
@@ -63,6 +76,7 @@ export const rewardsModule: FastifyPluginAsyncTypebox<{
     {
       config: write,
       schema: {
+        operationId: 'acceptPayoutTerms',
         tags,
         summary: 'Accept the payout terms: become (or update) a payout recipient; needs an L3 identity',
         body: RecipientBody,
@@ -77,6 +91,7 @@ export const rewardsModule: FastifyPluginAsyncTypebox<{
     {
       config: write,
       schema: {
+        operationId: 'createWalletChallenge',
         tags,
         summary: "A one-time SIWE (EIP-4361) message binding a wallet to the caller's recipient (5 minutes)",
         body: WalletChallengeBody,
@@ -91,6 +106,7 @@ export const rewardsModule: FastifyPluginAsyncTypebox<{
     {
       config: write,
       schema: {
+        operationId: 'verifyWallet',
         tags,
         summary: 'Verify the EIP-191 signature of a wallet challenge and bind the wallet',
         body: WalletVerifyBody,

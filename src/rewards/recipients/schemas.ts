@@ -15,10 +15,10 @@ export const RecipientBody = Type.Object(
       description: 'The version accepted (GET /v1/rewards/eligibility terms.version)',
     }),
   },
-  { additionalProperties: false },
+  { title: 'AcceptPayoutTermsRequest', additionalProperties: false },
 );
 
-const Wallet = Type.Object({ address: Type.String(), chainId: Type.Integer(), verifiedAt: DateTime });
+const Wallet = Type.Object({ address: Type.String(), chainId: Type.Integer(), verifiedAt: DateTime }, { title: 'Wallet' });
 export const Recipient = Type.Object(
   {
     id: Type.String(),
@@ -39,45 +39,54 @@ export const WalletChallengeBody = Type.Object(
     address: Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' }),
     chainId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
   },
-  { additionalProperties: false },
+  { title: 'WalletChallengeRequest', additionalProperties: false },
 );
-export const WalletChallenge = Type.Object({
-  challengeId: Type.String(),
-  recipientId: Type.String(),
-  address: Type.String(),
-  chainId: Type.Integer(),
-  message: Type.String({ description: 'The EIP-4361 (SIWE) message to sign with personal_sign (EIP-191), byte for byte' }),
-  expiresAt: DateTime,
-});
+export const WalletChallenge = Type.Object(
+  {
+    challengeId: Type.String(),
+    recipientId: Type.String(),
+    address: Type.String(),
+    chainId: Type.Integer(),
+    message: Type.String({ description: 'The EIP-4361 (SIWE) message to sign with personal_sign (EIP-191), byte for byte' }),
+    expiresAt: DateTime,
+  },
+  { title: 'WalletChallenge' },
+);
 export const WalletVerifyBody = Type.Object(
   {
     ...HumanActorBody,
     challengeId: Type.String({ minLength: 1, maxLength: 100 }),
     signature: Type.String({ pattern: '^0x[0-9a-fA-F]{130}$', description: '65-byte EIP-191 signature, hex' }),
   },
-  { additionalProperties: false },
+  { title: 'VerifyWalletRequest', additionalProperties: false },
 );
-export const WalletVerified = Type.Intersect([Recipient, Type.Object({ payoutsReleased: Type.Integer() })]);
+export const WalletVerified = Type.Intersect([Recipient, Type.Object({ payoutsReleased: Type.Integer() })], { title: 'WalletVerified' });
 
 export const UserQuery = Type.Object({ ...HumanActorQuery, userId: Identifier }, { additionalProperties: false });
 
 const Tier = Type.Union([Type.Literal('L0'), Type.Literal('L2'), Type.Literal('L3')]);
-const MonetaryEligibility = Type.Object({
-  eligible: Type.Boolean(),
-  reasons: Type.Array(Type.String(), {
-    description: 'L3_IDENTITY_REQUIRED, TERMS_NOT_ACCEPTED, TERMS_OUTDATED, WALLET_NOT_VERIFIED, RECIPIENT_FROZEN',
-  }),
-});
-export const Eligibility = Type.Object({
-  userId: Type.String(),
-  tier: Tier,
-  linkedHumanId: Type.Union([Type.String(), Type.Null()]),
-  rewardVotes: Type.Object({ allowed: Type.Boolean(), weight: Type.Integer(), weightNote: Type.String() }),
-  monetaryRewards: MonetaryEligibility,
-  canRegisterRecipient: Type.Boolean(),
-  terms: Type.Object({ version: Type.String() }),
-  recipient: Type.Union([Recipient, Type.Null()]),
-});
+const MonetaryEligibility = Type.Object(
+  {
+    eligible: Type.Boolean(),
+    reasons: Type.Array(Type.String(), {
+      description: 'L3_IDENTITY_REQUIRED, TERMS_NOT_ACCEPTED, TERMS_OUTDATED, WALLET_NOT_VERIFIED, RECIPIENT_FROZEN',
+    }),
+  },
+  { title: 'MonetaryEligibility' },
+);
+export const Eligibility = Type.Object(
+  {
+    userId: Type.String(),
+    tier: Tier,
+    linkedHumanId: Type.Union([Type.String(), Type.Null()]),
+    rewardVotes: Type.Object({ allowed: Type.Boolean(), weight: Type.Integer(), weightNote: Type.String() }),
+    monetaryRewards: MonetaryEligibility,
+    canRegisterRecipient: Type.Boolean(),
+    terms: Type.Object({ version: Type.String() }),
+    recipient: Type.Union([Recipient, Type.Null()]),
+  },
+  { title: 'Eligibility' },
+);
 
 const BudgetFields = {
   day: Type.String({ description: 'UTC day, YYYY-MM-DD' }),
@@ -87,15 +96,18 @@ const BudgetFields = {
   remaining: Type.Integer(),
   resetsAt: DateTime,
 };
-export const Budget = Type.Object({ userId: Type.String(), paidActions: Type.Array(Type.String()), ...BudgetFields });
+export const Budget = Type.Object({ userId: Type.String(), paidActions: Type.Array(Type.String()), ...BudgetFields }, { title: 'Budget' });
 
-const StatusTotal = Type.Object({ count: Type.Integer(), amount: Amount });
-export const Dashboard = Type.Object({
-  userId: Type.String(),
-  eligibility: MonetaryEligibility,
-  recipient: Type.Union([Recipient, Type.Null()]),
-  budget: Type.Object(BudgetFields),
-  bots: Type.Array(Type.String()),
-  payouts: Type.Object({ PAYABLE: StatusTotal, PENDING_RECIPIENT: StatusTotal, FROZEN: StatusTotal, REVIEW: StatusTotal, total: Amount }),
-  recentPayouts: Type.Array(Payout),
-});
+const StatusTotal = Type.Object({ count: Type.Integer(), amount: Amount }, { title: 'StatusTotal' });
+export const Dashboard = Type.Object(
+  {
+    userId: Type.String(),
+    eligibility: MonetaryEligibility,
+    recipient: Type.Union([Recipient, Type.Null()]),
+    budget: Type.Object(BudgetFields),
+    bots: Type.Array(Type.String()),
+    payouts: Type.Object({ PAYABLE: StatusTotal, PENDING_RECIPIENT: StatusTotal, FROZEN: StatusTotal, REVIEW: StatusTotal, total: Amount }),
+    recentPayouts: Type.Array(Payout),
+  },
+  { title: 'Dashboard' },
+);

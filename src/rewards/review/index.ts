@@ -31,6 +31,7 @@ export const rewardReviewModule: FastifyPluginAsyncTypebox<{ review: ReturnType<
     {
       config: { auth: { kind: 'human-read', admin: 'rewards' } },
       schema: {
+        operationId: 'getReviewQueue',
         tags,
         summary: 'Frozen and review-held items and open cases, oldest first',
         querystring: QueueQuery,
@@ -45,6 +46,7 @@ export const rewardReviewModule: FastifyPluginAsyncTypebox<{ review: ReturnType<
     {
       config: admin,
       schema: {
+        operationId: 'openReviewCase',
         tags,
         summary: 'Open a fraud review case (OPEN)',
         body: OpenCaseBody,
@@ -59,6 +61,7 @@ export const rewardReviewModule: FastifyPluginAsyncTypebox<{ review: ReturnType<
     {
       config: admin,
       schema: {
+        operationId: 'assignReviewCase',
         tags,
         summary: 'Assign for review (IN_REVIEW) or escalate (ESCALATED)',
         params: CaseParams,
@@ -74,6 +77,7 @@ export const rewardReviewModule: FastifyPluginAsyncTypebox<{ review: ReturnType<
     {
       config: admin,
       schema: {
+        operationId: 'appealReviewCase',
         tags,
         summary: 'Mark a decided case appealed (APPEALED)',
         params: CaseParams,
@@ -89,6 +93,7 @@ export const rewardReviewModule: FastifyPluginAsyncTypebox<{ review: ReturnType<
     {
       config: admin,
       schema: {
+        operationId: 'resolveReviewCase',
         tags,
         summary: 'Resolve (RESOLVED) or dismiss (DISMISSED) a case',
         params: CaseParams,
@@ -99,7 +104,8 @@ export const rewardReviewModule: FastifyPluginAsyncTypebox<{ review: ReturnType<
     async (request, reply) => reply.code(202).send(await review.resolve(humanActor(request), request.params.caseId, request.body)),
   );
 
-  const freezeSchema = <P extends typeof RecipientParams | typeof StoryParams>(summary: string, params: P) => ({
+  const freezeSchema = <P extends typeof RecipientParams | typeof StoryParams>(operationId: string, summary: string, params: P) => ({
+    operationId,
     tags,
     summary,
     params,
@@ -109,25 +115,31 @@ export const rewardReviewModule: FastifyPluginAsyncTypebox<{ review: ReturnType<
 
   app.post(
     '/v1/admin/rewards/recipients/:recipientId/freeze',
-    { config: admin, schema: freezeSchema('Freeze a recipient: its pending payouts become FROZEN', RecipientParams) },
+    { config: admin, schema: freezeSchema('freezeRecipient', 'Freeze a recipient: its pending payouts become FROZEN', RecipientParams) },
     async (request, reply) =>
       reply.code(202).send(await review.freezeRecipient(humanActor(request), request.params.recipientId, request.body.reason)),
   );
   app.post(
     '/v1/admin/rewards/recipients/:recipientId/unfreeze',
-    { config: admin, schema: freezeSchema('Unfreeze a recipient: its frozen payouts go to REVIEW', RecipientParams) },
+    { config: admin, schema: freezeSchema('unfreezeRecipient', 'Unfreeze a recipient: its frozen payouts go to REVIEW', RecipientParams) },
     async (request, reply) =>
       reply.code(202).send(await review.unfreezeRecipient(humanActor(request), request.params.recipientId, request.body.reason)),
   );
   app.post(
     '/v1/admin/rewards/stories/:storyId/freeze',
-    { config: admin, schema: freezeSchema("Freeze a story's rewards: its pending payouts become FROZEN", StoryParams) },
+    {
+      config: admin,
+      schema: freezeSchema('freezeStoryRewards', "Freeze a story's rewards: its pending payouts become FROZEN", StoryParams),
+    },
     async (request, reply) =>
       reply.code(202).send(await review.freezeStory(humanActor(request), request.params.storyId, request.body.reason)),
   );
   app.post(
     '/v1/admin/rewards/stories/:storyId/unfreeze',
-    { config: admin, schema: freezeSchema("Unfreeze a story's rewards: its frozen payouts go to REVIEW", StoryParams) },
+    {
+      config: admin,
+      schema: freezeSchema('unfreezeStoryRewards', "Unfreeze a story's rewards: its frozen payouts go to REVIEW", StoryParams),
+    },
     async (request, reply) =>
       reply.code(202).send(await review.unfreezeStory(humanActor(request), request.params.storyId, request.body.reason)),
   );

@@ -18,7 +18,7 @@ const Note = Type.String({ minLength: 1, maxLength: 2000 });
 
 export const OpenCaseBody = Type.Object(
   { ...HumanActorBody, targetType: TargetType, targetId: Identifier, reason: Note, assignedToActorId: Type.Optional(Identifier) },
-  { additionalProperties: false },
+  { title: 'OpenReviewCaseRequest', additionalProperties: false },
 );
 export const AssignBody = Type.Object(
   {
@@ -27,9 +27,9 @@ export const AssignBody = Type.Object(
     escalate: Type.Optional(Type.Boolean({ description: 'true: escalate (ESCALATED) instead of assigning for review (IN_REVIEW)' })),
     note: Type.Optional(Note),
   },
-  { additionalProperties: false },
+  { title: 'AssignReviewCaseRequest', additionalProperties: false },
 );
-export const AppealBody = Type.Object({ ...HumanActorBody, note: Note }, { additionalProperties: false });
+export const AppealBody = Type.Object({ ...HumanActorBody, note: Note }, { title: 'AppealReviewCaseRequest', additionalProperties: false });
 export const ResolveBody = Type.Object(
   {
     ...HumanActorBody,
@@ -39,7 +39,7 @@ export const ResolveBody = Type.Object(
       Type.Boolean({ description: "true: the target's payouts held in REVIEW become payable (or wait for a wallet); frozen ones stay" }),
     ),
   },
-  { additionalProperties: false },
+  { title: 'ResolveReviewCaseRequest', additionalProperties: false },
 );
 export const CaseParams = Type.Object({ caseId: Identifier });
 
@@ -74,37 +74,48 @@ export const ReviewCase = Type.Object(
   { title: 'ReviewCase' },
 );
 
-export const FreezeBody = Type.Object({ ...HumanActorBody, reason: Note }, { additionalProperties: false });
+export const FreezeBody = Type.Object({ ...HumanActorBody, reason: Note }, { title: 'FreezeRequest', additionalProperties: false });
 export const RecipientParams = Type.Object({ recipientId: Identifier });
 export const StoryParams = Type.Object({ storyId: Identifier });
-export const FreezeResult = Type.Object({
-  targetType: TargetType,
-  targetId: Type.String(),
-  frozen: Type.Boolean(),
-  reason: Type.String(),
-  at: DateTime,
-  payoutsFrozen: Type.Integer(),
-  payoutsToReview: Type.Integer({ description: 'Frozen payouts returned to REVIEW by an unfreeze (never straight to payable)' }),
-});
+export const FreezeResult = Type.Object(
+  {
+    targetType: TargetType,
+    targetId: Type.String(),
+    frozen: Type.Boolean(),
+    reason: Type.String(),
+    at: DateTime,
+    payoutsFrozen: Type.Integer(),
+    payoutsToReview: Type.Integer({ description: 'Frozen payouts returned to REVIEW by an unfreeze (never straight to payable)' }),
+  },
+  { title: 'FreezeResult' },
+);
 
 export const QueueQuery = Type.Object(
   { ...HumanActorQuery, limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })) },
   { additionalProperties: false },
 );
-export const ReviewQueue = Type.Object({
-  generatedAt: DateTime,
-  items: Type.Array(
-    Type.Object({
-      kind: Type.Union([Type.Literal('FROZEN_RECIPIENT'), Type.Literal('FROZEN_STORY'), Type.Literal('HELD_PAYOUT'), Type.Literal('CASE')]),
-      queue: Type.String({ description: 'PENDING, OVERDUE, FROZEN, APPEALED, ESCALATED or RESOLVED' }),
-      targetType: Type.String(),
-      targetId: Type.String(),
-      since: DateTime,
-      reason: Type.Union([Type.String(), Type.Null()]),
-      by: Type.Union([Type.String(), Type.Null()]),
-      held: Type.Optional(Type.Object({ count: Type.Integer(), amount: Amount })),
-      payout: Type.Optional(Payout),
-      case: Type.Optional(ReviewCase),
-    }),
-  ),
-});
+export const ReviewQueue = Type.Object(
+  {
+    generatedAt: DateTime,
+    items: Type.Array(
+      Type.Object({
+        kind: Type.Union([
+          Type.Literal('FROZEN_RECIPIENT'),
+          Type.Literal('FROZEN_STORY'),
+          Type.Literal('HELD_PAYOUT'),
+          Type.Literal('CASE'),
+        ]),
+        queue: Type.String({ description: 'PENDING, OVERDUE, FROZEN, APPEALED, ESCALATED or RESOLVED' }),
+        targetType: Type.String(),
+        targetId: Type.String(),
+        since: DateTime,
+        reason: Type.Union([Type.String(), Type.Null()]),
+        by: Type.Union([Type.String(), Type.Null()]),
+        held: Type.Optional(Type.Object({ count: Type.Integer(), amount: Amount })),
+        payout: Type.Optional(Payout),
+        case: Type.Optional(ReviewCase),
+      }),
+    ),
+  },
+  { title: 'ReviewQueue' },
+);

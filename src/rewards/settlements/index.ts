@@ -30,6 +30,7 @@ export const settlementsModule: FastifyPluginAsyncTypebox<{ service: ReturnType<
     {
       config: read,
       schema: {
+        operationId: 'listSettlements',
         tags,
         summary: 'Settlements, newest first',
         querystring: SettlementsQuery,
@@ -44,6 +45,7 @@ export const settlementsModule: FastifyPluginAsyncTypebox<{ service: ReturnType<
     {
       config: read,
       schema: {
+        operationId: 'previewSettlement',
         tags,
         summary: 'What a run would pay now for totalPoolOrbs (writes nothing)',
         querystring: PreviewQuery,
@@ -58,6 +60,7 @@ export const settlementsModule: FastifyPluginAsyncTypebox<{ service: ReturnType<
     {
       config: { auth: { kind: 'human-write', admin: 'rewards' } },
       schema: {
+        operationId: 'runSettlement',
         tags,
         summary: 'Settle every story whose reward window closed and that no settlement covered',
         body: RunBody,
@@ -72,6 +75,7 @@ export const settlementsModule: FastifyPluginAsyncTypebox<{ service: ReturnType<
     {
       config: read,
       schema: {
+        operationId: 'getSettlement',
         tags,
         summary: 'A settlement with the inputs it was computed from',
         params: SettlementParams,
@@ -87,6 +91,7 @@ export const settlementsModule: FastifyPluginAsyncTypebox<{ service: ReturnType<
     {
       config: read,
       schema: {
+        operationId: 'listPayouts',
         tags,
         summary: 'The payout ledger, oldest first',
         querystring: PayoutsQuery,

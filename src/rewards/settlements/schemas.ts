@@ -22,7 +22,7 @@ export const PayoutStatusSchema = Type.Union(
 
 const POOL = 'The pool in display units of the reward token (minimum 0.01, at most REWARD_TOKEN_DECIMALS decimals)';
 
-const RoleTotal = Type.Object({ pool: Amount, paid: Amount, weight: Type.String() });
+const RoleTotal = Type.Object({ pool: Amount, paid: Amount, weight: Type.String() }, { title: 'RoleTotal' });
 const Totals = {
   pool: Amount,
   escrow: Amount,
@@ -46,77 +46,86 @@ export const Settlement = Type.Object(
   { title: 'Settlement' },
 );
 
-const PublishedContribution = Type.Object({
-  storyId: Type.String(),
-  role: Role,
-  beneficiaryKind: Type.Union([Type.Literal('BOT'), Type.Literal('HUMAN')]),
-  beneficiaryId: Type.String(),
-  owner: Type.Union([Type.String(), Type.Null()]),
-  units: Type.String(),
-  storyVoteWeight: Type.String(),
-  weight: Type.String(),
-});
+const PublishedContribution = Type.Object(
+  {
+    storyId: Type.String(),
+    role: Role,
+    beneficiaryKind: Type.Union([Type.Literal('BOT'), Type.Literal('HUMAN')]),
+    beneficiaryId: Type.String(),
+    owner: Type.Union([Type.String(), Type.Null()]),
+    units: Type.String(),
+    storyVoteWeight: Type.String(),
+    weight: Type.String(),
+  },
+  { title: 'PublishedContribution' },
+);
 
-export const SettlementDetail = Type.Intersect([
-  Settlement,
-  Type.Object({
-    storyIds: Type.Array(Type.String()),
-    inputs: Type.Object(
-      {
-        policyVersion: Type.Integer(),
-        poolBase: Type.String(),
-        escrowPpm: Type.Integer(),
-        splitsPpm: Type.Object({
-          WRITER: Type.Integer(),
-          FACT_CHECK: Type.Integer(),
-          RISK: Type.Integer(),
-          SOURCE_DIVERSITY: Type.Integer(),
-        }),
-        seed: Type.String(),
-        stories: Type.Array(
-          Type.Object({ storyId: Type.String(), voteWeight: Type.String(), reviewStatus: Type.String(), rewardWindowEndedAt: DateTime }),
-        ),
-        contributions: Type.Array(PublishedContribution),
-      },
-      { description: 'Everything the computation used: `npm run settlement:verify <id>` recomputes the payouts from it' },
-    ),
-  }),
-]);
+export const SettlementDetail = Type.Intersect(
+  [
+    Settlement,
+    Type.Object({
+      storyIds: Type.Array(Type.String()),
+      inputs: Type.Object(
+        {
+          policyVersion: Type.Integer(),
+          poolBase: Type.String(),
+          escrowPpm: Type.Integer(),
+          splitsPpm: Type.Object({
+            WRITER: Type.Integer(),
+            FACT_CHECK: Type.Integer(),
+            RISK: Type.Integer(),
+            SOURCE_DIVERSITY: Type.Integer(),
+          }),
+          seed: Type.String(),
+          stories: Type.Array(
+            Type.Object({ storyId: Type.String(), voteWeight: Type.String(), reviewStatus: Type.String(), rewardWindowEndedAt: DateTime }),
+          ),
+          contributions: Type.Array(PublishedContribution),
+        },
+        { description: 'Everything the computation used: `npm run settlement:verify <id>` recomputes the payouts from it' },
+      ),
+    }),
+  ],
+  { title: 'SettlementDetail' },
+);
 
 export const SettlementsQuery = Type.Object(
   { ...HumanActorQuery, limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })), cursor: CursorParam },
   { additionalProperties: false },
 );
-export const SettlementsPage = Type.Object({ settlements: Type.Array(Settlement), nextCursor: NextCursor });
+export const SettlementsPage = Type.Object({ settlements: Type.Array(Settlement), nextCursor: NextCursor }, { title: 'SettlementsPage' });
 
 export const PreviewQuery = Type.Object(
   { ...HumanActorQuery, totalPoolOrbs: DecimalQuery({ minimum: 0.01, description: POOL }) },
   { additionalProperties: false },
 );
-export const Preview = Type.Object({
-  preview: Type.Literal(true),
-  policyVersion: Type.Integer(),
-  policyStatus: Type.String(),
-  runnable: Type.Boolean({ description: 'False while the policy is PAUSED or DISABLED (a run would answer 409 REWARDS_PAUSED)' }),
-  windowsClosedBefore: DateTime,
-  ...Totals,
-  storyCount: Type.Integer(),
-  contributionCount: Type.Integer(),
-  payoutCount: Type.Integer(),
-  stories: Type.Array(Type.Object({ storyId: Type.String(), voteWeight: Type.String() })),
-  beneficiaries: Type.Array(
-    Type.Object({
-      beneficiaryKind: Type.Union([Type.Literal('BOT'), Type.Literal('HUMAN')]),
-      beneficiaryId: Type.String(),
-      amount: Amount,
-      payableAmount: Amount,
-    }),
-  ),
-});
+export const Preview = Type.Object(
+  {
+    preview: Type.Literal(true),
+    policyVersion: Type.Integer(),
+    policyStatus: Type.String(),
+    runnable: Type.Boolean({ description: 'False while the policy is PAUSED or DISABLED (a run would answer 409 REWARDS_PAUSED)' }),
+    windowsClosedBefore: DateTime,
+    ...Totals,
+    storyCount: Type.Integer(),
+    contributionCount: Type.Integer(),
+    payoutCount: Type.Integer(),
+    stories: Type.Array(Type.Object({ storyId: Type.String(), voteWeight: Type.String() })),
+    beneficiaries: Type.Array(
+      Type.Object({
+        beneficiaryKind: Type.Union([Type.Literal('BOT'), Type.Literal('HUMAN')]),
+        beneficiaryId: Type.String(),
+        amount: Amount,
+        payableAmount: Amount,
+      }),
+    ),
+  },
+  { title: 'SettlementPreview' },
+);
 
 export const RunBody = Type.Object(
   { ...HumanActorBody, totalPoolOrbs: DecimalBody({ minimum: 0.01, description: POOL }) },
-  { additionalProperties: false },
+  { title: 'RunSettlementRequest', additionalProperties: false },
 );
 
 export const SettlementParams = Type.Object({ id: Identifier });
@@ -156,4 +165,4 @@ export const PayoutsQuery = Type.Object(
   { additionalProperties: false },
 );
 export type PayoutsQuery = Static<typeof PayoutsQuery>;
-export const PayoutsPage = Type.Object({ payouts: Type.Array(Payout), nextCursor: NextCursor });
+export const PayoutsPage = Type.Object({ payouts: Type.Array(Payout), nextCursor: NextCursor }, { title: 'PayoutsPage' });

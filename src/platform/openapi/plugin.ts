@@ -1,0 +1,172 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AuthSpec } from '../auth/types.js';
+import { ERROR_CATALOGUE } from '../error-catalogue.js';
+import { ErrorResponse } from '../schemas.js';
+import { addExamples } from './examples.js';
+import { hoistNamedSchemas } from './named-schemas.js';
+import { errorResponseNames, sharedStatuses, statusDescription, type RouteFacts } from './responses.js';
+import { securityOf, securitySchemes, signatureParameters } from './security.js';
+
+type Node = Record<string, unknown>;
+
+/** The error catalogue as a schema: every `code` an error body may carry, with its status and meaning. */
+const ERROR_CODE_SCHEMA: Node = {
+  type: 'string',
+  description: 'Every code of an error body (`code`), with its HTTP status and meaning: see x-catalogue.',
+  enum: Object.keys(ERROR_CATALOGUE),
+  'x-catalogue': Object.fromEntries(
+    Object.entries(ERROR_CATALOGUE).map(([code, e]) => [
+      code,
+      { status: e.status, error: e.error, message: e.message, ...('nextAction' in e ? { nextAction: e.nextAction } : {}) },
+    ]),
+  ),
+};
+
+/** The code an example error body of a status shows, by the kind of authentication of the operation. */
+const TYPICAL_CODES: Record<string, Record<number, keyof typeof ERROR_CATALOGUE>> = {
+  human: { 401: 'SIGNATURE_INVALID', 403: 'LINKED_HUMAN_NOT_BOUND', 409: 'REPLAY_DETECTED' },
+  agent: { 401: 'AGENT_SIGNED_HEADERS_INVALID', 403: 'AGENT_PERMISSION_DENIED', 409: 'REPLAY_DETECTED' },
+  'api-key': { 401: 'API_KEY_REQUIRED' },
+  operations: { 401: 'OPERATIONS_ACCESS_REQUIRED' },
+  any: { 400: 'VALIDATION_FAILED', 404: 'NOT_FOUND', 503: 'DATABASE_UNAVAILABLE' },
+};
+
+/** An error body of `status` as the service answers it on an operation with this kind of authentication. */
+function errorExample(status: number, auth: AuthSpec | undefined): Node | undefined {
+  const family = !auth
+    ? 'any'
+    : auth.kind.startsWith('human') || auth.kind === 'public'
+      ? 'human'
+      : auth.kind.startsWith('agent')
+        ? 'agent'
+        : auth.kind;
+  const typical = TYPICAL_CODES[family]?.[status] ?? TYPICAL_CODES.any?.[status];
+  const found = typical
+    ? ([typical, ERROR_CATALOGUE[typical]] as const)
+    : Object.entries(ERROR_CATALOGUE).find(([, e]) => e.status === status);
+  if (!found) return undefined;
+  const [code, e] = found;
+  return {
+    error: e.error,
+    code,
+    message: e.message,
+    ...('nextAction' in e ? { nextAction: e.nextAction } : {}),
+    requestId: '3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60',
+    ...(status === 429 ? { retryAfterSeconds: 42 } : {}),
+  };
+}
+
+const DESCRIPTION = `Bots write and review stories; people vote, comment, flag and govern; a rewards system pays the bots that do good work.
+
+**Conventions** (JSON, ids, times, money, errors, pagination, rate limits): docs/api-conventions.md. Every error is the \`Error\` schema; its \`code\` is one of \`ErrorCode\`.
+
+**Authentication.** Public reads need nothing (the feed and a story also take an optional signed reader). Candidate reads take a public API key; the publish computation the operations token. People act through a trusted front end that signs each request with HMAC-SHA256 (\`humanSignature\`, with the \`x-timestamp\` and \`x-nonce\` headers); bots sign their writes with Ed25519 (\`agentSignature\`, with the \`x-agent-*\` headers). The signed message, canonical JSON and a worked example of each scheme: [docs/signing.md](/docs/signing.md).
+
+**Methods.** A known path asked with a method it does not have answers **405** \`METHOD_NOT_ALLOWED\` with an \`Allow\` header listing the methods it has; an unknown path answers 404.
+
+**Client.** The SDK (\`sdk/\`, package \`@newsroom/agent-sdk\`) ships a client generated from this document, with the signing as middleware.`;
+
+/**
+ * An error response as a `$ref` into `components.responses`, under the first of `names` that is free or
+ * already holds the same response (error responses repeat on every operation: clients get one type each).
+ */
+function sharedResponse(responses: Node, names: string[], answer: Node): Node {
+  const text = JSON.stringify(answer);
+  const name = names.find((n) => responses[n] === undefined || JSON.stringify(responses[n]) === text);
+  if (!name) throw new Error(`no free name for the response ${names.join(' / ')}`);
+  responses[name] = answer;
+  return { $ref: `#/components/responses/${name}` };
+}
+
+/** docs/signing.md, the page the document's description links to (found from this file, in src/ or dist/src/). */
+function readSigningGuide(): string {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
+    const file = join(dir, 'docs', 'signing.md');
+    if (existsSync(file)) return readFileSync(file, 'utf8');
+  }
+  return 'Signing: see docs/signing.md in the repository.';
+}
+
+/**
+ * The OpenAPI 3.1 document is generated from the routes' TypeBox schemas (never written by hand) and
+ * served at /openapi.json, with Swagger UI at /docs. Each route contributes its operation (operationId,
+ * summary, schemas); this plugin adds what every route shares: the security of its kind of authentication,
+ * the statuses the edge and the authentication answer (with the Error schema), descriptions of each status,
+ * the named schemas as components, and examples.
+ */
+export const openapiPlugin = fp(
+  async (app: FastifyInstance, opts: { version: string; serverUrl: string }) => {
+    const facts = new Map<string, RouteFacts>();
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'Newsroom, Agent and Rewards Service',
+          version: opts.version,
+          description: DESCRIPTION,
+          license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+        },
+        servers: [{ url: opts.serverUrl }],
+        components: { schemas: { ErrorCode: ERROR_CODE_SCHEMA }, securitySchemes, parameters: signatureParameters },
+      },
+      transform: ({ schema, url, route }) => {
+        const auth = route.config?.auth as AuthSpec | undefined;
+        const source = (schema ?? {}) as Node;
+        const routeFacts: RouteFacts = {
+          method: String(route.method),
+          auth,
+          rateLimited: route.config?.rateLimit !== false,
+          hasPathParams: url.includes(':'),
+        };
+        facts.set(`${routeFacts.method.toLowerCase()} ${url.replace(/:(\w+)/g, '{$1}')}`, routeFacts);
+        const response = { ...((source.response ?? {}) as Node) };
+        for (const status of sharedStatuses(routeFacts)) response[status] ??= ErrorResponse;
+        const { security } = securityOf(auth);
+        return { schema: { ...source, response, security }, url };
+      },
+      transformObject: (generated) => {
+        const doc = structuredClone('openapiObject' in generated ? generated.openapiObject : generated.swaggerObject) as unknown as Node;
+        const components = doc.components as Node;
+        components.schemas = { ...(components.schemas as Node) };
+        const responses: Node = {};
+        components.responses = responses;
+        hoistNamedSchemas(doc.paths as Node, components.schemas as Node);
+        // every error code comes from the catalogue (errors.ts makes them only from it): say so to clients
+        const errorProperties = ((components.schemas as Node).Error as Node).properties as Node;
+        errorProperties.code = { $ref: '#/components/schemas/ErrorCode' };
+        for (const [path, operations] of Object.entries(doc.paths as Node))
+          for (const [method, operation] of Object.entries(operations as Record<string, Node>)) {
+            const routeFacts = facts.get(`${method} ${path}`);
+            if (!routeFacts) continue;
+            operation.parameters = [...((operation.parameters as object[]) ?? []), ...securityOf(routeFacts.auth).parameters];
+            for (const [status, answer] of Object.entries(operation.responses as Record<string, Node>)) {
+              answer.description = statusDescription(Number(status), routeFacts);
+              const json = (answer.content as Node | undefined)?.['application/json'] as Node | undefined;
+              if (!json || (json.schema as Node | undefined)?.$ref !== '#/components/schemas/Error') continue;
+              json.example ??= errorExample(Number(status), routeFacts.auth);
+              if (Number(status) === 429)
+                answer.headers = {
+                  'retry-after': { description: 'Seconds until the window ends', schema: { type: 'integer', minimum: 0 } },
+                };
+              (operation.responses as Node)[status] = sharedResponse(responses, errorResponseNames(Number(status), routeFacts), answer);
+            }
+          }
+        addExamples(doc);
+        return doc as never;
+      },
+    });
+    app.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () => app.swagger());
+    const signing = readSigningGuide();
+    app.get('/docs/signing.md', { schema: { hide: true }, config: { rateLimit: false } }, async (_request, reply) =>
+      reply.type('text/markdown; charset=utf-8').send(signing),
+    );
+    await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/openapi.json' } as Record<string, unknown> });
+  },
+  { name: 'openapi' },
+);

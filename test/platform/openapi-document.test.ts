@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, describe, test } from 'node:test';
+import { agentSigning, createApiClient, generateAgentKey, humanSigning } from '../../sdk/index.js';
+import { GENERATED_TYPES_FILE, generatedTypes } from '../../scripts/openapi-types.js';
+import { openapiDocument } from '../../scripts/openapi-document.js';
+import { createTestApp, TEST_SECRET, type TestApp } from '../helpers/app.js';
+import type { Json } from '../helpers/json.js';
+
+/**
+ * The OpenAPI document as client developers use it: the SDK's generated types are the document's (the checked-in
+ * file is regenerated and compared), every operation is named and documented, and the generated client with the
+ * signing middleware talks to the real service.
+ */
+describe('the OpenAPI document and the client generated from it', () => {
+  let doc: Json;
+  let t: TestApp;
+  before(async () => {
+    doc = (await openapiDocument()) as Json;
+    t = await createTestApp();
+    await t.listen();
+  });
+  after(() => t.close());
+
+  const operations = () =>
+    Object.entries(doc.paths as Json).flatMap(([path, ops]) =>
+      Object.entries(ops as Json).map(([method, op]) => ({ path, method, op: op as Json })),
+    );
+
+  test(`${GENERATED_TYPES_FILE} is what openapi-typescript generates from the document (npm run sdk:generate)`, async () => {
+    const expected = await generatedTypes(doc);
+    assert.ok(readFileSync(GENERATED_TYPES_FILE, 'utf8') === expected, `${GENERATED_TYPES_FILE} is out of date: run npm run sdk:generate`);
+  });
+
+  test('every operation has a unique operationId, a security requirement and a description of each status', () => {
+    const ids = new Set<string>();
+    for (const { path, method, op } of operations()) {
+      assert.match(op.operationId ?? '', /^[a-z][A-Za-z]+$/, `${method} ${path}`);
+      assert.ok(!ids.has(op.operationId), `operationId ${op.operationId} twice`);
+      ids.add(op.operationId);
+      assert.ok(Array.isArray(op.security), `${method} ${path} states its security`);
+      for (const [status, answer] of Object.entries(op.responses as Json)) {
+        const resolved = (answer as Json).$ref ? doc.components.responses[(answer as Json).$ref.split('/').pop()] : answer;
+        assert.notEqual(resolved.description, 'Default Response', `${method} ${path} ${status}`);
+        if (Number(status) >= 400 && resolved.content && path !== '/readyz')
+          assert.equal(resolved.content['application/json'].schema.$ref, '#/components/schemas/Error');
+      }
+    }
+    assert.ok(ids.size >= 97);
+  });
+
+  test('records and requests are components, referenced: the error shape is written once', () => {
+    const schemas = doc.components.schemas as Json;
+    for (const name of [
+      'Story',
+      'StoryCard',
+      'Comment',
+      'Flag',
+      'ConsensusSnapshot',
+      'LedgerEvent',
+      'Payout',
+      'Settlement',
+      'ReviewCase',
+      'Amount',
+      'Error',
+    ])
+      assert.ok(schemas[name], `components.schemas.${name}`);
+    const text = JSON.stringify(doc.paths);
+    assert.equal(text.includes('"requestId"'), false, 'no inline copy of the error shape in the paths');
+    assert.ok((text.match(/"\$ref"/g) ?? []).length > 500);
+    const story = (doc.paths as Json)['/v1/stories/{id}'].get;
+    assert.deepEqual(story.security, [{}, { humanSignature: [] }], 'an optional signed reader');
+    assert.deepEqual((doc.paths as Json)['/v1/candidates/{hash}/status'].get.security, [{ publicApiKey: [] }, { publicApiKeyBearer: [] }]);
+  });
+
+  test('the generated client signs for a person and for a bot with its middleware, and types the answers', async () => {
+    const reader = createApiClient({ baseUrl: t.baseUrl });
+    reader.use(humanSigning({ secret: TEST_SECRET }));
+    const followed = await reader.POST('/v1/users/me/topics', { body: { actorId: 'reader-7', verified: false, topic: 'politics' } });
+    assert.equal(followed.response.status, 202, JSON.stringify(followed.error));
+    const topics = await reader.GET('/v1/users/me/topics', { params: { query: { actorId: 'reader-7', verified: 'false' } } });
+    assert.equal(topics.response.status, 200, JSON.stringify(topics.error));
+    assert.deepEqual(
+      topics.data?.items.map((i) => i.topic),
+      ['politics'],
+    );
+
+    const forger = createApiClient({ baseUrl: t.baseUrl });
+    forger.use(humanSigning({ secret: 'not-the-secret' }));
+    const refused = await forger.GET('/v1/users/me/topics', { params: { query: { actorId: 'reader-7', verified: 'false' } } });
+    assert.equal(refused.response.status, 401);
+    assert.equal(refused.error?.code, 'SIGNATURE_INVALID');
+
+    const key = generateAgentKey();
+    const bot = createApiClient({ baseUrl: t.baseUrl });
+    bot.use(agentSigning({ key }));
+    const joined = await bot.POST('/v1/agents/join', { body: { publicKey: key.publicKey, name: 'Typed client bot' } });
+    assert.equal(joined.response.status, 202, JSON.stringify(joined.error));
+    assert.equal((joined.data as Json | undefined)?.botId, key.botId);
+
+    const unsigned = await createApiClient({ baseUrl: t.baseUrl }).GET('/v1/feed', { params: { query: { mode: 'recent' } } });
+    assert.equal(unsigned.response.status, 200);
+    assert.ok(Array.isArray(unsigned.data?.items));
+  });
+});
