@@ -8,7 +8,7 @@ import { FlashMessage } from './forms.js';
 import { PageMeta, type PageMetaProps } from './head.js';
 
 /** Each language named in itself (a name, not a label: the same in every catalogue). */
-const LANG_NAMES: Record<Lang, string> = { en: 'English', es: 'Español', fr: 'Français', de: 'Deutsch', 'zh-Hans': '简体中文' };
+export const LANG_NAMES: Record<Lang, string> = { en: 'English', es: 'Español', fr: 'Français', de: 'Deutsch', 'zh-Hans': '简体中文' };
 
 export type Section = 'feed' | 'developing' | 'under-review' | 'reward-window' | 'ledger' | 'rankings' | 'search' | 'story' | 'account';
 

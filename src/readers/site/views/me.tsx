@@ -8,10 +8,8 @@ import { formatDate } from '../format.js';
 import { href, storyHref } from '../links.js';
 import { useVisitor } from '../visitor.js';
 import { PostForm } from './forms.js';
-import { Layout } from './layout.js';
+import { LANG_NAMES, Layout } from './layout.js';
 import { CardList, When } from './parts.js';
-
-const LANG_NAMES: Record<Lang, string> = { en: 'English', es: 'Español', fr: 'Français', de: 'Deutsch', 'zh-Hans': '简体中文' };
 
 export interface MyNewsroomProps {
   lang: Lang;
