@@ -21,6 +21,8 @@ async function main() {
     const seeded = await seedDemoIfEmpty(app.ctx);
     if (seeded) app.log.info(seeded, 'seeded the demo newsroom');
   }
+  if (config.humanSigningSecretGenerated)
+    app.log.warn("HUMAN_SIGNING_SECRET is unset: a random one of this process signs the reader site's requests (embedded database only)");
   if (config.publicApiKeys.length === 0 && !config.failClosed)
     app.log.warn('PUBLIC_API_KEYS is unset: candidate status and evidence reads are open (development only)');
   // SIGTERM/SIGINT drain (src/platform/http-edge.ts); past the drain's own bounds plus 10 s for the worker's
