@@ -456,7 +456,8 @@ export function loadConfig(env: Env = process.env): Config {
   const sessionSecret = str(env, 'SESSION_SECRET');
   if (sessionSecret !== undefined && sessionSecret.length < 32) throw new ConfigError('SESSION_SECRET', 'must be 32 characters or more');
   const previousSecret = str(env, 'HUMAN_SIGNING_SECRET_PREVIOUS');
-  if (previousSecret && !str(env, 'HUMAN_SIGNING_SECRET')) throw new ConfigError('HUMAN_SIGNING_SECRET_PREVIOUS', 'needs HUMAN_SIGNING_SECRET');
+  if (previousSecret && !str(env, 'HUMAN_SIGNING_SECRET'))
+    throw new ConfigError('HUMAN_SIGNING_SECRET_PREVIOUS', 'needs HUMAN_SIGNING_SECRET');
   const publicBaseUrl = (url(env, 'PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://${host}:${port}`).replace(/\/$/, '');
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
   const migrationDatabaseUrl = url(env, 'MIGRATION_DATABASE_URL', ['postgres:', 'postgresql:']);
