@@ -125,7 +125,7 @@ describe('liveness and readiness', () => {
 
 describe('readiness without HUMAN_SIGNING_SECRET', () => {
   test('outside production: signingSecret.ok is false, not required, and the service stays ready (200)', async () => {
-    const t = await createTestApp({ HUMAN_SIGNING_SECRET: undefined });
+    const t = await createTestApp({ HUMAN_SIGNING_SECRET: '' });
     try {
       const { status, body } = await readyz(t.app);
       assert.equal(status, 200);
@@ -143,7 +143,7 @@ describe('readiness without HUMAN_SIGNING_SECRET', () => {
     'on a public deployment: the missing secret is required and makes the service not ready (503)',
     { skip: needsRedis('a public (fail-closed) deployment refuses memory stores') },
     async () => {
-      const t = await createTestApp({ HUMAN_SIGNING_SECRET: undefined, PUBLIC_DEPLOYMENT: '1' });
+      const t = await createTestApp({ HUMAN_SIGNING_SECRET: '', PUBLIC_DEPLOYMENT: '1' });
       try {
         const { status, body } = await readyz(t.app);
         assert.equal(status, 503);

@@ -211,7 +211,7 @@ describe('reader account routes: the statuses of docs/reader-accounts.md', () =>
 describe('reader account routes without a signing secret', () => {
   let t: TestApp;
   before(async () => {
-    t = await createTestApp({ HUMAN_SIGNING_SECRET: undefined });
+    t = await createTestApp({ HUMAN_SIGNING_SECRET: '' });
   });
   after(() => t.close());
 
