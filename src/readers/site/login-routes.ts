@@ -1,26 +1,17 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { devHumanProof, type HumanProofFields } from '../../../sdk/index.js';
+import type { HumanProofFields } from '../../../sdk/index.js';
 import { notFound } from '../../platform/errors.js';
 import type { Lang } from '../../platform/i18n/index.js';
 import type { createAccountsService } from '../accounts/service.js';
 import type { ApiFailure, SiteApi, SiteApiClient } from './api.js';
 import { DevLoginForm, LoginFinishForm, LoginQuery, PlainForm } from './form-schemas.js';
 import { finish, safeBack } from './form-replies.js';
+import { devProofOf } from './dev-proof.js';
 import { sendPage } from './render.js';
 import { sameOriginCheck, SESSION_COOKIE, type SiteReader } from './session.js';
 import type { LoginMode } from './visitor.js';
 import { LoginPage, WorldIdPage } from './views/login.js';
-
-/** The Merkle root of the development proofs (any 32 bytes: the dev verifier checks only its own HMAC). */
-const DEV_MERKLE_ROOT = `0x${'1'.repeat(64)}`;
-
-/** The World ID nullifier a development test name stands for: the same name, the same person. */
-export const devNullifier = (name: string, scope: string) =>
-  `0x${createHash('sha256')
-    .update(`dev-person:${name.normalize('NFC')}:${scope}`)
-    .digest('hex')}`;
 
 export interface LoginOptions {
   api: SiteApi;
@@ -119,13 +110,7 @@ export const loginRoutes: FastifyPluginAsyncTypebox<LoginOptions> = async (app, 
     const challenge = await client.write<Challenge>('/v1/session/worldid/challenge', { actorId: handle, verified: false });
     if (!challenge.ok) return refused(request, reply, lang, challenge.failure, next);
     const { challengeId, action, signalHash } = challenge.body;
-    const proof = devHumanProof({
-      provider: 'world_id',
-      action,
-      nullifierHash: devNullifier(name, 'login'),
-      merkleRoot: DEV_MERKLE_ROOT,
-      signalHash,
-    });
+    const proof = devProofOf(name, action, signalHash);
     const failure = await completeLogin(request, client, handle, challengeId, proof);
     if (failure) return refused(request, reply, lang, failure, next);
     request.session.reader = { ...request.session.reader!, devPerson: name };

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { devHumanProof } from '../../../sdk/index.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Lang } from '../../platform/i18n/index.js';
 import { StoryParams } from '../../newsroom/common/schemas.js';
@@ -12,10 +11,10 @@ import type { ApiResult, SiteApi, SiteApiClient } from './api.js';
 import { CommentForm, FlagForm, PlainForm, PreferencesForm, TopicForm, VoteForm, type ProofForm } from './form-schemas.js';
 import { actorOf, finish, flashOf, requireReader, safeBack } from './form-replies.js';
 import { LangQuery } from './schemas.js';
-import { devNullifier } from './login-routes.js';
+import { devProofOf } from './dev-proof.js';
 import { href } from './links.js';
 import { sendPage } from './render.js';
-import { sameOriginCheck, type Flash, type SiteReader } from './session.js';
+import { pageError, sameOriginCheck, type Flash, type SiteReader } from './session.js';
 import type { LoginMode } from './visitor.js';
 import { MyNewsroomPage } from './views/me.js';
 
@@ -25,8 +24,6 @@ export interface ReaderRoutesOptions {
   clock: Clock;
   prepare(request: FastifyRequest, reply: FastifyReply): void;
 }
-
-const DEV_MERKLE_ROOT = `0x${'2'.repeat(64)}`;
 
 /**
  * Everything a logged-in reader does, as forms (post, redirect, get) and their own pages: comment, reward vote
@@ -68,12 +65,7 @@ export const readerRoutes: FastifyPluginAsyncTypebox<ReaderRoutesOptions> = asyn
     if (body.prove !== '1') return null;
     const proof =
       mode === 'dev'
-        ? devHumanProof({
-            provider: 'world_id',
-            action,
-            nullifierHash: devNullifier(reader.devPerson ?? reader.linkedHumanId, action),
-            merkleRoot: DEV_MERKLE_ROOT,
-          })
+        ? devProofOf(reader.devPerson ?? reader.linkedHumanId, action)
         : body.nullifier_hash && body.merkle_root && body.proof && body.verification_level
           ? {
               nullifier_hash: body.nullifier_hash,
@@ -220,7 +212,7 @@ export const readerRoutes: FastifyPluginAsyncTypebox<ReaderRoutesOptions> = asyn
         delete request.session.reader;
         return reply.redirect(href('/login', lang, { next: href('/me', lang) }), 303);
       }
-      throw Object.assign(new Error(failed.failure.message ?? failed.failure.code), { statusCode: failed.status });
+      throw pageError(failed.status, failed.failure.message ?? failed.failure.code);
     }
     options.prepare(request, reply);
     return sendPage(reply, MyNewsroomPage, {
@@ -237,7 +229,7 @@ export const readerRoutes: FastifyPluginAsyncTypebox<ReaderRoutesOptions> = asyn
     const reader = requireReader(request, reply, lang, href('/me', lang), clock.now());
     if (!reader) return reply;
     const exported = await api.forRequest(request.ip).read<unknown>('/v1/users/me/export', actorOf(reader));
-    if (!exported.ok) throw Object.assign(new Error(exported.failure.code), { statusCode: exported.status });
+    if (!exported.ok) throw pageError(exported.status, exported.failure.code);
     const day = new Date(clock.now()).toISOString().slice(0, 10);
     return reply
       .type('application/json; charset=utf-8')

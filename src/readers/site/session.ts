@@ -94,12 +94,12 @@ export function sameOriginCheck(request: FastifyRequest, _reply: FastifyReply, d
       foreignOrigin = true; // "null" (an opaque origin) or garbage
     }
   }
-  done(foreignSite || foreignOrigin ? forbidden('a form sent from another site') : undefined);
+  done(foreignSite || foreignOrigin ? pageError(403, 'a form sent from another site') : undefined);
 }
 
-/** A refusal the site's error page answers with 403. */
-export function forbidden(message: string): Error {
-  return Object.assign(new Error(message), { statusCode: 403 });
+/** A refusal or failure the site's error page answers with `status` (the API's status for the same request). */
+export function pageError(status: number, message: string): Error {
+  return Object.assign(new Error(message), { statusCode: status });
 }
 
 /**
