@@ -29,6 +29,8 @@ import { orientationModule } from './newsroom/orientation/index.js';
 import { rankingsModule } from './newsroom/rankings/index.js';
 // the reader site (docs/site.md)
 import { siteModule } from './readers/site/index.js';
+import { consoleModule } from './readers/console/index.js';
+import { allowlistsOf } from './readers/console/access.js';
 import { sessionKey } from './readers/site/session.js';
 import { siteNotFound } from './readers/site/not-found.js';
 import { searchModule } from './newsroom/search/index.js';
@@ -190,6 +192,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     signingSecret: config.humanSigningSecrets[0],
     login: { mode: config.humanProofVerifier === 'dev' ? 'dev' : 'world-id', appId: config.worldIdAppId },
     clock: ctx.clock,
+    // the console for the allowlisted (docs/console.md), inside the site: its login, sessions and CSRF
+    extend: async (site, shared) => {
+      await site.register(consoleModule, { ...shared, lists: allowlistsOf(config), ...services.console });
+    },
   });
   // governance and the emergency control plane (one human-proof verifier, HUMAN_PROOF_VERIFIER)
   await app.register(governanceModule, { governance: services.governance, emergency: services.emergency });

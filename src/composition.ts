@@ -49,6 +49,7 @@ import { publicReviewCases } from './rewards/review/public-view.js';
 import { createRewardReviewService } from './rewards/review/service.js';
 import { latestAnalysisCartelHolds } from './rewards/settlements/cartel-hook.js';
 import { createSettlementService } from './rewards/settlements/service.js';
+import { verifyAuditChain } from './platform/audit/verify-chain.js';
 
 /**
  * The composition root: every service of the app, built once when the app starts, with the ports through
@@ -184,6 +185,8 @@ export function createServices(ctx: AppContext) {
     site,
     siteAccounts,
     siteSessions,
+    // what the console reads that has no API route of its own
+    console: { verifyAuditChain: () => verifyAuditChain(db) },
     // newsroom/stories → readers/users: a signed reader's read goes into their history
     recordRead: history.recordRead,
   };

@@ -1,4 +1,5 @@
 import { accountEn } from './account/en.js';
+import { consoleEn } from './console/en.js';
 import type { Lang } from '../schemas.js';
 import type { LabelsIn } from './plural.js';
 import { siteEn } from './site/en.js';
@@ -137,6 +138,8 @@ export const en = {
   ...siteEn,
   // the reader site's accounts (docs/site.md, "Taking part")
   ...accountEn,
+  // the console (docs/console.md)
+  ...consoleEn,
 } as const;
 
 type Labels = typeof en;

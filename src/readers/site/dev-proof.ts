@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { linkedHumanIdOf } from '../../identity/humans/proof-fields.js';
 import { devHumanProof, type HumanProofFields } from '../../../sdk/index.js';
 
 /** The Merkle root of the development proofs (any 32 bytes: the dev verifier checks only its own HMAC). */
@@ -13,4 +14,12 @@ export function devProofOf(person: string, action: string, signalHash?: string):
     .update(`dev-person:${person.normalize('NFC')}:${action}`)
     .digest('hex')}`;
   return devHumanProof({ provider: 'world_id', action, nullifierHash, merkleRoot: DEV_MERKLE_ROOT, ...(signalHash ? { signalHash } : {}) });
+}
+
+/**
+ * The linkedHumanId the development login gives the person a test name stands for (the key an operator puts on
+ * an allowlist for them): the one World ID's login action makes from their development proof.
+ */
+export function devLinkedHumanId(person: string, loginAction = 'svc-login'): string {
+  return linkedHumanIdOf('world_id', devProofOf(person, loginAction).nullifier_hash);
 }

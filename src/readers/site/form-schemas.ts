@@ -7,7 +7,7 @@ import { CSRF_FIELD } from './session.js';
  * Bodies of the site's forms (application/x-www-form-urlencoded). Every form carries its CSRF token, the page's
  * language and the page to come back to; unknown fields are refused like the API's (400 page).
  */
-const form = <P extends TProperties>(fields: P) =>
+export const form = <P extends TProperties>(fields: P) =>
   Type.Object(
     {
       [CSRF_FIELD]: Type.String({ maxLength: 200 }),
@@ -19,7 +19,7 @@ const form = <P extends TProperties>(fields: P) =>
   );
 
 /** A World ID proof IDKit filled in (World ID mode), or "prove" alone (the development login). */
-const proof = {
+export const proof = {
   prove: Type.Optional(Type.Literal('1')),
   nullifier_hash: Type.Optional(Type.String({ maxLength: 200 })),
   merkle_root: Type.Optional(Type.String({ maxLength: 200 })),

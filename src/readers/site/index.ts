@@ -1,6 +1,6 @@
 import type { SessionStore } from '@fastify/session';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
 import { normalizeError } from '../../platform/error-handler.js';
 import { notFound } from '../../platform/errors.js';
@@ -50,6 +50,19 @@ export interface SiteOptions {
   signingSecret: string | undefined;
   login: { mode: LoginMode; appId: string | undefined };
   clock: Clock;
+  /**
+   * Pages that live inside the site (the console): registered in the site's scope, so they share its login,
+   * sessions, CSRF protection, security headers and error pages.
+   */
+  extend?: (app: FastifyInstance, shared: SiteShared) => Promise<unknown>;
+}
+
+/** What the site lends to the pages registered inside it. */
+export interface SiteShared {
+  api: ReturnType<typeof createSiteApi>;
+  mode: LoginMode;
+  clock: Clock;
+  prepare(request: FastifyRequest, reply: FastifyReply): void;
 }
 
 export const siteModule: FastifyPluginAsyncTypebox<SiteOptions> = async (app, options) => {
@@ -117,6 +130,7 @@ export const siteModule: FastifyPluginAsyncTypebox<SiteOptions> = async (app, op
 
   await app.register(loginRoutes, { api, accounts: options.accounts, mode: options.login.mode, appId: options.login.appId, prepare });
   await app.register(readerRoutes, { api, mode: options.login.mode, clock, prepare });
+  if (options.extend) await options.extend(app, { api, mode: options.login.mode, clock, prepare });
 
   app.get('/', { config: list, schema: { ...hide, querystring: FeedPageQuery } }, async (request, reply) => {
     const { lang = 'en', mode = 'trending', room, cursor, limit } = request.query;

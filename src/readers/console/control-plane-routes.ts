@@ -1,0 +1,111 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { CONTROL_PLANE_STATUSES, type ControlPlaneRequest, type ControlPlaneRequestList } from '../../governance/control-plane/schemas.js';
+import { sameOriginCheck } from '../site/session.js';
+import { sendPage } from '../site/render.js';
+import { ApproveForm, CancelForm, ConsolePageQuery, ConsoleQuery, FileRequestForm, IdParams } from './forms.js';
+import { act, enter, must, seg, type ConsoleDeps } from './gate.js';
+import { refusal } from './governance-routes.js';
+import { proofOf } from './proofs.js';
+import { allowlistKeyOf } from './access.js';
+import { ControlPlaneListPage, ControlPlaneRequestPage } from './views/control-plane.js';
+
+const isStatus = (value: string | undefined): value is (typeof CONTROL_PLANE_STATUSES)[number] =>
+  CONTROL_PLANE_STATUSES.includes(value as never);
+
+/**
+ * The control plane: the queue of requests, and one request as its approvers see it (the exact payload and
+ * its hash, who approved when), with approve (a World ID proof bound to `control_plane_approve:<id>`, made in
+ * the page) and cancel.
+ */
+export const controlPlaneRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app, deps) => {
+  const guarded = { preHandler: [sameOriginCheck, (app as FastifyInstance).csrfProtection] };
+  const hide = { hide: true };
+
+  app.get('/console/control-plane', { schema: { ...hide, querystring: ConsolePageQuery } }, async (request, reply) => {
+    const visit = enter(deps, request, reply, request.query.lang ?? 'en', 'control-plane');
+    if (!visit) return reply;
+    const status = isStatus(request.query.status) ? request.query.status : undefined;
+    const page = must(
+      await visit.client.read<ControlPlaneRequestList>('/v1/admin/control-plane/requests', visit.actor, {
+        status,
+        cursor: request.query.cursor,
+        limit: '20',
+      }),
+    );
+    return sendPage(reply, ControlPlaneListPage, { ...visit, page, status: status ?? null, approver: visit.roles.approver });
+  });
+
+  app.get('/console/control-plane/:id', { schema: { ...hide, params: IdParams, querystring: ConsoleQuery } }, async (request, reply) => {
+    const visit = enter(deps, request, reply, request.query.lang ?? 'en', 'control-plane');
+    if (!visit) return reply;
+    const item = must(
+      await visit.client.read<ControlPlaneRequest>(`/v1/admin/control-plane/requests/${seg(request.params.id)}`, visit.actor),
+    );
+    return sendPage(reply, ControlPlaneRequestPage, {
+      ...visit,
+      item,
+      approver: visit.roles.approver,
+      me: allowlistKeyOf(visit.reader),
+    });
+  });
+
+  app.post('/console/control-plane/requests', { ...guarded, schema: { ...hide, body: FileRequestForm } }, (request, reply) =>
+    act<ControlPlaneRequest>(
+      deps,
+      request,
+      reply,
+      request.body,
+      'control-plane',
+      async ({ client, actor }) => {
+        let payload: unknown;
+        try {
+          payload = JSON.parse(request.body.payload);
+        } catch {
+          return refusal('CONSOLE_PAYLOAD_INVALID');
+        }
+        const { action, target, reason } = request.body;
+        return client.write('/v1/admin/control-plane/requests', actor, { action, target, payload, reason });
+      },
+      (item) => ({ kind: 'done', message: 'console.controlPlane.filed', params: { id: item.id } }),
+    ),
+  );
+
+  app.post(
+    '/console/control-plane/:id/approve',
+    { ...guarded, schema: { ...hide, params: IdParams, body: ApproveForm } },
+    (request, reply) =>
+      act<ControlPlaneRequest>(
+        deps,
+        request,
+        reply,
+        request.body,
+        'control-plane',
+        async ({ client, actor, reader }) => {
+          const proof = proofOf(deps.mode, reader, request.body, `control_plane_approve:${request.params.id}`);
+          if (!proof) return refusal('CONSOLE_PROOF_REQUIRED');
+          return client.write(`/v1/admin/control-plane/requests/${seg(request.params.id)}/approve`, actor, { ...proof });
+        },
+        (item) => ({
+          kind: 'done',
+          message: item.status === 'EXECUTED' ? 'console.controlPlane.executed' : 'console.controlPlane.approved',
+          params: { count: item.approvalCount, required: item.approvalsRequired },
+        }),
+      ),
+  );
+
+  app.post('/console/control-plane/:id/cancel', { ...guarded, schema: { ...hide, params: IdParams, body: CancelForm } }, (request, reply) =>
+    act(
+      deps,
+      request,
+      reply,
+      request.body,
+      'control-plane',
+      ({ client, actor }) =>
+        client.write(`/v1/admin/control-plane/requests/${seg(request.params.id)}/cancel`, actor, {
+          ...(request.body.reason ? { reason: request.body.reason } : {}),
+        }),
+      () => ({ kind: 'done', message: 'console.controlPlane.cancelled' }),
+    ),
+  );
+};

@@ -1,0 +1,43 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { LangParam } from '../../platform/i18n/index.js';
+import { form, proof } from '../site/form-schemas.js';
+
+/** Bodies of the console's forms (each carries its CSRF token, language and page to come back to). */
+
+const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+const OptionalId = Type.Optional(Type.Union([Id, Type.Literal('')]));
+const Reason = Type.String({ minLength: 1, maxLength: 2000 });
+const OptionalReason = Type.Optional(Type.String({ maxLength: 2000 }));
+
+export const IdParams = Type.Object({ id: Id });
+export const ConsoleQuery = Type.Object({ lang: LangParam }, { additionalProperties: false });
+export const ConsolePageQuery = Type.Object(
+  { lang: LangParam, cursor: Type.Optional(Type.String({ maxLength: 2000 })), status: Type.Optional(Type.String({ maxLength: 40 })) },
+  { additionalProperties: false },
+);
+
+export const PlainConsoleForm = form({});
+export const ProposalForm = form({
+  title: Type.String({ minLength: 1, maxLength: 200 }),
+  rationale: Type.String({ minLength: 1, maxLength: 5000 }),
+  /** One `name = value` per line. */
+  changes: Type.String({ minLength: 1, maxLength: 5000 }),
+});
+export const RatifyForm = form({ decision: Type.Union([Type.Literal('RATIFY'), Type.Literal('REJECT')]), ...proof });
+export const WithRequestForm = form({ controlPlaneRequestId: OptionalId, reason: OptionalReason });
+export const FileRequestForm = form({
+  action: Type.Union([
+    Type.Literal('governance.activate'),
+    Type.Literal('governance.emergency.apply'),
+    Type.Literal('governance.emergency.clear'),
+  ]),
+  target: Id,
+  /** The payload as JSON, exactly as the service recommended it or the proposal holds it. */
+  payload: Type.String({ minLength: 2, maxLength: 20_000 }),
+  reason: Reason,
+});
+export const ApproveForm = form({ ...proof });
+export const CancelForm = form({ reason: OptionalReason });
+
+export type ProofFormBody = Static<typeof ApproveForm>;
+export { LangParam };

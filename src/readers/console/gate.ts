@@ -1,0 +1,96 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { HumanActor } from '../../../sdk/index.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Lang } from '../../platform/i18n/index.js';
+import type { SiteApi, SiteApiClient } from '../site/api.js';
+import { actorOf, finish, flashOf } from '../site/form-replies.js';
+import { href } from '../site/links.js';
+import { sendPage } from '../site/render.js';
+import { pageError, readerOf, type Flash, type SiteReader } from '../site/session.js';
+import type { LoginMode } from '../site/visitor.js';
+import { allowlistKeyOf, openAreas, rolesOf, type ConsoleAllowlists, type ConsoleArea, type ConsoleRoles } from './access.js';
+import type { ApiResult } from '../site/api.js';
+import { ForbiddenPage } from './views/forbidden.js';
+
+/** What every console route is given. */
+export interface ConsoleDeps {
+  api: SiteApi;
+  clock: Clock;
+  mode: LoginMode;
+  lists: ConsoleAllowlists;
+  prepare(request: FastifyRequest, reply: FastifyReply): void;
+}
+
+/** One person's visit to a console page or form: who, what they may open, and their signed API client. */
+export interface ConsoleVisit {
+  reader: SiteReader;
+  actor: HumanActor;
+  roles: ConsoleRoles;
+  areas: ConsoleArea[];
+  lang: Lang;
+  client: SiteApiClient;
+}
+
+/**
+ * The console's door: a visitor who is not logged in goes to the login page (and comes back); a person whose
+ * allowlists do not open `area` (or any area, for the console's home) gets the 403 page, which names the key an
+ * operator would put on an allowlist. The API refuses the same person the same things: this only spares them
+ * a form that cannot work.
+ */
+export function enter(
+  deps: ConsoleDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  lang: Lang,
+  area?: ConsoleArea,
+): ConsoleVisit | null {
+  const reader = readerOf(request, deps.clock.now());
+  if (!reader) {
+    const here = request.method === 'GET' ? request.url : href('/console', lang);
+    void reply.redirect(href('/login', lang, { next: here }), 303);
+    return null;
+  }
+  deps.prepare(request, reply);
+  const roles = rolesOf(deps.lists, reader);
+  const areas = openAreas(roles);
+  if (area ? !areas.includes(area) : areas.length === 0) {
+    void sendPage(reply.code(403), ForbiddenPage, { lang, areas, allowlistKey: allowlistKeyOf(reader), area: area ?? null });
+    return null;
+  }
+  return { reader, actor: actorOf(reader), roles, areas, lang, client: deps.api.forRequest(request.ip) };
+}
+
+/**
+ * A console form: the door, the call (one or more signed API requests), then back to the page with its outcome
+ * as a sentence (post, redirect, get).
+ */
+export async function act<T>(
+  deps: ConsoleDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  form: { lang?: Lang; back?: string },
+  area: ConsoleArea,
+  call: (visit: ConsoleVisit) => Promise<ApiResult<T>>,
+  done: (body: T) => Flash,
+): Promise<FastifyReply> {
+  const lang = form.lang ?? 'en';
+  const back = consoleBack(form.back, lang);
+  const visit = enter(deps, request, reply, lang, area);
+  if (!visit) return reply;
+  return finish(request, reply, flashOf(await call(visit), done), back, lang);
+}
+
+/** The page a console form returns to: a console path only, else the console's home. */
+export function consoleBack(back: string | undefined, lang: Lang): string {
+  if (back && /^\/console(?:[/?]|$)/.test(back) && !/[\r\n\\]/.test(back)) return back;
+  return href('/console', lang);
+}
+
+/** A path segment of an API URL. */
+export const seg = (value: string) => encodeURIComponent(value);
+
+/** The body of a read the page needs; a refused read becomes the site's error page with the API's status. */
+export function must<T>(result: ApiResult<T>): T {
+  if (result.ok) return result.body;
+  throw pageError(result.status, result.failure.code);
+}

@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { ChainVerdict } from '../../platform/audit/verify-chain.js';
+import { sendPage } from '../site/render.js';
+import { sameOriginCheck, type Flash } from '../site/session.js';
+import { CONSOLE_ASSETS } from './assets.js';
+import { allowlistKeyOf } from './access.js';
+import { controlPlaneRoutes } from './control-plane-routes.js';
+import { ConsoleQuery, PlainConsoleForm } from './forms.js';
+import { act, enter, type ConsoleDeps } from './gate.js';
+import { governanceRoutes } from './governance-routes.js';
+import { AuditPage } from './views/audit.js';
+import { ConsoleHomePage } from './views/home.js';
+
+declare module 'fastify' {
+  interface Session {
+    /** The last audit chain verification this person ran, shown once on the audit page. */
+    auditVerdict?: ChainVerdict & { at: string };
+  }
+}
+
+export interface ConsoleOptions extends ConsoleDeps {
+  /** Walks the audit chain (the same check as `npm run audit:verify`). */
+  verifyAuditChain(): Promise<ChainVerdict>;
+}
+
+/**
+ * The newsroom console under /console, for the people on the allowlists: registered inside the reader site's
+ * plugin, so it has the site's login, sessions, CSRF protection and security headers. Every console page is
+ * personal: never cached (`no-store`), never indexed (`X-Robots-Tag` and the robots meta).
+ */
+export const consoleModule: FastifyPluginAsyncTypebox<ConsoleOptions> = async (app, options) => {
+  const { verifyAuditChain, ...deps } = options;
+  const guarded = { preHandler: [sameOriginCheck, (app as FastifyInstance).csrfProtection] };
+  const hide = { hide: true };
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/console')) {
+      reply.header('cache-control', 'no-store');
+      reply.header('x-robots-tag', 'noindex, nofollow');
+    }
+    return payload;
+  });
+
+  app.get(CONSOLE_ASSETS.css.path, { schema: hide }, async (_request, reply) =>
+    reply.type(CONSOLE_ASSETS.css.type).header('cache-control', 'public, max-age=31536000, immutable').send(CONSOLE_ASSETS.css.body),
+  );
+
+  app.get('/console', { schema: { ...hide, querystring: ConsoleQuery } }, async (request, reply) => {
+    const visit = enter(deps, request, reply, request.query.lang ?? 'en');
+    if (!visit) return reply;
+    return sendPage(reply, ConsoleHomePage, {
+      lang: visit.lang,
+      areas: visit.areas,
+      roles: visit.roles,
+      allowlistKey: allowlistKeyOf(visit.reader),
+    });
+  });
+
+  app.get('/console/audit', { schema: { ...hide, querystring: ConsoleQuery } }, async (request, reply) => {
+    const visit = enter(deps, request, reply, request.query.lang ?? 'en', 'audit');
+    if (!visit) return reply;
+    const verdict = request.session.auditVerdict ?? null;
+    if (verdict) delete request.session.auditVerdict;
+    return sendPage(reply, AuditPage, { lang: visit.lang, areas: visit.areas, verdict });
+  });
+
+  app.post('/console/audit/verify', { ...guarded, schema: { ...hide, body: PlainConsoleForm } }, (request, reply) =>
+    act<ChainVerdict>(
+      deps,
+      request,
+      reply,
+      request.body,
+      'audit',
+      async () => {
+        const verdict = await verifyAuditChain();
+        request.session.auditVerdict = { ...verdict, at: new Date(deps.clock.now()).toISOString() };
+        return { ok: true, status: 200, body: verdict };
+      },
+      (verdict): Flash =>
+        verdict.ok
+          ? { kind: 'done', message: 'console.audit.intact', params: { count: verdict.events } }
+          : { kind: 'refused', message: 'CONSOLE_AUDIT_BROKEN', params: { seq: verdict.broken.seq } },
+    ),
+  );
+
+  await app.register(governanceRoutes, deps);
+  await app.register(controlPlaneRoutes, deps);
+};

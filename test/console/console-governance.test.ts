@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { devLinkedHumanId } from '../../src/readers/site/dev-proof.js';
+import { createTestApp } from '../helpers/app.js';
+import { flashOf, siteBrowser } from '../helpers/site-browser.js';
+
+/**
+ * The console through inject: who gets in, governance proposals through their states, and the control plane
+ * with two approvers (the requester's own approval refused, with a sentence). Chromium plays the same in
+ * test/console/console-browser.test.ts.
+ */
+
+const [ana, ben, cai, dee] = ['ana', 'ben', 'cai', 'dee'].map((name) => ({ name, key: devLinkedHumanId(name) }));
+
+async function consoleApp(extra: Record<string, string> = {}) {
+  return createTestApp({
+    HUMAN_PROOF_VERIFIER: 'dev',
+    CONTENT_ADMIN_IDS: [ana!.key, ben!.key, cai!.key].join(','),
+    REWARDS_ADMIN_IDS: ana!.key,
+    CONTROL_PLANE_APPROVER_LINKED_HUMAN_IDS: [ana!.key, ben!.key, cai!.key].join(','),
+    ...extra,
+  });
+}
+
+test('a visitor who is not logged in goes to the login page and comes back; a reader on no allowlist gets the 403 page naming their key', async () => {
+  const t = await consoleApp();
+  try {
+    const anonymous = siteBrowser(t.app);
+    const door = await anonymous.get('/console/governance?lang=en');
+    assert.equal(door.statusCode, 303);
+    assert.equal(door.headers.location, `/login?lang=en&next=${encodeURIComponent('/console/governance?lang=en')}`);
+
+    const reader = siteBrowser(t.app);
+    await reader.devLogin(dee!.name);
+    for (const url of ['/console', '/console/governance', '/console/control-plane', '/console/audit', '/console/rewards']) {
+      const page = await reader.get(`${url}?lang=en`);
+      assert.equal(page.statusCode, 403, url);
+      assert.match(page.body, new RegExp(dee!.key), `${url} names the key to put on an allowlist`);
+      assert.equal(page.headers['cache-control'], 'no-store');
+      assert.equal(page.headers['x-robots-tag'], 'noindex, nofollow');
+    }
+    const home = await siteBrowser(t.app);
+    await home.devLogin(ana!.name);
+    const page = await home.get('/console?lang=en');
+    assert.equal(page.statusCode, 200);
+    for (const area of ['Moderation', 'Governance', 'Control plane', 'Audit chain', 'Rewards']) assert.match(page.body, new RegExp(area));
+    assert.match(page.body, /<meta name="robots" content="noindex, nofollow"/);
+  } finally {
+    await t.close();
+  }
+});
+
+test('a proposal goes from draft to ratified (World ID proof in the page) to active, and the parameter shows its new value', async () => {
+  const t = await consoleApp();
+  try {
+    const admin = siteBrowser(t.app);
+    await admin.devLogin(ana!.name);
+    const state = await admin.get('/console/governance?lang=en');
+    assert.equal(state.statusCode, 200);
+    const name = /<code>([a-zA-Z.]+)<\/code>/.exec(state.body)?.[1];
+    assert.ok(name, 'the parameters are listed');
+    const bad = await admin.submit('/console/governance?lang=en', '/console/governance/proposals', {
+      title: 'x',
+      rationale: 'y',
+      changes: 'not a change',
+    });
+    assert.equal(flashOf(bad.page.body), 'Write the changes one per line as “name = number”.');
+    const created = await admin.submit('/console/governance?lang=en', '/console/governance/proposals', {
+      title: 'Tune',
+      rationale: 'Because',
+      changes: `${name} = 5`,
+    });
+    const id = /Draft (gp_[A-Za-z0-9_-]+|[A-Za-z0-9_-]+) is created/.exec(flashOf(created.page.body) ?? '')?.[1];
+    assert.ok(id, flashOf(created.page.body) ?? created.page.body.slice(0, 500));
+    const noProof = await admin.submit('/console/governance?lang=en', `/console/governance/proposals/${id}/ratify`, { decision: 'RATIFY' });
+    assert.match(flashOf(noProof.page.body) ?? '', /World ID proof/);
+    const ratified = await admin.submit('/console/governance?lang=en', `/console/governance/proposals/${id}/ratify`, {
+      decision: 'RATIFY',
+      prove: '1',
+    });
+    assert.equal(flashOf(ratified.page.body), `Proposal ${id} is ratified.`);
+    const active = await admin.submit('/console/governance?lang=en', `/console/governance/proposals/${id}/activate`, {});
+    assert.equal(flashOf(active.page.body), `Proposal ${id} is active: its values are in force.`, active.page.body.slice(0, 300));
+  } finally {
+    await t.close();
+  }
+});
