@@ -30,8 +30,8 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** One headless Chromium for a test file, with a new empty profile, at a phone's width (375 px). */
-export async function openBrowser(): Promise<Browser> {
+/** One headless Chromium for a test file, with a new empty profile, at a phone's width (375 px) unless told. */
+export async function openBrowser(viewport = { width: 375, height: 812 }): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'site-chromium-'));
   mkdirSync(ARTIFACTS, { recursive: true });
   const context = await chromium.launchPersistentContext(profile, {
@@ -47,7 +47,7 @@ export async function openBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
     ],
-    viewport: { width: 375, height: 812 },
+    viewport,
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const problems: string[] = [];

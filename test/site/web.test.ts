@@ -138,6 +138,7 @@ describe('the reader site on the web', () => {
     assert.equal(robots.headers['content-type'], 'text/plain; charset=utf-8');
     assert.match(robots.body, /^User-agent: \*$/m);
     assert.match(robots.body, /^Disallow: \/v1\/$/m);
+    assert.match(robots.body, /^Disallow: \/console$/m, 'the console is never indexed');
     assert.doesNotMatch(robots.body, /Disallow: \/search/, 'a search page is a page people land on');
     assert.ok(robots.body.includes(`Sitemap: ${BASE}/sitemap.xml`));
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 /** The console's style sheet, beside the site's (which it builds on): tables, code, forms, the graph. */
 const CSS = `
-.console main{max-width:80rem}
+.console main,.console .masthead .bar,.console .sections{max-width:80rem}
 .console table{border-collapse:collapse;width:100%;margin:.5rem 0 1rem;font-size:.925rem}
 .console th,.console td{border-bottom:1px solid var(--rule);padding:.4rem .5rem;text-align:left;vertical-align:top;overflow-wrap:anywhere}
 .console th{background:var(--soft)}
@@ -25,6 +25,7 @@ const CSS = `
 .console del{background:#fde2e2;color:#6b0d0d}
 .console ins{background:#dcf2e0;color:#0d4a1c;text-decoration:none}
 .console .graph{max-width:100%;height:auto;border:1px solid var(--rule);border-radius:.5rem;background:#fff}
+.console tr.member:target{outline:3px solid #e3a008;background:#fff8e1}
 .console .legend{display:flex;flex-wrap:wrap;gap:.5rem 1rem;list-style:none;padding:0}
 .console .swatch{display:inline-block;width:.9rem;height:.9rem;border-radius:50%;vertical-align:middle;margin-right:.3rem}
 `;

@@ -96,7 +96,7 @@ export function createSyndicationService(deps: { feed: FeedService; db: Db; base
      * page people land on; crawlers do not fill in its form), and the personal pages need a login they cannot make.
      */
     robots(): string {
-      return ['User-agent: *', 'Allow: /', 'Disallow: /v1/', `Sitemap: ${abs('/sitemap.xml')}`, ''].join('\n');
+      return ['User-agent: *', 'Allow: /', 'Disallow: /v1/', 'Disallow: /console', `Sitemap: ${abs('/sitemap.xml')}`, ''].join('\n');
     },
   };
 }

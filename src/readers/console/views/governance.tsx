@@ -81,7 +81,7 @@ export function GovernancePage(props: GovernanceProps) {
         <ActionForm lang={lang} action="/console/governance/evaluate" back={back} submit={t(lang, 'console.governance.evaluate')}>
           {explicit ? (
             <Field id="evaluate-request" label={t(lang, 'console.governance.withRequest')}>
-              <input id="evaluate-request" name="controlPlaneRequestId" maxLength={64} pattern="[A-Za-z0-9_-]+" />
+              <input id="evaluate-request" name="controlPlaneRequestId" maxLength={64} pattern="[A-Za-z0-9_\-]+" />
             </Field>
           ) : null}
         </ActionForm>
@@ -92,7 +92,7 @@ export function GovernancePage(props: GovernanceProps) {
             </Field>
             {explicit ? (
               <Field id="clear-request" label={t(lang, 'console.governance.withRequest')}>
-                <input id="clear-request" name="controlPlaneRequestId" required maxLength={64} pattern="[A-Za-z0-9_-]+" />
+                <input id="clear-request" name="controlPlaneRequestId" required maxLength={64} pattern="[A-Za-z0-9_\-]+" />
               </Field>
             ) : null}
           </ActionForm>
@@ -158,7 +158,13 @@ export function GovernancePage(props: GovernanceProps) {
                 >
                   {explicit ? (
                     <Field id={`activate-${proposal.id}`} label={t(lang, 'console.governance.withRequest')}>
-                      <input id={`activate-${proposal.id}`} name="controlPlaneRequestId" required maxLength={64} pattern="[A-Za-z0-9_-]+" />
+                      <input
+                        id={`activate-${proposal.id}`}
+                        name="controlPlaneRequestId"
+                        required
+                        maxLength={64}
+                        pattern="[A-Za-z0-9_\-]+"
+                      />
                     </Field>
                   ) : null}
                 </ActionForm>

@@ -1,0 +1,126 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { devLinkedHumanId } from '../../src/readers/site/dev-proof.js';
+import { seedActivity } from '../governance/support.js';
+import { createTestApp, type TestApp } from '../helpers/app.js';
+import { checkPage, needsChromium, openBrowser, type Browser } from '../site/browser.js';
+
+/**
+ * The console in a real browser (Debian's Chromium through playwright-core), at a desktop's width: three people
+ * in three browsers carry an emergency change through the control plane (the requester's own approval refused
+ * on the page, two approvers approve with in-page proofs), a reader on no allowlist gets the 403 page for every
+ * console URL, and every console page passes checkPage (axe-core, no untranslated label, no error answer).
+ */
+const skip = needsChromium();
+const DESKTOP = { width: 1280, height: 900 };
+const people = Object.fromEntries(['ana', 'ben', 'cai', 'dee'].map((name) => [name, devLinkedHumanId(name)]));
+let t: TestApp;
+let base: string;
+const browsers: Record<string, Browser> = {};
+
+before(async () => {
+  if (skip) return;
+  t = await createTestApp({
+    HUMAN_PROOF_VERIFIER: 'dev',
+    FEATURE_EXPLICIT_CONTROL_PLANE_ENABLED: '1',
+    CONTENT_ADMIN_IDS: [people.ana, people.ben, people.cai].join(','),
+    REWARDS_ADMIN_IDS: people.ana!,
+    CONTROL_PLANE_APPROVER_LINKED_HUMAN_IDS: [people.ana, people.ben, people.cai].join(','),
+    RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000',
+  });
+  await seedActivity(t.db, { flagsLastHour: 15 });
+  base = await t.listen();
+  for (const name of ['ana', 'ben', 'cai', 'dee']) browsers[name] = await openBrowser(DESKTOP);
+});
+
+after(async () => {
+  if (skip) return;
+  for (const browser of Object.values(browsers)) await browser.close();
+  await t.close();
+});
+
+const passes = async (who: Browser, name: string) => assert.deepEqual(await checkPage(who, name), [], `page ${name}`);
+const flash = (who: Browser) => who.page.locator('.flash').innerText();
+
+/** Opens a console URL: the login page comes first, then the console page the person asked for. */
+async function logIn(who: Browser, name: string, url: string) {
+  await who.page.goto(`${base}${url}`);
+  assert.equal(new URL(who.page.url()).pathname, '/login', 'the console sends a visitor to the login page');
+  await who.page.getByLabel('Your test name').fill(name);
+  await who.page.getByRole('button', { name: 'Log in (development)' }).click();
+  assert.equal(new URL(who.page.url()).pathname, new URL(`${base}${url}`).pathname, 'and back to the console page');
+}
+
+test(
+  'three people carry an emergency change through the control plane; the requester cannot approve their own request',
+  { skip },
+  async () => {
+    const ana = browsers.ana!;
+    await logIn(ana, 'ana', '/console?lang=en');
+    await passes(ana, 'console-home');
+    await ana.page.getByRole('link', { name: 'Governance' }).first().click();
+    await passes(ana, 'console-governance');
+    await ana.page.getByRole('button', { name: 'Evaluate the signals now' }).click();
+    assert.equal(await flash(ana), 'The signals are evaluated.');
+    await passes(ana, 'console-governance-evaluated');
+    await ana.page.getByRole('button', { name: 'File the request (governance.emergency.apply)' }).click();
+    const filed = await flash(ana);
+    const id = /Request (cpr_[A-Za-z0-9_-]+) is filed/.exec(filed)?.[1];
+    assert.ok(id, filed);
+    await passes(ana, 'console-control-plane');
+    await ana.page.getByRole('link', { name: id }).click();
+    await passes(ana, 'console-request');
+    await ana.page.getByLabel('Prove with World ID that I am the person approving this').check();
+    await ana.page.getByRole('button', { name: 'Approve' }).click();
+    assert.equal(await flash(ana), 'You filed this request, so you cannot approve it: another approver must.');
+
+    for (const [name, expected] of [
+      ['ben', 'Your approval is recorded (1 of 2).'],
+      ['cai', 'Your approval is recorded (2 of 2): the request is approved and ready to use.'],
+    ] as const) {
+      const approver = browsers[name]!;
+      await logIn(approver, name, `/console/control-plane/${id}?lang=en`);
+      const hash = await approver.page.locator('code.hash').innerText();
+      assert.match(hash, /^[0-9a-f]{64}$/, 'the approver sees the hash of what they approve');
+      assert.match(await approver.page.locator('pre.json').innerText(), /"overlay"/, 'and the payload itself');
+      await approver.page.getByLabel('Prove with World ID that I am the person approving this').check();
+      await approver.page.getByRole('button', { name: 'Approve' }).click();
+      assert.equal(await flash(approver), expected);
+      await passes(approver, `console-request-approved-${name}`);
+    }
+    const approvals = await browsers.cai!.page.locator('ul.list').innerText();
+    assert.ok(approvals.includes(people.ben!) && approvals.includes(people.cai!), 'who approved, and when, is listed');
+
+    await ana.page.goto(`${base}/console/governance?lang=en`);
+    await ana.page.getByLabel('Approved control-plane request (id)').first().fill(id);
+    await ana.page.getByRole('button', { name: 'Evaluate the signals now' }).click();
+    assert.equal(await flash(ana), 'The signals are evaluated and emergency measures are in force.');
+    await passes(ana, 'console-governance-emergency');
+  },
+);
+
+test('the audit chain verifies from the page, and the integrity page runs the analysis', { skip }, async () => {
+  const ana = browsers.ana!;
+  await ana.page.goto(`${base}/console/audit?lang=en`);
+  await passes(ana, 'console-audit');
+  await ana.page.getByRole('button', { name: 'Verify the chain' }).click();
+  assert.match(await flash(ana), /^The audit chain is intact: \d+ rows verify\.$/);
+  await passes(ana, 'console-audit-verified');
+  await ana.page.goto(`${base}/console/integrity?lang=en`);
+  await passes(ana, 'console-integrity');
+  await ana.page.getByRole('button', { name: 'Run the analysis' }).click();
+  assert.match(await ana.page.locator('#report').innerText(), /Analysis of/);
+  await passes(ana, 'console-integrity-report');
+});
+
+test('a reader on no allowlist gets the 403 page for every console URL', { skip }, async () => {
+  const dee = browsers.dee!;
+  await logIn(dee, 'dee', '/console?lang=en');
+  for (const url of ['/console', '/console/governance', '/console/control-plane', '/console/integrity', '/console/audit']) {
+    const response = await dee.page.goto(`${base}${url}?lang=en`);
+    assert.equal(response?.status(), 403, url);
+    assert.ok((await dee.page.locator('main').innerText()).includes(people.dee!), `${url} names the key to allowlist`);
+    dee.problems.splice(0); // the 403 answers are the point here
+    await passes(dee, `console-forbidden${url.replaceAll('/', '-')}`);
+  }
+});
