@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { devLinkedHumanId } from '../../src/readers/site/dev-proof.js';
 import { seedActivity } from '../governance/support.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { integrityApp, plantedNewsroom } from '../integrity/support.js';
+import type { AgentKey } from '../../sdk/index.js';
 import { checkPage, needsChromium, openBrowser, type Browser } from '../site/browser.js';
 
 /**
@@ -16,11 +18,12 @@ const DESKTOP = { width: 1280, height: 900 };
 const people = Object.fromEntries(['ana', 'ben', 'cai', 'dee'].map((name) => [name, devLinkedHumanId(name)]));
 let t: TestApp;
 let base: string;
+let ring: AgentKey[];
 const browsers: Record<string, Browser> = {};
 
 before(async () => {
   if (skip) return;
-  t = await createTestApp({
+  const ia = await integrityApp({
     HUMAN_PROOF_VERIFIER: 'dev',
     FEATURE_EXPLICIT_CONTROL_PLANE_ENABLED: '1',
     CONTENT_ADMIN_IDS: [people.ana, people.ben, people.cai].join(','),
@@ -28,8 +31,11 @@ before(async () => {
     CONTROL_PLANE_APPROVER_LINKED_HUMAN_IDS: [people.ana, people.ben, people.cai].join(','),
     RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000',
   });
+  t = ia.g.t;
+  base = t.baseUrl;
+  // a ring of bots that attest each other (the integrity picture), and a flag surge (the health signal)
+  ({ ring } = await plantedNewsroom(ia));
   await seedActivity(t.db, { flagsLastHour: 15 });
-  base = await t.listen();
   for (const name of ['ana', 'ben', 'cai', 'dee']) browsers[name] = await openBrowser(DESKTOP);
 });
 
@@ -111,6 +117,13 @@ test('the audit chain verifies from the page, and the integrity page runs the an
   await ana.page.getByRole('button', { name: 'Run the analysis' }).click();
   assert.match(await ana.page.locator('#report').innerText(), /Analysis of/);
   await passes(ana, 'console-integrity-report');
+  // a member of the ring is a node of the picture; selecting it brings its evidence into view
+  const member = ring[0]!.botId;
+  await ana.page.locator(`svg.graph a[href$="${member}"]`).first().click();
+  assert.ok(new URL(ana.page.url()).hash.endsWith(member), 'the node links to the member');
+  const row = ana.page.locator('tr.member:target');
+  assert.equal(await row.count(), 1);
+  assert.match(await row.innerText(), new RegExp(member));
 });
 
 test('a reader on no allowlist gets the 403 page for every console URL', { skip }, async () => {

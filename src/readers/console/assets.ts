@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { CLUSTER_COLOURS } from './views/cartel-graph.js';
 
 /** The console's style sheet, beside the site's (which it builds on): tables, code, forms, the graph. */
 const CSS = `
@@ -28,6 +29,7 @@ const CSS = `
 .console tr.member:target{outline:3px solid #e3a008;background:#fff8e1}
 .console .legend{display:flex;flex-wrap:wrap;gap:.5rem 1rem;list-style:none;padding:0}
 .console .swatch{display:inline-block;width:.9rem;height:.9rem;border-radius:50%;vertical-align:middle;margin-right:.3rem}
+${CLUSTER_COLOURS.map((colour, i) => `.console .swatch.c${i}{background:${colour}}`).join('\n')}
 `;
 
 const hash = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 12);

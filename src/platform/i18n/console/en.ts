@@ -191,6 +191,7 @@ export const consoleEn = {
     '{count} clusters; each circle is a member, each line a pair that acts together beyond chance. Select a member for its evidence.',
   'console.integrity.edge': '{from} and {to}: {count} acts, {expected} expected',
   'console.integrity.member': 'Member',
+  'console.integrity.memberLink': 'Evidence of {id}',
   'console.integrity.acts': 'Acts',
   'console.integrity.insideShare': 'Inside the cluster',
   'console.integrity.expectedShare': 'Chance predicts',

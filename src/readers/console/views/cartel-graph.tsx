@@ -52,7 +52,15 @@ export function CartelGraph(props: { lang: Lang; clusters: readonly Cluster[] })
   const height = Math.ceil(clusters.length / columns) * CELL;
   const maxCount = Math.max(1, ...clusters.flatMap((c) => c.evidence.edges.map((e) => e.count)));
   return (
-    <svg class="graph" viewBox={`0 0 ${width} ${height}`} width={width} height={height} role="img" aria-labelledby="graph-title graph-desc">
+    <svg
+      class="graph"
+      viewBox={`0 0 ${width} ${height}`}
+      width={width}
+      height={height}
+      role="group"
+      aria-labelledby="graph-title"
+      aria-describedby="graph-desc"
+    >
       <title id="graph-title">{t(lang, 'console.integrity.graphTitle')}</title>
       <desc id="graph-desc">{t(lang, 'console.integrity.graphDesc', { count: clusters.length })}</desc>
       <defs>
@@ -94,9 +102,8 @@ export function CartelGraph(props: { lang: Lang; clusters: readonly Cluster[] })
           })}
           {[...nodes].map(([member, { x, y }]) => (
             <a href={`#${memberAnchor(cluster.id, member)}`}>
-              <circle cx={x} cy={y} r="16" fill={colour} stroke="#fff" stroke-width="2">
-                <title>{member}</title>
-              </circle>
+              <title>{t(lang, 'console.integrity.memberLink', { id: member })}</title>
+              <circle cx={x} cy={y} r="16" fill={colour} stroke="#fff" stroke-width="2" />
               <text x={x} y={y + 32} text-anchor="middle" font-size="12" fill="#1a1a1a">
                 {short(member)}
               </text>

@@ -82,7 +82,7 @@ function AnalysisReport(props: IntegrityProps & { analysis: AnalysisResponse }) 
           <ul class="legend">
             {analysis.clusters.map((cluster, i) => (
               <li>
-                <span class="swatch" style={`background:${CLUSTER_COLOURS[i % CLUSTER_COLOURS.length]}`} />
+                <span class={`swatch c${i % CLUSTER_COLOURS.length}`} aria-hidden="true" />
                 {t(lang, 'console.integrity.clusterLegend', { n: i + 1, size: cluster.size, lift: cluster.evidence.lift.toFixed(1) })}
               </li>
             ))}
