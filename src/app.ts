@@ -30,7 +30,7 @@ import { rankingsModule } from './newsroom/rankings/index.js';
 // the reader site (docs/site.md)
 import { siteModule } from './readers/site/index.js';
 import { consoleModule } from './readers/console/index.js';
-import { allowlistsOf } from './readers/console/access.js';
+import { allowlistsOf, openAreas, rolesOf } from './readers/console/access.js';
 import { sessionKey } from './readers/site/session.js';
 import { siteNotFound } from './readers/site/not-found.js';
 import { searchModule } from './newsroom/search/index.js';
@@ -193,6 +193,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     login: { mode: config.humanProofVerifier === 'dev' ? 'dev' : 'world-id', appId: config.worldIdAppId },
     clock: ctx.clock,
     // the console for the allowlisted (docs/console.md), inside the site: its login, sessions and CSRF
+    staff: (reader) => openAreas(rolesOf(allowlistsOf(config), reader)).length > 0,
     extend: async (site, shared) => {
       await site.register(consoleModule, { ...shared, lists: allowlistsOf(config), ...services.console });
     },

@@ -40,8 +40,15 @@ test('a visitor who is not logged in goes to the login page and comes back; a re
       assert.equal(page.headers['cache-control'], 'no-store');
       assert.equal(page.headers['x-robots-tag'], 'noindex, nofollow');
     }
-    const home = await siteBrowser(t.app);
+    const readerHome = await reader.get('/?lang=en');
+    assert.doesNotMatch(readerHome.body, /href="\/console\?/, 'no console link for a reader on no allowlist');
+    const home = siteBrowser(t.app);
     await home.devLogin(ana!.name);
+    assert.match(
+      (await home.get('/?lang=en')).body,
+      /<a href="\/console\?lang=en">Newsroom console<\/a>/,
+      'an admin finds the console from the masthead',
+    );
     const page = await home.get('/console?lang=en');
     assert.equal(page.statusCode, 200);
     for (const area of ['Moderation', 'Governance', 'Control plane', 'Audit chain', 'Rewards']) assert.match(page.body, new RegExp(area));

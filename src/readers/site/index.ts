@@ -15,7 +15,7 @@ import { createSiteApi } from './api.js';
 import { loginRoutes } from './login-routes.js';
 import { readerRoutes } from './reader-routes.js';
 import { sendPage } from './render.js';
-import { readerOf, registerSessions } from './session.js';
+import { readerOf, registerSessions, type SiteReader } from './session.js';
 import type { LoginMode } from './visitor.js';
 import { FeedPageQuery, LangQuery, LedgerPageQuery, SearchPageQuery, VersionsPageQuery } from './schemas.js';
 import type { createSiteService } from './service.js';
@@ -55,6 +55,8 @@ export interface SiteOptions {
    * sessions, CSRF protection, security headers and error pages.
    */
   extend?: (app: FastifyInstance, shared: SiteShared) => Promise<unknown>;
+  /** Whether a logged-in person may use the console (the masthead then links to it). */
+  staff?: (reader: SiteReader) => boolean;
 }
 
 /** What the site lends to the pages registered inside it. */
@@ -91,6 +93,7 @@ export const siteModule: FastifyPluginAsyncTypebox<SiteOptions> = async (app, op
       login: options.login.mode,
       canSign: api.enabled,
       worldIdAppId: options.login.appId ?? null,
+      staff: reader !== null && (options.staff?.(reader) ?? false),
     };
     if (options.login.mode === 'world-id' && (reader || request.url.startsWith('/login/world-id')))
       reply.header('content-security-policy', WORLD_ID_CONTENT_SECURITY_POLICY);

@@ -19,6 +19,8 @@ export interface Visitor {
   canSign: boolean;
   /** World ID's app id for IDKit (WORLDID_APP_ID), when people log in with World ID. */
   worldIdAppId: string | null;
+  /** The logged-in person is on an allowlist that opens the console. */
+  staff?: boolean;
 }
 
 export const ANONYMOUS: Visitor = { reader: null, csrf: null, flash: null, login: 'world-id', canSign: false, worldIdAppId: null };

@@ -9,7 +9,7 @@ import { PostForm } from './forms.js';
  */
 export function AccountLinks(props: { lang: Lang; path: string; query?: Record<string, string | number | undefined> }) {
   const { lang } = props;
-  const { reader } = useVisitor();
+  const { reader, staff } = useVisitor();
   const here = href(props.path, lang, props.query);
   return (
     <nav class="account" aria-label={t(lang, 'account.menu')}>
@@ -18,6 +18,11 @@ export function AccountLinks(props: { lang: Lang; path: string; query?: Record<s
           <li>
             <a href={href('/me', lang)}>{t(lang, 'account.me')}</a>
           </li>
+          {staff ? (
+            <li>
+              <a href={href('/console', lang)}>{t(lang, 'console.title')}</a>
+            </li>
+          ) : null}
           <li>
             <PostForm action="/logout" lang={lang} back={href('/', lang)} class="inline">
               <button type="submit" class="link">
