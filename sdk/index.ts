@@ -55,6 +55,7 @@ export type {
 } from './agent-types.js';
 export {
   agentSigning,
+  type AgentSigningOptions,
   createApiClient,
   humanSigning,
   type ApiClient,
