@@ -37,7 +37,7 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
   },
   {
-    files: ['scripts/**', 'bench/**', 'sdk/examples/**'],
+    files: ['scripts/**', 'bench/**', 'examples/**'],
     rules: { 'no-console': 'off' },
   },
 );

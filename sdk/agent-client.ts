@@ -1,14 +1,13 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { signAgentRequest, signKeyProof, type AgentKey } from './agent.js';
-import { buildAgentProof, type AgentWallet } from './agentkit.js';
-import { canonicalJson } from './canonical-json.js';
+import { randomUUID } from 'node:crypto';
+import { signKeyProof, type AgentKey } from './agent.js';
+import type { AgentWallet } from './agentkit.js';
+import { agentSigning, createApiClient, type ApiClient, type ApiSchemas } from './api-client.js';
 import type {
   AgentBot,
   AgentReview,
   CandidatePacket,
   CandidateReceipt,
   CandidateStatus,
-  RevisionChanges,
   RevisionProposal,
   StoryView,
 } from './agent-types.js';
@@ -59,59 +58,77 @@ export interface AgentClientOptions {
   maxRetries?: number;
   /** Waits between attempts (tests pass a fake one). */
   sleep?: (ms: number) => Promise<void>;
+  /** Sends each request, called as `fetch(url, init)` with the signed headers as a plain object (default: the global fetch). */
   fetch?: typeof fetch;
 }
 
-type Json = Record<string, unknown>;
-
-/** An attestation or objection. */
-export interface ReviewInput {
-  storyId: string;
+/** An attestation or objection: the service's review body, less what the client fills in. */
+export interface ReviewInput extends Omit<ApiSchemas['ReviewRequest'], 'botId' | 'verified' | 'packetHash'> {
   /** Default: the story's current packet hash, read first. */
   packetHash?: string;
-  confidence?: number;
-  note?: string;
-  claimIds?: string[];
-  evidence?: { url: string; note?: string }[];
   verified?: boolean;
   /** Called with the fresh story after a CURRENT_PACKET_MISMATCH: true to review the new packet instead. */
   rebuild?: (story: StoryView) => boolean | Promise<boolean>;
 }
 
+/** A revision proposal: the service's proposal body, less what the client fills in. */
+export interface RevisionInput extends Omit<ApiSchemas['RevisionProposalRequest'], 'botId' | 'verified' | 'packetHash'> {
+  /** Default: the story's current packet hash, read first. */
+  packetHash?: string;
+  verified?: boolean;
+  /** Called with the fresh story after a CURRENT_PACKET_MISMATCH: true to propose against the new packet instead. */
+  rebuild?: (story: StoryView) => boolean | Promise<boolean>;
+}
+
+/** What a call of the generated client answers: `data` on success, else the `error` body, and the response. */
+interface Answer<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
 const RETRIABLE = (status: number, code: string | undefined) => status === 429 || status >= 500 || code === 'IDEMPOTENCY_KEY_IN_PROGRESS';
 
+/** The `fetch` option as openapi-fetch calls it (with a Request), calling the caller's fetch as `fetch(url, init)`. */
+function requestFetch(doFetch: typeof fetch) {
+  return async (request: Request): Promise<Response> => {
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, name) => (headers[name] = value));
+    const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.text();
+    return doFetch(request.url, { method: request.method, headers, ...(body ? { body } : {}) });
+  };
+}
+
 /**
- * A typed client for every agent route. Each write is signed afresh on every attempt (new nonce, new timestamp,
- * new agentproof), keeps one idempotency key across its retries (so a retried write that had in fact succeeded
- * answers its first result instead of acting twice), waits `retryAfterSeconds` (or backs off) on 429 and 5xx,
- * and, for reviews and proposals, refetches the story and rebuilds on CURRENT_PACKET_MISMATCH.
+ * The convenience layer over the generated client (`createApiClient`): a method for every agent route and the
+ * reads a bot needs, each a typed call of the OpenAPI document's operation, signed by the `agentSigning`
+ * middleware (a fresh nonce, timestamp and agentproof on every attempt). On top of the generated client it
+ * keeps one idempotency key across a write's retries (so a retried write that had in fact succeeded answers
+ * its first result instead of acting twice), waits `retryAfterSeconds` (or backs off) on 429 and 5xx, throws
+ * `ServiceError` on a refusal, and, for reviews and proposals, refetches the story and rebuilds on
+ * CURRENT_PACKET_MISMATCH. `api` is the signed generated client itself, for any other route.
  */
 export function createAgentClient(options: AgentClientOptions) {
-  const doFetch = options.fetch ?? fetch;
-  const base = options.baseUrl.replace(/\/$/, '');
-  const proofOrigin = (options.proofOrigin ?? new URL(base).origin).replace(/\/$/, '');
   const maxRetries = options.maxRetries ?? 3;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const botId = options.key.botId;
+  const aud = options.aud ?? 'svc';
   const defaultVerified = options.verified ?? options.wallet !== undefined;
 
-  async function request(method: string, pathAndQuery: string, headers: Record<string, string>, body?: unknown) {
-    const init: RequestInit = { method, headers: { accept: 'application/json', ...headers } };
-    if (body !== undefined) {
-      (init.headers as Record<string, string>)['content-type'] = 'application/json';
-      // the canonical JSON that was signed (a bigint member is sent as the digits it was signed with)
-      init.body = canonicalJson(body);
-    }
-    const res = await doFetch(`${base}${pathAndQuery}`, init);
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      // not JSON: keep the text
-    }
-    return { status: res.status, body: parsed };
-  }
+  const api: ApiClient = createApiClient({
+    baseUrl: options.baseUrl,
+    ...(options.fetch ? { fetch: requestFetch(options.fetch) } : {}),
+  });
+  api.use(
+    agentSigning({
+      key: options.key,
+      aud,
+      ...(options.keyVersion !== undefined ? { keyVersion: options.keyVersion } : {}),
+      ...(options.wallet ? { wallet: options.wallet } : {}),
+      ...(options.chainId ? { chainId: options.chainId } : {}),
+      proofOrigin: options.proofOrigin ?? new URL(options.baseUrl).origin,
+    }),
+  );
 
   /** How long to wait before attempt `attempt` (1-based) after a retriable answer. */
   function backoffMs(attempt: number, retryAfterSeconds: number | undefined): number {
@@ -119,58 +136,36 @@ export function createAgentClient(options: AgentClientOptions) {
     return Math.min(30_000, 250 * 2 ** (attempt - 1));
   }
 
-  /** One signed write with retries; `proof` adds a fresh agentproof for this route to every attempt. */
-  async function signedWrite<T>(path: string, body: Json, write: { proof: boolean; keyVersion?: number }): Promise<T> {
-    const idempotencyKey = randomUUID();
+  /**
+   * Calls the generated client until it answers, a refusal that is not retriable, or `maxRetries` retries;
+   * `retryFailures`: a network failure is retried too (writes, whose idempotency key settles it).
+   */
+  async function send<T>(call: () => Promise<Answer<T>>, retryFailures: boolean): Promise<T> {
     for (let attempt = 0; ; attempt++) {
-      const nonce = randomBytes(16).toString('hex'); // alphanumeric: a SIWE nonce, and x-agent-nonce
-      let agentProof: string | undefined;
-      if (write.proof) {
-        if (!options.wallet) throw new Error('a verified write needs the AgentKit wallet (option wallet)');
-        agentProof = await buildAgentProof({
-          wallet: options.wallet,
-          origin: proofOrigin,
-          path,
-          nonce,
-          ...(options.chainId ? { chainId: options.chainId } : {}),
-        });
-      }
-      const keyVersion = write.keyVersion ?? options.keyVersion;
-      const headers = signAgentRequest({
-        key: options.key,
-        aud: options.aud ?? 'svc',
-        method: 'POST',
-        path,
-        body,
-        nonce,
-        idempotencyKey,
-        ...(keyVersion !== undefined ? { keyVersion } : {}),
-        ...(agentProof ? { agentProof } : {}),
-      });
-      let res: { status: number; body: unknown } | undefined;
+      let answer: Answer<T> | undefined;
       let failure: unknown;
       try {
-        res = await request('POST', path, headers, body);
+        answer = await call();
       } catch (err) {
+        if (!retryFailures) throw err;
         failure = err; // a network failure: the write may or may not have happened; the idempotency key settles it
       }
-      if (res && res.status < 400) return res.body as T;
-      const error = res ? new ServiceError(res.status, res.body) : undefined;
+      if (answer?.response.ok) return answer.data as T;
+      const error = answer ? new ServiceError(answer.response.status, answer.error) : undefined;
       const retriable = error ? RETRIABLE(error.status, error.code) : true;
       if (!retriable || attempt >= maxRetries) throw error ?? failure;
       await sleep(backoffMs(attempt + 1, error?.retryAfterSeconds));
     }
   }
 
-  async function read<T>(path: string, headers: Record<string, string> = {}): Promise<T> {
-    for (let attempt = 0; ; attempt++) {
-      const res = await request('GET', path, headers);
-      if (res.status < 400) return res.body as T;
-      const error = new ServiceError(res.status, res.body);
-      if (!RETRIABLE(error.status, error.code) || attempt >= maxRetries) throw error;
-      await sleep(backoffMs(attempt + 1, error.retryAfterSeconds));
-    }
+  /** A signed write: one idempotency key for all its attempts; `proof`: the write needs the AgentKit wallet. */
+  async function write<T>(proof: boolean, call: (header: { 'idempotency-key': string }) => Promise<Answer<T>>): Promise<T> {
+    if (proof && !options.wallet) throw new Error('a verified write needs the AgentKit wallet (option wallet)');
+    const header = { 'idempotency-key': randomUUID() };
+    return send(() => call(header), true);
   }
+
+  const read = <T>(call: () => Promise<Answer<T>>): Promise<T> => send(call, false);
 
   const isVerified = (verified: boolean | undefined) => verified ?? defaultVerified;
   const apiKeyHeaders = (): Record<string, string> => {
@@ -180,8 +175,8 @@ export function createAgentClient(options: AgentClientOptions) {
 
   /**
    * A write that names a packet: sent against the story's current packet hash, and on CURRENT_PACKET_MISMATCH
-   * (someone's revision was accepted meanwhile) the story is read again and `rebuild` decides what to send
-   * against the new packet (default: the same write against the new hash; return null to stop).
+   * (someone's revision was accepted meanwhile) the story is read again and `rebuild` decides whether to send
+   * the same write against the new packet (default: yes).
    */
   async function againstCurrentPacket<T>(
     storyId: string,
@@ -203,15 +198,14 @@ export function createAgentClient(options: AgentClientOptions) {
   }
 
   function review(kind: 'attestations' | 'objections', input: ReviewInput): Promise<AgentReview> {
-    const { storyId, packetHash, verified, rebuild, ...rest } = input;
+    const { storyId, packetHash, verified: asked, rebuild, ...rest } = input;
+    const verified = isVerified(asked);
     return againstCurrentPacket(
       storyId,
       packetHash,
       (hash) =>
-        signedWrite<AgentReview>(
-          `/v1/agents/${kind}`,
-          { botId, verified: isVerified(verified), storyId, packetHash: hash, ...rest },
-          { proof: isVerified(verified) },
+        write(verified, (header) =>
+          api.POST(`/v1/agents/${kind}`, { params: { header }, body: { botId, verified, storyId, packetHash: hash, ...rest } }),
         ),
       rebuild,
     );
@@ -219,72 +213,84 @@ export function createAgentClient(options: AgentClientOptions) {
 
   const client = {
     botId,
+    /** The generated client this one sends through, signed with the same key (and wallet): for any other route. */
+    api,
 
     /** Admits the bot (self-certifying: signed by its own key). Joining again answers the bot as it is. */
-    join(input: { name: string; description?: string; operatorContact?: string }): Promise<AgentBot> {
-      return signedWrite<AgentBot>('/v1/agents/join', { publicKey: options.key.publicKey, ...input }, { proof: false });
+    join(input: Omit<ApiSchemas['JoinAgentRequest'], 'publicKey'>): Promise<AgentBot> {
+      return write(false, (header) =>
+        api.POST('/v1/agents/join', { params: { header }, body: { publicKey: options.key.publicKey, ...input } }),
+      );
     },
     /** Verifies the bot with an AgentKit proof of the wallet (registered in AgentBook): trustTier VERIFIED. */
     verify(): Promise<AgentBot> {
-      return signedWrite<AgentBot>('/v1/agents/verify', { botId }, { proof: true });
+      return write(true, (header) => api.POST('/v1/agents/verify', { params: { header }, body: { botId } }));
     },
     /** Adds a signing key to the bot (signed by this client's key, the new key signs its key proof). */
     addKey(newKey: AgentKey): Promise<AgentBot> {
-      const keyProof = signKeyProof(newKey, botId, options.aud ?? 'svc');
-      return signedWrite<AgentBot>('/v1/agents/join', { botId, addKey: { publicKey: newKey.publicKey, keyProof } }, { proof: false });
+      const keyProof = signKeyProof(newKey, botId, aud);
+      return write(false, (header) =>
+        api.POST('/v1/agents/join', { params: { header }, body: { botId, addKey: { publicKey: newKey.publicKey, keyProof } } }),
+      );
     },
     /** Revokes one of the bot's signing keys (at least one stays active). */
     revokeKey(version: number): Promise<AgentBot> {
-      return signedWrite<AgentBot>('/v1/agents/join', { botId, revokeKeyVersion: version }, { proof: false });
+      return write(false, (header) => api.POST('/v1/agents/join', { params: { header }, body: { botId, revokeKeyVersion: version } }));
     },
     /** Submits a story candidate; the same packet again answers the existing candidate. */
     submitCandidate(packet: CandidatePacket, opts: { verified?: boolean } = {}): Promise<CandidateReceipt> {
       const verified = isVerified(opts.verified);
-      return signedWrite<CandidateReceipt>('/v1/candidates', { botId, verified, ...packet }, { proof: verified });
+      return write(verified, (header) => api.POST('/v1/candidates', { params: { header }, body: { botId, verified, ...packet } }));
     },
     attest: (input: ReviewInput) => review('attestations', input),
     object: (input: ReviewInput) => review('objections', input),
     /** Proposes changes to the story's current packet. */
-    proposeRevision(input: {
-      storyId: string;
-      changes: RevisionChanges;
-      rationale: string;
-      packetHash?: string;
-      verified?: boolean;
-      rebuild?: (story: StoryView) => boolean | Promise<boolean>;
-    }): Promise<RevisionProposal> {
-      const verified = isVerified(input.verified);
+    proposeRevision(input: RevisionInput): Promise<RevisionProposal> {
+      const { storyId, packetHash, verified: asked, rebuild, changes, rationale } = input;
+      const verified = isVerified(asked);
       return againstCurrentPacket(
-        input.storyId,
-        input.packetHash,
+        storyId,
+        packetHash,
         (hash) =>
-          signedWrite<RevisionProposal>(
-            '/v1/agents/revision-proposals',
-            { botId, verified, storyId: input.storyId, packetHash: hash, changes: input.changes, rationale: input.rationale },
-            { proof: verified },
+          write(verified, (header) =>
+            api.POST('/v1/agents/revision-proposals', {
+              params: { header },
+              body: { botId, verified, storyId, packetHash: hash, changes, rationale },
+            }),
           ),
-        input.rebuild,
+        rebuild,
       );
     },
     /** Votes ACCEPT or REJECT on another bot's revision proposal. */
     vote(proposalId: string, vote: 'ACCEPT' | 'REJECT', opts: { verified?: boolean } = {}): Promise<RevisionProposal> {
       const verified = isVerified(opts.verified);
-      return signedWrite<RevisionProposal>(
-        `/v1/agents/revision-proposals/${encodeURIComponent(proposalId)}/votes`,
-        { botId, verified, vote },
-        { proof: verified },
+      return write(verified, (header) =>
+        api.POST('/v1/agents/revision-proposals/{proposalId}/votes', {
+          params: { header, path: { proposalId } },
+          body: { botId, verified, vote },
+        }),
       );
     },
 
-    // the reads a bot needs
-    story: (storyId: string) => read<StoryView>(`/v1/stories/${encodeURIComponent(storyId)}`),
-    machineRoom: (storyId: string) => read<Json>(`/v1/stories/${encodeURIComponent(storyId)}/machine-room`),
-    versions: (storyId: string) => read<Json>(`/v1/stories/${encodeURIComponent(storyId)}/versions`),
-    consensus: (storyId: string) => read<Json>(`/v1/stories/${encodeURIComponent(storyId)}/consensus`),
-    storyOrientation: (storyId: string) => read<Json>(`/v1/stories/${encodeURIComponent(storyId)}/assistant-orientation`),
-    candidateStatus: (hash: string) => read<CandidateStatus>(`/v1/candidates/${encodeURIComponent(hash)}/status`, apiKeyHeaders()),
-    candidateEvidence: (hash: string) => read<Json>(`/v1/candidates/${encodeURIComponent(hash)}/evidence`, apiKeyHeaders()),
-    orientation: () => read<Json>('/v1/assistant/orientation'),
+    // the reads a bot needs (unsigned: public reads, and the candidate reads with the API key)
+    story: (id: string): Promise<StoryView> => read(() => api.GET('/v1/stories/{id}', { params: { path: { id } } })),
+    machineRoom: (storyId: string): Promise<ApiSchemas['MachineRoom']> =>
+      read(() => api.GET('/v1/stories/{storyId}/machine-room', { params: { path: { storyId } } })),
+    versions: (id: string): Promise<ApiSchemas['StoryVersions']> =>
+      read(() => api.GET('/v1/stories/{id}/versions', { params: { path: { id } } })),
+    consensus: (id: string): Promise<ApiSchemas['StoryConsensus']> =>
+      read(() => api.GET('/v1/stories/{id}/consensus', { params: { path: { id } } })),
+    storyOrientation: (id: string): Promise<ApiSchemas['StoryOrientation']> =>
+      read(() => api.GET('/v1/stories/{id}/assistant-orientation', { params: { path: { id } } })),
+    candidateStatus(hash: string): Promise<CandidateStatus> {
+      const headers = apiKeyHeaders();
+      return read(() => api.GET('/v1/candidates/{hash}/status', { params: { path: { hash } }, headers }));
+    },
+    candidateEvidence(hash: string): Promise<ApiSchemas['CandidateEvidence']> {
+      const headers = apiKeyHeaders();
+      return read(() => api.GET('/v1/candidates/{hash}/evidence', { params: { path: { hash } }, headers }));
+    },
+    orientation: (): Promise<ApiSchemas['Orientation']> => read(() => api.GET('/v1/assistant/orientation')),
   };
   return client;
 }

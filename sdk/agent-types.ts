@@ -6,7 +6,7 @@ import type { components } from './openapi.js';
  */
 type Schemas = components['schemas'];
 
-export type Lang = 'en' | 'es' | 'fr' | 'de' | 'zh-Hans';
+export type Lang = Schemas['SubmitCandidateRequest']['lang'];
 /** A packet as a bot submits it (claim ids optional: the service numbers them). */
 export type CandidatePacket = Omit<Schemas['SubmitCandidateRequest'], 'botId' | 'verified'>;
 export type AgentBot = Schemas['Bot'];

@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import createClient, { type Client, type ClientOptions, type Middleware } from 'openapi-fetch';
 import { signAgentRequest, type AgentKey } from './agent.js';
+import { buildAgentProof, type AgentWallet } from './agentkit.js';
 import { canonicalJson, queryObject } from './canonical-json.js';
 import { signHumanRequest } from './human.js';
 import type { components, operations, paths } from './openapi.js';
@@ -62,22 +64,63 @@ export function humanSigning(options: { secret: string; now?: () => number }): M
   };
 }
 
+export interface AgentSigningOptions {
+  key: AgentKey;
+  /** The service's AGENT_SIGNED_WRITE_AUD (default `svc`). */
+  aud?: string;
+  /** The version of `key`, sent as `x-agent-key-version` (required once the bot has several active keys). */
+  keyVersion?: number;
+  /**
+   * The bot's World AgentKit wallet (registered in AgentBook). With it, `POST /v1/agents/verify` and every write
+   * whose body says `verified: true` carry a fresh `agentproof` for this request: its nonce is the request's
+   * `x-agent-nonce` and its `uri` the proof origin followed by the path being called.
+   */
+  wallet?: AgentWallet;
+  /** CAIP-2 chain of the wallet (default `eip155:480`, World Chain). */
+  chainId?: string;
+  /** The origin proofs are signed for (one of the service's WORLD_AGENTKIT_RESOURCE_ORIGINS; default the request's origin). */
+  proofOrigin?: string;
+}
+
+/** Whether a bot's write needs an AgentKit proof: verifying, or any write that claims `verified: true`. */
+function needsAgentProof(path: string, body: unknown): boolean {
+  return (
+    path.endsWith('/v1/agents/verify') || (typeof body === 'object' && body !== null && (body as { verified?: unknown }).verified === true)
+  );
+}
+
 /**
- * Signs every request as a bot with its Ed25519 key: x-agent-timestamp, x-agent-nonce and x-agent-signature
- * over the body (docs/signing.md); `keyVersion` when the bot has several active keys. An `idempotency-key`
- * or `agentproof` header set on the request is kept.
+ * Signs every write as a bot with its Ed25519 key: x-agent-timestamp, x-agent-nonce and x-agent-signature over
+ * the body (docs/signing.md); `x-agent-key-version` when `keyVersion` is given; and, with a `wallet`, the
+ * `agentproof` of a verified write, built for the same nonce. A GET or HEAD is sent unsigned: the service has no
+ * agent-signed read. An `idempotency-key` header set on the request is kept.
  */
-export function agentSigning(options: { key: AgentKey; aud?: string; keyVersion?: number }): Middleware {
+export function agentSigning(options: AgentSigningOptions): Middleware {
   return {
     async onRequest({ request }) {
       const { method, path, body } = await signedParts(request);
+      if (method === 'GET' || method === 'HEAD') return undefined;
+      // hex: an agentproof nonce is a SIWE nonce (alphanumeric), and it must equal x-agent-nonce
+      const nonce = randomBytes(16).toString('hex');
+      const agentProof =
+        options.wallet && needsAgentProof(path, body)
+          ? await buildAgentProof({
+              wallet: options.wallet,
+              origin: options.proofOrigin ?? new URL(request.url).origin,
+              path,
+              nonce,
+              ...(options.chainId ? { chainId: options.chainId } : {}),
+            })
+          : undefined;
       const headers = signAgentRequest({
         key: options.key,
         aud: options.aud ?? 'svc',
         method,
         path,
         body,
+        nonce,
         ...(options.keyVersion !== undefined ? { keyVersion: options.keyVersion } : {}),
+        ...(agentProof ? { agentProof } : {}),
       });
       return withHeaders(request, { ...headers });
     },

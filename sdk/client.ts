@@ -19,8 +19,12 @@ export interface ServiceClientOptions {
 }
 
 /**
- * A small typed client over fetch: public reads, API-key reads, agent signed writes and human signed
- * writes and reads. Bot developers and the project's own tests use it.
+ * The raw client: signs exactly the path, query and body it is given (a bot's Ed25519 signature or a person's
+ * HMAC) and sends them, by path, with the answer untyped. It is kept for what the typed clients cannot do: the
+ * project's tests craft deliberately wrong requests with it (bad paths, bodies the document refuses, replays),
+ * the site's in-process client sends through it, and the World ID and bot-owner steps are named here. A bot or
+ * a front end calling the service uses the generated client (`createApiClient` with `agentSigning` or
+ * `humanSigning`), or `createAgentClient`, the bot's convenience layer built on it.
  */
 export function createServiceClient(options: ServiceClientOptions) {
   const doFetch = options.fetch ?? fetch;

@@ -41,7 +41,14 @@ export {
   type BotOwnerClaimed,
   type BotOwnerSignatures,
 } from './bot-owner.js';
-export { createAgentClient, ServiceError, type AgentClient, type AgentClientOptions, type ReviewInput } from './agent-client.js';
+export {
+  createAgentClient,
+  ServiceError,
+  type AgentClient,
+  type AgentClientOptions,
+  type ReviewInput,
+  type RevisionInput,
+} from './agent-client.js';
 export type {
   AgentBot,
   AgentReview,
@@ -55,6 +62,7 @@ export type {
 } from './agent-types.js';
 export {
   agentSigning,
+  type AgentSigningOptions,
   createApiClient,
   humanSigning,
   type ApiClient,
