@@ -9,6 +9,7 @@ import { controlPlaneRoutes } from './control-plane-routes.js';
 import { ConsoleQuery, PlainConsoleForm } from './forms.js';
 import { act, enter, type ConsoleDeps } from './gate.js';
 import { governanceRoutes } from './governance-routes.js';
+import { rewardsRoutes } from './rewards-routes.js';
 import { AuditPage } from './views/audit.js';
 import { ConsoleHomePage } from './views/home.js';
 
@@ -86,4 +87,5 @@ export const consoleModule: FastifyPluginAsyncTypebox<ConsoleOptions> = async (a
 
   await app.register(governanceRoutes, deps);
   await app.register(controlPlaneRoutes, deps);
+  await app.register(rewardsRoutes, deps);
 };
