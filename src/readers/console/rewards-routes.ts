@@ -46,7 +46,7 @@ const PAYOUT_STATUSES: readonly PayoutStatus[] = ['PAYABLE', 'PENDING_RECIPIENT'
 const QUEUE_LIMIT = '100';
 
 /** The totals a run is confirmed against: what the person saw on the preview. */
-export const totalsOf = (preview: PreviewBody) => ({
+const totalsOf = (preview: PreviewBody) => ({
   policyVersion: String(preview.policyVersion),
   pool: preview.pool.base,
   escrow: preview.escrow.base,
