@@ -10,6 +10,7 @@ import { ConsoleQuery, PlainConsoleForm } from './forms.js';
 import { act, enter, type ConsoleDeps } from './gate.js';
 import { governanceRoutes } from './governance-routes.js';
 import { integrityRoutes } from './integrity-routes.js';
+import { rewardsRoutes } from './rewards-routes.js';
 import { AuditPage } from './views/audit.js';
 import { ConsoleHomePage } from './views/home.js';
 
@@ -88,4 +89,5 @@ export const consoleModule: FastifyPluginAsyncTypebox<ConsoleOptions> = async (a
   await app.register(governanceRoutes, deps);
   await app.register(controlPlaneRoutes, deps);
   await app.register(integrityRoutes, deps);
+  await app.register(rewardsRoutes, deps);
 };

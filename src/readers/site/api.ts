@@ -59,6 +59,10 @@ export function createSiteApi(app: FastifyInstance, secret: string | undefined) 
           const signedQuery = { ...query, actorId: actor.actorId, verified: String(actor.verified), linkedHumanId: actor.linkedHumanId };
           return result<T>(await client.humanRead(key, path, signedQuery));
         },
+        /** A public read (no signature): the routes every client may read, whose queries take no actor. */
+        async readPublic<T>(path: string, query: Record<string, string | undefined> = {}) {
+          return result<T>(await client.get(path, query));
+        },
       };
     },
   };

@@ -1,0 +1,74 @@
+import { Type } from '@sinclair/typebox';
+import { LangParam } from '../../platform/i18n/index.js';
+import { form } from '../site/form-schemas.js';
+
+/** Bodies and queries of the console's rewards pages (each form carries its CSRF token, language and page to come back to). */
+
+const Id = Type.String({ minLength: 1, maxLength: 200, pattern: '^[A-Za-z0-9_.:-]+$' });
+const Note = Type.String({ minLength: 1, maxLength: 2000 });
+const OptionalNote = Type.Optional(Type.String({ maxLength: 2000 }));
+/** A decimal as typed (the console checks it; the API has the last word). */
+const Decimal = Type.String({ minLength: 1, maxLength: 100 });
+const Digits = Type.String({ maxLength: 100, pattern: '^[0-9]*$' });
+const TxHash = Type.Optional(Type.Union([Type.String({ pattern: '^0x[0-9a-fA-F]{64}$' }), Type.Literal('')]));
+const Ticked = Type.Optional(Type.Literal('1'));
+
+export const RewardsIdParams = Type.Object({ id: Id });
+export const RewardsPageQuery = Type.Object(
+  { lang: LangParam, cursor: Type.Optional(Type.String({ maxLength: 2000 })), status: Type.Optional(Type.String({ maxLength: 40 })) },
+  { additionalProperties: false },
+);
+export const PreviewPageQuery = Type.Object(
+  { lang: LangParam, totalPoolOrbs: Type.Optional(Type.String({ maxLength: 100 })) },
+  { additionalProperties: false },
+);
+
+const policyFields = {
+  status: Type.Union([Type.Literal('ACTIVE'), Type.Literal('PAUSED'), Type.Literal('DISABLED')]),
+  escrowRate: Decimal,
+  WRITER: Decimal,
+  FACT_CHECK: Decimal,
+  RISK: Decimal,
+  SOURCE_DIVERSITY: Decimal,
+  reason: Type.Optional(Type.String({ maxLength: 500 })),
+};
+/** The policy form: it goes to the confirm page first. */
+export const PolicyForm = form(policyFields);
+/** The confirm page's "Apply": the same values, and the policy version they were compared with. */
+export const PolicyApplyForm = form({ ...policyFields, baseVersion: Digits });
+
+/** A run, with the totals of the preview the person saw (the console refuses it if they changed since). */
+export const RunForm = form({
+  totalPoolOrbs: Decimal,
+  policyVersion: Digits,
+  pool: Digits,
+  escrow: Digits,
+  paid: Digits,
+  storyCount: Digits,
+  payoutCount: Digits,
+});
+
+export const OpenCaseForm = form({
+  targetType: Type.Union([Type.Literal('RECIPIENT'), Type.Literal('STORY'), Type.Literal('BATCH'), Type.Literal('PAYOUT')]),
+  targetId: Id,
+  reason: Note,
+  assignedToActorId: Type.Optional(Type.Union([Id, Type.Literal('')])),
+});
+export const AssignCaseForm = form({ assigneeActorId: Id, note: OptionalNote });
+export const EscalateCaseForm = form({ note: OptionalNote });
+export const AppealCaseForm = form({ note: Note });
+export const ResolveCaseForm = form({
+  outcome: Type.Union([Type.Literal('RESOLVED'), Type.Literal('DISMISSED')]),
+  resolution: Note,
+  releasePayouts: Ticked,
+});
+
+export const FreezeForm = form({
+  targetType: Type.Union([Type.Literal('RECIPIENT'), Type.Literal('STORY')]),
+  targetId: Id,
+  move: Type.Union([Type.Literal('freeze'), Type.Literal('unfreeze')]),
+  reason: Note,
+});
+
+export const FinalizeForm = form({ claimWindowDays: Type.Optional(Digits) });
+export const BatchFreezeForm = form({ reason: Note, txHash: TxHash });

@@ -1,0 +1,362 @@
+import type { Static } from '@sinclair/typebox';
+import { t, type Lang } from '../../../platform/i18n/index.js';
+import type { PayoutsPage, Preview, SettlementDetail, SettlementsPage } from '../../../rewards/settlements/schemas.js';
+import { href } from '../../site/links.js';
+import type { Flash } from '../../site/session.js';
+import type { ConsoleArea } from '../access.js';
+import { ROLES } from '../rewards-policy.js';
+import { ActionForm, ConsoleFlash, NextPage, When } from './parts.js';
+import { Money, RewardsFrame, roleLabel } from './rewards.js';
+
+type Amount = { display: string; base: string };
+type Totals = {
+  pool: Amount;
+  escrow: Amount;
+  paid: Amount;
+  roles: Record<(typeof ROLES)[number], { pool: Amount; paid: Amount; weight: string }>;
+};
+const PAYOUT_STATUSES = ['PAYABLE', 'PENDING_RECIPIENT', 'FROZEN', 'REVIEW'] as const;
+/** How many of a settlement's story ids and a preview's beneficiaries a page lists. */
+const SHOWN = 100;
+
+const settlementHref = (id: string, lang: Lang, query: Record<string, string | undefined> = {}) =>
+  href(`/console/rewards/settlements/${encodeURIComponent(id)}`, lang, query);
+
+/** Pool, escrow and paid, and each role's share, paid amount and total weight. */
+function TotalsTable(props: { lang: Lang; totals: Totals; caption: string }) {
+  const { lang, totals } = props;
+  return (
+    <>
+      <dl class="totals">
+        <dt>{t(lang, 'console.rewards.pool')}</dt>
+        <dd>
+          <Money lang={lang} amount={totals.pool} />
+        </dd>
+        <dt>{t(lang, 'console.rewards.escrow')}</dt>
+        <dd>
+          <Money lang={lang} amount={totals.escrow} />
+        </dd>
+        <dt>{t(lang, 'console.rewards.paid')}</dt>
+        <dd>
+          <Money lang={lang} amount={totals.paid} />
+        </dd>
+      </dl>
+      <table>
+        <caption>{props.caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t(lang, 'console.rewards.role')}</th>
+            <th scope="col">{t(lang, 'console.rewards.share')}</th>
+            <th scope="col">{t(lang, 'console.rewards.paid')}</th>
+            <th scope="col">{t(lang, 'console.rewards.weight')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {ROLES.map((role) => (
+            <tr>
+              <th scope="row">{roleLabel(lang, role)}</th>
+              <td class="num">
+                <Money lang={lang} amount={totals.roles[role].pool} />
+              </td>
+              <td class="num">
+                <Money lang={lang} amount={totals.roles[role].paid} />
+              </td>
+              <td class="num">{totals.roles[role].weight}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+/** The settlements, newest first, and the form of a preview (a GET: it writes nothing). */
+export function RewardsSettlementsPage(props: {
+  lang: Lang;
+  areas: readonly ConsoleArea[];
+  page: Static<typeof SettlementsPage>;
+  cursor: string | null;
+}) {
+  const { lang, page } = props;
+  return (
+    <RewardsFrame
+      lang={lang}
+      areas={props.areas}
+      section="settlements"
+      title={t(lang, 'console.rewards.settlements')}
+      path="/console/rewards/settlements"
+      query={{ cursor: props.cursor ?? undefined }}
+    >
+      <section aria-labelledby="preview">
+        <h2 id="preview">{t(lang, 'console.rewards.previewTitle')}</h2>
+        <p>{t(lang, 'console.rewards.previewText')}</p>
+        <form method="get" action="/console/rewards/settlements/preview" class="console-form">
+          <input type="hidden" name="lang" value={lang} />
+          <p class="field">
+            <label for="pool">{t(lang, 'console.rewards.poolOrbs')}</label>
+            <input id="pool" name="totalPoolOrbs" required inputMode="decimal" pattern="[0-9]+(\.[0-9]+)?" maxLength={100} />
+          </p>
+          <button type="submit">{t(lang, 'console.rewards.preview')}</button>
+        </form>
+      </section>
+      <section aria-labelledby="settlements">
+        <h2 id="settlements">{t(lang, 'console.rewards.settlementList')}</h2>
+        {page.settlements.length === 0 ? <p>{t(lang, 'console.empty')}</p> : null}
+        <table>
+          <caption>{t(lang, 'console.rewards.settlementList')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t(lang, 'console.rewards.settlement')}</th>
+              <th scope="col">{t(lang, 'console.when')}</th>
+              <th scope="col">{t(lang, 'console.rewards.pool')}</th>
+              <th scope="col">{t(lang, 'console.rewards.paid')}</th>
+              <th scope="col">{t(lang, 'console.rewards.escrow')}</th>
+              <th scope="col">{t(lang, 'console.rewards.stories')}</th>
+              <th scope="col">{t(lang, 'console.rewards.payouts')}</th>
+              <th scope="col">{t(lang, 'console.rewards.by')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {page.settlements.map((s) => (
+              <tr>
+                <th scope="row">
+                  <a href={settlementHref(s.id, lang)}>{s.id}</a>
+                </th>
+                <td>
+                  <When lang={lang} at={s.createdAt} />
+                </td>
+                <td class="num">
+                  <Money lang={lang} amount={s.pool} />
+                </td>
+                <td class="num">
+                  <Money lang={lang} amount={s.paid} />
+                </td>
+                <td class="num">
+                  <Money lang={lang} amount={s.escrow} />
+                </td>
+                <td class="num">{s.storyCount}</td>
+                <td class="num">{s.payoutCount}</td>
+                <td>{s.createdBy}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <NextPage lang={lang} path="/console/rewards/settlements" cursor={page.nextCursor} />
+      </section>
+    </RewardsFrame>
+  );
+}
+
+/**
+ * What a run would pay now, and the run's form carrying these totals: the console previews again when it is
+ * sent and refuses the run if the totals changed in between.
+ */
+export function RewardsPreviewPage(props: {
+  lang: Lang;
+  areas: readonly ConsoleArea[];
+  totalPoolOrbs: string;
+  preview: Static<typeof Preview> | null;
+  refusal: Flash | null;
+}) {
+  const { lang, preview } = props;
+  const here = href('/console/rewards/settlements/preview', lang, { totalPoolOrbs: props.totalPoolOrbs });
+  return (
+    <RewardsFrame
+      lang={lang}
+      areas={props.areas}
+      section="settlements"
+      title={t(lang, 'console.rewards.previewTitle')}
+      path="/console/rewards/settlements/preview"
+      query={{ totalPoolOrbs: props.totalPoolOrbs }}
+    >
+      {props.refusal ? <ConsoleFlash lang={lang} flash={props.refusal} /> : null}
+      {preview ? (
+        <>
+          <p>
+            {t(lang, 'console.rewards.previewSummary', {
+              stories: preview.storyCount,
+              contributions: preview.contributionCount,
+              payouts: preview.payoutCount,
+              version: preview.policyVersion,
+            })}{' '}
+            <When lang={lang} at={preview.windowsClosedBefore} />
+          </p>
+          <TotalsTable lang={lang} totals={preview} caption={t(lang, 'console.rewards.byRole')} />
+          {preview.runnable ? (
+            <ActionForm
+              lang={lang}
+              action="/console/rewards/settlements/run"
+              back={here}
+              submit={t(lang, 'console.rewards.run', { paid: preview.paid.display, count: preview.payoutCount })}
+              danger
+            >
+              <p>{t(lang, 'console.rewards.runText')}</p>
+              <input type="hidden" name="totalPoolOrbs" value={props.totalPoolOrbs} />
+              <input type="hidden" name="policyVersion" value={String(preview.policyVersion)} />
+              <input type="hidden" name="pool" value={preview.pool.base} />
+              <input type="hidden" name="escrow" value={preview.escrow.base} />
+              <input type="hidden" name="paid" value={preview.paid.base} />
+              <input type="hidden" name="storyCount" value={String(preview.storyCount)} />
+              <input type="hidden" name="payoutCount" value={String(preview.payoutCount)} />
+            </ActionForm>
+          ) : (
+            <p class="tag-bad" role="status">
+              {t(lang, 'console.rewards.notRunnable', { status: preview.policyStatus })}
+            </p>
+          )}
+          <table>
+            <caption>
+              {t(lang, 'console.rewards.beneficiaries', {
+                shown: Math.min(SHOWN, preview.beneficiaries.length),
+                count: preview.beneficiaries.length,
+              })}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">{t(lang, 'console.rewards.beneficiary')}</th>
+                <th scope="col">{t(lang, 'console.rewards.amount')}</th>
+                <th scope="col">{t(lang, 'console.rewards.payable')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {preview.beneficiaries.slice(0, SHOWN).map((b) => (
+                <tr>
+                  <th scope="row">
+                    {b.beneficiaryKind === 'BOT' ? t(lang, 'console.rewards.bot') : t(lang, 'console.rewards.person')}{' '}
+                    <code>{b.beneficiaryId}</code>
+                  </th>
+                  <td class="num">
+                    <Money lang={lang} amount={b.amount} />
+                  </td>
+                  <td class="num">
+                    <Money lang={lang} amount={b.payableAmount} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      ) : null}
+      <p>
+        <a href={href('/console/rewards/settlements', lang)}>{t(lang, 'console.rewards.toSettlements')}</a>
+      </p>
+    </RewardsFrame>
+  );
+}
+
+/** One settlement: its totals, the stories it covered, and its payouts (cursor paging, by state). */
+export function RewardsSettlementPage(props: {
+  lang: Lang;
+  areas: readonly ConsoleArea[];
+  settlement: Static<typeof SettlementDetail>;
+  payouts: Static<typeof PayoutsPage>;
+  status: string | null;
+  cursor: string | null;
+}) {
+  const { lang, settlement, payouts } = props;
+  const path = `/console/rewards/settlements/${encodeURIComponent(settlement.id)}`;
+  return (
+    <RewardsFrame
+      lang={lang}
+      areas={props.areas}
+      section="settlements"
+      title={t(lang, 'console.rewards.settlementTitle', { id: settlement.id })}
+      path={path}
+      query={{ status: props.status ?? undefined, cursor: props.cursor ?? undefined }}
+    >
+      <p class="meta">
+        {t(lang, 'console.rewards.settlementMeta', {
+          by: settlement.createdBy,
+          version: settlement.policyVersion,
+          stories: settlement.storyCount,
+          payouts: settlement.payoutCount,
+        })}{' '}
+        <When lang={lang} at={settlement.createdAt} />
+      </p>
+      <TotalsTable lang={lang} totals={settlement} caption={t(lang, 'console.rewards.byRole')} />
+      <details>
+        <summary>{t(lang, 'console.rewards.storyIds', { count: settlement.storyIds.length })}</summary>
+        <ul>
+          {settlement.storyIds.slice(0, SHOWN).map((id) => (
+            <li>
+              <code>{id}</code>
+            </li>
+          ))}
+        </ul>
+      </details>
+
+      <section aria-labelledby="payouts">
+        <h2 id="payouts">{t(lang, 'console.rewards.payouts')}</h2>
+        <nav aria-label={t(lang, 'console.status')}>
+          <ul class="chips">
+            <li>
+              <a href={href(path, lang)} aria-current={props.status === null ? 'page' : undefined}>
+                {t(lang, 'console.all')}
+              </a>
+            </li>
+            {PAYOUT_STATUSES.map((status) => (
+              <li>
+                <a href={href(path, lang, { status })} aria-current={props.status === status ? 'page' : undefined}>
+                  {t(lang, `console.payout.${status}`)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {payouts.payouts.length === 0 ? <p>{t(lang, 'console.empty')}</p> : null}
+        <table>
+          <caption>{t(lang, 'console.rewards.payoutsOf', { id: settlement.id })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t(lang, 'console.rewards.payout')}</th>
+              <th scope="col">{t(lang, 'console.rewards.story')}</th>
+              <th scope="col">{t(lang, 'console.rewards.role')}</th>
+              <th scope="col">{t(lang, 'console.rewards.beneficiary')}</th>
+              <th scope="col">{t(lang, 'console.rewards.amount')}</th>
+              <th scope="col">{t(lang, 'console.status')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {payouts.payouts.map((p) => (
+              <tr>
+                <th scope="row">
+                  <code>{p.id}</code>
+                </th>
+                <td>
+                  <code>{p.storyId}</code>
+                </td>
+                <td>{roleLabel(lang, p.role)}</td>
+                <td>
+                  {p.beneficiaryKind === 'BOT' ? t(lang, 'console.rewards.bot') : t(lang, 'console.rewards.person')}{' '}
+                  <code>{p.beneficiaryId}</code>
+                  {p.recipientId ? (
+                    <>
+                      <br />
+                      <small>{t(lang, 'console.rewards.recipient', { id: p.recipientId })}</small>
+                    </>
+                  ) : null}
+                </td>
+                <td class="num">
+                  <Money lang={lang} amount={p.amount} />
+                </td>
+                <td class={`status-${p.status}`}>
+                  {t(lang, `console.payout.${p.status}`)}
+                  {p.statusReason ? (
+                    <>
+                      <br />
+                      <small>{p.statusReason}</small>
+                    </>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <NextPage lang={lang} path={path} query={{ status: props.status ?? undefined }} cursor={payouts.nextCursor} />
+      </section>
+      <p>
+        <a href={href('/console/rewards/settlements', lang)}>{t(lang, 'console.rewards.toSettlements')}</a>
+      </p>
+    </RewardsFrame>
+  );
+}
