@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { devLinkedHumanId } from '../../src/readers/site/dev-proof.js';
 import { seedActivity } from '../governance/support.js';
+import { HOUR_MS, newsroomFactory } from '../helpers/newsroom-factory.js';
+import { bot, rewardVote } from '../settlements/support.js';
 import type { TestApp } from '../helpers/app.js';
 import { integrityApp, plantedNewsroom } from '../integrity/support.js';
 import type { AgentKey } from '../../sdk/index.js';
@@ -126,10 +128,69 @@ test('the audit chain verifies from the page, and the integrity page runs the an
   assert.match(await row.innerText(), new RegExp(member));
 });
 
+test("a rewards admin previews, runs and reviews a settlement, and freezes a story's payouts", { skip }, async () => {
+  const ana = browsers.ana!;
+  const db = t.db.database.db;
+  // a story whose reward window closed, by a verified bot, with reward votes: something to settle
+  const f = newsroomFactory(db, Date.now());
+  const publishedAt = new Date(Date.now() - 96 * HOUR_MS);
+  const story = await f.story({
+    publishedAt,
+    rewardWindowEndsAt: new Date(publishedAt.getTime() + 72 * HOUR_MS),
+    authorBotId: await bot(db, 'h_writer'),
+  });
+  await rewardVote(db, story.id, 'voter', 'UP', 3);
+
+  await ana.page.goto(`${base}/console/rewards?lang=en`);
+  await passes(ana, 'console-rewards');
+  await ana.page.getByRole('link', { name: 'Settlements' }).first().click();
+  await passes(ana, 'console-rewards-settlements');
+  await ana.page.getByLabel('Pool (orbs, at least 0.01)').fill('1000');
+  await ana.page.getByRole('button', { name: 'Preview' }).click();
+  await passes(ana, 'console-rewards-preview');
+  await ana.page.getByRole('button', { name: /^Run the settlement: pay / }).click();
+  assert.match(await flash(ana), /^Settlement \S+ is made: \d+ payouts?\.$/);
+  await passes(ana, 'console-rewards-settlement');
+  const payoutIds = await ana.page.locator('table code').allInnerTexts();
+  assert.ok(
+    payoutIds.some((id) => id.startsWith('po')),
+    `the settlement lists its payouts: ${payoutIds.join(' ')}`,
+  );
+
+  await ana.page.goto(`${base}/console/rewards/review?lang=en`);
+  await ana.page.getByLabel('What it is about').selectOption('STORY');
+  await ana.page.getByLabel('Its id').fill(story.id);
+  await ana.page.getByLabel('Reason', { exact: true }).fill('Votes from one address');
+  await ana.page.getByRole('button', { name: 'Open the case' }).click();
+  assert.match(await flash(ana), /^Case rc_\S+ is open\.$/);
+  await passes(ana, 'console-rewards-review');
+  await ana.page.getByRole('button', { name: 'Assign for review' }).first().click();
+  assert.match(await flash(ana), /is assigned/);
+  await ana.page.getByLabel('Resolution').first().fill('One person voting from several accounts: payouts stay held');
+  await ana.page.getByRole('button', { name: 'Resolve' }).first().click();
+  assert.match(await flash(ana), /is resolved/);
+
+  await ana.page.goto(`${base}/console/rewards/freezes?lang=en`);
+  await ana.page.getByLabel('What it is about').selectOption('STORY');
+  await ana.page.getByLabel('Its id').fill(story.id);
+  await ana.page.getByLabel('Reason', { exact: true }).fill('vote ring');
+  await ana.page.getByRole('button', { name: 'Send' }).click();
+  assert.match(await flash(ana), new RegExp(`^${story.id} is frozen: \\d+ payouts? frozen\\.$`));
+  assert.match(await ana.page.locator('main').innerText(), /Frozen for “vote ring”/);
+  await passes(ana, 'console-rewards-freezes');
+});
+
 test('a reader on no allowlist gets the 403 page for every console URL', { skip }, async () => {
   const dee = browsers.dee!;
   await logIn(dee, 'dee', '/console?lang=en');
-  for (const url of ['/console', '/console/governance', '/console/control-plane', '/console/integrity', '/console/audit']) {
+  for (const url of [
+    '/console',
+    '/console/governance',
+    '/console/control-plane',
+    '/console/integrity',
+    '/console/audit',
+    '/console/rewards',
+  ]) {
     const response = await dee.page.goto(`${base}${url}?lang=en`);
     assert.equal(response?.status(), 403, url);
     assert.ok((await dee.page.locator('main').innerText()).includes(people.dee!), `${url} names the key to allowlist`);

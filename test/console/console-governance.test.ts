@@ -33,7 +33,14 @@ test('a visitor who is not logged in goes to the login page and comes back; a re
 
     const reader = siteBrowser(t.app);
     await reader.devLogin(dee!.name);
-    for (const url of ['/console', '/console/governance', '/console/control-plane', '/console/audit', '/console/integrity', '/console/rewards']) {
+    for (const url of [
+      '/console',
+      '/console/governance',
+      '/console/control-plane',
+      '/console/audit',
+      '/console/integrity',
+      '/console/rewards',
+    ]) {
       const page = await reader.get(`${url}?lang=en`);
       assert.equal(page.statusCode, 403, url);
       assert.match(page.body, new RegExp(dee!.key), `${url} names the key to put on an allowlist`);
