@@ -1,4 +1,5 @@
 import { accountDe } from './account/de.js';
+import { consoleDe } from './console/de.js';
 import { siteDe } from './site/de.js';
 import type { Catalogue } from './en.js';
 
@@ -136,4 +137,6 @@ export const de: Catalogue<'de'> = {
   ...siteDe,
   // the reader site's accounts (docs/site.md, "Taking part")
   ...accountDe,
+  // the console (docs/console.md)
+  ...consoleDe,
 };

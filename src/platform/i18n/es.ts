@@ -1,4 +1,5 @@
 import { accountEs } from './account/es.js';
+import { consoleEs } from './console/es.js';
 import { siteEs } from './site/es.js';
 import type { Catalogue } from './en.js';
 
@@ -138,4 +139,6 @@ export const es: Catalogue<'es'> = {
   ...siteEs,
   // the reader site's accounts (docs/site.md, "Taking part")
   ...accountEs,
+  // the console (docs/console.md)
+  ...consoleEs,
 };

@@ -1,4 +1,5 @@
 import { accountFr } from './account/fr.js';
+import { consoleFr } from './console/fr.js';
 import { siteFr } from './site/fr.js';
 import type { Catalogue } from './en.js';
 
@@ -138,4 +139,6 @@ export const fr: Catalogue<'fr'> = {
   ...siteFr,
   // the reader site's accounts (docs/site.md, "Taking part")
   ...accountFr,
+  // the console (docs/console.md)
+  ...consoleFr,
 };

@@ -1,4 +1,5 @@
 import { accountZhHans } from './account/zh-hans.js';
+import { consoleZhHans } from './console/zh-hans.js';
 import { siteZhHans } from './site/zh-hans.js';
 import type { Catalogue } from './en.js';
 
@@ -118,4 +119,6 @@ export const zhHans: Catalogue<'zh-Hans'> = {
   ...siteZhHans,
   // the reader site's accounts (docs/site.md, "Taking part")
   ...accountZhHans,
+  // the console (docs/console.md)
+  ...consoleZhHans,
 };
