@@ -263,7 +263,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationDeps> = async
     const last = request.session.sourceStatus ?? null;
     if (last) delete request.session.sourceStatus;
     const storyId = request.query.story || null;
-    const lookup = storyId ? await visit.client.read<SourcesResponse>(`/v1/stories/${seg(storyId)}/sources`, visit.actor) : null;
+    const lookup = storyId ? await visit.client.get<SourcesResponse>(`/v1/stories/${seg(storyId)}/sources`) : null;
     return sendPage(reply, SourcesPage, {
       lang: visit.lang,
       areas: visit.areas,
@@ -308,8 +308,8 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationDeps> = async
   /** What the story page shows: the public story, its versions (the current packet), its active legal holds. */
   async function storyView(visit: ConsoleVisit, id: string) {
     const [story, versions, holds] = await Promise.all([
-      visit.client.read<StoryResponse>(`/v1/stories/${seg(id)}`, visit.actor),
-      visit.client.read<VersionsResponse>(`/v1/stories/${seg(id)}/versions`, visit.actor),
+      visit.client.get<StoryResponse>(`/v1/stories/${seg(id)}`),
+      visit.client.get<VersionsResponse>(`/v1/stories/${seg(id)}/versions`),
       visit.client.read<LegalHoldsPage>('/v1/admin/moderation/legal-holds', visit.actor, { storyId: id, status: 'ACTIVE', limit: '20' }),
     ]);
     const current = must(versions);
@@ -442,7 +442,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationDeps> = async
     async (request, reply) => {
       const visit = enter(deps, request, reply, request.body.lang ?? 'en', 'moderation');
       if (!visit) return reply;
-      const story = must(await visit.client.read<StoryResponse>(`/v1/stories/${seg(request.params.id)}`, visit.actor));
+      const story = must(await visit.client.get<StoryResponse>(`/v1/stories/${seg(request.params.id)}`));
       return sendPage(reply, RetractionConfirmPage, { lang: visit.lang, areas: visit.areas, story, reason: request.body.reason });
     },
   );

@@ -55,6 +55,10 @@ export function createSiteApi(app: FastifyInstance, secret: string | undefined) 
         async write<T>(path: string, actor: HumanActor, body: Record<string, unknown> = {}, method = 'POST') {
           return result<T>(await client.humanWrite(key, path, { ...actor, ...body }, method));
         },
+        /** A public read (no signature: the public routes take no actor). */
+        async get<T>(path: string, query: Record<string, string | undefined> = {}) {
+          return result<T>(await client.get(path, query));
+        },
         async read<T>(path: string, actor: HumanActor, query: Record<string, string | undefined> = {}) {
           const signedQuery = { ...query, actorId: actor.actorId, verified: String(actor.verified), linkedHumanId: actor.linkedHumanId };
           return result<T>(await client.humanRead(key, path, signedQuery));
