@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { seedDemoIfEmpty } from '../../src/demo/seed.js';
+import { readDeliveryLog } from '../../src/delivery/webhooks/delivery-log.js';
 import { createWebhookDispatcher } from '../../src/delivery/webhooks/dispatcher.js';
 import { createWebhookWorker } from '../../src/delivery/webhooks/worker.js';
 import { devLinkedHumanId } from '../../src/readers/site/dev-proof.js';
@@ -325,5 +326,20 @@ describe('the console: moderation', () => {
       reason: 'again',
     });
     assert.equal(flashOf(twice.page.body), 'This story is retracted: it can no longer be corrected or retracted.');
+
+    // the delivery log pages by the delivery's sequence, newest first: the retraction, then the older correction
+    const first = await readDeliveryLog(t.db.database.db, { limit: 1 });
+    assert.equal(first.deliveries[0]!.type, 'story.retraction');
+    assert.equal(first.deliveries[0]!.state, 'pending');
+    assert.ok(first.older);
+    const second = await readDeliveryLog(t.db.database.db, { limit: 1, before: first.older });
+    assert.equal(second.deliveries[0]!.type, 'story.correction');
+    assert.equal(second.deliveries[0]!.state, 'delivered');
+    assert.equal(second.older, null, 'the last page');
+    assert.deepEqual(first.counts, { pending: 1, retrying: 0, delivered: 1, dead: 0 });
+    const page = await browser.get(`/console/moderation/webhooks?lang=en&before=${first.older}`);
+    assert.match(page.body, /<code>story\.correction<\/code>/);
+    assert.doesNotMatch(page.body, /<code>story\.retraction<\/code>/);
+    assert.match(page.body, /Newest deliveries/);
   });
 });
