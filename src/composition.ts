@@ -50,6 +50,7 @@ import { createRewardReviewService } from './rewards/review/service.js';
 import { latestAnalysisCartelHolds } from './rewards/settlements/cartel-hook.js';
 import { createSettlementService } from './rewards/settlements/service.js';
 import { verifyAuditChain } from './platform/audit/verify-chain.js';
+import { readDeliveryLog, type DeliveryLogQuery } from './delivery/webhooks/delivery-log.js';
 
 /**
  * The composition root: every service of the app, built once when the app starts, with the ports through
@@ -186,7 +187,7 @@ export function createServices(ctx: AppContext) {
     siteAccounts,
     siteSessions,
     // what the console reads that has no API route of its own
-    console: { verifyAuditChain: () => verifyAuditChain(db) },
+    console: { verifyAuditChain: () => verifyAuditChain(db), deliveryLog: (query: DeliveryLogQuery) => readDeliveryLog(db, query) },
     // newsroom/stories → readers/users: a signed reader's read goes into their history
     recordRead: history.recordRead,
   };

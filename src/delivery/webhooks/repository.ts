@@ -157,8 +157,14 @@ export async function deliveryCounts(db: Queryable): Promise<Record<'pending' | 
   return counts;
 }
 
-/** The delivery log, newest first: each delivery with its event and attempts. */
-export async function deliveryLog(db: Queryable, filter: { status?: DeliveryStatus; eventId?: string; limit: number }) {
+/**
+ * The delivery log, newest first: each delivery with its event. `tried` narrows PENDING to the ones tried and
+ * retrying (true) or never tried (false); `beforeSeq` pages to older deliveries.
+ */
+export async function deliveryLog(
+  db: Queryable,
+  filter: { status?: DeliveryStatus; tried?: boolean; eventId?: string; beforeSeq?: string; limit: number },
+) {
   let query = db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
@@ -183,6 +189,8 @@ export async function deliveryLog(db: Queryable, filter: { status?: DeliveryStat
     .limit(filter.limit);
   if (filter.status) query = query.where('d.status', '=', filter.status);
   if (filter.eventId) query = query.where('d.event_id', '=', filter.eventId);
+  if (filter.tried !== undefined) query = query.where('d.attempts', filter.tried ? '>' : '=', 0);
+  if (filter.beforeSeq) query = query.where('d.seq', '<', filter.beforeSeq);
   return query.execute();
 }
 

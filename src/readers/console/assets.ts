@@ -25,6 +25,11 @@ const CSS = `
 .console .status-CANCELLED,.console .status-REJECTED,.console .tag-bad{color:var(--bad);font-weight:600}
 .console del{background:#fde2e2;color:#6b0d0d}
 .console ins{background:#dcf2e0;color:#0d4a1c;text-decoration:none}
+.console textarea.code{font-family:ui-monospace,monospace;font-size:.85rem}
+.console article.card{margin:0 0 1.25rem}
+.console .delivery-delivered{color:var(--ok);font-weight:600}
+.console .delivery-retrying,.console .delivery-pending{color:var(--warn);font-weight:600}
+.console .delivery-dead{color:var(--bad);font-weight:600}
 .console .graph{max-width:100%;height:auto;border:1px solid var(--rule);border-radius:.5rem;background:#fff}
 .console tr.member:target{outline:3px solid #e3a008;background:#fff8e1}
 .console .legend{display:flex;flex-wrap:wrap;gap:.5rem 1rem;list-style:none;padding:0}

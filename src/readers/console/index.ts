@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { DeliveryLog, DeliveryLogQuery } from '../../delivery/webhooks/delivery-log.js';
 import type { ChainVerdict } from '../../platform/audit/verify-chain.js';
 import { sendPage } from '../site/render.js';
 import { sameOriginCheck, type Flash } from '../site/session.js';
@@ -11,6 +12,7 @@ import { act, enter, type ConsoleDeps } from './gate.js';
 import { governanceRoutes } from './governance-routes.js';
 import { integrityRoutes } from './integrity-routes.js';
 import { rewardsRoutes } from './rewards-routes.js';
+import { moderationRoutes } from './moderation-routes.js';
 import { AuditPage } from './views/audit.js';
 import { ConsoleHomePage } from './views/home.js';
 
@@ -24,6 +26,8 @@ declare module 'fastify' {
 export interface ConsoleOptions extends ConsoleDeps {
   /** Walks the audit chain (the same check as `npm run audit:verify`). */
   verifyAuditChain(): Promise<ChainVerdict>;
+  /** The webhook delivery log (the same rows as `npm run webhooks:deliveries`). */
+  deliveryLog(query: DeliveryLogQuery): Promise<DeliveryLog>;
 }
 
 /**
@@ -32,7 +36,7 @@ export interface ConsoleOptions extends ConsoleDeps {
  * personal: never cached (`no-store`), never indexed (`X-Robots-Tag` and the robots meta).
  */
 export const consoleModule: FastifyPluginAsyncTypebox<ConsoleOptions> = async (app, options) => {
-  const { verifyAuditChain, ...deps } = options;
+  const { verifyAuditChain, deliveryLog, ...deps } = options;
   const guarded = { preHandler: [sameOriginCheck, (app as FastifyInstance).csrfProtection] };
   const hide = { hide: true };
 
@@ -86,6 +90,7 @@ export const consoleModule: FastifyPluginAsyncTypebox<ConsoleOptions> = async (a
     ),
   );
 
+  await app.register(moderationRoutes, { ...deps, deliveryLog });
   await app.register(governanceRoutes, deps);
   await app.register(controlPlaneRoutes, deps);
   await app.register(integrityRoutes, deps);

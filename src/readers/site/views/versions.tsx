@@ -18,7 +18,8 @@ export interface VersionsPageProps {
   botNames: BotNames;
 }
 
-function Runs(props: { diff: FieldDiff }) {
+/** One field's diff: removed text in <del>, added text in <ins> (words for texts, lines for claims and sources). */
+export function DiffRuns(props: { diff: FieldDiff }) {
   const { diff } = props;
   if (diff.field === 'claims' || diff.field === 'sources') {
     return (
@@ -85,7 +86,7 @@ export function VersionsPage(props: VersionsPageProps) {
               <h2 id={`field-${field.field}`}>{t(lang, `site.field.${field.field}`)}</h2>
               {field.changed ? (
                 <div lang={story.lang}>
-                  <Runs diff={field} />
+                  <DiffRuns diff={field} />
                 </div>
               ) : (
                 <p>{t(lang, 'site.diff.unchanged')}</p>

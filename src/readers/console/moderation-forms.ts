@@ -1,0 +1,67 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { DELIVERY_STATES } from '../../delivery/webhooks/delivery-log.js';
+import { LangParam } from '../../platform/i18n/index.js';
+import { form } from '../site/form-schemas.js';
+
+/** Queries and form bodies of the console's moderation area. */
+
+const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+const OptionalId = Type.Optional(Type.Union([Id, Type.Literal('')]));
+const Reason = Type.String({ minLength: 1, maxLength: 2000 });
+const Cursor = Type.Optional(Type.String({ maxLength: 2000 }));
+
+export const QuarantinePageQuery = Type.Object(
+  { lang: LangParam, status: Type.Optional(Type.String({ maxLength: 20 })), cursor: Cursor },
+  { additionalProperties: false },
+);
+export const HoldsPageQuery = Type.Object(
+  { lang: LangParam, status: Type.Optional(Type.String({ maxLength: 20 })), storyId: OptionalId, cursor: Cursor },
+  { additionalProperties: false },
+);
+export const SourcesPageQuery = Type.Object({ lang: LangParam, story: OptionalId }, { additionalProperties: false });
+export const StoryFindQuery = Type.Object({ lang: LangParam, id: OptionalId }, { additionalProperties: false });
+export const StoryPageQuery = Type.Object(
+  { lang: LangParam, event: Type.Optional(Type.String({ maxLength: 64 })) },
+  { additionalProperties: false },
+);
+export const DeliveriesPageQuery = Type.Object(
+  {
+    lang: LangParam,
+    state: Type.Optional(Type.Union([...DELIVERY_STATES.map((s) => Type.Literal(s)), Type.Literal('')])),
+    event: Type.Optional(Type.Union([Id, Type.Literal('')])),
+    before: Type.Optional(Type.String({ maxLength: 20, pattern: '^[0-9]*$' })),
+  },
+  { additionalProperties: false },
+);
+
+export const ResolveParams = Type.Object({ scopeType: Type.Literal('story'), scopeId: Id });
+export const ResolveForm = form({
+  decision: Type.Union([Type.Literal('RELEASE'), Type.Literal('KEEP'), Type.Literal('BLOCK')]),
+  reason: Reason,
+});
+
+export const PlaceHoldForm = form({
+  storyId: Id,
+  reason: Reason,
+  caseReference: Type.Optional(Type.String({ maxLength: 200 })),
+});
+export const ReleaseHoldForm = form({ reason: Reason });
+
+export const SOURCE_HOST_PATTERN = '^[A-Za-z0-9][A-Za-z0-9.-]*$';
+export const SourceStatusForm = form({
+  host: Type.String({ minLength: 1, maxLength: 253 }),
+  status: Type.Union([Type.Literal('UNRATED'), Type.Literal('TRUSTED'), Type.Literal('WATCH'), Type.Literal('BANNED')]),
+  reason: Reason,
+});
+
+/** The fields of a story's packet a correction may change, as the form writes them (claims and sources as JSON). */
+export const CorrectionForm = form({
+  title: Type.String({ maxLength: 300 }),
+  summary: Type.String({ maxLength: 2000 }),
+  body: Type.String({ maxLength: 100_000 }),
+  claims: Type.String({ maxLength: 200_000 }),
+  sources: Type.String({ maxLength: 200_000 }),
+  note: Type.String({ maxLength: 2000 }),
+});
+export type CorrectionForm = Static<typeof CorrectionForm>;
+export const RetractionForm = form({ reason: Reason });
