@@ -319,7 +319,7 @@ function PlaceHold(props: { lang: Lang; back: string; storyId?: string }) {
         <input type="hidden" name="storyId" value={props.storyId} />
       ) : (
         <Field id="hold-story" label={t(lang, 'console.moderation.storyId')}>
-          <input id="hold-story" name="storyId" required maxLength={64} pattern="[A-Za-z0-9_-]+" />
+          <input id="hold-story" name="storyId" required maxLength={64} pattern="[A-Za-z0-9_\-]+" />
         </Field>
       )}
       <Field id="hold-reason" label={t(lang, 'console.reason')}>
@@ -363,7 +363,7 @@ export function LegalHoldsListPage(props: Frame & { page: LegalHoldsPage; status
         <input type="hidden" name="lang" value={lang} />
         {status ? <input type="hidden" name="status" value={status} /> : null}
         <Field id="holds-story" label={t(lang, 'console.moderation.storyId')}>
-          <input id="holds-story" name="storyId" value={storyId ?? ''} maxLength={64} pattern="[A-Za-z0-9_-]*" />
+          <input id="holds-story" name="storyId" value={storyId ?? ''} maxLength={64} pattern="[A-Za-z0-9_\-]*" />
         </Field>
         <button type="submit">{t(lang, 'console.moderation.filter')}</button>
       </form>
@@ -483,7 +483,7 @@ export function SourcesPage(
       <form method="get" action="/console/moderation/sources" class="console-form">
         <input type="hidden" name="lang" value={lang} />
         <Field id="sources-story" label={t(lang, 'console.moderation.storyId')}>
-          <input id="sources-story" name="story" value={props.storyId ?? ''} maxLength={64} pattern="[A-Za-z0-9_-]*" />
+          <input id="sources-story" name="story" value={props.storyId ?? ''} maxLength={64} pattern="[A-Za-z0-9_\-]*" />
         </Field>
         <button type="submit">{t(lang, 'console.moderation.show')}</button>
       </form>
@@ -534,7 +534,7 @@ export function StoryFindPage(props: Frame) {
       <form method="get" action="/console/moderation/stories" class="console-form">
         <input type="hidden" name="lang" value={lang} />
         <Field id="find-story" label={t(lang, 'console.moderation.storyId')}>
-          <input id="find-story" name="id" required maxLength={64} pattern="[A-Za-z0-9_-]+" />
+          <input id="find-story" name="id" required maxLength={64} pattern="[A-Za-z0-9_\-]+" />
         </Field>
         <button type="submit">{t(lang, 'console.moderation.open')}</button>
       </form>
@@ -818,7 +818,7 @@ export function DeliveriesPage(
         <input type="hidden" name="lang" value={lang} />
         {state ? <input type="hidden" name="state" value={state} /> : null}
         <Field id="event-filter" label={t(lang, 'console.moderation.eventId')}>
-          <input id="event-filter" name="event" value={eventId ?? ''} maxLength={64} pattern="[A-Za-z0-9_-]*" />
+          <input id="event-filter" name="event" value={eventId ?? ''} maxLength={64} pattern="[A-Za-z0-9_\-]*" />
         </Field>
         <button type="submit">{t(lang, 'console.moderation.filter')}</button>
       </form>
