@@ -143,6 +143,15 @@ test("a rewards admin previews, runs and reviews a settlement, and freezes a sto
 
   await ana.page.goto(`${base}/console/rewards?lang=en`);
   await passes(ana, 'console-rewards');
+  // the policy: a change is shown old → new before it is applied
+  await ana.page.getByLabel('Escrow rate').fill('0.15');
+  await ana.page.getByRole('button', { name: 'Show the change' }).click();
+  assert.match(await ana.page.locator('main').innerText(), /0\.1 → 0\.15/);
+  await passes(ana, 'console-rewards-policy-confirm');
+  await ana.page.getByRole('button', { name: 'Apply the change' }).click();
+  assert.match(await flash(ana), /version 2 is in force/);
+  await ana.page.getByRole('link', { name: 'Claim batches' }).first().click();
+  await passes(ana, 'console-rewards-claims');
   await ana.page.getByRole('link', { name: 'Settlements' }).first().click();
   await passes(ana, 'console-rewards-settlements');
   await ana.page.getByLabel('Pool (orbs, at least 0.01)').fill('1000');

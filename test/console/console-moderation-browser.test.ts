@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { seedDemoIfEmpty } from '../../src/demo/seed.js';
-import { createWebhookDispatcher } from '../../src/delivery/webhooks/dispatcher.js';
-import { createWebhookWorker } from '../../src/delivery/webhooks/worker.js';
 import { devLinkedHumanId } from '../../src/readers/site/dev-proof.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createTestCertificate, startReceiver, type Receiver, type TestCertificate } from '../helpers/https-receiver.js';
 import { newsroomClient } from '../helpers/newsroom.js';
+import { deliverOnce } from '../webhooks/support.js';
 import { checkPage, needsChromium, openBrowser, type Browser } from '../site/browser.js';
 
 /**
@@ -91,19 +90,7 @@ test('a moderator releases a quarantined candidate and corrects a story whose we
   assert.ok(event, sent);
   await passes('console-moderation-corrected');
 
-  const dispatcher = createWebhookDispatcher({ allowPrivateAddresses: true, timeoutMs: 3000, extraCaForTests: cert.cert });
-  const worker = createWebhookWorker({
-    transactor: t.app.ctx.transactor,
-    config: { ...t.config.webhooks, allowPrivateAddresses: true },
-    clock: t.app.ctx.clock,
-    dispatcher,
-    name: 'console-browser-test',
-  });
-  try {
-    assert.equal(await worker.deliverOne(), true);
-  } finally {
-    await dispatcher.close();
-  }
+  assert.equal(await deliverOnce(t, cert.cert), true);
   const delivered = receiver.delivered();
   assert.equal(delivered.length, 1, 'the HTTPS receiver got the correction');
   await page.locator(`a[href*="event=${event}"]`).first().click();

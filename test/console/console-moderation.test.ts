@@ -2,12 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { seedDemoIfEmpty } from '../../src/demo/seed.js';
 import { readDeliveryLog } from '../../src/delivery/webhooks/delivery-log.js';
-import { createWebhookDispatcher } from '../../src/delivery/webhooks/dispatcher.js';
-import { createWebhookWorker } from '../../src/delivery/webhooks/worker.js';
 import { devLinkedHumanId } from '../../src/readers/site/dev-proof.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createTestCertificate, startReceiver, type Receiver, type TestCertificate } from '../helpers/https-receiver.js';
 import { newsroomClient } from '../helpers/newsroom.js';
+import { deliverOnce } from '../webhooks/support.js';
 import { flashOf, siteBrowser } from '../helpers/site-browser.js';
 
 /**
@@ -280,19 +279,7 @@ describe('the console: moderation', () => {
     assert.match(pending.body, /<code>story\.correction<\/code>/);
     assert.match(pending.body, /<dd class="delivery-pending">Not tried yet<\/dd>/);
 
-    const dispatcher = createWebhookDispatcher({ allowPrivateAddresses: true, timeoutMs: 3000, extraCaForTests: cert.cert });
-    const worker = createWebhookWorker({
-      transactor: t.app.ctx.transactor,
-      config: { ...t.config.webhooks, allowPrivateAddresses: true },
-      clock: t.app.ctx.clock,
-      dispatcher,
-      name: 'console-test',
-    });
-    try {
-      assert.equal(await worker.deliverOne(), true);
-    } finally {
-      await dispatcher.close();
-    }
+    assert.equal(await deliverOnce(t, cert.cert), true);
     assert.equal(receiver.delivered().length, 1);
     const log = await browser.get(`/console/moderation/webhooks?lang=en&event=${event}`);
     assert.match(log.body, /<dd class="delivery-delivered">Sent<\/dd>/);

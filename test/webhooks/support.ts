@@ -4,7 +4,7 @@ import type { Config } from '../../src/config.js';
 import { createWebhookDispatcher, type Resolver } from '../../src/delivery/webhooks/dispatcher.js';
 import { createWebhookWorker } from '../../src/delivery/webhooks/worker.js';
 import { governanceApp, type GovernanceApp } from '../governance/support.js';
-import { TEST_OPS_TOKEN, type Env, type TestDatabase } from '../helpers/app.js';
+import { TEST_OPS_TOKEN, type Env, type TestApp, type TestDatabase } from '../helpers/app.js';
 import { newsroomClient } from '../helpers/newsroom.js';
 import type { Json } from '../helpers/json.js';
 
@@ -67,6 +67,23 @@ export function stepWorker(g: GovernanceApp, ca: string, overrides: Partial<Conf
     },
     close: () => dispatcher.close(),
   };
+}
+
+/** Delivers the oldest due webhook of `t` once, trusting the test receiver's CA: true when one was attempted. */
+export async function deliverOnce(t: TestApp, ca: string): Promise<boolean> {
+  const dispatcher = createWebhookDispatcher({ allowPrivateAddresses: true, timeoutMs: 3000, extraCaForTests: ca });
+  const worker = createWebhookWorker({
+    transactor: t.app.ctx.transactor,
+    config: { ...t.config.webhooks, allowPrivateAddresses: true },
+    clock: t.app.ctx.clock,
+    dispatcher,
+    name: 'test-once',
+  });
+  try {
+    return await worker.deliverOne();
+  } finally {
+    await dispatcher.close();
+  }
 }
 
 /** A resolver that plays DNS for the named hosts and asks the system for the rest. */

@@ -4,7 +4,7 @@ import { ASSETS } from '../../site/assets.js';
 import { href } from '../../site/links.js';
 import { useVisitor } from '../../site/visitor.js';
 import { PostForm } from '../../site/views/forms.js';
-import { LANG_NAMES } from '../../site/views/layout.js';
+import { LanguageMenu } from '../../site/views/layout.js';
 import type { ConsoleArea } from '../access.js';
 import { CONSOLE_ASSETS } from '../assets.js';
 import { ConsoleFlash } from './parts.js';
@@ -70,27 +70,7 @@ export function ConsoleLayout(props: ConsoleFrame & { children: ComponentChildre
                 <a href={href('/', lang)}>{t(lang, 'console.toSite')}</a>
               </p>
             </div>
-            <details class="langs-menu">
-              <summary>
-                {t(lang, 'site.languages')}: {LANG_NAMES[lang]}
-              </summary>
-              <nav aria-label={t(lang, 'site.languages')}>
-                <ul class="langs">
-                  {Object.entries(LANG_NAMES).map(([code, name]) => (
-                    <li>
-                      <a
-                        href={href(props.path, code as Lang, props.query)}
-                        hreflang={code}
-                        lang={code}
-                        aria-current={code === lang ? 'true' : undefined}
-                      >
-                        {name}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-            </details>
+            <LanguageMenu lang={lang} path={props.path} query={props.query} />
             {visitor.reader ? (
               <PostForm action="/logout" lang={lang} back={href('/', lang)} class="inline">
                 <button type="submit" class="link">

@@ -72,27 +72,7 @@ export function Layout(props: PageFrame & { children: ComponentChildren }) {
               </a>
               <p class="tagline">{t(lang, 'site.tagline')}</p>
             </div>
-            <details class="langs-menu">
-              <summary>
-                {t(lang, 'site.languages')}: {LANG_NAMES[lang]}
-              </summary>
-              <nav aria-label={t(lang, 'site.languages')}>
-                <ul class="langs">
-                  {Object.entries(LANG_NAMES).map(([code, name]) => (
-                    <li>
-                      <a
-                        href={href(props.path, code as Lang, props.query)}
-                        hreflang={code}
-                        lang={code}
-                        aria-current={code === lang ? 'true' : undefined}
-                      >
-                        {name}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-            </details>
+            <LanguageMenu lang={lang} path={props.path} query={props.query} />
             <AccountLinks lang={lang} path={props.path} query={props.query} />
           </div>
           <nav class="sections" aria-label={t(lang, 'site.sections')}>
@@ -118,5 +98,36 @@ export function Layout(props: PageFrame & { children: ComponentChildren }) {
         </footer>
       </body>
     </html>
+  );
+}
+
+/**
+ * The language switch: a details menu (no script needed) of this page's address in each language, each
+ * language named in itself.
+ */
+export function LanguageMenu(props: { lang: Lang; path: string; query?: Record<string, string | number | undefined> }) {
+  const { lang } = props;
+  return (
+    <details class="langs-menu">
+      <summary>
+        {t(lang, 'site.languages')}: {LANG_NAMES[lang]}
+      </summary>
+      <nav aria-label={t(lang, 'site.languages')}>
+        <ul class="langs">
+          {Object.entries(LANG_NAMES).map(([code, name]) => (
+            <li>
+              <a
+                href={href(props.path, code as Lang, props.query)}
+                hreflang={code}
+                lang={code}
+                aria-current={code === lang ? 'true' : undefined}
+              >
+                {name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </details>
   );
 }
