@@ -85,7 +85,7 @@ export const accountDe: Record<keyof typeof accountEn, string> = {
   'account.refused.REWARD_WINDOW_CLOSED': 'Das Belohnungsfenster dieses Artikels ist geschlossen: Er nimmt keine Stimmen mehr an.',
   'account.refused.REWARD_VOTE_ALREADY_CAST': 'Sie haben über diesen Artikel schon abgestimmt.',
   'account.refused.LEGAL_HOLD_ACTIVE':
-    'Für diesen Artikel gilt eine rechtliche Sperre: Er nimmt vorerst keine Kommentare, Meldungen oder Stimmen an.',
+    'Für diesen Artikel gilt eine rechtliche Sperre: Bis zu ihrer Aufhebung kann er weder korrigiert, zurückgenommen noch überarbeitet werden.',
   'account.refused.FLAG_ALREADY_RECORDED': 'Sie haben das schon gemeldet.',
   'account.refused.HUMAN_VERIFICATION_REQUIRED':
     'Eine Meldung hohen Schweregrads zu einer Aussage braucht den Nachweis, dass Sie ein einzigartiger Mensch sind.',

@@ -82,7 +82,8 @@ export const accountEn = {
   'account.refused.PAID_ACTION_BUDGET_EXHAUSTED': 'You have used up today’s reward votes: you can vote again tomorrow.',
   'account.refused.REWARD_WINDOW_CLOSED': 'The reward window of this story is closed: it takes no more votes.',
   'account.refused.REWARD_VOTE_ALREADY_CAST': 'You have already voted on this story.',
-  'account.refused.LEGAL_HOLD_ACTIVE': 'This story is under a legal hold: it takes no comments, flags or votes for now.',
+  'account.refused.LEGAL_HOLD_ACTIVE':
+    'This story is under a legal hold: it cannot be corrected, retracted or revised until the hold is released.',
   'account.refused.FLAG_ALREADY_RECORDED': 'You have already flagged this.',
   'account.refused.HUMAN_VERIFICATION_REQUIRED': 'A high-severity flag on a claim needs proof that you are a unique person.',
   'account.refused.NULLIFIER_REUSED': 'You have already given this proof: each person gives it once.',

@@ -82,7 +82,8 @@ export const accountEs: Record<keyof typeof accountEn, string> = {
   'account.refused.PAID_ACTION_BUDGET_EXHAUSTED': 'Has agotado los votos de recompensa de hoy: podrás votar de nuevo mañana.',
   'account.refused.REWARD_WINDOW_CLOSED': 'La ventana de recompensa de esta noticia está cerrada: ya no admite votos.',
   'account.refused.REWARD_VOTE_ALREADY_CAST': 'Ya has votado sobre esta noticia.',
-  'account.refused.LEGAL_HOLD_ACTIVE': 'Esta noticia está bajo retención legal: por ahora no admite comentarios, señales ni votos.',
+  'account.refused.LEGAL_HOLD_ACTIVE':
+    'Esta noticia está bajo retención legal: no se puede corregir, retractar ni revisar hasta que se levante la retención.',
   'account.refused.FLAG_ALREADY_RECORDED': 'Ya has señalado esto.',
   'account.refused.HUMAN_VERIFICATION_REQUIRED':
     'Una señal de gravedad alta sobre una afirmación necesita la prueba de que eres una persona única.',

@@ -85,7 +85,7 @@ export const accountFr: Record<keyof typeof accountEn, string> = {
   'account.refused.REWARD_WINDOW_CLOSED': 'La fenêtre de récompense de cet article est fermée : il ne prend plus de votes.',
   'account.refused.REWARD_VOTE_ALREADY_CAST': 'Vous avez déjà voté sur cet article.',
   'account.refused.LEGAL_HOLD_ACTIVE':
-    'Cet article fait l’objet d’une retenue juridique : il ne prend pour l’instant ni commentaires, ni signalements, ni votes.',
+    'Cet article fait l’objet d’une retenue juridique : il ne peut être ni corrigé, ni rétracté, ni révisé tant que la retenue n’est pas levée.',
   'account.refused.FLAG_ALREADY_RECORDED': 'Vous avez déjà signalé ceci.',
   'account.refused.HUMAN_VERIFICATION_REQUIRED':
     'Un signalement de gravité élevée sur une affirmation demande la preuve que vous êtes une personne unique.',

@@ -80,7 +80,7 @@ export const accountZhHans: Record<keyof typeof accountEn, string> = {
   'account.refused.PAID_ACTION_BUDGET_EXHAUSTED': '你今天的奖励投票次数已用完：明天可以再投。',
   'account.refused.REWARD_WINDOW_CLOSED': '这篇报道的奖励窗口已关闭：不再接受投票。',
   'account.refused.REWARD_VOTE_ALREADY_CAST': '你已经对这篇报道投过票了。',
-  'account.refused.LEGAL_HOLD_ACTIVE': '这篇报道处于法律保全中：暂时不接受评论、举报或投票。',
+  'account.refused.LEGAL_HOLD_ACTIVE': '这篇报道处于法律保全中：在保全解除之前，无法更正、撤回或修订。',
   'account.refused.FLAG_ALREADY_RECORDED': '你已经举报过了。',
   'account.refused.HUMAN_VERIFICATION_REQUIRED': '针对陈述的高严重度举报需要证明你是独一无二的真人。',
   'account.refused.NULLIFIER_REUSED': '你已经提交过这项证明：每人只能提交一次。',

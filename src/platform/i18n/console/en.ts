@@ -100,8 +100,8 @@ export const consoleEn = {
   'console.governance.quiet': 'Normal',
   'console.governance.evaluate': 'Evaluate the signals now',
   'console.governance.evaluatedAt': 'Evaluated',
-  'console.governance.trippedList': 'tripped: {signals}.',
-  'console.governance.nothingTripped': 'no signal is tripped.',
+  'console.governance.trippedList': ': tripped: {signals}.',
+  'console.governance.nothingTripped': ': no signal is tripped.',
   'console.governance.evaluated': 'The signals are evaluated.',
   'console.governance.emergencyApplied': 'The signals are evaluated and emergency measures are in force.',
   'console.governance.withRequest': 'Approved control-plane request (id)',
@@ -346,7 +346,7 @@ export const consoleEn = {
   'console.rewards.noCases': 'No case is open.',
   'console.rewards.caseTitle': 'Case {id}',
   'console.rewards.caseTarget': '{type} {id}',
-  'console.rewards.caseMeta': 'Opened by {by}; assigned to {assignee}; due',
+  'console.rewards.caseMeta': 'Opened by {by}; assigned to {assignee};',
   'console.rewards.due': 'due',
   'console.rewards.assign': 'Assign for review',
   'console.rewards.assignee': 'Assignee (actor id)',
@@ -466,7 +466,7 @@ export const consoleEn = {
   'console.moderation.resolved.OPEN': 'Story {id} still awaits a decision.',
 
   'console.moderation.holdsText':
-    'A legal hold freezes a story: no comments, flags, votes, revisions, corrections, retraction or block until it is released.',
+    'A legal hold preserves a story: until it is released, it cannot be corrected, retracted, revised or hidden. It stays readable, and comments, flags and votes go on.',
   'console.moderation.holds': 'Holds',
   'console.moderation.hold': 'Hold',
   'console.moderation.hold.ACTIVE': 'Active',

@@ -239,7 +239,8 @@ function EvaluationResult(props: { lang: Lang; evaluation: Evaluation }) {
   return (
     <div class="evaluation" role="status">
       <p>
-        {t(lang, 'console.governance.evaluatedAt')} <When lang={lang} at={evaluation.evaluatedAt} />:{' '}
+        {/* the labels after the time carry their own punctuation: " :" in French, "，" in Chinese */}
+        {t(lang, 'console.governance.evaluatedAt')} <When lang={lang} at={evaluation.evaluatedAt} />
         {evaluation.tripped.length
           ? t(lang, 'console.governance.trippedList', {
               signals: evaluation.tripped.map((s) => t(lang, `console.signal.${s}` as 'console.signal.flagSurge')).join(', '),
