@@ -35,3 +35,14 @@ export const createControlPlaneRequestExample = {
   payload,
   reason: 'Health signals tripped: flagSurge: 46 flags in the last hour against 15 required',
 };
+
+export const approveControlPlaneRequestExample = {
+  actorId: 'night-editor',
+  verified: true,
+  linkedHumanId: 'h_c81f3a6e2d9b04f7a5e1c8d3b6f2a097',
+  nullifier_hash: '0x3f8a2d6c0e4b9f17a5c3e8d2b6f0a4c9e1d7b3f5a8c2e6d0b4f9a3c7e1d5b802',
+  merkle_root: '0x0b3f7d2a9c6e14f58a0d3b7c2e9f6a1d4b8c5e2f7a0d3c6b9e1f4a7d2c5b8e01',
+  proof: `0x${'5d2a8f0c7e3b9164'.repeat(32)}`,
+  verification_level: 'orb',
+  action: 'control_plane_approve:cpr_Xw5Ma9Qe2Tn7Rb3K',
+};

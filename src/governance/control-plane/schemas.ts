@@ -3,7 +3,7 @@ import { CursorParam, NextCursor } from '../../platform/cursor.js';
 import { DateTime, HumanActorBody, HumanActorQuery, Nullable, Sha256Hex } from '../../platform/schemas.js';
 import { StringEnum } from '../../platform/string-enum.js';
 import { HumanProofBody } from '../../identity/humans/proof-body.js';
-import { controlPlaneRequestExample, createControlPlaneRequestExample } from './examples.js';
+import { approveControlPlaneRequestExample, controlPlaneRequestExample, createControlPlaneRequestExample } from './examples.js';
 
 /** Control-plane requests: filing, listing, reading, approving and cancelling. */
 
@@ -58,6 +58,7 @@ export const ApproveBody = Type.Object(
   { ...HumanActorBody, ...HumanProofBody },
   {
     title: 'ApproveControlPlaneRequest',
+    examples: [approveControlPlaneRequestExample],
     additionalProperties: false,
     description:
       'A verified human proof with action control_plane_approve:<requestId> (docs/api-conventions.md, "Human proofs"; docs/governance.md)',

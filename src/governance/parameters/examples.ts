@@ -140,3 +140,21 @@ export const governanceProposalRequestExample = {
     'Three coordinated attestation bursts on regional election stories last month: asking for four attestation weights before CLEAR until the count is certified.',
   changes: { 'consensus.minAttestations': 4 },
 };
+
+/** The proof fields of a World ID proof, as IDKit hands them over. */
+const proof = {
+  nullifier_hash: '0x2c7e1a9f4b8d03c6e5a2f7b1d9c4e08a3f6b2d7c1e5a9f4b8d3c6e0a2f7b1d95',
+  merkle_root: '0x0b3f7d2a9c6e14f58a0d3b7c2e9f6a1d4b8c5e2f7a0d3c6b9e1f4a7d2c5b8e01',
+  proof: `0x${'9e4b1f7a3c0d6e28'.repeat(32)}`,
+  verification_level: 'orb',
+};
+
+export const ratifyProposalExample = {
+  actorId: 'editor-in-chief',
+  verified: true,
+  linkedHumanId: ratifier,
+  provider: 'world_id',
+  ...proof,
+  action: 'governance_ratify:gp_Hk4rT9wQ2mXa7LcN',
+  decision: 'RATIFY',
+};

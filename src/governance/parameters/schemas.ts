@@ -11,6 +11,7 @@ import {
   governanceStateExample,
   healthSignalExample,
   proposalActivationExample,
+  ratifyProposalExample,
   recommendedActionExample,
 } from './examples.js';
 
@@ -59,6 +60,7 @@ export const RatifyBody = Type.Object(
   },
   {
     title: 'RatifyProposalRequest',
+    examples: [ratifyProposalExample],
     additionalProperties: false,
     description:
       'A verified human proof with action governance_ratify:<proposalId> (docs/api-conventions.md, "Human proofs"; docs/governance.md)',

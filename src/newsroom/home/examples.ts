@@ -7,8 +7,8 @@ const generatedAt = '2026-05-13T15:10:00.000Z';
 
 export const storyModuleExample = {
   id: 'developing',
-  title: 'Developing',
-  description: 'Provisional stories whose review is still emerging, contested or under review',
+  title: 'Developing stories',
+  description: 'Provisional stories whose review is emerging, contested or under review, newest first.',
   href: '/v1/modules/developing',
   lang: 'en',
   generatedAt,
@@ -18,7 +18,7 @@ export const storyModuleExample = {
 export const ledgerModuleExample = {
   id: 'ledger',
   title: 'Ledger',
-  description: 'Corrections, retractions, challenges and updates, newest first',
+  description: 'Corrections, retractions, challenges and updates of stories, newest first.',
   href: '/v1/modules/ledger',
   lang: 'en',
   generatedAt,
@@ -29,8 +29,8 @@ export const rewardWindowItemExample = { ...storyCardExample, closesAt: '2026-05
 
 export const rewardWindowModuleExample = {
   id: 'reward-window',
-  title: 'Reward window open',
-  description: 'Stories readers can still reward, closing soonest first',
+  title: 'Reward window',
+  description: 'Stories whose reward window is open, closing soonest first. Reward votes count only during the 72 hours after publication.',
   href: '/v1/modules/reward-window',
   lang: 'en',
   generatedAt,

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { readinessExample } from './examples.js';
 
 export const LivenessResponse = Type.Object(
   { status: Type.Literal('ok') },
@@ -34,6 +35,7 @@ export const ReadinessResponse = Type.Object(
   },
   {
     title: 'Readiness',
+    examples: [readinessExample],
     description:
       'Whether this instance is ready to take traffic, with every check; the same shape is answered with 503 when a required check fails.',
   },
