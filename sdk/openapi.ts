@@ -8344,7 +8344,7 @@ export interface components {
      *           "RISK": 150000,
      *           "SOURCE_DIVERSITY": 100000
      *         },
-     *         "seed": "se_Vb7Nq2Xc5Lm8Pz1R",
+     *         "seed": "17da88cb1fd6795437dd4fceaaa0a7c51ede57b9611a9f24c5a665c092b65d81",
      *         "stories": [
      *           {
      *             "storyId": "st_Qm7vX2kR9pLw4NaE",
@@ -16772,7 +16772,7 @@ export interface operations {
            *           "RISK": 150000,
            *           "SOURCE_DIVERSITY": 100000
            *         },
-           *         "seed": "se_Vb7Nq2Xc5Lm8Pz1R",
+           *         "seed": "17da88cb1fd6795437dd4fceaaa0a7c51ede57b9611a9f24c5a665c092b65d81",
            *         "stories": [
            *           {
            *             "storyId": "st_Qm7vX2kR9pLw4NaE",

@@ -53,7 +53,7 @@ export const settlementDetailExample = {
     poolBase: orbs('1000').base,
     escrowPpm: 100000,
     splitsPpm: { WRITER: 500000, FACT_CHECK: 250000, RISK: 150000, SOURCE_DIVERSITY: 100000 },
-    seed: 'se_Vb7Nq2Xc5Lm8Pz1R',
+    seed: '17da88cb1fd6795437dd4fceaaa0a7c51ede57b9611a9f24c5a665c092b65d81', // settlementSeed(): SHA-256 of "<pool base>|<story ids>"
     stories: [{ storyId, voteWeight: '4', reviewStatus: 'CLEAR', rewardWindowEndedAt: '2026-05-07T14:02:00.000Z' }],
     contributions: [
       {
