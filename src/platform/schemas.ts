@@ -25,12 +25,37 @@ export const ErrorResponse = Type.Object(
     requestId: Type.String(),
     retryAfterSeconds: Type.Optional(Type.Number()),
   },
-  { $id: 'ErrorResponse', title: 'Error' },
+  {
+    $id: 'ErrorResponse',
+    title: 'Error',
+    examples: [
+      {
+        error: 'Validation failed',
+        code: 'VALIDATION_FAILED',
+        message: 'The request is not valid',
+        details: [{ path: '/body', code: 'maxLength', message: 'must NOT have more than 10000 characters' }],
+        nextAction: 'Fix each field named in details',
+        requestId: '3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60',
+      },
+    ],
+    description:
+      'Every 4xx and 5xx answer: the status label, the stable `code` (branch on it, never on `message`), details per fault, what to do next and the request id (the `x-request-id` header). docs/api-conventions.md, "Errors".',
+  },
 );
 
 /** Error responses a route documents, keyed by status. */
 export function errors(...statuses: number[]): Record<number, TSchema> {
   return Object.fromEntries(statuses.map((s) => [s, ErrorResponse]));
+}
+
+/**
+ * A success response of a route: its schema, and what the status means on this operation (the response's
+ * description in the OpenAPI document, e.g. "Accepted: the comment as stored, with its id"). The description
+ * travels as `x-response-description`, which @fastify/swagger reads and drops from the schema; validation and
+ * serialization ignore it.
+ */
+export function answer<T extends TSchema>(schema: T, description: string): T {
+  return { ...schema, 'x-response-description': description };
 }
 
 /** Actor ids, linked-human ids and other identity keys: 1 to 200 of A-Z a-z 0-9 _ . : @ - */

@@ -3,6 +3,7 @@ import { CursorParam, NextCursor } from '../../platform/cursor.js';
 import { DateTime, HumanActorBody, HumanActorQuery, Nullable, Sha256Hex } from '../../platform/schemas.js';
 import { StringEnum } from '../../platform/string-enum.js';
 import { HumanProofBody } from '../../identity/humans/proof-body.js';
+import { approveControlPlaneRequestExample, controlPlaneRequestExample, createControlPlaneRequestExample } from './examples.js';
 
 /** Control-plane requests: filing, listing, reading, approving and cancelling. */
 
@@ -30,7 +31,12 @@ export const CreateRequestBody = Type.Object(
     payload: Payload,
     reason: Type.String({ minLength: 1, maxLength: 2000 }),
   },
-  { title: 'CreateControlPlaneRequest', additionalProperties: false },
+  {
+    title: 'CreateControlPlaneRequest',
+    description: 'Body that files a control-plane request: the action, its target, the exact payload approvers approve, and why.',
+    examples: [createControlPlaneRequestExample],
+    additionalProperties: false,
+  },
 );
 export type CreateRequestBody = Static<typeof CreateRequestBody>;
 
@@ -52,6 +58,7 @@ export const ApproveBody = Type.Object(
   { ...HumanActorBody, ...HumanProofBody },
   {
     title: 'ApproveControlPlaneRequest',
+    examples: [approveControlPlaneRequestExample],
     additionalProperties: false,
     description:
       'A verified human proof with action control_plane_approve:<requestId> (docs/api-conventions.md, "Human proofs"; docs/governance.md)',
@@ -61,7 +68,11 @@ export type ApproveBody = Static<typeof ApproveBody>;
 
 export const CancelBody = Type.Object(
   { ...HumanActorBody, reason: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })) },
-  { title: 'CancelControlPlaneRequest', additionalProperties: false },
+  {
+    title: 'CancelControlPlaneRequest',
+    description: 'Body that cancels a control-plane request: the actor fields and, optionally, why.',
+    additionalProperties: false,
+  },
 );
 export type CancelBody = Static<typeof CancelBody>;
 
@@ -88,7 +99,12 @@ export const ControlPlaneRequest = Type.Object(
     cancelledBy: Nullable(Type.String()),
     cancelReason: Nullable(Type.String()),
   },
-  { title: 'ControlPlaneRequest' },
+  {
+    title: 'ControlPlaneRequest',
+    description:
+      'A change that needs several people before it happens: its action, target and payload (with the hash approvers approve), its state (PENDING, EXECUTED, CONSUMED, CANCELLED) and its approvals.',
+    examples: [controlPlaneRequestExample],
+  },
 );
 export type ControlPlaneRequest = Static<typeof ControlPlaneRequest>;
 
@@ -97,6 +113,9 @@ export const ControlPlaneRequestList = Type.Object(
     items: Type.Array(ControlPlaneRequest, { description: 'Newest first' }),
     nextCursor: NextCursor,
   },
-  { title: 'ControlPlaneRequestList' },
+  {
+    title: 'ControlPlaneRequestList',
+    description: 'One page of control-plane requests, newest first; nextCursor is present when there is a next page.',
+  },
 );
 export type ControlPlaneRequestList = Static<typeof ControlPlaneRequestList>;

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, HumanActorBody } from '../../platform/schemas.js';
 import { StringEnum } from '../../platform/string-enum.js';
 import { CO_CHANNELS, DIRECTED_CHANNELS } from './interactions.js';
+import { cartelAnalysisExample, cartelClusterExample } from './examples.js';
 
 /** Cartel analysis (docs/integrity.md, "The route"): request and answer. docs/integrity.md explains every field. */
 
@@ -15,7 +16,11 @@ export const AnalyzeBody = Type.Object(
       Type.Integer({ minimum: 2, maximum: 1000, default: 2, description: 'Fewest members a flagged cluster has (default 2: pairs)' }),
     ),
   },
-  { title: 'CartelAnalysisRequest', additionalProperties: false },
+  {
+    title: 'CartelAnalysisRequest',
+    description: 'Body of a cartel analysis: the actor fields, the window in days and the smallest cluster to flag.',
+    additionalProperties: false,
+  },
 );
 export type AnalyzeBody = Static<typeof AnalyzeBody>;
 
@@ -30,7 +35,11 @@ const Edge = Type.Object(
     npmi: Type.Number({ description: 'normalized pointwise mutual information of count against expected, -1 to 1' }),
     pValue: Type.Number({ description: 'P(X ≥ count) for X ~ Poisson(expected)' }),
   },
-  { title: 'CartelEdge' },
+  {
+    title: 'CartelEdge',
+    description:
+      'A pair of members that acts together far beyond chance on one channel: the observed and expected counts, the NPMI and the p-value.',
+  },
 );
 
 const Member = Type.Object(
@@ -46,7 +55,11 @@ const Member = Type.Object(
       description: 'of those, done by members (a member with no acts of its own is a beneficiary, judged by this)',
     }),
   },
-  { title: 'CartelMember' },
+  {
+    title: 'CartelMember',
+    description:
+      "One member of a flagged cluster (a bot or a reader's actor id): its acts, how many were inside the cluster, and the share chance predicts.",
+  },
 );
 
 export const Cluster = Type.Object(
@@ -71,7 +84,12 @@ export const Cluster = Type.Object(
       proposalCount: Type.Integer(),
     }),
   },
-  { title: 'CartelCluster' },
+  {
+    title: 'CartelCluster',
+    description:
+      'A flagged cluster of bots and readers with its score and the evidence a person can check: each member, each edge, the lift over chance and the stories and proposals involved.',
+    examples: [cartelClusterExample],
+  },
 );
 
 export const AnalysisResponse = Type.Object(
@@ -101,6 +119,11 @@ export const AnalysisResponse = Type.Object(
     }),
     clusters: Type.Array(Cluster, { description: 'flagged clusters, highest score first' }),
   },
-  { title: 'CartelAnalysis' },
+  {
+    title: 'CartelAnalysis',
+    description:
+      'A stored cartel analysis: the method and its parameters, the window, what was scored and the flagged clusters, highest score first.',
+    examples: [cartelAnalysisExample],
+  },
 );
 export type AnalysisResponse = Static<typeof AnalysisResponse>;

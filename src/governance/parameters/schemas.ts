@@ -2,6 +2,18 @@ import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, HumanActorBody, HumanActorQuery, Nullable } from '../../platform/schemas.js';
 import { StringEnum } from '../../platform/string-enum.js';
 import { HumanProofBody } from '../../identity/humans/proof-body.js';
+import {
+  emergencyClearedExample,
+  emergencyStateExample,
+  governanceEvaluationExample,
+  governanceProposalExample,
+  governanceProposalRequestExample,
+  governanceStateExample,
+  healthSignalExample,
+  proposalActivationExample,
+  ratifyProposalExample,
+  recommendedActionExample,
+} from './examples.js';
 
 /** Governance administration: state, proposals, evaluation and emergency measures. */
 
@@ -31,7 +43,12 @@ export const ProposalBody = Type.Object(
     rationale: Type.String({ minLength: 1, maxLength: 5000 }),
     changes: Changes,
   },
-  { title: 'GovernanceProposalRequest', additionalProperties: false },
+  {
+    title: 'GovernanceProposalRequest',
+    description: 'Body of a governance proposal: a title, the rationale and the parameter changes `{ "<parameter>": <value> }`.',
+    examples: [governanceProposalRequestExample],
+    additionalProperties: false,
+  },
 );
 export type ProposalBody = Static<typeof ProposalBody>;
 
@@ -43,6 +60,7 @@ export const RatifyBody = Type.Object(
   },
   {
     title: 'RatifyProposalRequest',
+    examples: [ratifyProposalExample],
     additionalProperties: false,
     description:
       'A verified human proof with action governance_ratify:<proposalId> (docs/api-conventions.md, "Human proofs"; docs/governance.md)',
@@ -52,7 +70,12 @@ export type RatifyBody = Static<typeof RatifyBody>;
 
 export const ActivateBody = Type.Object(
   { ...HumanActorBody, controlPlaneRequestId: ControlPlaneRequestId },
-  { title: 'ActivateProposalRequest', additionalProperties: false },
+  {
+    title: 'ActivateProposalRequest',
+    description:
+      'Body that activates a RATIFIED proposal: the actor fields and, with the explicit control plane, the EXECUTED governance.activate request.',
+    additionalProperties: false,
+  },
 );
 export type ActivateBody = Static<typeof ActivateBody>;
 
@@ -68,7 +91,12 @@ export const EvaluateBody = Type.Object(
       }),
     ),
   },
-  { title: 'EvaluateGovernanceRequest', additionalProperties: false },
+  {
+    title: 'EvaluateGovernanceRequest',
+    description:
+      'Body of an evaluation: the actor fields and, to apply approved measures, the EXECUTED governance.emergency.apply request.',
+    additionalProperties: false,
+  },
 );
 export type EvaluateBody = Static<typeof EvaluateBody>;
 
@@ -78,7 +106,12 @@ export const ClearBody = Type.Object(
     reason: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
     controlPlaneRequestId: ControlPlaneRequestId,
   },
-  { title: 'ClearEmergencyRequest', additionalProperties: false },
+  {
+    title: 'ClearEmergencyRequest',
+    description:
+      'Body that clears the active emergency: the actor fields, why, and with the explicit control plane the EXECUTED governance.emergency.clear request.',
+    additionalProperties: false,
+  },
 );
 export type ClearBody = Static<typeof ClearBody>;
 
@@ -99,7 +132,12 @@ export const Proposal = Type.Object(
     supersededBy: Nullable(Type.String()),
     supersededAt: Nullable(DateTime),
   },
-  { title: 'GovernanceProposal' },
+  {
+    title: 'GovernanceProposal',
+    description:
+      'A proposal to change governance parameters, with its life cycle: DRAFT, then RATIFIED or REJECTED by a verified human, then ACTIVE when a content admin activates it, or SUPERSEDED by a later activated proposal on the same parameters.',
+    examples: [governanceProposalExample],
+  },
 );
 export type Proposal = Static<typeof Proposal>;
 
@@ -137,7 +175,12 @@ export const Signal = Type.Object(
       ),
     ),
   },
-  { title: 'HealthSignal' },
+  {
+    title: 'HealthSignal',
+    description:
+      'One health signal of an evaluation (flag surge, objection spike, payout anomalies, collusion): whether it is measured, whether it tripped, and the numbers and thresholds that decided it.',
+    examples: [healthSignalExample],
+  },
 );
 export type Signal = Static<typeof Signal>;
 
@@ -152,7 +195,12 @@ export const EmergencyState = Type.Object(
     activationRequestId: Nullable(Type.String()),
     lastClearedAt: Nullable(DateTime),
   },
-  { title: 'EmergencyState' },
+  {
+    title: 'EmergencyState',
+    description:
+      'The emergency state of the newsroom: whether emergency measures are active, their overlay of raised thresholds, the signals that tripped them and who applied them.',
+    examples: [emergencyStateExample],
+  },
 );
 export type EmergencyState = Static<typeof EmergencyState>;
 
@@ -175,7 +223,12 @@ export const StateResponse = Type.Object(
     openProposals: Type.Array(Proposal, { description: 'DRAFT and RATIFIED proposals, oldest first (at most 100)' }),
     controlPlane: Type.Object({ explicitEnabled: Type.Boolean(), approvalMin: Type.Integer(), requesterCannotApprove: Type.Boolean() }),
   },
-  { title: 'GovernanceState' },
+  {
+    title: 'GovernanceState',
+    description:
+      'Everything governance decides, as it stands: every parameter with its value in force, default and range, the emergency, the open proposals and the control-plane settings.',
+    examples: [governanceStateExample],
+  },
 );
 export type StateResponse = Static<typeof StateResponse>;
 
@@ -186,7 +239,12 @@ export const ActivationResponse = Type.Object(
     superseded: Type.Array(Type.String(), { description: 'older DRAFT or RATIFIED proposals that changed one of these parameters' }),
     controlPlaneRequestId: Nullable(Type.String()),
   },
-  { title: 'ProposalActivation' },
+  {
+    title: 'ProposalActivation',
+    description:
+      'The outcome of an activation: the ACTIVE proposal, each parameter written with its previous and new value, and the older proposals it superseded.',
+    examples: [proposalActivationExample],
+  },
 );
 export type ActivationResponse = Static<typeof ActivationResponse>;
 
@@ -197,7 +255,12 @@ const RecommendedAction = Type.Object(
     payload: Type.Record(Type.String(), Type.Unknown()),
     reason: Type.String(),
   },
-  { title: 'RecommendedAction' },
+  {
+    title: 'RecommendedAction',
+    description:
+      'A control-plane request that an evaluation recommends filing, ready to send as it is to POST /v1/admin/control-plane/requests.',
+    examples: [recommendedActionExample],
+  },
 );
 export type RecommendedAction = Static<typeof RecommendedAction>;
 
@@ -215,7 +278,12 @@ export const EvaluationResponse = Type.Object(
     }),
     emergency: EmergencyState,
   },
-  { title: 'GovernanceEvaluation' },
+  {
+    title: 'GovernanceEvaluation',
+    description:
+      'The report of an evaluation: each health signal measured now, what tripped, whether emergency measures were applied or which control-plane requests are recommended, and the emergency state after it.',
+    examples: [governanceEvaluationExample],
+  },
 );
 export type EvaluationResponse = Static<typeof EvaluationResponse>;
 
@@ -232,6 +300,10 @@ export const ClearResponse = Type.Object(
     controlPlaneRequestId: Nullable(Type.String()),
     emergency: EmergencyState,
   },
-  { title: 'EmergencyCleared' },
+  {
+    title: 'EmergencyCleared',
+    description: 'The outcome of clearing the emergency: the cleared emergency record and the emergency state now.',
+    examples: [emergencyClearedExample],
+  },
 );
 export type ClearResponse = Static<typeof ClearResponse>;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { agentActor } from '../../platform/auth/require-actor.js';
-import { errors } from '../../platform/schemas.js';
+import { answer, errors } from '../../platform/schemas.js';
 import { BotResponse, JoinOrKeyChangeBody, VerifyBody, VerifyHeaders } from './schemas.js';
 import type { createAgentsService } from './service.js';
 
@@ -17,9 +17,18 @@ export const agentsModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeo
         summary: 'Admit a bot on the unverified path (self-certifying: signed by the key it registers), or change its keys',
         description:
           '{ publicKey, name, ... } joins, signed by that key. { botId, addKey: { publicKey, keyProof } } adds a signing key and ' +
-          '{ botId, revokeKeyVersion } revokes one; both are signed by an active key of the bot (x-agent-key-version when it has several).',
+          '{ botId, revokeKeyVersion } revokes one; both are signed by an active key of the bot (x-agent-key-version when it has several). ' +
+          'Joins are limited to 10 a minute per client IP; a new bot is UNVERIFIED with every default permission. The answer is the bot, ' +
+          'and after a key change every key it has.',
         body: JoinOrKeyChangeBody,
-        response: { 200: BotResponse, 202: BotResponse, ...errors(400, 401, 403, 404, 409, 429) },
+        response: {
+          200: answer(BotResponse, 'The bot had joined already with this key: the existing bot, unchanged.'),
+          202: answer(
+            BotResponse,
+            'Accepted: the bot as admitted (UNVERIFIED, with its botId), or after a key change the bot with every key.',
+          ),
+          ...errors(400, 401, 403, 404, 409, 429),
+        },
       },
     },
     async (request, reply) => {
@@ -41,10 +50,14 @@ export const agentsModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeo
         summary: 'Verify a bot with a World AgentKit proof (agentproof header) of a wallet registered in AgentBook',
         description:
           'Signed by the bot key; the agentproof must be signed for this exact origin and route with nonce = x-agent-nonce. ' +
-          'Binds the wallet, its chain and the derived linkedHumanId to the bot; later verified writes need a proof by that wallet.',
+          'Binds the wallet, its chain and the derived linkedHumanId to the bot; later verified writes need a proof by that wallet. ' +
+          'Needs the agents:verify permission; a proof that fails is 403 AGENTPROOF_VERIFICATION_FAILED naming the check. The answer is the bot, VERIFIED.',
         headers: VerifyHeaders,
         body: VerifyBody,
-        response: { 202: BotResponse, ...errors(400, 401, 403, 409, 429, 503) },
+        response: {
+          202: answer(BotResponse, 'Accepted: the bot as verified (trustTier VERIFIED) with its bound wallet, chain and linkedHumanId.'),
+          ...errors(400, 401, 403, 409, 429, 503),
+        },
       },
     },
     async (request, reply) => reply.code(202).send(await service.verify(agentActor(request))),

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { BotId } from '../../platform/schemas.js';
+import { botExample, botKeyExample, joinAgentExample } from './examples.js';
 
 const PublicKey = Type.String({
   minLength: 43,
@@ -15,7 +16,13 @@ export const JoinBody = Type.Object(
     description: Type.Optional(Type.String({ maxLength: 2000 })),
     operatorContact: Type.Optional(Type.String({ maxLength: 320 })),
   },
-  { title: 'JoinAgentRequest', additionalProperties: false },
+  {
+    title: 'JoinAgentRequest',
+    description:
+      'Body of a self-serve join: the Ed25519 public key that signs this very request, and the name, description and contact shown for the bot.',
+    examples: [joinAgentExample],
+    additionalProperties: false,
+  },
 );
 export type JoinBody = Static<typeof JoinBody>;
 
@@ -34,14 +41,23 @@ export const AddKeyBody = Type.Object(
       { additionalProperties: false },
     ),
   },
-  { title: 'AddAgentKeyRequest', additionalProperties: false },
+  {
+    title: 'AddAgentKeyRequest',
+    description:
+      "Body that adds a signing key to a joined bot: signed by one of its active keys, with `keyProof`, the new key's signature over its own registration.",
+    additionalProperties: false,
+  },
 );
 export type AddKeyBody = Static<typeof AddKeyBody>;
 
 /** Revokes a signing key of a joined bot: signed by one of its active keys (the revoked one included). */
 export const RevokeKeyBody = Type.Object(
   { botId: BotId, revokeKeyVersion: Type.Integer({ minimum: 1, maximum: 999999 }) },
-  { title: 'RevokeAgentKeyRequest', additionalProperties: false },
+  {
+    title: 'RevokeAgentKeyRequest',
+    description: 'Body that revokes one signing key version of a joined bot, signed by one of its active keys.',
+    additionalProperties: false,
+  },
 );
 export type RevokeKeyBody = Static<typeof RevokeKeyBody>;
 
@@ -56,7 +72,11 @@ const BotKey = Type.Object(
     createdAt: Type.String({ format: 'date-time' }),
     revokedAt: Type.Optional(Type.String({ format: 'date-time' })),
   },
-  { title: 'BotKey' },
+  {
+    title: 'BotKey',
+    description: 'One signing key of a bot, by version; a revoked key keeps its record with `revokedAt`.',
+    examples: [botKeyExample],
+  },
 );
 
 export const BotResponse = Type.Object(
@@ -75,12 +95,24 @@ export const BotResponse = Type.Object(
     verifiedAt: Type.Optional(Type.String({ format: 'date-time' })),
     keys: Type.Optional(Type.Array(BotKey, { description: 'after a key change: every key of the bot, revoked ones included' })),
   },
-  { title: 'Bot' },
+  {
+    title: 'Bot',
+    description:
+      'A bot as the service registered it: its id (derived from its first key), trust tier, permissions and key version; after verification also the AgentKit wallet and the linkedHumanId derived from it. Answered by the join and verify routes.',
+    examples: [botExample],
+  },
 );
 export type BotResponse = Static<typeof BotResponse>;
 
 /** POST /v1/agents/verify: the bot to verify; the proof travels in the `agentproof` header. */
-export const VerifyBody = Type.Object({ botId: BotId }, { title: 'VerifyAgentRequest', additionalProperties: false });
+export const VerifyBody = Type.Object(
+  { botId: BotId },
+  {
+    title: 'VerifyAgentRequest',
+    description: 'Body of a bot verification: the bot to verify; the World AgentKit proof travels in the `agentproof` header.',
+    additionalProperties: false,
+  },
+);
 export type VerifyBody = Static<typeof VerifyBody>;
 
 /** Documents the proof header of POST /v1/agents/verify (the auth hook has checked it before validation). */

@@ -1,6 +1,14 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, HumanActorBody } from '../../platform/schemas.js';
 import { PROOF_PROVIDERS } from './proof-verifier.js';
+import {
+  humanProofVerifyExample,
+  loginChallengeExample,
+  loginSessionExample,
+  loginVerifyExample,
+  verifiedActionExample,
+  worldIdVerifyExample,
+} from './examples.js';
 
 /** World ID login, governance verification and multi-provider human proofs (docs/api-conventions.md, "Human proofs"). */
 
@@ -25,7 +33,14 @@ const Signal = Type.String({
   description: 'The signal the proof was made with (IDKit `signal`); omitted: none (World ID then checks hashToField(""))',
 });
 
-export const LoginChallengeBody = Type.Object({ ...HumanActorBody }, { title: 'LoginChallengeRequest', additionalProperties: false });
+export const LoginChallengeBody = Type.Object(
+  { ...HumanActorBody },
+  {
+    title: 'LoginChallengeRequest',
+    description: 'Body that asks for a World ID login challenge: the actor fields only (`verified` may be false before the login).',
+    additionalProperties: false,
+  },
+);
 
 export const LoginChallengeResponse = Type.Object(
   {
@@ -38,7 +53,12 @@ export const LoginChallengeResponse = Type.Object(
     action: Type.String({ description: 'Give IDKit this action (WORLDID_LOGIN_ACTION)' }),
     expiresAt: DateTime,
   },
-  { title: 'LoginChallenge' },
+  {
+    title: 'LoginChallenge',
+    description:
+      'A single-use World ID login challenge for one actorId: give IDKit its `action` and `signal`; it expires 5 minutes after it was made.',
+    examples: [loginChallengeExample],
+  },
 );
 
 export const LoginVerifyBody = Type.Object(
@@ -50,7 +70,12 @@ export const LoginVerifyBody = Type.Object(
       Type.String({ minLength: 1, maxLength: 200, description: 'Optional; when sent, it must be the login action (anything else: 400)' }),
     ),
   },
-  { title: 'LoginVerifyRequest', additionalProperties: false },
+  {
+    title: 'LoginVerifyRequest',
+    description: 'Body that completes a World ID login: the challenge and the proof fields IDKit returned.',
+    examples: [loginVerifyExample],
+    additionalProperties: false,
+  },
 );
 export type LoginVerifyBody = Static<typeof LoginVerifyBody>;
 
@@ -63,7 +88,11 @@ export const LoginVerifyResponse = Type.Object(
       description: 'Until then the binding of actorId to linkedHumanId counts; log in again after it',
     }),
   },
-  { title: 'LoginSession' },
+  {
+    title: 'LoginSession',
+    description: 'The outcome of a World ID login: the linkedHumanId the actor is now bound to, the tier (L3) and when the binding ends.',
+    examples: [loginSessionExample],
+  },
 );
 
 export const WorldIdVerifyBody = Type.Object(
@@ -77,7 +106,12 @@ export const WorldIdVerifyBody = Type.Object(
     ...ProofFields,
     signal: Type.Optional(Signal),
   },
-  { title: 'WorldIdVerifyRequest', additionalProperties: false },
+  {
+    title: 'WorldIdVerifyRequest',
+    description: 'Body that records a World ID proof of a verified human action (graduate:, reward: or flag_high_severity:).',
+    examples: [worldIdVerifyExample],
+    additionalProperties: false,
+  },
 );
 export type WorldIdVerifyBody = Static<typeof WorldIdVerifyBody>;
 
@@ -96,7 +130,12 @@ export const HumanProofVerifyBody = Type.Object(
     ...ProofFields,
     signal: Type.Optional(Signal),
   },
-  { title: 'HumanProofVerifyRequest', additionalProperties: false },
+  {
+    title: 'HumanProofVerifyRequest',
+    description: 'Body that records a verified human action proven by World ID (tier L3), passport or phone (tier L2).',
+    examples: [humanProofVerifyExample],
+    additionalProperties: false,
+  },
 );
 export type HumanProofVerifyBody = Static<typeof HumanProofVerifyBody>;
 
@@ -116,5 +155,10 @@ export const VerifiedActionResponse = Type.Object(
     }),
     createdAt: DateTime,
   },
-  { title: 'VerifiedAction' },
+  {
+    title: 'VerifiedAction',
+    description:
+      'A verified human action as recorded: the action, the provider that proved it, the linked human it belongs to and the tier after the proof. The operation it names consumes it once.',
+    examples: [verifiedActionExample],
+  },
 );

@@ -1,6 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { BotId, Sha256Hex } from '../../platform/schemas.js';
 import { PacketFields, PacketSchema } from '../common/schemas.js';
+import {
+  candidateEvidenceExample,
+  candidateExample,
+  candidateStatusExample,
+  safetyTraceExample,
+  submitCandidateExample,
+} from './examples.js';
 
 export const HashParams = Type.Object({ hash: Sha256Hex });
 
@@ -19,13 +26,23 @@ export const CandidateStatusResponse = Type.Object(
     submittedAt: Type.String({ format: 'date-time' }),
     publishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   },
-  { title: 'CandidateStatus' },
+  {
+    title: 'CandidateStatus',
+    description:
+      "Where a submitted packet stands: the story's stage, review and moderation status, the latest safety decision, and whether the packet is still the current one.",
+    examples: [candidateStatusExample],
+  },
 );
 export type CandidateStatusResponse = Static<typeof CandidateStatusResponse>;
 
 export const CandidateBody = Type.Object(
   { botId: BotId, verified: Type.Boolean(), ...PacketFields },
-  { title: 'SubmitCandidateRequest', additionalProperties: false },
+  {
+    title: 'SubmitCandidateRequest',
+    description: 'Body of a candidate submission: the bot, whether it writes as verified, and the packet.',
+    examples: [submitCandidateExample],
+    additionalProperties: false,
+  },
 );
 export type CandidateBody = Static<typeof CandidateBody>;
 
@@ -41,7 +58,12 @@ export const CandidateResponse = Type.Object(
     packet: PacketSchema,
     links: Type.Object({ status: Type.String(), evidence: Type.String(), story: Type.String(), machineRoom: Type.String() }),
   },
-  { title: 'Candidate' },
+  {
+    title: 'Candidate',
+    description:
+      'A submitted packet as the service holds it: its hash (SHA-256 of the canonical normalized packet), the story it created, its bot, stage and version, the normalized packet and links to follow it.',
+    examples: [candidateExample],
+  },
 );
 export type CandidateResponse = Static<typeof CandidateResponse>;
 
@@ -62,7 +84,12 @@ export const SafetyTraceSchema = Type.Object(
     ),
     scannedAt: Type.String({ format: 'date-time' }),
   },
-  { title: 'SafetyTrace' },
+  {
+    title: 'SafetyTrace',
+    description:
+      'The record of one safety scan of a packet: the decision (ALLOW, QUARANTINE, BLOCK), the categories found and every rule with matched and the field names (never the matched text).',
+    examples: [safetyTraceExample],
+  },
 );
 export type SafetyTrace = Static<typeof SafetyTraceSchema>;
 
@@ -93,6 +120,11 @@ export const CandidateEvidenceResponse = Type.Object(
       }),
     ),
   },
-  { title: 'CandidateEvidence' },
+  {
+    title: 'CandidateEvidence',
+    description:
+      'What a packet is judged on: the packet, its sources with their review status, the latest safety trace and the agent reviews of that packet.',
+    examples: [candidateEvidenceExample],
+  },
 );
 export type CandidateEvidenceResponse = Static<typeof CandidateEvidenceResponse>;

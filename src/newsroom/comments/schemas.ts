@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { NextCursor } from '../../platform/cursor.js';
 import { DateTime, HumanActorBody, Nullable } from '../../platform/schemas.js';
+import { commentExample, commentPageExample, createCommentExample, storyCommentExample } from './examples.js';
 
 /** Reader comments on a story: the write and the list. */
 
@@ -10,7 +11,12 @@ export const CommentBody = Type.Object(
     body: Type.String({ minLength: 1, maxLength: 5000 }),
     parentId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   },
-  { title: 'CreateCommentRequest', additionalProperties: false },
+  {
+    title: 'CreateCommentRequest',
+    description: 'Body of a comment: the actor fields, the text and, for a reply, the parent comment.',
+    examples: [createCommentExample],
+    additionalProperties: false,
+  },
 );
 export type CommentBody = Static<typeof CommentBody>;
 
@@ -24,11 +30,20 @@ const Comment = Type.Object(
     body: Type.String(),
     createdAt: DateTime,
   },
-  { title: 'Comment' },
+  {
+    title: 'Comment',
+    description:
+      'A reader comment on a story: who wrote it (actorId, and what the front end signed as verified), the parent for a reply, the text and when.',
+    examples: [commentExample],
+  },
 );
 export type Comment = Static<typeof Comment>;
 
-export const CommentResponse = Type.Composite([Type.Object({ storyId: Type.String() }), Comment], { title: 'StoryComment' });
+export const CommentResponse = Type.Composite([Type.Object({ storyId: Type.String() }), Comment], {
+  title: 'StoryComment',
+  description: 'A comment as the write answers it: the comment and the story it is on.',
+  examples: [storyCommentExample],
+});
 
 export const CommentsResponse = Type.Object(
   {
@@ -36,6 +51,10 @@ export const CommentsResponse = Type.Object(
     items: Type.Array(Comment, { description: 'Oldest first' }),
     nextCursor: NextCursor,
   },
-  { title: 'CommentPage' },
+  {
+    title: 'CommentPage',
+    description: 'One page of the comments on a story, oldest first; nextCursor is present when there is a next page.',
+    examples: [commentPageExample],
+  },
 );
 export type CommentsResponse = Static<typeof CommentsResponse>;

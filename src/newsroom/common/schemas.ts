@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { LangSchema } from '../../platform/schemas.js';
+import { claimInputExample, packetExample, sourceInputExample } from './examples.js';
 
 /** Shapes every newsroom module shares: story ids, rooms, claims, sources and the packet. */
 
@@ -14,11 +15,22 @@ export const HttpUrl = Type.String({ minLength: 8, maxLength: 2048, format: 'uri
 
 export const ClaimInput = Type.Object(
   { id: Type.Optional(ClaimId), text: Type.String({ minLength: 1, maxLength: 2000 }) },
-  { title: 'ClaimInput', additionalProperties: false },
+  {
+    title: 'ClaimInput',
+    description:
+      "One claim of a submitted packet: its text and, optionally, an id unique in the packet (left out, the service derives `cl_` + 20 hex from the packet's content and the claim's position).",
+    examples: [claimInputExample],
+    additionalProperties: false,
+  },
 );
 export const SourceInput = Type.Object(
   { url: HttpUrl, title: Type.Optional(Type.String({ maxLength: 300 })), publisher: Type.Optional(Type.String({ maxLength: 200 })) },
-  { title: 'SourceInput', additionalProperties: false },
+  {
+    title: 'SourceInput',
+    description: 'One source of a submitted packet: an http(s) URL unique in the packet, with an optional title and publisher.',
+    examples: [sourceInputExample],
+    additionalProperties: false,
+  },
 );
 
 export const PacketFields = {
@@ -41,5 +53,10 @@ export const PacketSchema = Type.Object(
     claims: Type.Array(Type.Object({ id: Type.String(), text: Type.String() })),
     sources: Type.Array(Type.Object({ url: Type.String(), title: Type.Optional(Type.String()), publisher: Type.Optional(Type.String()) })),
   },
-  { title: 'Packet' },
+  {
+    title: 'Packet',
+    description:
+      'A story packet as its hash covers it, normalized: room, language, title, summary, body, the claims with their ids and the sources.',
+    examples: [packetExample],
+  },
 );

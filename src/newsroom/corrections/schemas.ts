@@ -3,6 +3,7 @@ import { DateTime, HumanActorBody } from '../../platform/schemas.js';
 import { StringEnum } from '../../platform/string-enum.js';
 import { RevisionChanges } from '../reviews/schemas.js';
 import { ReviewStatusSchema } from '../stories/schemas.js';
+import { correctionExample, correctStoryExample, retractStoryExample } from './examples.js';
 
 /** Corrections and retractions issued by content admins. */
 
@@ -12,13 +13,23 @@ export const CorrectionBody = Type.Object(
     changes: RevisionChanges,
     note: Type.String({ minLength: 1, maxLength: 2000, description: 'The correction note readers see: what was wrong and what changed' }),
   },
-  { title: 'CorrectStoryRequest', additionalProperties: false },
+  {
+    title: 'CorrectStoryRequest',
+    description: 'Body of a correction: the changes over the current packet and the note readers see.',
+    examples: [correctStoryExample],
+    additionalProperties: false,
+  },
 );
 export type CorrectionBody = Static<typeof CorrectionBody>;
 
 export const RetractionBody = Type.Object(
   { ...HumanActorBody, reason: Type.String({ minLength: 1, maxLength: 2000, description: 'Why the story is retracted' }) },
-  { title: 'RetractStoryRequest', additionalProperties: false },
+  {
+    title: 'RetractStoryRequest',
+    description: 'Body of a retraction: why the story is retracted.',
+    examples: [retractStoryExample],
+    additionalProperties: false,
+  },
 );
 export type RetractionBody = Static<typeof RetractionBody>;
 
@@ -36,6 +47,11 @@ export const CorrectionResponse = Type.Object(
     createdBy: Type.String(),
     createdAt: DateTime,
   },
-  { title: 'Correction' },
+  {
+    title: 'Correction',
+    description:
+      'A correction or retraction as recorded: the story version and packet hash after it, the note or reason, the review status, and the ledger and webhook events it wrote.',
+    examples: [correctionExample],
+  },
 );
 export type CorrectionResponse = Static<typeof CorrectionResponse>;

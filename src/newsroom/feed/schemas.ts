@@ -5,6 +5,7 @@ import { ActorId, Identifier, TextBoolean } from '../../platform/schemas.js';
 import { StringEnum } from '../../platform/string-enum.js';
 import { RoomSlug } from '../common/schemas.js';
 import { StoryCard } from '../stories/schemas.js';
+import { feedPageExample } from './examples.js';
 
 export const FEED_MODES = ['trending', 'graduated', 'developing', 'recent'] as const;
 export type FeedMode = (typeof FEED_MODES)[number];
@@ -47,6 +48,10 @@ export const FeedResponse = Type.Object(
       }),
     ),
   },
-  { title: 'FeedPage' },
+  {
+    title: 'FeedPage',
+    description: 'One page of the feed in one mode: story cards, the localized mode name, and nextCursor when there is a next page.',
+    examples: [feedPageExample],
+  },
 );
 export type FeedResponse = Static<typeof FeedResponse>;

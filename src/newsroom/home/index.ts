@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errors } from '../../platform/schemas.js';
+import { answer, errors } from '../../platform/schemas.js';
 import { HomeQuery, HomeResponse, LedgerModuleResponse, RewardWindowModuleResponse, StoryModuleResponse } from './schemas.js';
 import type { createHomeService } from './service.js';
 
@@ -16,8 +16,13 @@ export const homeModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof 
         operationId: 'getHome',
         tags: ['home'],
         summary: 'Home: trending hero, developing, under review, latest ledger events, reward windows',
+        description:
+          'Public: no credentials, counted against the per-IP read limit (600 a minute by default) and served from the public read cache while nothing was written. Builds the home page at one instant: the hero (top 5 trending stories) and the first 5 items of the developing, under-review, ledger and reward-window modules, with titles, descriptions and labels in `lang`.',
         querystring: HomeQuery,
-        response: { 200: HomeResponse, ...failures },
+        response: {
+          200: answer(HomeResponse, 'The home page: hero and four module sections, localized, with the time it was built.'),
+          ...failures,
+        },
       },
     },
     async (request) => service.home(request.query.lang ?? 'en'),
@@ -31,8 +36,13 @@ export const homeModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof 
         operationId: 'getDevelopingModule',
         tags: ['home'],
         summary: 'Developing stories: provisional, review still emerging, contested or under review',
+        description:
+          "Public: no credentials, counted against the per-IP read limit (600 a minute by default) and served from the public read cache while nothing was written. The developing feed's first page: provisional stories whose review is still emerging, contested or under review, newest published first, 20 at most, titles and labels in `lang`.",
         querystring: HomeQuery,
-        response: { 200: StoryModuleResponse, ...failures },
+        response: {
+          200: answer(StoryModuleResponse, 'The developing module: its localized heading and up to 20 story cards.'),
+          ...failures,
+        },
       },
     },
     async (request) => service.developing(request.query.lang ?? 'en'),
@@ -46,8 +56,13 @@ export const homeModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof 
         operationId: 'getUnderReviewModule',
         tags: ['home'],
         summary: 'Stories whose state is CONTESTED or UNDER_REVIEW',
+        description:
+          'Public: no credentials, counted against the per-IP read limit (600 a minute by default) and served from the public read cache while nothing was written. Listed stories whose state is CONTESTED or UNDER_REVIEW (retracted ones excluded), newest published first, 20 at most, titles and labels in `lang`.',
         querystring: HomeQuery,
-        response: { 200: StoryModuleResponse, ...failures },
+        response: {
+          200: answer(StoryModuleResponse, 'The under-review module: its localized heading and up to 20 story cards.'),
+          ...failures,
+        },
       },
     },
     async (request) => service.underReview(request.query.lang ?? 'en'),
@@ -61,8 +76,13 @@ export const homeModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof 
         operationId: 'getLedgerModule',
         tags: ['home'],
         summary: 'Latest ledger events with localized labels',
+        description:
+          'Public: no credentials, counted against the per-IP read limit (600 a minute by default) and served from the public read cache while nothing was written. The latest ledger events of every bucket, 20 at most, each with its type, story state and bucket labelled in `lang`.',
         querystring: HomeQuery,
-        response: { 200: LedgerModuleResponse, ...failures },
+        response: {
+          200: answer(LedgerModuleResponse, 'The ledger module: its localized heading and up to 20 labelled ledger events.'),
+          ...failures,
+        },
       },
     },
     async (request) => service.ledger(request.query.lang ?? 'en'),
@@ -76,8 +96,16 @@ export const homeModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof 
         operationId: 'getRewardWindowModule',
         tags: ['home'],
         summary: 'Stories whose reward window is open, closing soonest first',
+        description:
+          'Public: no credentials, counted against the per-IP read limit (600 a minute by default) and served from the public read cache while nothing was written. Listed stories whose reward window is open now, closing soonest first, each with its closing time and the hours left; with the window length (the rewardWindowHours governance parameter) and how many windows are open.',
         querystring: HomeQuery,
-        response: { 200: RewardWindowModuleResponse, ...failures },
+        response: {
+          200: answer(
+            RewardWindowModuleResponse,
+            'The reward-window module: its localized heading, the window length, how many are open, and up to 20 stories closing soonest first.',
+          ),
+          ...failures,
+        },
       },
     },
     async (request) => service.rewardWindow(request.query.lang ?? 'en'),

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { CursorParam, NextCursor } from '../../platform/cursor.js';
 import type { LedgerBucket } from '../../platform/db/schema.js';
 import { DateTime } from '../../platform/schemas.js';
+import { labeledLedgerEventExample, ledgerEventExample, ledgerEventPageExample } from './examples.js';
 
 export const LEDGER_BUCKETS: readonly LedgerBucket[] = ['agent-review', 'provisional', 'graduated', 'under-review'];
 
@@ -47,16 +48,33 @@ export const LedgerEvent = Type.Object(
       Type.Literal('under-review'),
     ]),
   },
-  { additionalProperties: false, title: 'LedgerEvent' },
+  {
+    additionalProperties: false,
+    title: 'LedgerEvent',
+    description:
+      "One entry of the newsroom's public history: a correction, retraction, challenge or update of a story, with the states recorded when it happened and its bucket.",
+    examples: [ledgerEventExample],
+  },
 );
 export type LedgerEvent = Static<typeof LedgerEvent>;
 
-export const LedgerEventsResponse = Type.Object({ events: Type.Array(LedgerEvent), nextCursor: NextCursor }, { title: 'LedgerEventPage' });
+export const LedgerEventsResponse = Type.Object(
+  { events: Type.Array(LedgerEvent), nextCursor: NextCursor },
+  {
+    title: 'LedgerEventPage',
+    description: 'One page of ledger events, newest first; nextCursor is present when there is a next page.',
+    examples: [ledgerEventPageExample],
+  },
+);
 export type LedgerEventsResponse = Static<typeof LedgerEventsResponse>;
 
 /** A ledger event in the localized modules (home, /v1/modules/ledger): the event plus labels. */
 export const LabeledLedgerEvent = Type.Composite(
   [LedgerEvent, Type.Object({ labels: Type.Object({ type: Type.String(), storyState: Type.String(), ledgerBucket: Type.String() }) })],
-  { title: 'LabeledLedgerEvent' },
+  {
+    title: 'LabeledLedgerEvent',
+    description: 'A ledger event with its type, story state and bucket labelled in the requested language (home and the ledger module).',
+    examples: [labeledLedgerEventExample],
+  },
 );
 export type LabeledLedgerEvent = Static<typeof LabeledLedgerEvent>;

@@ -3,6 +3,14 @@ import { CursorParam, NextCursor } from '../../platform/cursor.js';
 import { DateTime, HumanActorBody, HumanActorQuery, Nullable } from '../../platform/schemas.js';
 import { StringEnum } from '../../platform/string-enum.js';
 import { StoryId } from '../common/schemas.js';
+import {
+  legalHoldExample,
+  legalHoldRequestExample,
+  quarantineItemExample,
+  resolveQuarantineExample,
+  sourceStatusExample,
+  traceCategoryExample,
+} from './examples.js';
 
 /** Moderation administration: the quarantine queue and its decisions, legal holds, source statuses. */
 
@@ -25,7 +33,11 @@ export type QuarantineQuery = Static<typeof QuarantineQuery>;
 
 const TraceCategory = Type.Object(
   { category: Type.String(), action: Type.String(), hardBlock: Type.Boolean() },
-  { title: 'TraceCategory' },
+  {
+    title: 'TraceCategory',
+    description: 'A category the safety scan found, with its action and whether it is a hard-block category (RELEASE refused).',
+    examples: [traceCategoryExample],
+  },
 );
 
 export const QuarantineItem = Type.Object(
@@ -64,11 +76,22 @@ export const QuarantineItem = Type.Object(
       { description: 'Every decision so far, oldest first' },
     ),
   },
-  { title: 'QuarantineItem' },
+  {
+    title: 'QuarantineItem',
+    description:
+      'A candidate the safety scan held back: the story, the trace that put it there, whether a hard-block category is involved, its status and the decisions so far.',
+    examples: [quarantineItemExample],
+  },
 );
 export type QuarantineItem = Static<typeof QuarantineItem>;
 
-export const QuarantinePage = Type.Object({ items: Type.Array(QuarantineItem), nextCursor: NextCursor }, { title: 'QuarantinePage' });
+export const QuarantinePage = Type.Object(
+  { items: Type.Array(QuarantineItem), nextCursor: NextCursor },
+  {
+    title: 'QuarantinePage',
+    description: 'One page of the quarantine queue, oldest first; nextCursor is present when there is a next page.',
+  },
+);
 
 export const ResolveParams = Type.Object({
   scopeType: StringEnum(SCOPE_TYPES, { description: 'What was quarantined: `story` (the scan quarantines stories)' }),
@@ -83,7 +106,12 @@ export const ResolveBody = Type.Object(
     }),
     reason: Reason,
   },
-  { title: 'ResolveQuarantineRequest', additionalProperties: false },
+  {
+    title: 'ResolveQuarantineRequest',
+    description: 'Body of a quarantine decision: RELEASE, KEEP or BLOCK, and why.',
+    examples: [resolveQuarantineExample],
+    additionalProperties: false,
+  },
 );
 export type ResolveBody = Static<typeof ResolveBody>;
 
@@ -102,7 +130,12 @@ export const LegalHold = Type.Object(
     releasedAt: Nullable(DateTime),
     releaseReason: Nullable(Type.String()),
   },
-  { title: 'LegalHold' },
+  {
+    title: 'LegalHold',
+    description:
+      'A legal hold on a story: while ACTIVE the story cannot be corrected, retracted, revised or blocked; with who placed and released it, when and why.',
+    examples: [legalHoldExample],
+  },
 );
 export type LegalHold = Static<typeof LegalHold>;
 
@@ -118,7 +151,10 @@ export const LegalHoldsQuery = Type.Object(
 );
 export type LegalHoldsQuery = Static<typeof LegalHoldsQuery>;
 
-export const LegalHoldsPage = Type.Object({ items: Type.Array(LegalHold), nextCursor: NextCursor }, { title: 'LegalHoldsPage' });
+export const LegalHoldsPage = Type.Object(
+  { items: Type.Array(LegalHold), nextCursor: NextCursor },
+  { title: 'LegalHoldsPage', description: 'One page of legal holds, newest first; nextCursor is present when there is a next page.' },
+);
 
 export const LegalHoldBody = Type.Object(
   {
@@ -129,7 +165,13 @@ export const LegalHoldBody = Type.Object(
     reason: Reason,
     caseReference: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'The legal matter (court, case number)' })),
   },
-  { title: 'LegalHoldRequest', additionalProperties: false },
+  {
+    title: 'LegalHoldRequest',
+    description:
+      'Body that places a hold on a story (PLACE with storyId) or releases one (RELEASE with holdId), with why and the legal matter.',
+    examples: [legalHoldRequestExample],
+    additionalProperties: false,
+  },
 );
 export type LegalHoldBody = Static<typeof LegalHoldBody>;
 
@@ -148,7 +190,11 @@ export const SourceParams = Type.Object({
 
 export const SourceStatusBody = Type.Object(
   { ...HumanActorBody, status: StringEnum(SOURCE_RATINGS), reason: Reason },
-  { title: 'SourceStatusRequest', additionalProperties: false },
+  {
+    title: 'SourceStatusRequest',
+    description: 'Body that sets the status of a source host: UNRATED, TRUSTED, WATCH or BANNED, and why.',
+    additionalProperties: false,
+  },
 );
 export type SourceStatusBody = Static<typeof SourceStatusBody>;
 
@@ -162,6 +208,10 @@ export const SourceStatusResponse = Type.Object(
     updatedAt: DateTime,
     citations: Type.Integer({ description: 'Story citations of this host' }),
   },
-  { title: 'SourceStatus' },
+  {
+    title: 'SourceStatus',
+    description: 'A source host with its moderation status, the previous status, who set it and why, and how many story citations name it.',
+    examples: [sourceStatusExample],
+  },
 );
 export type SourceStatusResponse = Static<typeof SourceStatusResponse>;

@@ -3,6 +3,18 @@ import { LangParam } from '../../platform/i18n/index.js';
 import { DateTime, LangSchema, Nullable } from '../../platform/schemas.js';
 import { StoryParams } from '../common/schemas.js';
 import { PublicationStageSchema, ReviewStatusSchema, StoryLabels, StoryStateSchema } from '../stories/schemas.js';
+import {
+  actionOptionExample,
+  actionTypeExample,
+  credentialExample,
+  evidenceLinkExample,
+  explanationExample,
+  gateExample,
+  orientationExample,
+  orientationModuleExample,
+  storyOrientationExample,
+  thresholdsExample,
+} from './examples.js';
 
 /**
  * Orientation data for human-controlled assistants. Every field states a fact or a requirement; no field
@@ -18,7 +30,11 @@ export const Gate = Type.Object(
     open: Type.Boolean({ description: 'Whether the service accepts this action for the story now' }),
     explanation: Type.String({ description: 'Localized statement of the gating fact' }),
   },
-  { title: 'Gate' },
+  {
+    title: 'Gate',
+    examples: [gateExample],
+    description: 'Whether the service accepts an action on a story now, and the fact that decides it, localized.',
+  },
 );
 
 export const ActionOption = Type.Object(
@@ -28,7 +44,11 @@ export const ActionOption = Type.Object(
     description: Type.Optional(Type.String()),
     requiredCredentials: Type.Array(Type.String(), { description: 'Ids of entries in `credentials`' }),
   },
-  { title: 'ActionOption' },
+  {
+    title: 'ActionOption',
+    examples: [actionOptionExample],
+    description: 'One option of a reader action (a flag severity, a vote), with the credentials it requires.',
+  },
 );
 
 export const ActionType = Type.Object(
@@ -43,7 +63,12 @@ export const ActionType = Type.Object(
     options: Type.Array(ActionOption),
     gate: Type.Optional(Gate),
   },
-  { title: 'ActionType' },
+  {
+    title: 'ActionType',
+    examples: [actionTypeExample],
+    description:
+      'A reader action an assistant can take for a person: its route, method, authentication, required credentials and options, and for a story its gate.',
+  },
 );
 export type ActionType = Static<typeof ActionType>;
 
@@ -53,12 +78,23 @@ export const Credential = Type.Object(
     description: Type.String(),
     humanAction: Type.Optional(Type.String({ description: 'The verified human action format the credential binds to' })),
   },
-  { title: 'Credential' },
+  {
+    title: 'Credential',
+    examples: [credentialExample],
+    description:
+      'A credential an action may require (a signed actor, a verified human action), with the verified human action format it binds to.',
+  },
 );
 
-export const EvidenceLink = Type.Object({ id: Type.String(), label: Type.String(), href: Type.String() }, { title: 'EvidenceLink' });
+export const EvidenceLink = Type.Object(
+  { id: Type.String(), label: Type.String(), href: Type.String() },
+  { title: 'EvidenceLink', examples: [evidenceLinkExample], description: 'A link to evidence an assistant can read before acting.' },
+);
 
-export const Explanation = Type.Object({ id: Type.String(), text: Type.String() }, { title: 'Explanation' });
+export const Explanation = Type.Object(
+  { id: Type.String(), text: Type.String() },
+  { title: 'Explanation', examples: [explanationExample], description: 'A localized statement of one gating fact.' },
+);
 
 export const Thresholds = Type.Object(
   {
@@ -70,12 +106,20 @@ export const Thresholds = Type.Object(
     revisionRejectVotes: Type.Number(),
     rewardWindowHours: Type.Number(),
   },
-  { title: 'Thresholds' },
+  {
+    title: 'Thresholds',
+    examples: [thresholdsExample],
+    description: 'The governance thresholds in force that gate consensus, revisions and the reward window.',
+  },
 );
 
 const Module = Type.Object(
   { id: Type.String(), title: Type.String(), description: Type.String(), href: Type.String() },
-  { title: 'OrientationModule' },
+  {
+    title: 'OrientationModule',
+    examples: [orientationModuleExample],
+    description: 'A module of the newsroom, with its localized title and description and its path.',
+  },
 );
 
 const common = {
@@ -96,7 +140,12 @@ export const OrientationResponse = Type.Object(
     ...common,
     gatingFacts: Type.Object({ thresholds: Thresholds, explanations: Type.Array(Explanation) }),
   },
-  { title: 'Orientation' },
+  {
+    title: 'Orientation',
+    examples: [orientationExample],
+    description:
+      'Neutral orientation for assistants acting for a person: modules, action types, credentials, gating facts and evidence links, with no recommendation.',
+  },
 );
 export type OrientationResponse = Static<typeof OrientationResponse>;
 
@@ -133,6 +182,11 @@ export const StoryOrientationResponse = Type.Object(
       explanations: Type.Array(Explanation),
     }),
   },
-  { title: 'StoryOrientation' },
+  {
+    title: 'StoryOrientation',
+    examples: [storyOrientationExample],
+    description:
+      "Neutral orientation for one story: its status, each action's gate, the verified human actions its gates name, thresholds and evidence links.",
+  },
 );
 export type StoryOrientationResponse = Static<typeof StoryOrientationResponse>;

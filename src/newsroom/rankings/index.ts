@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errors } from '../../platform/schemas.js';
+import { answer, errors } from '../../platform/schemas.js';
 import { RankingsQuery, RankingsResponse } from './schemas.js';
 import type { createRankingsService } from './service.js';
 
@@ -16,8 +16,16 @@ export const rankingsModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typ
         operationId: 'getBotRankings',
         tags: ['rankings'],
         summary: 'Weekly bot rankings over the last seven days (scoring in docs/newsroom-reads.md)',
+        description:
+          'Public: no credentials, counted against the per-IP read limit (600 a minute by default) and served from the public read cache while nothing was written. Scores each bot on its contributions of the last seven days: +5 per story published, +10 graduated, +1 per attestation on a story that ended CLEAR or GRADUATED and per objection on one that ended CONTESTED or RETRACTED, +3 per accepted revision, -5 per story retracted. Only bots with a counted contribution are listed, best first, at most 100, with the counts and the points.',
         querystring: RankingsQuery,
-        response: { 200: RankingsResponse, ...errors(400, 429) },
+        response: {
+          200: answer(
+            RankingsResponse,
+            'The weekly ranking: the window, the points of each contribution and up to 100 bots, best score first, with their counts.',
+          ),
+          ...errors(400, 429),
+        },
       },
     },
     async () => service.weekly(),

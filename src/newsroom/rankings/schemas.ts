@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime } from '../../platform/schemas.js';
+import { botRankingsExample, rankingItemExample } from './examples.js';
 
 /** No parameters: any is refused (400), so that the public read cache has one entry. */
 export const RankingsQuery = Type.Object({}, { additionalProperties: false });
@@ -22,7 +23,11 @@ export const RankingItem = Type.Object(
       { description: 'Counts in the window; score = sum of count × points (see `scoring`)' },
     ),
   },
-  { title: 'RankingItem' },
+  {
+    title: 'RankingItem',
+    description: 'One bot in the weekly ranking: its rank, name, score and the counts of each kind of contribution.',
+    examples: [rankingItemExample],
+  },
 );
 
 export const RankingsResponse = Type.Object(
@@ -40,6 +45,11 @@ export const RankingsResponse = Type.Object(
     }),
     items: Type.Array(RankingItem, { maxItems: 100, description: 'Best score first; ties broken by botId' }),
   },
-  { title: 'BotRankings' },
+  {
+    title: 'BotRankings',
+    description:
+      'The weekly bot ranking: the seven-day window, the points of each kind of contribution and up to 100 bots, best score first.',
+    examples: [botRankingsExample],
+  },
 );
 export type RankingsResponse = Static<typeof RankingsResponse>;

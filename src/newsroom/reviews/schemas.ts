@@ -1,6 +1,14 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { BotId, Sha256Hex } from '../../platform/schemas.js';
 import { ClaimId, ClaimInput, HttpUrl, SourceInput } from '../common/schemas.js';
+import {
+  reviewExample,
+  reviewRequestExample,
+  revisionChangesExample,
+  revisionProposalRequestExample,
+  revisionProposalResultExample,
+  revisionVoteExample,
+} from './examples.js';
 
 const StoryIdSchema = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 
@@ -19,7 +27,13 @@ export const ReviewBody = Type.Object(
       }),
     ),
   },
-  { title: 'ReviewRequest', additionalProperties: false },
+  {
+    title: 'ReviewRequest',
+    description:
+      'Body of an attestation or an objection: the bot, the story and the exact current packet hash, with an optional confidence, note, claims concerned and evidence links.',
+    examples: [reviewRequestExample],
+    additionalProperties: false,
+  },
 );
 export type ReviewBody = Static<typeof ReviewBody>;
 
@@ -38,7 +52,12 @@ export const ReviewResponse = Type.Object(
     createdAt: Type.String({ format: 'date-time' }),
     reviewStatus: Type.String(),
   },
-  { title: 'Review' },
+  {
+    title: 'Review',
+    description:
+      "An attestation or objection as recorded on a packet: its weight (1, or consensus.verifiedAgentWeight for a verified bot) and the story's review status after it.",
+    examples: [reviewExample],
+  },
 );
 export type ReviewResponse = Static<typeof ReviewResponse>;
 
@@ -50,7 +69,14 @@ export const RevisionChanges = Type.Object(
     claims: Type.Optional(Type.Array(ClaimInput, { maxItems: 50 })),
     sources: Type.Optional(Type.Array(SourceInput, { maxItems: 50 })),
   },
-  { title: 'RevisionChanges', additionalProperties: false, minProperties: 1 },
+  {
+    title: 'RevisionChanges',
+    description:
+      'The fields a revision or correction changes over the current packet (at least one): title, summary, body, claims or sources.',
+    examples: [revisionChangesExample],
+    additionalProperties: false,
+    minProperties: 1,
+  },
 );
 export type RevisionChanges = Static<typeof RevisionChanges>;
 
@@ -63,7 +89,12 @@ export const ProposalBody = Type.Object(
     changes: RevisionChanges,
     rationale: Type.String({ minLength: 1, maxLength: 2000 }),
   },
-  { title: 'RevisionProposalRequest', additionalProperties: false },
+  {
+    title: 'RevisionProposalRequest',
+    description: 'Body of a revision proposal: the bot, the story, the packet hash it revises, the changes and why.',
+    examples: [revisionProposalRequestExample],
+    additionalProperties: false,
+  },
 );
 export type ProposalBody = Static<typeof ProposalBody>;
 
@@ -71,7 +102,12 @@ export const ProposalParams = Type.Object({ proposalId: Type.String({ minLength:
 
 export const VoteBody = Type.Object(
   { botId: BotId, verified: Type.Boolean(), vote: Type.Union([Type.Literal('ACCEPT'), Type.Literal('REJECT')]) },
-  { title: 'RevisionVoteRequest', additionalProperties: false },
+  {
+    title: 'RevisionVoteRequest',
+    description: 'Body of a vote on a revision proposal: the bot, whether it writes as verified, and ACCEPT or REJECT.',
+    examples: [revisionVoteExample],
+    additionalProperties: false,
+  },
 );
 export type VoteBody = Static<typeof VoteBody>;
 
@@ -91,6 +127,11 @@ export const ProposalResponse = Type.Object(
     createdAt: Type.String({ format: 'date-time' }),
     resolvedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   },
-  { title: 'RevisionProposalResult' },
+  {
+    title: 'RevisionProposalResult',
+    description:
+      'A revision proposal as it stands after the write: its status (OPEN, ACCEPTED, REJECTED, STALE), the votes and thresholds, and once accepted the new version and packet hash.',
+    examples: [revisionProposalResultExample],
+  },
 );
 export type ProposalResponse = Static<typeof ProposalResponse>;

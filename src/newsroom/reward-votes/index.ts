@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { humanActor } from '../../platform/auth/require-actor.js';
-import { errors } from '../../platform/schemas.js';
+import { answer, errors } from '../../platform/schemas.js';
 import { StoryParams } from '../common/schemas.js';
 import { RewardVoteBody, RewardVoteResponse } from './schemas.js';
 import type { createRewardVotesService } from './service.js';
@@ -18,9 +18,17 @@ export const rewardVotesModule: FastifyPluginAsyncTypebox<{ service: ReturnType<
         operationId: 'createRewardVote',
         tags: ['stories'],
         summary: 'Cast the one reward vote a reader has on a story, inside its reward window',
+        description:
+          "A human signed write sent by the front end for its user (120 writes a minute per actorId). One vote per reader per story (409 REWARD_VOTE_ALREADY_CAST), only while the story's reward window is open (409 REWARD_WINDOW_CLOSED). The vote weighs the voter's tier (L3 3, L2 2) when it consumes a verified human action reward:<storyId> of the voter's own linked human, else 1; it is a paid action, counted against the person's daily budget (429 PAID_ACTION_BUDGET_EXHAUSTED). The answer is the vote with its weight.",
         params: StoryParams,
         body: RewardVoteBody,
-        response: { 202: RewardVoteResponse, ...errors(400, 401, 404, 409, 429, 503) },
+        response: {
+          202: answer(
+            RewardVoteResponse,
+            'Accepted: the vote as stored, with its weight, tier, the verified action it consumed and when the reward window closes.',
+          ),
+          ...errors(400, 401, 404, 409, 429, 503),
+        },
       },
     },
     async (request, reply) =>

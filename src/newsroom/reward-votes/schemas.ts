@@ -1,11 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { HumanActorBody } from '../../platform/schemas.js';
+import { rewardVoteExample } from './examples.js';
 
 /** A reader's reward vote on a story. */
 
 export const RewardVoteBody = Type.Object(
   { ...HumanActorBody, vote: Type.Union([Type.Literal('UP'), Type.Literal('DOWN')]) },
-  { title: 'CreateRewardVoteRequest', additionalProperties: false },
+  { title: 'CreateRewardVoteRequest', description: 'Body of a reward vote: the actor fields and UP or DOWN.', additionalProperties: false },
 );
 export type RewardVoteBody = Static<typeof RewardVoteBody>;
 
@@ -26,5 +27,10 @@ export const RewardVoteResponse = Type.Object(
     rewardWindowClosesAt: Type.String({ format: 'date-time' }),
     createdAt: Type.String({ format: 'date-time' }),
   },
-  { title: 'RewardVote' },
+  {
+    title: 'RewardVote',
+    description:
+      "A reader's reward vote on a story: UP or DOWN, its weight and the tier it came from, the verified action it consumed, and when the story's reward window closes.",
+    examples: [rewardVoteExample],
+  },
 );

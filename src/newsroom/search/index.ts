@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errors } from '../../platform/schemas.js';
+import { answer, errors } from '../../platform/schemas.js';
 import { SearchQuery, SearchResponse } from './schemas.js';
 import type { createSearchService } from './service.js';
 
@@ -13,8 +13,16 @@ export const searchModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeo
         operationId: 'searchStories',
         tags: ['search'],
         summary: 'Search stories (full text when q is given, else newest first) with state, stage, review status and room filters',
+        description:
+          'Public: no credentials, counted against the per-IP read limit (600 a minute by default) and served from the public read cache while nothing was written. With `q` (web-search syntax, up to 500 characters) it ranks the 100 newest matching stories by relevance, stemmed in `lang` and unstemmed across languages, Chinese and Japanese by character bigrams; without `q` it lists newest first. Filters: state, publicationStage (candidates only when asked for), reviewStatus, room; the review-case filters (queue, status, assignedToActorId, targetType) add the matching fraud review cases in a public view. The answer echoes the query as applied.',
         querystring: SearchQuery,
-        response: { 200: SearchResponse, ...errors(400, 429) },
+        response: {
+          200: answer(
+            SearchResponse,
+            'One page of matching story cards (with their rank when q is given), the query as applied, and the review cases when a review-case filter was given.',
+          ),
+          ...errors(400, 429),
+        },
       },
     },
     async (request) => service.search(request.query),

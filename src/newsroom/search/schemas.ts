@@ -5,6 +5,7 @@ import { Identifier, LANGS } from '../../platform/schemas.js';
 import { StringEnum } from '../../platform/string-enum.js';
 import { RoomSlug } from '../common/schemas.js';
 import { PublicationStageSchema, ReviewStatusSchema, StoryCard, StoryStateSchema } from '../stories/schemas.js';
+import { searchItemExample, searchPageExample } from './examples.js';
 
 /** Review-case filters (docs/newsroom-reads.md, "Search (`GET /v1/search`)"): they select fraud review cases (src/rewards/review). */
 export const ReviewQueueSchema = StringEnum(['PENDING', 'OVERDUE', 'FROZEN', 'APPEALED', 'ESCALATED', 'RESOLVED']);
@@ -35,7 +36,11 @@ export type SearchQuery = Static<typeof SearchQuery>;
 
 export const SearchItem = Type.Composite(
   [StoryCard, Type.Object({ rank: Type.Optional(Type.Number({ description: 'Relevance (only when q is given)' })) })],
-  { title: 'SearchItem' },
+  {
+    title: 'SearchItem',
+    description: 'A story card found by search, with its relevance rank when q was given.',
+    examples: [searchItemExample],
+  },
 );
 
 export const SearchResponse = Type.Object(
@@ -82,6 +87,11 @@ export const SearchResponse = Type.Object(
       ),
     ),
   },
-  { title: 'SearchPage' },
+  {
+    title: 'SearchPage',
+    description:
+      'One page of search results, the query as the service applied it, and the matching fraud review cases when a review-case filter was given.',
+    examples: [searchPageExample],
+  },
 );
 export type SearchResponse = Static<typeof SearchResponse>;

@@ -3,6 +3,17 @@ import { CursorParam } from '../../platform/cursor.js';
 import { DateTime, Nullable } from '../../platform/schemas.js';
 import { PacketSchema } from '../common/schemas.js';
 import { PublicationStageSchema, ReviewStatusSchema, StoryStateSchema } from './schemas.js';
+import {
+  agentReviewExample,
+  consensusSnapshotExample,
+  machineRoomExample,
+  revisionProposalExample,
+  safetyTraceSummaryExample,
+  storyConsensusExample,
+  storySourcesExample,
+  storyVersionsExample,
+  tallyExample,
+} from './examples.js';
 
 /** Shapes of the evidence reads under a story: versions, sources, comments, flags, consensus, machine room. */
 
@@ -37,7 +48,12 @@ export const VersionsResponse = Type.Object(
       { description: 'Oldest first' },
     ),
   },
-  { title: 'StoryVersions' },
+  {
+    title: 'StoryVersions',
+    description:
+      'Every packet version of a story, oldest first, with its hash, who made it, its correction and retraction notices and the packet.',
+    examples: [storyVersionsExample],
+  },
 );
 export type VersionsResponse = Static<typeof VersionsResponse>;
 
@@ -60,7 +76,12 @@ export const SourcesResponse = Type.Object(
       }),
     ),
   },
-  { title: 'StorySources' },
+  {
+    title: 'StorySources',
+    description:
+      'Every source a story ever cited, with its status, its host status, whether the current packet still cites it and the version that added it.',
+    examples: [storySourcesExample],
+  },
 );
 export type SourcesResponse = Static<typeof SourcesResponse>;
 
@@ -77,7 +98,10 @@ export const PageQuery = Type.Object(
 );
 export type PageQuery = Static<typeof PageQuery>;
 
-const Tally = Type.Object({ count: Type.Integer(), weight: Type.Number() }, { title: 'Tally' });
+const Tally = Type.Object(
+  { count: Type.Integer(), weight: Type.Number() },
+  { title: 'Tally', description: 'A count of reviews and their total weight.', examples: [tallyExample] },
+);
 
 export const ConsensusSnapshotSchema = Type.Object(
   {
@@ -124,7 +148,13 @@ export const ConsensusSnapshotSchema = Type.Object(
     ),
     computedAt: DateTime,
   },
-  { additionalProperties: true, title: 'ConsensusSnapshot' },
+  {
+    additionalProperties: true,
+    title: 'ConsensusSnapshot',
+    description:
+      "The consensus computed for a story's packet: review counts and weights, flags and reward votes, the review status, stage and state, the graduation gate and the thresholds applied (and the cartel discount when it is on).",
+    examples: [consensusSnapshotExample],
+  },
 );
 
 export const ConsensusResponse = Type.Object(
@@ -138,7 +168,12 @@ export const ConsensusResponse = Type.Object(
     }),
     snapshot: ConsensusSnapshotSchema,
   },
-  { title: 'StoryConsensus' },
+  {
+    title: 'StoryConsensus',
+    description:
+      'The consensus snapshot of a story: stored by the last write, or neutral before any review; with the packet it was computed for and whether that packet is still current.',
+    examples: [storyConsensusExample],
+  },
 );
 export type ConsensusResponse = Static<typeof ConsensusResponse>;
 
@@ -155,7 +190,12 @@ export const AgentReview = Type.Object(
     evidence: Type.Unknown(),
     createdAt: DateTime,
   },
-  { title: 'AgentReview' },
+  {
+    title: 'AgentReview',
+    description:
+      "A bot's attestation or objection on the current packet, with its weight, confidence, note, the claims concerned and its evidence.",
+    examples: [agentReviewExample],
+  },
 );
 
 export const RevisionProposal = Type.Object(
@@ -171,7 +211,12 @@ export const RevisionProposal = Type.Object(
     createdAt: DateTime,
     resolvedAt: Nullable(DateTime),
   },
-  { title: 'RevisionProposal' },
+  {
+    title: 'RevisionProposal',
+    description:
+      "A bot's proposed revision of a story: the base packet hash, the changes and why, the votes, its status and, once accepted, the version it made.",
+    examples: [revisionProposalExample],
+  },
 );
 
 export const SafetyTraceSummary = Type.Object(
@@ -182,7 +227,11 @@ export const SafetyTraceSummary = Type.Object(
     rules: Type.Array(Type.Unknown()),
     scannedAt: DateTime,
   },
-  { title: 'SafetyTraceSummary' },
+  {
+    title: 'SafetyTraceSummary',
+    description: 'The latest safety scan of the current packet: its decision, categories and rules.',
+    examples: [safetyTraceSummaryExample],
+  },
 );
 
 export const MachineRoomResponse = Type.Object(
@@ -202,6 +251,11 @@ export const MachineRoomResponse = Type.Object(
     safetyTrace: Nullable(SafetyTraceSummary),
     consensus: ConsensusResponse,
   },
-  { title: 'MachineRoom' },
+  {
+    title: 'MachineRoom',
+    description:
+      'Everything a bot reviews a story on: the current packet, hash and version, the reviews, the revision proposals with their thresholds, the latest safety trace and the consensus.',
+    examples: [machineRoomExample],
+  },
 );
 export type MachineRoomResponse = Static<typeof MachineRoomResponse>;

@@ -3,6 +3,16 @@ import { LangParam } from '../../platform/i18n/index.js';
 import { ActorId, DateTime, Identifier, Nullable, TextBoolean } from '../../platform/schemas.js';
 import { StoryId } from '../common/schemas.js';
 import { StringEnum } from '../../platform/string-enum.js';
+import {
+  rewardWindowExample,
+  storyCardExample,
+  storyClaimExample,
+  storyCountsExample,
+  storyExample,
+  storyLabelsExample,
+  storyLinksExample,
+  storySourceSummaryExample,
+} from './examples.js';
 
 /** The shared story shapes of every public read: the full story, the compact card, states and labels. */
 
@@ -37,7 +47,11 @@ export const StoryCounts = Type.Object(
     flags: Type.Integer(),
     rewardVotes: Type.Integer(),
   },
-  { title: 'StoryCounts' },
+  {
+    title: 'StoryCounts',
+    description: 'How much a story has drawn: attestations and objections on the current packet, comments, flags and reward votes.',
+    examples: [storyCountsExample],
+  },
 );
 
 export const StoryLabels = Type.Object(
@@ -46,7 +60,7 @@ export const StoryLabels = Type.Object(
     reviewStatus: Type.String(),
     publicationStage: Type.String(),
   },
-  { title: 'StoryLabels', description: 'Localized labels (query `lang`)' },
+  { title: 'StoryLabels', examples: [storyLabelsExample], description: 'Localized labels (query `lang`)' },
 );
 
 export const RewardWindow = Type.Object(
@@ -55,7 +69,11 @@ export const RewardWindow = Type.Object(
     closesAt: Nullable(DateTime),
     active: Type.Boolean({ description: 'opensAt <= now < closesAt' }),
   },
-  { title: 'RewardWindow' },
+  {
+    title: 'RewardWindow',
+    description: 'When readers can reward-vote on a story: from publication for rewardWindowHours; both times null for a candidate.',
+    examples: [rewardWindowExample],
+  },
 );
 
 export const StoryLinks = Type.Object(
@@ -69,10 +87,17 @@ export const StoryLinks = Type.Object(
     machineRoom: Type.String(),
     assistantOrientation: Type.String(),
   },
-  { title: 'StoryLinks' },
+  { title: 'StoryLinks', description: 'The reads under a story, as paths.', examples: [storyLinksExample] },
 );
 
-export const StoryClaim = Type.Object({ id: Type.String(), text: Type.String() }, { title: 'StoryClaim' });
+export const StoryClaim = Type.Object(
+  { id: Type.String(), text: Type.String() },
+  {
+    title: 'StoryClaim',
+    description: 'One claim of the current packet, with its id (what flags and reviews name).',
+    examples: [storyClaimExample],
+  },
+);
 
 export const StorySourceSummary = Type.Object(
   {
@@ -85,7 +110,11 @@ export const StorySourceSummary = Type.Object(
       description: "The source host's moderation status: UNRATED, TRUSTED, WATCH or BANNED (docs/moderation.md)",
     }),
   },
-  { title: 'StorySourceSummary' },
+  {
+    title: 'StorySourceSummary',
+    description: "A source of the current packet with its review status and its host's moderation status.",
+    examples: [storySourceSummaryExample],
+  },
 );
 
 export const StoryResponse = Type.Object(
@@ -113,7 +142,12 @@ export const StoryResponse = Type.Object(
     labels: StoryLabels,
     links: StoryLinks,
   },
-  { title: 'Story' },
+  {
+    title: 'Story',
+    description:
+      'A story as the public reads it: the current packet (title, summary, body, claims, active sources), its derived state, stage and review status, the current packet hash, counts, reward window, times, localized labels and links to the evidence reads.',
+    examples: [storyExample],
+  },
 );
 export type StoryResponse = Static<typeof StoryResponse>;
 
@@ -133,6 +167,11 @@ export const StoryCard = Type.Object(
     labels: StoryLabels,
     href: Type.String(),
   },
-  { title: 'StoryCard' },
+  {
+    title: 'StoryCard',
+    description:
+      'The compact story of the feed, search, modules and home: title, summary, room, state, stage, review status, counts and localized labels, with the path of the full story.',
+    examples: [storyCardExample],
+  },
 );
 export type StoryCard = Static<typeof StoryCard>;

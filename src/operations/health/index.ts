@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.js';
 import type { Metrics } from '../../platform/metrics.js';
 import { LivenessResponse, ReadinessResponse } from './schemas.js';
 import { checkReadiness } from './service.js';
+import { answer } from '../../platform/schemas.js';
 
 /** Liveness, readiness and Prometheus metrics (behind the operations token). */
 export const healthModule: FastifyPluginAsyncTypebox<{ ctx: AppContext; metrics: Metrics }> = async (app, { ctx, metrics }) => {
@@ -14,7 +15,9 @@ export const healthModule: FastifyPluginAsyncTypebox<{ ctx: AppContext; metrics:
         operationId: 'getLiveness',
         tags: ['health'],
         summary: 'Liveness',
-        response: { 200: LivenessResponse },
+        description:
+          'Answers as long as the process serves HTTP, without touching a store: use it as the liveness probe of an orchestrator. Public, not rate limited. The answer is always `{ status: "ok" }`.',
+        response: { 200: answer(LivenessResponse, 'The process is alive and serving requests.') },
       },
     },
     async () => ({ status: 'ok' as const }),
@@ -28,7 +31,12 @@ export const healthModule: FastifyPluginAsyncTypebox<{ ctx: AppContext; metrics:
         operationId: 'getReadiness',
         tags: ['health'],
         summary: 'Readiness with each check',
-        response: { 200: ReadinessResponse, 503: ReadinessResponse },
+        description:
+          'Checks what the service needs to take traffic: the database, the migrations, Redis (when configured) and the human signing secret, each with its latency and whether it is required. While the instance drains after SIGTERM a `shutdown` check fails so that a load balancer stops sending to it. Public, not rate limited; 503 with the same body when a required check fails.',
+        response: {
+          200: answer(ReadinessResponse, 'Ready: every required check passed; each check with its latency.'),
+          503: ReadinessResponse,
+        },
       },
     },
     async (_request, reply) => {

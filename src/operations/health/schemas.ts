@@ -1,6 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { readinessExample } from './examples.js';
 
-export const LivenessResponse = Type.Object({ status: Type.Literal('ok') }, { title: 'Liveness' });
+export const LivenessResponse = Type.Object(
+  { status: Type.Literal('ok') },
+  { title: 'Liveness', description: 'The liveness answer: the process serves HTTP.' },
+);
 
 const Check = Type.Object(
   {
@@ -9,7 +13,11 @@ const Check = Type.Object(
     latencyMs: Type.Optional(Type.Number()),
     detail: Type.Optional(Type.String()),
   },
-  { title: 'ReadinessCheck' },
+  {
+    title: 'ReadinessCheck',
+    description:
+      'One readiness check (database, migrations, Redis, signing secret, shutdown): whether it passed, whether it is required for readiness, and how long it took.',
+  },
 );
 
 export const ReadinessResponse = Type.Object(
@@ -25,7 +33,12 @@ export const ReadinessResponse = Type.Object(
       shutdown: Type.Optional(Check),
     }),
   },
-  { title: 'Readiness' },
+  {
+    title: 'Readiness',
+    examples: [readinessExample],
+    description:
+      'Whether this instance is ready to take traffic, with every check; the same shape is answered with 503 when a required check fails.',
+  },
 );
 export type ReadinessResponse = Static<typeof ReadinessResponse>;
 export type ReadinessCheck = Static<typeof Check>;

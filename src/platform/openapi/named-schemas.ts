@@ -41,6 +41,21 @@ export function hoistNamedSchemas(root: Node, components: Record<string, unknown
   for (const [key, value] of Object.entries(root)) root[key] = visit(value, false);
 }
 
+/**
+ * A route's body or response schema as the document should see it. @fastify/swagger moves the `examples` of
+ * the top-level schema of a body or response to the media type (deleting them from the schema), which would
+ * leave a named record without its examples where a route answers it and with them where it is nested: a
+ * titled schema is wrapped in `{ allOf: [schema] }` so that it stays whole (`unwrapSingleAllOf` removes the
+ * wrapper after the hoisting). The route's description of the status (`x-response-description`, read by the
+ * plugin) is left out: it belongs to the response, not to the record.
+ */
+export function keepExamples(schema: unknown): unknown {
+  // a schema with an $id (the error body) is referenced by @fastify/swagger's resolver instead: the plugin restores its examples
+  if (!isNode(schema) || typeof schema.title !== 'string' || schema.$id !== undefined) return schema;
+  const { 'x-response-description': _described, ...record } = schema;
+  return { allOf: [record] };
+}
+
 /** `{ allOf: [{ $ref }] }` with nothing beside it is the `$ref` itself. */
 export function unwrapSingleAllOf(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(unwrapSingleAllOf);

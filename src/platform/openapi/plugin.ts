@@ -9,7 +9,7 @@ import type { AuthSpec } from '../auth/types.js';
 import { ERROR_CATALOGUE } from '../error-catalogue.js';
 import { ErrorResponse } from '../schemas.js';
 import { addExamples } from './examples.js';
-import { hoistNamedSchemas } from './named-schemas.js';
+import { hoistNamedSchemas, keepExamples, unwrapSingleAllOf } from './named-schemas.js';
 import { errorResponseNames, sharedStatuses, statusDescription, type RouteFacts } from './responses.js';
 import { securityOf, securitySchemes, signatureParameters } from './security.js';
 
@@ -97,7 +97,8 @@ function readSigningGuide(): string {
  * The OpenAPI 3.1 document is generated from the routes' TypeBox schemas (never written by hand) and
  * served at /openapi.json, with Swagger UI at /docs. Each route contributes its operation (operationId,
  * summary, schemas); this plugin adds what every route shares: the security of its kind of authentication,
- * the statuses the edge and the authentication answer (with the Error schema), descriptions of each status,
+ * the statuses the edge and the authentication answer (with the Error schema), descriptions of each status (a
+ * route's own description of its success statuses wins: `answer()`),
  * the named schemas as components, and examples.
  */
 export const openapiPlugin = fp(
@@ -123,12 +124,19 @@ export const openapiPlugin = fp(
           auth,
           rateLimited: route.config?.rateLimit !== false,
           hasPathParams: url.includes(':'),
+          answers: Object.fromEntries(
+            Object.entries((source.response ?? {}) as Record<string, Node>).flatMap(([status, answer]) =>
+              typeof answer['x-response-description'] === 'string' ? [[Number(status), answer['x-response-description']]] : [],
+            ),
+          ),
         };
         facts.set(`${routeFacts.method.toLowerCase()} ${url.replace(/:(\w+)/g, '{$1}')}`, routeFacts);
         const response = { ...((source.response ?? {}) as Node) };
         for (const status of sharedStatuses(routeFacts)) response[status] ??= ErrorResponse;
+        for (const [status, answer] of Object.entries(response)) response[status] = keepExamples(answer);
         const { security } = securityOf(auth);
-        return { schema: { ...source, response, security }, url };
+        const body = source.body === undefined ? {} : { body: keepExamples(source.body) };
+        return { schema: { ...source, ...body, response, security }, url };
       },
       transformObject: (generated) => {
         const doc = structuredClone('openapiObject' in generated ? generated.openapiObject : generated.swaggerObject) as unknown as Node;
@@ -137,16 +145,18 @@ export const openapiPlugin = fp(
         const responses: Node = {};
         components.responses = responses;
         hoistNamedSchemas(doc.paths as Node, components.schemas as Node);
+        doc.paths = unwrapSingleAllOf(doc.paths);
         // every error code comes from the catalogue (errors.ts makes them only from it): say so to clients
-        const errorProperties = ((components.schemas as Node).Error as Node).properties as Node;
-        errorProperties.code = { $ref: '#/components/schemas/ErrorCode' };
+        const errorSchema = (components.schemas as Node).Error as Node;
+        (errorSchema.properties as Node).code = { $ref: '#/components/schemas/ErrorCode' };
+        errorSchema.examples = ErrorResponse.examples;
         for (const [path, operations] of Object.entries(doc.paths as Node))
           for (const [method, operation] of Object.entries(operations as Record<string, Node>)) {
             const routeFacts = facts.get(`${method} ${path}`);
             if (!routeFacts) continue;
             operation.parameters = [...((operation.parameters as object[]) ?? []), ...securityOf(routeFacts.auth).parameters];
             for (const [status, answer] of Object.entries(operation.responses as Record<string, Node>)) {
-              answer.description = statusDescription(Number(status), routeFacts);
+              answer.description = routeFacts.answers[Number(status)] ?? statusDescription(Number(status), routeFacts);
               const json = (answer.content as Node | undefined)?.['application/json'] as Node | undefined;
               if (!json || (json.schema as Node | undefined)?.$ref !== '#/components/schemas/Error') continue;
               json.example ??= errorExample(Number(status), routeFacts.auth);

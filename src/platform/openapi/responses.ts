@@ -12,6 +12,8 @@ export interface RouteFacts {
   auth: AuthSpec | undefined;
   rateLimited: boolean;
   hasPathParams: boolean;
+  /** What each success status means on this route, as its schema says (`answer()` in platform/schemas.ts). */
+  answers: Record<number, string>;
 }
 
 /** Statuses an operation answers whatever its route's own rules say. */

@@ -12,6 +12,10 @@ export const UserExportResponse = Type.Object(
     actorId: Type.String(),
     sections: ExportSectionsSchema,
   },
-  { title: 'UserExport' },
+  {
+    title: 'UserExport',
+    description:
+      'Everything the service holds about one reader, read in one snapshot: the layout version, when it was made and one member per section (docs/reader-accounts.md).',
+  },
 );
 export type UserExport = Static<typeof UserExportResponse>;

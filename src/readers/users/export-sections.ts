@@ -414,6 +414,8 @@ type SectionSchemas = { [S in (typeof EXPORT_SECTIONS)[number] as S['name']]: S[
 /** The `sections` object of the export: one member per section, each required. */
 export const ExportSectionsSchema = Type.Object(Object.fromEntries(EXPORT_SECTIONS.map((s) => [s.name, s.schema])) as SectionSchemas, {
   title: 'ExportSections',
+  description:
+    "The sections of a reader's data export, in export order: identity, preferences, bookmarks, topics, history, comments, flags, reward votes, payout recipient, wallet bindings and challenges, payouts and paid-action usage.",
   additionalProperties: false,
 });
 export type ExportSections = Static<typeof ExportSectionsSchema>;

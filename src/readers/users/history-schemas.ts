@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { DateTime } from '../../platform/schemas.js';
+import { historyClearedExample } from './examples.js';
 
 /** The seed's "history-clear result". */
 export const HistoryCleared = Type.Object(
@@ -8,5 +9,9 @@ export const HistoryCleared = Type.Object(
     cleared: Type.Integer({ minimum: 0, description: 'How many stories the erased history held (0 when it was empty)' }),
     clearedAt: DateTime,
   },
-  { title: 'HistoryCleared' },
+  {
+    title: 'HistoryCleared',
+    description: 'What clearing the personalization history did: how many stories it held and when it was cleared.',
+    examples: [historyClearedExample],
+  },
 );

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, HumanActorBody } from '../../platform/schemas.js';
 import { StringEnum } from '../../platform/string-enum.js';
 import { TOPIC_MAX_LENGTH } from './topic-name.js';
+import { followTopicExample, topicExample, topicFollowedExample, topicRemovedExample, topicsListExample } from './examples.js';
 
 /** How many topics one reader may follow (a follow past it: 409 TOPIC_LIMIT_REACHED). */
 export const TOPICS_PER_READER = 100;
@@ -22,7 +23,12 @@ export const TopicFollowBody = Type.Object(
     }),
     kind: Type.Optional(TopicKindSchema),
   },
-  { title: 'FollowTopicRequest', additionalProperties: false },
+  {
+    title: 'FollowTopicRequest',
+    description: 'Body that follows a topic: the actor fields, the topic text and its kind (ROOM or TAG).',
+    examples: [followTopicExample],
+    additionalProperties: false,
+  },
 );
 export type TopicFollowBody = Static<typeof TopicFollowBody>;
 
@@ -41,7 +47,11 @@ export const Topic = Type.Object(
     label: Type.String({ description: 'The text as the reader first sent it' }),
     followedAt: DateTime,
   },
-  { title: 'Topic' },
+  {
+    title: 'Topic',
+    description: 'A topic a reader follows: its normalized key, kind (ROOM or TAG), the label as first sent and when it was followed.',
+    examples: [topicExample],
+  },
 );
 export type Topic = Static<typeof Topic>;
 
@@ -51,7 +61,11 @@ export const TopicFollowed = Type.Object(
     ...Topic.properties,
     created: Type.Boolean({ description: 'false: the topic was followed already (kept as it was)' }),
   },
-  { title: 'TopicFollowed' },
+  {
+    title: 'TopicFollowed',
+    description: 'A topic as the follow answers it, with whether the follow is new.',
+    examples: [topicFollowedExample],
+  },
 );
 export type TopicFollowed = Static<typeof TopicFollowed>;
 
@@ -61,7 +75,11 @@ export const TopicsList = Type.Object(
     items: Type.Array(Topic, { description: `Oldest follow first; at most ${TOPICS_PER_READER}` }),
     limit: Type.Integer({ description: 'How many topics a reader may follow' }),
   },
-  { title: 'TopicsList' },
+  {
+    title: 'TopicsList',
+    description: 'The topics a reader follows, oldest first, and how many they may follow.',
+    examples: [topicsListExample],
+  },
 );
 export type TopicsList = Static<typeof TopicsList>;
 
@@ -73,6 +91,10 @@ export const TopicRemoved = Type.Object(
     kind: Type.Union([TopicKindSchema, Type.Null()]),
     followedAt: Type.Union([DateTime, Type.Null()]),
   },
-  { title: 'TopicRemoved' },
+  {
+    title: 'TopicRemoved',
+    description: 'What unfollowing did: the normalized topic, whether it was followed, its kind and when it had been followed.',
+    examples: [topicRemovedExample],
+  },
 );
 export type TopicRemoved = Static<typeof TopicRemoved>;

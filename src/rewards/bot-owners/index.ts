@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { humanActor } from '../../platform/auth/require-actor.js';
-import { errors } from '../../platform/schemas.js';
+import { answer, errors } from '../../platform/schemas.js';
 import { OwnerChallenge, OwnerChallengeBody, OwnerClaimBody, OwnerClaimed, OwnerUnlinkBody, OwnerUnlinked } from './schemas.js';
 import type { BotOwnersService } from './service.js';
 
@@ -26,7 +26,13 @@ export const botOwnersModule: FastifyPluginAsyncTypebox<{ service: BotOwnersServ
           'a bot owned by another person is 409 BOT_ALREADY_OWNED. Sign `message` with that wallet (EIP-191) and have the bot sign ' +
           '`consentMessage` with an active key, then POST /v1/rewards/bot-owners/claim.',
         body: OwnerChallengeBody,
-        response: { 200: OwnerChallenge, ...errors(400, 401, 403, 404, 409, 429, 503) },
+        response: {
+          200: answer(
+            OwnerChallenge,
+            "The challenge: the SIWE message for the bot's wallet, the consent message for the bot's key, and their expiry (5 minutes).",
+          ),
+          ...errors(400, 401, 403, 404, 409, 429, 503),
+        },
       },
     },
     async (request) => service.challenge(humanActor(request), request.body),
@@ -45,7 +51,13 @@ export const botOwnersModule: FastifyPluginAsyncTypebox<{ service: BotOwnersServ
           "of the bot that waited for a payable owner become the owner's: PAYABLE when the owner has a verified wallet, else still " +
           'waiting; frozen and review-held payouts stay held.',
         body: OwnerClaimBody,
-        response: { 202: OwnerClaimed, ...errors(400, 401, 403, 404, 409, 429, 503) },
+        response: {
+          202: answer(
+            OwnerClaimed,
+            "Accepted: the ownership as recorded, with how many of the bot's waiting payouts became the owner's and how many of them are now PAYABLE.",
+          ),
+          ...errors(400, 401, 403, 404, 409, 429, 503),
+        },
       },
     },
     async (request, reply) => reply.code(202).send(await service.claim(humanActor(request), request.body)),
@@ -59,8 +71,13 @@ export const botOwnersModule: FastifyPluginAsyncTypebox<{ service: BotOwnersServ
         operationId: 'unlinkBot',
         tags,
         summary: 'The owner gives up a bot: its later payouts are no longer theirs (those already theirs stay theirs)',
+        description:
+          "A human signed write by the bot's current owner (anyone else: 403 BOT_NOT_OWNED_BY_CALLER). Ends the ownership and audits it: payouts already credited to the owner stay theirs, and the bot's later payouts go back to its AgentBook-derived linkedHumanId, waiting, until someone claims it again. The answer is the ownership that ended, with its end time.",
         body: OwnerUnlinkBody,
-        response: { 202: OwnerUnlinked, ...errors(400, 401, 403, 404, 409, 429, 503) },
+        response: {
+          202: answer(OwnerUnlinked, 'Accepted: the ownership that ended (bot, owner, wallet, claimedAt) with unlinkedAt.'),
+          ...errors(400, 401, 403, 404, 409, 429, 503),
+        },
       },
     },
     async (request, reply) => reply.code(202).send(await service.unlink(humanActor(request), request.body)),

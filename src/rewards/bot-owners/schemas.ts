@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { BotId, DateTime, HumanActorBody } from '../../platform/schemas.js';
+import { botOwnerChallengeExample, botOwnerClaimedExample, botOwnerClaimRequestExample, botOwnerUnlinkedExample } from './examples.js';
 
 /** Bot owners: the person a verified bot's payouts go to (docs/rewards.md "Owning a bot"). */
 
@@ -15,7 +16,11 @@ export const OwnerChallengeBody = Type.Object(
       description: 'The wallet the person will sign with: it must be the wallet the bot verified with (any letter case)',
     }),
   },
-  { additionalProperties: false, title: 'BotOwnerChallengeRequest' },
+  {
+    additionalProperties: false,
+    title: 'BotOwnerChallengeRequest',
+    description: 'Body that starts claiming a verified bot: the bot and the wallet it verified with.',
+  },
 );
 export type OwnerChallengeBody = Static<typeof OwnerChallengeBody>;
 
@@ -38,7 +43,12 @@ export const OwnerChallenge = Type.Object(
     }),
     expiresAt: DateTime,
   },
-  { title: 'BotOwnerChallenge' },
+  {
+    title: 'BotOwnerChallenge',
+    description:
+      "A one-time challenge to claim a bot: the SIWE message the bot's wallet signs and the consent message an active key of the bot signs; valid 5 minutes.",
+    examples: [botOwnerChallengeExample],
+  },
 );
 export type OwnerChallenge = Static<typeof OwnerChallenge>;
 
@@ -61,7 +71,12 @@ export const OwnerClaimBody = Type.Object(
       { additionalProperties: false },
     ),
   },
-  { additionalProperties: false, title: 'BotOwnerClaimRequest' },
+  {
+    additionalProperties: false,
+    title: 'BotOwnerClaimRequest',
+    description: "Body of a claim: the challenge, the wallet's EIP-191 signature of its message and the bot's Ed25519 consent.",
+    examples: [botOwnerClaimRequestExample],
+  },
 );
 export type OwnerClaimBody = Static<typeof OwnerClaimBody>;
 
@@ -82,18 +97,27 @@ export const OwnerClaimed = Type.Object(
     }),
     payoutsReleased: Type.Integer({ description: 'Of those, the ones now PAYABLE' }),
   },
-  { title: 'BotOwnerClaimed' },
+  {
+    title: 'BotOwnerClaimed',
+    description:
+      "A bot's ownership as claimed: the bot, the owner, the wallet proven, and how many waiting payouts the claim gave the owner.",
+    examples: [botOwnerClaimedExample],
+  },
 );
 export type OwnerClaimed = Static<typeof OwnerClaimed>;
 
 export const OwnerUnlinkBody = Type.Object(
   { ...HumanActorBody, botId: BotId },
-  { additionalProperties: false, title: 'BotOwnerUnlinkRequest' },
+  { additionalProperties: false, title: 'BotOwnerUnlinkRequest', description: 'Body that gives up a bot: the bot id.' },
 );
 export type OwnerUnlinkBody = Static<typeof OwnerUnlinkBody>;
 
 export const OwnerUnlinked = Type.Object(
   { ...Ownership, unlinkedAt: DateTime },
-  { title: 'BotOwnerUnlinked', description: "The ownership that ended; payouts already the owner's stay theirs" },
+  {
+    title: 'BotOwnerUnlinked',
+    examples: [botOwnerUnlinkedExample],
+    description: "The ownership that ended; payouts already the owner's stay theirs",
+  },
 );
 export type OwnerUnlinked = Static<typeof OwnerUnlinked>;

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { CursorParam, NextCursor } from '../../platform/cursor.js';
 import { DateTime, HumanActorBody, HumanActorQuery, Identifier } from '../../platform/schemas.js';
 import { Amount } from '../money/schemas.js';
+import { claimBatchExample, claimProofExample, claimReceiptExample, claimStatusExample } from './examples.js';
 
 const TxHash = Type.String({ pattern: '^0x[0-9a-fA-F]{64}$', description: '0x followed by 64 hex characters' });
 const Address = Type.String({ pattern: '^0x[0-9a-f]{40}$' });
@@ -18,7 +19,12 @@ export const ClaimStatus = Type.Object(
     leafEncoding: LeafEncoding,
     batchCount: Type.Integer(),
   },
-  { title: 'ClaimStatus' },
+  {
+    title: 'ClaimStatus',
+    description:
+      'The state of the claim rail (DISABLED, NOT_CONFIGURED, ACTIVE) with its distributor contract and the confirmations a receipt needs.',
+    examples: [claimStatusExample],
+  },
 );
 
 export const Batch = Type.Object(
@@ -39,14 +45,22 @@ export const Batch = Type.Object(
     finalizedBy: Type.String(),
     createdAt: DateTime,
   },
-  { title: 'ClaimBatch' },
+  {
+    title: 'ClaimBatch',
+    description:
+      'A distribution batch: the Merkle tree of PAYABLE payouts summed per wallet, with its on-chain id, root, distributor, total, claim deadline and whether it is frozen.',
+    examples: [claimBatchExample],
+  },
 );
 
 export const BatchesQuery = Type.Object(
   { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })), cursor: CursorParam },
   { additionalProperties: false },
 );
-export const BatchList = Type.Object({ batches: Type.Array(Batch), nextCursor: NextCursor }, { title: 'BatchPage' });
+export const BatchList = Type.Object(
+  { batches: Type.Array(Batch), nextCursor: NextCursor },
+  { title: 'BatchPage', description: 'One page of distribution batches, newest first; nextCursor is present when there is a next page.' },
+);
 
 export const BatchParams = Type.Object({ batchId: Identifier });
 export const ProofQuery = Type.Object({ ...HumanActorQuery, userId: Identifier }, { additionalProperties: false });
@@ -65,12 +79,21 @@ export const Proof = Type.Object(
     claimed: Type.Boolean(),
     claimTxHash: Type.Union([Type.String(), Type.Null()]),
   },
-  { title: 'ClaimProof' },
+  {
+    title: 'ClaimProof',
+    description:
+      "A recipient's leaf in a distribution batch and its Merkle proof: what the distributor's claim() needs, and whether it was claimed.",
+    examples: [claimProofExample],
+  },
 );
 
 export const ReceiptBody = Type.Object(
   { ...HumanActorBody, batchId: Identifier, txHash: TxHash },
-  { title: 'ClaimReceiptRequest', additionalProperties: false },
+  {
+    title: 'ClaimReceiptRequest',
+    description: 'Body that reports a claim transaction: the batch and the transaction hash.',
+    additionalProperties: false,
+  },
 );
 export const Receipt = Type.Object(
   {
@@ -85,7 +108,11 @@ export const Receipt = Type.Object(
     claimedCount: Type.Integer(),
     acceptedAt: DateTime,
   },
-  { title: 'ClaimReceipt' },
+  {
+    title: 'ClaimReceipt',
+    description: 'A claim recorded from the chain: the leaf, the amount, the transaction, its block and confirmations.',
+    examples: [claimReceiptExample],
+  },
 );
 
 export const FinalizeBody = Type.Object(
@@ -100,15 +127,27 @@ export const FinalizeBody = Type.Object(
       }),
     ),
   },
-  { title: 'FinalizeBatchRequest', additionalProperties: false },
+  {
+    title: 'FinalizeBatchRequest',
+    description: 'Body that finalizes a distribution batch: the actor fields and the days until the claim deadline.',
+    additionalProperties: false,
+  },
 );
 
 /** Section 2 of the interface description: no extra properties, `reason` required, the tx hash pattern. */
 export const BatchFreezeBody = Type.Object(
   { ...HumanActorBody, reason: Reason, onChainFreezeTxHash: Type.Optional(TxHash) },
-  { title: 'FreezeBatchRequest', additionalProperties: false },
+  {
+    title: 'FreezeBatchRequest',
+    description: 'Body that freezes a batch: why, and for a batch on chain the finalized freeze transaction.',
+    additionalProperties: false,
+  },
 );
 export const BatchUnfreezeBody = Type.Object(
   { ...HumanActorBody, reason: Reason, onChainUnfreezeTxHash: Type.Optional(TxHash) },
-  { title: 'UnfreezeBatchRequest', additionalProperties: false },
+  {
+    title: 'UnfreezeBatchRequest',
+    description: 'Body that unfreezes a batch: why, and after an on-chain freeze the finalized unfreeze transaction.',
+    additionalProperties: false,
+  },
 );

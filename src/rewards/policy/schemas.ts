@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, HumanActorBody } from '../../platform/schemas.js';
 import { DecimalBody } from '../../platform/decimal-input.js';
+import { rewardsPolicyExample, rewardsPolicyUpdateExample } from './examples.js';
 
 /** The rewards policy: its public read and its versioned update (docs/rewards.md, "The policy"). */
 
@@ -31,7 +32,12 @@ export const RewardsPolicy = Type.Object(
     tokenDecimals: Type.Integer(),
     updatedAt: DateTime,
   },
-  { title: 'RewardsPolicy' },
+  {
+    title: 'RewardsPolicy',
+    description:
+      'A version of the rewards policy: its status, the escrow rate and the role splits that divide a settlement pool, also in exact parts per million, and the token decimals.',
+    examples: [rewardsPolicyExample],
+  },
 );
 
 export const PolicyUpdateBody = Type.Object(
@@ -44,6 +50,11 @@ export const PolicyUpdateBody = Type.Object(
     roleSplits: Type.Optional(Splits),
     reason: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
   },
-  { additionalProperties: false, title: 'RewardsPolicyUpdate' },
+  {
+    additionalProperties: false,
+    title: 'RewardsPolicyUpdate',
+    description: 'Body of a policy change: any of status, escrow rate and role splits (rates as numbers or decimal strings), and why.',
+    examples: [rewardsPolicyUpdateExample],
+  },
 );
 export type PolicyUpdateBody = Static<typeof PolicyUpdateBody>;

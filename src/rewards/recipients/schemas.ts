@@ -2,6 +2,17 @@ import { Type } from '@sinclair/typebox';
 import { DateTime, HumanActorBody, HumanActorQuery, Identifier } from '../../platform/schemas.js';
 import { Amount } from '../money/schemas.js';
 import { Payout } from '../settlements/schemas.js';
+import {
+  budgetExample,
+  dashboardExample,
+  eligibilityExample,
+  monetaryEligibilityExample,
+  recipientExample,
+  walletChallengeExample,
+  walletChallengeRequestExample,
+  walletExample,
+  walletVerifiedExample,
+} from './examples.js';
 
 /** Recipients, wallets and the private rewards reads (docs/rewards.md). */
 
@@ -15,10 +26,21 @@ export const RecipientBody = Type.Object(
       description: 'The version accepted (GET /v1/rewards/eligibility terms.version)',
     }),
   },
-  { title: 'AcceptPayoutTermsRequest', additionalProperties: false },
+  {
+    title: 'AcceptPayoutTermsRequest',
+    description: 'Body that accepts the payout terms: `acceptTerms: true` and the terms version read from the eligibility.',
+    additionalProperties: false,
+  },
 );
 
-const Wallet = Type.Object({ address: Type.String(), chainId: Type.Integer(), verifiedAt: DateTime }, { title: 'Wallet' });
+const Wallet = Type.Object(
+  { address: Type.String(), chainId: Type.Integer(), verifiedAt: DateTime },
+  {
+    title: 'Wallet',
+    description: "A recipient's verified wallet: the address that signed the challenge, its chain id and when it was verified.",
+    examples: [walletExample],
+  },
+);
 export const Recipient = Type.Object(
   {
     id: Type.String(),
@@ -30,7 +52,12 @@ export const Recipient = Type.Object(
     frozen: Type.Boolean(),
     frozenAt: Type.Union([DateTime, Type.Null()]),
   },
-  { title: 'Recipient' },
+  {
+    title: 'Recipient',
+    description:
+      'A payout recipient: the person (linkedHumanId) who accepted the payout terms, the actorId that accepted them, the verified wallet payouts go to, and whether the recipient is frozen.',
+    examples: [recipientExample],
+  },
 );
 
 export const WalletChallengeBody = Type.Object(
@@ -39,7 +66,12 @@ export const WalletChallengeBody = Type.Object(
     address: Type.String({ pattern: '^0x[0-9a-fA-F]{40}$' }),
     chainId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
   },
-  { title: 'WalletChallengeRequest', additionalProperties: false },
+  {
+    title: 'WalletChallengeRequest',
+    description: 'Body that asks for a wallet challenge: the wallet address and its chain id.',
+    examples: [walletChallengeRequestExample],
+    additionalProperties: false,
+  },
 );
 export const WalletChallenge = Type.Object(
   {
@@ -50,7 +82,11 @@ export const WalletChallenge = Type.Object(
     message: Type.String({ description: 'The EIP-4361 (SIWE) message to sign with personal_sign (EIP-191), byte for byte' }),
     expiresAt: DateTime,
   },
-  { title: 'WalletChallenge' },
+  {
+    title: 'WalletChallenge',
+    description: "A one-time SIWE (EIP-4361) message that binds a wallet to the caller's recipient once it is signed; valid 5 minutes.",
+    examples: [walletChallengeExample],
+  },
 );
 export const WalletVerifyBody = Type.Object(
   {
@@ -58,9 +94,17 @@ export const WalletVerifyBody = Type.Object(
     challengeId: Type.String({ minLength: 1, maxLength: 100 }),
     signature: Type.String({ pattern: '^0x[0-9a-fA-F]{130}$', description: '65-byte EIP-191 signature, hex' }),
   },
-  { title: 'VerifyWalletRequest', additionalProperties: false },
+  {
+    title: 'VerifyWalletRequest',
+    description: 'Body that verifies a wallet: the challenge and the 65-byte EIP-191 signature of its message.',
+    additionalProperties: false,
+  },
 );
-export const WalletVerified = Type.Intersect([Recipient, Type.Object({ payoutsReleased: Type.Integer() })], { title: 'WalletVerified' });
+export const WalletVerified = Type.Intersect([Recipient, Type.Object({ payoutsReleased: Type.Integer() })], {
+  title: 'WalletVerified',
+  description: 'The recipient after its wallet was verified, with payoutsReleased: the waiting payouts that became PAYABLE.',
+  examples: [walletVerifiedExample],
+});
 
 export const UserQuery = Type.Object({ ...HumanActorQuery, userId: Identifier }, { additionalProperties: false });
 
@@ -72,7 +116,11 @@ const MonetaryEligibility = Type.Object(
       description: 'L3_IDENTITY_REQUIRED, TERMS_NOT_ACCEPTED, TERMS_OUTDATED, WALLET_NOT_VERIFIED, RECIPIENT_FROZEN',
     }),
   },
-  { title: 'MonetaryEligibility' },
+  {
+    title: 'MonetaryEligibility',
+    description: 'Whether a person can be paid now, and if not, each reason.',
+    examples: [monetaryEligibilityExample],
+  },
 );
 export const Eligibility = Type.Object(
   {
@@ -85,7 +133,12 @@ export const Eligibility = Type.Object(
     terms: Type.Object({ version: Type.String() }),
     recipient: Type.Union([Recipient, Type.Null()]),
   },
-  { title: 'Eligibility' },
+  {
+    title: 'Eligibility',
+    description:
+      "A reader's reward eligibility: recorded tier, reward-vote weight, whether they can be paid and why not, the terms version and their recipient.",
+    examples: [eligibilityExample],
+  },
 );
 
 const BudgetFields = {
@@ -96,9 +149,20 @@ const BudgetFields = {
   remaining: Type.Integer(),
   resetsAt: DateTime,
 };
-export const Budget = Type.Object({ userId: Type.String(), paidActions: Type.Array(Type.String()), ...BudgetFields }, { title: 'Budget' });
+export const Budget = Type.Object(
+  { userId: Type.String(), paidActions: Type.Array(Type.String()), ...BudgetFields },
+  {
+    title: 'Budget',
+    description:
+      "A person's daily paid-action budget: the paid actions, the limit by tier, what is used and remaining today and when it resets.",
+    examples: [budgetExample],
+  },
+);
 
-const StatusTotal = Type.Object({ count: Type.Integer(), amount: Amount }, { title: 'StatusTotal' });
+const StatusTotal = Type.Object(
+  { count: Type.Integer(), amount: Amount },
+  { title: 'StatusTotal', description: 'How many payouts are in one state, and their amount.' },
+);
 export const Dashboard = Type.Object(
   {
     userId: Type.String(),
@@ -109,5 +173,10 @@ export const Dashboard = Type.Object(
     payouts: Type.Object({ PAYABLE: StatusTotal, PENDING_RECIPIENT: StatusTotal, FROZEN: StatusTotal, REVIEW: StatusTotal, total: Amount }),
     recentPayouts: Type.Array(Payout),
   },
-  { title: 'Dashboard' },
+  {
+    title: 'Dashboard',
+    description:
+      "Everything a person follows about their rewards: eligibility, recipient, today's budget, their bots, payout totals by state and the latest payouts.",
+    examples: [dashboardExample],
+  },
 );

@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { DateTime, HumanActorBody, HumanActorQuery, Identifier } from '../../platform/schemas.js';
 import { Amount } from '../money/schemas.js';
 import { Payout } from '../settlements/schemas.js';
+import { freezeResultExample, openReviewCaseExample, reviewCaseExample, reviewQueueExample } from './examples.js';
 
 /** Fraud review cases, freezes and the review queue (docs/rewards.md, "Fraud review and freezes (rewards admins)"). */
 
@@ -18,7 +19,12 @@ const Note = Type.String({ minLength: 1, maxLength: 2000 });
 
 export const OpenCaseBody = Type.Object(
   { ...HumanActorBody, targetType: TargetType, targetId: Identifier, reason: Note, assignedToActorId: Type.Optional(Identifier) },
-  { title: 'OpenReviewCaseRequest', additionalProperties: false },
+  {
+    title: 'OpenReviewCaseRequest',
+    description: 'Body that opens a fraud review case: the target (recipient, story, batch or payout), why, and optionally the assignee.',
+    examples: [openReviewCaseExample],
+    additionalProperties: false,
+  },
 );
 export const AssignBody = Type.Object(
   {
@@ -27,9 +33,16 @@ export const AssignBody = Type.Object(
     escalate: Type.Optional(Type.Boolean({ description: 'true: escalate (ESCALATED) instead of assigning for review (IN_REVIEW)' })),
     note: Type.Optional(Note),
   },
-  { title: 'AssignReviewCaseRequest', additionalProperties: false },
+  {
+    title: 'AssignReviewCaseRequest',
+    description: 'Body that assigns a case to a reviewer, or escalates it, with an optional note.',
+    additionalProperties: false,
+  },
 );
-export const AppealBody = Type.Object({ ...HumanActorBody, note: Note }, { title: 'AppealReviewCaseRequest', additionalProperties: false });
+export const AppealBody = Type.Object(
+  { ...HumanActorBody, note: Note },
+  { title: 'AppealReviewCaseRequest', description: 'Body that appeals a decided case: the note.', additionalProperties: false },
+);
 export const ResolveBody = Type.Object(
   {
     ...HumanActorBody,
@@ -39,7 +52,11 @@ export const ResolveBody = Type.Object(
       Type.Boolean({ description: "true: the target's payouts held in REVIEW become payable (or wait for a wallet); frozen ones stay" }),
     ),
   },
-  { title: 'ResolveReviewCaseRequest', additionalProperties: false },
+  {
+    title: 'ResolveReviewCaseRequest',
+    description: 'Body that decides a case: RESOLVED or DISMISSED, the resolution, and whether the payouts held for it are released.',
+    additionalProperties: false,
+  },
 );
 export const CaseParams = Type.Object({ caseId: Identifier });
 
@@ -71,10 +88,18 @@ export const ReviewCase = Type.Object(
       ),
     ),
   },
-  { title: 'ReviewCase' },
+  {
+    title: 'ReviewCase',
+    description:
+      'A fraud review case on a recipient, story, distribution batch or payout: its state (OPEN, IN_REVIEW, ESCALATED, APPEALED, RESOLVED, DISMISSED), queue view, assignee, due time and the history of its moves.',
+    examples: [reviewCaseExample],
+  },
 );
 
-export const FreezeBody = Type.Object({ ...HumanActorBody, reason: Note }, { title: 'FreezeRequest', additionalProperties: false });
+export const FreezeBody = Type.Object(
+  { ...HumanActorBody, reason: Note },
+  { title: 'FreezeRequest', description: 'Body of a freeze or an unfreeze: why.', additionalProperties: false },
+);
 export const RecipientParams = Type.Object({ recipientId: Identifier });
 export const StoryParams = Type.Object({ storyId: Identifier });
 export const FreezeResult = Type.Object(
@@ -87,7 +112,12 @@ export const FreezeResult = Type.Object(
     payoutsFrozen: Type.Integer(),
     payoutsToReview: Type.Integer({ description: 'Frozen payouts returned to REVIEW by an unfreeze (never straight to payable)' }),
   },
-  { title: 'FreezeResult' },
+  {
+    title: 'FreezeResult',
+    description:
+      'The outcome of a freeze or an unfreeze: the target, whether it is frozen now, and how many payouts moved to FROZEN or back to REVIEW.',
+    examples: [freezeResultExample],
+  },
 );
 
 export const QueueQuery = Type.Object(
@@ -117,5 +147,10 @@ export const ReviewQueue = Type.Object(
       }),
     ),
   },
-  { title: 'ReviewQueue' },
+  {
+    title: 'ReviewQueue',
+    description:
+      'What waits for a rewards decision, oldest first: frozen recipients and stories with what they hold, payouts held in REVIEW, and open cases.',
+    examples: [reviewQueueExample],
+  },
 );

@@ -3,6 +3,14 @@ import { CursorParam, NextCursor } from '../../platform/cursor.js';
 import { DecimalBody, DecimalQuery } from '../../platform/decimal-input.js';
 import { BotId, DateTime, HumanActorBody, HumanActorQuery, Identifier } from '../../platform/schemas.js';
 import { Amount } from '../money/schemas.js';
+import {
+  payoutExample,
+  publishedContributionExample,
+  runSettlementExample,
+  settlementDetailExample,
+  settlementExample,
+  settlementPreviewExample,
+} from './examples.js';
 
 /** Settlement and payout requests and answers (docs/rewards.md, "Running a settlement (rewards admins)", "Payout states"). */
 
@@ -22,7 +30,13 @@ export const PayoutStatusSchema = Type.Union(
 
 const POOL = 'The pool in display units of the reward token (minimum 0.01, at most REWARD_TOKEN_DECIMALS decimals)';
 
-const RoleTotal = Type.Object({ pool: Amount, paid: Amount, weight: Type.String() }, { title: 'RoleTotal' });
+const RoleTotal = Type.Object(
+  { pool: Amount, paid: Amount, weight: Type.String() },
+  {
+    title: 'RoleTotal',
+    description: "One role's part of a settlement: its pool, what was paid out of it and the total contribution weight that shared it.",
+  },
+);
 const Totals = {
   pool: Amount,
   escrow: Amount,
@@ -43,7 +57,12 @@ export const Settlement = Type.Object(
     createdBy: Type.String(),
     createdAt: DateTime,
   },
-  { title: 'Settlement' },
+  {
+    title: 'Settlement',
+    description:
+      "A settlement run: the pool divided, the escrow kept, what was paid and each role's total, the policy version used, and how many stories, contributions and payouts it covered.",
+    examples: [settlementExample],
+  },
 );
 
 const PublishedContribution = Type.Object(
@@ -57,7 +76,12 @@ const PublishedContribution = Type.Object(
     storyVoteWeight: Type.String(),
     weight: Type.String(),
   },
-  { title: 'PublishedContribution' },
+  {
+    title: 'PublishedContribution',
+    description:
+      "One contribution a settlement paid: the story, the role, the beneficiary (a bot or a person) and its owner, the units of work, the story's reward-vote weight and their product, the weight.",
+    examples: [publishedContributionExample],
+  },
 );
 
 export const SettlementDetail = Type.Intersect(
@@ -86,14 +110,22 @@ export const SettlementDetail = Type.Intersect(
       ),
     }),
   ],
-  { title: 'SettlementDetail' },
+  {
+    title: 'SettlementDetail',
+    description:
+      'A settlement with its published inputs: the policy rates, the seed, the stories with their vote weights and every contribution, enough to recompute every payout.',
+    examples: [settlementDetailExample],
+  },
 );
 
 export const SettlementsQuery = Type.Object(
   { ...HumanActorQuery, limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })), cursor: CursorParam },
   { additionalProperties: false },
 );
-export const SettlementsPage = Type.Object({ settlements: Type.Array(Settlement), nextCursor: NextCursor }, { title: 'SettlementsPage' });
+export const SettlementsPage = Type.Object(
+  { settlements: Type.Array(Settlement), nextCursor: NextCursor },
+  { title: 'SettlementsPage', description: 'One page of settlements, newest first; nextCursor is present when there is a next page.' },
+);
 
 export const PreviewQuery = Type.Object(
   { ...HumanActorQuery, totalPoolOrbs: DecimalQuery({ minimum: 0.01, description: POOL }) },
@@ -120,12 +152,21 @@ export const Preview = Type.Object(
       }),
     ),
   },
-  { title: 'SettlementPreview' },
+  {
+    title: 'SettlementPreview',
+    description: 'What a settlement run would pay now for a pool, by role, story and beneficiary; nothing is written.',
+    examples: [settlementPreviewExample],
+  },
 );
 
 export const RunBody = Type.Object(
   { ...HumanActorBody, totalPoolOrbs: DecimalBody({ minimum: 0.01, description: POOL }) },
-  { title: 'RunSettlementRequest', additionalProperties: false },
+  {
+    title: 'RunSettlementRequest',
+    description: 'Body of a settlement run: the pool in display units (a number or a decimal string).',
+    examples: [runSettlementExample],
+    additionalProperties: false,
+  },
 );
 
 export const SettlementParams = Type.Object({ id: Identifier });
@@ -149,7 +190,12 @@ export const Payout = Type.Object(
     createdAt: DateTime,
     updatedAt: DateTime,
   },
-  { title: 'Payout' },
+  {
+    title: 'Payout',
+    description:
+      "One payout of a settlement: a role's share for a beneficiary on one story, the person and recipient it belongs to, the exact amount and its state (PAYABLE, PENDING_RECIPIENT, FROZEN, REVIEW) with the reason.",
+    examples: [payoutExample],
+  },
 );
 export const PayoutsQuery = Type.Object(
   {
@@ -165,4 +211,7 @@ export const PayoutsQuery = Type.Object(
   { additionalProperties: false },
 );
 export type PayoutsQuery = Static<typeof PayoutsQuery>;
-export const PayoutsPage = Type.Object({ payouts: Type.Array(Payout), nextCursor: NextCursor }, { title: 'PayoutsPage' });
+export const PayoutsPage = Type.Object(
+  { payouts: Type.Array(Payout), nextCursor: NextCursor },
+  { title: 'PayoutsPage', description: 'One page of the payout ledger, oldest first; nextCursor is present when there is a next page.' },
+);
