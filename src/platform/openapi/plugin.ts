@@ -9,6 +9,7 @@ import type { AuthSpec } from '../auth/types.js';
 import { ERROR_CATALOGUE } from '../error-catalogue.js';
 import { ErrorResponse } from '../schemas.js';
 import { addExamples } from './examples.js';
+import { GUIDE_CSS, guidePage } from './guide-page.js';
 import { hoistNamedSchemas, keepExamples, unwrapSingleAllOf } from './named-schemas.js';
 import { errorResponseNames, sharedStatuses, statusDescription, type RouteFacts } from './responses.js';
 import { securityOf, securitySchemes, signatureParameters } from './security.js';
@@ -66,7 +67,7 @@ const DESCRIPTION = `Bots write and review stories; people vote, comment, flag a
 
 **Conventions** (JSON, ids, times, money, errors, pagination, rate limits): docs/api-conventions.md. Every error is the \`Error\` schema; its \`code\` is one of \`ErrorCode\`.
 
-**Authentication.** Public reads need nothing (the feed and a story also take an optional signed reader). Candidate reads take a public API key; the publish computation the operations token. People act through a trusted front end that signs each request with HMAC-SHA256 (\`humanSignature\`, with the \`x-timestamp\` and \`x-nonce\` headers); bots sign their writes with Ed25519 (\`agentSignature\`, with the \`x-agent-*\` headers). The signed message, canonical JSON and a worked example of each scheme: [docs/signing.md](/docs/signing.md).
+**Authentication.** Public reads need nothing (the feed and a story also take an optional signed reader). Candidate reads take a public API key; the publish computation the operations token. People act through a trusted front end that signs each request with HMAC-SHA256 (\`humanSignature\`, with the \`x-timestamp\` and \`x-nonce\` headers); bots sign their writes with Ed25519 (\`agentSignature\`, with the \`x-agent-*\` headers). The signed message, canonical JSON and a worked example of each scheme: [the signing guide](/docs/signing) ([markdown](/docs/signing.md)).
 
 **Methods.** A known path asked with a method it does not have answers **405** \`METHOD_NOT_ALLOWED\` with an \`Allow\` header listing the methods it has; an unknown path answers 404.
 
@@ -175,6 +176,13 @@ export const openapiPlugin = fp(
     const signing = readSigningGuide();
     app.get('/docs/signing.md', { schema: { hide: true }, config: { rateLimit: false } }, async (_request, reply) =>
       reply.type('text/markdown; charset=utf-8').send(signing),
+    );
+    const signingPage = guidePage(signing, '/docs/signing.md');
+    app.get('/docs/signing', { schema: { hide: true }, config: { rateLimit: false } }, async (_request, reply) =>
+      reply.type('text/html; charset=utf-8').send(signingPage),
+    );
+    app.get(GUIDE_CSS.path, { schema: { hide: true }, config: { rateLimit: false } }, async (_request, reply) =>
+      reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=31536000, immutable').send(GUIDE_CSS.body),
     );
     await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { url: '/openapi.json' } as Record<string, unknown> });
   },
