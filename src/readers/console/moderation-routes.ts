@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { DeliveryLog, DeliveryLogQuery } from '../../delivery/webhooks/delivery-log.js';
 import type { CorrectionResponse } from '../../newsroom/corrections/schemas.js';
@@ -13,8 +13,7 @@ import { packetDiff } from '../site/diff.js';
 import { finish } from '../site/form-replies.js';
 import { href } from '../site/links.js';
 import { sendPage } from '../site/render.js';
-import { sameOriginCheck } from '../site/session.js';
-import { act, enter, must, seg, type ConsoleDeps, type ConsoleVisit } from './gate.js';
+import { act, enter, formRoute, HIDDEN, must, seg, type ConsoleDeps, type ConsoleVisit } from './gate.js';
 import { refusal } from './governance-routes.js';
 import {
   CorrectionForm,
@@ -161,12 +160,11 @@ const detailsOf = (failure: ApiFailure) =>
  */
 export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationDeps> = async (app, options) => {
   const { deliveryLog, ...deps } = options;
-  const guarded = { preHandler: [sameOriginCheck, (app as FastifyInstance).csrfProtection] };
-  const hide = { hide: true };
+  const guarded = formRoute(app);
 
   // ---- the quarantine queue
 
-  app.get('/console/moderation', { schema: { ...hide, querystring: QuarantinePageQuery } }, async (request, reply) => {
+  app.get('/console/moderation', { schema: { ...HIDDEN, querystring: QuarantinePageQuery } }, async (request, reply) => {
     const visit = enter(deps, request, reply, request.query.lang ?? 'en', 'moderation');
     if (!visit) return reply;
     const status = isQuarantineStatus(request.query.status) ? request.query.status : 'OPEN';
@@ -182,7 +180,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationDeps> = async
 
   app.post(
     '/console/moderation/quarantine/:scopeType/:scopeId/resolve',
-    { ...guarded, schema: { ...hide, params: ResolveParams, body: ResolveForm } },
+    { ...guarded, schema: { ...HIDDEN, params: ResolveParams, body: ResolveForm } },
     (request, reply) =>
       act<QuarantineItem>(
         deps,
@@ -201,7 +199,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationDeps> = async
 
   // ---- legal holds
 
-  app.get('/console/moderation/legal-holds', { schema: { ...hide, querystring: HoldsPageQuery } }, async (request, reply) => {
+  app.get('/console/moderation/legal-holds', { schema: { ...HIDDEN, querystring: HoldsPageQuery } }, async (request, reply) => {
     const visit = enter(deps, request, reply, request.query.lang ?? 'en', 'moderation');
     if (!visit) return reply;
     const status = isHoldStatus(request.query.status) ? request.query.status : null;
@@ -217,7 +215,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationDeps> = async
     return sendPage(reply, LegalHoldsListPage, { lang: visit.lang, areas: visit.areas, page, status, storyId });
   });
 
-  app.post('/console/moderation/legal-holds', { ...guarded, schema: { ...hide, body: PlaceHoldForm } }, (request, reply) =>
+  app.post('/console/moderation/legal-holds', { ...guarded, schema: { ...HIDDEN, body: PlaceHoldForm } }, (request, reply) =>
     act<LegalHold>(
       deps,
       request,
@@ -237,7 +235,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationDeps> = async
 
   app.post(
     '/console/moderation/legal-holds/:id/release',
-    { ...guarded, schema: { ...hide, params: IdParams, body: ReleaseHoldForm } },
+    { ...guarded, schema: { ...HIDDEN, params: IdParams, body: ReleaseHoldForm } },
     (request, reply) =>
       act<LegalHold>(
         deps,
@@ -257,7 +255,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationDeps> = async
 
   // ---- sources
 
-  app.get('/console/moderation/sources', { schema: { ...hide, querystring: SourcesPageQuery } }, async (request, reply) => {
+  app.get('/console/moderation/sources', { schema: { ...HIDDEN, querystring: SourcesPageQuery } }, async (request, reply) => {
     const visit = enter(deps, request, reply, request.query.lang ?? 'en', 'moderation');
     if (!visit) return reply;
     const last = request.session.sourceStatus ?? null;
@@ -274,7 +272,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationDeps> = async
     });
   });
 
-  app.post('/console/moderation/sources/status', { ...guarded, schema: { ...hide, body: SourceStatusForm } }, (request, reply) =>
+  app.post('/console/moderation/sources/status', { ...guarded, schema: { ...HIDDEN, body: SourceStatusForm } }, (request, reply) =>
     act<SourceStatusResponse>(
       deps,
       request,
@@ -297,7 +295,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationDeps> = async
 
   // ---- a story: correction and retraction
 
-  app.get('/console/moderation/stories', { schema: { ...hide, querystring: StoryFindQuery } }, async (request, reply) => {
+  app.get('/console/moderation/stories', { schema: { ...HIDDEN, querystring: StoryFindQuery } }, async (request, reply) => {
     const lang = request.query.lang ?? 'en';
     const visit = enter(deps, request, reply, lang, 'moderation');
     if (!visit) return reply;
@@ -339,7 +337,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationDeps> = async
 
   app.get(
     '/console/moderation/stories/:id',
-    { schema: { ...hide, params: IdParams, querystring: StoryPageQuery } },
+    { schema: { ...HIDDEN, params: IdParams, querystring: StoryPageQuery } },
     async (request, reply) => {
       const visit = enter(deps, request, reply, request.query.lang ?? 'en', 'moderation');
       if (!visit) return reply;
@@ -366,7 +364,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationDeps> = async
 
   app.post(
     '/console/moderation/stories/:id/correction/preview',
-    { ...guarded, bodyLimit: STORY_FORM_LIMIT, schema: { ...hide, params: IdParams, body: CorrectionForm } },
+    { ...guarded, bodyLimit: STORY_FORM_LIMIT, schema: { ...HIDDEN, params: IdParams, body: CorrectionForm } },
     async (request, reply) => {
       const visit = enter(deps, request, reply, request.body.lang ?? 'en', 'moderation');
       if (!visit) return reply;
@@ -386,7 +384,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationDeps> = async
 
   app.post(
     '/console/moderation/stories/:id/correction/edit',
-    { ...guarded, bodyLimit: STORY_FORM_LIMIT, schema: { ...hide, params: IdParams, body: CorrectionForm } },
+    { ...guarded, bodyLimit: STORY_FORM_LIMIT, schema: { ...HIDDEN, params: IdParams, body: CorrectionForm } },
     async (request, reply) => {
       const visit = enter(deps, request, reply, request.body.lang ?? 'en', 'moderation');
       if (!visit) return reply;
@@ -404,7 +402,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationDeps> = async
 
   app.post(
     '/console/moderation/stories/:id/correction',
-    { ...guarded, bodyLimit: STORY_FORM_LIMIT, schema: { ...hide, params: IdParams, body: CorrectionForm } },
+    { ...guarded, bodyLimit: STORY_FORM_LIMIT, schema: { ...HIDDEN, params: IdParams, body: CorrectionForm } },
     async (request, reply) => {
       const lang = request.body.lang ?? 'en';
       const visit = enter(deps, request, reply, lang, 'moderation');
@@ -438,7 +436,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationDeps> = async
 
   app.post(
     '/console/moderation/stories/:id/retraction/confirm',
-    { ...guarded, schema: { ...hide, params: IdParams, body: RetractionForm } },
+    { ...guarded, schema: { ...HIDDEN, params: IdParams, body: RetractionForm } },
     async (request, reply) => {
       const visit = enter(deps, request, reply, request.body.lang ?? 'en', 'moderation');
       if (!visit) return reply;
@@ -449,7 +447,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationDeps> = async
 
   app.post(
     '/console/moderation/stories/:id/retraction',
-    { ...guarded, schema: { ...hide, params: IdParams, body: RetractionForm } },
+    { ...guarded, schema: { ...HIDDEN, params: IdParams, body: RetractionForm } },
     async (request, reply) => {
       const lang = request.body.lang ?? 'en';
       const visit = enter(deps, request, reply, lang, 'moderation');
@@ -493,7 +491,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationDeps> = async
 
   // ---- the webhook delivery log
 
-  app.get('/console/moderation/webhooks', { schema: { ...hide, querystring: DeliveriesPageQuery } }, async (request, reply) => {
+  app.get('/console/moderation/webhooks', { schema: { ...HIDDEN, querystring: DeliveriesPageQuery } }, async (request, reply) => {
     const visit = enter(deps, request, reply, request.query.lang ?? 'en', 'moderation');
     if (!visit) return reply;
     const state = request.query.state || undefined;

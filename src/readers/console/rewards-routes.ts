@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Static } from '@sinclair/typebox';
 import type { Lang } from '../../platform/i18n/index.js';
@@ -11,9 +11,9 @@ import type { ApiResult } from '../site/api.js';
 import { finish, flashOf } from '../site/form-replies.js';
 import { href } from '../site/links.js';
 import { sendPage } from '../site/render.js';
-import { sameOriginCheck, type Flash } from '../site/session.js';
+import type { Flash } from '../site/session.js';
 import { ConsoleQuery } from './forms.js';
-import { act, consoleBack, enter, must, seg, type ConsoleDeps, type ConsoleVisit } from './gate.js';
+import { act, consoleBack, enter, formRoute, HIDDEN, must, seg, type ConsoleDeps, type ConsoleVisit } from './gate.js';
 import {
   AppealCaseForm,
   AssignCaseForm,
@@ -68,8 +68,7 @@ const refused = (message: string, params?: Record<string, string | number>): Fla
  * service's own API, signed as the person.
  */
 export const rewardsRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app, deps) => {
-  const guarded = { preHandler: [sameOriginCheck, (app as FastifyInstance).csrfProtection] };
-  const hide = { hide: true };
+  const guarded = formRoute(app);
   const door = (request: FastifyRequest, reply: FastifyReply, lang: Lang | undefined) =>
     enter(deps, request, reply, lang ?? 'en', 'rewards');
 
@@ -89,14 +88,14 @@ export const rewardsRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app,
 
   // ---- the policy ---------------------------------------------------------------------------------------------
 
-  app.get('/console/rewards', { schema: { ...hide, querystring: ConsoleQuery } }, async (request, reply) => {
+  app.get('/console/rewards', { schema: { ...HIDDEN, querystring: ConsoleQuery } }, async (request, reply) => {
     const visit = door(request, reply, request.query.lang);
     if (!visit) return reply;
     const policy = must(await visit.client.readPublic<Policy>('/v1/rewards/policy'));
     return sendPage(reply, RewardsPolicyPage, { lang: visit.lang, areas: visit.areas, policy });
   });
 
-  app.post('/console/rewards/policy/preview', { ...guarded, schema: { ...hide, body: PolicyForm } }, async (request, reply) => {
+  app.post('/console/rewards/policy/preview', { ...guarded, schema: { ...HIDDEN, body: PolicyForm } }, async (request, reply) => {
     const lang = request.body.lang ?? 'en';
     const visit = door(request, reply, lang);
     if (!visit) return reply;
@@ -106,7 +105,7 @@ export const rewardsRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app,
     return sendPage(reply, RewardsPolicyConfirmPage, { lang, areas: visit.areas, policy, change, input: request.body });
   });
 
-  app.post('/console/rewards/policy', { ...guarded, schema: { ...hide, body: PolicyApplyForm } }, (request, reply) =>
+  app.post('/console/rewards/policy', { ...guarded, schema: { ...HIDDEN, body: PolicyApplyForm } }, (request, reply) =>
     act<Policy>(
       deps,
       request,
@@ -128,7 +127,7 @@ export const rewardsRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app,
 
   // ---- settlements --------------------------------------------------------------------------------------------
 
-  app.get('/console/rewards/settlements', { schema: { ...hide, querystring: RewardsPageQuery } }, async (request, reply) => {
+  app.get('/console/rewards/settlements', { schema: { ...HIDDEN, querystring: RewardsPageQuery } }, async (request, reply) => {
     const visit = door(request, reply, request.query.lang);
     if (!visit) return reply;
     const page = must(
@@ -140,7 +139,7 @@ export const rewardsRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app,
     return sendPage(reply, RewardsSettlementsPage, { lang: visit.lang, areas: visit.areas, page, cursor: request.query.cursor ?? null });
   });
 
-  app.get('/console/rewards/settlements/preview', { schema: { ...hide, querystring: PreviewPageQuery } }, async (request, reply) => {
+  app.get('/console/rewards/settlements/preview', { schema: { ...HIDDEN, querystring: PreviewPageQuery } }, async (request, reply) => {
     const visit = door(request, reply, request.query.lang);
     if (!visit) return reply;
     const totalPoolOrbs = request.query.totalPoolOrbs?.trim() ?? '';
@@ -156,7 +155,7 @@ export const rewardsRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app,
     });
   });
 
-  app.post('/console/rewards/settlements/run', { ...guarded, schema: { ...hide, body: RunForm } }, (request, reply) =>
+  app.post('/console/rewards/settlements/run', { ...guarded, schema: { ...HIDDEN, body: RunForm } }, (request, reply) =>
     perform(request, reply, request.body, async ({ client, actor, lang }) => {
       const { totalPoolOrbs } = request.body;
       const previewPage = href('/console/rewards/settlements/preview', lang, { totalPoolOrbs });
@@ -176,7 +175,7 @@ export const rewardsRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app,
 
   app.get(
     '/console/rewards/settlements/:id',
-    { schema: { ...hide, params: RewardsIdParams, querystring: RewardsPageQuery } },
+    { schema: { ...HIDDEN, params: RewardsIdParams, querystring: RewardsPageQuery } },
     async (request, reply) => {
       const visit = door(request, reply, request.query.lang);
       if (!visit) return reply;
@@ -203,7 +202,7 @@ export const rewardsRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app,
 
   // ---- review -------------------------------------------------------------------------------------------------
 
-  app.get('/console/rewards/review', { schema: { ...hide, querystring: ConsoleQuery } }, async (request, reply) => {
+  app.get('/console/rewards/review', { schema: { ...HIDDEN, querystring: ConsoleQuery } }, async (request, reply) => {
     const visit = door(request, reply, request.query.lang);
     if (!visit) return reply;
     const [queue, decided] = await Promise.all([
@@ -223,7 +222,7 @@ export const rewardsRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app,
   const reviewBack = (lang: Lang | undefined) => href('/console/rewards/review', lang ?? 'en');
   const caseMoved = (message: string) => (item: Case) => ({ kind: 'done' as const, message, params: { id: item.id } });
 
-  app.post('/console/rewards/review/cases', { ...guarded, schema: { ...hide, body: OpenCaseForm } }, (request, reply) =>
+  app.post('/console/rewards/review/cases', { ...guarded, schema: { ...HIDDEN, body: OpenCaseForm } }, (request, reply) =>
     act<Case>(
       deps,
       request,
@@ -248,7 +247,7 @@ export const rewardsRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app,
 
   app.post(
     '/console/rewards/review/cases/:id/assign',
-    { ...guarded, schema: { ...hide, params: RewardsIdParams, body: AssignCaseForm } },
+    { ...guarded, schema: { ...HIDDEN, params: RewardsIdParams, body: AssignCaseForm } },
     (request, reply) =>
       act<Case>(
         deps,
@@ -267,7 +266,7 @@ export const rewardsRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app,
 
   app.post(
     '/console/rewards/review/cases/:id/escalate',
-    { ...guarded, schema: { ...hide, params: RewardsIdParams, body: EscalateCaseForm } },
+    { ...guarded, schema: { ...HIDDEN, params: RewardsIdParams, body: EscalateCaseForm } },
     (request, reply) =>
       act<Case>(
         deps,
@@ -282,7 +281,7 @@ export const rewardsRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app,
 
   app.post(
     '/console/rewards/review/cases/:id/appeal',
-    { ...guarded, schema: { ...hide, params: RewardsIdParams, body: AppealCaseForm } },
+    { ...guarded, schema: { ...HIDDEN, params: RewardsIdParams, body: AppealCaseForm } },
     (request, reply) =>
       act<Case>(
         deps,
@@ -297,7 +296,7 @@ export const rewardsRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app,
 
   app.post(
     '/console/rewards/review/cases/:id/resolve',
-    { ...guarded, schema: { ...hide, params: RewardsIdParams, body: ResolveCaseForm } },
+    { ...guarded, schema: { ...HIDDEN, params: RewardsIdParams, body: ResolveCaseForm } },
     (request, reply) =>
       act<Case>(
         deps,
@@ -317,7 +316,7 @@ export const rewardsRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app,
 
   // ---- freezes ------------------------------------------------------------------------------------------------
 
-  app.get('/console/rewards/freezes', { schema: { ...hide, querystring: ConsoleQuery } }, async (request, reply) => {
+  app.get('/console/rewards/freezes', { schema: { ...HIDDEN, querystring: ConsoleQuery } }, async (request, reply) => {
     const visit = door(request, reply, request.query.lang);
     if (!visit) return reply;
     const queue = must(
@@ -326,7 +325,7 @@ export const rewardsRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app,
     return sendPage(reply, RewardsFreezesPage, { lang: visit.lang, areas: visit.areas, queue });
   });
 
-  app.post('/console/rewards/freezes', { ...guarded, schema: { ...hide, body: FreezeForm } }, (request, reply) =>
+  app.post('/console/rewards/freezes', { ...guarded, schema: { ...HIDDEN, body: FreezeForm } }, (request, reply) =>
     act<{ targetType: string; targetId: string; frozen: boolean; payoutsFrozen: number; payoutsToReview: number }>(
       deps,
       request,
@@ -351,7 +350,7 @@ export const rewardsRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app,
 
   // ---- the claim rail -----------------------------------------------------------------------------------------
 
-  app.get('/console/rewards/claims', { schema: { ...hide, querystring: RewardsPageQuery } }, async (request, reply) => {
+  app.get('/console/rewards/claims', { schema: { ...HIDDEN, querystring: RewardsPageQuery } }, async (request, reply) => {
     const visit = door(request, reply, request.query.lang);
     if (!visit) return reply;
     const [status, batches] = await Promise.all([
@@ -369,7 +368,7 @@ export const rewardsRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app,
 
   const claimsBack = (lang: Lang | undefined) => href('/console/rewards/claims', lang ?? 'en');
 
-  app.post('/console/rewards/claims/finalize', { ...guarded, schema: { ...hide, body: FinalizeForm } }, (request, reply) =>
+  app.post('/console/rewards/claims/finalize', { ...guarded, schema: { ...HIDDEN, body: FinalizeForm } }, (request, reply) =>
     act<Static<typeof Batch>>(
       deps,
       request,
@@ -391,7 +390,7 @@ export const rewardsRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app,
   for (const move of ['freeze', 'unfreeze'] as const) {
     app.post(
       `/console/rewards/claims/batches/:id/${move}`,
-      { ...guarded, schema: { ...hide, params: RewardsIdParams, body: BatchFreezeForm } },
+      { ...guarded, schema: { ...HIDDEN, params: RewardsIdParams, body: BatchFreezeForm } },
       (request, reply) =>
         act<Static<typeof Batch>>(
           deps,
