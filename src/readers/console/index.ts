@@ -12,6 +12,8 @@ import { governanceRoutes } from './governance-routes.js';
 import { integrityRoutes } from './integrity-routes.js';
 import { rewardsRoutes } from './rewards-routes.js';
 import { moderationRoutes } from './moderation-routes.js';
+import { moderationStoryRoutes } from './moderation-story-routes.js';
+import { moderationWebhookRoutes } from './moderation-webhook-routes.js';
 import { AuditPage } from './views/audit.js';
 import { ConsoleHomePage } from './views/home.js';
 
@@ -88,7 +90,9 @@ export const consoleModule: FastifyPluginAsyncTypebox<ConsoleOptions> = async (a
     ),
   );
 
-  await app.register(moderationRoutes, { ...deps, deliveryLog });
+  await app.register(moderationRoutes, deps);
+  await app.register(moderationStoryRoutes, deps);
+  await app.register(moderationWebhookRoutes, { ...deps, deliveryLog });
   await app.register(governanceRoutes, deps);
   await app.register(controlPlaneRoutes, deps);
   await app.register(integrityRoutes, deps);
