@@ -92,6 +92,13 @@ export function consoleBack(back: string | undefined, lang: Lang): string {
   return href('/console', lang);
 }
 
+/** A refusal as a flash: its code (worded by `console.refused.<CODE>`) and the values its sentence names. */
+export const refused = (message: string, params?: Record<string, string | number>): Flash => ({
+  kind: 'refused',
+  message,
+  ...(params ? { params } : {}),
+});
+
 /** A path segment of an API URL. */
 export const seg = (value: string) => encodeURIComponent(value);
 
