@@ -1,10 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CONTROL_PLANE_STATUSES, type ControlPlaneRequest, type ControlPlaneRequestList } from '../../governance/control-plane/schemas.js';
-import { sameOriginCheck } from '../site/session.js';
 import { sendPage } from '../site/render.js';
 import { ApproveForm, CancelForm, ConsolePageQuery, ConsoleQuery, FileRequestForm, IdParams } from './forms.js';
-import { act, enter, must, seg, type ConsoleDeps } from './gate.js';
+import { act, enter, formRoute, HIDDEN, must, seg, type ConsoleDeps } from './gate.js';
 import { refusal } from './governance-routes.js';
 import { proofOf } from './proofs.js';
 import { allowlistKeyOf } from './access.js';
@@ -19,10 +17,9 @@ const isStatus = (value: string | undefined): value is (typeof CONTROL_PLANE_STA
  * the page) and cancel.
  */
 export const controlPlaneRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app, deps) => {
-  const guarded = { preHandler: [sameOriginCheck, (app as FastifyInstance).csrfProtection] };
-  const hide = { hide: true };
+  const guarded = formRoute(app);
 
-  app.get('/console/control-plane', { schema: { ...hide, querystring: ConsolePageQuery } }, async (request, reply) => {
+  app.get('/console/control-plane', { schema: { ...HIDDEN, querystring: ConsolePageQuery } }, async (request, reply) => {
     const visit = enter(deps, request, reply, request.query.lang ?? 'en', 'control-plane');
     if (!visit) return reply;
     const status = isStatus(request.query.status) ? request.query.status : undefined;
@@ -36,7 +33,7 @@ export const controlPlaneRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async 
     return sendPage(reply, ControlPlaneListPage, { ...visit, page, status: status ?? null, approver: visit.roles.approver });
   });
 
-  app.get('/console/control-plane/:id', { schema: { ...hide, params: IdParams, querystring: ConsoleQuery } }, async (request, reply) => {
+  app.get('/console/control-plane/:id', { schema: { ...HIDDEN, params: IdParams, querystring: ConsoleQuery } }, async (request, reply) => {
     const visit = enter(deps, request, reply, request.query.lang ?? 'en', 'control-plane');
     if (!visit) return reply;
     const item = must(
@@ -50,7 +47,7 @@ export const controlPlaneRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async 
     });
   });
 
-  app.post('/console/control-plane/requests', { ...guarded, schema: { ...hide, body: FileRequestForm } }, (request, reply) =>
+  app.post('/console/control-plane/requests', { ...guarded, schema: { ...HIDDEN, body: FileRequestForm } }, (request, reply) =>
     act<ControlPlaneRequest>(
       deps,
       request,
@@ -73,7 +70,7 @@ export const controlPlaneRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async 
 
   app.post(
     '/console/control-plane/:id/approve',
-    { ...guarded, schema: { ...hide, params: IdParams, body: ApproveForm } },
+    { ...guarded, schema: { ...HIDDEN, params: IdParams, body: ApproveForm } },
     (request, reply) =>
       act<ControlPlaneRequest>(
         deps,
@@ -94,18 +91,21 @@ export const controlPlaneRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async 
       ),
   );
 
-  app.post('/console/control-plane/:id/cancel', { ...guarded, schema: { ...hide, params: IdParams, body: CancelForm } }, (request, reply) =>
-    act(
-      deps,
-      request,
-      reply,
-      request.body,
-      'control-plane',
-      ({ client, actor }) =>
-        client.write(`/v1/admin/control-plane/requests/${seg(request.params.id)}/cancel`, actor, {
-          ...(request.body.reason ? { reason: request.body.reason } : {}),
-        }),
-      () => ({ kind: 'done', message: 'console.controlPlane.cancelled' }),
-    ),
+  app.post(
+    '/console/control-plane/:id/cancel',
+    { ...guarded, schema: { ...HIDDEN, params: IdParams, body: CancelForm } },
+    (request, reply) =>
+      act(
+        deps,
+        request,
+        reply,
+        request.body,
+        'control-plane',
+        ({ client, actor }) =>
+          client.write(`/v1/admin/control-plane/requests/${seg(request.params.id)}/cancel`, actor, {
+            ...(request.body.reason ? { reason: request.body.reason } : {}),
+          }),
+        () => ({ kind: 'done', message: 'console.controlPlane.cancelled' }),
+      ),
   );
 };

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { HumanActor } from '../../../sdk/index.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Lang } from '../../platform/i18n/index.js';
@@ -6,7 +6,7 @@ import type { SiteApi, SiteApiClient } from '../site/api.js';
 import { actorOf, finish, flashOf } from '../site/form-replies.js';
 import { href } from '../site/links.js';
 import { sendPage } from '../site/render.js';
-import { pageError, readerOf, type Flash, type SiteReader } from '../site/session.js';
+import { pageError, readerOf, sameOriginCheck, type Flash, type SiteReader } from '../site/session.js';
 import type { LoginMode } from '../site/visitor.js';
 import { allowlistKeyOf, openAreas, rolesOf, type ConsoleAllowlists, type ConsoleArea, type ConsoleRoles } from './access.js';
 import type { ApiResult } from '../site/api.js';
@@ -20,6 +20,12 @@ export interface ConsoleDeps {
   lists: ConsoleAllowlists;
   prepare(request: FastifyRequest, reply: FastifyReply): void;
 }
+
+/** A console route is kept out of the OpenAPI document: it is a page or a form, not the API. */
+export const HIDDEN = { hide: true };
+
+/** The options of a console form's route: same origin and a valid CSRF token, checked before the handler. */
+export const formRoute = (app: Pick<FastifyInstance, 'csrfProtection'>) => ({ preHandler: [sameOriginCheck, app.csrfProtection] });
 
 /** One person's visit to a console page or form: who, what they may open, and their signed API client. */
 export interface ConsoleVisit {
@@ -85,6 +91,13 @@ export function consoleBack(back: string | undefined, lang: Lang): string {
   if (back && /^\/console(?:[/?]|$)/.test(back) && !/[\r\n\\]/.test(back)) return back;
   return href('/console', lang);
 }
+
+/** A refusal as a flash: its code (worded by `console.refused.<CODE>`) and the values its sentence names. */
+export const refused = (message: string, params?: Record<string, string | number>): Flash => ({
+  kind: 'refused',
+  message,
+  ...(params ? { params } : {}),
+});
 
 /** A path segment of an API URL. */
 export const seg = (value: string) => encodeURIComponent(value);

@@ -1,10 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { EvaluationResponse, Proposal, StateResponse } from '../../governance/parameters/schemas.js';
 import type { ApiResult } from '../site/api.js';
-import { sameOriginCheck } from '../site/session.js';
 import { sendPage } from '../site/render.js';
-import { act, enter, must, seg, type ConsoleDeps } from './gate.js';
+import { act, enter, formRoute, HIDDEN, must, seg, type ConsoleDeps } from './gate.js';
 import { ConsoleQuery, IdParams, ProposalForm, RatifyForm, WithRequestForm } from './forms.js';
 import { proofOf } from './proofs.js';
 import { GovernancePage } from './views/governance.js';
@@ -33,10 +31,9 @@ export function parseChanges(text: string): Record<string, number> | null {
 
 /** Governance: parameters, proposals through their states, evaluation of the health signals, emergency measures. */
 export const governanceRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app, deps) => {
-  const guarded = { preHandler: [sameOriginCheck, (app as FastifyInstance).csrfProtection] };
-  const hide = { hide: true };
+  const guarded = formRoute(app);
 
-  app.get('/console/governance', { schema: { ...hide, querystring: ConsoleQuery } }, async (request, reply) => {
+  app.get('/console/governance', { schema: { ...HIDDEN, querystring: ConsoleQuery } }, async (request, reply) => {
     const visit = enter(deps, request, reply, request.query.lang ?? 'en', 'governance');
     if (!visit) return reply;
     const state = must(await visit.client.read<StateResponse>('/v1/admin/governance/state', visit.actor));
@@ -45,7 +42,7 @@ export const governanceRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (a
     return sendPage(reply, GovernancePage, { ...visit, state, evaluation });
   });
 
-  app.post('/console/governance/proposals', { ...guarded, schema: { ...hide, body: ProposalForm } }, (request, reply) =>
+  app.post('/console/governance/proposals', { ...guarded, schema: { ...HIDDEN, body: ProposalForm } }, (request, reply) =>
     act<Proposal>(
       deps,
       request,
@@ -67,7 +64,7 @@ export const governanceRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (a
 
   app.post(
     '/console/governance/proposals/:id/ratify',
-    { ...guarded, schema: { ...hide, params: IdParams, body: RatifyForm } },
+    { ...guarded, schema: { ...HIDDEN, params: IdParams, body: RatifyForm } },
     (request, reply) =>
       act<Proposal>(
         deps,
@@ -93,7 +90,7 @@ export const governanceRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (a
 
   app.post(
     '/console/governance/proposals/:id/activate',
-    { ...guarded, schema: { ...hide, params: IdParams, body: WithRequestForm } },
+    { ...guarded, schema: { ...HIDDEN, params: IdParams, body: WithRequestForm } },
     (request, reply) =>
       act<{ proposal: Proposal }>(
         deps,
@@ -109,7 +106,7 @@ export const governanceRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (a
       ),
   );
 
-  app.post('/console/governance/evaluate', { ...guarded, schema: { ...hide, body: WithRequestForm } }, (request, reply) =>
+  app.post('/console/governance/evaluate', { ...guarded, schema: { ...HIDDEN, body: WithRequestForm } }, (request, reply) =>
     act<EvaluationResponse>(
       deps,
       request,
@@ -134,7 +131,7 @@ export const governanceRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (a
     ),
   );
 
-  app.post('/console/governance/emergency/clear', { ...guarded, schema: { ...hide, body: WithRequestForm } }, (request, reply) =>
+  app.post('/console/governance/emergency/clear', { ...guarded, schema: { ...HIDDEN, body: WithRequestForm } }, (request, reply) =>
     act(
       deps,
       request,

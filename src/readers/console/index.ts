@@ -1,18 +1,22 @@
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { DeliveryLog, DeliveryLogQuery } from '../../delivery/webhooks/delivery-log.js';
 import type { ChainVerdict } from '../../platform/audit/verify-chain.js';
 import { sendPage } from '../site/render.js';
-import { sameOriginCheck, type Flash } from '../site/session.js';
+import type { Flash } from '../site/session.js';
 import { CONSOLE_ASSETS } from './assets.js';
 import { allowlistKeyOf } from './access.js';
 import { controlPlaneRoutes } from './control-plane-routes.js';
 import { ConsoleQuery, PlainConsoleForm } from './forms.js';
-import { act, enter, type ConsoleDeps } from './gate.js';
+import { act, enter, formRoute, HIDDEN, type ConsoleDeps } from './gate.js';
 import { governanceRoutes } from './governance-routes.js';
 import { integrityRoutes } from './integrity-routes.js';
-import { rewardsRoutes } from './rewards-routes.js';
+import { rewardsClaimsRoutes } from './rewards-claims-routes.js';
+import { rewardsPolicyRoutes } from './rewards-policy-routes.js';
+import { rewardsReviewRoutes } from './rewards-review-routes.js';
+import { rewardsSettlementRoutes } from './rewards-settlement-routes.js';
 import { moderationRoutes } from './moderation-routes.js';
+import { moderationStoryRoutes } from './moderation-story-routes.js';
+import { moderationWebhookRoutes } from './moderation-webhook-routes.js';
 import { AuditPage } from './views/audit.js';
 import { ConsoleHomePage } from './views/home.js';
 
@@ -37,8 +41,7 @@ export interface ConsoleOptions extends ConsoleDeps {
  */
 export const consoleModule: FastifyPluginAsyncTypebox<ConsoleOptions> = async (app, options) => {
   const { verifyAuditChain, deliveryLog, ...deps } = options;
-  const guarded = { preHandler: [sameOriginCheck, (app as FastifyInstance).csrfProtection] };
-  const hide = { hide: true };
+  const guarded = formRoute(app);
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.url.startsWith('/console')) {
@@ -48,11 +51,11 @@ export const consoleModule: FastifyPluginAsyncTypebox<ConsoleOptions> = async (a
     return payload;
   });
 
-  app.get(CONSOLE_ASSETS.css.path, { schema: hide }, async (_request, reply) =>
+  app.get(CONSOLE_ASSETS.css.path, { schema: HIDDEN }, async (_request, reply) =>
     reply.type(CONSOLE_ASSETS.css.type).header('cache-control', 'public, max-age=31536000, immutable').send(CONSOLE_ASSETS.css.body),
   );
 
-  app.get('/console', { schema: { ...hide, querystring: ConsoleQuery } }, async (request, reply) => {
+  app.get('/console', { schema: { ...HIDDEN, querystring: ConsoleQuery } }, async (request, reply) => {
     const visit = enter(deps, request, reply, request.query.lang ?? 'en');
     if (!visit) return reply;
     return sendPage(reply, ConsoleHomePage, {
@@ -63,7 +66,7 @@ export const consoleModule: FastifyPluginAsyncTypebox<ConsoleOptions> = async (a
     });
   });
 
-  app.get('/console/audit', { schema: { ...hide, querystring: ConsoleQuery } }, async (request, reply) => {
+  app.get('/console/audit', { schema: { ...HIDDEN, querystring: ConsoleQuery } }, async (request, reply) => {
     const visit = enter(deps, request, reply, request.query.lang ?? 'en', 'audit');
     if (!visit) return reply;
     const verdict = request.session.auditVerdict ?? null;
@@ -71,7 +74,7 @@ export const consoleModule: FastifyPluginAsyncTypebox<ConsoleOptions> = async (a
     return sendPage(reply, AuditPage, { lang: visit.lang, areas: visit.areas, verdict });
   });
 
-  app.post('/console/audit/verify', { ...guarded, schema: { ...hide, body: PlainConsoleForm } }, (request, reply) =>
+  app.post('/console/audit/verify', { ...guarded, schema: { ...HIDDEN, body: PlainConsoleForm } }, (request, reply) =>
     act<ChainVerdict>(
       deps,
       request,
@@ -90,9 +93,14 @@ export const consoleModule: FastifyPluginAsyncTypebox<ConsoleOptions> = async (a
     ),
   );
 
-  await app.register(moderationRoutes, { ...deps, deliveryLog });
+  await app.register(moderationRoutes, deps);
+  await app.register(moderationStoryRoutes, deps);
+  await app.register(moderationWebhookRoutes, { ...deps, deliveryLog });
   await app.register(governanceRoutes, deps);
   await app.register(controlPlaneRoutes, deps);
   await app.register(integrityRoutes, deps);
-  await app.register(rewardsRoutes, deps);
+  await app.register(rewardsPolicyRoutes, deps);
+  await app.register(rewardsSettlementRoutes, deps);
+  await app.register(rewardsReviewRoutes, deps);
+  await app.register(rewardsClaimsRoutes, deps);
 };

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { AnalysisResponse } from '../../governance/integrity/schemas.js';
@@ -7,9 +6,8 @@ import type { Static } from '@sinclair/typebox';
 import type { ReviewQueue } from '../../rewards/review/schemas.js';
 import { form } from '../site/form-schemas.js';
 import { sendPage } from '../site/render.js';
-import { sameOriginCheck } from '../site/session.js';
 import { ConsoleQuery } from './forms.js';
-import { consoleBack, enter, must, type ConsoleDeps, type ConsoleVisit } from './gate.js';
+import { consoleBack, enter, formRoute, HIDDEN, must, type ConsoleDeps, type ConsoleVisit } from './gate.js';
 import { IntegrityPage } from './views/integrity.js';
 
 const AnalyzeForm = form({
@@ -40,17 +38,16 @@ async function effects(visit: ConsoleVisit, analysis: AnalysisResponse | null) {
  * held for review.
  */
 export const integrityRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app, deps) => {
-  const guarded = { preHandler: [sameOriginCheck, (app as FastifyInstance).csrfProtection] };
-  const hide = { hide: true };
+  const guarded = formRoute(app);
 
-  app.get('/console/integrity', { schema: { ...hide, querystring: ConsoleQuery } }, async (request, reply) => {
+  app.get('/console/integrity', { schema: { ...HIDDEN, querystring: ConsoleQuery } }, async (request, reply) => {
     const visit = enter(deps, request, reply, request.query.lang ?? 'en', 'integrity');
     if (!visit) return reply;
     return sendPage(reply, IntegrityPage, { lang: visit.lang, areas: visit.areas, analysis: null, ...(await effects(visit, null)) });
   });
 
   // the analysis is the answer of this form (a report, not a change to come back from): shown at once
-  app.post('/console/integrity/analyze', { ...guarded, schema: { ...hide, body: AnalyzeForm } }, async (request, reply) => {
+  app.post('/console/integrity/analyze', { ...guarded, schema: { ...HIDDEN, body: AnalyzeForm } }, async (request, reply) => {
     const lang = request.body.lang ?? 'en';
     const visit = enter(deps, request, reply, lang, 'integrity');
     if (!visit) return reply;

@@ -1,0 +1,71 @@
+import type { VersionsResponse } from '../../newsroom/stories/evidence-schemas.js';
+import type { CorrectionDraft } from './views/moderation-story.js';
+
+type Packet = VersionsResponse['versions'][number]['packet'];
+type ClaimInput = { id?: string; text: string };
+type SourceInput = { url: string; title?: string; publisher?: string };
+
+/** The form's fields as the current packet has them (what the correction form starts from). */
+export const draftOf = (packet: Packet, note = ''): CorrectionDraft => ({
+  title: packet.title,
+  summary: packet.summary,
+  body: packet.body,
+  claims: JSON.stringify(packet.claims, null, 2),
+  sources: JSON.stringify(packet.sources, null, 2),
+  note,
+});
+
+/** Text as the API stores it: a browser sends a textarea's line ends as CR LF. */
+const text = (value: string) => value.replace(/\r\n?/g, '\n');
+
+function parseList<T>(value: string, valid: (item: Record<string, unknown>) => boolean): T[] | null {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (
+      !Array.isArray(parsed) ||
+      !parsed.every((item) => item !== null && typeof item === 'object' && valid(item as Record<string, unknown>))
+    )
+      return null;
+    return parsed as T[];
+  } catch {
+    return null;
+  }
+}
+
+const optionalString = (v: unknown) => v === undefined || typeof v === 'string';
+const claimShape = (c: Record<string, unknown>) => typeof c.text === 'string' && optionalString(c.id);
+const sourceShape = (s: Record<string, unknown>) => typeof s.url === 'string' && optionalString(s.title) && optionalString(s.publisher);
+
+/**
+ * The changes a correction form makes to the current packet (only the fields that differ, as the API takes
+ * them) and the packet they would make, for the preview's diff; or the console's refusal code.
+ */
+export function correctionOf(
+  current: Packet,
+  draft: CorrectionDraft,
+): { ok: true; changes: Record<string, unknown>; proposed: Packet; note: string } | { ok: false; code: string } {
+  const changes: Record<string, unknown> = {};
+  for (const field of ['title', 'summary', 'body'] as const) {
+    const value = text(draft[field]);
+    if (value === current[field]) continue;
+    if (!value.trim()) return { ok: false, code: 'CONSOLE_FIELD_EMPTY' };
+    changes[field] = value;
+  }
+  const claims = parseList<ClaimInput>(draft.claims, claimShape);
+  if (!claims) return { ok: false, code: 'CONSOLE_CLAIMS_INVALID' };
+  if (JSON.stringify(claims) !== JSON.stringify(current.claims)) changes.claims = claims;
+  const sources = parseList<SourceInput>(draft.sources, sourceShape);
+  if (!sources) return { ok: false, code: 'CONSOLE_SOURCES_INVALID' };
+  if (JSON.stringify(sources) !== JSON.stringify(current.sources)) changes.sources = sources;
+  if (Object.keys(changes).length === 0) return { ok: false, code: 'CONSOLE_NO_CHANGES' };
+  const note = text(draft.note).trim();
+  if (!note) return { ok: false, code: 'CONSOLE_NOTE_REQUIRED' };
+  const proposed: Packet = {
+    ...current,
+    ...(changes as Partial<Packet>),
+    // a new claim gets its id from the service: the preview marks it with "+"
+    claims: claims.map((c) => ({ id: c.id ?? '+', text: c.text })),
+    sources,
+  };
+  return { ok: true, changes, proposed, note };
+}

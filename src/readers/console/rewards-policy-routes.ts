@@ -1,0 +1,66 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Static } from '@sinclair/typebox';
+import type { Lang } from '../../platform/i18n/index.js';
+import type { RewardsPolicy } from '../../rewards/policy/schemas.js';
+import type { ApiResult } from '../site/api.js';
+import { finish } from '../site/form-replies.js';
+import { href } from '../site/links.js';
+import { sendPage } from '../site/render.js';
+import { ConsoleQuery } from './forms.js';
+import { act, enter, formRoute, HIDDEN, must, refused, type ConsoleDeps } from './gate.js';
+import { PolicyApplyForm, PolicyForm } from './rewards-forms.js';
+import { policyChange } from './rewards-policy.js';
+import { RewardsPolicyConfirmPage, RewardsPolicyPage } from './views/rewards.js';
+
+type Policy = Static<typeof RewardsPolicy>;
+
+/**
+ * Rewards (rewards admins), the policy: its page, and a change through a confirm step showing it. Every action
+ * in the rewards area is the service's own API, signed as the person.
+ */
+export const rewardsPolicyRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app, deps) => {
+  const guarded = formRoute(app);
+  const door = (request: FastifyRequest, reply: FastifyReply, lang: Lang | undefined) =>
+    enter(deps, request, reply, lang ?? 'en', 'rewards');
+
+  app.get('/console/rewards', { schema: { ...HIDDEN, querystring: ConsoleQuery } }, async (request, reply) => {
+    const visit = door(request, reply, request.query.lang);
+    if (!visit) return reply;
+    const policy = must(await visit.client.readPublic<Policy>('/v1/rewards/policy'));
+    return sendPage(reply, RewardsPolicyPage, { lang: visit.lang, areas: visit.areas, policy });
+  });
+
+  app.post('/console/rewards/policy/preview', { ...guarded, schema: { ...HIDDEN, body: PolicyForm } }, async (request, reply) => {
+    const lang = request.body.lang ?? 'en';
+    const visit = door(request, reply, lang);
+    if (!visit) return reply;
+    const policy = must(await visit.client.readPublic<Policy>('/v1/rewards/policy'));
+    const change = policyChange(policy, request.body);
+    if ('refused' in change) return finish(request, reply, refused(change.refused, change.params), href('/console/rewards', lang), lang);
+    return sendPage(reply, RewardsPolicyConfirmPage, { lang, areas: visit.areas, policy, change, input: request.body });
+  });
+
+  app.post('/console/rewards/policy', { ...guarded, schema: { ...HIDDEN, body: PolicyApplyForm } }, (request, reply) =>
+    act<Policy>(
+      deps,
+      request,
+      reply,
+      { ...request.body, back: href('/console/rewards', request.body.lang ?? 'en') },
+      'rewards',
+      async ({ client, actor }) => {
+        const current = await client.readPublic<Policy>('/v1/rewards/policy');
+        if (!current.ok) return current;
+        // the confirm page showed the change against this version: another change since is shown again, not overwritten
+        if (String(current.body.version) !== request.body.baseVersion) return refusal('CONSOLE_POLICY_CHANGED');
+        const change = policyChange(current.body, request.body);
+        if ('refused' in change) return refusal(change.refused);
+        return client.write<Policy>('/v1/rewards/policy', actor, change.body);
+      },
+      (policy) => ({ kind: 'done', message: 'console.rewards.policyApplied', params: { version: policy.version } }),
+    ),
+  );
+};
+
+/** A refusal the console words itself (a form that cannot become an API request as it is). */
+const refusal = (code: string): ApiResult<never> => ({ ok: false, status: 409, failure: { code } });

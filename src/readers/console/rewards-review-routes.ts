@@ -1,0 +1,182 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Static } from '@sinclair/typebox';
+import type { Lang } from '../../platform/i18n/index.js';
+import type { ReviewCase, ReviewQueue } from '../../rewards/review/schemas.js';
+import type { SearchResponse } from '../../newsroom/search/schemas.js';
+import { href } from '../site/links.js';
+import { sendPage } from '../site/render.js';
+import { ConsoleQuery } from './forms.js';
+import { act, enter, formRoute, HIDDEN, must, seg, type ConsoleDeps } from './gate.js';
+import {
+  AppealCaseForm,
+  AssignCaseForm,
+  EscalateCaseForm,
+  FreezeForm,
+  OpenCaseForm,
+  ResolveCaseForm,
+  RewardsIdParams,
+} from './rewards-forms.js';
+import { RewardsFreezesPage } from './views/rewards-freezes.js';
+import { RewardsReviewPage } from './views/rewards-review.js';
+
+type Case = Static<typeof ReviewCase>;
+
+/** The queue holds at most this many items (the API's largest page; it has no cursor). */
+const QUEUE_LIMIT = '100';
+
+/**
+ * Rewards (rewards admins), review: the review queue and cases through their states, and recipient and story
+ * freezes.
+ */
+export const rewardsReviewRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app, deps) => {
+  const guarded = formRoute(app);
+  const door = (request: FastifyRequest, reply: FastifyReply, lang: Lang | undefined) =>
+    enter(deps, request, reply, lang ?? 'en', 'rewards');
+
+  app.get('/console/rewards/review', { schema: { ...HIDDEN, querystring: ConsoleQuery } }, async (request, reply) => {
+    const visit = door(request, reply, request.query.lang);
+    if (!visit) return reply;
+    const [queue, decided] = await Promise.all([
+      visit.client.read<Static<typeof ReviewQueue>>('/v1/admin/rewards/review-queue', visit.actor, { limit: QUEUE_LIMIT }),
+      // closed cases leave the queue; the public search lists them (without target or reason), for an appeal
+      visit.client.readPublic<SearchResponse>('/v1/search', { queue: 'RESOLVED', limit: '100', lang: visit.lang }),
+    ]);
+    return sendPage(reply, RewardsReviewPage, {
+      lang: visit.lang,
+      areas: visit.areas,
+      queue: must(queue),
+      decided: decided.ok ? (decided.body.reviewCases?.items ?? []) : [],
+      me: visit.actor.actorId,
+    });
+  });
+
+  const reviewBack = (lang: Lang | undefined) => href('/console/rewards/review', lang ?? 'en');
+  const caseMoved = (message: string) => (item: Case) => ({ kind: 'done' as const, message, params: { id: item.id } });
+
+  app.post('/console/rewards/review/cases', { ...guarded, schema: { ...HIDDEN, body: OpenCaseForm } }, (request, reply) =>
+    act<Case>(
+      deps,
+      request,
+      reply,
+      { ...request.body, back: reviewBack(request.body.lang) },
+      'rewards',
+      ({ client, actor }) => {
+        const { targetType, targetId, reason, assignedToActorId } = request.body;
+        return client.write('/v1/admin/rewards/review-cases', actor, {
+          targetType,
+          targetId,
+          reason,
+          ...(assignedToActorId ? { assignedToActorId } : {}),
+        });
+      },
+      caseMoved('console.rewards.caseOpened'),
+    ),
+  );
+
+  const casePath = (id: string, move: string) => `/v1/admin/rewards/review-cases/${seg(id)}/${move}`;
+  const note = (text: string | undefined) => (text?.trim() ? { note: text.trim() } : {});
+
+  app.post(
+    '/console/rewards/review/cases/:id/assign',
+    { ...guarded, schema: { ...HIDDEN, params: RewardsIdParams, body: AssignCaseForm } },
+    (request, reply) =>
+      act<Case>(
+        deps,
+        request,
+        reply,
+        { ...request.body, back: reviewBack(request.body.lang) },
+        'rewards',
+        ({ client, actor }) =>
+          client.write(casePath(request.params.id, 'assign'), actor, {
+            assigneeActorId: request.body.assigneeActorId,
+            ...note(request.body.note),
+          }),
+        caseMoved('console.rewards.caseAssigned'),
+      ),
+  );
+
+  app.post(
+    '/console/rewards/review/cases/:id/escalate',
+    { ...guarded, schema: { ...HIDDEN, params: RewardsIdParams, body: EscalateCaseForm } },
+    (request, reply) =>
+      act<Case>(
+        deps,
+        request,
+        reply,
+        { ...request.body, back: reviewBack(request.body.lang) },
+        'rewards',
+        ({ client, actor }) => client.write(casePath(request.params.id, 'assign'), actor, { escalate: true, ...note(request.body.note) }),
+        caseMoved('console.rewards.caseEscalated'),
+      ),
+  );
+
+  app.post(
+    '/console/rewards/review/cases/:id/appeal',
+    { ...guarded, schema: { ...HIDDEN, params: RewardsIdParams, body: AppealCaseForm } },
+    (request, reply) =>
+      act<Case>(
+        deps,
+        request,
+        reply,
+        { ...request.body, back: reviewBack(request.body.lang) },
+        'rewards',
+        ({ client, actor }) => client.write(casePath(request.params.id, 'appeal'), actor, { note: request.body.note }),
+        caseMoved('console.rewards.caseAppealed'),
+      ),
+  );
+
+  app.post(
+    '/console/rewards/review/cases/:id/resolve',
+    { ...guarded, schema: { ...HIDDEN, params: RewardsIdParams, body: ResolveCaseForm } },
+    (request, reply) =>
+      act<Case>(
+        deps,
+        request,
+        reply,
+        { ...request.body, back: reviewBack(request.body.lang) },
+        'rewards',
+        ({ client, actor }) =>
+          client.write(casePath(request.params.id, 'resolve'), actor, {
+            outcome: request.body.outcome,
+            resolution: request.body.resolution,
+            releasePayouts: request.body.releasePayouts === '1',
+          }),
+        (item) => caseMoved(item.status === 'DISMISSED' ? 'console.rewards.caseDismissed' : 'console.rewards.caseResolved')(item),
+      ),
+  );
+
+  // ---- freezes ------------------------------------------------------------------------------------------------
+
+  app.get('/console/rewards/freezes', { schema: { ...HIDDEN, querystring: ConsoleQuery } }, async (request, reply) => {
+    const visit = door(request, reply, request.query.lang);
+    if (!visit) return reply;
+    const queue = must(
+      await visit.client.read<Static<typeof ReviewQueue>>('/v1/admin/rewards/review-queue', visit.actor, { limit: QUEUE_LIMIT }),
+    );
+    return sendPage(reply, RewardsFreezesPage, { lang: visit.lang, areas: visit.areas, queue });
+  });
+
+  app.post('/console/rewards/freezes', { ...guarded, schema: { ...HIDDEN, body: FreezeForm } }, (request, reply) =>
+    act<{ targetType: string; targetId: string; frozen: boolean; payoutsFrozen: number; payoutsToReview: number }>(
+      deps,
+      request,
+      reply,
+      { ...request.body, back: href('/console/rewards/freezes', request.body.lang ?? 'en') },
+      'rewards',
+      ({ client, actor }) => {
+        const { targetType, targetId, move, reason } = request.body;
+        const kind = targetType === 'RECIPIENT' ? 'recipients' : 'stories';
+        return client.write(`/v1/admin/rewards/${kind}/${seg(targetId)}/${move}`, actor, { reason });
+      },
+      (result) => ({
+        kind: 'done',
+        message: result.frozen ? 'console.rewards.frozen' : 'console.rewards.unfrozen',
+        params: {
+          target: result.targetId,
+          count: result.frozen ? result.payoutsFrozen : result.payoutsToReview,
+        },
+      }),
+    ),
+  );
+};
