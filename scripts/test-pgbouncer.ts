@@ -25,6 +25,8 @@ const FILES = [
   'test/auth/access.test.ts', // rate limits, idempotency keys
   'test/agents/sdk-client.test.ts', // idempotent retries
   'test/robustness/no-500.test.ts',
+  'test/chaos/multi-instance.test.ts', // idempotent writes across two instances
+  'test/moderation/',
 ];
 
 const base = process.env.TEST_DATABASE_URL;
