@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openDatabase, type Database } from '../../src/platform/db/database.js';
-import { closeIdlePglite, clonePglite, clonePostgres, emptyPostgres, settleDrops } from './db-template.js';
+import { closeIdlePglite, clonePglite, clonePostgres, emptyPostgres, settleDrops, stopPgbouncer } from './db-template.js';
 import { deleteRedisPrefix, testRedisPrefix, trackRedisPrefix } from './redis.js';
 
 /**
@@ -15,10 +15,11 @@ export const usingRealRedis = Boolean(process.env.TEST_REDIS_URL);
 
 // At the end of each test process (a group of test files: scripts/run-tests.mjs): PGlite databases kept for
 // reuse are closed, and the drops of test databases on the server, which run in the background, are waited for
-// (test/helpers/db-template.ts).
+// (test/helpers/db-template.ts); a PgBouncer this process started (TEST_PGBOUNCER=1) is stopped.
 after(async () => {
   await closeIdlePglite();
   await settleDrops();
+  await stopPgbouncer();
 });
 
 export const TEST_SECRET = 'test-human-signing-secret';

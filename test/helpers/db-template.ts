@@ -18,6 +18,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/platform/db/database.js';
 import { listMigrations, migrationsDir, runMigrations } from '../../src/platform/db/migrate.js';
+import { startPgbouncer, type Pgbouncer } from './pgbouncer.js';
 
 /**
  * Migrated templates, so that a test database is a copy instead of a fresh initdb plus migrations.
@@ -317,6 +318,51 @@ function asRuntime(url: string): string {
   return parsed.toString();
 }
 
+/**
+ * Under TEST_PGBOUNCER=1 (npm run test:pgbouncer) the services' runtime connections go through PgBouncer in
+ * transaction mode, while the owner's (migrations, cloning, forged rows) stay direct, as an operator's migrator
+ * does (docs/operators.md, "Behind PgBouncer"). The pooler is the run's (TEST_PGBOUNCER_URL, started by
+ * scripts/test-pgbouncer.ts), or one this process starts on first use and stops at its end.
+ */
+export const usingPgbouncer = process.env.TEST_PGBOUNCER === '1';
+
+let pooler: Promise<Pick<Pgbouncer, 'through'> & Partial<Pick<Pgbouncer, 'stop'>>> | undefined;
+
+/** Who may log in through the test pooler: the runtime login, and the owner (TEST_DATABASE_URL's user). */
+export function pgbouncerUsers(base: string): { name: string; password: string }[] {
+  const owner = new URL(base);
+  return [
+    { name: RUNTIME_LOGIN, password: RUNTIME_LOGIN },
+    { name: decodeURIComponent(owner.username), password: decodeURIComponent(owner.password) },
+  ];
+}
+
+/** `url` (of the test server) through the test pooler under TEST_PGBOUNCER=1, else `url` itself. */
+export async function throughPgbouncer(url: string): Promise<string> {
+  if (!usingPgbouncer) return url;
+  pooler ??= (async () => {
+    const shared = process.env.TEST_PGBOUNCER_URL;
+    const base = process.env.TEST_DATABASE_URL ?? url;
+    if (!shared) return startPgbouncer({ serverUrl: base, users: pgbouncerUsers(base) });
+    const at = new URL(shared);
+    return {
+      through(target: string) {
+        const parsed = new URL(target);
+        parsed.host = at.host;
+        return parsed.toString();
+      },
+    };
+  })();
+  return (await pooler).through(url);
+}
+
+/** Stops the pooler this process started (at the end of each test process: test/helpers/app.ts). */
+export async function stopPgbouncer(): Promise<void> {
+  const started = await pooler?.catch(() => undefined);
+  pooler = undefined;
+  await started?.stop?.();
+}
+
 const TEST_DB = /^svc_test_([0-9a-z]+)_[0-9a-f]+$/;
 
 let postgresTemplate: Promise<string> | undefined;
@@ -437,7 +483,7 @@ async function newPostgres(base: string, create: (admin: pg.Client, name: string
   const name = `svc_test_${Math.floor(Date.now() / 1000).toString(36)}_${randomBytes(4).toString('hex')}`;
   await withAdmin(base, (admin) => create(admin, name));
   const ownerUrl = databaseUrl(base, name);
-  const url = asRuntime(ownerUrl);
+  const url = await throughPgbouncer(asRuntime(ownerUrl));
   const database = await openDatabase({ databaseUrl: url, dataDir: '', poolMax: 10 });
   const owner = await openDatabase({ databaseUrl: ownerUrl, dataDir: '', poolMax: 2 });
   return {

@@ -13,7 +13,11 @@ export type Tx = Transaction<DB>;
 /** Either the database or an open transaction: repositories take this. */
 export type Queryable = Kysely<DB>;
 
-/** One database session with exclusive use: multi-statement scripts and plain queries (migrations). */
+/**
+ * One connection with exclusive use: multi-statement scripts and plain queries (migrations). Through a pooler
+ * in transaction mode (docs/operators.md, "Behind PgBouncer") consecutive calls outside a transaction may reach
+ * different server sessions: only what runs between one BEGIN and its COMMIT shares a session.
+ */
 export interface Session {
   exec(script: string): Promise<void>;
   query<T>(text: string): Promise<T[]>;

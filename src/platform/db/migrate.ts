@@ -31,7 +31,11 @@ async function notApplied(session: Session, files: string[]): Promise<string[]> 
 
 /**
  * Applies every migration not yet recorded in schema_migrations, each in its own transaction, under a
- * session advisory lock so that several instances starting together apply each migration once.
+ * transaction-scoped advisory lock so that several instances starting together apply each migration once: each
+ * transaction takes the lock, looks again whether its migration is recorded, and applies and records it or
+ * commits nothing. Nothing here outlives a transaction (no session lock, no session setting), so the migrator
+ * also works through a pooler in transaction mode (docs/operators.md, "Behind PgBouncer"), and a migrator that
+ * dies mid-way leaves no lock behind on a pooled server connection.
  * Returns the names applied by this call. A database with nothing pending is left alone before the lock and
  * without creating anything, so the runtime role (which may create nothing) starts on a database the owner
  * has migrated; with something pending, `database` must connect as the owner (MIGRATION_DATABASE_URL).
@@ -40,23 +44,36 @@ export async function runMigrations(database: Database, dir = migrationsDir()): 
   const files = await listMigrations(dir);
   const applied: string[] = [];
   await database.withSession(async (session) => {
-    if ((await notApplied(session, files)).length === 0) return;
-    const run = (script: string) => session.exec(script);
-    await run(`SELECT pg_advisory_lock(${LOCK_KEY})`);
-    try {
-      await run(`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
-      for (const file of await notApplied(session, files)) {
-        const body = await readFile(join(dir, file), 'utf8');
-        await run(`BEGIN;\n${body}\n;INSERT INTO schema_migrations (name) VALUES ('${file.replace(/'/g, "''")}');\nCOMMIT;`).catch(
-          async (err: unknown) => {
-            await run('ROLLBACK').catch(() => undefined);
-            throw new Error(`migration ${file} failed: ${(err as Error).message}`);
-          },
-        );
-        applied.push(file);
+    const pending = await notApplied(session, files);
+    if (pending.length === 0) return;
+    const lock = `SELECT pg_advisory_xact_lock(${LOCK_KEY})`;
+    /** Runs `fn` in a transaction that holds the migration lock; rolls back when it fails. */
+    const locked = async (fn: () => Promise<void>) => {
+      await session.exec(`BEGIN; ${lock}`);
+      try {
+        await fn();
+        await session.exec('COMMIT');
+      } catch (err) {
+        await session.exec('ROLLBACK').catch(() => undefined);
+        throw err;
       }
-    } finally {
-      await run(`SELECT pg_advisory_unlock(${LOCK_KEY})`);
+    };
+    await locked(() =>
+      session.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`),
+    );
+    for (const file of pending) {
+      const name = `'${file.replace(/'/g, "''")}'`;
+      const body = await readFile(join(dir, file), 'utf8');
+      await locked(async () => {
+        const [row] = await session.query<{ done: boolean }>(
+          `SELECT EXISTS (SELECT 1 FROM schema_migrations WHERE name = ${name}) AS done`,
+        );
+        if (row?.done) return; // another instance applied it meanwhile
+        await session.exec(`${body}\n;INSERT INTO schema_migrations (name) VALUES (${name});`);
+        applied.push(file);
+      }).catch((err: unknown) => {
+        throw new Error(`migration ${file} failed: ${(err as Error).message}`);
+      });
     }
   });
   return applied;
