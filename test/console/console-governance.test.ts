@@ -129,3 +129,39 @@ test('the cartel analysis is a picture: flagged clusters in colour, each member 
     await ia.g.t.close();
   }
 });
+
+test('the audit chain verifies from the console, and a forged row is named by its seq', async () => {
+  const t = await consoleApp();
+  try {
+    const admin = siteBrowser(t.app);
+    await admin.devLogin(ana!.name);
+    // some admin work: a proposal and its ratification, each a row of the chain
+    const gov = await admin.get('/console/governance?lang=en');
+    const name = /<code>([a-zA-Z.]+)<\/code>/.exec(gov.body)![1]!;
+    await admin.submit('/console/governance?lang=en', '/console/governance/proposals', {
+      title: 'A',
+      rationale: 'B',
+      changes: `${name} = 5`,
+    });
+    await admin.submit('/console/governance?lang=en', '/console/governance/proposals', {
+      title: 'C',
+      rationale: 'D',
+      changes: `${name} = 6`,
+    });
+    const intact = await admin.submit('/console/audit?lang=en', '/console/audit/verify', {});
+    assert.match(flashOf(intact.page.body) ?? '', /^The audit chain is intact: \d+ rows verify\.$/);
+    assert.match(intact.page.body, /<code class="hash">[0-9a-f]{64}<\/code>/, "the last row's hash");
+
+    // someone with the owner's rights rewrites the first row behind the triggers' back
+    await t.db.owner.withSession((s) =>
+      s.exec(
+        `ALTER TABLE audit_events DISABLE TRIGGER USER; UPDATE audit_events SET details = '{"forged":true}' WHERE seq = 1; ALTER TABLE audit_events ENABLE TRIGGER USER;`,
+      ),
+    );
+    const broken = await admin.submit('/console/audit?lang=en', '/console/audit/verify', {});
+    assert.equal(flashOf(broken.page.body), 'The audit chain is broken: the first row that does not verify is seq 1.');
+    assert.match(broken.page.body, /hash does not match/, 'and why');
+  } finally {
+    await t.close();
+  }
+});
