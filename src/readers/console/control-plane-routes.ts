@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CONTROL_PLANE_STATUSES, type ControlPlaneRequest, type ControlPlaneRequestList } from '../../governance/control-plane/schemas.js';
 import { sendPage } from '../site/render.js';
 import { ApproveForm, CancelForm, ConsolePageQuery, ConsoleQuery, FileRequestForm, IdParams } from './forms.js';
-import { act, enter, formRoute, HIDDEN, must, seg, type ConsoleDeps } from './gate.js';
+import { actIn, enter, formRoute, HIDDEN, must, seg, type ConsoleDeps } from './gate.js';
 import { refusal } from './governance-routes.js';
 import { proofOf } from './proofs.js';
 import { allowlistKeyOf } from './access.js';
@@ -17,6 +17,7 @@ const isStatus = (value: string | undefined): value is (typeof CONTROL_PLANE_STA
  * the page) and cancel.
  */
 export const controlPlaneRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app, deps) => {
+  const actControlPlane = actIn(deps, 'control-plane');
   const guarded = formRoute(app);
 
   app.get('/console/control-plane', { schema: { ...HIDDEN, querystring: ConsolePageQuery } }, async (request, reply) => {
@@ -48,12 +49,10 @@ export const controlPlaneRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async 
   });
 
   app.post('/console/control-plane/requests', { ...guarded, schema: { ...HIDDEN, body: FileRequestForm } }, (request, reply) =>
-    act<ControlPlaneRequest>(
-      deps,
+    actControlPlane<ControlPlaneRequest>(
       request,
       reply,
       request.body,
-      'control-plane',
       async ({ client, actor }) => {
         let payload: unknown;
         try {
@@ -72,12 +71,10 @@ export const controlPlaneRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async 
     '/console/control-plane/:id/approve',
     { ...guarded, schema: { ...HIDDEN, params: IdParams, body: ApproveForm } },
     (request, reply) =>
-      act<ControlPlaneRequest>(
-        deps,
+      actControlPlane<ControlPlaneRequest>(
         request,
         reply,
         request.body,
-        'control-plane',
         async ({ client, actor, reader }) => {
           const proof = proofOf(deps.mode, reader, request.body, `control_plane_approve:${request.params.id}`);
           if (!proof) return refusal('CONSOLE_PROOF_REQUIRED');
@@ -95,12 +92,10 @@ export const controlPlaneRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async 
     '/console/control-plane/:id/cancel',
     { ...guarded, schema: { ...HIDDEN, params: IdParams, body: CancelForm } },
     (request, reply) =>
-      act(
-        deps,
+      actControlPlane(
         request,
         reply,
         request.body,
-        'control-plane',
         ({ client, actor }) =>
           client.write(`/v1/admin/control-plane/requests/${seg(request.params.id)}/cancel`, actor, {
             ...(request.body.reason ? { reason: request.body.reason } : {}),

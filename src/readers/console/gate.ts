@@ -70,7 +70,7 @@ export function enter(
  * A console form: the door, the call (one or more signed API requests), then back to the page with its outcome
  * as a sentence (post, redirect, get).
  */
-export async function act<T>(
+async function act<T>(
   deps: ConsoleDeps,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -84,6 +84,17 @@ export async function act<T>(
   const visit = enter(deps, request, reply, lang, area);
   if (!visit) return reply;
   return finish(request, reply, flashOf(await call(visit), done), back, lang);
+}
+
+/** `act` for the forms of one area (the plugin's dependencies and the area bound once). */
+export function actIn(deps: ConsoleDeps, area: ConsoleArea) {
+  return <T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    form: { lang?: Lang; back?: string },
+    call: (visit: ConsoleVisit) => Promise<ApiResult<T>>,
+    done: (body: T) => Flash,
+  ) => act(deps, request, reply, form, area, call, done);
 }
 
 /** The page a console form returns to: a console path only, else the console's home. */

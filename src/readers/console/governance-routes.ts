@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { EvaluationResponse, Proposal, StateResponse } from '../../governance/parameters/schemas.js';
 import type { ApiResult } from '../site/api.js';
 import { sendPage } from '../site/render.js';
-import { act, enter, formRoute, HIDDEN, must, seg, type ConsoleDeps } from './gate.js';
+import { actIn, enter, formRoute, HIDDEN, must, seg, type ConsoleDeps } from './gate.js';
 import { ConsoleQuery, IdParams, ProposalForm, RatifyForm, WithRequestForm } from './forms.js';
 import { proofOf } from './proofs.js';
 import { GovernancePage } from './views/governance.js';
@@ -31,6 +31,7 @@ export function parseChanges(text: string): Record<string, number> | null {
 
 /** Governance: parameters, proposals through their states, evaluation of the health signals, emergency measures. */
 export const governanceRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app, deps) => {
+  const actGovernance = actIn(deps, 'governance');
   const guarded = formRoute(app);
 
   app.get('/console/governance', { schema: { ...HIDDEN, querystring: ConsoleQuery } }, async (request, reply) => {
@@ -43,12 +44,10 @@ export const governanceRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (a
   });
 
   app.post('/console/governance/proposals', { ...guarded, schema: { ...HIDDEN, body: ProposalForm } }, (request, reply) =>
-    act<Proposal>(
-      deps,
+    actGovernance<Proposal>(
       request,
       reply,
       request.body,
-      'governance',
       async ({ client, actor }) => {
         const changes = parseChanges(request.body.changes);
         if (!changes) return refusal('CONSOLE_CHANGES_INVALID');
@@ -66,12 +65,10 @@ export const governanceRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (a
     '/console/governance/proposals/:id/ratify',
     { ...guarded, schema: { ...HIDDEN, params: IdParams, body: RatifyForm } },
     (request, reply) =>
-      act<Proposal>(
-        deps,
+      actGovernance<Proposal>(
         request,
         reply,
         request.body,
-        'governance',
         async ({ client, actor, reader }) => {
           const proof = proofOf(deps.mode, reader, request.body, `governance_ratify:${request.params.id}`);
           if (!proof) return refusal('CONSOLE_PROOF_REQUIRED');
@@ -92,12 +89,10 @@ export const governanceRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (a
     '/console/governance/proposals/:id/activate',
     { ...guarded, schema: { ...HIDDEN, params: IdParams, body: WithRequestForm } },
     (request, reply) =>
-      act<{ proposal: Proposal }>(
-        deps,
+      actGovernance<{ proposal: Proposal }>(
         request,
         reply,
         request.body,
-        'governance',
         ({ client, actor }) =>
           client.write(`/v1/admin/governance/proposals/${seg(request.params.id)}/activate`, actor, {
             ...(request.body.controlPlaneRequestId ? { controlPlaneRequestId: request.body.controlPlaneRequestId } : {}),
@@ -107,12 +102,10 @@ export const governanceRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (a
   );
 
   app.post('/console/governance/evaluate', { ...guarded, schema: { ...HIDDEN, body: WithRequestForm } }, (request, reply) =>
-    act<EvaluationResponse>(
-      deps,
+    actGovernance<EvaluationResponse>(
       request,
       reply,
       request.body,
-      'governance',
       async ({ client, actor }) => {
         const result = await client.write<EvaluationResponse>('/v1/admin/governance/evaluate', actor, {
           ...(request.body.controlPlaneRequestId ? { controlPlaneRequestId: request.body.controlPlaneRequestId } : {}),
@@ -132,12 +125,10 @@ export const governanceRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (a
   );
 
   app.post('/console/governance/emergency/clear', { ...guarded, schema: { ...HIDDEN, body: WithRequestForm } }, (request, reply) =>
-    act(
-      deps,
+    actGovernance(
       request,
       reply,
       request.body,
-      'governance',
       ({ client, actor }) =>
         client.write('/v1/admin/governance/emergency/clear', actor, {
           ...(request.body.reason ? { reason: request.body.reason } : {}),

@@ -7,7 +7,7 @@ import { CONSOLE_ASSETS } from './assets.js';
 import { allowlistKeyOf } from './access.js';
 import { controlPlaneRoutes } from './control-plane-routes.js';
 import { ConsoleQuery, PlainConsoleForm } from './forms.js';
-import { act, enter, formRoute, HIDDEN, type ConsoleDeps } from './gate.js';
+import { actIn, enter, formRoute, HIDDEN, type ConsoleDeps } from './gate.js';
 import { governanceRoutes } from './governance-routes.js';
 import { integrityRoutes } from './integrity-routes.js';
 import { rewardsClaimsRoutes } from './rewards-claims-routes.js';
@@ -41,6 +41,7 @@ export interface ConsoleOptions extends ConsoleDeps {
  */
 export const consoleModule: FastifyPluginAsyncTypebox<ConsoleOptions> = async (app, options) => {
   const { verifyAuditChain, deliveryLog, ...deps } = options;
+  const actAudit = actIn(deps, 'audit');
   const guarded = formRoute(app);
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -75,12 +76,10 @@ export const consoleModule: FastifyPluginAsyncTypebox<ConsoleOptions> = async (a
   });
 
   app.post('/console/audit/verify', { ...guarded, schema: { ...HIDDEN, body: PlainConsoleForm } }, (request, reply) =>
-    act<ChainVerdict>(
-      deps,
+    actAudit<ChainVerdict>(
       request,
       reply,
       request.body,
-      'audit',
       async () => {
         const verdict = await verifyAuditChain();
         request.session.auditVerdict = { ...verdict, at: new Date(deps.clock.now()).toISOString() };

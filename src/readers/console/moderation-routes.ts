@@ -4,7 +4,7 @@ import { QUARANTINE_STATUSES, type LegalHold, type QuarantineItem, type SourceSt
 import type { SourcesResponse } from '../../newsroom/stories/evidence-schemas.js';
 import type { Static } from '@sinclair/typebox';
 import { sendPage } from '../site/render.js';
-import { act, enter, formRoute, HIDDEN, must, seg, type ConsoleDeps } from './gate.js';
+import { actIn, enter, formRoute, HIDDEN, must, seg, type ConsoleDeps } from './gate.js';
 import { refusal } from './governance-routes.js';
 import {
   HoldsPageQuery,
@@ -56,6 +56,7 @@ export function sourceHostOf(value: string): string | null {
  * delivery log in moderation-webhook-routes.ts.
  */
 export const moderationRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app, deps) => {
+  const actModeration = actIn(deps, 'moderation');
   const guarded = formRoute(app);
 
   // ---- the quarantine queue
@@ -78,12 +79,10 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (a
     '/console/moderation/quarantine/:scopeType/:scopeId/resolve',
     { ...guarded, schema: { ...HIDDEN, params: ResolveParams, body: ResolveForm } },
     (request, reply) =>
-      act<QuarantineItem>(
-        deps,
+      actModeration<QuarantineItem>(
         request,
         reply,
         request.body,
-        'moderation',
         ({ client, actor }) =>
           client.write(`/v1/admin/moderation/quarantine/story/${seg(request.params.scopeId)}/resolve`, actor, {
             decision: request.body.decision,
@@ -112,12 +111,10 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (a
   });
 
   app.post('/console/moderation/legal-holds', { ...guarded, schema: { ...HIDDEN, body: PlaceHoldForm } }, (request, reply) =>
-    act<LegalHold>(
-      deps,
+    actModeration<LegalHold>(
       request,
       reply,
       request.body,
-      'moderation',
       ({ client, actor }) =>
         client.write('/v1/admin/moderation/legal-holds', actor, {
           action: 'PLACE',
@@ -133,12 +130,10 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (a
     '/console/moderation/legal-holds/:id/release',
     { ...guarded, schema: { ...HIDDEN, params: IdParams, body: ReleaseHoldForm } },
     (request, reply) =>
-      act<LegalHold>(
-        deps,
+      actModeration<LegalHold>(
         request,
         reply,
         request.body,
-        'moderation',
         ({ client, actor }) =>
           client.write('/v1/admin/moderation/legal-holds', actor, {
             action: 'RELEASE',
@@ -169,12 +164,10 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (a
   });
 
   app.post('/console/moderation/sources/status', { ...guarded, schema: { ...HIDDEN, body: SourceStatusForm } }, (request, reply) =>
-    act<SourceStatusResponse>(
-      deps,
+    actModeration<SourceStatusResponse>(
       request,
       reply,
       request.body,
-      'moderation',
       async ({ client, actor }) => {
         const host = sourceHostOf(request.body.host);
         if (!host) return refusal('CONSOLE_HOST_INVALID');

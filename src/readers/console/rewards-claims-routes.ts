@@ -5,12 +5,13 @@ import type { Lang } from '../../platform/i18n/index.js';
 import type { Batch, BatchList, ClaimStatus } from '../../rewards/claims/schemas.js';
 import { href } from '../site/links.js';
 import { sendPage } from '../site/render.js';
-import { act, enter, formRoute, HIDDEN, must, seg, type ConsoleDeps } from './gate.js';
+import { actIn, enter, formRoute, HIDDEN, must, seg, type ConsoleDeps } from './gate.js';
 import { BatchFreezeForm, FinalizeForm, RewardsIdParams, RewardsPageQuery } from './rewards-forms.js';
 import { RewardsClaimsPage } from './views/rewards-claims.js';
 
 /** Rewards (rewards admins), the claim rail: its status, its batches, finalizing a batch, freezing one. */
 export const rewardsClaimsRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app, deps) => {
+  const actRewards = actIn(deps, 'rewards');
   const guarded = formRoute(app);
   const door = (request: FastifyRequest, reply: FastifyReply, lang: Lang | undefined) =>
     enter(deps, request, reply, lang ?? 'en', 'rewards');
@@ -34,12 +35,10 @@ export const rewardsClaimsRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async
   const claimsBack = (lang: Lang | undefined) => href('/console/rewards/claims', lang ?? 'en');
 
   app.post('/console/rewards/claims/finalize', { ...guarded, schema: { ...HIDDEN, body: FinalizeForm } }, (request, reply) =>
-    act<Static<typeof Batch>>(
-      deps,
+    actRewards<Static<typeof Batch>>(
       request,
       reply,
       { ...request.body, back: claimsBack(request.body.lang) },
-      'rewards',
       ({ client, actor }) =>
         client.write('/v1/admin/rewards/batches/finalize', actor, {
           ...(request.body.claimWindowDays ? { claimWindowDays: Number(request.body.claimWindowDays) } : {}),
@@ -57,12 +56,10 @@ export const rewardsClaimsRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async
       `/console/rewards/claims/batches/:id/${move}`,
       { ...guarded, schema: { ...HIDDEN, params: RewardsIdParams, body: BatchFreezeForm } },
       (request, reply) =>
-        act<Static<typeof Batch>>(
-          deps,
+        actRewards<Static<typeof Batch>>(
           request,
           reply,
           { ...request.body, back: claimsBack(request.body.lang) },
-          'rewards',
           ({ client, actor }) => {
             const evidence = move === 'freeze' ? 'onChainFreezeTxHash' : 'onChainUnfreezeTxHash';
             return client.write(`/v1/admin/rewards/batches/${seg(request.params.id)}/${move}`, actor, {

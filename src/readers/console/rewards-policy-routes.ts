@@ -8,7 +8,7 @@ import { finish } from '../site/form-replies.js';
 import { href } from '../site/links.js';
 import { sendPage } from '../site/render.js';
 import { ConsoleQuery } from './forms.js';
-import { act, enter, formRoute, HIDDEN, must, refused, type ConsoleDeps } from './gate.js';
+import { actIn, enter, formRoute, HIDDEN, must, refused, type ConsoleDeps } from './gate.js';
 import { PolicyApplyForm, PolicyForm } from './rewards-forms.js';
 import { policyChange } from './rewards-policy.js';
 import { RewardsPolicyConfirmPage, RewardsPolicyPage } from './views/rewards.js';
@@ -20,6 +20,7 @@ type Policy = Static<typeof RewardsPolicy>;
  * in the rewards area is the service's own API, signed as the person.
  */
 export const rewardsPolicyRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app, deps) => {
+  const actRewards = actIn(deps, 'rewards');
   const guarded = formRoute(app);
   const door = (request: FastifyRequest, reply: FastifyReply, lang: Lang | undefined) =>
     enter(deps, request, reply, lang ?? 'en', 'rewards');
@@ -42,12 +43,10 @@ export const rewardsPolicyRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async
   });
 
   app.post('/console/rewards/policy', { ...guarded, schema: { ...HIDDEN, body: PolicyApplyForm } }, (request, reply) =>
-    act<Policy>(
-      deps,
+    actRewards<Policy>(
       request,
       reply,
       { ...request.body, back: href('/console/rewards', request.body.lang ?? 'en') },
-      'rewards',
       async ({ client, actor }) => {
         const current = await client.readPublic<Policy>('/v1/rewards/policy');
         if (!current.ok) return current;

@@ -7,7 +7,7 @@ import type { SearchResponse } from '../../newsroom/search/schemas.js';
 import { href } from '../site/links.js';
 import { sendPage } from '../site/render.js';
 import { ConsoleQuery } from './forms.js';
-import { act, enter, formRoute, HIDDEN, must, seg, type ConsoleDeps } from './gate.js';
+import { actIn, enter, formRoute, HIDDEN, must, seg, type ConsoleDeps } from './gate.js';
 import {
   AppealCaseForm,
   AssignCaseForm,
@@ -30,6 +30,7 @@ const QUEUE_LIMIT = '100';
  * freezes.
  */
 export const rewardsReviewRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app, deps) => {
+  const actRewards = actIn(deps, 'rewards');
   const guarded = formRoute(app);
   const door = (request: FastifyRequest, reply: FastifyReply, lang: Lang | undefined) =>
     enter(deps, request, reply, lang ?? 'en', 'rewards');
@@ -55,12 +56,10 @@ export const rewardsReviewRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async
   const caseMoved = (message: string) => (item: Case) => ({ kind: 'done' as const, message, params: { id: item.id } });
 
   app.post('/console/rewards/review/cases', { ...guarded, schema: { ...HIDDEN, body: OpenCaseForm } }, (request, reply) =>
-    act<Case>(
-      deps,
+    actRewards<Case>(
       request,
       reply,
       { ...request.body, back: reviewBack(request.body.lang) },
-      'rewards',
       ({ client, actor }) => {
         const { targetType, targetId, reason, assignedToActorId } = request.body;
         return client.write('/v1/admin/rewards/review-cases', actor, {
@@ -81,12 +80,10 @@ export const rewardsReviewRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async
     '/console/rewards/review/cases/:id/assign',
     { ...guarded, schema: { ...HIDDEN, params: RewardsIdParams, body: AssignCaseForm } },
     (request, reply) =>
-      act<Case>(
-        deps,
+      actRewards<Case>(
         request,
         reply,
         { ...request.body, back: reviewBack(request.body.lang) },
-        'rewards',
         ({ client, actor }) =>
           client.write(casePath(request.params.id, 'assign'), actor, {
             assigneeActorId: request.body.assigneeActorId,
@@ -100,12 +97,10 @@ export const rewardsReviewRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async
     '/console/rewards/review/cases/:id/escalate',
     { ...guarded, schema: { ...HIDDEN, params: RewardsIdParams, body: EscalateCaseForm } },
     (request, reply) =>
-      act<Case>(
-        deps,
+      actRewards<Case>(
         request,
         reply,
         { ...request.body, back: reviewBack(request.body.lang) },
-        'rewards',
         ({ client, actor }) => client.write(casePath(request.params.id, 'assign'), actor, { escalate: true, ...note(request.body.note) }),
         caseMoved('console.rewards.caseEscalated'),
       ),
@@ -115,12 +110,10 @@ export const rewardsReviewRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async
     '/console/rewards/review/cases/:id/appeal',
     { ...guarded, schema: { ...HIDDEN, params: RewardsIdParams, body: AppealCaseForm } },
     (request, reply) =>
-      act<Case>(
-        deps,
+      actRewards<Case>(
         request,
         reply,
         { ...request.body, back: reviewBack(request.body.lang) },
-        'rewards',
         ({ client, actor }) => client.write(casePath(request.params.id, 'appeal'), actor, { note: request.body.note }),
         caseMoved('console.rewards.caseAppealed'),
       ),
@@ -130,12 +123,10 @@ export const rewardsReviewRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async
     '/console/rewards/review/cases/:id/resolve',
     { ...guarded, schema: { ...HIDDEN, params: RewardsIdParams, body: ResolveCaseForm } },
     (request, reply) =>
-      act<Case>(
-        deps,
+      actRewards<Case>(
         request,
         reply,
         { ...request.body, back: reviewBack(request.body.lang) },
-        'rewards',
         ({ client, actor }) =>
           client.write(casePath(request.params.id, 'resolve'), actor, {
             outcome: request.body.outcome,
@@ -158,12 +149,10 @@ export const rewardsReviewRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async
   });
 
   app.post('/console/rewards/freezes', { ...guarded, schema: { ...HIDDEN, body: FreezeForm } }, (request, reply) =>
-    act<{ targetType: string; targetId: string; frozen: boolean; payoutsFrozen: number; payoutsToReview: number }>(
-      deps,
+    actRewards<{ targetType: string; targetId: string; frozen: boolean; payoutsFrozen: number; payoutsToReview: number }>(
       request,
       reply,
       { ...request.body, back: href('/console/rewards/freezes', request.body.lang ?? 'en') },
-      'rewards',
       ({ client, actor }) => {
         const { targetType, targetId, move, reason } = request.body;
         const kind = targetType === 'RECIPIENT' ? 'recipients' : 'stories';
