@@ -1,10 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { readOn, type ReadServices } from '../../platform/read-routing.js';
 import { errors } from '../../platform/schemas.js';
 import { HomeQuery, HomeResponse, LedgerModuleResponse, RewardWindowModuleResponse, StoryModuleResponse } from './schemas.js';
 import type { createHomeService } from './service.js';
 
 /** GET /v1/home and the newsroom modules under /v1/modules. */
-export const homeModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof createHomeService> }> = async (app, { service }) => {
+export const homeModule: FastifyPluginAsyncTypebox<{ service: ReadServices<ReturnType<typeof createHomeService>> }> = async (
+  app,
+  { service },
+) => {
   const config = { auth: { kind: 'public' as const }, readCache: true };
   const failures = errors(400, 429);
 
@@ -20,7 +24,7 @@ export const homeModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof 
         response: { 200: HomeResponse, ...failures },
       },
     },
-    async (request) => service.home(request.query.lang ?? 'en'),
+    async (request) => readOn(request, service, (home) => home.home(request.query.lang ?? 'en')),
   );
 
   app.get(
@@ -35,7 +39,7 @@ export const homeModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof 
         response: { 200: StoryModuleResponse, ...failures },
       },
     },
-    async (request) => service.developing(request.query.lang ?? 'en'),
+    async (request) => readOn(request, service, (home) => home.developing(request.query.lang ?? 'en')),
   );
 
   app.get(
@@ -50,7 +54,7 @@ export const homeModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof 
         response: { 200: StoryModuleResponse, ...failures },
       },
     },
-    async (request) => service.underReview(request.query.lang ?? 'en'),
+    async (request) => readOn(request, service, (home) => home.underReview(request.query.lang ?? 'en')),
   );
 
   app.get(
@@ -65,7 +69,7 @@ export const homeModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof 
         response: { 200: LedgerModuleResponse, ...failures },
       },
     },
-    async (request) => service.ledger(request.query.lang ?? 'en'),
+    async (request) => readOn(request, service, (home) => home.ledger(request.query.lang ?? 'en')),
   );
 
   app.get(
@@ -80,6 +84,6 @@ export const homeModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof 
         response: { 200: RewardWindowModuleResponse, ...failures },
       },
     },
-    async (request) => service.rewardWindow(request.query.lang ?? 'en'),
+    async (request) => readOn(request, service, (home) => home.rewardWindow(request.query.lang ?? 'en')),
   );
 };

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { readOn, type ReadServices } from '../../platform/read-routing.js';
 import { errors } from '../../platform/schemas.js';
 import { OrientationQuery, OrientationResponse, StoryOrientationParams, StoryOrientationResponse } from './schemas.js';
 import type { createOrientationService } from './service.js';
 
 /** Neutral orientation data for human-controlled assistants, global and per story. */
-export const orientationModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof createOrientationService> }> = async (
+export const orientationModule: FastifyPluginAsyncTypebox<{ service: ReadServices<ReturnType<typeof createOrientationService>> }> = async (
   app,
   { service },
 ) => {
@@ -24,7 +25,7 @@ export const orientationModule: FastifyPluginAsyncTypebox<{ service: ReturnType<
         response: { 200: OrientationResponse, ...errors(400, 429) },
       },
     },
-    async (request) => service.global(request.query.lang ?? 'en'),
+    async (request) => readOn(request, service, (orientation) => orientation.global(request.query.lang ?? 'en')),
   );
 
   app.get(
@@ -40,6 +41,6 @@ export const orientationModule: FastifyPluginAsyncTypebox<{ service: ReturnType<
         response: { 200: StoryOrientationResponse, ...errors(400, 404, 429) },
       },
     },
-    async (request) => service.story(request.params.id, request.query.lang ?? 'en'),
+    async (request) => readOn(request, service, (orientation) => orientation.story(request.params.id, request.query.lang ?? 'en')),
   );
 };
