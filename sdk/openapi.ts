@@ -1809,6 +1809,12 @@ export interface components {
      *           "latencyMs": 1,
      *           "detail": "example"
      *         },
+     *         "readReplica": {
+     *           "ok": true,
+     *           "required": true,
+     *           "latencyMs": 1,
+     *           "detail": "example"
+     *         },
      *         "shutdown": {
      *           "ok": true,
      *           "required": true,
@@ -1827,6 +1833,7 @@ export interface components {
         migrations: components['schemas']['ReadinessCheck'];
         redis?: components['schemas']['ReadinessCheck'];
         signingSecret: components['schemas']['ReadinessCheck'];
+        readReplica?: components['schemas']['ReadinessCheck'];
         shutdown?: components['schemas']['ReadinessCheck'];
       };
     };
@@ -9320,6 +9327,12 @@ export interface operations {
            *           "latencyMs": 1,
            *           "detail": "example"
            *         },
+           *         "readReplica": {
+           *           "ok": true,
+           *           "required": true,
+           *           "latencyMs": 1,
+           *           "detail": "example"
+           *         },
            *         "shutdown": {
            *           "ok": true,
            *           "required": true,
@@ -9368,6 +9381,12 @@ export interface operations {
            *           "detail": "example"
            *         },
            *         "signingSecret": {
+           *           "ok": true,
+           *           "required": true,
+           *           "latencyMs": 1,
+           *           "detail": "example"
+           *         },
+           *         "readReplica": {
            *           "ok": true,
            *           "required": true,
            *           "latencyMs": 1,
