@@ -57,6 +57,7 @@ export {
   agentSigning,
   createApiClient,
   humanSigning,
+  readYourWrites,
   type ApiClient,
   type ApiSchemas,
   type components,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { signHumanRequest } from '../../sdk/index.js';
+import { createApiClient, humanSigning, readYourWrites, signHumanRequest } from '../../sdk/index.js';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase, type Database } from '../../src/platform/db/database.js';
@@ -151,6 +151,39 @@ describe('public reads on a streaming read replica', { skip }, () => {
     }
     await caughtUp();
     await until('the replica to serve the comment', async () => (await commentCount(story.id)).count === 1);
+  });
+
+  test("the SDK's readYourWrites middleware carries the position from a client's write to its public reads", async () => {
+    const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' }).then(() => {
+      const address = app.server.address();
+      return typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+    });
+    const story = await factory.story();
+    await caughtUp();
+    await replicaUp();
+    const positions = readYourWrites();
+    const writer = createApiClient({ baseUrl });
+    writer.use(humanSigning({ secret: TEST_SECRET }), positions);
+    const reader = createApiClient({ baseUrl });
+    reader.use(positions);
+    const plain = createApiClient({ baseUrl });
+    const count = async (client: typeof reader) => {
+      const res = await client.GET('/v1/stories/{id}', { params: { path: { id: story.id }, query: {} } });
+      assert.equal(res.response.status, 200);
+      return res.data!.counts.comments;
+    };
+    await pauseReplay();
+    try {
+      const posted = await writer.POST('/v1/stories/{id}/comments', {
+        params: { path: { id: story.id } },
+        body: { actorId: 'sdk-reader', verified: false, body: 'through the SDK' },
+      });
+      assert.equal(posted.response.status, 202);
+      assert.equal(await count(plain), 0, 'a client without the position reads the paused replica');
+      assert.equal(await count(reader), 1, 'the reader sharing the middleware sends the position: the primary answers');
+    } finally {
+      await resumeReplay();
+    }
   });
 
   test('a replica lagging past DATABASE_READ_MAX_LAG_MS is skipped: reads from the primary, /readyz ready with the replica not ok', async () => {
