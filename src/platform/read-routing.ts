@@ -13,7 +13,7 @@ import { AppError } from './errors.js';
  *   whose `x-read-after` the replica has not replayed yet, and while the replica is lagging or down; the
  *   replica otherwise. A replica read that fails with anything but a domain error is run again on the primary
  *   (no 5xx for a replica gone mid-request) and the replica is marked down.
- * - every write route answers (unless refused with a 4xx) with `x-read-after`: the primary's WAL position
+ * - every write route that succeeds answers with `x-read-after`: the primary's WAL position
  *   read after the write's commit. A client sends it back on its reads.
  */
 
@@ -80,7 +80,8 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const plugin: FastifyPluginAsync<{ primary: Db; replica: ReadReplica | undefined }> = async (app, { primary, replica }) => {
   if (!replica) return;
   const stampWritePosition: onSendAsyncHookHandler = async (request, reply, payload) => {
-    if (reply.statusCode >= 400 && reply.statusCode < 500) return payload;
+    // not on a refusal, nor on a 5xx: the database may be what failed, and the client retries anyway
+    if (reply.statusCode >= 400) return payload;
     try {
       reply.header(READ_AFTER_HEADER, await primaryWalPosition(primary));
     } catch (err) {
