@@ -126,3 +126,31 @@ export function agentSigning(options: AgentSigningOptions): Middleware {
     },
   };
 }
+
+/**
+ * Read-your-writes on a deployment with a read replica (docs/api-conventions.md, "Reading your own writes"):
+ * keeps the newest `x-read-after` a write answered and sends it on every later request of this client, so
+ * its reads never miss its own writes. Harmless on a deployment without a replica (no header comes back).
+ * One instance may be given to several clients (a signing one for writes, a plain one for public reads): they
+ * share the position.
+ */
+export function readYourWrites(): Middleware {
+  let readAfter: string | undefined;
+  return {
+    onRequest({ request }) {
+      return readAfter === undefined ? request : withHeaders(request, { 'x-read-after': readAfter });
+    },
+    onResponse({ response }) {
+      const position = response.headers.get('x-read-after');
+      // the later of the two (concurrent writes may answer out of order)
+      if (position !== null && (readAfter === undefined || walPosition(position) > walPosition(readAfter))) readAfter = position;
+      return response;
+    },
+  };
+}
+
+/** PostgreSQL's `X/Y` WAL position (two hexadecimal halves) as a number; -1 when malformed. */
+function walPosition(text: string): bigint {
+  const match = /^([0-9A-Fa-f]{1,8})\/([0-9A-Fa-f]{1,8})$/.exec(text);
+  return match ? (BigInt(`0x${match[1]}`) << 32n) | BigInt(`0x${match[2]}`) : -1n;
+}

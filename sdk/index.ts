@@ -65,6 +65,7 @@ export {
   type AgentSigningOptions,
   createApiClient,
   humanSigning,
+  readYourWrites,
   type ApiClient,
   type ApiSchemas,
   type components,

@@ -2106,6 +2106,7 @@ export interface components {
         migrations: components['schemas']['ReadinessCheck'];
         redis?: components['schemas']['ReadinessCheck'];
         signingSecret: components['schemas']['ReadinessCheck'];
+        readReplica?: components['schemas']['ReadinessCheck'];
         shutdown?: components['schemas']['ReadinessCheck'];
       };
     };

@@ -55,6 +55,7 @@ import { createMetrics } from './platform/metrics.js';
 import { openapiPlugin } from './platform/openapi/plugin.js';
 import { PATH_PARAM_MAX_LENGTH, registerRouteTable } from './platform/route-table.js';
 import { readCachePlugin } from './platform/read-cache.js';
+import { readRoutingPlugin } from './platform/read-routing.js';
 import { createValidatorCompiler, registerBodyDepthLimit } from './platform/validation.js';
 import { registerDecimalInputs } from './platform/decimal-input.js';
 import { registerJsonBodyParser } from './platform/json-numbers.js';
@@ -104,6 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.migrate !== false)
     await migrateAtStart(ctx.database, config.migrationDatabaseUrl).catch(async (err: unknown) => {
       if (ctx.ownsDatabase) await ctx.database.close().catch(() => undefined);
+      await ctx.readReplica?.close().catch(() => undefined);
       ctx.redis?.disconnect();
       throw err;
     });
@@ -136,6 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('onClose', async () => {
     if (ctx.ownsDatabase) await ctx.database.close();
+    await ctx.readReplica?.close();
     ctx.redis?.disconnect();
   });
 
@@ -144,7 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(cors, {
       origin: config.apiOrigins,
       methods: ['GET', 'POST', 'DELETE'],
-      exposedHeaders: ['x-request-id', 'retry-after'],
+      exposedHeaders: ['x-request-id', 'retry-after', 'x-read-after'],
     });
   }
   await app.register(openapiPlugin, { version: SERVICE_VERSION, serverUrl: config.publicBaseUrl });
@@ -162,7 +165,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   // after the auth plugin: a cached read still counts against the reader's rate limit
-  await app.register(readCachePlugin, { generation: ctx.readGeneration, clock: ctx.clock, ...config.readCache });
+  await app.register(readCachePlugin, {
+    generation: ctx.readGeneration,
+    clock: ctx.clock,
+    ...config.readCache,
+    // with a replica: reads carrying x-read-after bypass the cache, and a replica's bodies live no longer than its lag limit
+    ...(ctx.readReplica ? { replicaMaxLagMs: ctx.readReplica.maxLagMs } : {}),
+  });
+  await app.register(readRoutingPlugin, { primary: ctx.database.db, replica: ctx.readReplica });
   await registerCompression(app);
 
   const { newsroom, readers, rewards } = services;
@@ -177,13 +187,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(usersModule, readers);
   await app.register(identityModule, { service: services.humans });
   // public newsroom reads
-  await app.register(storiesModule, { service: newsroom.stories, recordRead: services.recordRead });
-  await app.register(feedModule, { service: newsroom.feed });
-  await app.register(searchModule, { service: newsroom.search });
-  await app.register(ledgerModule, { service: newsroom.ledger });
-  await app.register(homeModule, { service: newsroom.home });
-  await app.register(orientationModule, { service: newsroom.orientation });
-  await app.register(rankingsModule, { service: newsroom.rankings });
+  // public newsroom reads: on the read replica when there is one (src/platform/read-routing.ts)
+  const { publicReads } = services;
+  await app.register(storiesModule, { service: publicReads.stories, recordRead: services.recordRead });
+  await app.register(feedModule, { service: publicReads.feed });
+  await app.register(searchModule, { service: publicReads.search });
+  await app.register(ledgerModule, { service: publicReads.ledger });
+  await app.register(homeModule, { service: publicReads.home });
+  await app.register(orientationModule, { service: publicReads.orientation });
+  await app.register(rankingsModule, { service: publicReads.rankings });
   // the reader site: server-rendered HTML from the same service instances, at /
   await app.register(siteModule, {
     service: services.site,

@@ -29,6 +29,7 @@ import { canReadStory } from './newsroom/stories/policy.js';
 import { createStoriesService } from './newsroom/stories/service.js';
 import { lockVisibleStory } from './newsroom/stories/story-lock.js';
 import type { AppContext } from './platform/context.js';
+import { onEachDatabase } from './platform/read-routing.js';
 import { createBookmarksService } from './readers/users/bookmarks-service.js';
 import { createExportService } from './readers/users/export-service.js';
 import { createHistoryService } from './readers/users/history-service.js';
@@ -128,9 +129,28 @@ export function createServices(ctx: AppContext) {
   };
 
   // newsroom
-  const stories = createStoriesService({ db, clock, parameters });
-  const feed = createFeedService({ cursors, db });
-  const ledger = createLedgerService({ db, clock, cursors });
+  // The public reads, built on the primary and, with DATABASE_READ_URL, on the read replica too: their routes
+  // pick one per request (src/platform/read-routing.ts); everything else, the site included, uses the primary's.
+  const publicReads = onEachDatabase(db, ctx.readReplica, (readDb) => {
+    const readParams = () => readParameters(readDb);
+    const stories = createStoriesService({ db: readDb, clock, parameters: readParams });
+    const feed = createFeedService({ cursors, db: readDb });
+    const ledger = createLedgerService({ db: readDb, clock, cursors });
+    return {
+      stories,
+      feed,
+      search: createSearchService({
+        db: readDb,
+        cursors,
+        reviewCases: (filters, limit) => publicReviewCases(readDb, filters, new Date(clock.now()), limit),
+      }),
+      ledger,
+      rankings: createRankingsService({ db: readDb, clock }),
+      home: createHomeService({ db: readDb, feed, ledger, clock, parameters: readParams }),
+      orientation: createOrientationService({ stories, clock, parameters: readParams }),
+    };
+  });
+  const stories = publicReads.stories.primary;
   const moderationDeps = { ...base, cursors };
   const newsroom = {
     candidates: createCandidatesService({ db, transactor, clock }),
@@ -147,16 +167,12 @@ export function createServices(ctx: AppContext) {
       sources: createSourceStatusService({ ...base, readGeneration }),
     },
     stories,
-    feed,
-    search: createSearchService({
-      db,
-      cursors,
-      reviewCases: (filters, limit) => publicReviewCases(db, filters, new Date(clock.now()), limit),
-    }),
-    ledger,
-    rankings: createRankingsService({ db, clock }),
-    home: createHomeService({ db, feed, ledger, clock, parameters }),
-    orientation: createOrientationService({ stories, clock, parameters }),
+    feed: publicReads.feed.primary,
+    search: publicReads.search.primary,
+    ledger: publicReads.ledger.primary,
+    rankings: publicReads.rankings.primary,
+    home: publicReads.home.primary,
+    orientation: publicReads.orientation.primary,
   };
 
   // readers
@@ -182,6 +198,7 @@ export function createServices(ctx: AppContext) {
     integrity,
     rewards,
     newsroom,
+    publicReads,
     readers,
     site,
     siteAccounts,

@@ -54,6 +54,13 @@ export interface Config {
    * DATABASE_URL (one role, as in local development). Needs DATABASE_URL.
    */
   migrationDatabaseUrl: string | undefined;
+  /**
+   * DATABASE_READ_URL: a streaming read replica of DATABASE_URL (same role); the public reads go to it while it
+   * keeps up, everything else stays on DATABASE_URL (docs/operators.md, "Read replicas"). Needs DATABASE_URL.
+   */
+  databaseReadUrl: string | undefined;
+  /** DATABASE_READ_MAX_LAG_MS: a replica further behind than this is skipped (its reads go to DATABASE_URL). */
+  databaseReadMaxLagMs: number;
   /** DATA_DIR: PGlite data directory (`memory://` keeps it in memory). */
   dataDir: string;
   /** DATABASE_POOL_MAX: node-postgres pool size. */
@@ -463,6 +470,9 @@ export function loadConfig(env: Env = process.env): Config {
   const migrationDatabaseUrl = url(env, 'MIGRATION_DATABASE_URL', ['postgres:', 'postgresql:']);
   if (migrationDatabaseUrl && !databaseUrl)
     throw new ConfigError('MIGRATION_DATABASE_URL', 'needs DATABASE_URL (the embedded database has a single role)');
+  const databaseReadUrl = url(env, 'DATABASE_READ_URL', ['postgres:', 'postgresql:']);
+  if (databaseReadUrl && !databaseUrl)
+    throw new ConfigError('DATABASE_READ_URL', 'needs DATABASE_URL (the embedded database has no replica)');
   const controlPlaneApprovalMin = int(env, 'CONTROL_PLANE_APPROVAL_MIN', 2, 1, 100);
 
   const config: Config = {
@@ -473,6 +483,8 @@ export function loadConfig(env: Env = process.env): Config {
     failClosed,
     databaseUrl,
     migrationDatabaseUrl,
+    databaseReadUrl,
+    databaseReadMaxLagMs: int(env, 'DATABASE_READ_MAX_LAG_MS', 5_000, 100, 3_600_000),
     dataDir: str(env, 'DATA_DIR') ?? './data',
     databasePoolMax: int(env, 'DATABASE_POOL_MAX', 10, 1, 1000),
     redisUrl,

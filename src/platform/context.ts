@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import { systemClock, type Clock } from './clock.js';
 import { createCursorCodec, cursorKey, type CursorCodec } from './cursor.js';
 import { openDatabase, type Database } from './db/database.js';
+import { createReadReplica, type ReadReplica } from './db/read-replica.js';
 import { createTransactor, type Transactor } from './db/transaction.js';
 import { createMemoryNonceStore, createRedisNonceStore, type NonceStore } from './nonce-store.js';
 import { createMemoryRateLimitStore, createRedisRateLimitStore, type RateLimitStore } from './rate-limit-store.js';
@@ -14,6 +15,8 @@ import { createRedis } from './redis.js';
 export interface AppContext {
   config: Config;
   database: Database;
+  /** The streaming read replica of DATABASE_READ_URL, for public reads (db/read-replica.ts); none without it. */
+  readReplica: ReadReplica | undefined;
   redis: Redis | undefined;
   nonceStore: NonceStore;
   rateLimitStore: RateLimitStore;
@@ -43,6 +46,21 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   const database =
     overrides.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax }));
+  // the replica's pool: short limits, so that a replica gone away costs a read little before the primary serves it
+  const readReplica = config.databaseReadUrl
+    ? createReadReplica({
+        primary: database.db,
+        replica: await openDatabase({
+          databaseUrl: config.databaseReadUrl,
+          dataDir: '',
+          poolMax: config.databasePoolMax,
+          connectTimeoutMs: 1_000,
+          queryTimeoutMs: 10_000,
+          applicationName: 'newsroom-read',
+        }),
+        maxLagMs: config.databaseReadMaxLagMs,
+      })
+    : undefined;
   const readGeneration = redis ? createRedisReadGeneration(redis) : createMemoryReadGeneration(clock);
   const transactor = createTransactor(
     database.db,
@@ -56,6 +74,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   return {
     config,
     database,
+    readReplica,
     redis,
     nonceStore: config.nonceStoreDriver === 'redis' && redis ? createRedisNonceStore(redis) : createMemoryNonceStore(clock),
     rateLimitStore: config.rateLimitStoreDriver === 'redis' && redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore(clock),

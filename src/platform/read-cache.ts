@@ -11,6 +11,7 @@ import { LRUCache } from 'lru-cache';
 import { carriesHumanSignature } from './auth/human-hmac.js';
 import type { Clock } from './clock.js';
 import { GENERATION_KEY_TTL_MS, type ReadGeneration } from './read-generation.js';
+import { readAfterOf } from './read-routing.js';
 
 export { createMemoryReadGeneration, createRedisReadGeneration, type ReadGeneration } from './read-generation.js';
 
@@ -43,6 +44,13 @@ export interface ReadCacheOptions {
   /** 0 disables the cache (writes still move the generations, so other instances stay correct). */
   ttlMs: number;
   maxBytes: number;
+  /**
+   * Set when public reads may be served by a read replica (src/platform/read-routing.ts): a read carrying
+   * `x-read-after` is never answered from the cache nor stored (a body another client read from a lagging
+   * replica could be older than this client's write), and a body read from the replica is kept no longer than
+   * this (the replica's lag limit), so the cache does not stretch how stale a replica's answer may be.
+   */
+  replicaMaxLagMs?: number;
 }
 
 /** What the cache keeps per key. */
@@ -51,6 +59,8 @@ interface Entry {
   contentType: string;
   stamp: string;
   storedAt: number;
+  /** How long it is served: READ_CACHE_TTL_MS, or less for a body read from the read replica. */
+  ttlMs: number;
 }
 
 /** One database read in progress for a key and stamp; waiters get its body (or null: run your own handler). */
@@ -180,7 +190,7 @@ const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
   const fresh = (key: string, stamp: string): Entry | undefined => {
     const entry = cache.get(key);
     if (!entry) return undefined;
-    if (entry.stamp === stamp && clock.now() - entry.storedAt < ttlMs) return entry;
+    if (entry.stamp === stamp && clock.now() - entry.storedAt < entry.ttlMs) return entry;
     cache.delete(key);
     return undefined;
   };
@@ -196,6 +206,8 @@ const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
       // A signed reader's request is personal (a route with an optional reader), and so is a logged-in
       // reader's page: never answered from the cache, never stored (no state: the lookup and store steps skip it).
       if (carriesHumanSignature(request) || request.personalRead === true) return;
+      // read-your-writes on a replica: this client's write may be newer than a body read from the replica
+      if (options.replicaMaxLagMs !== undefined && readAfterOf(request) !== undefined) return;
       const storyId = storyParam === undefined ? undefined : String((request.params as Record<string, unknown>)[storyParam]);
       const rawKey = keyOf(pathOf(request.url), request.query as Record<string, unknown>);
       const stamp = await generation.current(storyId);
@@ -260,7 +272,9 @@ const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
     if (state.key === undefined) return payload; // refused before the lookup (validation)
     if (reply.statusCode === 200 && typeof payload === 'string') {
       const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
-      cache.set(state.key, { body: payload, contentType, stamp: state.stamp, storedAt: clock.now() });
+      const entryTtlMs =
+        request.readFrom === 'replica' && options.replicaMaxLagMs !== undefined ? Math.min(ttlMs, options.replicaMaxLagMs) : ttlMs;
+      cache.set(state.key, { body: payload, contentType, stamp: state.stamp, storedAt: clock.now(), ttlMs: entryTtlMs });
       reply.header('x-read-cache', 'miss');
       state.flight?.settle({ body: payload, contentType });
     } else {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -186,6 +186,16 @@ describe('bad values name their variable', () => {
     assertRefused({ PORT: '80.5' }, 'PORT');
   });
 
+  test('DATABASE_READ_URL needs DATABASE_URL; DATABASE_READ_MAX_LAG_MS has a range and a default', () => {
+    assertRefused({ DATABASE_READ_URL: 'postgres://replica/db' }, 'DATABASE_READ_URL', /needs DATABASE_URL/);
+    assertRefused({ DATABASE_URL: 'postgres://primary/db', DATABASE_READ_URL: 'http://replica' }, 'DATABASE_READ_URL');
+    assertRefused({ DATABASE_READ_MAX_LAG_MS: '50' }, 'DATABASE_READ_MAX_LAG_MS', /between/);
+    const config = loadConfig({ DATABASE_URL: 'postgres://primary/db', DATABASE_READ_URL: 'postgres://replica/db' });
+    assert.equal(config.databaseReadUrl, 'postgres://replica/db');
+    assert.equal(config.databaseReadMaxLagMs, 5_000);
+    assert.equal(loadConfig({}).databaseReadUrl, undefined);
+  });
+
   test('booleans', () => {
     assertRefused({ PUBLIC_DEPLOYMENT: 'maybe' }, 'PUBLIC_DEPLOYMENT', /expected 0 or 1/);
     assertRefused({ AGENT_SELF_SERVE_JOIN: '2' }, 'AGENT_SELF_SERVE_JOIN');
@@ -331,4 +341,15 @@ describe('AGENT_BOT_REGISTRY', () => {
     writeFileSync(bad, '{ nope');
     assertRefused({ AGENT_BOT_REGISTRY: `@${bad}` }, 'AGENT_BOT_REGISTRY', /not valid JSON/);
   });
+});
+
+test('docs/operators.md names every variable src/config.ts reads', () => {
+  const source = readFileSync(new URL('../../src/config.ts', import.meta.url), 'utf8');
+  const docs = readFileSync(new URL('../../docs/operators.md', import.meta.url), 'utf8');
+  const names = new Set([...source.matchAll(/env(?:\.|, ')([A-Z][A-Z0-9_]+)/g)].map((m) => m[1]!));
+  assert.ok(names.has('DATABASE_READ_URL') && names.size > 40, `found ${names.size} variables`);
+  assert.deepEqual(
+    [...names].filter((name) => !docs.includes(name)),
+    [],
+  );
 });

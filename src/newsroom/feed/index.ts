@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { readOn, type ReadServices } from '../../platform/read-routing.js';
 import { answer, errors } from '../../platform/schemas.js';
 import { FeedQuery, FeedResponse } from './schemas.js';
 import type { FeedService } from './service.js';
 
-/** The feed service on the app's database (the route below and the reader site read through the same one). */
-export const feedModule: FastifyPluginAsyncTypebox<{ service: FeedService }> = async (app, { service }) => {
+/** The feed service on the primary and the read replica (the reader site reads through the primary's). */
+export const feedModule: FastifyPluginAsyncTypebox<{ service: ReadServices<FeedService> }> = async (app, { service }) => {
   app.get(
     '/v1/feed',
     {
@@ -26,6 +27,7 @@ export const feedModule: FastifyPluginAsyncTypebox<{ service: FeedService }> = a
         },
       },
     },
-    async (request) => service.feed(request.query, request.actor?.kind === 'human' ? request.actor : undefined),
+    async (request) =>
+      readOn(request, service, (feed) => feed.feed(request.query, request.actor?.kind === 'human' ? request.actor : undefined)),
   );
 };

@@ -1,10 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { readOn, type ReadServices } from '../../platform/read-routing.js';
 import { answer, errors } from '../../platform/schemas.js';
 import { HomeQuery, HomeResponse, LedgerModuleResponse, RewardWindowModuleResponse, StoryModuleResponse } from './schemas.js';
 import type { createHomeService } from './service.js';
 
 /** GET /v1/home and the newsroom modules under /v1/modules. */
-export const homeModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof createHomeService> }> = async (app, { service }) => {
+export const homeModule: FastifyPluginAsyncTypebox<{ service: ReadServices<ReturnType<typeof createHomeService>> }> = async (
+  app,
+  { service },
+) => {
   const config = { auth: { kind: 'public' as const }, readCache: true };
   const failures = errors(400, 429);
 
@@ -25,7 +29,7 @@ export const homeModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof 
         },
       },
     },
-    async (request) => service.home(request.query.lang ?? 'en'),
+    async (request) => readOn(request, service, (home) => home.home(request.query.lang ?? 'en')),
   );
 
   app.get(
@@ -45,7 +49,7 @@ export const homeModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof 
         },
       },
     },
-    async (request) => service.developing(request.query.lang ?? 'en'),
+    async (request) => readOn(request, service, (home) => home.developing(request.query.lang ?? 'en')),
   );
 
   app.get(
@@ -65,7 +69,7 @@ export const homeModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof 
         },
       },
     },
-    async (request) => service.underReview(request.query.lang ?? 'en'),
+    async (request) => readOn(request, service, (home) => home.underReview(request.query.lang ?? 'en')),
   );
 
   app.get(
@@ -85,7 +89,7 @@ export const homeModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof 
         },
       },
     },
-    async (request) => service.ledger(request.query.lang ?? 'en'),
+    async (request) => readOn(request, service, (home) => home.ledger(request.query.lang ?? 'en')),
   );
 
   app.get(
@@ -108,6 +112,6 @@ export const homeModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof 
         },
       },
     },
-    async (request) => service.rewardWindow(request.query.lang ?? 'en'),
+    async (request) => readOn(request, service, (home) => home.rewardWindow(request.query.lang ?? 'en')),
   );
 };

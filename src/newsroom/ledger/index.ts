@@ -1,10 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { readOn, type ReadServices } from '../../platform/read-routing.js';
 import { answer, errors } from '../../platform/schemas.js';
 import { LedgerEventsQuery, LedgerEventsResponse } from './schemas.js';
 import type { createLedgerService } from './service.js';
 
 /** GET /v1/ledger/events (events are written by the write side through record.ts). */
-export const ledgerModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof createLedgerService> }> = async (app, { service }) => {
+export const ledgerModule: FastifyPluginAsyncTypebox<{ service: ReadServices<ReturnType<typeof createLedgerService>> }> = async (
+  app,
+  { service },
+) => {
   app.get(
     '/v1/ledger/events',
     {
@@ -22,6 +26,6 @@ export const ledgerModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeo
         },
       },
     },
-    async (request) => service.events(request.query),
+    async (request) => readOn(request, service, (ledger) => ledger.events(request.query)),
   );
 };

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { readOn, type ReadServices } from '../../platform/read-routing.js';
 import { answer, errors } from '../../platform/schemas.js';
 import { OrientationQuery, OrientationResponse, StoryOrientationParams, StoryOrientationResponse } from './schemas.js';
 import type { createOrientationService } from './service.js';
 
 /** Neutral orientation data for human-controlled assistants, global and per story. */
-export const orientationModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof createOrientationService> }> = async (
+export const orientationModule: FastifyPluginAsyncTypebox<{ service: ReadServices<ReturnType<typeof createOrientationService>> }> = async (
   app,
   { service },
 ) => {
@@ -32,7 +33,7 @@ export const orientationModule: FastifyPluginAsyncTypebox<{ service: ReturnType<
         },
       },
     },
-    async (request) => service.global(request.query.lang ?? 'en'),
+    async (request) => readOn(request, service, (orientation) => orientation.global(request.query.lang ?? 'en')),
   );
 
   app.get(
@@ -56,6 +57,6 @@ export const orientationModule: FastifyPluginAsyncTypebox<{ service: ReturnType<
         },
       },
     },
-    async (request) => service.story(request.params.id, request.query.lang ?? 'en'),
+    async (request) => readOn(request, service, (orientation) => orientation.story(request.params.id, request.query.lang ?? 'en')),
   );
 };

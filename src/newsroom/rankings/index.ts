@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { readOn, type ReadServices } from '../../platform/read-routing.js';
 import { answer, errors } from '../../platform/schemas.js';
 import { RankingsQuery, RankingsResponse } from './schemas.js';
 import type { createRankingsService } from './service.js';
 
 /** GET /v1/rankings/bots. */
-export const rankingsModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof createRankingsService> }> = async (
+export const rankingsModule: FastifyPluginAsyncTypebox<{ service: ReadServices<ReturnType<typeof createRankingsService>> }> = async (
   app,
   { service },
 ) => {
@@ -28,6 +29,6 @@ export const rankingsModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typ
         },
       },
     },
-    async () => service.weekly(),
+    async (request) => readOn(request, service, (rankings) => rankings.weekly()),
   );
 };

@@ -1,10 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { readOn, type ReadServices } from '../../platform/read-routing.js';
 import { answer, errors } from '../../platform/schemas.js';
 import { SearchQuery, SearchResponse } from './schemas.js';
 import type { createSearchService } from './service.js';
 
-/** The search service on the app's database (the route below and the reader site read through the same one). */
-export const searchModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof createSearchService> }> = async (app, { service }) => {
+/** The search service on the primary and the read replica (the reader site reads through the primary's). */
+export const searchModule: FastifyPluginAsyncTypebox<{ service: ReadServices<ReturnType<typeof createSearchService>> }> = async (
+  app,
+  { service },
+) => {
   app.get(
     '/v1/search',
     {
@@ -25,6 +29,6 @@ export const searchModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeo
         },
       },
     },
-    async (request) => service.search(request.query),
+    async (request) => readOn(request, service, (search) => search.search(request.query)),
   );
 };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { HumanActor } from '../../platform/auth/types.js';
+import { readOn, type ReadServices } from '../../platform/read-routing.js';
 import { answer, errors } from '../../platform/schemas.js';
 import { ConsensusResponse, MachineRoomResponse, SourcesResponse, VersionsResponse } from './evidence-schemas.js';
 import { StoryParams } from '../common/schemas.js';
@@ -13,7 +14,7 @@ import type { StoriesService } from './service.js';
 export type RecordRead = (actor: HumanActor, storyId: string) => Promise<unknown>;
 
 /** Public story reads: detail (and its two aliases) and the evidence under a story. */
-export const storiesModule: FastifyPluginAsyncTypebox<{ service: StoriesService; recordRead: RecordRead }> = async (
+export const storiesModule: FastifyPluginAsyncTypebox<{ service: ReadServices<StoriesService>; recordRead: RecordRead }> = async (
   app,
   { service, recordRead },
 ) => {
@@ -64,7 +65,7 @@ export const storiesModule: FastifyPluginAsyncTypebox<{ service: StoriesService;
         },
       },
       async (request) => {
-        const story = await service.detail(request.params.id, request.query.lang ?? 'en');
+        const story = await readOn(request, service, (stories) => stories.detail(request.params.id, request.query.lang ?? 'en'));
         if (request.actor?.kind === 'human') await recordRead(request.actor, story.id);
         return story;
       },
@@ -89,7 +90,7 @@ export const storiesModule: FastifyPluginAsyncTypebox<{ service: StoriesService;
         },
       },
     },
-    async (request) => service.versions(request.params.id),
+    async (request) => readOn(request, service, (stories) => stories.versions(request.params.id)),
   );
 
   app.get(
@@ -113,7 +114,7 @@ export const storiesModule: FastifyPluginAsyncTypebox<{ service: StoriesService;
         },
       },
     },
-    async (request) => service.sources(request.params.id),
+    async (request) => readOn(request, service, (stories) => stories.sources(request.params.id)),
   );
 
   app.get(
@@ -137,7 +138,7 @@ export const storiesModule: FastifyPluginAsyncTypebox<{ service: StoriesService;
         },
       },
     },
-    async (request) => service.consensus(request.params.id),
+    async (request) => readOn(request, service, (stories) => stories.consensus(request.params.id)),
   );
 
   app.get(
@@ -161,6 +162,6 @@ export const storiesModule: FastifyPluginAsyncTypebox<{ service: StoriesService;
         },
       },
     },
-    async (request) => service.machineRoom(request.params.storyId),
+    async (request) => readOn(request, service, (stories) => stories.machineRoom(request.params.storyId)),
   );
 };

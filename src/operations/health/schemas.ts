@@ -29,6 +29,8 @@ export const ReadinessResponse = Type.Object(
       migrations: Check,
       redis: Type.Optional(Check),
       signingSecret: Check,
+      /** With DATABASE_READ_URL: the read replica (never required: while it is down or lagging the primary serves every read). */
+      readReplica: Type.Optional(Check),
       /** Present while the instance drains after SIGTERM (not ok: a load balancer stops sending to it). */
       shutdown: Type.Optional(Check),
     }),

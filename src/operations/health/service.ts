@@ -1,5 +1,6 @@
 import type { AppContext } from '../../platform/context.js';
 import { pendingMigrations } from '../../platform/db/migrate.js';
+import type { ReadReplica } from '../../platform/db/read-replica.js';
 import type { ReadinessCheck, ReadinessResponse } from './schemas.js';
 
 const CHECK_TIMEOUT_MS = 1_000;
@@ -24,9 +25,24 @@ function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
   ]).finally(() => clearTimeout(timer));
 }
 
+/** The read replica, checked now: reported, never required (the primary serves the reads it cannot). */
+async function replicaCheck(replica: ReadReplica): Promise<ReadinessCheck> {
+  const started = performance.now();
+  const status = await replica.check();
+  const latencyMs = Math.round((performance.now() - started) * 10) / 10;
+  const lag = status.lagMs === undefined ? `more than ${replica.maxLagMs} ms` : `${Math.round(status.lagMs)} ms`;
+  const detail =
+    status.state === 'up'
+      ? `up: replayed to ${status.replayLsn}, lag ${lag}`
+      : status.state === 'lagging'
+        ? `lagging (public reads go to the primary): replayed to ${status.replayLsn ?? 'nothing'}, lag ${lag}`
+        : `${status.state} (public reads go to the primary): ${status.error ?? ''}`;
+  return { ok: status.state === 'up', required: false, latencyMs, detail };
+}
+
 /** Readiness: every required check must pass. The signing secret is required only when fail-closed. */
 export async function checkReadiness(ctx: AppContext): Promise<ReadinessResponse> {
-  const [database, migrations, redis] = await Promise.all([
+  const [database, migrations, redis, readReplica] = await Promise.all([
     timed(true, () => ctx.database.ping(CHECK_TIMEOUT_MS)),
     timed(true, async () => {
       const pending = await withTimeout(pendingMigrations(ctx.database), 'migrations query');
@@ -41,11 +57,12 @@ export async function checkReadiness(ctx: AppContext): Promise<ReadinessResponse
           ),
         )
       : Promise.resolve(undefined),
+    ctx.readReplica ? replicaCheck(ctx.readReplica) : Promise.resolve(undefined),
   ]);
   const signingSecret: ReadinessCheck = ctx.config.humanSigningSecrets.length
     ? { ok: true, required: ctx.config.failClosed }
     : { ok: false, required: ctx.config.failClosed, detail: 'HUMAN_SIGNING_SECRET is not set: human signed routes answer 503' };
-  const checks = { database, migrations, signingSecret, ...(redis ? { redis } : {}) };
+  const checks = { database, migrations, signingSecret, ...(redis ? { redis } : {}), ...(readReplica ? { readReplica } : {}) };
   const ready = Object.values(checks).every((c) => c.ok || !c.required);
   return { status: ready ? 'ready' : 'not_ready', checkedAt: new Date(ctx.clock.now()).toISOString(), checks };
 }

@@ -46,6 +46,11 @@ export interface DatabaseOptions {
   databaseUrl: string | undefined;
   dataDir: string;
   poolMax: number;
+  /** node-postgres' limits (defaults: connect 5 s, statement 30 s); a read replica gets shorter ones. */
+  connectTimeoutMs?: number;
+  queryTimeoutMs?: number;
+  /** PostgreSQL's application_name of the pool's sessions (pg_stat_activity shows it). */
+  applicationName?: string;
 }
 
 function withDeadline<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
@@ -58,19 +63,20 @@ function withDeadline<T>(promise: Promise<T>, timeoutMs: number, what: string): 
 
 /** Opens PostgreSQL through node-postgres when a URL is given, else the embedded PGlite. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolMax);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
   return openPglite(options.dataDir);
 }
 
-function openPostgres(url: string, poolMax: number): Database {
+function openPostgres(url: string, options: DatabaseOptions): Database {
   const pool = new pg.Pool({
     connectionString: url,
-    max: poolMax,
+    max: options.poolMax,
     types: pgTypes,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
     idleTimeoutMillis: 30_000,
     // a statement that hangs (server gone mid-query) must not hold a request forever
-    query_timeout: 30_000,
+    query_timeout: options.queryTimeoutMs ?? 30_000,
+    ...(options.applicationName ? { application_name: options.applicationName } : {}),
   });
   // An idle client losing its server emits 'error' on the pool; without a listener that kills the process.
   pool.on('error', () => undefined);

@@ -1,0 +1,157 @@
+import { sql } from 'kysely';
+import type { Database, Db } from './database.js';
+
+/**
+ * A streaming read replica of the primary database (DATABASE_READ_URL), and the choice, per public read,
+ * between it and the primary. See docs/operators.md, "Read replicas", and docs/decisions.md.
+ *
+ * The replica's state is checked at most every CHECK_INTERVAL_MS, on demand (a read asks, the check runs in
+ * the background, the read goes by the state known so far): the primary's WAL position is read first, then
+ * the replica's replay position. Each check keeps the pair (when the primary's position was read, that
+ * position); the replica's lag is the age of the newest such position it has replayed: "the replica has
+ * everything the primary had written LAG ms ago". That needs no clock on the servers and no commit timestamps
+ * (an idle primary does not make a caught-up replica look late, a replica cut off from the primary does not
+ * look current). A replica is used while that lag is at most DATABASE_READ_MAX_LAG_MS; a replica that fails
+ * (a check or a read: connection refused, timeout) is down until the next check finds it answering again.
+ *
+ * Read-your-writes: every write's response carries the primary's WAL position after its commit
+ * (`x-read-after`); a read carrying one is served by the replica only once the replica is known to have
+ * replayed that position, else by the primary.
+ */
+
+/** How often, at most, the replica's position is checked (while reads ask). */
+export const CHECK_INTERVAL_MS = 100;
+/** A check that has not answered in this long counts as a failure. */
+const CHECK_TIMEOUT_MS = 1_000;
+/** A state older than this (checks hanging) is not trusted: reads go to the primary. */
+const STALE_STATE_MS = 2_000;
+
+export type ReplicaState = 'unknown' | 'up' | 'lagging' | 'down' | 'not-a-replica';
+
+export interface ReplicaStatus {
+  state: ReplicaState;
+  /** The replica's replay position as of the last check (PostgreSQL's `X/Y` form). */
+  replayLsn?: string;
+  /** The age of the newest primary position the replica is known to have replayed; absent: none within the limit. */
+  lagMs?: number;
+  /** When the state was last set (performance.now() milliseconds). */
+  at: number;
+  error?: string;
+}
+
+export interface ReadReplica {
+  readonly db: Db;
+  readonly maxLagMs: number;
+  /** Where a public read goes now: `readAfter` is the client's `x-read-after` position (parsed), if any. */
+  choose(readAfter: bigint | undefined): 'replica' | 'primary';
+  /** A read on the replica failed (not a domain error): the replica is down until a check finds it again. */
+  failed(err: unknown): void;
+  /** Runs a check now (readiness) and returns the state it found. */
+  check(): Promise<ReplicaStatus>;
+  status(): ReplicaStatus;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL's `X/Y` WAL position as a number (both halves hexadecimal); undefined when malformed. */
+export function parseLsn(text: string | undefined | null): bigint | undefined {
+  if (!text) return undefined;
+  const match = /^([0-9A-Fa-f]{1,8})\/([0-9A-Fa-f]{1,8})$/.exec(text.trim());
+  if (!match) return undefined;
+  return (BigInt(`0x${match[1]}`) << 32n) | BigInt(`0x${match[2]}`);
+}
+
+/** The primary's WAL position now: after a commit, a position the commit is at or before. */
+export async function primaryWalPosition(db: Db): Promise<string> {
+  const { rows } = await sql<{ lsn: string }>`select pg_current_wal_lsn()::text as lsn`.execute(db);
+  return rows[0]!.lsn;
+}
+
+function withDeadline<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+export function createReadReplica(options: { primary: Db; replica: Database; maxLagMs: number }): ReadReplica {
+  const { primary, replica, maxLagMs } = options;
+  // elapsed time, not the app's clock (which tests may stop): lag and check intervals are real durations
+  const clock = { now: () => performance.now() };
+  let status: ReplicaStatus = { state: 'unknown', at: clock.now() };
+  let replayed: bigint | undefined;
+  /** (when the primary's position was read, that position), oldest first, none older than maxLagMs. */
+  const samples: { at: number; lsn: bigint }[] = [];
+  let lastCheckStarted = Number.NEGATIVE_INFINITY;
+  let inFlight: Promise<ReplicaStatus> | undefined;
+
+  const runCheck = async (): Promise<ReplicaStatus> => {
+    const at = clock.now();
+    lastCheckStarted = at;
+    try {
+      const primaryLsn = parseLsn(await withDeadline(primaryWalPosition(primary), CHECK_TIMEOUT_MS, 'the primary'));
+      if (primaryLsn === undefined) throw new Error('the primary reported no WAL position');
+      samples.push({ at, lsn: primaryLsn });
+      const { rows } = await withDeadline(
+        sql<{
+          recovering: boolean;
+          lsn: string | null;
+        }>`select pg_is_in_recovery() as recovering, pg_last_wal_replay_lsn()::text as lsn`.execute(replica.db),
+        CHECK_TIMEOUT_MS,
+        'the read replica',
+      );
+      const now = clock.now();
+      while (samples.length > 0 && now - samples[0]!.at > maxLagMs) samples.shift();
+      const row = rows[0]!;
+      if (!row.recovering) {
+        // a promoted replica (or a primary named by mistake) may have diverged: never read from it
+        replayed = undefined;
+        status = { state: 'not-a-replica', at: now, error: 'DATABASE_READ_URL is not in recovery (not a streaming replica)' };
+        return status;
+      }
+      const replayLsn = parseLsn(row.lsn);
+      replayed = replayLsn;
+      let caughtUpAt: number | undefined;
+      if (replayLsn !== undefined) for (const sample of samples) if (sample.lsn <= replayLsn) caughtUpAt = sample.at;
+      const lagMs = caughtUpAt === undefined ? undefined : now - caughtUpAt;
+      status = {
+        state: lagMs !== undefined && lagMs <= maxLagMs ? 'up' : 'lagging',
+        ...(row.lsn ? { replayLsn: row.lsn } : {}),
+        ...(lagMs !== undefined ? { lagMs } : {}),
+        at: now,
+      };
+    } catch (err) {
+      replayed = undefined;
+      status = { state: 'down', at: clock.now(), error: (err as Error).message };
+    }
+    return status;
+  };
+
+  const check = () => {
+    inFlight ??= runCheck().finally(() => {
+      inFlight = undefined;
+    });
+    return inFlight;
+  };
+
+  return {
+    db: replica.db,
+    maxLagMs,
+    choose(readAfter) {
+      const now = clock.now();
+      if (now - lastCheckStarted >= CHECK_INTERVAL_MS) void check();
+      if (status.state !== 'up' || now - status.at > STALE_STATE_MS) return 'primary';
+      if (readAfter !== undefined && (replayed === undefined || replayed < readAfter)) return 'primary';
+      return 'replica';
+    },
+    failed(err) {
+      replayed = undefined;
+      status = { state: 'down', at: clock.now(), error: (err as Error)?.message ?? String(err) };
+    },
+    check,
+    status: () => status,
+    close: () => replica.close(),
+  };
+}

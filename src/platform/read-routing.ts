@@ -1,0 +1,101 @@
+import type { FastifyPluginAsync, FastifyRequest, onSendAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { carriesHumanSignature } from './auth/human-hmac.js';
+import { parseLsn, primaryWalPosition, type ReadReplica } from './db/read-replica.js';
+import type { Db } from './db/database.js';
+import { AppError } from './errors.js';
+
+/**
+ * Public reads on the read replica (DATABASE_READ_URL), with read-your-writes (docs/operators.md, "Read
+ * replicas"; the policy in db/read-replica.ts):
+ * - a public read route's service is built twice, on the primary and on the replica (src/composition.ts);
+ *   its handler runs through `readOn`, which picks one per request: the primary for a signed read, for a read
+ *   whose `x-read-after` the replica has not replayed yet, and while the replica is lagging or down; the
+ *   replica otherwise. A replica read that fails with anything but a domain error is run again on the primary
+ *   (no 5xx for a replica gone mid-request) and the replica is marked down.
+ * - every write route that succeeds answers with `x-read-after`: the primary's WAL position
+ *   read after the write's commit. A client sends it back on its reads.
+ */
+
+export const READ_AFTER_HEADER = 'x-read-after';
+
+/** A public read service on the primary and, with a replica, the same service on the replica. */
+export interface ReadServices<S> {
+  primary: S;
+  replica?: { service: S; router: ReadReplica };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Where this request's public read ran (set by readOn): the read cache keeps a replica's body shorter. */
+    readFrom?: 'primary' | 'replica';
+  }
+}
+
+/** The client's `x-read-after` as sent, if any (malformed counts as present: such a read goes to the primary). */
+export function readAfterOf(request: FastifyRequest): string | undefined {
+  const value = request.headers[READ_AFTER_HEADER];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Runs a public read on the database chosen for this request; see above. */
+export async function readOn<S, T>(request: FastifyRequest, services: ReadServices<S>, read: (service: S) => Promise<T>): Promise<T> {
+  const replica = services.replica;
+  if (!replica || request.actor || carriesHumanSignature(request)) return read(services.primary);
+  const sent = readAfterOf(request);
+  const readAfter = sent === undefined ? undefined : (parseLsn(sent) ?? -1n);
+  if (readAfter === -1n || replica.router.choose(readAfter) === 'primary') {
+    request.readFrom = 'primary';
+    return read(services.primary);
+  }
+  request.readFrom = 'replica';
+  try {
+    return await read(replica.service);
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    replica.router.failed(err);
+    request.log.warn({ err }, 'a read on the read replica failed; served by the primary, replica marked down');
+    request.readFrom = 'primary';
+    return read(services.primary);
+  }
+}
+
+/** Builds a set of read services once per database: on the primary, and on the replica when there is one. */
+export function onEachDatabase<R extends Record<string, unknown>>(
+  primary: Db,
+  router: ReadReplica | undefined,
+  build: (db: Db) => R,
+): { [K in keyof R]: ReadServices<R[K]> } {
+  const onPrimary = build(primary);
+  const onReplica = router ? build(router.db) : undefined;
+  const routed = {} as { [K in keyof R]: ReadServices<R[K]> };
+  for (const key of Object.keys(onPrimary) as (keyof R)[]) {
+    routed[key] = { primary: onPrimary[key], ...(onReplica && router ? { replica: { service: onReplica[key], router } } : {}) };
+  }
+  return routed;
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const plugin: FastifyPluginAsync<{ primary: Db; replica: ReadReplica | undefined }> = async (app, { primary, replica }) => {
+  if (!replica) return;
+  const stampWritePosition: onSendAsyncHookHandler = async (request, reply, payload) => {
+    // not on a refusal, nor on a 5xx: the database may be what failed, and the client retries anyway
+    if (reply.statusCode >= 400) return payload;
+    try {
+      reply.header(READ_AFTER_HEADER, await primaryWalPosition(primary));
+    } catch (err) {
+      request.log.warn({ err }, 'could not read the WAL position for x-read-after');
+    }
+    return payload;
+  };
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.every((m) => READ_METHODS.has(m))) return;
+    const onSend = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
+    route.onSend = [...onSend, stampWritePosition];
+  });
+};
+
+/** Registered before the routes: write routes answer with `x-read-after` when a read replica is configured. */
+export const readRoutingPlugin = fp(plugin, { name: 'read-routing' });
