@@ -25,6 +25,19 @@ export class ConfigError extends Error {
 
 export type StoreDriver = 'memory' | 'redis';
 
+/** One Redis server (a sentinel, or a node of a cluster). */
+export interface RedisNode {
+  host: string;
+  port: number;
+}
+
+/**
+ * Where Redis is: one server (REDIS_URL), a master found through Sentinel (REDIS_SENTINELS and
+ * REDIS_SENTINEL_NAME), or a Redis Cluster (REDIS_CLUSTER_NODES, a few of its nodes: the others are discovered).
+ */
+export type RedisTarget =
+  { kind: 'url'; url: string } | { kind: 'sentinel'; sentinels: RedisNode[]; name: string } | { kind: 'cluster'; nodes: RedisNode[] };
+
 export interface RegistryBot {
   botId: string;
   publicKeys: { version: number; publicKey: string }[];
@@ -65,8 +78,12 @@ export interface Config {
   dataDir: string;
   /** DATABASE_POOL_MAX: node-postgres pool size. */
   databasePoolMax: number;
-  /** REDIS_URL, REDIS_KEY_PREFIX: Redis for nonces and rate limits. */
-  redisUrl: string | undefined;
+  /**
+   * Redis for nonces, rate limits and the read generations: exactly one of REDIS_URL, REDIS_SENTINELS (with
+   * REDIS_SENTINEL_NAME) or REDIS_CLUSTER_NODES; undefined when none is set.
+   */
+  redis: RedisTarget | undefined;
+  /** REDIS_KEY_PREFIX: put before every key (default `svc:`); no `{` or `}` on a cluster (the keys' hash tags). */
   redisKeyPrefix: string;
   /** NONCE_STORE_DRIVER, RATE_LIMIT_STORE_DRIVER. */
   nonceStoreDriver: StoreDriver;
@@ -263,6 +280,44 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   return v;
 }
 
+/** A comma-separated list of host:port (IPv6 hosts in brackets); undefined when the variable is unset. */
+function hostPorts(env: Env, name: string): RedisNode[] | undefined {
+  if (str(env, name) === undefined) return undefined;
+  const items = list(env, name);
+  if (items.length === 0) throw new ConfigError(name, 'expected host:port[,host:port...]');
+  return items.map((item) => {
+    const m = /^(\[[0-9a-fA-F:.]+\]|[^:\s[\]]+):(\d{1,5})$/.exec(item);
+    const port = Number(m?.[2]);
+    if (!m || port < 1 || port > 65535) throw new ConfigError(name, `expected host:port, got "${item}"`);
+    return { host: m[1]!.replace(/^\[(.*)\]$/, '$1'), port };
+  });
+}
+
+/** REDIS_URL, REDIS_SENTINELS + REDIS_SENTINEL_NAME, REDIS_CLUSTER_NODES: at most one way to reach Redis. */
+function parseRedis(env: Env): RedisTarget | undefined {
+  const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:']);
+  const sentinels = hostPorts(env, 'REDIS_SENTINELS');
+  const sentinelName = str(env, 'REDIS_SENTINEL_NAME');
+  const clusterNodes = hostPorts(env, 'REDIS_CLUSTER_NODES');
+  const set = [redisUrl && 'REDIS_URL', sentinels && 'REDIS_SENTINELS', clusterNodes && 'REDIS_CLUSTER_NODES'].filter((v): v is string =>
+    Boolean(v),
+  );
+  if (set.length > 1)
+    throw new ConfigError(set[1]!, `cannot be set with ${set[0]}: set exactly one of REDIS_URL, REDIS_SENTINELS, REDIS_CLUSTER_NODES`);
+  if (sentinelName !== undefined && !sentinels) throw new ConfigError('REDIS_SENTINEL_NAME', 'needs REDIS_SENTINELS');
+  if (sentinels) {
+    if (sentinelName === undefined)
+      throw new ConfigError('REDIS_SENTINEL_NAME', 'is required with REDIS_SENTINELS (the master name the sentinels monitor)');
+    return { kind: 'sentinel', sentinels, name: sentinelName };
+  }
+  if (clusterNodes) {
+    if (/[{}]/.test(str(env, 'REDIS_KEY_PREFIX') ?? ''))
+      throw new ConfigError('REDIS_KEY_PREFIX', 'must not contain { or } with REDIS_CLUSTER_NODES (the service hash-tags its keys)');
+    return { kind: 'cluster', nodes: clusterNodes };
+  }
+  return redisUrl ? { kind: 'url', url: redisUrl } : undefined;
+}
+
 function jsonOrFile(env: Env, name: string): unknown {
   const v = str(env, name);
   if (v === undefined) return undefined;
@@ -431,17 +486,17 @@ export function loadConfig(env: Env = process.env): Config {
   const failClosed = nodeEnv === 'production' || publicDeployment;
   const port = int(env, 'PORT', 8080, 0, 65535);
   const host = str(env, 'HOST') ?? '127.0.0.1';
-  const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:']);
+  const redis = parseRedis(env);
   const nonceStoreDriver = driver(env, 'NONCE_STORE_DRIVER');
   const rateLimitStoreDriver = driver(env, 'RATE_LIMIT_STORE_DRIVER');
-  if ((nonceStoreDriver === 'redis' || rateLimitStoreDriver === 'redis') && !redisUrl) {
-    throw new ConfigError('REDIS_URL', 'is required when a store driver is redis');
+  if ((nonceStoreDriver === 'redis' || rateLimitStoreDriver === 'redis') && !redis) {
+    throw new ConfigError('REDIS_URL', 'is required when a store driver is redis (or REDIS_SENTINELS, or REDIS_CLUSTER_NODES)');
   }
   if (failClosed) {
     const why = nodeEnv === 'production' ? 'NODE_ENV=production' : 'PUBLIC_DEPLOYMENT=1';
     if (nonceStoreDriver !== 'redis') throw new ConfigError('NONCE_STORE_DRIVER', `must be redis when ${why}`);
     if (rateLimitStoreDriver !== 'redis') throw new ConfigError('RATE_LIMIT_STORE_DRIVER', `must be redis when ${why}`);
-    if (!redisUrl) throw new ConfigError('REDIS_URL', `is required when ${why}`);
+    if (!redis) throw new ConfigError('REDIS_URL', `is required when ${why} (or REDIS_SENTINELS, or REDIS_CLUSTER_NODES)`);
   }
   const allowUnauthenticatedOperations = bool(env, 'ALLOW_UNAUTHENTICATED_OPERATIONS', false);
   if (allowUnauthenticatedOperations && failClosed) {
@@ -487,7 +542,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseReadMaxLagMs: int(env, 'DATABASE_READ_MAX_LAG_MS', 5_000, 100, 3_600_000),
     dataDir: str(env, 'DATA_DIR') ?? './data',
     databasePoolMax: int(env, 'DATABASE_POOL_MAX', 10, 1, 1000),
-    redisUrl,
+    redis,
     redisKeyPrefix: str(env, 'REDIS_KEY_PREFIX') ?? 'svc:',
     nonceStoreDriver,
     rateLimitStoreDriver,

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Redis } from 'ioredis';
 import type { Config } from '../config.js';
 import { systemClock, type Clock } from './clock.js';
 import { createCursorCodec, cursorKey, type CursorCodec } from './cursor.js';
@@ -9,7 +8,7 @@ import { createTransactor, type Transactor } from './db/transaction.js';
 import { createMemoryNonceStore, createRedisNonceStore, type NonceStore } from './nonce-store.js';
 import { createMemoryRateLimitStore, createRedisRateLimitStore, type RateLimitStore } from './rate-limit-store.js';
 import { createMemoryReadGeneration, createRedisReadGeneration, type ReadGeneration } from './read-cache.js';
-import { createRedis } from './redis.js';
+import { createRedis, type RedisClient } from './redis.js';
 
 /** The shared resources of one app instance, created once and handed to modules explicitly. */
 export interface AppContext {
@@ -17,7 +16,7 @@ export interface AppContext {
   database: Database;
   /** The streaming read replica of DATABASE_READ_URL, for public reads (db/read-replica.ts); none without it. */
   readReplica: ReadReplica | undefined;
-  redis: Redis | undefined;
+  redis: RedisClient | undefined;
   nonceStore: NonceStore;
   rateLimitStore: RateLimitStore;
   /** The read generation every write moves on (shared through Redis whenever the app has one). */
@@ -42,7 +41,7 @@ export interface ContextOverrides {
 export async function createContext(config: Config, overrides: ContextOverrides = {}): Promise<AppContext> {
   const clock = overrides.clock ?? systemClock;
   const needsRedis = config.nonceStoreDriver === 'redis' || config.rateLimitStoreDriver === 'redis';
-  const redis = needsRedis && config.redisUrl ? createRedis(config.redisUrl, config.redisKeyPrefix) : undefined;
+  const redis = needsRedis && config.redis ? createRedis(config.redis, config.redisKeyPrefix) : undefined;
   const database =
     overrides.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax }));

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis.js';
 import type { Clock } from './clock.js';
 
 /**
@@ -11,7 +11,7 @@ export interface NonceStore {
   readonly driver: 'memory' | 'redis';
 }
 
-export function createRedisNonceStore(redis: Redis): NonceStore {
+export function createRedisNonceStore(redis: RedisClient): NonceStore {
   return {
     driver: 'redis',
     async claim(key, ttlMs) {

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis.js';
 import type { Clock } from './clock.js';
 
 export interface RateLimitHit {
@@ -22,9 +22,9 @@ if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1])
 return { count, ttl }
 `;
 
-export function createRedisRateLimitStore(redis: Redis): RateLimitStore {
+export function createRedisRateLimitStore(redis: RedisClient): RateLimitStore {
   redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
-  const client = redis as Redis & { rateLimitHit(key: string, windowMs: number): Promise<[number, number]> };
+  const client = redis as RedisClient & { rateLimitHit(key: string, windowMs: number): Promise<[number, number]> };
   return {
     driver: 'redis',
     async hit(key, windowMs) {

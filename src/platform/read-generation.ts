@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis.js';
 import type { Clock } from './clock.js';
 
 /**
@@ -40,9 +40,19 @@ export interface ReadGeneration {
  */
 export const GENERATION_KEY_TTL_MS = 3_600_000;
 
-const EPOCH_KEY = 'rg:epoch';
-const LIST_KEY = 'rg:list';
-const storyKey = (storyId: string) => `rg:story:${storyId}`;
+/**
+ * The generation keys (after the client's key prefix). They share the hash tag `{rg}`, so that on a Redis
+ * Cluster they live in one hash slot: a stamp is one MGET of two of them and a bump one script over several,
+ * which a cluster accepts only within one slot. On one server the tag is only part of the name.
+ */
+export const READ_GENERATION_KEYS = {
+  epoch: '{rg}:epoch',
+  list: '{rg}:list',
+  story: (storyId: string) => `{rg}:story:${storyId}`,
+} as const;
+const EPOCH_KEY = READ_GENERATION_KEYS.epoch;
+const LIST_KEY = READ_GENERATION_KEYS.list;
+const storyKey = READ_GENERATION_KEYS.story;
 
 /**
  * Moves the keys on in one atomic step: an existing key is incremented, a missing one (never bumped, or
@@ -72,7 +82,7 @@ end
 return redis.call('GET', KEYS[1])
 `;
 
-type GenerationCommands = Redis & {
+type GenerationCommands = RedisClient & {
   readGenerationBump(...args: (string | number)[]): Promise<number>;
   readGenerationEpoch(key: string, ttlMs: number): Promise<string>;
 };
@@ -97,9 +107,12 @@ type GenerationCommands = Redis & {
  *   stamp older than the read's data only ever fails to match later, it cannot match a newer state.
  * What this cannot see is a Redis that goes back to older values (a restore from an older snapshot, a
  * failover to a lagging replica): bodies stored since may be served until they expire (READ_CACHE_TTL_MS).
- * The keys must live on one Redis node (the bump is one script over several keys).
+ * The keys must live on one Redis node (the bump is one script over several keys): on a cluster their hash
+ * tag puts them in one slot (READ_GENERATION_KEYS).
  */
-export function createRedisReadGeneration(redis: Redis): ReadGeneration {
+export function createRedisReadGeneration(redis: RedisClient): ReadGeneration {
+  // numberOfKeys is given with each call (the epoch, the list, then one key per story): ioredis sends the keys
+  // as KEYS, which a cluster routes by (and checks are in one slot)
   redis.defineCommand('readGenerationBump', { lua: BUMP_SCRIPT });
   redis.defineCommand('readGenerationEpoch', { numberOfKeys: 1, lua: EPOCH_SCRIPT });
   const client = redis as GenerationCommands;

@@ -3,8 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { generateAgentKey } from '../../sdk/index.js';
 import { createTestApp, createTestDatabase, TEST_OPS_TOKEN, type TestApp } from '../helpers/app.js';
-import { needsRedis } from '../helpers/needs.js';
-import { testRedisPrefix } from '../helpers/redis.js';
 import { joinBot, newWallet, packet, signedWithProof } from './support.js';
 
 const VERIFY = '/v1/agents/verify';
@@ -205,25 +203,5 @@ describe('verified agents: limits, consensus weight and deployment switches', ()
       await limited.close();
     }
   });
-
-  test(
-    'the join limit is shared by every instance through Redis',
-    { skip: needsRedis('two instances share one rate-limit store') },
-    async () => {
-      const db = await createTestDatabase();
-      const prefix = testRedisPrefix();
-      const env = { RATE_LIMIT_AGENT_JOINS_PER_MINUTE: '4', REDIS_KEY_PREFIX: prefix };
-      const a = await createTestApp(env, db);
-      const b = await createTestApp(env, db);
-      try {
-        const statuses = [];
-        for (let i = 0; i < 6; i++) statuses.push((await joinBot(i % 2 ? b.app : a.app, generateAgentKey())).status);
-        assert.deepEqual(statuses, [202, 202, 202, 202, 429, 429]);
-      } finally {
-        await a.close();
-        await b.close();
-        await db.drop();
-      }
-    },
-  );
+  // The join limit shared by two instances: test/platform/redis-topologies.test.ts, on each Redis deployment.
 });

@@ -1,19 +1,12 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { agentSigningMessage, generateAgentKey, signAgentRequest, type AgentKey } from '../../sdk/index.js';
 import { sign } from 'node:crypto';
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from '../helpers/app.js';
-import { needsRedis } from '../helpers/needs.js';
+import { echoRoute } from '../helpers/echo-route.js';
 import { testRedisPrefix } from '../helpers/redis.js';
-
-/** A route that takes an agent signed write, so the auth option is exercised beyond /v1/agents/join. */
-const echoRoute: FastifyPluginAsync = async (app) => {
-  app.post('/v1/test/echo', { config: { auth: { kind: 'agent', permission: 'candidates:submit' } } }, async (request, reply) =>
-    reply.code(202).send({ actor: request.actor, at: Date.now(), body: request.body }),
-  );
-};
 
 function registryEnv(bots: { botId: string; keys: AgentKey[]; permissions?: string[]; verified?: boolean }[]) {
   return {
@@ -450,7 +443,9 @@ describe('agent signed writes', () => {
   });
 });
 
-describe('replay across instances', () => {
+// A nonce used on one instance and replayed on another: test/platform/redis-topologies.test.ts, on each Redis
+// deployment.
+describe('two instances on one database', () => {
   let shared: TestDatabase;
   let a: TestApp;
   let b: TestApp;
@@ -466,21 +461,6 @@ describe('replay across instances', () => {
     await b.close();
     await shared.drop();
   });
-
-  test(
-    'a nonce used on instance A is 409 REPLAY_DETECTED on instance B (shared Redis)',
-    { skip: needsRedis('memory nonce stores are per process, so only a shared Redis shows a replay across instances') },
-    async () => {
-      const key = generateAgentKey();
-      await join(a.app, key);
-      const body = { botId: key.botId, verified: false };
-      const headers = signAgentRequest({ key, method: 'POST', path: '/v1/test/echo', body });
-      assert.equal((await post(a.app, '/v1/test/echo', body, headers)).status, 202);
-      const replay = await post(b.app, '/v1/test/echo', body, headers);
-      assert.equal(replay.status, 409);
-      assert.equal(replay.body.code, 'REPLAY_DETECTED');
-    },
-  );
 
   test('a bot that joined through instance A can write through instance B (bots live in the database)', async () => {
     const key = generateAgentKey();

@@ -40,7 +40,7 @@ describe('loadConfig defaults', () => {
     assert.equal(config.failClosed, false);
     assert.equal(config.nonceStoreDriver, 'memory');
     assert.equal(config.rateLimitStoreDriver, 'memory');
-    assert.equal(config.redisUrl, undefined);
+    assert.equal(config.redis, undefined);
     assert.equal(config.agentSignedWriteAud, 'svc');
     assert.equal(config.signatureMaxSkewMs, 300_000);
     assert.equal(config.databaseUrl, undefined);
@@ -155,7 +155,7 @@ describe('fail-closed deployments', () => {
         assert.equal(config.failClosed, true);
         assert.equal(config.nonceStoreDriver, 'redis');
         assert.equal(config.rateLimitStoreDriver, 'redis');
-        assert.equal(config.redisUrl, 'redis://127.0.0.1:6379');
+        assert.deepEqual(config.redis, { kind: 'url', url: 'redis://127.0.0.1:6379' });
       });
     });
   }
@@ -175,6 +175,70 @@ describe('fail-closed deployments', () => {
   test('a redis store driver needs REDIS_URL even outside production', () => {
     assertRefused({ NONCE_STORE_DRIVER: 'redis' }, 'REDIS_URL');
     assertRefused({ RATE_LIMIT_STORE_DRIVER: 'redis' }, 'REDIS_URL');
+  });
+});
+
+describe('Redis beyond one node', () => {
+  const stores = { NONCE_STORE_DRIVER: 'redis', RATE_LIMIT_STORE_DRIVER: 'redis' };
+
+  test('REDIS_SENTINELS with REDIS_SENTINEL_NAME: a master found through Sentinel', () => {
+    const config = loadConfig({
+      ...stores,
+      REDIS_SENTINELS: '10.0.0.1:26379, sentinel-b:26380,[::1]:26381',
+      REDIS_SENTINEL_NAME: 'mymaster',
+    });
+    assert.deepEqual(config.redis, {
+      kind: 'sentinel',
+      name: 'mymaster',
+      sentinels: [
+        { host: '10.0.0.1', port: 26379 },
+        { host: 'sentinel-b', port: 26380 },
+        { host: '::1', port: 26381 },
+      ],
+    });
+  });
+
+  test('REDIS_CLUSTER_NODES: a Redis Cluster, with the key prefix kept', () => {
+    const config = loadConfig({ ...stores, REDIS_CLUSTER_NODES: '127.0.0.1:7000,127.0.0.1:7001', REDIS_KEY_PREFIX: 'news:' });
+    assert.deepEqual(config.redis, {
+      kind: 'cluster',
+      nodes: [
+        { host: '127.0.0.1', port: 7000 },
+        { host: '127.0.0.1', port: 7001 },
+      ],
+    });
+    assert.equal(config.redisKeyPrefix, 'news:');
+    // either satisfies a fail-closed deployment's need for Redis
+    assert.equal(
+      loadConfig({ ...stores, NODE_ENV: 'production', HUMAN_SIGNING_SECRET: 's', REDIS_CLUSTER_NODES: 'r:7000' }).redis?.kind,
+      'cluster',
+    );
+  });
+
+  test('exactly one of REDIS_URL, REDIS_SENTINELS, REDIS_CLUSTER_NODES: a mixture names the variable', () => {
+    const url = { REDIS_URL: 'redis://127.0.0.1:6379' };
+    const sentinel = { REDIS_SENTINELS: 'a:26379', REDIS_SENTINEL_NAME: 'mymaster' };
+    const cluster = { REDIS_CLUSTER_NODES: 'a:7000' };
+    assertRefused({ ...stores, ...url, ...sentinel }, 'REDIS_SENTINELS', /exactly one/);
+    assertRefused({ ...stores, ...url, ...cluster }, 'REDIS_CLUSTER_NODES', /cannot be set with REDIS_URL/);
+    assertRefused({ ...stores, ...sentinel, ...cluster }, 'REDIS_CLUSTER_NODES', /cannot be set with REDIS_SENTINELS/);
+  });
+
+  test('sentinel name, host:port lists and the prefix on a cluster are checked', () => {
+    assertRefused({ ...stores, REDIS_SENTINELS: 'a:26379' }, 'REDIS_SENTINEL_NAME', /required/);
+    assertRefused(
+      { ...stores, REDIS_URL: 'redis://a:6379', REDIS_SENTINEL_NAME: 'mymaster' },
+      'REDIS_SENTINEL_NAME',
+      /needs REDIS_SENTINELS/,
+    );
+    assertRefused({ ...stores, REDIS_CLUSTER_NODES: 'a' }, 'REDIS_CLUSTER_NODES', /host:port/);
+    assertRefused({ ...stores, REDIS_CLUSTER_NODES: 'a:0' }, 'REDIS_CLUSTER_NODES', /host:port/);
+    assertRefused({ ...stores, REDIS_CLUSTER_NODES: 'a:65536' }, 'REDIS_CLUSTER_NODES', /host:port/);
+    assertRefused({ ...stores, REDIS_CLUSTER_NODES: ' , ' }, 'REDIS_CLUSTER_NODES');
+    assertRefused({ ...stores, REDIS_SENTINELS: 'redis://a:26379', REDIS_SENTINEL_NAME: 'm' }, 'REDIS_SENTINELS', /host:port/);
+    assertRefused({ ...stores, REDIS_CLUSTER_NODES: 'a:7000', REDIS_KEY_PREFIX: 'svc:{x}:' }, 'REDIS_KEY_PREFIX', /\{/);
+    // a braced prefix is left alone on one server
+    assert.equal(loadConfig({ ...stores, REDIS_URL: 'redis://a:6379', REDIS_KEY_PREFIX: 'svc:{x}:' }).redisKeyPrefix, 'svc:{x}:');
   });
 });
 

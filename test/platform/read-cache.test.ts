@@ -2,14 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Type } from '@sinclair/typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { manualClock } from '../../src/platform/clock.js';
 import { createMemoryReadGeneration, readCachePlugin } from '../../src/platform/read-cache.js';
-import { createTestApp, createTestDatabase, testEnv, type TestApp, type TestDatabase } from '../helpers/app.js';
-import { needsRedis } from '../helpers/needs.js';
-import { testRedisPrefix } from '../helpers/redis.js';
+import { createTestApp, createTestDatabase, testEnv, type TestApp } from '../helpers/app.js';
 import { newsroomClient } from '../helpers/newsroom.js';
 import type { Json } from '../helpers/json.js';
 
@@ -361,119 +358,5 @@ describe('public read cache: expiry, limits and switches', () => {
   });
 });
 
-describe('public read cache across instances', () => {
-  const skip = needsRedis('two instances share the read generations through Redis');
-  let shared: TestDatabase;
-  let a: TestApp;
-  let b: TestApp;
-  let redis: Redis;
-  const prefix = testRedisPrefix();
-  before(async () => {
-    if (skip) return;
-    shared = await createTestDatabase();
-    a = await createTestApp({ REDIS_KEY_PREFIX: prefix, RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000' }, shared);
-    b = await createTestApp({ REDIS_KEY_PREFIX: prefix, RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000' }, shared);
-    await a.listen();
-    await b.listen();
-    redis = new Redis(process.env.TEST_REDIS_URL!, { keyPrefix: prefix });
-  });
-  after(async () => {
-    if (skip) return;
-    redis.disconnect();
-    await a.close();
-    await b.close();
-    await shared.drop();
-  });
-
-  test('a write on one instance is visible to the next read on the other, whose cache held the old body', { skip }, async () => {
-    assert.equal((await read(b.baseUrl, '/v1/feed?mode=recent')).cache, 'miss');
-    assert.equal((await read(b.baseUrl, '/v1/feed?mode=recent')).cache, 'hit');
-    await newsroomClient(a.baseUrl).publishedStory({ title: 'Tidal barrier inspection completed on instance A' });
-    const onB = await read(b.baseUrl, '/v1/feed?mode=recent');
-    assert.equal(onB.cache, 'miss');
-    assert.ok(titles(onB.body).includes('Tidal barrier inspection completed on instance A'));
-  });
-
-  test(
-    "a write on story A shows at once on A's detail, the feed and the ledger of both instances; B's detail stays cached",
-    { skip },
-    async () => {
-      const newsroom = newsroomClient(a.baseUrl);
-      const storyA = await newsroom.publishedStory({ title: 'Story A: dam spillway opened' });
-      const storyB = await newsroom.publishedStory({ title: 'Story B: market square repaved' });
-      const packetHash = (await read(a.baseUrl, `/v1/stories/${storyA.storyId}`)).body.packetHash as string;
-      // One objection first: the second one makes A CONTESTED, with a CHALLENGE on the ledger.
-      const [first, second] = [await newsroom.joinBot('objector-1'), await newsroom.joinBot('objector-2')];
-      assert.equal((await newsroom.review(first, 'objections', storyA.storyId, packetHash)).status, 202);
-
-      const urls = [`/v1/stories/${storyA.storyId}`, `/v1/stories/${storyB.storyId}`, '/v1/feed?mode=recent', '/v1/ledger/events'];
-      for (const instance of [a, b]) {
-        for (const url of urls) {
-          await read(instance.baseUrl, url);
-          assert.equal((await read(instance.baseUrl, url)).cache, 'hit', url);
-        }
-      }
-      assert.equal((await newsroom.review(second, 'objections', storyA.storyId, packetHash)).status, 202);
-
-      for (const instance of [a, b]) {
-        const detail = await read(instance.baseUrl, urls[0]!);
-        assert.equal(detail.cache, 'miss');
-        assert.equal(detail.body.state, 'CONTESTED');
-        const feed = await read(instance.baseUrl, urls[2]!);
-        assert.equal(feed.cache, 'miss');
-        assert.equal(cardOf(feed.body, storyA.storyId)?.state, 'CONTESTED');
-        const ledger = await read(instance.baseUrl, urls[3]!);
-        assert.equal(ledger.cache, 'miss');
-        assert.ok((ledger.body.events as Json[]).some((e) => e.storyId === storyA.storyId && e.type === 'CHALLENGE'));
-        assert.equal((await read(instance.baseUrl, urls[1]!)).cache, 'hit', "B's detail");
-      }
-    },
-  );
-
-  test('expired or flushed generation keys never let a stale body be served', { skip }, async () => {
-    const newsroom = newsroomClient(a.baseUrl);
-    const story = await newsroom.publishedStory({ title: 'Generation keys expire safely' });
-    const url = `/v1/stories/${story.storyId}`;
-    const hash = (await read(b.baseUrl, url)).body.packetHash as string;
-    assert.equal((await read(b.baseUrl, url)).cache, 'hit');
-
-    // The story's key expires (deleted here): the stamp no longer matches.
-    await redis.del(`rg:story:${story.storyId}`);
-    assert.equal((await read(b.baseUrl, url)).cache, 'miss');
-    assert.equal((await read(b.baseUrl, url)).cache, 'hit');
-    // A write creates the key again with a value it never had: the body stamped before is not served.
-    assert.equal((await newsroom.review(await newsroom.joinBot('after-expiry'), 'attestations', story.storyId, hash)).status, 202);
-    const fresh = await read(b.baseUrl, url);
-    assert.equal(fresh.cache, 'miss');
-    assert.equal(fresh.body.counts.attestations, 1);
-
-    // Every generation key gone (a flushed Redis): nothing cached before is served.
-    await read(b.baseUrl, '/v1/feed?mode=recent');
-    assert.equal((await read(b.baseUrl, '/v1/feed?mode=recent')).cache, 'hit');
-    assert.equal((await read(b.baseUrl, url)).cache, 'hit');
-    await redis.del('rg:epoch', 'rg:list', `rg:story:${story.storyId}`);
-    assert.equal((await read(b.baseUrl, url)).cache, 'miss', 'the read that finds no epoch creates a new one');
-    assert.equal((await read(b.baseUrl, url)).cache, 'hit');
-    assert.equal((await read(b.baseUrl, '/v1/feed?mode=recent')).cache, 'miss');
-  });
-
-  test('every key the service writes in Redis expires', { skip }, async () => {
-    const keys: string[] = [];
-    let cursor = '0';
-    do {
-      // SCAN does not apply the client's key prefix
-      const [next, found] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-      cursor = next;
-      keys.push(...found);
-    } while (cursor !== '0');
-    assert.ok(keys.filter((k) => k.startsWith(`${prefix}rg:`)).length >= 2, 'the read generation keys are among them');
-    const plain = new Redis(process.env.TEST_REDIS_URL!);
-    try {
-      const withoutTtl: string[] = [];
-      for (const key of keys) if ((await plain.pttl(key)) <= 0) withoutTtl.push(key);
-      assert.deepEqual(withoutTtl, []);
-    } finally {
-      plain.disconnect();
-    }
-  });
-});
+// Across instances (a write on one invalidates the other's cached reads; expired or flushed generation keys;
+// every key expires): test/platform/redis-topologies.test.ts, on each Redis deployment.
