@@ -1,32 +1,45 @@
+import { once } from 'node:events';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { constants as zlibConstants, gunzip, gzip } from 'node:zlib';
+import { constants as zlibConstants, createGzip, gunzip } from 'node:zlib';
 
-const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 
 /** Contributions serialized per turn of the event loop (a few ms of work each). */
 const SLICE = 5_000;
 
 /**
- * The published inputs as stored: JSON, gzip-compressed at its fastest level. Tens of MB of JSON for a large run:
- * the contributions are serialized a slice at a time, letting the event loop turn between slices (the payouts'
- * COPY reads its next rows meanwhile), and compressed on libuv's thread pool. The JSON is exactly
+ * The published inputs as stored: JSON, gzip-compressed at its fastest level. Hundreds of MB of JSON for a run of
+ * a million contributions: the contributions are serialized a slice at a time into a gzip stream (compressed on
+ * libuv's thread pool), so only the compressed bytes are held, never the whole JSON text, and the event loop
+ * turns between slices (the payouts' COPY reads its next rows meanwhile). The JSON is exactly
  * `JSON.stringify({ ...head, contributions })`: the contributions are written as the last key.
  */
 export async function compressedInputs(inputs: { contributions: readonly unknown[] }): Promise<Buffer> {
   const { contributions, ...head } = inputs;
+  const gzipped = createGzip({ level: zlibConstants.Z_BEST_SPEED });
+  const chunks: Buffer[] = [];
+  gzipped.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    gzipped.on('end', resolve);
+    gzipped.on('error', reject);
+  });
+  /** Writes a piece of the JSON; waits for the stream to drain when its buffer is full. */
+  const write = async (text: string) => {
+    if (!gzipped.write(text)) await once(gzipped, 'drain');
+  };
   const opening = JSON.stringify(head);
-  const parts = [`${opening.slice(0, -1)}${opening === '{}' ? '' : ','}"contributions":[`];
+  await write(`${opening.slice(0, -1)}${opening === '{}' ? '' : ','}"contributions":[`);
   for (let i = 0; i < contributions.length; i += SLICE) {
     if (i) {
-      parts.push(',');
+      await write(',');
       await nextTurn();
     }
-    parts.push(JSON.stringify(contributions.slice(i, i + SLICE)).slice(1, -1));
+    await write(JSON.stringify(contributions.slice(i, i + SLICE)).slice(1, -1));
   }
-  parts.push(']}');
-  return gzipAsync(parts.join(''), { level: zlibConstants.Z_BEST_SPEED });
+  gzipped.end(']}');
+  await ended;
+  return Buffer.concat(chunks);
 }
 
 /** The published inputs of a stored settlement: gzip-compressed JSON, or json for settlements written before 0015. */
