@@ -103,6 +103,12 @@ export function consoleBack(back: string | undefined, lang: Lang): string {
   return href('/console', lang);
 }
 
+/**
+ * A refusal the console words itself, for a form that cannot become an API request as it is (its code is worded
+ * by `console.refused.<CODE>`; the status is the one the API would give such a request).
+ */
+export const refusal = (code: string, status = 400): ApiResult<never> => ({ ok: false, status, failure: { code } });
+
 /** A refusal as a flash: its code (worded by `console.refused.<CODE>`) and the values its sentence names. */
 export const refused = (message: string, params?: Record<string, string | number>): Flash => ({
   kind: 'refused',

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { EvaluationResponse, Proposal, StateResponse } from '../../governance/parameters/schemas.js';
-import type { ApiResult } from '../site/api.js';
 import { sendPage } from '../site/render.js';
-import { actIn, enter, formRoute, HIDDEN, must, seg, type ConsoleDeps } from './gate.js';
+import { actIn, enter, formRoute, HIDDEN, must, refusal, seg, type ConsoleDeps } from './gate.js';
 import { ConsoleQuery, IdParams, ProposalForm, RatifyForm, WithRequestForm } from './forms.js';
 import { proofOf } from './proofs.js';
 import { GovernancePage } from './views/governance.js';
@@ -13,9 +12,6 @@ declare module 'fastify' {
     evaluation?: Pick<EvaluationResponse, 'evaluatedAt' | 'tripped' | 'mutatingApplied' | 'note' | 'recommendedControlPlaneActions'>;
   }
 }
-
-/** A refusal the console words itself, for a form that cannot become an API request. */
-export const refusal = (code: string): ApiResult<never> => ({ ok: false, status: 400, failure: { code } });
 
 /** `name = value` lines as the changes of a proposal (numbers only; a bad line is the console's refusal). */
 export function parseChanges(text: string): Record<string, number> | null {

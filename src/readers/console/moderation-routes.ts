@@ -4,8 +4,7 @@ import { QUARANTINE_STATUSES, type LegalHold, type QuarantineItem, type SourceSt
 import type { SourcesResponse } from '../../newsroom/stories/evidence-schemas.js';
 import type { Static } from '@sinclair/typebox';
 import { sendPage } from '../site/render.js';
-import { actIn, enter, formRoute, HIDDEN, must, seg, type ConsoleDeps } from './gate.js';
-import { refusal } from './governance-routes.js';
+import { actIn, enter, formRoute, HIDDEN, must, refusal, seg, type ConsoleDeps } from './gate.js';
 import {
   HoldsPageQuery,
   PlaceHoldForm,

@@ -3,12 +3,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Static } from '@sinclair/typebox';
 import type { Lang } from '../../platform/i18n/index.js';
 import type { RewardsPolicy } from '../../rewards/policy/schemas.js';
-import type { ApiResult } from '../site/api.js';
 import { finish } from '../site/form-replies.js';
 import { href } from '../site/links.js';
 import { sendPage } from '../site/render.js';
 import { ConsoleQuery } from './forms.js';
-import { actIn, enter, formRoute, HIDDEN, must, refused, type ConsoleDeps } from './gate.js';
+import { actIn, enter, formRoute, HIDDEN, must, refusal, refused, type ConsoleDeps } from './gate.js';
 import { PolicyApplyForm, PolicyForm } from './rewards-forms.js';
 import { policyChange } from './rewards-policy.js';
 import { RewardsPolicyConfirmPage, RewardsPolicyPage } from './views/rewards.js';
@@ -51,15 +50,12 @@ export const rewardsPolicyRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async
         const current = await client.readPublic<Policy>('/v1/rewards/policy');
         if (!current.ok) return current;
         // the confirm page showed the change against this version: another change since is shown again, not overwritten
-        if (String(current.body.version) !== request.body.baseVersion) return refusal('CONSOLE_POLICY_CHANGED');
+        if (String(current.body.version) !== request.body.baseVersion) return refusal('CONSOLE_POLICY_CHANGED', 409);
         const change = policyChange(current.body, request.body);
-        if ('refused' in change) return refusal(change.refused);
+        if ('refused' in change) return refusal(change.refused, 409);
         return client.write<Policy>('/v1/rewards/policy', actor, change.body);
       },
       (policy) => ({ kind: 'done', message: 'console.rewards.policyApplied', params: { version: policy.version } }),
     ),
   );
 };
-
-/** A refusal the console words itself (a form that cannot become an API request as it is). */
-const refusal = (code: string): ApiResult<never> => ({ ok: false, status: 409, failure: { code } });
