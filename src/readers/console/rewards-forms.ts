@@ -1,3 +1,4 @@
+import type { PayoutStatus } from '../../platform/db/schema.js';
 import { Type } from '@sinclair/typebox';
 import { LangParam } from '../../platform/i18n/index.js';
 import { form } from '../site/form-schemas.js';
@@ -72,3 +73,6 @@ export const FreezeForm = form({
 
 export const FinalizeForm = form({ claimWindowDays: Type.Optional(Digits) });
 export const BatchFreezeForm = form({ reason: Note, txHash: TxHash });
+
+/** The states a payout can be in, in the order the settlement page filters by them. */
+export const PAYOUT_STATUSES = ['PAYABLE', 'PENDING_RECIPIENT', 'FROZEN', 'REVIEW'] as const satisfies readonly PayoutStatus[];

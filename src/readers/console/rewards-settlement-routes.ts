@@ -8,13 +8,11 @@ import { href } from '../site/links.js';
 import { sendPage } from '../site/render.js';
 import type { Flash } from '../site/session.js';
 import { consoleBack, enter, formRoute, HIDDEN, must, refused, seg, type ConsoleDeps, type ConsoleVisit } from './gate.js';
-import { PreviewPageQuery, RewardsIdParams, RewardsPageQuery, RunForm } from './rewards-forms.js';
+import { PAYOUT_STATUSES, PreviewPageQuery, RewardsIdParams, RewardsPageQuery, RunForm } from './rewards-forms.js';
 import { RewardsPreviewPage } from './views/rewards-preview.js';
 import { RewardsSettlementPage, RewardsSettlementsPage } from './views/rewards-settlements.js';
 
 type PreviewBody = Static<typeof Preview>;
-type PayoutStatus = 'PAYABLE' | 'PENDING_RECIPIENT' | 'FROZEN' | 'REVIEW';
-const PAYOUT_STATUSES: readonly PayoutStatus[] = ['PAYABLE', 'PENDING_RECIPIENT', 'FROZEN', 'REVIEW'];
 
 /** The totals a run is confirmed against: what the person saw on the preview. */
 const totalsOf = (preview: PreviewBody) => ({

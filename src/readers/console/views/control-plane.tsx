@@ -7,7 +7,7 @@ import {
 import { href } from '../../site/links.js';
 import type { ConsoleArea } from '../access.js';
 import { ConsoleLayout } from './layout.js';
-import { ActionForm, Field, JsonBlock, NextPage, When } from './parts.js';
+import { ActionForm, Chips, Field, JsonBlock, NextPage, When } from './parts.js';
 
 const requestHref = (id: string, lang: Lang) => href(`/console/control-plane/${encodeURIComponent(id)}`, lang);
 
@@ -15,7 +15,7 @@ export function ControlPlaneListPage(props: {
   lang: Lang;
   areas: readonly ConsoleArea[];
   page: ControlPlaneRequestList;
-  status: string | null;
+  status: (typeof CONTROL_PLANE_STATUSES)[number] | null;
   approver: boolean;
 }) {
   const { lang, page } = props;
@@ -30,22 +30,16 @@ export function ControlPlaneListPage(props: {
     >
       <h1>{t(lang, 'console.area.control-plane')}</h1>
       <p class="meta">{props.approver ? t(lang, 'console.controlPlane.youApprove') : t(lang, 'console.controlPlane.notApprover')}</p>
-      <nav aria-label={t(lang, 'console.status')}>
-        <ul class="chips">
-          <li>
-            <a href={href('/console/control-plane', lang)} aria-current={props.status === null ? 'page' : undefined}>
-              {t(lang, 'console.all')}
-            </a>
-          </li>
-          {CONTROL_PLANE_STATUSES.map((status) => (
-            <li>
-              <a href={href('/console/control-plane', lang, { status })} aria-current={props.status === status ? 'page' : undefined}>
-                {t(lang, `console.request.${status}`)}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <Chips
+        lang={lang}
+        label={t(lang, 'console.status')}
+        path="/console/control-plane"
+        param="status"
+        values={CONTROL_PLANE_STATUSES}
+        current={props.status}
+        word={(status) => t(lang, `console.request.${status}`)}
+        all
+      />
       {page.items.length === 0 ? <p>{t(lang, 'console.empty')}</p> : null}
       <table>
         <thead>

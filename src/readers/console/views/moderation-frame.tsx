@@ -3,6 +3,7 @@ import { t, type Lang } from '../../../platform/i18n/index.js';
 import { href } from '../../site/links.js';
 import type { ConsoleArea } from '../access.js';
 import { ConsoleLayout } from './layout.js';
+import { SectionNav } from './parts.js';
 
 export interface Frame {
   lang: Lang;
@@ -27,17 +28,14 @@ type Section = (typeof SECTIONS)[number]['key'];
 /** The moderation area's own navigation (under the console's). */
 function ModerationNav(props: { lang: Lang; here: Section | null }) {
   return (
-    <nav aria-label={t(props.lang, 'console.moderation.sections')}>
-      <ul class="chips">
-        {SECTIONS.map((s) => (
-          <li>
-            <a href={href(s.path, props.lang)} aria-current={s.key === props.here ? 'page' : undefined}>
-              {t(props.lang, `console.moderation.section.${s.key}`)}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <SectionNav
+      label={t(props.lang, 'console.moderation.sections')}
+      links={SECTIONS.map((s) => ({
+        href: href(s.path, props.lang),
+        text: t(props.lang, `console.moderation.section.${s.key}`),
+        current: s.key === props.here,
+      }))}
+    />
   );
 }
 
@@ -56,42 +54,5 @@ export function ModerationFrame(
       <ModerationNav lang={props.lang} here={props.here} />
       {props.children}
     </ConsoleLayout>
-  );
-}
-
-/** Filter links: "all" and one per value, the current one marked. */
-export function Chips<T extends string>(props: {
-  lang: Lang;
-  label: string;
-  path: string;
-  param: string;
-  values: readonly T[];
-  current: T | null;
-  word: (value: T) => string;
-  all?: boolean;
-  query?: Record<string, string | undefined>;
-}) {
-  return (
-    <nav aria-label={props.label}>
-      <ul class="chips">
-        {props.all ? (
-          <li>
-            <a href={href(props.path, props.lang, props.query)} aria-current={props.current === null ? 'page' : undefined}>
-              {t(props.lang, 'console.all')}
-            </a>
-          </li>
-        ) : null}
-        {props.values.map((value) => (
-          <li>
-            <a
-              href={href(props.path, props.lang, { ...props.query, [props.param]: value })}
-              aria-current={props.current === value ? 'page' : undefined}
-            >
-              {props.word(value)}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </nav>
   );
 }

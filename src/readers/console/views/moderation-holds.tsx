@@ -2,7 +2,8 @@ import type { Static } from '@sinclair/typebox';
 import { t, type Lang } from '../../../platform/i18n/index.js';
 import type { LegalHold, LegalHoldsPage } from '../../../newsroom/moderation/schemas.js';
 import { href } from '../../site/links.js';
-import { Chips, enc, ModerationFrame, storyPage, type Frame } from './moderation-frame.js';
+import { enc, ModerationFrame, storyPage, type Frame } from './moderation-frame.js';
+import { Chips } from './parts.js';
 import { ActionForm, Field, NextPage, When } from './parts.js';
 
 type LegalHoldsPage = Static<typeof LegalHoldsPage>;

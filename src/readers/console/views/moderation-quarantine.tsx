@@ -2,7 +2,8 @@ import type { Static } from '@sinclair/typebox';
 import { t, type Lang } from '../../../platform/i18n/index.js';
 import { QUARANTINE_STATUSES, type QuarantineItem, type QuarantinePage } from '../../../newsroom/moderation/schemas.js';
 import { href } from '../../site/links.js';
-import { Chips, enc, ModerationFrame, type Frame } from './moderation-frame.js';
+import { enc, ModerationFrame, type Frame } from './moderation-frame.js';
+import { Chips } from './parts.js';
 import { ActionForm, Field, JsonBlock, NextPage, When } from './parts.js';
 
 type QuarantinePage = Static<typeof QuarantinePage>;

@@ -1,6 +1,7 @@
 import { t } from '../../../platform/i18n/index.js';
 import { DELIVERY_STATES, type DeliveryLog, type DeliveryState } from '../../../delivery/webhooks/delivery-log.js';
-import { Chips, deliveriesHref, ModerationFrame, storyPage, type Frame } from './moderation-frame.js';
+import { deliveriesHref, ModerationFrame, storyPage, type Frame } from './moderation-frame.js';
+import { Chips } from './parts.js';
 import { Field, NextPage, When } from './parts.js';
 
 export function DeliveriesPage(

@@ -97,3 +97,57 @@ export function WhoAmI(props: { lang: Lang; allowlistKey: string }) {
   if (!reader) return null;
   return <p class="meta">{t(props.lang, 'console.whoami', { key: props.allowlistKey, time: formatDate(props.lang, reader.expiresAt) })}</p>;
 }
+
+/** Filter links: "all" and one per value, the current one marked. */
+export function Chips<T extends string>(props: {
+  lang: Lang;
+  label: string;
+  path: string;
+  param: string;
+  values: readonly T[];
+  current: T | null;
+  word: (value: T) => string;
+  all?: boolean;
+  query?: Record<string, string | undefined>;
+}) {
+  return (
+    <nav aria-label={props.label}>
+      <ul class="chips">
+        {props.all ? (
+          <li>
+            <a href={href(props.path, props.lang, props.query)} aria-current={props.current === null ? 'page' : undefined}>
+              {t(props.lang, 'console.all')}
+            </a>
+          </li>
+        ) : null}
+        {props.values.map((value) => (
+          <li>
+            <a
+              href={href(props.path, props.lang, { ...props.query, [props.param]: value })}
+              aria-current={props.current === value ? 'page' : undefined}
+            >
+              {props.word(value)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** An area's own navigation (under the console's): its pages as links, the one shown marked. */
+export function SectionNav(props: { label: string; links: ReadonlyArray<{ href: string; text: string; current: boolean }> }) {
+  return (
+    <nav aria-label={props.label}>
+      <ul class="chips">
+        {props.links.map((link) => (
+          <li>
+            <a href={link.href} aria-current={link.current ? 'page' : undefined}>
+              {link.text}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,13 +1,12 @@
+import { PAYOUT_STATUSES } from '../rewards-forms.js';
 import type { Static } from '@sinclair/typebox';
 import { t, type Lang } from '../../../platform/i18n/index.js';
 import type { PayoutsPage, SettlementDetail, SettlementsPage } from '../../../rewards/settlements/schemas.js';
 import { href } from '../../site/links.js';
 import type { ConsoleArea } from '../access.js';
-import { NextPage, When } from './parts.js';
+import { Chips, NextPage, When } from './parts.js';
 import { Money, RewardsFrame, roleLabel } from './rewards.js';
 import { SHOWN, TotalsTable } from './rewards-settlement-parts.js';
-
-const PAYOUT_STATUSES = ['PAYABLE', 'PENDING_RECIPIENT', 'FROZEN', 'REVIEW'] as const;
 
 const settlementHref = (id: string, lang: Lang, query: Record<string, string | undefined> = {}) =>
   href(`/console/rewards/settlements/${encodeURIComponent(id)}`, lang, query);
@@ -95,7 +94,7 @@ export function RewardsSettlementPage(props: {
   areas: readonly ConsoleArea[];
   settlement: Static<typeof SettlementDetail>;
   payouts: Static<typeof PayoutsPage>;
-  status: string | null;
+  status: (typeof PAYOUT_STATUSES)[number] | null;
   cursor: string | null;
 }) {
   const { lang, settlement, payouts } = props;
@@ -132,22 +131,16 @@ export function RewardsSettlementPage(props: {
 
       <section aria-labelledby="payouts">
         <h2 id="payouts">{t(lang, 'console.rewards.payouts')}</h2>
-        <nav aria-label={t(lang, 'console.status')}>
-          <ul class="chips">
-            <li>
-              <a href={href(path, lang)} aria-current={props.status === null ? 'page' : undefined}>
-                {t(lang, 'console.all')}
-              </a>
-            </li>
-            {PAYOUT_STATUSES.map((status) => (
-              <li>
-                <a href={href(path, lang, { status })} aria-current={props.status === status ? 'page' : undefined}>
-                  {t(lang, `console.payout.${status}`)}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <Chips
+          lang={lang}
+          label={t(lang, 'console.status')}
+          path={path}
+          param="status"
+          values={PAYOUT_STATUSES}
+          current={props.status}
+          word={(status) => t(lang, `console.payout.${status}`)}
+          all
+        />
         {payouts.payouts.length === 0 ? <p>{t(lang, 'console.empty')}</p> : null}
         <table>
           <caption>{t(lang, 'console.rewards.payoutsOf', { id: settlement.id })}</caption>

@@ -6,7 +6,7 @@ import { href } from '../../site/links.js';
 import type { ConsoleArea } from '../access.js';
 import { ROLES, rateText, type PolicyChange, type PolicyInput } from '../rewards-policy.js';
 import { ConsoleLayout } from './layout.js';
-import { ActionForm, Field, When } from './parts.js';
+import { ActionForm, Field, SectionNav, When } from './parts.js';
 
 type Policy = Static<typeof RewardsPolicy>;
 export type RewardsSection = 'policy' | 'settlements' | 'review' | 'freezes' | 'claims';
@@ -33,17 +33,14 @@ export function RewardsFrame(props: {
   return (
     <ConsoleLayout lang={lang} title={props.title} areas={props.areas} area="rewards" path={props.path} query={props.query}>
       <h1>{props.title}</h1>
-      <nav aria-label={t(lang, 'console.rewards.sections')}>
-        <ul class="chips">
-          {(Object.keys(SECTION_PATHS) as RewardsSection[]).map((section) => (
-            <li>
-              <a href={href(SECTION_PATHS[section], lang)} aria-current={section === props.section ? 'page' : undefined}>
-                {t(lang, `console.rewards.section.${section}`)}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <SectionNav
+        label={t(lang, 'console.rewards.sections')}
+        links={(Object.keys(SECTION_PATHS) as RewardsSection[]).map((section) => ({
+          href: href(SECTION_PATHS[section], lang),
+          text: t(lang, `console.rewards.section.${section}`),
+          current: section === props.section,
+        }))}
+      />
       {props.children}
     </ConsoleLayout>
   );
