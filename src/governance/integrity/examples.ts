@@ -1,3 +1,5 @@
+import { DEFAULT_PARAMETERS, METHOD } from './cartel-analysis.js';
+
 /** Example of a cartel analysis for the OpenAPI document (checked against its schema by test/platform/openapi-words.test.ts). */
 
 export const cartelClusterExample = {
@@ -43,19 +45,9 @@ export const cartelClusterExample = {
 };
 
 export const cartelAnalysisExample = {
-  method: 'npmi-co-action-louvain/1',
-  parameters: {
-    windowDays: 30,
-    minClusterSize: 2,
-    minPairCount: 3,
-    minNpmi: 0.2,
-    maxCoActors: 50,
-    maxChanceEdges: 5,
-    minInsideShare: 0.5,
-    minLift: 2,
-    resolution: 1,
-    seed: 1,
-  },
+  method: METHOD,
+  // the defaults the analysis runs with: the example stays what a default run answers
+  parameters: { ...DEFAULT_PARAMETERS },
   analyzedAt: '2026-05-06T18:00:00.000Z',
   windowStart: '2026-04-06T18:00:00.000Z',
   summary: { bots: 147, actors: 72, acts: 3911, pairsScored: 1480, edges: 61, communities: 14 },
