@@ -197,6 +197,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(orientationModule, { service: publicReads.orientation });
   await app.register(rankingsModule, { service: publicReads.rankings });
   // the reader site: server-rendered HTML from the same service instances, at /
+  // who may use the console: the allowlists, read once (docs/console.md)
+  const consoleLists = allowlistsOf(config);
   await app.register(siteModule, {
     service: services.site,
     accounts: services.siteAccounts,
@@ -205,9 +207,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     login: { mode: config.humanProofVerifier === 'dev' ? 'dev' : 'world-id', appId: config.worldIdAppId },
     clock: ctx.clock,
     // the console for the allowlisted (docs/console.md), inside the site: its login, sessions and CSRF
-    staff: (reader) => openAreas(rolesOf(allowlistsOf(config), reader)).length > 0,
+    staff: (reader) => openAreas(rolesOf(consoleLists, reader)).length > 0,
     extend: async (site, shared) => {
-      await site.register(consoleModule, { ...shared, lists: allowlistsOf(config), ...services.console });
+      await site.register(consoleModule, { ...shared, lists: consoleLists, ...services.console });
     },
   });
   // governance and the emergency control plane (one human-proof verifier, HUMAN_PROOF_VERIFIER)
