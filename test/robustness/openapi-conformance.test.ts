@@ -101,7 +101,10 @@ describe('the service answers as its OpenAPI document says (every operation, gen
         let i = 0;
         const url = path.replace(/\{(\w+)\}/g, (_, name: string) => {
           const parameter = parameters.find((p) => p.in === 'path' && p.name === name) ?? {};
-          return encodeURIComponent(paramJunk[i++] ?? parameterValue(parameter));
+          const value = paramJunk[i++] ?? parameterValue(parameter);
+          // a segment of only dots cannot be sent as one: URL parsers remove it (as `.`, `..` or `%2E`), so the
+          // request would be another path's; junk that is only dots is sent with a character after it
+          return encodeURIComponent(/^\.{1,2}$/.test(value) ? `${value}_` : value);
         });
         const query: Record<string, string> = {};
         for (const p of parameters.filter((p) => p.in === 'query' && (p.required || drop % 2 === 0))) query[p.name] = parameterValue(p);
