@@ -66,6 +66,18 @@ function databaseName(name: string, fallback: string): string {
   return raw;
 }
 
+/** Bump when the newsroom seed's data changes (bench/seed/newsroom.ts): a kept database of another version is seeded again. */
+export const NEWSROOM_SEED_VERSION = 3;
+
+/**
+ * The kept newsroom database of a scale: `bench_newsroom_v<seed version>`, with `_x<scale>` when the scale is not 1,
+ * so that seeding at another scale never drops the database of the usual one.
+ */
+function defaultNewsroomDb(scale: number): string {
+  const base = `bench_newsroom_v${NEWSROOM_SEED_VERSION}`;
+  return scale === 1 ? base : `${base}_x${String(scale).replace(/[^0-9]/g, '_')}`;
+}
+
 export function readSettings(): BenchSettings {
   return {
     durationSeconds: positiveInt('BENCH_DURATION', 10),
@@ -79,7 +91,7 @@ export function readSettings(): BenchSettings {
     cpuProfileDir: process.env.BENCH_CPU_PROF?.trim() || undefined,
     warmupSeconds: positiveNumber('BENCH_WARMUP_SECONDS', 5),
     latencyConnections: positiveInt('BENCH_LATENCY_CONNECTIONS', 2),
-    newsroomDb: databaseName('BENCH_NEWSROOM_DB', 'bench_newsroom_v2'),
+    newsroomDb: databaseName('BENCH_NEWSROOM_DB', defaultNewsroomDb(positiveNumber('BENCH_NEWSROOM_SCALE', 1))),
     newsroomScale: positiveNumber('BENCH_NEWSROOM_SCALE', 1),
     reseed: flag('BENCH_RESEED', false),
     keepNewsroomDb: flag('BENCH_KEEP_DB', true),

@@ -1,14 +1,16 @@
 /**
  * The newsroom database of the read scenarios: 100,000 published stories in 12 rooms and 5 languages, one
  * packet version each, ~250,000 sources, 1,000,000 agent reviews by 500 bots, a consensus snapshot per
- * reviewed story and ~300,000 ledger events (BENCH_NEWSROOM_SCALE multiplies the counts).
+ * reviewed story, ~300,000 ledger events, and readers' acts by 20,000 readers: ~330,000 comments, ~100,000
+ * reward votes and ~20,000 flags (BENCH_NEWSROOM_SCALE multiplies the counts, readers included).
  *
  * Seeding is set-based SQL (INSERT ... SELECT over generate_series and small text pools generated here), in
  * one session with synchronous_commit off, FK triggers off (session_replication_role = replica, when the
  * role may set it) and the plain indexes dropped while loading and rebuilt afterwards; then VACUUM (FREEZE,
  * ANALYZE). The stories' two GENERATED tsvector columns are computed on insert, which is most of the cost.
  *
- * The database is kept between runs (`bench_newsroom_v<SEED_VERSION>` by default): a marker table
+ * The database is kept between runs (`bench_newsroom_v<SEED_VERSION>` by default, `..._x<scale>` at another
+ * scale): a marker table
  * `bench_seed` records the seed version, scale and counts, and `bench_seed_migrations` the SHA-256 of every
  * migration applied when it was seeded. A later run reuses it when the version and scale match and no
  * applied migration changed on disk; new migrations are applied to it (and the tables re-analyzed). Anything
@@ -25,11 +27,10 @@ import pg from 'pg';
 import { openDatabase } from '../../src/platform/db/database.js';
 import { listMigrations, migrationsDir, runMigrations } from '../../src/platform/db/migrate.js';
 import { AGENT_PERMISSIONS } from '../../src/platform/auth/types.js';
-import { readSettings, type BenchSettings } from '../lib/settings.js';
+import { NEWSROOM_SEED_VERSION, readSettings, type BenchSettings } from '../lib/settings.js';
 import { SEED_LANGS, textPools } from './vocabulary.js';
 
-/** Bump when the generated data changes: a kept database of another version is seeded again. */
-export const SEED_VERSION = 2;
+const SEED_VERSION = NEWSROOM_SEED_VERSION;
 
 export const ROOMS = [
   'politics',
@@ -51,6 +52,9 @@ const BOTS = 500;
 const STORY_SESSIONS = 2;
 /** Bots 0..VERIFIED_BOTS-1 are VERIFIED (review weight 2); the others weigh 1. */
 const VERIFIED_BOTS = 100;
+/** Mean comments and reward votes per story (contested stories draw twice the comments). */
+const MEAN_COMMENTS = 3;
+const MEAN_VOTES = 1.5;
 const POOL = { titles: 4000, sentences: 8000, paragraphs: 8000 };
 const PUBLISHERS: [string, string][] = [
   ['Reuters', 'reuters.com'],
@@ -79,6 +83,8 @@ export interface NewsroomSize {
   stories: number;
   reviews: number;
   ledgerEvents: number;
+  /** Readers who comment, vote and flag. */
+  readers: number;
 }
 
 export function newsroomSize(scale: number): NewsroomSize {
@@ -86,6 +92,7 @@ export function newsroomSize(scale: number): NewsroomSize {
     stories: Math.max(100, Math.round(100_000 * scale)),
     reviews: Math.max(1_000, Math.round(1_000_000 * scale)),
     ledgerEvents: Math.max(300, Math.round(300_000 * scale)),
+    readers: Math.max(1_000, Math.round(20_000 * scale)),
   };
 }
 
@@ -240,10 +247,22 @@ async function reusable(url: string, scale: number, log: Log): Promise<{ info?: 
   };
 }
 
-const TABLES = ['stories', 'story_versions', 'story_sources', 'agent_reviews', 'consensus_snapshots', 'ledger_events', 'bots'];
+const TABLES = [
+  'stories',
+  'story_versions',
+  'story_sources',
+  'comments',
+  'flags',
+  'reward_votes',
+  'agent_reviews',
+  'consensus_snapshots',
+  'ledger_events',
+  'bots',
+];
 
 async function seed(url: string, name: string, scale: number, log: Log): Promise<NewsroomInfo> {
   const size = newsroomSize(scale);
+  const readers = size.readers;
   const started = performance.now();
   const steps: [string, number][] = [];
   log(
@@ -341,6 +360,13 @@ async function seed(url: string, name: string, scale: number, log: Log): Promise
              f AS (SELECT g, floor(x)::int AS base, x - floor(x) AS frac FROM x),
              r AS (SELECT g, base, row_number() OVER (ORDER BY frac DESC, g) AS rn, ${size.reviews} - sum(base) OVER () AS remainder FROM f)
         SELECT g, base + CASE WHEN rn <= remainder THEN 1 ELSE 0 END AS n_reviews FROM r`);
+      // Readers' acts per story: comments (exponential, mean 3, more on contested stories), reward votes (mean 1.5,
+      // four in five up) and flags (one story in ten, 1-3); drawn apart from the stories' own draws.
+      await q(`CREATE UNLOGGED TABLE bench_reader_draws AS
+        SELECT g, floor(-ln(1 - random()) * ${MEAN_COMMENTS})::int AS n_comments, floor(-ln(1 - random()) * ${MEAN_VOTES})::int AS n_votes,
+               random() AS r_flags
+        FROM generate_series(1, ${size.stories}) g`);
+      await q(`ALTER TABLE bench_reader_draws ADD PRIMARY KEY (g)`);
       await q(`CREATE UNLOGGED TABLE bench_plan AS
         SELECT r.g,
           'st_' || substr(md5('bench-story:' || r.g), 1, 20) AS id,
@@ -358,8 +384,11 @@ async function seed(url: string, name: string, scale: number, log: Log): Promise
           1 + floor(r_sources * 4)::int AS n_sources,
           4 + floor(r_paras * 6)::int AS n_paragraphs,
           floor(r_text * ${POOL.paragraphs})::bigint AS text_seed,
-          r_grad, r_delay
-        FROM bench_rand r JOIN bench_review_counts c USING (g)`);
+          r_grad, r_delay,
+          d.n_comments + CASE WHEN r_contest < 0.10 THEN d.n_comments ELSE 0 END AS n_comments,
+          d.n_votes - d.n_votes / 5 AS n_up, d.n_votes / 5 AS n_down,
+          CASE WHEN d.r_flags < 0.10 THEN 1 + floor(d.r_flags * 30)::int ELSE 0 END AS n_flags
+        FROM bench_rand r JOIN bench_review_counts c USING (g) JOIN bench_reader_draws d USING (g)`);
       await q(`ALTER TABLE bench_plan ADD PRIMARY KEY (g)`);
       // One row per review: bot (never the author, distinct per story as 499 is prime) and kind.
       await q(`CREATE UNLOGGED TABLE bench_review_plan AS
@@ -446,11 +475,13 @@ async function seed(url: string, name: string, scale: number, log: Log): Promise
          ),
          ins_stories AS (
            INSERT INTO stories (id, author_bot_id, room, lang, title, summary, body, claims_text, current_version, current_packet_hash,
-                                publication_stage, review_status, moderation_status, attestation_count, objection_count, trending_score,
+                                publication_stage, review_status, moderation_status, attestation_count, objection_count,
+                                comment_count, flag_count, reward_vote_count, trending_score,
                                 created_at, published_at, graduated_at, reward_window_ends_at, updated_at)
            SELECT id, 'bot_' || md5('bench-bot:' || author), room, lang, title, summary, body, claims_text, 1, hash,
-                  stage, review_status, moderation, att_count, obj_count,
-                  log(greatest(1, 1 + 3 * att_weight - obj_weight)::float8) + extract(epoch FROM published_at)::float8 / 45000,
+                  stage, review_status, moderation, att_count, obj_count, n_comments, n_flags, n_up + n_down,
+                  -- the service's trending score: log10 of engagement plus publication time in units of 12.5 hours
+                  log(greatest(1, 1 + 3 * att_weight + 2 * n_up + n_comments - n_down - obj_weight)::float8) + extract(epoch FROM published_at)::float8 / 45000,
                   created_at, published_at, graduated_at, published_at + interval '72 hours',
                   greatest(published_at, coalesce(graduated_at, published_at))
            FROM hashed ORDER BY g
@@ -492,6 +523,39 @@ async function seed(url: string, name: string, scale: number, log: Log): Promise
          FROM bench_sources src JOIN bench_story s USING (g) ORDER BY src.g, src.k`),
     );
 
+    // Readers' acts: reader r is `bench-reader-<r>`; every fourth is verified (bound to `h_bench_reader_<r>`). A
+    // story's readers are distinct per act kind (flags and votes are one per reader and story).
+    const reader = (expr: string) => `'bench-reader-' || (${expr})`;
+    const readerFields = (expr: string) =>
+      `${reader(expr)}, (${expr}) % 4 = 0, CASE WHEN (${expr}) % 4 = 0 THEN 'h_bench_reader_' || (${expr}) END`;
+    const commentId = (k: string) => `'cm_' || substr(md5(s.id || ':comment:' || ${k}), 1, 24)`;
+    await step('comments', () =>
+      q(`INSERT INTO comments (id, story_id, actor_id, verified, linked_human_id, parent_id, body, created_at)
+         SELECT ${commentId('k')}, s.id, ${readerFields(`(s.g::bigint * 7919 + k * 104729) % ${readers}`)},
+                -- every third comment answers the one before it
+                CASE WHEN k % 3 = 0 THEN ${commentId('k - 1')} END,
+                t.s, least(s.published_at + interval '7 minutes' * k, date_trunc('second', now()))
+         FROM bench_story s CROSS JOIN generate_series(1, s.n_comments) k
+         JOIN bench_text_sentences t ON t.lang = s.lang AND t.i = (s.g::bigint * 131 + k * 7907) % ${POOL.sentences}
+         ORDER BY s.g, k`),
+    );
+    await step('flags', () =>
+      q(`INSERT INTO flags (id, story_id, actor_id, verified, linked_human_id, severity, claim_id, reason, created_at)
+         SELECT 'fl_' || substr(md5(s.id || ':flag:' || k), 1, 24), s.id, ${readerFields(`(s.g::bigint * 31 + k * 7919) % ${readers}`)},
+                (ARRAY['LOW', 'MEDIUM', 'HIGH'])[1 + (k - 1) % 3],
+                CASE WHEN k % 2 = 0 THEN 'cl_' || substr(md5(s.id || ':claim:' || (1 + k % 3)), 1, 20) END,
+                'The figure in the story does not match its source.', least(s.published_at + interval '23 minutes' * k, date_trunc('second', now()))
+         FROM bench_story s CROSS JOIN generate_series(1, s.n_flags) k
+         ORDER BY s.g, k`),
+    );
+    await step('reward_votes', () =>
+      q(`INSERT INTO reward_votes (id, story_id, actor_id, verified, linked_human_id, vote, weight, created_at)
+         SELECT 'rv_' || substr(md5(s.id || ':vote:' || k), 1, 24), s.id, ${readerFields(`(s.g::bigint * 131 + k * 104729) % ${readers}`)},
+                CASE WHEN k <= s.n_up THEN 'UP' ELSE 'DOWN' END, 1, least(s.published_at + interval '11 minutes' * k, date_trunc('second', now()))
+         FROM bench_story s CROSS JOIN generate_series(1, s.n_up + s.n_down) k
+         ORDER BY s.g, k`),
+    );
+
     await step('agent_reviews', () =>
       q(`INSERT INTO agent_reviews (id, story_id, packet_hash, bot_id, verified, kind, weight, confidence, note, claim_ids, evidence, created_at)
          SELECT 'ar_' || substr(md5(s.id || ':review:' || r.k), 1, 24), s.id, h.hash, 'bot_' || md5('bench-bot:' || r.bot),
@@ -514,8 +578,8 @@ async function seed(url: string, name: string, scale: number, log: Log): Promise
                   'storyId', s.id, 'packetHash', h.hash, 'version', 1,
                   'attestations', jsonb_build_object('count', s.att_count, 'weight', s.att_weight),
                   'objections', jsonb_build_object('count', s.obj_count, 'weight', s.obj_weight),
-                  'flags', jsonb_build_object('count', 0, 'low', 0, 'medium', 0, 'high', 0),
-                  'rewardVotes', jsonb_build_object('count', 0, 'up', 0, 'down', 0, 'weightUp', 0, 'weightDown', 0),
+                  'flags', jsonb_build_object('count', s.n_flags, 'low', (s.n_flags + 2) / 3, 'medium', (s.n_flags + 1) / 3, 'high', s.n_flags / 3),
+                  'rewardVotes', jsonb_build_object('count', s.n_up + s.n_down, 'up', s.n_up, 'down', s.n_down, 'weightUp', s.n_up, 'weightDown', s.n_down),
                   'reviewStatus', s.review_status, 'publicationStage', s.stage, 'storyState', s.story_state,
                   'graduation', jsonb_build_object('gateMet', s.stage = 'GRADUATED', 'requiredHumanAction', 'graduate:' || s.id, 'humanActionRecorded', s.stage = 'GRADUATED'),
                   'thresholds', jsonb_build_object('minAttestations', 3, 'contestedObjectionRatio', 0.4, 'minObjections', 2, 'graduationMinAttestations', 5),
@@ -572,13 +636,17 @@ async function seed(url: string, name: string, scale: number, log: Log): Promise
         (SELECT count(*) FROM story_versions v WHERE NOT EXISTS (SELECT 1 FROM stories s WHERE s.id = v.story_id))::int AS versions,
         (SELECT count(*) FROM story_sources v WHERE NOT EXISTS (SELECT 1 FROM stories s WHERE s.id = v.story_id))::int AS sources,
         (SELECT count(*) FROM consensus_snapshots v WHERE NOT EXISTS (SELECT 1 FROM stories s WHERE s.id = v.story_id))::int AS snapshots,
-        (SELECT count(*) FROM ledger_events v WHERE NOT EXISTS (SELECT 1 FROM stories s WHERE s.id = v.story_id))::int AS ledger`);
+        (SELECT count(*) FROM ledger_events v WHERE NOT EXISTS (SELECT 1 FROM stories s WHERE s.id = v.story_id))::int AS ledger,
+        ((SELECT count(*) FROM comments v WHERE NOT EXISTS (SELECT 1 FROM stories s WHERE s.id = v.story_id))
+          + (SELECT count(*) FROM comments v WHERE v.parent_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM comments p WHERE p.id = v.parent_id)))::int AS comments,
+        (SELECT count(*) FROM flags v WHERE NOT EXISTS (SELECT 1 FROM stories s WHERE s.id = v.story_id))::int AS flags,
+        (SELECT count(*) FROM reward_votes v WHERE NOT EXISTS (SELECT 1 FROM stories s WHERE s.id = v.story_id))::int AS votes`);
       const orphans = Object.entries(rows[0] as Record<string, number>).filter(([, n]) => n > 0);
       if (orphans.length) throw new Error(`seed produced rows without their story: ${JSON.stringify(Object.fromEntries(orphans))}`);
     });
 
     await step('drop helper tables', () =>
-      q(`DROP TABLE bench_rand, bench_review_counts, bench_plan, bench_review_plan, bench_tally, bench_story, bench_sources, bench_source_json,
+      q(`DROP TABLE bench_rand, bench_reader_draws, bench_review_counts, bench_plan, bench_review_plan, bench_tally, bench_story, bench_sources, bench_source_json,
                     bench_hashes, bench_events, bench_text_titles, bench_text_sentences, bench_text_paragraphs`),
     );
 
@@ -593,6 +661,9 @@ async function seed(url: string, name: string, scale: number, log: Log): Promise
       (SELECT count(*) FROM agent_reviews)::int AS agent_reviews,
       (SELECT count(*) FROM consensus_snapshots)::int AS consensus_snapshots,
       (SELECT count(*) FROM ledger_events)::int AS ledger_events,
+      (SELECT count(*) FROM comments)::int AS comments,
+      (SELECT count(*) FROM flags)::int AS flags,
+      (SELECT count(*) FROM reward_votes)::int AS reward_votes,
       (SELECT count(*) FROM bots)::int AS bots,
       pg_database_size(current_database())::bigint / 1048576 AS database_mb`);
     const counts = Object.fromEntries(Object.entries(countRows[0] as Record<string, number | string>).map(([k, v]) => [k, Number(v)]));
@@ -631,7 +702,8 @@ export function describeNewsroom(info: NewsroomInfo): string {
   return (
     `newsroom database ${info.name} (seed v${info.version}, scale ${info.scale}${info.reused ? ', reused' : ', seeded by this run'}): ` +
     `${n('stories')} stories, ${n('story_versions')} versions, ${n('story_sources')} sources, ${n('agent_reviews')} agent reviews, ` +
-    `${n('consensus_snapshots')} consensus snapshots, ${n('ledger_events')} ledger events, ${n('bots')} bots, ${n('database_mb')} MB; ` +
+    `${n('consensus_snapshots')} consensus snapshots, ${n('ledger_events')} ledger events, ${n('comments')} comments, ${n('flags')} flags, ` +
+    `${n('reward_votes')} reward votes, ${n('bots')} bots, ${n('database_mb')} MB; ` +
     `seeded ${info.seededAt.toISOString()} in ${info.seedSeconds} s (${info.steps.map(([k, v]) => `${k} ${v} s`).join(', ')})`
   );
 }
