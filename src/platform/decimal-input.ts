@@ -1,6 +1,7 @@
 import { Type, type NumberOptions, type TSchema, type TString } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
 import { numberText } from './json-numbers.js';
+import { hookList } from './route-hooks.js';
 
 /**
  * Members read as exact decimals (amounts, rates): never through a double. A schema built with DecimalBody or
@@ -44,8 +45,6 @@ function markedMembers(schema: unknown, keys: string[] = []): string[][] {
   );
 }
 
-const asList = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
-
 /** A marked query parameter's text, kept before validation coerces it to a number. */
 const queryTexts = new WeakMap<FastifyRequest, Map<string, string>>();
 
@@ -63,7 +62,7 @@ export function registerDecimalInputs(app: FastifyInstance): void {
         for (const name of query) if (typeof q[name] === 'string') texts.set(name, q[name]);
         queryTexts.set(request, texts);
       };
-      route.preValidation = [...asList(route.preValidation), keep];
+      route.preValidation = [...hookList(route.preValidation), keep];
     }
 
     const exact: preHandlerAsyncHookHandler = async (request) => {
@@ -78,6 +77,6 @@ export function registerDecimalInputs(app: FastifyInstance): void {
         if (typeof value === 'number') parent![key] = numberText(value, keys, request.inexactNumbers);
       }
     };
-    route.preHandler = [exact, ...asList(route.preHandler)];
+    route.preHandler = [exact, ...hookList(route.preHandler)];
   });
 }

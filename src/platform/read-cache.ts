@@ -12,6 +12,7 @@ import { carriesHumanSignature } from './auth/human-hmac.js';
 import type { Clock } from './clock.js';
 import { GENERATION_KEY_TTL_MS, type ReadGeneration } from './read-generation.js';
 import { readAfterOf } from './read-routing.js';
+import { hookList, READ_METHODS, routeMethods } from './route-hooks.js';
 
 export { createMemoryReadGeneration, createRedisReadGeneration, type ReadGeneration } from './read-generation.js';
 
@@ -126,10 +127,6 @@ interface ReadState {
   stamp: string;
   flight: Flight | undefined;
 }
-
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-const asList = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
 
 function newFlight(): Flight {
   let settle!: (body: Body | null) => void;
@@ -313,10 +310,10 @@ const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
   // Hooks on the routes that need them only (route hooks run after the global ones, so after the rate limit):
   // reads that opt in look up (before and after validation) and store, every write route has the safety net.
   app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const methods = routeMethods(route);
     if (methods.some((m) => !READ_METHODS.has(m))) {
       if (route.config?.changesPublicReads === false) return;
-      route.onSend = [...asList(route.onSend), safetyNet];
+      route.onSend = [...hookList(route.onSend), safetyNet];
       return;
     }
     const scope = route.config?.readCache;
@@ -333,12 +330,12 @@ const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
       );
     }
     if (!enabled) return;
-    route.onRequest = [...asList(route.onRequest), early(scope === true ? undefined : scope.story)];
-    route.preHandler = [...asList(route.preHandler), lookup];
+    route.onRequest = [...hookList(route.onRequest), early(scope === true ? undefined : scope.story)];
+    route.preHandler = [...hookList(route.preHandler), lookup];
     // First of the route's onSend hooks: Fastify's own HEAD hook (which drops the body) comes after it.
-    route.onSend = [store, ...asList(route.onSend)];
-    route.onResponse = [...asList(route.onResponse), release];
-    route.onRequestAbort = [...asList(route.onRequestAbort), release];
+    route.onSend = [store, ...hookList(route.onSend)];
+    route.onResponse = [...hookList(route.onResponse), release];
+    route.onRequestAbort = [...hookList(route.onRequestAbort), release];
   });
 };
 

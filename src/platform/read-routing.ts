@@ -4,6 +4,7 @@ import { carriesHumanSignature } from './auth/human-hmac.js';
 import { parseLsn, primaryWalPosition, type ReadReplica } from './db/read-replica.js';
 import type { Db } from './db/database.js';
 import { AppError } from './errors.js';
+import { hookList, READ_METHODS, routeMethods } from './route-hooks.js';
 
 /**
  * Public reads on the read replica (DATABASE_READ_URL), with read-your-writes (docs/operators.md, "Read
@@ -75,8 +76,6 @@ export function onEachDatabase<R extends Record<string, unknown>>(
   return routed;
 }
 
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
 const plugin: FastifyPluginAsync<{ primary: Db; replica: ReadReplica | undefined }> = async (app, { primary, replica }) => {
   if (!replica) return;
   const stampWritePosition: onSendAsyncHookHandler = async (request, reply, payload) => {
@@ -90,10 +89,9 @@ const plugin: FastifyPluginAsync<{ primary: Db; replica: ReadReplica | undefined
     return payload;
   };
   app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const methods = routeMethods(route);
     if (methods.every((m) => READ_METHODS.has(m))) return;
-    const onSend = route.onSend === undefined ? [] : Array.isArray(route.onSend) ? route.onSend : [route.onSend];
-    route.onSend = [...onSend, stampWritePosition];
+    route.onSend = [...hookList(route.onSend), stampWritePosition];
   });
 };
 

@@ -1,7 +1,8 @@
 import { Ajv, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import type { FastifyInstance, FastifySchemaCompiler, preValidationAsyncHookHandler } from 'fastify';
 import { validationFailed } from './errors.js';
+import { hookList, READ_METHODS, routeMethods } from './route-hooks.js';
 
 /**
  * Two Ajv instances: bodies are validated strictly as sent (no coercion, unknown properties rejected by
@@ -184,9 +185,13 @@ export function nestedDeeperThan(value: unknown, max: number): boolean {
  * signature was even compared. Registered before the auth hooks so that it runs first.
  */
 export function registerBodyDepthLimit(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  const limitDepth: preValidationAsyncHookHandler = async (request) => {
     if (nestedDeeperThan(request.body, MAX_BODY_DEPTH)) {
       throw validationFailed([{ path: '/', message: `must not nest arrays and objects deeper than ${MAX_BODY_DEPTH} levels` }]);
     }
+  };
+  // only routes that take a body (reads have none)
+  app.addHook('onRoute', (route) => {
+    if (routeMethods(route).some((m) => !READ_METHODS.has(m))) route.preValidation = [...hookList(route.preValidation), limitDepth];
   });
 }

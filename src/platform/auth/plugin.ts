@@ -1,10 +1,19 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestAbortAsyncHookHandler,
+  onRequestAsyncHookHandler,
+  onSendAsyncHookHandler,
+  preValidationAsyncHookHandler,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context.js';
 import { AppError, appError, validationFailed, type ErrorDetail } from '../errors.js';
 import { createIdempotencyStore, requestHash, validateIdempotencyKey } from '../idempotency.js';
 import type { Metrics } from '../metrics.js';
 import { enforceRateLimit } from '../rate-limit.js';
+import { hookList, routeMethods } from '../route-hooks.js';
 import { BOT_ID, IDENTIFIER, LINKED_HUMAN_ID } from '../schemas.js';
 import {
   agentMessageFor,
@@ -273,15 +282,12 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
     }
 
     // Reads count per client IP: GET and HEAD alike (a HEAD runs the same handler, or is served from the read cache).
-    app.addHook('onRequest', async (request) => {
-      const spec = request.routeOptions.config.auth;
-      if (request.routeOptions.config.rateLimit === false || !spec || (request.method !== 'GET' && request.method !== 'HEAD')) return;
-      if (spec.kind === 'public' || spec.kind === 'api-key' || spec.kind === 'human-read') {
-        await enforceRateLimit(rateLimitStore, `ip:${request.ip}`, config.rateLimits.publicReadsPerMinute);
-      }
-    });
+    const countRead: onRequestAsyncHookHandler = async (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return;
+      await enforceRateLimit(rateLimitStore, `ip:${request.ip}`, config.rateLimits.publicReadsPerMinute);
+    };
 
-    app.addHook('preValidation', async (request, reply) => {
+    const authenticate: preValidationAsyncHookHandler = async (request, reply) => {
       const spec = request.routeOptions.config.auth;
       if (!spec) return;
       switch (spec.kind) {
@@ -319,14 +325,14 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
           return;
         }
       }
-    });
+    };
 
-    app.addHook('onRequestAbort', async (request) => {
+    const abandonIdempotency: onRequestAbortAsyncHookHandler = async (request) => {
       const record = request.idempotency;
       if (record) await idempotency.abandon(record.scope, record.key).catch(() => undefined);
-    });
+    };
 
-    app.addHook('onSend', async (request, reply, payload) => {
+    const recordIdempotency: onSendAsyncHookHandler = async (request, reply, payload) => {
       const record = request.idempotency;
       if (!record) return payload;
       request.idempotency = null;
@@ -346,6 +352,21 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
         .complete(record.scope, record.key, reply.statusCode, body)
         .catch((err: unknown) => request.log.warn({ err }, 'idempotency record failed'));
       return payload;
+    };
+
+    // Each route gets the hooks its auth spec needs, and a route without one none (/healthz, /metrics, the site's
+    // assets): registered before the routes, and before the read cache, so that a cached read still counts.
+    app.addHook('onRoute', (route) => {
+      const spec = route.config?.auth;
+      if (!spec) return;
+      const countsReads = spec.kind === 'public' || spec.kind === 'api-key' || spec.kind === 'human-read';
+      if (countsReads && route.config?.rateLimit !== false && routeMethods(route).some((m) => m === 'GET' || m === 'HEAD'))
+        route.onRequest = [...hookList(route.onRequest), countRead];
+      if (spec.kind !== 'public' || spec.reader === 'optional') route.preValidation = [...hookList(route.preValidation), authenticate];
+      if (spec.kind === 'agent') {
+        route.onSend = [...hookList(route.onSend), recordIdempotency];
+        route.onRequestAbort = [...hookList(route.onRequestAbort), abandonIdempotency];
+      }
     });
   },
   { name: 'auth' },
