@@ -63,10 +63,12 @@ async function main(): Promise<number> {
   const ctx = await createBenchContext(settings);
   let disposing: Promise<void> | undefined;
   const dispose = () => (disposing ??= ctx.dispose());
-  process.once('SIGINT', () => {
-    log('interrupted: cleaning up');
-    void dispose().finally(() => process.exit(130));
-  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      log(`${signal}: cleaning up`);
+      void dispose().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+    });
+  }
 
   const results: ScenarioResult[] = [];
   try {

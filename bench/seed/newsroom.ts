@@ -117,7 +117,8 @@ type Log = (message: string) => void;
 /** A SQL array literal of text constants (CREATE TABLE AS takes no bind parameters). */
 const textArray = (values: readonly string[]) => `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ')}]::text[]`;
 
-const SEED_LOCK = 'bench newsroom seed';
+/** The advisory lock held while a database is checked or seeded: one per database, so seeding one scale never waits for another. */
+const seedLock = (name: string) => `bench newsroom seed ${name}`;
 
 /** The URL of database `name` on the server of `adminUrl`. */
 export function databaseUrlFor(adminUrl: string, name: string): string {
@@ -149,7 +150,7 @@ export async function ensureNewsroomDatabase(settings: BenchSettings, log: Log):
   const admin = new pg.Client({ connectionString: settings.databaseUrl });
   await admin.connect();
   try {
-    await admin.query('SELECT pg_advisory_lock(hashtext($1))', [SEED_LOCK]);
+    await admin.query('SELECT pg_advisory_lock(hashtext($1))', [seedLock(name)]);
     const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
     if (exists && !settings.reseed) {
       const verdict = await reusable(url, scale, log);
@@ -162,7 +163,7 @@ export async function ensureNewsroomDatabase(settings: BenchSettings, log: Log):
     await admin.query(`CREATE DATABASE ${name}`);
     return await seed(url, name, scale, log);
   } finally {
-    await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [SEED_LOCK]).catch(() => undefined);
+    await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [seedLock(name)]).catch(() => undefined);
     await admin.end();
   }
 }
