@@ -1,7 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer as createHttpServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -9,6 +7,7 @@ import { TEST_API_KEY, TEST_OPS_TOKEN, TEST_SECRET } from '../helpers/app.js';
 import { freePort } from '../helpers/service-process.js';
 
 export { freePort, startService, type ServiceProcess } from '../helpers/service-process.js';
+export { startRoundRobinProxy, type RoundRobinProxy } from '../helpers/round-robin-proxy.js';
 
 /**
  * What the reliability tests and `npm run chaos` break things with: service processes (the real entry point,
@@ -62,46 +61,6 @@ export async function until(probe: () => Promise<boolean>, timeoutMs: number, wh
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await sleep(everyMs);
   }
-}
-
-export interface RoundRobinProxy {
-  url: string;
-  /** Requests forwarded to each target, by index. */
-  counts: number[];
-  close(): Promise<void>;
-}
-
-/** A small HTTP proxy that sends each request to the next target in turn (what a load balancer does). */
-export async function startRoundRobinProxy(targets: string[]): Promise<RoundRobinProxy> {
-  let next = 0;
-  const counts = targets.map(() => 0);
-  const server: Server = createHttpServer((req, res) => {
-    const i = next++ % targets.length;
-    counts[i]!++;
-    const target = new URL(targets[i]!);
-    const upstream = httpRequest(
-      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => {
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
-      res.end('bad gateway');
-    });
-    req.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    counts,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
 }
 
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
