@@ -106,6 +106,11 @@ export class Feed {
   prepared = 0;
   /** Seconds spent preparing (signing). */
   preparingSeconds = 0;
+  /**
+   * While true (the warm-up, which is not measured and may last longer than planned: a first pass over every
+   * path of a slow route), running out signs more on the spot instead of re-sending old requests.
+   */
+  signWhenEmpty = false;
 
   constructor(private readonly make: (count: number, first: number) => PreparedRequest[]) {}
 
@@ -122,6 +127,7 @@ export class Feed {
   }
 
   take(): PreparedRequest {
+    if (this.signWhenEmpty && this.next >= this.items.length) this.ensure(Math.max(100, Math.ceil(this.prepared / 4)));
     if (this.items.length === 0) throw new Error('feed used before ensure()');
     if (this.next >= this.items.length) {
       this.exhausted += 1;

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Scenario, Side } from '../scenarios/types.js';
+import type { BackgroundOutcome, Scenario, Side } from '../scenarios/types.js';
 import type { BenchContext } from './context.js';
 import { Feed, LatencyRecorder, PathCycle, runLoad, type BackgroundResult, type RunResult } from './load.js';
-import { startServer, type RunningServer, type ServerSpec } from './servers.js';
+import { startBehindProxy, startServer, type RunningServer, type ServerSample, type ServerSpec } from './servers.js';
 
 export interface SideResult {
   /** `real app` or `bare <baseline>`. */
@@ -41,6 +41,22 @@ export interface SideResult {
   labels: { label: string; count: number; p50: number; p99: number }[];
   /** The background requests (LoadSpec.background) of the measured slices, when the load has some. */
   background?: BackgroundSummary;
+  /** Sides behind a proxy (Side.proxy): each server process in turn; serverCpuPercent and cpuMicrosPerResponse are their sum. */
+  instances?: InstanceSummary[];
+  /** Sides behind a proxy: the proxy's process over the measured slices. */
+  proxy?: { cpuPercent: number; cpuMicrosPerRequest: number };
+}
+
+/** One server process of a side behind a proxy, over the measured slices. */
+export interface InstanceSummary {
+  /** Requests the proxy sent it (the load's and the background's). */
+  forwarded: number;
+  /** Its part of all the requests the proxy sent (0-1). */
+  share: number;
+  /** Share of one core it used (100 = one full core). */
+  cpuPercent: number;
+  /** Its CPU time per request it was sent, in microseconds. */
+  cpuMicrosPerRequest: number;
 }
 
 export interface BackgroundSummary {
@@ -141,14 +157,24 @@ export function problemsOf(side: SideResult): string[] {
 interface SideState {
   label: string;
   side: Side;
-  server: RunningServer;
+  /** Where the load goes: the server, or the proxy in front of the instances. */
+  url: string;
+  /** The server processes (one, or the instances behind the proxy). */
+  servers: RunningServer[];
+  proxy: RunningServer | undefined;
+  stop(): Promise<void>;
+  /** Per server process: CPU time over the measured slices; with a proxy, the requests it was sent. */
+  instanceCpuMicros: number[];
+  forwarded: number[];
+  proxyCpuMicros: number;
   feed: Feed | undefined;
   /** The prepared requests of the background load, when the side has one. */
   backgroundFeed: Feed | undefined;
   /** Background outcomes of the measured slices (the warm-up's are only checked). */
   backgroundRuns: BackgroundResult[];
-  /** Background responses with the expected status during the warm-up. */
+  /** Background responses with the expected status during the warm-up, and its errors and timeouts. */
   backgroundWarmAccepted: number;
+  backgroundWarmLost: number;
   cycle: PathCycle | undefined;
   latencies: LatencyRecorder;
   labelLatencies: Map<string, LatencyRecorder>;
@@ -158,13 +184,31 @@ interface SideState {
   /** Expected-status responses of the warm-up. */
   warmAccepted: number;
   sliceRps: number[];
-  cpuMicros: number;
   clientCpuMicros: number;
   wallMicros: number;
   warmupProblems: string[];
 }
 
 const log = (message: string) => console.error(`[bench] ${message}`);
+
+/** What every process of a side reports at one moment (the servers', then the proxy's). */
+async function sampleSide(state: SideState): Promise<{ servers: ServerSample[]; proxy: ServerSample | undefined }> {
+  const [servers, proxy] = await Promise.all([Promise.all(state.servers.map((s) => s.sample())), state.proxy?.sample()]);
+  return { servers, proxy };
+}
+
+/** The side's server process, or its instances behind the round-robin proxy (Side.proxy). */
+async function startSide(ctx: BenchContext, side: Side, label: string) {
+  const spec = serverSpec(ctx, side);
+  if (!side.proxy) {
+    const server = await startServer(spec, ctx.settings, label);
+    return { url: server.url, servers: [server], proxy: undefined, stop: () => server.stop() };
+  }
+  if (!Number.isInteger(side.proxy.instances) || side.proxy.instances < 1)
+    throw new Error(`${label}: proxy.instances must be a positive integer`);
+  const group = await startBehindProxy(spec, side.proxy.instances, ctx.settings, label);
+  return { url: group.url, servers: group.instances, proxy: group.proxy, stop: () => group.stop() };
+}
 
 function serverSpec(ctx: BenchContext, side: Side): ServerSpec {
   if (side.server === 'app') return { kind: 'app', env: { ...ctx.appEnv, ...side.env } };
@@ -223,15 +267,19 @@ export async function measureScenario(ctx: BenchContext, scenario: Scenario): Pr
       ['scenario', scenario.subject(ctx)],
     ] as const) {
       const label = `${scenario.name}/${which}`;
-      const server = await startServer(serverSpec(ctx, side), settings, label.replace('/', '-'));
+      const started = await startSide(ctx, side, label.replace('/', '-'));
       states.push({
         label,
         side,
-        server,
+        ...started,
+        instanceCpuMicros: started.servers.map(() => 0),
+        forwarded: started.servers.map(() => 0),
+        proxyCpuMicros: 0,
         feed: side.load.feed ? new Feed(side.load.feed) : undefined,
         backgroundFeed: side.load.background ? new Feed(side.load.background.feed) : undefined,
         backgroundRuns: [],
         backgroundWarmAccepted: 0,
+        backgroundWarmLost: 0,
         cycle: side.load.paths ? new PathCycle(side.load.paths) : undefined,
         latencies: new LatencyRecorder(),
         labelLatencies: new Map(),
@@ -239,7 +287,6 @@ export async function measureScenario(ctx: BenchContext, scenario: Scenario): Pr
         runs: [],
         warmAccepted: 0,
         sliceRps: [],
-        cpuMicros: 0,
         clientCpuMicros: 0,
         wallMicros: 0,
         warmupProblems: [],
@@ -254,6 +301,7 @@ export async function measureScenario(ctx: BenchContext, scenario: Scenario): Pr
       const bg = state.side.load.background;
       // enough for both halves at their longest (a background run lasts as long as the run it accompanies)
       state.backgroundFeed?.ensure(Math.ceil(2 * (bg?.rate ?? 0) * (settings.warmupSeconds + 2)) + 2 * (bg?.connections ?? 0));
+      for (const feed of [state.feed, state.backgroundFeed]) if (feed) feed.signWhenEmpty = true;
       log(`${state.label}: warming up (${2 * half} requests, at most ${2 * settings.warmupSeconds} s, ${connections} connections)`);
       const warmOptions = {
         connections,
@@ -263,13 +311,14 @@ export async function measureScenario(ctx: BenchContext, scenario: Scenario): Pr
         cycle: state.cycle,
         backgroundFeed: state.backgroundFeed,
       };
-      const everyPath = state.side.load.warmEveryPath && state.side.load.paths ? state.side.load.paths.length : 0;
+      // every path at least once per instance (behind a round robin, each instance sees about half of each pass)
+      const everyPath = state.side.load.warmEveryPath && state.side.load.paths ? state.side.load.paths.length * state.servers.length : 0;
       const first = await runLoad(
-        state.server.url,
+        state.url,
         state.side.load,
         everyPath ? { ...warmOptions, amount: Math.max(half, everyPath), maxSeconds: undefined } : warmOptions,
       );
-      const second = await runLoad(state.server.url, state.side.load, warmOptions);
+      const second = await runLoad(state.url, state.side.load, warmOptions);
       state.rate = second.activeSeconds > 0 ? second.responses / second.activeSeconds : 0;
       state.warmAccepted = [first, second].reduce((n, r) => n + (r.statusCounts[String(state.side.load.expectStatus)] ?? 0), 0);
       state.warmupProblems = [...runProblems(first, state.side.load.expectStatus), ...runProblems(second, state.side.load.expectStatus)];
@@ -277,12 +326,17 @@ export async function measureScenario(ctx: BenchContext, scenario: Scenario): Pr
         for (const run of [first, second]) {
           state.warmupProblems.push(...backgroundProblems(run.background, bg.expectStatus, bg.label));
           state.backgroundWarmAccepted += run.background?.statusCounts[String(bg.expectStatus)] ?? 0;
+          state.backgroundWarmLost += (run.background?.errors ?? 0) + (run.background?.timeouts ?? 0);
         }
       }
       log(`${state.label}: warm-up ran at ${Math.round(state.rate)} req/s`);
       for (const p of state.warmupProblems) log(`${state.label}: warm-up: ${p}`);
-      if (state.feed) state.feed.exhausted = 0; // only the measured slices count
-      if (state.backgroundFeed) state.backgroundFeed.exhausted = 0;
+      // only the measured slices count, and they never sign while measuring
+      for (const feed of [state.feed, state.backgroundFeed]) {
+        if (!feed) continue;
+        feed.signWhenEmpty = false;
+        feed.exhausted = 0;
+      }
     }
 
     for (let round = 0; round < settings.rounds; round++) {
@@ -295,10 +349,10 @@ export async function measureScenario(ctx: BenchContext, scenario: Scenario): Pr
         const bg = state.side.load.background;
         if (bg) state.backgroundFeed?.ensure(Math.ceil(bg.rate * (sliceSeconds + 2) * 2) + bg.connections);
         await sleep(settings.pauseMs);
-        const cpuBefore = await state.server.cpuMicros();
+        const before = await sampleSide(state);
         const clientBefore = process.cpuUsage();
         const started = performance.now();
-        const run = await runLoad(state.server.url, state.side.load, {
+        const run = await runLoad(state.url, state.side.load, {
           connections,
           durationSeconds: sliceSeconds,
           feed: state.feed,
@@ -311,7 +365,12 @@ export async function measureScenario(ctx: BenchContext, scenario: Scenario): Pr
         state.wallMicros += (performance.now() - started) * 1000;
         const client = process.cpuUsage(clientBefore);
         state.clientCpuMicros += client.user + client.system;
-        state.cpuMicros += (await state.server.cpuMicros()) - cpuBefore;
+        const after = await sampleSide(state);
+        after.servers.forEach((s, i) => (state.instanceCpuMicros[i]! += s.cpuMicros - before.servers[i]!.cpuMicros));
+        if (after.proxy && before.proxy) {
+          state.proxyCpuMicros += after.proxy.cpuMicros - before.proxy.cpuMicros;
+          after.proxy.forwarded?.forEach((n, i) => (state.forwarded[i]! += n - (before.proxy?.forwarded?.[i] ?? 0)));
+        }
         const rps = run.responses / run.durationSeconds;
         state.rate = Math.max(state.rate, rps);
         state.runs.push(run);
@@ -319,40 +378,47 @@ export async function measureScenario(ctx: BenchContext, scenario: Scenario): Pr
         log(`${state.label}: slice ${round + 1}/${settings.rounds}: ${Math.round(rps)} req/s ${JSON.stringify(run.statusCounts)}`);
       }
     }
-  } finally {
-    await Promise.all(states.map((s) => s.server.stop()));
-  }
 
-  const [baseline, subject] = states.map(summarize) as [SideResult, SideResult];
-  const subjectState = states[1]!;
-  const subjectBackground = subject.background
-    ? {
-        accepted: subjectState.backgroundWarmAccepted + (subject.background.statusCounts[String(subject.background.expectStatus)] ?? 0),
-        maxUnanswered: (subjectState.side.load.background?.connections ?? 0) * (2 + settings.rounds),
-      }
-    : undefined;
-  // A run ends by closing its connections: up to one request per connection may have been handled by the
-  // server without its response being counted. Two warm-up runs plus the slices.
-  const maxUnanswered = connections * (2 + settings.rounds);
-  const verifyProblems = scenario.verify
-    ? await scenario.verify(ctx, {
-        accepted: { baseline: baseline.accepted, subject: subject.accepted },
-        maxUnanswered,
-        ...(subjectBackground ? { background: subjectBackground } : {}),
-      })
-    : undefined;
-  for (const p of verifyProblems ?? []) log(`${scenario.name}: data check: ${p}`);
-  return {
-    name: scenario.name,
-    title: scenario.title,
-    targetRatio: scenario.targetRatio,
-    targetP99Ms: scenario.targetP99Ms,
-    connections,
-    notes,
-    baseline,
-    subject,
-    verifyProblems,
-  };
+    const [baseline, subject] = states.map(summarize) as [SideResult, SideResult];
+    const background = (state: SideState, side: SideResult): BackgroundOutcome | undefined =>
+      side.background
+        ? {
+            accepted: state.backgroundWarmAccepted + (side.background.statusCounts[String(side.background.expectStatus)] ?? 0),
+            maxUnanswered: state.backgroundWarmLost + side.background.errors + side.background.timeouts,
+          }
+        : undefined;
+    const [baselineBackground, subjectBackground] = [background(states[0]!, baseline), background(states[1]!, subject)];
+    // A run ends by closing its connections: up to one request per connection may have been handled by the
+    // server without its response being counted. Two warm-up runs plus the slices.
+    const maxUnanswered = connections * (2 + settings.rounds);
+    // While the servers still run: a scenario may probe them.
+    const verifyProblems = scenario.verify
+      ? await scenario.verify(ctx, {
+          accepted: { baseline: baseline.accepted, subject: subject.accepted },
+          maxUnanswered,
+          background: {
+            ...(baselineBackground ? { baseline: baselineBackground } : {}),
+            ...(subjectBackground ? { subject: subjectBackground } : {}),
+          },
+          servers: { baseline: states[0]!.servers.map((s) => s.url), subject: states[1]!.servers.map((s) => s.url) },
+          note: (line) => notes.push(line),
+        })
+      : undefined;
+    for (const p of verifyProblems ?? []) log(`${scenario.name}: data check: ${p}`);
+    return {
+      name: scenario.name,
+      title: scenario.title,
+      targetRatio: scenario.targetRatio,
+      targetP99Ms: scenario.targetP99Ms,
+      connections,
+      notes,
+      baseline,
+      subject,
+      verifyProblems,
+    };
+  } finally {
+    await Promise.all(states.map((s) => s.stop()));
+  }
 }
 
 function summarize(state: SideState): SideResult {
@@ -403,8 +469,26 @@ function summarize(state: SideState): SideResult {
       samples: bgSamples,
     };
   }
+  const cpuMicros = state.instanceCpuMicros.reduce((a, b) => a + b, 0);
+  const percentOfCore = (micros: number) => (state.wallMicros > 0 ? (micros / state.wallMicros) * 100 : 0);
+  const forwardedTotal = state.forwarded.reduce((a, b) => a + b, 0);
+  const name = state.side.server === 'app' ? 'real app' : `bare ${state.side.server}`;
+  const behindProxy = state.side.proxy
+    ? {
+        instances: state.servers.map((_, i) => ({
+          forwarded: state.forwarded[i]!,
+          share: forwardedTotal > 0 ? state.forwarded[i]! / forwardedTotal : 0,
+          cpuPercent: percentOfCore(state.instanceCpuMicros[i]!),
+          cpuMicrosPerRequest: state.forwarded[i]! > 0 ? state.instanceCpuMicros[i]! / state.forwarded[i]! : 0,
+        })),
+        proxy: {
+          cpuPercent: percentOfCore(state.proxyCpuMicros),
+          cpuMicrosPerRequest: forwardedTotal > 0 ? state.proxyCpuMicros / forwardedTotal : 0,
+        },
+      }
+    : {};
   return {
-    server: state.side.server === 'app' ? 'real app' : `bare ${state.side.server}`,
+    server: state.side.proxy ? `${name}, ${state.servers.length} behind a round-robin proxy` : name,
     rps: durationSeconds > 0 ? responses / durationSeconds : 0,
     p50,
     p99,
@@ -419,9 +503,9 @@ function summarize(state: SideState): SideResult {
     feedExhausted: state.feed?.exhausted ?? 0,
     samples,
     sliceRps: state.sliceRps,
-    serverCpuPercent: state.wallMicros > 0 ? (state.cpuMicros / state.wallMicros) * 100 : 0,
-    clientCpuPercent: state.wallMicros > 0 ? (state.clientCpuMicros / state.wallMicros) * 100 : 0,
-    cpuMicrosPerResponse: responses > 0 ? state.cpuMicros / responses : 0,
+    serverCpuPercent: percentOfCore(cpuMicros),
+    clientCpuPercent: percentOfCore(state.clientCpuMicros),
+    cpuMicrosPerResponse: responses > 0 ? cpuMicros / responses : 0,
     accepted: state.warmAccepted + (statusCounts[String(expectStatus)] ?? 0),
     warmupProblems: state.warmupProblems,
     prepared: state.feed?.prepared ?? 0,
@@ -430,5 +514,6 @@ function summarize(state: SideState): SideResult {
       return { label, count: recorder.count, p50: lp50, p99: lp99 };
     }),
     ...(background ? { background } : {}),
+    ...behindProxy,
   };
 }

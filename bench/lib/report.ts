@@ -57,7 +57,7 @@ function describeSide(label: string, side: SideResult): string[] {
     `- ${label} (${side.server}): ${int(side.responses)} responses in ${side.durationSeconds.toFixed(2)} s [${statuses || 'none'}], ` +
       `errors ${side.errors}, timeouts ${side.timeouts}, body mismatches ${side.mismatches}` +
       (side.prepared ? `, ${int(side.prepared)} requests pre-signed` : '') +
-      `; slices ${side.sliceRps.map(int).join(' / ')} req/s; server CPU ${side.serverCpuPercent.toFixed(0)}% of a core, ` +
+      `; slices ${side.sliceRps.map(int).join(' / ')} req/s; ${side.instances ? 'server CPU (instances together)' : 'server CPU'} ${side.serverCpuPercent.toFixed(0)}% of a core, ` +
       `${int(side.cpuMicrosPerResponse)} µs per response; autocannon CPU ${side.clientCpuPercent.toFixed(0)}%: ` +
       (problems.length ? `INVALID: ${problems.join('; ')}` : 'ok'),
   ];
@@ -72,6 +72,16 @@ function describeSide(label: string, side: SideResult): string[] {
         `errors ${bg.errors}, timeouts ${bg.timeouts}; not counted in req/s or latency`,
     );
     for (const sample of bg.samples) lines.push(`    unexpected ${bg.label} response: ${sample}`);
+  }
+  if (side.instances && side.proxy) {
+    const each = side.instances.map(
+      (it, i) =>
+        `instance ${i + 1}: ${pct(it.share)} (${int(it.forwarded)}), CPU ${it.cpuPercent.toFixed(0)}% of a core, ${int(it.cpuMicrosPerRequest)} µs per request`,
+    );
+    lines.push(
+      `    behind the proxy (requests sent to each instance, reads and background together): ${each.join('; ')}; ` +
+        `proxy process CPU ${side.proxy.cpuPercent.toFixed(0)}% of a core, ${int(side.proxy.cpuMicrosPerRequest)} µs per request`,
+    );
   }
   for (const p of side.warmupProblems) lines.push(`    warm-up: ${p}`);
   if (side.labels.length > 1) {
@@ -93,7 +103,12 @@ export function renderChecks(results: readonly ScenarioResult[]): string {
     }
     for (const note of r.notes) lines.push(`- ${note}`);
     lines.push(...describeSide('scenario', r.subject), ...describeSide('baseline', r.baseline));
-    if (r.subject.cpuMicrosPerResponse > 0) {
+    if (r.subject.instances && r.baseline.instances && r.baseline.cpuMicrosPerResponse > 0) {
+      // both sides run the same server: the question is whether a response costs more with more instances
+      lines.push(
+        `- server CPU per response (all instances of a side together), scenario / baseline: ${pct(r.subject.cpuMicrosPerResponse / r.baseline.cpuMicrosPerResponse)}`,
+      );
+    } else if (r.subject.cpuMicrosPerResponse > 0) {
       const cpuRatio = r.baseline.cpuMicrosPerResponse / r.subject.cpuMicrosPerResponse;
       lines.push(
         `- server CPU per response, baseline / scenario: ${pct(cpuRatio)} (the req/s ratio if each server's own CPU time were the only limit)`,

@@ -5,20 +5,31 @@ import type { BaselineName, BaselineOptions } from '../baselines.js';
 import type { BenchSettings } from './settings.js';
 
 /**
- * What a server process runs: the real service (buildApp from src/app.ts with `env` given to loadConfig) or
- * one of the bare baselines of bench/baselines.ts.
+ * What a server process runs: the real service (buildApp from src/app.ts with `env` given to loadConfig), one
+ * of the bare baselines of bench/baselines.ts, or the round-robin proxy (test/helpers/round-robin-proxy.ts) in
+ * front of other server processes.
  */
-export type ServerSpec = { kind: 'app'; env: Record<string, string> } | { kind: 'baseline'; name: BaselineName; options: BaselineOptions };
+export type ServerSpec =
+  | { kind: 'app'; env: Record<string, string> }
+  | { kind: 'baseline'; name: BaselineName; options: BaselineOptions }
+  | { kind: 'proxy'; targets: string[] };
 
 /** Messages between the driver and a server process (bench/server.ts). */
 export type ToServer = { type: 'cpu' } | { type: 'stop' };
-export type FromServer = { type: 'listening'; port: number } | { type: 'cpu'; usage: NodeJS.CpuUsage } | { type: 'failed'; error: string };
+export type FromServer =
+  { type: 'listening'; port: number } | { type: 'cpu'; usage: NodeJS.CpuUsage; forwarded?: number[] } | { type: 'failed'; error: string };
+
+/** What a server process reports when asked: its CPU time so far and, for a proxy, the requests sent to each target so far. */
+export interface ServerSample {
+  /** User + system, microseconds. */
+  cpuMicros: number;
+  forwarded?: number[];
+}
 
 export interface RunningServer {
   url: string;
   pid: number;
-  /** CPU time used by the server process so far (user + system, microseconds). */
-  cpuMicros(): Promise<number>;
+  sample(): Promise<ServerSample>;
   stop(): Promise<void>;
 }
 
@@ -72,7 +83,7 @@ export async function startServer(spec: ServerSpec, settings: BenchSettings, lab
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid ?? -1,
-    cpuMicros: () => ask(child),
+    sample: () => ask(child),
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.send({ type: 'stop' } satisfies ToServer);
@@ -83,16 +94,59 @@ export async function startServer(spec: ServerSpec, settings: BenchSettings, lab
   };
 }
 
-function ask(child: ChildProcess): Promise<number> {
+function ask(child: ChildProcess): Promise<ServerSample> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('server did not report its CPU time')), 5_000);
     const onMessage = (msg: FromServer) => {
       if (msg.type !== 'cpu') return;
       clearTimeout(timer);
       child.off('message', onMessage);
-      resolve(msg.usage.user + msg.usage.system);
+      resolve({ cpuMicros: msg.usage.user + msg.usage.system, ...(msg.forwarded ? { forwarded: msg.forwarded } : {}) });
     };
     child.on('message', onMessage);
     child.send({ type: 'cpu' } satisfies ToServer);
   });
+}
+
+/** Several server processes of one spec behind a round-robin proxy in a process of its own; the load goes to `url`. */
+export interface ProxiedServers {
+  /** The proxy's address. */
+  url: string;
+  instances: RunningServer[];
+  proxy: RunningServer;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `instances` server processes of `spec` and the round-robin proxy in front of them, each in its own
+ * process: the driver (autocannon) shares no event loop with the proxy, and the proxy's CPU is measured apart.
+ * If any of them fails to start, the ones already started are stopped.
+ */
+export async function startBehindProxy(
+  spec: ServerSpec,
+  instances: number,
+  settings: BenchSettings,
+  label: string,
+): Promise<ProxiedServers> {
+  const started = await Promise.allSettled(Array.from({ length: instances }, (_, i) => startServer(spec, settings, `${label}-${i + 1}`)));
+  const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failed = started.find((s) => s.status === 'rejected');
+  let proxy: RunningServer | undefined;
+  try {
+    if (failed) throw failed.reason;
+    proxy = await startServer({ kind: 'proxy', targets: servers.map((s) => s.url) }, settings, `${label}-proxy`);
+  } catch (err) {
+    await Promise.all(servers.map((s) => s.stop()));
+    throw err;
+  }
+  const running = proxy;
+  return {
+    url: running.url,
+    instances: servers,
+    proxy: running,
+    async stop() {
+      await running.stop();
+      await Promise.all(servers.map((s) => s.stop()));
+    },
+  };
 }

@@ -12,6 +12,12 @@ export interface Side {
   env?: Record<string, string>;
   /** Baselines only: entries over the default baseline options (e.g. the bodies a static baseline serves). */
   options?: Partial<BaselineOptions>;
+  /**
+   * When set, the side runs `instances` server processes of `server` behind a round-robin proxy in a process of
+   * its own, and the load (background included) goes to the proxy. The checks then give each instance's share
+   * of the requests and CPU, and the proxy's CPU.
+   */
+  proxy?: { instances: number };
 }
 
 /**
@@ -57,6 +63,23 @@ export interface VerifyInput {
    * closed its connections): a side's row count may exceed `accepted` by up to this.
    */
   maxUnanswered: number;
-  /** Background requests of the service side (LoadSpec.background) answered with their expected status, warm-up included, and the same margin. */
-  background?: { accepted: number; maxUnanswered: number };
+  /** Per side with a background load (LoadSpec.background): its requests answered with their expected status. */
+  background: { baseline?: BackgroundOutcome; subject?: BackgroundOutcome };
+  /**
+   * The addresses of each side's server processes (not the proxy's), still running while verify() runs: probes
+   * may send requests to one instance and read through another.
+   */
+  servers: { baseline: string[]; subject: string[] };
+  /** Adds a line to the scenario's notes in the checks (what was checked and found, beyond the problems). */
+  note(line: string): void;
+}
+
+export interface BackgroundOutcome {
+  /** Answered with the expected status, warm-up included. */
+  accepted: number;
+  /**
+   * Background requests that ended in a connection error or a timeout: the only ones the server may have
+   * handled without their answer being counted (a run waits for every background request it sent).
+   */
+  maxUnanswered: number;
 }
