@@ -62,8 +62,19 @@ export async function restoreStories(
 ): Promise<{ comments: number; ledgerEvents: number; stories: number }> {
   const { db } = newsroom.database;
   const t = backupTables(runId);
+  const mine = `${runActorPrefix(runId)}%`;
   return db.transaction().execute(async (trx) => {
-    const comments = await sql`delete from comments where actor_id like ${`${runActorPrefix(runId)}%`}`.execute(trx);
+    // comments.parent_id has no index: with its foreign key checked, each deleted comment scans the whole
+    // comments table for replies (28 s for 1,716 comments among 30,000; minutes at scale 1). Nobody replies
+    // to the run's comments: one scan says so, and then the check is switched off for this transaction.
+    const { rows: replies } = await sql<{ n: number }>`
+      select count(*)::int as n from comments r join comments c on c.id = r.parent_id
+      where c.actor_id like ${mine} and r.actor_id not like ${mine}`.execute(trx);
+    if ((replies[0]?.n ?? 0) > 0) throw new Error(`${replies[0]!.n} comments of others reply to the run's comments: not deleting them`);
+    const { rows: role } = await sql<{ superuser: boolean }>`select current_setting('is_superuser') = 'on' as superuser`.execute(trx);
+    if (role[0]?.superuser) await sql`set local session_replication_role = replica`.execute(trx);
+    const comments = await sql`delete from comments where actor_id like ${mine}`.execute(trx);
+    if (role[0]?.superuser) await sql`set local session_replication_role = origin`.execute(trx);
     const stories = await sql`
       update stories s set ${sql.join(STORY_COLUMNS.map((c) => sql`${sql.ref(c)} = b.${sql.ref(c)}`))}
       from ${sql.table(t.stories)} b where s.id = b.id`.execute(trx);
