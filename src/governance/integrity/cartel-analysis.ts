@@ -99,46 +99,61 @@ const CO_ATTESTS = CO_CHANNELS.indexOf('coAttests');
 /** Additive smoothing of an object's pull on non-members (a story no outsider touched still could be chosen). */
 const CO_SMOOTHING = 0.1;
 
-/** The acts and what the clusters are judged by: each node's own acts and the acts done for it, in act order. */
+/**
+ * The acts and what the clusters are judged by: each node's own acts and the acts done for it, in act order,
+ * and the members of the set being judged (1 at a member: a look-up in an array, done for every participant of
+ * every act of every member).
+ */
 interface Graph {
   acts: Acts;
   actsOf: ActsByNode;
   receivedOf: ActsByNode;
   model: ChannelModel;
+  inSet: Uint8Array;
+}
+
+/** Runs `judge` with the members of `set` marked in `g.inSet`. */
+function judging<T>(g: Graph, set: Set<number>, judge: () => T): T {
+  for (const m of set) g.inSet[m] = 1;
+  try {
+    return judge();
+  } finally {
+    for (const m of set) g.inSet[m] = 0;
+  }
 }
 
 /**
- * Whether act i of member m stays inside `set`: done for another member (attesting their story, accepting
+ * Whether act i of member m stays inside the set being judged: done for another member (attesting their story, accepting
  * their revision, up-voting their story), or done together with another member on the same object
  * (objecting, flagging, voting a revision or reward-voting alongside them).
  */
-function isInsideAct(g: Graph, i: number, m: number, set: Set<number>): boolean {
+function isInsideAct(g: Graph, i: number, m: number): boolean {
   const target = g.acts.target[i]!;
-  if (target >= 0 && set.has(target)) return true;
+  if (target >= 0 && g.inSet[target] === 1) return true;
   const c = g.acts.co[i]!;
   if (c === CO_ATTESTS) return false;
   const o = g.acts.object[i]!;
   const members = g.model.members[c]!;
   for (let j = g.model.memberStart[c]![o]!, end = j + g.model.memberCount[c]![o]!; j < end; j++) {
     const q = members[j]!;
-    if (q !== m && set.has(q)) return true;
+    if (q !== m && g.inSet[q] === 1) return true;
   }
   return false;
 }
 
 /**
- * Where member m's acts go, given the set it is judged with, and how many would land inside by chance
+ * Where member m's acts go, given the set it is judged with (marked in `g.inSet`), and how many would land inside by chance
  * (within the act's room): the share of non-members' acts that go to members' work (directed), plus
  * (co-action) the chance that another member b acts on the same object if members chose objects as
  * non-members do: Σ_b n_b · (k_out(s) + 0.1) / (K_out + 0.1 · objects).
  */
-function memberActivity(g: Graph, m: number, set: Set<number>, sums: SetSums) {
+function memberActivity(g: Graph, m: number, sums: SetSums) {
   const { acts, model } = g;
   let inside = 0;
   let expected = 0;
   for (let k = g.actsOf.start[m]!; k < g.actsOf.start[m + 1]!; k++) {
     const i = g.actsOf.list[k]!;
-    if (isInsideAct(g, i, m, set)) inside++;
+    if (isInsideAct(g, i, m)) inside++;
     const r = acts.stratum[i]!;
     const d = acts.directed[i]!;
     const c = acts.co[i]!;
@@ -150,7 +165,7 @@ function memberActivity(g: Graph, m: number, set: Set<number>, sums: SetSums) {
       // story only the members touch does not
       let outsiders = 0;
       for (let j = model.memberStart[c]![acts.object[i]!]!, end = j + size; j < end; j++)
-        outsiders += set.has(model.members[c]![j]!) ? 0 : 1;
+        outsiders += g.inSet[model.members[c]![j]!] === 1 ? 0 : 1;
       const members = sums.n[c]!.get(r) ?? 0;
       const others = members - countIn(model.n[c]!, model, m, r);
       const pool = model.K[c]![r]! - members + CO_SMOOTHING * model.objects[c]![r]!;
@@ -169,7 +184,7 @@ interface SetSums {
 }
 
 /**
- * What chance predicts for a set, per room: how attractive the members' work is to everyone else (popular
+ * What chance predicts for a set (marked in `g.inSet`), per room: how attractive the members' work is to everyone else (popular
  * authors are not suspicious for being attested), and how active the members are on each co-action channel.
  */
 function setSums(set: Set<number>, g: Graph): SetSums {
@@ -186,7 +201,7 @@ function setSums(set: Set<number>, g: Graph): SetSums {
       }
       for (let k = g.actsOf.start[m]!; k < g.actsOf.start[m + 1]!; k++) {
         const i = g.actsOf.list[k]!;
-        if (acts.directed[i] === d && set.has(acts.target[i]!)) toMembers.set(acts.stratum[i]!, toMembers.get(acts.stratum[i]!)! - 1);
+        if (acts.directed[i] === d && g.inSet[acts.target[i]!] === 1) toMembers.set(acts.stratum[i]!, toMembers.get(acts.stratum[i]!)! - 1);
       }
     }
     const share = new Map<number, number>();
@@ -244,7 +259,7 @@ export function analyzeActs(collected: CollectedActs, p: AnalysisParameters): { 
   const model = channelModel(acts, N, strata, collected.objectCounts, p.maxCoActors);
   const actsOf = actsByNode(acts.node, N);
   const { edges, scored } = scoreEdges(acts, actsOf, N, model, p);
-  const g: Graph = { acts, actsOf, receivedOf: actsByNode(acts.target, N), model };
+  const g: Graph = { acts, actsOf, receivedOf: actsByNode(acts.target, N), model, inSet: new Uint8Array(N) };
   const actCount = (m: number) => actsOf.start[m + 1]! - actsOf.start[m]!;
   const receivedCount = (m: number) => g.receivedOf.start[m + 1]! - g.receivedOf.start[m]!;
 
@@ -274,13 +289,14 @@ export function analyzeActs(collected: CollectedActs, p: AnalysisParameters): { 
     const set = new Set(queue.shift()!);
     // prune: a member's share can only fall when others leave, so removing all below the bar repeats to a fixpoint
     for (;;) {
-      const sums = setSums(set, g);
-      // a beneficiary (no acts of its own in the window: an author others act for) is judged by where what it
-      // received came from; everyone else by where their own acts go
-      const low = [...set].filter((m) => {
-        if (actCount(m) === 0) return receivedFrom(g, m, set) < p.minInsideShare * receivedCount(m) || receivedCount(m) === 0;
-        const a = memberActivity(g, m, set, sums);
-        return a.inside < p.minInsideShare * actCount(m);
+      const low = judging(g, set, () => {
+        const sums = setSums(set, g);
+        // a beneficiary (no acts of its own in the window: an author others act for) is judged by where what it
+        // received came from; everyone else by where their own acts go
+        return [...set].filter((m) => {
+          if (actCount(m) === 0) return receivedFrom(g, m) < p.minInsideShare * receivedCount(m) || receivedCount(m) === 0;
+          return memberActivity(g, m, sums).inside < p.minInsideShare * actCount(m);
+        });
       });
       if (low.length === 0) break;
       for (const m of low) set.delete(m);
@@ -291,7 +307,7 @@ export function analyzeActs(collected: CollectedActs, p: AnalysisParameters): { 
       queue.push(...parts.filter((c) => c.length >= p.minClusterSize));
       continue;
     }
-    const cluster = describeCluster(set, g, collected, edges);
+    const cluster = judging(g, set, () => describeCluster(set, g, collected, edges));
     if (cluster.evidence.edges.length > 0 && cluster.evidence.lift >= p.minLift) clusters.push(cluster);
   }
   clusters.sort((x, y) => y.score - x.score || y.size - x.size || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
@@ -309,13 +325,14 @@ export function analyzeActs(collected: CollectedActs, p: AnalysisParameters): { 
   };
 }
 
-/** How many of the acts done for node m were done by members of `set`. */
-function receivedFrom(g: Graph, m: number, set: Set<number>): number {
+/** How many of the acts done for node m were done by members of the set being judged. */
+function receivedFrom(g: Graph, m: number): number {
   let n = 0;
-  for (let k = g.receivedOf.start[m]!; k < g.receivedOf.start[m + 1]!; k++) if (set.has(g.acts.node[g.receivedOf.list[k]!]!)) n++;
+  for (let k = g.receivedOf.start[m]!; k < g.receivedOf.start[m + 1]!; k++) if (g.inSet[g.acts.node[g.receivedOf.list[k]!]!] === 1) n++;
   return n;
 }
 
+/** The cluster `set` with its evidence (its members marked in `g.inSet`). */
 function describeCluster(set: Set<number>, g: Graph, collected: CollectedActs, edges: ScoredEdge[]): Cluster {
   const { acts } = g;
   const nodes = collected.keys;
@@ -327,10 +344,10 @@ function describeCluster(set: Set<number>, g: Graph, collected: CollectedActs, e
   let expectedInsideActs = 0;
   const memberEvidence = members.map((m) => {
     const actCount = g.actsOf.start[m + 1]! - g.actsOf.start[m]!;
-    const a = memberActivity(g, m, set, sums);
+    const a = memberActivity(g, m, sums);
     for (let k = g.actsOf.start[m]!; k < g.actsOf.start[m + 1]!; k++) {
       const i = g.actsOf.list[k]!;
-      if (!isInsideAct(g, i, m, set)) continue;
+      if (!isInsideAct(g, i, m)) continue;
       stories.add(collected.storyIds[acts.story[i]!]!);
       if (acts.proposal[i]! >= 0) proposals.add(collected.proposalIds[acts.proposal[i]!]!);
     }
@@ -346,7 +363,7 @@ function describeCluster(set: Set<number>, g: Graph, collected: CollectedActs, e
       insideShare: actCount ? round(a.inside / actCount) : 0,
       expectedInsideShare: actCount ? round(a.expected / actCount) : 0,
       received,
-      receivedInside: receivedFrom(g, m, set),
+      receivedInside: receivedFrom(g, m),
     };
   });
   const inside = edges.filter((e) => set.has(e.a) && set.has(e.b));
