@@ -13,6 +13,7 @@ import type {
   RewardVoteRow,
   StoryRow,
 } from '../../src/governance/integrity/interactions.js';
+import { Interner } from '../../src/governance/integrity/interner.js';
 import { readWindow, type WindowReader } from '../../src/governance/integrity/repository.js';
 import { seededRandom } from '../../src/governance/integrity/seeded-random.js';
 import { createIntegrityService } from '../../src/governance/integrity/service.js';
@@ -89,6 +90,27 @@ describe('cartel analysis read as a stream of acts', () => {
         },
       ),
       { numRuns: fuzzRuns(40, 4) },
+    );
+  });
+
+  test('interned ids are the order of first appearance, whatever the strings (and however many collide)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.string({ maxLength: 3 }), fc.string({ unit: 'binary' }), fc.constantFrom('st_1', 'st_10', 'bot_1')), {
+          maxLength: 2000,
+        }),
+        (values) => {
+          const interner = new Interner();
+          const first = new Map<string, number>();
+          for (const v of values) {
+            if (!first.has(v)) first.set(v, first.size);
+            assert.equal(interner.of(v), first.get(v));
+          }
+          assert.deepEqual(interner.list, [...first.keys()]);
+          for (const v of [...values, 'never interned']) assert.equal(interner.find(v), first.get(v) ?? -1);
+        },
+      ),
+      { numRuns: fuzzRuns(200, 30) },
     );
   });
 

@@ -1,3 +1,4 @@
+import { Interner } from './interner.js';
 import type { FlagRow, Interactions, ReviewRow, RevisionVoteRow, RewardVoteRow, StoryRow } from './interactions.js';
 
 /**
@@ -36,22 +37,6 @@ export interface CollectedActs {
   proposalIds: string[];
   /** per co-action channel, how many object ids it may use (objects are 0 … count − 1) */
   objectCounts: number[];
-}
-
-/** Strings to dense integers, in the order first met. */
-class Interner {
-  readonly ids = new Map<string, number>();
-  readonly list: string[] = [];
-
-  of(value: string): number {
-    let id = this.ids.get(value);
-    if (id === undefined) {
-      id = this.list.length;
-      this.ids.set(value, id);
-      this.list.push(value);
-    }
-    return id;
-  }
 }
 
 const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -198,8 +183,8 @@ export class ActCollector {
   /** The author and room of stories (others than those `storyIds` names are ignored). */
   addStories(rows: readonly StoryRow[]): void {
     for (const s of rows) {
-      const story = this.stories.ids.get(s.id);
-      if (story !== undefined && !this.storyRows.has(story)) this.storyRows.set(story, s);
+      const story = this.stories.find(s.id);
+      if (story >= 0 && !this.storyRows.has(story)) this.storyRows.set(story, s);
     }
   }
 
