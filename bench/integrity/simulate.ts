@@ -20,7 +20,7 @@ const NOW = Date.parse('2026-11-20T12:00:00.000Z');
 
 const database = await openDatabase({ databaseUrl: process.env.SIM_DATABASE_URL, dataDir: 'memory://', poolMax: 4 });
 await runMigrations(database);
-const service = createIntegrityService({ db: database.db, transactor: createTransactor(database.db, []), clock: { now: () => NOW } });
+const service = createIntegrityService({ transactor: createTransactor(database.db, []), clock: { now: () => NOW } });
 const admin: HumanActor = { kind: 'human', actorId: 'sim-admin', linkedHumanId: 'h_sim', verified: true, tier: 'L3' };
 
 interface Row {

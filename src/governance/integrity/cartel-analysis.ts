@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { UndirectedGraph } from 'graphology';
 import louvainModule from 'graphology-communities-louvain';
-import { channelModel, countIn, scoreEdges, type ChannelModel, type EdgeThresholds, type ScoredEdge } from './co-action-edges.js';
-import { CO_CHANNELS, collectActs, nodeOf, type Act, type Channel, type Interactions, type MemberKind } from './interactions.js';
+import { actsByNode, collectActs, type Acts, type ActsByNode, type CollectedActs } from './acts.js';
+import { channelModel, countIn, type ChannelModel } from './chance-model.js';
+import { scoreEdges, type EdgeThresholds, type ScoredEdge } from './co-action-edges.js';
+import { CO_CHANNELS, nodeOf, type Channel, type Interactions, type MemberKind } from './interactions.js';
 import { seededRandom } from './seeded-random.js';
 
 // The package is CommonJS whose typings declare an ES default export: at run time the import is the function.
@@ -98,39 +100,75 @@ const CO_ATTESTS = CO_CHANNELS.indexOf('coAttests');
 const CO_SMOOTHING = 0.1;
 
 /**
- * Whether an act of member m stays inside `set`: done for another member (attesting their story, accepting
- * their revision, up-voting their story), or done together with another member on the same object
- * (objecting, flagging, voting a revision or reward-voting alongside them).
+ * The acts and what the clusters are judged by: each node's own acts and the acts done for it, in act order,
+ * and the members of the set being judged (1 at a member: a look-up in an array, done for every participant of
+ * every act of every member).
  */
-function isInsideAct(act: Act, m: number, set: Set<number>, model: ChannelModel): boolean {
-  if (act.target >= 0 && set.has(act.target)) return true;
-  if (act.co === CO_ATTESTS) return false;
-  const participants = model.participants[act.co]!.get(act.object);
-  return Boolean(participants?.some((q) => q !== m && set.has(q)));
+interface Graph {
+  acts: Acts;
+  actsOf: ActsByNode;
+  receivedOf: ActsByNode;
+  model: ChannelModel;
+  inSet: Uint8Array;
+}
+
+/** Runs `judge` with the members of `set` marked in `g.inSet`. */
+function judging<T>(g: Graph, set: Set<number>, judge: () => T): T {
+  for (const m of set) g.inSet[m] = 1;
+  try {
+    return judge();
+  } finally {
+    for (const m of set) g.inSet[m] = 0;
+  }
 }
 
 /**
- * Where one member's acts go, given the set it is judged with, and how many would land inside by chance
+ * Whether act i of member m stays inside the set being judged: done for another member (attesting their story, accepting
+ * their revision, up-voting their story), or done together with another member on the same object
+ * (objecting, flagging, voting a revision or reward-voting alongside them).
+ */
+function isInsideAct(g: Graph, i: number, m: number): boolean {
+  const target = g.acts.target[i]!;
+  if (target >= 0 && g.inSet[target] === 1) return true;
+  const c = g.acts.co[i]!;
+  if (c === CO_ATTESTS) return false;
+  const o = g.acts.object[i]!;
+  const members = g.model.members[c]!;
+  for (let j = g.model.memberStart[c]![o]!, end = j + g.model.memberCount[c]![o]!; j < end; j++) {
+    const q = members[j]!;
+    if (q !== m && g.inSet[q] === 1) return true;
+  }
+  return false;
+}
+
+/**
+ * Where member m's acts go, given the set it is judged with (marked in `g.inSet`), and how many would land inside by chance
  * (within the act's room): the share of non-members' acts that go to members' work (directed), plus
  * (co-action) the chance that another member b acts on the same object if members chose objects as
  * non-members do: Σ_b n_b · (k_out(s) + 0.1) / (K_out + 0.1 · objects).
  */
-function memberActivity(acts: Act[], m: number, set: Set<number>, model: ChannelModel, sums: SetSums) {
+function memberActivity(g: Graph, m: number, sums: SetSums) {
+  const { acts, model } = g;
   let inside = 0;
   let expected = 0;
-  for (const act of acts) {
-    if (isInsideAct(act, m, set, model)) inside++;
-    const r = act.stratum;
+  for (let k = g.actsOf.start[m]!; k < g.actsOf.start[m + 1]!; k++) {
+    const i = g.actsOf.list[k]!;
+    if (isInsideAct(g, i, m)) inside++;
+    const r = acts.stratum[i]!;
+    const d = acts.directed[i]!;
+    const c = acts.co[i]!;
     let p = 0;
-    if (act.directed >= 0) p += sums.outsidePopularity[act.directed]!.get(r) ?? 0;
-    const participants = act.co === CO_ATTESTS ? undefined : model.participants[act.co]!.get(act.object);
-    if (participants) {
+    if (d >= 0) p += sums.outsidePopularity[d]!.get(r) ?? 0;
+    const size = c === CO_ATTESTS ? 0 : model.memberCount[c]![acts.object[i]!]!;
+    if (size > 0) {
       // the object's pull on non-members, so a crowd of honest readers makes meeting likely and an obscure
       // story only the members touch does not
-      const outsiders = participants.reduce((k, q) => k + (set.has(q) ? 0 : 1), 0);
-      const members = sums.n[act.co]!.get(r) ?? 0;
-      const others = members - countIn(model.n[act.co]!, model, m, r);
-      const pool = model.K[act.co]![r]! - members + CO_SMOOTHING * model.objects[act.co]![r]!;
+      let outsiders = 0;
+      for (let j = model.memberStart[c]![acts.object[i]!]!, end = j + size; j < end; j++)
+        outsiders += g.inSet[model.members[c]![j]!] === 1 ? 0 : 1;
+      const members = sums.n[c]!.get(r) ?? 0;
+      const others = members - countIn(model.n[c]!, model, m, r);
+      const pool = model.K[c]![r]! - members + CO_SMOOTHING * model.objects[c]![r]!;
       p += (others * (outsiders + CO_SMOOTHING)) / pool;
     }
     expected += Math.min(1, p);
@@ -146,21 +184,25 @@ interface SetSums {
 }
 
 /**
- * What chance predicts for a set, per room: how attractive the members' work is to everyone else (popular
+ * What chance predicts for a set (marked in `g.inSet`), per room: how attractive the members' work is to everyone else (popular
  * authors are not suspicious for being attested), and how active the members are on each co-action channel.
  */
-function setSums(set: Set<number>, model: ChannelModel, actsOf: Act[][]): SetSums {
+function setSums(set: Set<number>, g: Graph): SetSums {
+  const { acts, model } = g;
   const members = [...set];
   const outsidePopularity = model.received.map((received, d) => {
     const toMembers = new Map<number, number>();
     const byMembers = new Map<number, number>();
     for (const m of members) {
-      for (const r of model.strataOf[m]!) {
-        toMembers.set(r, (toMembers.get(r) ?? 0) + countIn(received, model, m, r));
-        byMembers.set(r, (byMembers.get(r) ?? 0) + countIn(model.out[d]!, model, m, r));
+      for (let j = model.strataStart[m]!; j < model.strataStart[m + 1]!; j++) {
+        const r = model.strataList[j]!;
+        toMembers.set(r, (toMembers.get(r) ?? 0) + received[j]!);
+        byMembers.set(r, (byMembers.get(r) ?? 0) + model.out[d]![j]!);
       }
-      for (const act of actsOf[m]!)
-        if (act.directed === d && set.has(act.target)) toMembers.set(act.stratum, toMembers.get(act.stratum)! - 1);
+      for (let k = g.actsOf.start[m]!; k < g.actsOf.start[m + 1]!; k++) {
+        const i = g.actsOf.list[k]!;
+        if (acts.directed[i] === d && g.inSet[acts.target[i]!] === 1) toMembers.set(acts.stratum[i]!, toMembers.get(acts.stratum[i]!)! - 1);
+      }
     }
     const share = new Map<number, number>();
     for (const [r, to] of toMembers) {
@@ -171,7 +213,11 @@ function setSums(set: Set<number>, model: ChannelModel, actsOf: Act[][]): SetSum
   });
   const n = model.n.map((counts) => {
     const sum = new Map<number, number>();
-    for (const m of members) for (const r of model.strataOf[m]!) sum.set(r, (sum.get(r) ?? 0) + countIn(counts, model, m, r));
+    for (const m of members)
+      for (let j = model.strataStart[m]!; j < model.strataStart[m + 1]!; j++) {
+        const r = model.strataList[j]!;
+        sum.set(r, (sum.get(r) ?? 0) + counts[j]!);
+      }
     return sum;
   });
   return { outsidePopularity, n };
@@ -193,26 +239,29 @@ function components(set: Set<number>, edges: ScoredEdge[]): number[][] {
   return [...groups.values()];
 }
 
+/** The rows of a window held whole, analyzed (tests and the simulator's plans; the service streams its rows into `analyzeActs`). */
+export function analyzeCartels(data: Interactions, p: AnalysisParameters): { summary: AnalysisSummary; clusters: Cluster[] } {
+  return analyzeActs(collectActs(data), p);
+}
+
 /**
  * Finds the groups that act for each other far more than chance explains. Pure and deterministic: the same
  * data (in any order) and parameters give the same clusters, byte for byte. Steps (docs/integrity.md):
- * 1. acts per channel and the chance model of each channel (co-action-edges.ts);
- * 2. pairs scored by NPMI of their observed count against chance; the strong ones are edges;
+ * 1. acts per channel (acts.ts) and the chance model of each channel (chance-model.ts);
+ * 2. pairs scored by NPMI of their observed count against chance; the strong ones are edges (co-action-edges.ts);
  * 3. Louvain communities on the edge graph (seeded);
  * 4. each community pruned to the members that keep at least `minInsideShare` of their acts inside it,
  *    split into connected parts, and kept when its inside acts reach `minLift` × chance.
  */
-export function analyzeCartels(data: Interactions, p: AnalysisParameters): { summary: AnalysisSummary; clusters: Cluster[] } {
-  const { nodes, acts, strata } = collectActs(data);
-  const N = nodes.keys.length;
-  const model = channelModel(acts, N, strata, p.maxCoActors);
-  const { edges, scored } = scoreEdges(acts, N, model, p);
-  const actsOf: Act[][] = Array.from({ length: N }, () => []);
-  const receivedOf: Act[][] = Array.from({ length: N }, () => []);
-  for (const act of acts) {
-    actsOf[act.node]!.push(act);
-    if (act.target >= 0) receivedOf[act.target]!.push(act);
-  }
+export function analyzeActs(collected: CollectedActs, p: AnalysisParameters): { summary: AnalysisSummary; clusters: Cluster[] } {
+  const { keys, acts, strata } = collected;
+  const N = keys.length;
+  const model = channelModel(acts, N, strata, collected.objectCounts, p.maxCoActors);
+  const actsOf = actsByNode(acts.node, N);
+  const { edges, scored } = scoreEdges(acts, actsOf, N, model, p);
+  const g: Graph = { acts, actsOf, receivedOf: actsByNode(acts.target, N), model, inSet: new Uint8Array(N) };
+  const actCount = (m: number) => actsOf.start[m + 1]! - actsOf.start[m]!;
+  const receivedCount = (m: number) => g.receivedOf.start[m + 1]! - g.receivedOf.start[m]!;
 
   const graph = new UndirectedGraph<Record<string, never>, { weight: number }>();
   const weights = new Map<number, number>();
@@ -240,14 +289,14 @@ export function analyzeCartels(data: Interactions, p: AnalysisParameters): { sum
     const set = new Set(queue.shift()!);
     // prune: a member's share can only fall when others leave, so removing all below the bar repeats to a fixpoint
     for (;;) {
-      const sums = setSums(set, model, actsOf);
-      // a beneficiary (no acts of its own in the window: an author others act for) is judged by where what it
-      // received came from; everyone else by where their own acts go
-      const low = [...set].filter((m) => {
-        if (actsOf[m]!.length === 0)
-          return receivedFrom(receivedOf[m]!, set) < p.minInsideShare * receivedOf[m]!.length || receivedOf[m]!.length === 0;
-        const a = memberActivity(actsOf[m]!, m, set, model, sums);
-        return a.inside < p.minInsideShare * actsOf[m]!.length;
+      const low = judging(g, set, () => {
+        const sums = setSums(set, g);
+        // a beneficiary (no acts of its own in the window: an author others act for) is judged by where what it
+        // received came from; everyone else by where their own acts go
+        return [...set].filter((m) => {
+          if (actCount(m) === 0) return receivedFrom(g, m) < p.minInsideShare * receivedCount(m) || receivedCount(m) === 0;
+          return memberActivity(g, m, sums).inside < p.minInsideShare * actCount(m);
+        });
       });
       if (low.length === 0) break;
       for (const m of low) set.delete(m);
@@ -258,11 +307,11 @@ export function analyzeCartels(data: Interactions, p: AnalysisParameters): { sum
       queue.push(...parts.filter((c) => c.length >= p.minClusterSize));
       continue;
     }
-    const cluster = describeCluster(set, { nodes: nodes.keys, actsOf, receivedOf, model, edges });
+    const cluster = judging(g, set, () => describeCluster(set, g, collected, edges));
     if (cluster.evidence.edges.length > 0 && cluster.evidence.lift >= p.minLift) clusters.push(cluster);
   }
   clusters.sort((x, y) => y.score - x.score || y.size - x.size || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
-  const kinds = nodes.keys.map((k) => nodeOf(k).kind);
+  const kinds = keys.map((k) => nodeOf(k).kind);
   return {
     summary: {
       bots: kinds.filter((k) => k === 'bot').length,
@@ -276,52 +325,55 @@ export function analyzeCartels(data: Interactions, p: AnalysisParameters): { sum
   };
 }
 
-/** How many of the acts a node received were done by members of `set`. */
-function receivedFrom(received: Act[], set: Set<number>): number {
-  return received.reduce((n, act) => n + (set.has(act.node) ? 1 : 0), 0);
+/** How many of the acts done for node m were done by members of the set being judged. */
+function receivedFrom(g: Graph, m: number): number {
+  let n = 0;
+  for (let k = g.receivedOf.start[m]!; k < g.receivedOf.start[m + 1]!; k++) if (g.inSet[g.acts.node[g.receivedOf.list[k]!]!] === 1) n++;
+  return n;
 }
 
-function describeCluster(
-  set: Set<number>,
-  g: { nodes: string[]; actsOf: Act[][]; receivedOf: Act[][]; model: ChannelModel; edges: ScoredEdge[] },
-): Cluster {
+/** The cluster `set` with its evidence (its members marked in `g.inSet`). */
+function describeCluster(set: Set<number>, g: Graph, collected: CollectedActs, edges: ScoredEdge[]): Cluster {
+  const { acts } = g;
+  const nodes = collected.keys;
   const members = [...set].sort((x, y) => x - y);
-  const sums = setSums(set, g.model, g.actsOf);
+  const sums = setSums(set, g);
   const stories = new Set<string>();
   const proposals = new Set<string>();
   let insideActs = 0;
   let expectedInsideActs = 0;
   const memberEvidence = members.map((m) => {
-    const acts = g.actsOf[m]!;
-    const a = memberActivity(acts, m, set, g.model, sums);
-    for (const act of acts) {
-      if (!isInsideAct(act, m, set, g.model)) continue;
-      stories.add(act.storyId);
-      if (act.proposalId) proposals.add(act.proposalId);
+    const actCount = g.actsOf.start[m + 1]! - g.actsOf.start[m]!;
+    const a = memberActivity(g, m, sums);
+    for (let k = g.actsOf.start[m]!; k < g.actsOf.start[m + 1]!; k++) {
+      const i = g.actsOf.list[k]!;
+      if (!isInsideAct(g, i, m)) continue;
+      stories.add(collected.storyIds[acts.story[i]!]!);
+      if (acts.proposal[i]! >= 0) proposals.add(collected.proposalIds[acts.proposal[i]!]!);
     }
     insideActs += a.inside;
     expectedInsideActs += a.expected;
-    const node = nodeOf(g.nodes[m]!);
-    const received = g.receivedOf[m]!;
+    const node = nodeOf(nodes[m]!);
+    const received = g.receivedOf.start[m + 1]! - g.receivedOf.start[m]!;
     return {
       id: node.id,
       kind: node.kind,
-      acts: acts.length,
+      acts: actCount,
       insideActs: a.inside,
-      insideShare: acts.length ? round(a.inside / acts.length) : 0,
-      expectedInsideShare: acts.length ? round(a.expected / acts.length) : 0,
-      received: received.length,
-      receivedInside: receivedFrom(received, set),
+      insideShare: actCount ? round(a.inside / actCount) : 0,
+      expectedInsideShare: actCount ? round(a.expected / actCount) : 0,
+      received,
+      receivedInside: receivedFrom(g, m),
     };
   });
-  const inside = g.edges.filter((e) => set.has(e.a) && set.has(e.b));
+  const inside = edges.filter((e) => set.has(e.a) && set.has(e.b));
   const directedKeys = new Set(inside.filter((e) => !e.channel.startsWith('co')).map((e) => `${e.channel}:${e.a}:${e.b}`));
   const reciprocated = inside.filter((e) => directedKeys.has(`${e.channel}:${e.b}:${e.a}`)).length;
   // the mean over members who acted (a beneficiary has no share of its own)
   const acting = memberEvidence.filter((m) => m.acts > 0);
   const meanInsideShare = acting.length ? acting.reduce((s, m) => s + m.insideActs / m.acts, 0) / acting.length : 0;
   const lift = insideActs / Math.max(expectedInsideActs, 1e-3);
-  const keys = members.map((m) => g.nodes[m]!);
+  const keys = members.map((m) => nodes[m]!);
   const sortedStories = [...stories].sort();
   const sortedProposals = [...proposals].sort();
   return {
@@ -332,8 +384,8 @@ function describeCluster(
     evidence: {
       members: memberEvidence,
       edges: inside.map((e) => ({
-        from: nodeOf(g.nodes[e.a]!).id,
-        to: nodeOf(g.nodes[e.b]!).id,
+        from: nodeOf(nodes[e.a]!).id,
+        to: nodeOf(nodes[e.b]!).id,
         channel: e.channel,
         directed: !e.channel.startsWith('co'),
         count: e.count,

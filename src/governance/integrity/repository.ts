@@ -1,46 +1,91 @@
-import { sql } from 'kysely';
+import { sql, type Expression, type QueryResult } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
-import type { Interactions } from './interactions.js';
+import type { FlagRow, ReviewRow, RevisionVoteRow, RewardVoteRow, StoryRow } from './interactions.js';
 
 /** SQL of the cartel analysis: the interactions of a window, the stored analyses and their flagged members. */
 
-/** Every review, revision vote, reward vote and flag made at or after `from`, with whose work it touched. */
-export async function loadInteractions(db: Queryable, from: Date): Promise<Interactions> {
-  const [reviews, revisionVotes, rewardVotes, flags] = await Promise.all([
-    db
-      .selectFrom('agent_reviews as r')
-      .innerJoin('stories as s', 's.id', 'r.story_id')
-      .select(['r.bot_id as botId', 'r.story_id as storyId', 's.author_bot_id as authorBotId', 's.room as room', 'r.kind as kind'])
-      .where('r.created_at', '>=', from)
-      .execute(),
-    db
+/** Rows fetched per round trip while the window streams through a cursor (a batch is turned into acts and dropped). */
+const WINDOW_BATCH = 50_000;
+
+/** What reads the window: the rows of each kind, a batch at a time, then the stories they name (acts.ts, ActCollector). */
+export interface WindowReader {
+  addReviews(rows: readonly ReviewRow[]): void;
+  addRevisionVotes(rows: readonly RevisionVoteRow[]): void;
+  addRewardVotes(rows: readonly RewardVoteRow[]): void;
+  addFlags(rows: readonly FlagRow[]): void;
+  storyIds(): readonly string[];
+  addStories(rows: readonly StoryRow[]): void;
+}
+
+/**
+ * Runs `query` through a server-side cursor and hands its rows to `take` a batch at a time. The next batch is
+ * asked for before a batch is handed over, so the database reads while the caller works.
+ */
+async function throughCursor<R>(tx: Tx, query: Expression<R>, batchSize: number, take: (rows: R[]) => void): Promise<void> {
+  await sql`DECLARE integrity_window NO SCROLL CURSOR FOR ${query}`.execute(tx);
+  const fetch = (): Promise<QueryResult<R>> => {
+    const batch = sql<R>`FETCH ${sql.raw(String(batchSize))} FROM integrity_window`.execute(tx);
+    batch.catch(() => undefined); // awaited below; a batch pending when `take` throws must not go unhandled
+    return batch;
+  };
+  let next: Promise<QueryResult<R>> | null = fetch();
+  while (next) {
+    const { rows }: QueryResult<R> = await next;
+    next = rows.length === batchSize ? fetch() : null;
+    take(rows);
+  }
+  await sql`CLOSE integrity_window`.execute(tx);
+}
+
+/**
+ * Every review, revision vote, reward vote and flag made at or after `from`, then the author and room of every
+ * story they name, handed to `reader` a batch at a time through server-side cursors: the window is never held
+ * as rows. Must be the first statement of its transaction, which it makes a read-only snapshot, so every read
+ * sees the same window. `batchSize` rows are fetched at a time.
+ */
+export async function readWindow(tx: Tx, from: Date, reader: WindowReader, batchSize = WINDOW_BATCH): Promise<void> {
+  await sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`.execute(tx);
+  // every row of each cursor is read: plan for all of them, not for the first tenth (a join would loop over an index)
+  await sql`SET LOCAL cursor_tuple_fraction = 1`.execute(tx);
+  await throughCursor(
+    tx,
+    tx.selectFrom('agent_reviews').select(['bot_id as botId', 'story_id as storyId', 'kind']).where('created_at', '>=', from),
+    batchSize,
+    (rows) => reader.addReviews(rows),
+  );
+  await throughCursor(
+    tx,
+    tx
       .selectFrom('revision_votes as v')
       .innerJoin('revision_proposals as p', 'p.id', 'v.proposal_id')
-      .innerJoin('stories as s', 's.id', 'p.story_id')
-      .select([
-        'v.bot_id as botId',
-        'v.proposal_id as proposalId',
-        'p.bot_id as proposerBotId',
-        'p.story_id as storyId',
-        's.room as room',
-        'v.vote as vote',
-      ])
-      .where('v.created_at', '>=', from)
-      .execute(),
-    db
-      .selectFrom('reward_votes as v')
-      .innerJoin('stories as s', 's.id', 'v.story_id')
-      .select(['v.actor_id as actorId', 'v.story_id as storyId', 's.author_bot_id as authorBotId', 's.room as room', 'v.vote as vote'])
-      .where('v.created_at', '>=', from)
-      .execute(),
-    db
-      .selectFrom('flags as f')
-      .innerJoin('stories as s', 's.id', 'f.story_id')
-      .select(['f.actor_id as actorId', 'f.story_id as storyId', 's.author_bot_id as authorBotId', 's.room as room'])
-      .where('f.created_at', '>=', from)
-      .execute(),
-  ]);
-  return { reviews, revisionVotes, rewardVotes, flags };
+      .select(['v.bot_id as botId', 'v.proposal_id as proposalId', 'p.bot_id as proposerBotId', 'p.story_id as storyId', 'v.vote as vote'])
+      .where('v.created_at', '>=', from),
+    batchSize,
+    (rows) => reader.addRevisionVotes(rows),
+  );
+  await throughCursor(
+    tx,
+    tx.selectFrom('reward_votes').select(['actor_id as actorId', 'story_id as storyId', 'vote']).where('created_at', '>=', from),
+    batchSize,
+    (rows) => reader.addRewardVotes(rows),
+  );
+  await throughCursor(
+    tx,
+    tx.selectFrom('flags').select(['actor_id as actorId', 'story_id as storyId']).where('created_at', '>=', from),
+    batchSize,
+    (rows) => reader.addFlags(rows),
+  );
+  const ids = reader.storyIds();
+  for (let i = 0; i < ids.length; i += batchSize) {
+    const batch = ids.slice(i, i + batchSize);
+    reader.addStories(
+      await tx
+        .selectFrom('stories')
+        .select(['id', 'author_bot_id as authorBotId', 'room'])
+        .where(sql<boolean>`id = any(${batch}::text[])`)
+        .execute(),
+    );
+  }
 }
 
 export interface StoredAnalysis {

@@ -2,23 +2,23 @@ import { identityKey } from '../../platform/auth/admin-policy.js';
 import type { HumanActor } from '../../platform/auth/types.js';
 import { appendAudit } from '../../platform/audit/audit-log.js';
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db/database.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { newId } from '../../platform/ids.js';
-import { analyzeCartels, DEFAULT_PARAMETERS, METHOD, type AnalysisParameters } from './cartel-analysis.js';
-import { insertAnalysis, loadInteractions } from './repository.js';
+import { ActCollector } from './acts.js';
+import { analyzeActs, DEFAULT_PARAMETERS, METHOD, type AnalysisParameters } from './cartel-analysis.js';
+import { insertAnalysis, readWindow } from './repository.js';
 import type { AnalysisResponse, AnalyzeBody } from './schemas.js';
 
 const DAY_MS = 86_400_000;
 
 /**
- * Cartel analysis: reads the interactions of the window, finds the clusters (cartel-analysis.ts), and stores
- * the analysis with its flagged members as the finding in force (consensus discount, evaluate's collusion
- * signal, the rewards hold), audited. The answer is a pure function of the window's rows and the parameters;
+ * Cartel analysis: reads the interactions of the window as a stream into compact acts (acts.ts), finds the
+ * clusters (cartel-analysis.ts), and stores the analysis with its flagged members as the finding in force
+ * (consensus discount, evaluate's collusion signal, the rewards hold), audited. The answer is a pure function of the window's rows and the parameters;
  * only `analyzedAt` and `windowStart` name the time.
  */
-export function createIntegrityService(deps: { db: Db; transactor: Transactor; clock: Clock }) {
-  const { db, transactor, clock } = deps;
+export function createIntegrityService(deps: { transactor: Transactor; clock: Clock }) {
+  const { transactor, clock } = deps;
   return {
     async analyze(actor: HumanActor, body: AnalyzeBody): Promise<AnalysisResponse> {
       const now = clock.now();
@@ -29,7 +29,10 @@ export function createIntegrityService(deps: { db: Db; transactor: Transactor; c
       };
       const analyzedAt = new Date(now);
       const windowStart = new Date(now - parameters.windowDays * DAY_MS);
-      const { summary, clusters } = analyzeCartels(await loadInteractions(db, windowStart), parameters);
+      // the window streams into compact acts in one read-only snapshot; the analysis runs after it has closed
+      const collector = new ActCollector();
+      await withTransaction(transactor, (tx) => readWindow(tx, windowStart, collector));
+      const { summary, clusters } = analyzeActs(collector.finish(), parameters);
       const id = newId('ca');
       await withTransaction(transactor, async (tx) => {
         await insertAnalysis(tx, {
