@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { StandardMerkleTree } from '@openzeppelin/merkle-tree';
+import { SimpleMerkleTree, StandardMerkleTree } from '@openzeppelin/merkle-tree';
 import fc from 'fast-check';
-import { buildDistribution, type PayableShare } from '../../src/rewards/claims/merkle.js';
+import { bytesToHex } from 'viem';
+import { buildDistribution, standardLeafHash, type PayableShare } from '../../src/rewards/claims/merkle.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
 
 const wallet = fc.integer({ min: 1, max: 40 }).map((n) => `0x${n.toString(16).padStart(40, '0').toUpperCase().replace('0X', '')}`);
@@ -11,6 +12,16 @@ const share = fc.record({
   amountBase: fc.bigInt({ min: 1n, max: 2n ** 200n }),
   recipientId: fc.constantFrom('rcp_a', 'rcp_b', 'rcp_c'),
 });
+/** Distinct random addresses (lower-case), each with any uint256: the values of a standard tree. */
+const entries = (maxLength: number) =>
+  fc.uniqueArray(
+    fc.tuple(
+      fc.uint8Array({ minLength: 20, maxLength: 20 }).map((b) => bytesToHex(b)),
+      fc.bigInt({ min: 0n, max: 2n ** 256n - 1n }),
+    ),
+    { minLength: 1, maxLength, selector: ([address]) => address },
+  );
+const ENCODING = ['address', 'uint256'];
 
 test('every leaf sums its wallet exactly once and its proof verifies as OpenZeppelin computes it', () => {
   fc.assert(
@@ -38,5 +49,54 @@ test('every leaf sums its wallet exactly once and its proof verifies as OpenZepp
       for (const s of shares) assert.equal(d.leaves[d.leafOfPayout.get(s.payoutId)!]!.wallet, s.wallet.toLowerCase());
     }),
     { numRuns: fuzzRuns(200) },
+  );
+});
+
+test('the standard tree of [address, uint256] values is the simple tree of their standard leaf hashes', () => {
+  // 1 and 2 leaves (a root that is the leaf; one pair) always, then any size
+  const sized = fc.oneof(entries(1), entries(2), entries(80));
+  fc.assert(
+    fc.property(sized, (values) => {
+      const standard = StandardMerkleTree.of(
+        values.map(([address, amount]) => [address, amount.toString()]),
+        ENCODING,
+      );
+      const hashes = values.map(([address, amount]) => standardLeafHash(address, amount));
+      const simple = SimpleMerkleTree.of(hashes, { sortLeaves: true });
+      assert.equal(simple.root, standard.root);
+      assert.deepEqual(simple.dump().tree, standard.dump().tree);
+      values.forEach(([address, amount], i) => {
+        assert.equal(hashes[i], standard.leafHash([address, amount.toString()]));
+        assert.deepEqual(simple.getProof(i), standard.getProof(i));
+      });
+    }),
+    { numRuns: fuzzRuns(300) },
+  );
+});
+
+test("a batch's root, leaf order and proofs are those of StandardMerkleTree.of over its wallets in ascending order", () => {
+  fc.assert(
+    fc.property(fc.oneof(entries(1), entries(2), entries(80)), (values) => {
+      const shares: PayableShare[] = values.map(([address, amount], i) => ({
+        payoutId: `po_${i}`,
+        recipientId: `rcp_${i}`,
+        wallet: address,
+        amountBase: amount || 1n, // a payable amount is positive
+      }));
+      const d = buildDistribution(shares);
+      const ascending = [...shares].sort((a, b) => (a.wallet < b.wallet ? -1 : 1));
+      const standard = StandardMerkleTree.of(
+        ascending.map((s) => [s.wallet, s.amountBase.toString()]),
+        ENCODING,
+      );
+      assert.equal(d.root, standard.root);
+      assert.equal(d.leaves.length, ascending.length);
+      d.leaves.forEach((l, i) => {
+        assert.equal(l.index, i);
+        assert.equal(l.wallet, ascending[i]!.wallet);
+        assert.deepEqual(l.proof, standard.getProof(i));
+      });
+    }),
+    { numRuns: fuzzRuns(300) },
   );
 });

@@ -58,6 +58,14 @@ export class BinaryRows {
     return this;
   }
 
+  /** integer (int4). */
+  int4(value: number): this {
+    this.room(8);
+    this.buf.writeInt32BE(4, this.off);
+    this.off = this.buf.writeInt32BE(value, this.off + 4);
+    return this;
+  }
+
   /** bigint (int8). */
   int8(value: bigint): this {
     this.room(12);
@@ -108,6 +116,16 @@ export class BinaryRows {
     let at = this.off + 12;
     for (let g = 0; g < ndigits; g++) at = this.buf.writeInt16BE(digit(value, start, lead, g), at);
     this.off = at;
+    return this;
+  }
+
+  /** jsonb from a JSON text: the binary form's version (1), then the text (UTF-8), which the database parses. */
+  jsonb(json: string): this {
+    this.room(5 + json.length * 3);
+    this.buf[this.off + 4] = 1;
+    const bytes = this.buf.write(json, this.off + 5, 'utf8');
+    this.buf.writeInt32BE(1 + bytes, this.off);
+    this.off += 5 + bytes;
     return this;
   }
 
