@@ -226,7 +226,7 @@ const DAY_MS = 86_400_000;
 export function retentionSteps(now: Date, config: Pick<Config, 'webhooks'>): RetentionStep[] {
   return [
     expiredIdempotencyRecords(now),
-    ...webhookRetention(new Date(now.getTime() - config.webhooks.retentionDays * DAY_MS)),
+    webhookRetention(new Date(now.getTime() - config.webhooks.retentionDays * DAY_MS)),
     endedSessions(now),
     expiredLoginChallenges(now),
   ];

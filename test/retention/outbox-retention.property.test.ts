@@ -55,20 +55,16 @@ test('the outbox keeps exactly the deliveries inside the period or pending, thei
           if (held || event.createdHoursAgo <= CUTOFF_HOURS) expected.events.push(ids[e]!.event);
         }
 
-        const steps = () => webhookRetention(new Date(now - RETENTION_DAYS * DAY));
-        const [dryDeliveries, dryEvents] = await service.run(steps(), { dryRun: true, batchSize, pauseMs: 0 });
-        const reports = await service.run(steps(), { dryRun: false, batchSize, pauseMs: 0 });
+        const steps = () => [webhookRetention(new Date(now - RETENTION_DAYS * DAY))];
+        const [dry] = await service.run(steps(), { dryRun: true, batchSize, pauseMs: 0 });
+        const [run] = await service.run(steps(), { dryRun: false, batchSize, pauseMs: 0 });
         const left = await outboxLeft(db);
         assert.deepEqual(left, {
           events: expected.events.sort(),
           deliveries: expected.deliveries.sort(),
           attempts: expected.attempts.sort(),
         });
-        assert.deepEqual(
-          reports.map((r) => r.rows),
-          [dryDeliveries!.rows, dryEvents!.rows],
-          'the dry run counted what the run deleted',
-        );
+        assert.deepEqual(run!.rows, dry!.rows, 'the dry run counted what the run deleted');
       }),
       { numRuns: fuzzRuns(60, 8) },
     );

@@ -227,20 +227,33 @@ export async function countEndedDeliveries(db: Queryable, before: Date): Promise
   return { deliveries: deliveries.n, attempts: attempts.n };
 }
 
+/** An event none of whose deliveries is left (in the caller's transaction: counting what it deleted). */
+const spent = (eb: ExpressionBuilder<DB, 'webhook_events'>) =>
+  eb.not(
+    eb.exists(
+      eb
+        .selectFrom('webhook_deliveries as d')
+        .select(sql`1`.as('one'))
+        .whereRef('d.event_id', '=', 'webhook_events.id'),
+    ),
+  );
+
 /**
  * Removes up to `limit` deliveries that ended before `before`, in `seq` order after `afterSeq` (where the last
- * batch stopped), with their attempts first (they reference the delivery). The deliveries are locked first and
- * one a worker holds is skipped (a worker holds PENDING ones only). Answers the rows removed and the last seq.
+ * batch stopped): their attempts first (they reference the delivery), then the deliveries, then those of their
+ * events created before `before` that have no delivery left (while the pages just read are still in memory:
+ * looked up later, each would cost a read of the deleted deliveries). The deliveries are locked first and one
+ * a worker holds is skipped (a worker holds PENDING ones only). Answers the rows removed and the last seq.
  */
 export async function removeEndedDeliveries(
   tx: Tx,
   before: Date,
   afterSeq: string,
   limit: number,
-): Promise<{ deliveries: number; attempts: number; lastSeq: string | null }> {
+): Promise<{ deliveries: number; attempts: number; events: number; lastSeq: string | null }> {
   const doomed = await tx
     .selectFrom('webhook_deliveries')
-    .select(['id', 'seq'])
+    .select(['id', 'seq', 'event_id'])
     .where('seq', '>', afterSeq)
     .where(endedBefore(before))
     .orderBy('seq')
@@ -248,11 +261,22 @@ export async function removeEndedDeliveries(
     .forUpdate()
     .skipLocked()
     .execute();
-  if (doomed.length === 0) return { deliveries: 0, attempts: 0, lastSeq: null };
+  if (doomed.length === 0) return { deliveries: 0, attempts: 0, events: 0, lastSeq: null };
   const ids = doomed.map((d) => d.id);
   const attempts = await tx.deleteFrom('webhook_attempts').where('delivery_id', 'in', ids).executeTakeFirst();
   const deliveries = await tx.deleteFrom('webhook_deliveries').where('id', 'in', ids).executeTakeFirst();
-  return { deliveries: Number(deliveries.numDeletedRows), attempts: Number(attempts.numDeletedRows), lastSeq: doomed.at(-1)!.seq };
+  const events = await tx
+    .deleteFrom('webhook_events')
+    .where('id', 'in', [...new Set(doomed.map((d) => d.event_id))])
+    .where('created_at', '<', before)
+    .where(spent)
+    .executeTakeFirst();
+  return {
+    deliveries: Number(deliveries.numDeletedRows),
+    attempts: Number(attempts.numDeletedRows),
+    events: Number(events.numDeletedRows),
+    lastSeq: doomed.at(-1)!.seq,
+  };
 }
 
 /** Events created before `before` none of whose deliveries would remain after the deliveries' retention. */
