@@ -52,6 +52,12 @@ import { latestAnalysisCartelHolds } from './rewards/settlements/cartel-hook.js'
 import { createSettlementService } from './rewards/settlements/service.js';
 import { verifyAuditChain } from './platform/audit/verify-chain.js';
 import { readDeliveryLog, type DeliveryLogQuery } from './delivery/webhooks/delivery-log.js';
+import { webhookRetention } from './delivery/webhooks/retention.js';
+import { expiredLoginChallenges } from './identity/humans/retention.js';
+import type { Config } from './config.js';
+import { expiredIdempotencyRecords } from './platform/idempotency.js';
+import type { RetentionStep } from './platform/db/retention.js';
+import { endedSessions } from './readers/accounts/retention.js';
 
 /**
  * The composition root: every service of the app, built once when the app starts, with the ports through
@@ -208,4 +214,20 @@ export function createServices(ctx: AppContext) {
     // newsroom/stories → readers/users: a signed reader's read goes into their history
     recordRead: history.recordRead,
   };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The steps of the retention command (operations/retention, `npm run retention`), each offered by the module
+ * that owns its table, in the order they run: the webhook deliveries before the events they free. What is kept
+ * and why: docs/scaling.md, "Tables that grow without end".
+ */
+export function retentionSteps(now: Date, config: Pick<Config, 'webhooks'>): RetentionStep[] {
+  return [
+    expiredIdempotencyRecords(now),
+    webhookRetention(new Date(now.getTime() - config.webhooks.retentionDays * DAY_MS)),
+    endedSessions(now),
+    expiredLoginChallenges(now),
+  ];
 }

@@ -178,6 +178,8 @@ export interface Config {
     concurrency: number;
     /** WEBHOOK_POLL_MS: how often an idle worker looks for due deliveries (default 1 s). */
     pollMs: number;
+    /** WEBHOOK_RETENTION_DAYS: `npm run retention` removes deliveries that ended longer ago, and their events (default 30). */
+    retentionDays: number;
   };
   rewardTokenDecimals: number;
   claimsEnabled: boolean;
@@ -456,6 +458,7 @@ function parseWebhooks(env: Env, failClosed: boolean): Config['webhooks'] {
     maxAgeMs: int(env, 'WEBHOOK_MAX_AGE_MS', 86_400_000, 1_000, 30 * 86_400_000),
     concurrency: int(env, 'WEBHOOK_CONCURRENCY', 4, 1, 64),
     pollMs: int(env, 'WEBHOOK_POLL_MS', 1_000, 10, 60_000),
+    retentionDays: int(env, 'WEBHOOK_RETENTION_DAYS', 30, 1, 3_650),
   };
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db } from './db/database.js';
+import type { Db, Queryable } from './db/database.js';
+import { retentionByExpiry, type RetentionStep } from './db/retention.js';
 import { canonicalize } from './canonical-json.js';
 import type { InexactNumbers } from './json-numbers.js';
 import { appError, validationFailed } from './errors.js';
@@ -81,4 +82,49 @@ export function createIdempotencyStore(db: Db, now: () => number) {
         .execute();
     },
   };
+}
+
+/**
+ * The records whose 24 hours are over, for the retention command: an expired record only ever gives way to the
+ * next use of its key (`begin` above deletes it then), so it may go at any time. A record that a write holds
+ * locked at that moment is skipped.
+ */
+export function expiredIdempotencyRecords(now: Date): RetentionStep {
+  return retentionByExpiry({
+    label: 'idempotency records past their expiry',
+    table: 'idempotency_records',
+    before: now,
+    rows: {
+      async prune(db: Queryable, before: Date, limit: number, from?: Date) {
+        const rows = await db
+          .deleteFrom('idempotency_records')
+          .where(({ eb, refTuple, selectFrom }) =>
+            eb(
+              refTuple('scope', 'key'),
+              'in',
+              selectFrom('idempotency_records')
+                .select(['scope', 'key'])
+                .where('expires_at', '<', before)
+                .$if(from !== undefined, (q) => q.where('expires_at', '>=', from!))
+                .orderBy('expires_at')
+                .limit(limit)
+                .forUpdate()
+                .skipLocked()
+                .$asTuple('scope', 'key'),
+            ),
+          )
+          .returning('expires_at')
+          .execute();
+        return rows.map((r) => r.expires_at);
+      },
+      async countBefore(db: Queryable, before: Date) {
+        const row = await db
+          .selectFrom('idempotency_records')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where('expires_at', '<', before)
+          .executeTakeFirstOrThrow();
+        return row.n;
+      },
+    },
+  });
 }

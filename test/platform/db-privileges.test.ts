@@ -26,6 +26,10 @@ const STATE: Privilege[] = ['SELECT', 'INSERT', 'UPDATE'];
 const SET: Privilege[] = ['SELECT', 'INSERT', 'DELETE'];
 /** Short-lived rows, updated and pruned. */
 const TRANSIENT: Privilege[] = ['SELECT', 'INSERT', 'UPDATE', 'DELETE'];
+/** Records kept for a retention period: added, never changed, removed by the retention command once it is over. */
+const RETAINED_RECORD: Privilege[] = ['SELECT', 'INSERT', 'DELETE'];
+/** State kept for a retention period: moves on, then is removed by the retention command. */
+const RETAINED_STATE: Privilege[] = ['SELECT', 'INSERT', 'UPDATE', 'DELETE'];
 
 const TABLES: Record<string, Privilege[]> = {
   schema_migrations: READ,
@@ -45,8 +49,6 @@ const TABLES: Record<string, Privilege[]> = {
       'control_plane_approvals',
       'quarantine_decisions',
       'story_corrections',
-      'webhook_events',
-      'webhook_attempts',
       'integrity_analyses',
       'integrity_flagged_members',
       'rewards_policy_versions',
@@ -77,7 +79,6 @@ const TABLES: Record<string, Privilege[]> = {
       'source_statuses',
       'quarantine_items',
       'legal_holds',
-      'webhook_deliveries',
       'reward_recipients',
       'reward_wallet_challenges',
       'paid_action_usage',
@@ -92,6 +93,9 @@ const TABLES: Record<string, Privilege[]> = {
   ),
   ...Object.fromEntries(['user_bookmarks', 'user_topics', 'reward_story_freezes', 'webhook_disabled_endpoints'].map((t) => [t, SET])),
   ...Object.fromEntries(['idempotency_records', 'login_challenges', 'reading_history', 'site_sessions'].map((t) => [t, TRANSIENT])),
+  webhook_events: RETAINED_RECORD,
+  webhook_attempts: RETAINED_RECORD,
+  webhook_deliveries: RETAINED_STATE,
 };
 
 /** Sequences: USAGE (nextval) for all; UPDATE too where the code calls setval. */

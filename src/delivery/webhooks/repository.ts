@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
 import type { DeliveryStatus, WebhookEventType } from '../../platform/db/schema-moderation.js';
+import type { DB } from '../../platform/db/schema.js';
 
 /** SQL of the webhook outbox: events, deliveries, the attempt log and disabled endpoints. */
 
@@ -202,4 +203,137 @@ export async function attemptsOf(db: Queryable, deliveryIds: string[]) {
     .where('delivery_id', 'in', deliveryIds)
     .orderBy('seq')
     .execute();
+}
+
+/** A delivery that ended (DELIVERED or DEAD) before `before`: the retention command removes it with its attempts. */
+const endedBefore = (before: Date) => (eb: ExpressionBuilder<DB, 'webhook_deliveries'>) =>
+  eb.or([
+    eb.and([eb('status', '=', 'DELIVERED'), eb('delivered_at', '<', before)]),
+    eb.and([eb('status', '=', 'DEAD'), eb('dead_at', '<', before)]),
+  ]);
+
+export async function countEndedDeliveries(db: Queryable, before: Date): Promise<{ deliveries: number; attempts: number }> {
+  const deliveries = await db
+    .selectFrom('webhook_deliveries')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where(endedBefore(before))
+    .executeTakeFirstOrThrow();
+  const attempts = await db
+    .selectFrom('webhook_attempts')
+    .innerJoin('webhook_deliveries', 'webhook_deliveries.id', 'webhook_attempts.delivery_id')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where(endedBefore(before))
+    .executeTakeFirstOrThrow();
+  return { deliveries: deliveries.n, attempts: attempts.n };
+}
+
+/** An event none of whose deliveries is left (in the caller's transaction: counting what it deleted). */
+const spent = (eb: ExpressionBuilder<DB, 'webhook_events'>) =>
+  eb.not(
+    eb.exists(
+      eb
+        .selectFrom('webhook_deliveries as d')
+        .select(sql`1`.as('one'))
+        .whereRef('d.event_id', '=', 'webhook_events.id'),
+    ),
+  );
+
+/**
+ * Removes up to `limit` deliveries that ended before `before`, in `seq` order after `afterSeq` (where the last
+ * batch stopped): their attempts first (they reference the delivery), then the deliveries, then those of their
+ * events created before `before` that have no delivery left (while the pages just read are still in memory:
+ * looked up later, each would cost a read of the deleted deliveries). The deliveries are locked first and one
+ * a worker holds is skipped (a worker holds PENDING ones only). Answers the rows removed and the last seq.
+ */
+export async function removeEndedDeliveries(
+  tx: Tx,
+  before: Date,
+  afterSeq: string,
+  limit: number,
+): Promise<{ deliveries: number; attempts: number; events: number; lastSeq: string | null }> {
+  const doomed = await tx
+    .selectFrom('webhook_deliveries')
+    .select(['id', 'seq', 'event_id'])
+    .where('seq', '>', afterSeq)
+    .where(endedBefore(before))
+    .orderBy('seq')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+  if (doomed.length === 0) return { deliveries: 0, attempts: 0, events: 0, lastSeq: null };
+  const ids = doomed.map((d) => d.id);
+  const attempts = await tx.deleteFrom('webhook_attempts').where('delivery_id', 'in', ids).executeTakeFirst();
+  const deliveries = await tx.deleteFrom('webhook_deliveries').where('id', 'in', ids).executeTakeFirst();
+  const events = await tx
+    .deleteFrom('webhook_events')
+    .where('id', 'in', [...new Set(doomed.map((d) => d.event_id))])
+    .where('created_at', '<', before)
+    .where(spent)
+    .executeTakeFirst();
+  return {
+    deliveries: Number(deliveries.numDeletedRows),
+    attempts: Number(attempts.numDeletedRows),
+    events: Number(events.numDeletedRows),
+    lastSeq: doomed.at(-1)!.seq,
+  };
+}
+
+/** Events created before `before` none of whose deliveries would remain after the deliveries' retention. */
+export async function countSpentEvents(db: Queryable, before: Date): Promise<number> {
+  const row = await db
+    .selectFrom('webhook_events as e')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('e.created_at', '<', before)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('webhook_deliveries')
+            .select(sql`1`.as('one'))
+            .whereRef('webhook_deliveries.event_id', '=', 'e.id')
+            .where((d) => d.not(endedBefore(before)(d))),
+        ),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/**
+ * Removes up to `limit` events created before `before` none of whose deliveries remains, in `seq` order after
+ * `afterSeq`; answers how many and the last seq. Deliveries are only ever written with their event, so none
+ * can come after.
+ */
+export async function removeSpentEvents(
+  tx: Tx,
+  before: Date,
+  afterSeq: string,
+  limit: number,
+): Promise<{ events: number; lastSeq: string | null }> {
+  const rows = await tx
+    .deleteFrom('webhook_events')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('webhook_events as e')
+        .select('e.id')
+        .where('e.seq', '>', afterSeq)
+        .where('e.created_at', '<', before)
+        .where((w) =>
+          w.not(
+            w.exists(
+              w
+                .selectFrom('webhook_deliveries as d')
+                .select(sql`1`.as('one'))
+                .whereRef('d.event_id', '=', 'e.id'),
+            ),
+          ),
+        )
+        .orderBy('e.seq')
+        .limit(limit),
+    )
+    .returning('seq')
+    .execute();
+  const last = rows.reduce<bigint | null>((max, r) => (max === null || BigInt(r.seq) > max ? BigInt(r.seq) : max), null);
+  return { events: rows.length, lastSeq: last === null ? null : last.toString() };
 }

@@ -109,12 +109,37 @@ export async function insertLoginChallenge(db: Queryable, row: Omit<LoginChallen
   await db.insertInto('login_challenges').values(row).execute();
 }
 
-/** Deletes up to `limit` challenges that expired before `before` (they can only ever answer CHALLENGE_EXPIRED). */
-export async function pruneLoginChallenges(db: Queryable, before: Date, limit: number): Promise<void> {
-  await db
+/**
+ * Deletes up to `limit` challenges that expired before `before` (they can only ever answer CHALLENGE_EXPIRED),
+ * oldest first (from `from` on: the retention command resumes where its last batch stopped), skipping one a
+ * verify holds locked; answers their expiries.
+ */
+export async function pruneLoginChallenges(db: Queryable, before: Date, limit: number, from?: Date): Promise<Date[]> {
+  const rows = await db
     .deleteFrom('login_challenges')
-    .where('id', 'in', (eb) => eb.selectFrom('login_challenges').select('id').where('expires_at', '<', before).limit(limit))
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('login_challenges')
+        .select('id')
+        .where('expires_at', '<', before)
+        .$if(from !== undefined, (q) => q.where('expires_at', '>=', from!))
+        .orderBy('expires_at')
+        .limit(limit)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning('expires_at')
     .execute();
+  return rows.map((r) => r.expires_at);
+}
+
+export async function countLoginChallengesExpiredBefore(db: Queryable, before: Date): Promise<number> {
+  const row = await db
+    .selectFrom('login_challenges')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('expires_at', '<', before)
+    .executeTakeFirstOrThrow();
+  return row.n;
 }
 
 export async function findLoginChallenge(db: Queryable, id: string) {

@@ -29,7 +29,7 @@ import type { HumanProofVerifyBody, LoginVerifyBody } from './schemas.js';
 
 /** A login challenge lives 5 minutes (docs/api-conventions.md, "Human proofs"); expired ones are deleted an hour later. */
 const CHALLENGE_TTL_MS = 5 * 60_000;
-const CHALLENGE_PRUNE_AFTER_MS = 60 * 60_000;
+export const CHALLENGE_PRUNE_AFTER_MS = 60 * 60_000;
 
 type ProofBody = Pick<HumanProofVerifyBody, 'nullifier_hash' | 'merkle_root' | 'proof' | 'verification_level'>;
 

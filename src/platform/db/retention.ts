@@ -1,0 +1,53 @@
+import type { Queryable, Tx } from './database.js';
+
+/** Rows per table: what a step removed, or would remove. */
+export type RowCounts = Record<string, number>;
+
+/** What one batch of a step removed, and whether the step is done (it found fewer rows than it was allowed). */
+export interface RetentionBatch {
+  removed: RowCounts;
+  done: boolean;
+}
+
+/**
+ * One kind of row the retention command removes (docs/scaling.md, "Tables that grow without end"), offered by
+ * the module that owns the table and built for one run (it keeps its place in the table between batches, so
+ * that no batch scans again what an earlier one removed). The command runs each batch in a transaction of its
+ * own: a batch locks only the rows it removes, and skips rows the service holds locked at that moment.
+ */
+export interface RetentionStep {
+  /** What goes, in the operator's words (the command prints it). */
+  readonly label: string;
+  /** The tables it removes rows from, in the order it removes them (dependent rows first). */
+  readonly tables: readonly string[];
+  /** What a run would remove now, per table (the dry run). */
+  count(db: Queryable): Promise<RowCounts>;
+  /** Removes at most `limit` rows of the step's last table (and the rows of the others that depend on them). */
+  removeBatch(tx: Tx, limit: number): Promise<RetentionBatch>;
+}
+
+/** A table's rows that end at `expires_at`: its owner's SQL, for `retentionByExpiry`. */
+export interface ExpiringRows {
+  /** Deletes at most `limit` rows that ended before `before`, oldest first from `from` on; answers their expiries. */
+  prune(db: Queryable, before: Date, limit: number, from?: Date): Promise<Date[]>;
+  countBefore(db: Queryable, before: Date): Promise<number>;
+}
+
+/**
+ * A step over a table whose rows end at `expires_at` (indexed): each batch takes the oldest rows that ended
+ * before `before`, starting at the expiry where the last batch stopped, so the index leads straight past what
+ * earlier batches removed instead of over it again.
+ */
+export function retentionByExpiry(step: { label: string; table: string; before: Date; rows: ExpiringRows }): RetentionStep {
+  let from: Date | undefined;
+  return {
+    label: step.label,
+    tables: [step.table],
+    count: async (db) => ({ [step.table]: await step.rows.countBefore(db, step.before) }),
+    async removeBatch(tx, limit) {
+      const expiries = await step.rows.prune(tx, step.before, limit, from);
+      for (const expiry of expiries) if (!from || expiry > from) from = expiry;
+      return { removed: { [step.table]: expiries.length }, done: expiries.length < limit };
+    },
+  };
+}
