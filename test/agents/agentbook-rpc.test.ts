@@ -4,7 +4,7 @@ import { toHex } from 'viem';
 import { generateAgentKey } from '../../sdk/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { startAgentBookChain } from '../helpers/local-evm.js';
-import { joinBot, linkedHumanIdOf, newWallet, packet, signedWithProof } from './support.js';
+import { joinedBot, linkedHumanIdOf, newWallet, packet, signedWithProof } from './support.js';
 
 const VERIFY = '/v1/agents/verify';
 
@@ -35,7 +35,7 @@ describe('AgentBook in rpc mode, on a local EVM with the AgentBook contract', ()
     const humanId = 0xabcdef0123456789n;
     await chain.register(wallet.account.address, humanId);
     const key = generateAgentKey();
-    await joinBot(t.app, key);
+    await joinedBot(t.app, key);
     const res = await verify(key, wallet);
     assert.equal(res.status, 202, JSON.stringify(res.body));
     assert.equal(res.body.linkedHumanId, linkedHumanIdOf(toHex(humanId)));
@@ -44,7 +44,7 @@ describe('AgentBook in rpc mode, on a local EVM with the AgentBook contract', ()
 
   test('a wallet the contract answers 0 for is UNREGISTERED', async () => {
     const key = generateAgentKey();
-    await joinBot(t.app, key);
+    await joinedBot(t.app, key);
     const res = await verify(key, newWallet());
     assert.equal(res.status, 403);
     assert.equal(res.body.details?.[0]?.code, 'UNREGISTERED');
@@ -54,7 +54,7 @@ describe('AgentBook in rpc mode, on a local EVM with the AgentBook contract', ()
     const wallet = newWallet();
     await chain.register(wallet.account.address, 42n);
     const key = generateAgentKey();
-    await joinBot(t.app, key);
+    await joinedBot(t.app, key);
     assert.equal((await verify(key, wallet)).status, 202);
     const origin = t.config.worldAgentkitResourceOrigins[0]!;
     const write = (tag: string) =>
@@ -80,7 +80,7 @@ describe('AgentBook in rpc mode, on a local EVM with the AgentBook contract', ()
     });
     try {
       const key = generateAgentKey();
-      await joinBot(down.app, key);
+      await joinedBot(down.app, key);
       const res = await signedWithProof(down.app, {
         key,
         path: VERIFY,

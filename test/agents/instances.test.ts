@@ -4,7 +4,7 @@ import { buildAgentProof, generateAgentKey, signAgentRequest } from '../../sdk/i
 import { createTestApp, createTestDatabase } from '../helpers/app.js';
 import { needsPostgres, needsRedis } from '../helpers/needs.js';
 import { testRedisPrefix } from '../helpers/redis.js';
-import { joinBot, newWallet, post, proofNonce, signedWithProof } from './support.js';
+import { joinBot, joinedBot, newWallet, post, proofNonce, signedWithProof } from './support.js';
 
 const VERIFY = '/v1/agents/verify';
 
@@ -21,8 +21,8 @@ describe('verified agents across instances', () => {
       try {
         const origin = a.config.worldAgentkitResourceOrigins[0]!;
         const [first, second] = [generateAgentKey(), generateAgentKey()];
-        await joinBot(a.app, first);
-        await joinBot(b.app, second);
+        await joinedBot(a.app, first);
+        await joinedBot(b.app, second);
         const nonce = proofNonce();
         const agentProof = await buildAgentProof({ wallet: wallet.account, origin, path: VERIFY, nonce });
         const send = (app: typeof a.app, key: typeof first) =>

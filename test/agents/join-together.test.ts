@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { generateAgentKey, signAgentRequest, signKeyProof } from '../../sdk/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { joinBot, post } from './support.js';
+import { joinBot, joinedBot, post } from './support.js';
 
 /**
  * Joins that arrive together are written by one statement (src/platform/db/bulk/write-batcher.ts): each request
@@ -52,7 +52,7 @@ describe('POST /v1/agents/join: joins sent together', () => {
   test("a key that is another bot's added key is refused (409) and the joins sent with it are not", async () => {
     const owner = generateAgentKey();
     const added = generateAgentKey();
-    await joinBot(t.app, owner);
+    await joinedBot(t.app, owner);
     const body = { botId: owner.botId, addKey: { publicKey: added.publicKey, keyProof: signKeyProof(added, owner.botId) } };
     const change = await post(
       t.app,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { generateAgentKey, signAgentRequest, signKeyProof, type AgentKey } from '../../sdk/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { joinBot, packet, post } from './support.js';
+import { joinBot, joinedBot, packet, post } from './support.js';
 
 const JOIN = '/v1/agents/join';
 
@@ -27,7 +27,7 @@ describe('several signing keys per bot (POST /v1/agents/join with botId)', () =>
     const first = generateAgentKey();
     const second = generateAgentKey();
     const botId = first.botId;
-    await joinBot(t.app, first);
+    await joinedBot(t.app, first);
 
     const added = await write(first, botId, { addKey: { publicKey: second.publicKey, keyProof: signKeyProof(second, botId) } });
     assert.equal(added.status, 202, JSON.stringify(added.body));
@@ -61,7 +61,7 @@ describe('several signing keys per bot (POST /v1/agents/join with botId)', () =>
 
   test('the last active key cannot be revoked, and an unknown version is 404', async () => {
     const key = generateAgentKey();
-    await joinBot(t.app, key);
+    await joinedBot(t.app, key);
     const last = await write(key, key.botId, { revokeKeyVersion: 1 });
     assert.equal(last.status, 409);
     assert.equal(last.body.code, 'AGENT_LAST_KEY');
@@ -71,8 +71,8 @@ describe('several signing keys per bot (POST /v1/agents/join with botId)', () =>
   test('adding a key needs the new key to sign the key proof, and a key of another bot is refused', async () => {
     const key = generateAgentKey();
     const other = generateAgentKey();
-    await joinBot(t.app, key);
-    await joinBot(t.app, other);
+    await joinedBot(t.app, key);
+    await joinedBot(t.app, other);
     const stranger = generateAgentKey();
     const forged = await write(key, key.botId, { addKey: { publicKey: stranger.publicKey, keyProof: signKeyProof(key, key.botId) } });
     assert.equal(forged.status, 400);
@@ -85,8 +85,8 @@ describe('several signing keys per bot (POST /v1/agents/join with botId)', () =>
   test('a key change signed by another bot is refused', async () => {
     const key = generateAgentKey();
     const intruder = generateAgentKey();
-    await joinBot(t.app, key);
-    await joinBot(t.app, intruder);
+    await joinedBot(t.app, key);
+    await joinedBot(t.app, intruder);
     const res = await write(intruder, key.botId, { revokeKeyVersion: 1 });
     assert.equal(res.status, 401);
     assert.equal(res.body.code, 'AGENT_SIGNATURE_INVALID');

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { generateAgentKey } from '../../sdk/index.js';
 import { createTestApp, createTestDatabase, TEST_OPS_TOKEN, type TestApp } from '../helpers/app.js';
-import { joinBot, newWallet, packet, signedWithProof } from './support.js';
+import { joinBot, joinedBot, newWallet, packet, signedWithProof } from './support.js';
 
 const VERIFY = '/v1/agents/verify';
 const CANDIDATES = '/v1/candidates';
@@ -78,7 +78,7 @@ describe('verified agents: limits, consensus weight and deployment switches', ()
   test('a verified attestation weighs consensus.verifiedAgentWeight in the consensus snapshot, an unverified one 1', async () => {
     const origin = t.config.worldAgentkitResourceOrigins[0]!;
     const author = generateAgentKey();
-    await joinBot(t.app, author);
+    await joinedBot(t.app, author);
     const candidate = await signedWithProof(t.app, {
       key: author,
       path: CANDIDATES,
@@ -106,7 +106,7 @@ describe('verified agents: limits, consensus weight and deployment switches', ()
     assert.equal(attested.body.weight, 2);
     assert.equal(attested.body.verified, true);
     const plainBot = generateAgentKey();
-    await joinBot(t.app, plainBot);
+    await joinedBot(t.app, plainBot);
     const plain = await signedWithProof(t.app, {
       key: plainBot,
       path,

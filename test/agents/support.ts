@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
@@ -70,6 +71,13 @@ export async function signedWithProof(app: FastifyInstance, input: SignedWriteIn
 export async function joinBot(app: FastifyInstance, key: AgentKey, name = 'Test bot'): Promise<Reply> {
   const body = { publicKey: key.publicKey, name };
   return post(app, '/v1/agents/join', body, signAgentRequest({ key, method: 'POST', path: '/v1/agents/join', body }));
+}
+
+/** Joins a bot that must be accepted: a refusal fails the test with the service's answer. */
+export async function joinedBot(app: FastifyInstance, key: AgentKey, name = 'Test bot'): Promise<Reply> {
+  const res = await joinBot(app, key, name);
+  assert.equal(res.status, 202, `join refused: ${JSON.stringify(res.body)}`);
+  return res;
 }
 
 export function packet(tag: string) {

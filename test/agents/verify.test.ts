@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
 import { buildAgentProof, generateAgentKey, signAgentRequest } from '../../sdk/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { joinBot, linkedHumanIdOf, newWallet, packet, post, proofNonce, signedWithProof } from './support.js';
+import { joinBot, joinedBot, linkedHumanIdOf, newWallet, packet, post, proofNonce, signedWithProof } from './support.js';
 
 const VERIFY = '/v1/agents/verify';
 const CANDIDATES = '/v1/candidates';
@@ -36,7 +36,7 @@ describe('POST /v1/agents/verify and verified writes (World AgentKit)', () => {
     const app = await createTestApp({ AGENTBOOK_STATIC: JSON.stringify({ [wallet.account.address.toLowerCase()]: wallet.humanId }) });
     try {
       const key = generateAgentKey();
-      await joinBot(app.app, key);
+      await joinedBot(app.app, key);
       const res = await signedWithProof(app.app, {
         key,
         path: VERIFY,
@@ -62,7 +62,7 @@ describe('POST /v1/agents/verify and verified writes (World AgentKit)', () => {
 
   test('verify checks the bot signature before the proof: a bad signature with a bad proof is 401', async () => {
     const key = generateAgentKey();
-    await joinBot(t.app, key);
+    await joinedBot(t.app, key);
     const body = { botId: key.botId };
     const headers = signAgentRequest({ key, method: 'POST', path: VERIFY, body, agentProof: 'not-a-proof' });
     const res = await post(
@@ -146,7 +146,7 @@ describe('POST /v1/agents/verify and verified writes (World AgentKit)', () => {
   for (const [what, input, check] of failures) {
     test(`verify refuses ${what}: 403 AGENTPROOF_VERIFICATION_FAILED naming ${check}`, async () => {
       const key = generateAgentKey();
-      await joinBot(t.app, key);
+      await joinedBot(t.app, key);
       const res = await signedWithProof(t.app, await input(key));
       assert.equal(res.status, 403, JSON.stringify(res.body));
       assert.equal(res.body.code, 'AGENTPROOF_VERIFICATION_FAILED');
@@ -161,7 +161,7 @@ describe('POST /v1/agents/verify and verified writes (World AgentKit)', () => {
 
   test('verify refuses a malformed header and a signature that does not recover the address', async () => {
     const key = generateAgentKey();
-    await joinBot(t.app, key);
+    await joinedBot(t.app, key);
     const body = { botId: key.botId };
     for (const agentProof of ['%%%', Buffer.from('{"domain":1}').toString('base64'), Buffer.from('not json').toString('base64')]) {
       const res = await post(t.app, VERIFY, body, signAgentRequest({ key, method: 'POST', path: VERIFY, body, agentProof }));
@@ -193,8 +193,8 @@ describe('POST /v1/agents/verify and verified writes (World AgentKit)', () => {
   test('a proof sent by one bot cannot verify another bot, even signed with the same nonce', async () => {
     const first = generateAgentKey();
     const second = generateAgentKey();
-    await joinBot(t.app, first);
-    await joinBot(t.app, second);
+    await joinedBot(t.app, first);
+    await joinedBot(t.app, second);
     const nonce = proofNonce();
     const agentProof = await buildAgentProof({ wallet: registered[2]!.account, origin, path: VERIFY, nonce });
     const one = await post(
@@ -265,7 +265,7 @@ describe('POST /v1/agents/verify and verified writes (World AgentKit)', () => {
 
   test('an unverified bot claiming verified: true is refused as NOT_VERIFIED, whatever proof it sends', async () => {
     const key = generateAgentKey();
-    await joinBot(t.app, key);
+    await joinedBot(t.app, key);
     const res = await signedWithProof(t.app, {
       key,
       path: CANDIDATES,

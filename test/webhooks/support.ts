@@ -53,7 +53,11 @@ export function stepWorker(g: GovernanceApp, ca: string, overrides: Partial<Conf
   return {
     worker,
     clock,
-    /** Moves the clock to the earliest due delivery (never back) and attempts it; false when nothing is pending. */
+    /**
+     * Moves the clock to the earliest due delivery (never back) and attempts it; false when nothing is pending.
+     * The clock moves only here, never with the wall clock, so the recorded schedule is exact however slow the
+     * machine is.
+     */
     async step(): Promise<boolean> {
       const next = await db
         .selectFrom('webhook_deliveries')
@@ -62,7 +66,7 @@ export function stepWorker(g: GovernanceApp, ca: string, overrides: Partial<Conf
         .orderBy('next_attempt_at')
         .executeTakeFirst();
       if (!next) return false;
-      clock.set(Math.max(clock.now(), Date.now(), next.next_attempt_at.getTime()));
+      clock.set(Math.max(clock.now(), next.next_attempt_at.getTime()));
       return worker.deliverOne();
     },
     close: () => dispatcher.close(),
