@@ -9,6 +9,7 @@ import { createMemoryNonceStore, createRedisNonceStore, type NonceStore } from '
 import { createMemoryRateLimitStore, createRedisRateLimitStore, type RateLimitStore } from './rate-limit-store.js';
 import { createMemoryReadGeneration, createRedisReadGeneration, type ReadGeneration } from './read-cache.js';
 import { createRedis, type RedisClient } from './redis.js';
+import { createReplayGuard, type ReplayGuard } from './replay-guard.js';
 
 /** The shared resources of one app instance, created once and handed to modules explicitly. */
 export interface AppContext {
@@ -19,6 +20,8 @@ export interface AppContext {
   redis: RedisClient | undefined;
   nonceStore: NonceStore;
   rateLimitStore: RateLimitStore;
+  /** A signed write's nonce claim and rate-limit count in one step (one Redis call where both stores share it). */
+  replayGuard: ReplayGuard;
   /** The read generation every write moves on (shared through Redis whenever the app has one). */
   readGeneration: ReadGeneration;
   /** The one way to write: transactions whose commits move the read generation on (see db/transaction.ts). */
@@ -70,13 +73,17 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     ],
     (err) => overrides.log?.warn({ err }, 'an after-commit step failed; the write itself committed'),
   );
+  const nonceStore = config.nonceStoreDriver === 'redis' && redis ? createRedisNonceStore(redis) : createMemoryNonceStore(clock);
+  const rateLimitStore =
+    config.rateLimitStoreDriver === 'redis' && redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore(clock);
   return {
     config,
     database,
     readReplica,
     redis,
-    nonceStore: config.nonceStoreDriver === 'redis' && redis ? createRedisNonceStore(redis) : createMemoryNonceStore(clock),
-    rateLimitStore: config.rateLimitStoreDriver === 'redis' && redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore(clock),
+    nonceStore,
+    rateLimitStore,
+    replayGuard: createReplayGuard(nonceStore, rateLimitStore, redis),
     readGeneration,
     transactor,
     clock,

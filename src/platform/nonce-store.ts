@@ -11,11 +11,14 @@ export interface NonceStore {
   readonly driver: 'memory' | 'redis';
 }
 
+/** The Redis key of a nonce (under the client's key prefix). */
+export const nonceKey = (key: string) => `nonce:${key}`;
+
 export function createRedisNonceStore(redis: RedisClient): NonceStore {
   return {
     driver: 'redis',
     async claim(key, ttlMs) {
-      const result = await redis.set(`nonce:${key}`, '1', 'PX', ttlMs, 'NX');
+      const result = await redis.set(nonceKey(key), '1', 'PX', ttlMs, 'NX');
       return result === 'OK';
     },
     async ping() {

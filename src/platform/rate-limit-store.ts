@@ -14,13 +14,26 @@ export interface RateLimitStore {
   readonly driver: 'memory' | 'redis';
 }
 
-const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+/**
+ * One hit of a fixed window, as Lua: the counter is the script's last key, the window (ms) is `window`. Shared
+ * with the replay guard's script, which runs it after a nonce claim.
+ */
+export const HIT_STEPS = `
+local counter = KEYS[#KEYS]
+local count = redis.call('INCR', counter)
+if count == 1 then redis.call('PEXPIRE', counter, window) end
+local ttl = redis.call('PTTL', counter)
+if ttl < 0 then redis.call('PEXPIRE', counter, window); ttl = tonumber(window) end
 return { count, ttl }
 `;
+
+const HIT_SCRIPT = `
+local window = ARGV[1]
+${HIT_STEPS}
+`;
+
+/** The Redis key of a rate-limit counter (under the client's key prefix). */
+export const rateLimitKey = (key: string) => `rl:${key}`;
 
 export function createRedisRateLimitStore(redis: RedisClient): RateLimitStore {
   redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
@@ -28,7 +41,7 @@ export function createRedisRateLimitStore(redis: RedisClient): RateLimitStore {
   return {
     driver: 'redis',
     async hit(key, windowMs) {
-      const [count, ttl] = await client.rateLimitHit(`rl:${key}`, windowMs);
+      const [count, ttl] = await client.rateLimitHit(rateLimitKey(key), windowMs);
       return { count, resetInMs: ttl };
     },
   };

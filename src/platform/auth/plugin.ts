@@ -12,7 +12,7 @@ import type { AppContext } from '../context.js';
 import { AppError, appError, validationFailed, type ErrorDetail } from '../errors.js';
 import { createIdempotencyStore, requestHash, validateIdempotencyKey } from '../idempotency.js';
 import type { Metrics } from '../metrics.js';
-import { enforceRateLimit } from '../rate-limit.js';
+import { enforceRateLimit, MINUTE_MS, refuseOverLimit } from '../rate-limit.js';
 import { hookList, routeMethods } from '../route-hooks.js';
 import { BOT_ID, IDENTIFIER, LINKED_HUMAN_ID } from '../schemas.js';
 import {
@@ -82,7 +82,7 @@ export interface AuthLookups {
  */
 export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthLookups }>(
   async (app: FastifyInstance, { ctx, metrics, lookups }) => {
-    const { config, nonceStore, rateLimitStore, clock } = ctx;
+    const { config, nonceStore, rateLimitStore, replayGuard, clock } = ctx;
     const directory = createBotDirectory(lookups.findSelfServeBot, config.agentBotRegistry);
     const idempotency = createIdempotencyStore(ctx.database.db, () => clock.now());
     const nonceTtlMs = config.signatureMaxSkewMs * 2 + 60_000;
@@ -109,14 +109,18 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
     }
 
     /**
-     * Claims the nonce, then counts the write against the actor's limit. A refused replay never reaches the
-     * count: a captured request sent again cannot use up its owner's limit (the nonce is keyed by signer, so
-     * only the signer's own fresh nonces count).
+     * Claims the nonce, then counts the write against the actor's limit (one Redis call where it can: the replay
+     * guard). A refused replay never reaches the count: a captured request sent again cannot use up its owner's
+     * limit (the nonce is keyed by signer, so only the signer's own fresh nonces count).
      */
     async function claimThenCount(nonceKey: string, rateKey: string | undefined, perMinute: () => Promise<number>): Promise<void> {
-      const [fresh, limit] = await Promise.all([nonceStore.claim(nonceKey, nonceTtlMs), rateKey ? perMinute() : undefined]);
-      if (!fresh) throw appError('REPLAY_DETECTED');
-      if (rateKey && limit !== undefined) await enforceRateLimit(rateLimitStore, rateKey, limit);
+      if (!rateKey) {
+        if (!(await nonceStore.claim(nonceKey, nonceTtlMs))) throw appError('REPLAY_DETECTED');
+        return;
+      }
+      const [hit, limit] = await Promise.all([replayGuard.claimThenHit(nonceKey, nonceTtlMs, rateKey, MINUTE_MS), perMinute()]);
+      if (!hit) throw appError('REPLAY_DETECTED');
+      refuseOverLimit(hit, limit);
     }
 
     async function authenticateHuman(request: FastifyRequest): Promise<HumanActor> {
