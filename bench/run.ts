@@ -18,7 +18,7 @@ import { cpus } from 'node:os';
 import { createBenchContext } from './lib/context.js';
 import { failedScenario, measureScenario, type ScenarioResult } from './lib/measure.js';
 import { isInvalid, renderChecks, renderTable } from './lib/report.js';
-import { readSettings } from './lib/settings.js';
+import { NEWSROOM_SEED_VERSION, readSettings } from './lib/settings.js';
 import { scenarios } from './scenarios/index.js';
 import type { Scenario } from './scenarios/types.js';
 
@@ -36,7 +36,7 @@ function usage(): string {
     '     BENCH_LATENCY_CONNECTIONS (2, scenarios with a p99 target), BENCH_WARMUP_REQUESTS (10000),',
     '     BENCH_WARMUP_SECONDS (5, cap of each warm-up half), BENCH_FEED_FACTOR (3), BENCH_PAUSE_MS (500),',
     '     BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), BENCH_REDIS_URL (redis://127.0.0.1:6379),',
-    '     BENCH_NEWSROOM_DB (bench_newsroom_v1: the seeded database of the newsroom reads, kept between runs),',
+    `     BENCH_NEWSROOM_DB (bench_newsroom_v${NEWSROOM_SEED_VERSION}, _x<scale> at another scale: the seeded database of the newsroom reads, kept between runs),`,
     '     BENCH_NEWSROOM_SCALE (1 = 100,000 stories), BENCH_RESEED (0; 1 seeds again), BENCH_KEEP_DB (1; 0 drops it at the end),',
     '     BENCH_CPU_PROF (directory: each server process writes .cpuprofile files in a subdirectory; see bench/profile-summary.ts)',
   ].join('\n');

@@ -25,7 +25,7 @@ export interface BenchSettings {
    * load, so the p99 is the time of a request rather than the queue in front of a saturated server).
    */
   latencyConnections: number;
-  /** BENCH_NEWSROOM_DB: the kept, seeded database of the newsroom read scenarios (default bench_newsroom_v2). */
+  /** BENCH_NEWSROOM_DB: the kept, seeded database of the newsroom read scenarios (default: defaultNewsroomDb below). */
   newsroomDb: string;
   /** BENCH_NEWSROOM_SCALE: multiplies the seeded counts (default 1: 100,000 stories, 1,000,000 reviews, ~300,000 ledger events). */
   newsroomScale: number;
