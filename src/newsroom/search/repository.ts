@@ -52,7 +52,8 @@ export const recentColumn = (f: SearchFilters) => (f.publicationStage === 'CANDI
 
 /**
  * How many of the newest stories a bigram search reads before it asks the bigram index for every match instead
- * (see bigramCandidates; the figures behind the choice are in docs/newsroom-reads.md, "Search").
+ * (see bigramCandidates; the figures behind the choice: docs/newsroom-reads.md, "Cost model of a Chinese or
+ * Japanese query").
  */
 export const SLICE_ROWS = 5_000;
 
