@@ -23,11 +23,11 @@ const entries = (maxLength: number) =>
   );
 const ENCODING = ['address', 'uint256'];
 
-test('every leaf sums its wallet exactly once and its proof verifies as OpenZeppelin computes it', () => {
-  fc.assert(
-    fc.property(fc.array(share, { minLength: 1, maxLength: 60 }), (raw) => {
+test('every leaf sums its wallet exactly once and its proof verifies as OpenZeppelin computes it', async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.array(share, { minLength: 1, maxLength: 60 }), async (raw) => {
       const shares: PayableShare[] = raw.map((s, i) => ({ ...s, payoutId: `po_${i}` }));
-      const d = buildDistribution(shares);
+      const d = await buildDistribution(shares);
       const expected = new Map<string, bigint>();
       for (const s of shares) expected.set(s.wallet.toLowerCase(), (expected.get(s.wallet.toLowerCase()) ?? 0n) + s.amountBase);
       assert.equal(d.leaves.length, expected.size);
@@ -74,16 +74,16 @@ test('the standard tree of [address, uint256] values is the simple tree of their
   );
 });
 
-test("a batch's root, leaf order and proofs are those of StandardMerkleTree.of over its wallets in ascending order", () => {
-  fc.assert(
-    fc.property(fc.oneof(entries(1), entries(2), entries(80)), (values) => {
+test("a batch's root, leaf order and proofs are those of StandardMerkleTree.of over its wallets in ascending order", async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.oneof(entries(1), entries(2), entries(80)), async (values) => {
       const shares: PayableShare[] = values.map(([address, amount], i) => ({
         payoutId: `po_${i}`,
         recipientId: `rcp_${i}`,
         wallet: address,
         amountBase: amount || 1n, // a payable amount is positive
       }));
-      const d = buildDistribution(shares);
+      const d = await buildDistribution(shares);
       const ascending = [...shares].sort((a, b) => (a.wallet < b.wallet ? -1 : 1));
       const standard = StandardMerkleTree.of(
         ascending.map((s) => [s.wallet, s.amountBase.toString()]),

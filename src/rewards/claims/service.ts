@@ -140,7 +140,7 @@ export function createClaimsService(deps: ClaimsDeps) {
         return await withTransaction(transactor, async (tx) => {
           const shares = await lockUnbatchedPayable(tx);
           if (shares.length === 0) throw appError('NOTHING_TO_DISTRIBUTE');
-          const d = buildDistribution(shares);
+          const d = await buildDistribution(shares);
           const now = new Date(clock.now());
           const id = newId('cb');
           const row = {
