@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db, Queryable } from './db/database.js';
-import { retentionByExpiry, type RetentionStep } from './db/retention.js';
+import { countExpiredBefore, retentionByExpiry, type RetentionStep } from './db/retention.js';
 import { canonicalize } from './canonical-json.js';
 import type { InexactNumbers } from './json-numbers.js';
 import { appError, validationFailed } from './errors.js';
@@ -117,14 +117,7 @@ export function expiredIdempotencyRecords(now: Date): RetentionStep {
           .execute();
         return rows.map((r) => r.expires_at);
       },
-      async countBefore(db: Queryable, before: Date) {
-        const row = await db
-          .selectFrom('idempotency_records')
-          .select(sql<number>`count(*)::int`.as('n'))
-          .where('expires_at', '<', before)
-          .executeTakeFirstOrThrow();
-        return row.n;
-      },
+      countBefore: (db: Queryable, before: Date) => countExpiredBefore(db, 'idempotency_records', before),
     },
   });
 }

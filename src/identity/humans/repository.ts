@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
+import { expiringRowsById } from '../../platform/db/retention.js';
 import type { HumanTier } from '../../platform/auth/types.js';
 import type { LoginChallengesTable } from '../../platform/db/schema.js';
 
@@ -114,33 +115,7 @@ export async function insertLoginChallenge(db: Queryable, row: Omit<LoginChallen
  * oldest first (from `from` on: the retention command resumes where its last batch stopped), skipping one a
  * verify holds locked; answers their expiries.
  */
-export async function pruneLoginChallenges(db: Queryable, before: Date, limit: number, from?: Date): Promise<Date[]> {
-  const rows = await db
-    .deleteFrom('login_challenges')
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('login_challenges')
-        .select('id')
-        .where('expires_at', '<', before)
-        .$if(from !== undefined, (q) => q.where('expires_at', '>=', from!))
-        .orderBy('expires_at')
-        .limit(limit)
-        .forUpdate()
-        .skipLocked(),
-    )
-    .returning('expires_at')
-    .execute();
-  return rows.map((r) => r.expires_at);
-}
-
-export async function countLoginChallengesExpiredBefore(db: Queryable, before: Date): Promise<number> {
-  const row = await db
-    .selectFrom('login_challenges')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('expires_at', '<', before)
-    .executeTakeFirstOrThrow();
-  return row.n;
-}
+export const expiredChallengeRows = expiringRowsById('login_challenges');
 
 export async function findLoginChallenge(db: Queryable, id: string) {
   return (await db.selectFrom('login_challenges').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;

@@ -1,5 +1,5 @@
 import { retentionByExpiry, type RetentionStep } from '../../platform/db/retention.js';
-import { countLoginChallengesExpiredBefore, pruneLoginChallenges } from './repository.js';
+import { expiredChallengeRows } from './repository.js';
 import { CHALLENGE_PRUNE_AFTER_MS } from './service.js';
 
 /**
@@ -11,6 +11,6 @@ export function expiredLoginChallenges(now: Date): RetentionStep {
     label: 'login challenges expired over an hour ago',
     table: 'login_challenges',
     before: new Date(now.getTime() - CHALLENGE_PRUNE_AFTER_MS),
-    rows: { prune: pruneLoginChallenges, countBefore: countLoginChallengesExpiredBefore },
+    rows: expiredChallengeRows,
   });
 }

@@ -21,7 +21,7 @@ import {
   findStoryForAction,
   insertLoginChallenge,
   isNullifierUsed,
-  pruneLoginChallenges,
+  expiredChallengeRows,
   raiseHumanTier,
   renewActorBinding,
 } from './repository.js';
@@ -116,7 +116,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         created_at: now,
         expires_at: new Date(now.getTime() + CHALLENGE_TTL_MS),
       };
-      await pruneLoginChallenges(db, new Date(now.getTime() - CHALLENGE_PRUNE_AFTER_MS), 100);
+      await expiredChallengeRows.prune(db, new Date(now.getTime() - CHALLENGE_PRUNE_AFTER_MS), 100);
       await insertLoginChallenge(db, challenge);
       return {
         challengeId: id,

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Queryable, Tx } from './database.js';
 
 /** Rows per table: what a step removed, or would remove. */
@@ -49,5 +50,35 @@ export function retentionByExpiry(step: { label: string; table: string; before: 
       for (const expiry of expiries) if (!from || expiry > from) from = expiry;
       return { removed: { [step.table]: expiries.length }, done: expiries.length < limit };
     },
+  };
+}
+
+/** The tables whose rows end at `expires_at` (indexed). */
+export type ExpiringTable = 'idempotency_records' | 'site_sessions' | 'login_challenges';
+
+/** How many rows of `table` ended before `before`. */
+export async function countExpiredBefore(db: Queryable, table: ExpiringTable, before: Date): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where expires_at < ${before}`.execute(db);
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * The expiring rows of a table keyed by `id`: `prune` deletes up to `limit` rows that ended before `before`,
+ * oldest first (from `from` on), skipping a row the service holds locked, and answers their expiries.
+ */
+export function expiringRowsById(table: Exclude<ExpiringTable, 'idempotency_records'>): ExpiringRows {
+  const t = sql.table(table);
+  return {
+    async prune(db, before, limit, from) {
+      const { rows } = await sql<{ expires_at: Date }>`
+        delete from ${t} where id in (
+          select id from ${t}
+          where expires_at < ${before}${from === undefined ? sql`` : sql` and expires_at >= ${from}`}
+          order by expires_at limit ${limit}
+          for update skip locked)
+        returning expires_at`.execute(db);
+      return rows.map((r) => r.expires_at);
+    },
+    countBefore: (db, before) => countExpiredBefore(db, table, before),
   };
 }

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
+import { expiringRowsById } from '../../platform/db/retention.js';
 
 /** SQL of the reader site's accounts and browser sessions (migrations/0023_site_accounts.sql). */
 
@@ -38,30 +38,4 @@ export async function deleteSession(db: Queryable, id: string): Promise<void> {
  * Removes up to `limit` sessions that ended before `before`, oldest first (from `from` on: the retention command
  * resumes where its last batch stopped), skipping a session a request holds locked; answers their expiries.
  */
-export async function pruneSessions(db: Queryable, before: Date, limit: number, from?: Date): Promise<Date[]> {
-  const rows = await db
-    .deleteFrom('site_sessions')
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('site_sessions')
-        .select('id')
-        .where('expires_at', '<', before)
-        .$if(from !== undefined, (q) => q.where('expires_at', '>=', from!))
-        .orderBy('expires_at')
-        .limit(limit)
-        .forUpdate()
-        .skipLocked(),
-    )
-    .returning('expires_at')
-    .execute();
-  return rows.map((r) => r.expires_at);
-}
-
-export async function countSessionsEndedBefore(db: Queryable, before: Date): Promise<number> {
-  const row = await db
-    .selectFrom('site_sessions')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('expires_at', '<', before)
-    .executeTakeFirstOrThrow();
-  return row.n;
-}
+export const endedSessionRows = expiringRowsById('site_sessions');

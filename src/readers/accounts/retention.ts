@@ -1,5 +1,5 @@
 import { retentionByExpiry, type RetentionStep } from '../../platform/db/retention.js';
-import { countSessionsEndedBefore, pruneSessions } from './repository.js';
+import { endedSessionRows } from './repository.js';
 
 /**
  * The reader site's sessions that have ended (their expiry passed, or a login's end), for the retention command.
@@ -10,6 +10,6 @@ export function endedSessions(now: Date): RetentionStep {
     label: 'site sessions that have ended',
     table: 'site_sessions',
     before: now,
-    rows: { prune: pruneSessions, countBefore: countSessionsEndedBefore },
+    rows: endedSessionRows,
   });
 }

@@ -1,7 +1,7 @@
 import type { SessionStore } from '@fastify/session';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/database.js';
-import { deleteSession, pruneSessions, readSession, writeSession } from './repository.js';
+import { deleteSession, endedSessionRows, readSession, writeSession } from './repository.js';
 
 /** Ended sessions pruned per session destroyed (a login's rotation, a logout). */
 const PRUNE_BATCH = 50;
@@ -34,7 +34,7 @@ export function createSessionStore(deps: { db: Db; clock: Clock; anonymousTtlMs:
     },
     destroy(id, callback) {
       deleteSession(db, id)
-        .then(() => pruneSessions(db, new Date(clock.now()), PRUNE_BATCH))
+        .then(() => endedSessionRows.prune(db, new Date(clock.now()), PRUNE_BATCH))
         .then(() => callback(), settle(callback));
     },
   };
