@@ -1,7 +1,7 @@
 import { SimpleMerkleTree } from '@openzeppelin/merkle-tree';
 import type { BytesLike } from '@openzeppelin/merkle-tree/dist/bytes.js';
 import { createKeccak, type IHasher } from 'hash-wasm';
-import { encodeAbiParameters, keccak256, type Hex } from 'viem';
+import type { Hex } from 'viem';
 
 /** One payable payout to put in a batch: its amount and the wallet bound by its recipient. */
 export interface PayableShare {
@@ -27,14 +27,12 @@ export interface Distribution {
   leafOfPayout: Map<string, number>;
 }
 
-const LEAF_ENCODING = [{ type: 'address' }, { type: 'uint256' }] as const;
-
 /**
  * OpenZeppelin's standard leaf of `[address, uint256]` (`standardLeafHash` of @openzeppelin/merkle-tree):
  * `keccak256(bytes.concat(keccak256(abi.encode(account, amount))))`, what the distributor's `claim` hashes.
  */
-export function standardLeafHash(wallet: Hex, amountBase: bigint): Hex {
-  return keccak256(keccak256(encodeAbiParameters(LEAF_ENCODING, [wallet, amountBase]), 'bytes'));
+export async function standardLeafHash(wallet: Hex, amountBase: bigint): Promise<Hex> {
+  return leafHash(await keccakHasher(), wallet, amountBase);
 }
 
 /**
@@ -46,8 +44,8 @@ export function standardLeafHash(wallet: Hex, amountBase: bigint): Hex {
  * The tree is @openzeppelin/merkle-tree's `SimpleMerkleTree` over the standard leaf hashes: a standard tree is
  * that simple tree (`StandardMerkleTree.of` hashes each value with `standardLeafHash` and builds the same sorted
  * tree with the same node hash), so root, proofs and value indexes are those of `StandardMerkleTree.of(values,
- * ['address', 'uint256'])` (test/claims/merkle.test.ts compares both). The leaves are hashed with viem rather
- * than by the library's generic ABI encoder, which was most of the time of a 100,000-leaf batch.
+ * ['address', 'uint256'])` (test/claims/merkle.test.ts compares both). The leaves are hashed here rather than
+ * by the library's generic ABI encoder, which was most of the time of a 100,000-leaf batch.
  */
 export async function buildDistribution(shares: readonly PayableShare[]): Promise<Distribution> {
   const keccak = await keccakHasher();
@@ -58,7 +56,7 @@ export async function buildDistribution(shares: readonly PayableShare[]): Promis
   }
   // lower-case addresses of one length: their order as text is their order as numbers (and no comparator to call)
   const wallets = [...perWallet.keys()].sort() as Hex[];
-  const hashes = wallets.map((wallet) => fastLeafHash(keccak, wallet, perWallet.get(wallet)!));
+  const hashes = wallets.map((wallet) => leafHash(keccak, wallet, perWallet.get(wallet)!));
   // The tree sorts its leaves by hash, comparing them as numbers parsed from hex each time; handed over in that
   // order already (lower-case hex of one length, sorted as text), its sort is one pass over them.
   const leafOfHash = new Map(hashes.map((hash, index) => [hash, index]));
@@ -87,8 +85,8 @@ export async function buildDistribution(shares: readonly PayableShare[]): Promis
 let hasher: Promise<IHasher> | undefined;
 const keccakHasher = () => (hasher ??= createKeccak(256));
 
-/** standardLeafHash with the WebAssembly keccak: `abi.encode(address, uint256)` is the address and the amount, 32 bytes each. */
-function fastLeafHash(keccak: IHasher, wallet: Hex, amountBase: bigint): Hex {
+/** standardLeafHash on a hasher: `abi.encode(address, uint256)` is the address and the amount, 32 bytes each. */
+function leafHash(keccak: IHasher, wallet: Hex, amountBase: bigint): Hex {
   const encoded = Buffer.alloc(64);
   encoded.write(wallet.slice(2), 12, 'hex');
   encoded.write(amountBase.toString(16).padStart(64, '0'), 32, 'hex');
