@@ -7,15 +7,7 @@ import { npmi } from '../../src/governance/integrity/co-action-edges.js';
 import type { Interactions } from '../../src/governance/integrity/interactions.js';
 import { seededRandom } from '../../src/governance/integrity/seeded-random.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
-
-const shuffled = <T>(rows: T[], rand: () => number): T[] => {
-  const out = [...rows];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-};
+import { shuffled } from '../helpers/shuffled.js';
 
 /**
  * An honest newsroom: bots review stories in proportion to their popularity, busy and quiet bots alike, and

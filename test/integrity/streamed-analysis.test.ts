@@ -20,6 +20,7 @@ import { createIntegrityService } from '../../src/governance/integrity/service.j
 import { createTransactor, withTransaction } from '../../src/platform/db/transaction.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/app.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
+import { shuffled } from '../helpers/shuffled.js';
 import { referenceAnalysis } from './reference-analysis.js';
 
 /** `rows` in slices of 1 to `max` rows, the sizes drawn from `rand`. */
@@ -30,15 +31,6 @@ function* batches<T>(rows: T[], max: number, rand: () => number): Generator<T[]>
     i += size;
   }
 }
-
-const shuffled = <T>(rows: T[], rand: () => number): T[] => {
-  const out = [...rows];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-};
 
 /**
  * A simulated newsroom with what the simulator never writes added: attestations of one's own story, a reader
