@@ -5,6 +5,7 @@ import { StandardMerkleTree } from '@openzeppelin/merkle-tree';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { createClaimChain } from '../src/rewards/claims/chain.js';
+import { proofHashes } from '../src/rewards/claims/merkle.js';
 import { createClaimsService } from '../src/rewards/claims/service.js';
 import { systemClock } from '../src/platform/clock.js';
 import { createCursorCodec, cursorKey } from '../src/platform/cursor.js';
@@ -80,7 +81,12 @@ try {
     .where('batch_id', '=', batch.id)
     .orderBy('leaf_index', 'desc')
     .executeTakeFirstOrThrow();
-  const ok = StandardMerkleTree.verify(batch.merkleRoot, ['address', 'uint256'], [leaf.wallet_address, leaf.amount_base], leaf.proof);
+  const ok = StandardMerkleTree.verify(
+    batch.merkleRoot,
+    ['address', 'uint256'],
+    [leaf.wallet_address, leaf.amount_base],
+    proofHashes(leaf.proof),
+  );
   const databaseMs = databaseCpu ? [...databaseCpu.values()].reduce((a, b) => a + b, 0) : undefined;
   process.stdout.write(
     `finalize: ${batch.leafCount} leaves, ${batch.payoutCount} payouts in ${ms.toFixed(0)} ms (target < ${targetMs} ms); proof of leaf ${leaf.leaf_index} verifies: ${ok}\n` +

@@ -3,7 +3,14 @@ import { test } from 'node:test';
 import { SimpleMerkleTree, StandardMerkleTree } from '@openzeppelin/merkle-tree';
 import fc from 'fast-check';
 import { bytesToHex } from 'viem';
-import { buildDistribution, standardLeafHash, type PayableShare } from '../../src/rewards/claims/merkle.js';
+import {
+  buildDistribution,
+  keccakHasher,
+  proofHashes,
+  SortedTree,
+  standardLeafHash,
+  type PayableShare,
+} from '../../src/rewards/claims/merkle.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
 
 const wallet = fc.integer({ min: 1, max: 40 }).map((n) => `0x${n.toString(16).padStart(40, '0').toUpperCase().replace('0X', '')}`);
@@ -42,19 +49,22 @@ test('every leaf sums its wallet exactly once and its proof verifies as OpenZepp
       assert.equal(d.root, reference.root);
       for (const l of d.leaves) {
         assert.equal(l.amountBase, expected.get(l.wallet));
-        assert.ok(StandardMerkleTree.verify(d.root, ['address', 'uint256'], [l.wallet, l.amountBase.toString()], l.proof));
+        const proof = proofHashes(l.proof);
+        assert.ok(StandardMerkleTree.verify(d.root, ['address', 'uint256'], [l.wallet, l.amountBase.toString()], proof));
         // a leaf's proof proves no other amount
-        assert.ok(!StandardMerkleTree.verify(d.root, ['address', 'uint256'], [l.wallet, (l.amountBase + 1n).toString()], l.proof));
+        assert.ok(!StandardMerkleTree.verify(d.root, ['address', 'uint256'], [l.wallet, (l.amountBase + 1n).toString()], proof));
       }
-      for (const s of shares) assert.equal(d.leaves[d.leafOfPayout.get(s.payoutId)!]!.wallet, s.wallet.toLowerCase());
+      shares.forEach((s, i) => assert.equal(d.leaves[d.leafOfShare[i]!]!.wallet, s.wallet.toLowerCase()));
     }),
     { numRuns: fuzzRuns(200) },
   );
 });
 
-test('the standard tree of [address, uint256] values is the simple tree of their standard leaf hashes', async () => {
-  // 1 and 2 leaves (a root that is the leaf; one pair) always, then any size
+test("the sorted tree over standard leaf hashes, in any order, has the library's root, leaf hashes and proofs", async () => {
+  // 1 and 2 leaves (a root that is the leaf; one pair) always, then any size; every node but the root is in
+  // some leaf's proof, so equal proofs and roots are equal node arrays
   const sized = fc.oneof(entries(1), entries(2), entries(80));
+  const keccak = await keccakHasher();
   await fc.assert(
     fc.asyncProperty(sized, async (values) => {
       const standard = StandardMerkleTree.of(
@@ -62,12 +72,14 @@ test('the standard tree of [address, uint256] values is the simple tree of their
         ENCODING,
       );
       const hashes = await Promise.all(values.map(([address, amount]) => standardLeafHash(address, amount)));
-      const simple = SimpleMerkleTree.of(hashes, { sortLeaves: true });
-      assert.equal(simple.root, standard.root);
-      assert.deepEqual(simple.dump().tree, standard.dump().tree);
+      const tree = new SortedTree(values.length);
+      hashes.forEach((hash, i) => tree.setLeaf(i, Buffer.from(hash.slice(2), 'hex')));
+      tree.build(keccak);
+      assert.equal(tree.root(), standard.root);
+      const proofs = tree.proofs();
       values.forEach(([address, amount], i) => {
         assert.equal(hashes[i], standard.leafHash([address, amount.toString()]));
-        assert.deepEqual(simple.getProof(i), standard.getProof(i));
+        assert.deepEqual(proofHashes(proofs[i]!), standard.getProof(i));
       });
     }),
     { numRuns: fuzzRuns(300) },
@@ -94,8 +106,30 @@ test("a batch's root, leaf order and proofs are those of StandardMerkleTree.of o
       d.leaves.forEach((l, i) => {
         assert.equal(l.index, i);
         assert.equal(l.wallet, ascending[i]!.wallet);
-        assert.deepEqual(l.proof, standard.getProof(i));
+        assert.deepEqual(proofHashes(l.proof), standard.getProof(i));
       });
+    }),
+    { numRuns: fuzzRuns(300) },
+  );
+});
+
+test("the sorted tree orders leaves that share their first bytes, or are equal, as the library's simple tree does", async () => {
+  const keccak = await keccakHasher();
+  // leaves drawn from few prefixes and tails, so most share their first 8 bytes and some are equal
+  const tail = fc.oneof(
+    fc.constantFrom(...[0, 1, 2].map((n) => new Uint8Array(24).fill(n))),
+    fc.uint8Array({ minLength: 24, maxLength: 24 }),
+  );
+  const leaf = fc.tuple(fc.constantFrom(0x00, 0x7f, 0xff), tail).map(([head, rest]) => Buffer.concat([Buffer.alloc(8, head), rest]));
+  await fc.assert(
+    fc.property(fc.array(leaf, { minLength: 1, maxLength: 40 }), (leaves) => {
+      const simple = SimpleMerkleTree.of(leaves, { sortLeaves: true });
+      const tree = new SortedTree(leaves.length);
+      leaves.forEach((l, i) => tree.setLeaf(i, l));
+      tree.build(keccak);
+      assert.equal(tree.root(), simple.root);
+      const proofs = tree.proofs();
+      leaves.forEach((_, i) => assert.deepEqual(proofHashes(proofs[i]!), simple.getProof(i)));
     }),
     { numRuns: fuzzRuns(300) },
   );

@@ -710,8 +710,8 @@ export interface ClaimBatchLeavesTable {
   leaf_index: number;
   wallet_address: string;
   amount_base: Money;
-  /** jsonb: the sibling hashes, 0x-prefixed */
-  proof: ColumnType<string[], string, string>;
+  /** bytea: the sibling hashes from the leaf up, 32 bytes each, one after the other */
+  proof: Uint8Array;
 }
 
 export interface ClaimBatchPayoutsTable {

@@ -69,37 +69,44 @@ const BATCH_PAYOUT_COLUMNS = ['payout_id', 'batch_id', 'leaf_index', 'recipient_
  */
 export async function insertBatch(tx: Tx, batch: Insertable<ClaimBatchesTable>, d: Distribution, shares: readonly PayableShare[]) {
   await tx.insertInto('claim_batches').values(batch).execute();
-  const leafBytes = 100 + 70 * (d.leaves[0]?.proof.length ?? 0);
-  for (const leaves of statements(d.leaves)) {
+  const leafBytes = 100 + (d.leaves[0]?.proof.length ?? 0);
+  for (const [, leaves] of statements(d.leaves)) {
     const rows = encoded(leaves, leafBytes, (r, l) =>
-      r
-        .row(LEAF_COLUMNS.length)
-        .text(batch.id)
-        .int4(l.index)
-        .text(l.wallet)
-        .numeric(l.amountBase.toString())
-        .jsonb(JSON.stringify(l.proof)),
+      r.row(LEAF_COLUMNS.length).text(batch.id).int4(l.index).text(l.wallet).numeric(l.amountBase.toString()).bytea(l.proof),
     );
     await copyRows(tx, 'claim_batch_leaves', LEAF_COLUMNS, rows);
   }
-  for (const payouts of statements(shares)) {
-    const rows = encoded(payouts, 80, (r, s) =>
-      r.row(BATCH_PAYOUT_COLUMNS.length).text(s.payoutId).text(batch.id).int4(d.leafOfPayout.get(s.payoutId)!).text(s.recipientId),
+  for (const [from, payouts] of statements(shares)) {
+    const rows = encoded(payouts, 80, (r, s, i) =>
+      r
+        .row(BATCH_PAYOUT_COLUMNS.length)
+        .text(s.payoutId)
+        .text(batch.id)
+        .int4(d.leafOfShare[from + i]!)
+        .text(s.recipientId),
     );
     await copyRows(tx, 'claim_batch_payouts', BATCH_PAYOUT_COLUMNS, rows);
   }
 }
 
-/** The items in runs of STATEMENT_ROWS, one COPY statement each. */
-function* statements<T>(items: readonly T[]): Generator<readonly T[]> {
-  for (let i = 0; i < items.length; i += STATEMENT_ROWS) yield items.slice(i, i + STATEMENT_ROWS);
+/** The items in runs of STATEMENT_ROWS, one COPY statement each, with the index of each run's first item. */
+function* statements<T>(items: readonly T[]): Generator<[number, readonly T[]]> {
+  for (let i = 0; i < items.length; i += STATEMENT_ROWS) yield [i, items.slice(i, i + STATEMENT_ROWS)];
 }
 
-/** The items as BinaryRows of CHUNK rows each, each chunk encoded when the COPY asks for it. */
-function* encoded<T>(items: readonly T[], bytesPerRow: number, write: (rows: BinaryRows, item: T) => void): Generator<Buffer> {
+/**
+ * The items as BinaryRows of CHUNK rows each, each chunk encoded when the COPY asks for it; `write` gets each
+ * item with its index in `items`.
+ */
+function* encoded<T>(
+  items: readonly T[],
+  bytesPerRow: number,
+  write: (rows: BinaryRows, item: T, index: number) => void,
+): Generator<Buffer> {
   for (let i = 0; i < items.length; i += CHUNK) {
-    const rows = new BinaryRows(Math.min(CHUNK, items.length - i) * bytesPerRow);
-    for (const item of items.slice(i, i + CHUNK)) write(rows, item);
+    const end = Math.min(i + CHUNK, items.length);
+    const rows = new BinaryRows((end - i) * bytesPerRow);
+    for (let k = i; k < end; k++) write(rows, items[k]!, k);
     yield rows.finish();
   }
 }

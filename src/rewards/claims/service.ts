@@ -14,7 +14,7 @@ import { newId } from '../../platform/ids.js';
 import { recipientOfHuman } from '../recipients/recipients-service.js';
 import { amount } from '../money/money.js';
 import { distributorEvents, type ClaimChain } from './chain.js';
-import { buildDistribution } from './merkle.js';
+import { buildDistribution, proofHashes } from './merkle.js';
 import {
   claimedCount,
   countBatches,
@@ -123,7 +123,7 @@ export function createClaimsService(deps: ClaimsDeps) {
         leafIndex: leaf.leaf_index,
         account: leaf.wallet_address,
         amount: amount(BigInt(leaf.amount_base), batch.token_decimals),
-        proof: leaf.proof,
+        proof: proofHashes(leaf.proof),
         claimed: Boolean(receipt),
         claimTxHash: receipt?.tx_hash ?? null,
       };

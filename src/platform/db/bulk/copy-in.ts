@@ -119,13 +119,12 @@ export class BinaryRows {
     return this;
   }
 
-  /** jsonb from a JSON text: the binary form's version (1), then the text (UTF-8), which the database parses. */
-  jsonb(json: string): this {
-    this.room(5 + json.length * 3);
-    this.buf[this.off + 4] = 1;
-    const bytes = this.buf.write(json, this.off + 5, 'utf8');
-    this.buf.writeInt32BE(1 + bytes, this.off);
-    this.off += 5 + bytes;
+  /** bytea: the bytes as they are. */
+  bytea(value: Uint8Array): this {
+    this.room(4 + value.length);
+    this.off = this.buf.writeInt32BE(value.length, this.off);
+    this.buf.set(value, this.off);
+    this.off += value.length;
     return this;
   }
 
