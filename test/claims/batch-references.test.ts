@@ -1,13 +1,10 @@
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { sql, type Kysely } from 'kysely';
-import { listMigrations, migrationsDir, runMigrations } from '../../src/platform/db/migrate.js';
 import type { DB } from '../../src/platform/db/schema.js';
 import { proofHashes } from '../../src/rewards/claims/merkle.js';
 import { createEmptyDatabase, createTestDatabase } from '../helpers/app.js';
+import { migrateAcross } from '../helpers/migrations.js';
 
 const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
 
@@ -121,33 +118,26 @@ describe("a batch's references, checked once per statement", () => {
 
 test('0025 stores the proofs written before it as their hashes in bytes, in order', async () => {
   const shared = await createEmptyDatabase();
-  const before = mkdtempSync(join(tmpdir(), 'migrations-0024-'));
+  const db = shared.owner.db;
+  const proof = [hash(0xabc), hash(0xdef), hash(3)];
   try {
-    const all = await listMigrations();
-    for (const file of all.filter((f) => f < '0025')) cpSync(join(migrationsDir(), file), join(before, file));
-    await runMigrations(shared.owner, before);
-    const db = shared.owner.db;
-    await sql`
-      insert into claim_batches (id, chain_batch_id, merkle_root, total_base, token_decimals, leaf_count, payout_count, claim_deadline,
-        status, finalized_by, created_at, updated_at)
-      values ('cb_1', ${hash(1)}, ${hash(2)}, 1, 6, 2, 2, now(), 'ACTIVE', 'tester', now(), now())`.execute(db);
-    const proof = [hash(0xabc), hash(0xdef), hash(3)];
-    await sql`
-      insert into claim_batch_leaves (batch_id, leaf_index, wallet_address, amount_base, proof)
-      values ('cb_1', 0, ${`0x${'1'.repeat(40)}`}, 1, ${JSON.stringify(proof)}::jsonb), ('cb_1', 1, ${`0x${'2'.repeat(40)}`}, 1, '[]'::jsonb)`.execute(
-      db,
-    );
-    assert.deepEqual(
-      await runMigrations(shared.owner),
-      all.filter((f) => f >= '0025'),
-    );
+    await migrateAcross(shared.owner, '0025', async () => {
+      await sql`
+        insert into claim_batches (id, chain_batch_id, merkle_root, total_base, token_decimals, leaf_count, payout_count, claim_deadline,
+          status, finalized_by, created_at, updated_at)
+        values ('cb_1', ${hash(1)}, ${hash(2)}, 1, 6, 2, 2, now(), 'ACTIVE', 'tester', now(), now())`.execute(db);
+      await sql`
+        insert into claim_batch_leaves (batch_id, leaf_index, wallet_address, amount_base, proof)
+        values ('cb_1', 0, ${`0x${'1'.repeat(40)}`}, 1, ${JSON.stringify(proof)}::jsonb), ('cb_1', 1, ${`0x${'2'.repeat(40)}`}, 1, '[]'::jsonb)`.execute(
+        db,
+      );
+    });
     const leaves = await db.selectFrom('claim_batch_leaves').select(['leaf_index', 'proof']).orderBy('leaf_index').execute();
     assert.deepEqual(
       leaves.map((l) => proofHashes(l.proof)),
       [proof, []],
     );
   } finally {
-    rmSync(before, { recursive: true, force: true });
     await shared.drop();
   }
 });

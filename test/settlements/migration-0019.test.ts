@@ -1,12 +1,9 @@
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test } from 'node:test';
 import { sql } from 'kysely';
 import { payoutsOf } from '../../src/rewards/settlements/payout-scope.js';
-import { listMigrations, migrationsDir, runMigrations } from '../../src/platform/db/migrate.js';
 import { createEmptyDatabase } from '../helpers/app.js';
+import { migrateAcross } from '../helpers/migrations.js';
 
 /**
  * Migration 0019 on a database that already holds settlements: each settled story gets the block of seq its
@@ -15,38 +12,30 @@ import { createEmptyDatabase } from '../helpers/app.js';
  */
 test('0019 gives the stories settled before it the seq blocks of their payouts', async () => {
   const shared = await createEmptyDatabase();
-  const before = mkdtempSync(join(tmpdir(), 'migrations-0018-'));
+  const db = shared.owner.db;
   try {
-    const all = await listMigrations();
-    for (const file of all.filter((f) => f < '0019')) cpSync(join(migrationsDir(), file), join(before, file));
-    // migrations run as the owner (the runtime role is granted its rights by a later migration)
-    await runMigrations(shared.owner, before);
-    const db = shared.owner.db;
-    await sql`
+    await migrateAcross(shared.owner, '0019', async () => {
+      await sql`
       insert into stories (id, author_bot_id, room, lang, title, summary, body, current_packet_hash, publication_stage,
         review_status, moderation_status, created_at, published_at, updated_at)
       select 'st_' || s, 'bot_writer', 'world', 'en', 'Story ' || s, 'Summary', 'Body', md5('p' || s), 'GRADUATED', 'CLEAR', 'ALLOWED',
         now(), now(), now()
       from generate_series(1, 3) s`.execute(db);
-    await sql`
+      await sql`
       insert into settlements (id, policy_version, pool_base, escrow_base, paid_base, token_decimals, windows_closed_before,
         story_count, contribution_count, payout_count, role_totals, inputs, created_by, created_at, payout_seq_first, payout_seq_last)
       values ('se_old', 1, 10, 4, 6, 6, now(), 3, 6, 6, '{}', '{}', 'tester', now(), 1, 6)`.execute(db);
-    await sql`insert into settled_stories (story_id, settlement_id) values ('st_1', 'se_old'), ('st_2', 'se_old'), ('st_3', 'se_old')`.execute(
-      db,
-    );
-    // an older run's order: st_1 and st_2 interleaved, st_3 after them, so st_3 has no payout here
-    const order = ['st_1', 'st_2', 'st_1', 'st_2', 'st_1', 'st_2'];
-    await sql`
+      await sql`insert into settled_stories (story_id, settlement_id) values ('st_1', 'se_old'), ('st_2', 'se_old'), ('st_3', 'se_old')`.execute(
+        db,
+      );
+      // an older run's order: st_1 and st_2 interleaved, st_3 after them, so st_3 has no payout here
+      const order = ['st_1', 'st_2', 'st_1', 'st_2', 'st_1', 'st_2'];
+      await sql`
       insert into payouts (id, seq, settlement_id, story_id, role, beneficiary_kind, beneficiary_id, weight, amount_base, status,
         created_at, updated_at)
       select 'po_' || n, n, 'se_old', story, 'WRITER', 'BOT', 'bot_' || n, 1, 1, 'PAYABLE', now(), now()
       from unnest(${order}::text[]) with ordinality as t(story, n)`.execute(db);
-
-    assert.deepEqual(
-      await runMigrations(shared.owner),
-      all.filter((f) => f >= '0019'),
-    );
+    });
     const blocks = await db
       .selectFrom('settled_stories')
       .select(['story_id', 'payout_seq_first', 'payout_seq_last'])
@@ -69,7 +58,6 @@ test('0019 gives the stories settled before it the seq blocks of their payouts',
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_indexes where indexname = 'payouts_story'`.execute(db);
     assert.equal(rows[0]!.n, 0);
   } finally {
-    rmSync(before, { recursive: true, force: true });
     await shared.drop();
   }
 });
