@@ -225,7 +225,10 @@ async function reusable(url: string, scale: number, log: Log): Promise<{ info?: 
       log(`newsroom database: applied new migrations ${applied.join(', ')}; analyzing`);
       await database.withSession(async (s) => {
         for (const file of applied)
-          await s.query(`INSERT INTO bench_seed_migrations (name, sha256) VALUES ('${file}', '${onDisk.get(file)}')`);
+          await s.query(
+            `INSERT INTO bench_seed_migrations (name, sha256) VALUES ('${file}', '${onDisk.get(file)}')
+             ON CONFLICT (name) DO UPDATE SET sha256 = excluded.sha256`,
+          );
         await s.exec('ANALYZE');
       });
     }
@@ -270,6 +273,8 @@ async function seed(url: string, name: string, scale: number, log: Log): Promise
     `seeding newsroom database ${name}: ${size.stories} stories, ${size.reviews} agent reviews, ~${size.ledgerEvents} ledger events (minutes on 2 cores)`,
   );
 
+  // the migrations as they are when the seed applies them (files may change during a seed of an hour)
+  const hashes = await migrationHashes();
   const database = await openDatabase({ databaseUrl: url, dataDir: '', poolMax: 1 });
   try {
     await runMigrations(database);
@@ -675,7 +680,6 @@ async function seed(url: string, name: string, scale: number, log: Log): Promise
       `CREATE TABLE bench_seed (version int NOT NULL, scale float8 NOT NULL, counts jsonb NOT NULL, seeded_at timestamptz NOT NULL, seed_seconds float8 NOT NULL, steps jsonb NOT NULL)`,
     );
     await q(`CREATE TABLE bench_seed_migrations (name text PRIMARY KEY, sha256 text NOT NULL)`);
-    const hashes = await migrationHashes();
     await q(`INSERT INTO bench_seed_migrations (name, sha256) SELECT * FROM unnest($1::text[], $2::text[])`, [
       [...hashes.keys()],
       [...hashes.values()],
