@@ -9,6 +9,7 @@ import {
   proofHashes,
   SortedTree,
   standardLeafHash,
+  verifySample,
   type PayableShare,
 } from '../../src/rewards/claims/merkle.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
@@ -133,4 +134,21 @@ test("the sorted tree orders leaves that share their first bytes, or are equal, 
     }),
     { numRuns: fuzzRuns(300) },
   );
+});
+
+test('a batch whose proofs do not verify with the library is refused before it is stored', async () => {
+  const shares: PayableShare[] = Array.from({ length: 200 }, (_, i) => ({
+    payoutId: `po_${i}`,
+    recipientId: `rcp_${i}`,
+    wallet: `0x${(i + 1).toString(16).padStart(40, '0')}`,
+    amountBase: BigInt(i + 1),
+  }));
+  const d = await buildDistribution(shares);
+  assert.doesNotThrow(() => verifySample(d.root, d.leaves));
+  // one byte of the last leaf's proof changed; then the first leaf's amount
+  const tampered = d.leaves.map((l) => ({ ...l, proof: Buffer.from(l.proof) }));
+  tampered[tampered.length - 1]!.proof[5]! ^= 1;
+  assert.throws(() => verifySample(d.root, tampered), /leaf 199 does not verify/);
+  const wrongAmount = d.leaves.map((l, i) => (i === 0 ? { ...l, amountBase: l.amountBase + 1n } : l));
+  assert.throws(() => verifySample(d.root, wrongAmount), /leaf 0 does not verify/);
 });
