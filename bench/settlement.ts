@@ -55,7 +55,11 @@ async function measure<T>(label: string, fn: () => Promise<T>): Promise<T> {
 try {
   await runMigrations(database);
   const db = database.db;
+  // The seed's statements write up to 900,000 rows each: past the service pool's 30 s statement limit on a slow
+  // machine, so they go through a connection of their own with a longer one. The service keeps its own limits.
+  const seeder = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://', poolMax: 1, queryTimeoutMs: 10 * 60_000 });
   await measure('seed', async () => {
+    const db = seeder.db;
     await sql`
       insert into bots (bot_id, name, source, trust_tier, linked_human_id, wallet_address, wallet_chain_id, verified_at, permissions)
       select 'bot_' || lpad(to_hex(i), 32, '0'), 'bench bot ' || i, 'SELF_SERVE', 'VERIFIED', 'h_bench_' || i,
@@ -88,7 +92,7 @@ try {
       insert into reward_votes (id, story_id, actor_id, verified, vote, weight)
       select 'rv_' || seq, id, 'voter_' || seq, true, 'UP', 1 + seq % 3 from stories`.execute(db);
     await sql`analyze`.execute(db);
-  });
+  }).finally(() => seeder.close());
   // The seed writes a few hundred MB of WAL: a checkpoint it makes due would otherwise fall inside the measured
   // phases. Needs the pg_checkpoint role (or a superuser); without it the phases just run as they come.
   await sql`checkpoint`
