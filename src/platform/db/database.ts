@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient, type Transaction } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
-import { copyIntoClient, copyIntoPglite, copySource } from './bulk/copy-in.js';
+import { COPY_TIMEOUT_MS, copyIntoClient, copyIntoPglite, copySource } from './bulk/copy-in.js';
 import type { DB } from './schema.js';
 
 /** PostgreSQL's unique_violation (23505), from node-postgres or PGlite. */
@@ -49,6 +49,8 @@ export interface DatabaseOptions {
   /** node-postgres' limits (defaults: connect 5 s, statement 30 s); a read replica gets shorter ones. */
   connectTimeoutMs?: number;
   queryTimeoutMs?: number;
+  /** The limit of a copyRows COPY (bulk/copy-in.ts), longer than a statement's: default COPY_TIMEOUT_MS. */
+  copyTimeoutMs?: number;
   /** PostgreSQL's application_name of the pool's sessions (pg_stat_activity shows it). */
   applicationName?: string;
 }
@@ -83,7 +85,7 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
   // A checked-out client has no pool listener: its socket dying mid-query would emit an unhandled 'error'
   // and crash the process. The query itself still rejects, and the pool drops the broken client on release.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: copyAwarePool(pool) }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: copyAwarePool(pool, options.copyTimeoutMs ?? COPY_TIMEOUT_MS) }) });
   return {
     db,
     driver: 'postgres',
@@ -116,14 +118,14 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
 }
 
 /** The pool Kysely gets: node-postgres' own, with copyRows queries (bulk/copy-in.ts) sent as COPY streams. */
-function copyAwarePool(pool: pg.Pool): PostgresPool {
+function copyAwarePool(pool: pg.Pool, copyTimeoutMs: number): PostgresPool {
   return {
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
       const query = (sqlOrCursor: string | pg.Submittable, parameters: readonly unknown[] = []) => {
         if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor); // a cursor (Kysely's stream())
         const source = copySource(sqlOrCursor, parameters);
-        return source ? copyIntoClient(client, sqlOrCursor, source) : client.query(sqlOrCursor, [...parameters]);
+        return source ? copyIntoClient(client, sqlOrCursor, source, copyTimeoutMs) : client.query(sqlOrCursor, [...parameters]);
       };
       return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
     },

@@ -189,9 +189,17 @@ export function copySource(sql: string, parameters: readonly unknown[]): CopySou
   return parameters.length === 1 && parameters[0] instanceof CopySource && COPY_FROM_STDIN.test(sql) ? parameters[0] : undefined;
 }
 
+/**
+ * The time a COPY may take on node-postgres. A pool's statement limit (30 s by default) guards a request against a
+ * server gone mid-query; a COPY is bulk work whose length grows with its rows (a settlement's million payouts
+ * take 12-17 s of a 2-core machine's database alone), and the process feeds it, so it gets a longer one.
+ */
+export const COPY_TIMEOUT_MS = 10 * 60_000;
+
 /** node-postgres: streams the data into the COPY on `client`; answers as a query result would. */
-export async function copyIntoClient(client: pg.PoolClient, sql: string, source: CopySource) {
-  const stream = client.query(copyFrom(sql));
+export async function copyIntoClient(client: pg.PoolClient, sql: string, source: CopySource, timeoutMs: number) {
+  // node-postgres reads a per-query limit from the submitted object before the pool's own
+  const stream = client.query(Object.assign(copyFrom(sql), { query_timeout: timeoutMs }));
   await pipeline(Readable.from(source.data(), { objectMode: false }), stream);
   return { command: 'COPY', rowCount: stream.rowCount, rows: [] };
 }
