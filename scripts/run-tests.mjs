@@ -84,7 +84,8 @@ const entries = groupFiles(files, Number(concurrency) * 4).map((group, i) => {
 });
 const result = spawnSync(process.execPath, [...runner, '--test', `--test-concurrency=${concurrency}`, ...reporter, ...entries], {
   stdio: 'inherit',
-  env,
+  // the build's directory: tests start the service and the CLIs from it too (test/helpers/ts-entry.ts)
+  env: build ? { ...env, TEST_BUILD_DIR: build.dir } : env,
 });
 if (build) build.remove();
 else rmSync(groupDir, { recursive: true, force: true });

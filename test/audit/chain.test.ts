@@ -13,6 +13,7 @@ import { createTestDatabase } from '../helpers/app.js';
 import { clonePgliteDir } from '../helpers/db-template.js';
 import { needsPostgres } from '../helpers/needs.js';
 import { fileRequest, governanceApp } from '../governance/support.js';
+import { tsEntry } from '../helpers/ts-entry.js';
 
 const run = promisify(execFile);
 
@@ -193,7 +194,7 @@ describe('the audit log is an append-only hash chain', () => {
 
   /** Runs the CLI of `npm run audit:verify` with `env` (DATABASE_URL or DATA_DIR): its exit code and output. */
   const cli = (env: Record<string, string>) =>
-    run(process.execPath, ['--import', 'tsx', 'src/platform/audit/verify-cli.ts'], {
+    run(process.execPath, tsEntry('src/platform/audit/verify-cli.ts'), {
       env: { ...withoutDatabaseUrl(), NODE_ENV: 'test', ...env },
     }).then(
       (r) => ({ code: 0, out: r.stdout }),

@@ -12,6 +12,7 @@ import { createTestDatabase } from '../helpers/app.js';
 import { RUNTIME_LOGIN } from '../helpers/db-template.js';
 import { needsPostgres } from '../helpers/needs.js';
 import { fileRequest, governanceApp } from '../governance/support.js';
+import { tsEntry } from '../helpers/ts-entry.js';
 
 /**
  * The service connects to PostgreSQL as the runtime role (migrations/0020_runtime_role.sql), which cannot undo
@@ -129,7 +130,7 @@ describe('the runtime role cannot forge the audit chain', () => {
         );
         const env: Record<string, string> = {};
         for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'MIGRATION_DATABASE_URL') env[k] = v;
-        const verify = await run(process.execPath, ['--import', 'tsx', 'src/platform/audit/verify-cli.ts'], {
+        const verify = await run(process.execPath, tsEntry('src/platform/audit/verify-cli.ts'), {
           env: { ...env, NODE_ENV: 'test', DATABASE_URL: g.t.db.url! },
         });
         assert.match(verify.stdout, /audit chain intact: 1 events/);

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { tsEntry } from './ts-entry.js';
 
 /**
  * The real service (src/server.ts) as a child process, as an operator runs it: its own event loop, its own
@@ -38,10 +39,11 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * How the process is started: `src/server.ts` through tsx, or the build in dist/ when
- * CHAOS_SERVICE_ENTRY=dist (`npm run chaos` builds once: a restart then takes a fraction of tsx's time).
+ * How the process is started: `src/server.ts` from the test run's compiled copy or through tsx (ts-entry.ts), or
+ * the build in dist/ when CHAOS_SERVICE_ENTRY=dist (`npm run chaos` builds once: a restart then takes a fraction
+ * of tsx's time).
  */
-const entry = (): string[] => (process.env.CHAOS_SERVICE_ENTRY === 'dist' ? ['dist/src/server.js'] : ['--import', 'tsx', 'src/server.ts']);
+const entry = (): string[] => (process.env.CHAOS_SERVICE_ENTRY === 'dist' ? ['dist/src/server.js'] : tsEntry('src/server.ts'));
 
 /** Starts the service with exactly `env` (plus PATH) and waits until its `ready` route answers 200. */
 export async function startService(env: Record<string, string>, options: StartOptions = {}): Promise<ServiceProcess> {

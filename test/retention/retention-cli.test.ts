@@ -5,6 +5,7 @@ import { openDatabase, type Database } from '../../src/platform/db/database.js';
 import { createTestDatabase, testEnv } from '../helpers/app.js';
 import { clonePgliteDir } from '../helpers/db-template.js';
 import { seedIdempotency } from './support.js';
+import { tsEntry } from '../helpers/ts-entry.js';
 
 /** `npm run retention` in a child process, on the database of `env` (DATABASE_URL, or the embedded one in DATA_DIR). */
 function retentionCli(
@@ -15,7 +16,7 @@ function retentionCli(
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'src/operations/retention/retention-cli.ts', ...args],
+      [...tsEntry('src/operations/retention/retention-cli.ts'), ...args],
       { env: childEnv, encoding: 'utf8' },
       (err, stdout, stderr) => resolve({ status: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );

@@ -7,6 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../helpers/app.js';
 import { createTestCertificate, startReceiver, type Receiver, type TestCertificate } from '../helpers/https-receiver.js';
 import { needsPostgres } from '../helpers/needs.js';
 import { attempts, correct, deliveries, retract, webhookApp, WEBHOOK_SECRET } from './support.js';
+import { tsEntry } from '../helpers/ts-entry.js';
 
 /**
  * The service and `npm run worker` as real processes on one PostgreSQL database, trusting the receiver's
@@ -17,7 +18,7 @@ type Started = { child: ChildProcess; exited: Promise<number | null> };
 
 function start(entry: 'service' | 'worker', env: Record<string, string>): Started {
   const script = entry === 'service' ? 'src/server.ts' : 'src/delivery/webhooks/worker-cli.ts';
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, tsEntry(script), {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -124,13 +125,9 @@ describe('webhook workers as processes', () => {
   });
 
   test('operators read the delivery log with `npm run webhooks:deliveries`', { skip: pg }, async () => {
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', 'src/delivery/webhooks/deliveries-cli.ts', '--json'],
-      {
-        env: { PATH: process.env.PATH ?? '', ...env },
-      },
-    );
+    const { stdout } = await promisify(execFile)(process.execPath, [...tsEntry('src/delivery/webhooks/deliveries-cli.ts'), '--json'], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+    });
     const log = JSON.parse(stdout) as {
       counts: { pending: number; failed: number; delivered: number; dead: number };
       deliveries: { id: string; status: string; attempts: { outcome: string; worker: string }[] }[];
