@@ -85,6 +85,8 @@ export async function createBenchContext(settings: BenchSettings): Promise<Bench
     RATE_LIMIT_HUMAN_WRITES_PER_MINUTE: UNLIMITED,
     RATE_LIMIT_PUBLIC_READS_PER_MINUTE: UNLIMITED,
     RATE_LIMIT_AGENT_JOINS_PER_MINUTE: UNLIMITED,
+    // the read cache's time to live, for a run that separates its expiry from the rest (default: the service's)
+    ...(process.env.BENCH_READ_CACHE_TTL_MS ? { READ_CACHE_TTL_MS: process.env.BENCH_READ_CACHE_TTL_MS } : {}),
   };
 
   return {
