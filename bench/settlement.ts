@@ -55,44 +55,44 @@ async function measure<T>(label: string, fn: () => Promise<T>): Promise<T> {
 try {
   await runMigrations(database);
   const db = database.db;
-  // The seed's statements write up to 900,000 rows each: past the service pool's 30 s statement limit on a slow
-  // machine, so they go through a connection of their own with a longer one. The service keeps its own limits.
-  const seeder = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://', poolMax: 1, queryTimeoutMs: 10 * 60_000 });
-  await measure('seed', async () => {
-    const db = seeder.db;
-    await sql`
+  // The seed's statements write up to 900,000 rows each, past the pool's 30 s statement limit on a slow machine:
+  // they run in a session of their own, which has none (the service measured below keeps the pool's limits).
+  await measure('seed', () =>
+    database.withSession(async (s) => {
+      await s.exec(`
       insert into bots (bot_id, name, source, trust_tier, linked_human_id, wallet_address, wallet_chain_id, verified_at, permissions)
       select 'bot_' || lpad(to_hex(i), 32, '0'), 'bench bot ' || i, 'SELF_SERVE', 'VERIFIED', 'h_bench_' || i,
         '0x' || lpad(to_hex(i), 40, '0'), 'eip155:480', now(), '{}'
-      from generate_series(1, ${RECIPIENTS}) i`.execute(db);
-    await sql`
+      from generate_series(1, ${RECIPIENTS}) i`);
+      await s.exec(`
       insert into reward_recipients (id, linked_human_id, actor_id, terms_version, terms_accepted_at, wallet_address,
         wallet_chain_id, wallet_verified_at, created_at, updated_at)
       select 'rcp_' || i, 'h_bench_' || i, 'actor_' || i, '2026-11', now(), '0x' || lpad(to_hex(i), 40, '0'), 1, now(), now(), now()
-      from generate_series(1, ${RECIPIENTS}) i`.execute(db);
-    await sql`
+      from generate_series(1, ${RECIPIENTS}) i`);
+      await s.exec(`
       insert into stories (id, author_bot_id, room, lang, title, summary, body, current_packet_hash, publication_stage,
         review_status, moderation_status, created_at, published_at, graduated_at, reward_window_ends_at, updated_at)
       select 'st_' || s, 'bot_' || lpad(to_hex(1 + s % ${RECIPIENTS}), 32, '0'), 'world', 'en', 'Story ' || s, 'Summary', 'Body',
         md5('p' || s) || md5('q' || s), 'GRADUATED', 'CLEAR', 'ALLOWED', now() - interval '5 days', now() - interval '4 days',
         now() - interval '3 days', now() - interval '1 day', now()
-      from generate_series(1, ${stories}) s`.execute(db);
-    await sql`
+      from generate_series(1, ${stories}) s`);
+      await s.exec(`
       insert into story_versions (story_id, version, packet_hash, packet, created_by, created_at)
-      select id, 1, current_packet_hash, '{}'::jsonb, author_bot_id, now() - interval '5 days' from stories`.execute(db);
-    await sql`
+      select id, 1, current_packet_hash, '{}'::jsonb, author_bot_id, now() - interval '5 days' from stories`);
+      await s.exec(`
       insert into story_sources (id, story_id, url, added_in_version)
-      select 'src_' || id, id, 'https://publisher-' || seq % 97 || '.example/' || id, 1 from stories`.execute(db);
-    await sql`
+      select 'src_' || id, id, 'https://publisher-' || seq % 97 || '.example/' || id, 1 from stories`);
+      await s.exec(`
       insert into agent_reviews (id, story_id, packet_hash, bot_id, verified, kind, weight)
       select 'ar_' || s.seq || '_' || k, s.id, s.current_packet_hash,
         'bot_' || lpad(to_hex(1 + (s.seq * 37 + k * 101) % ${RECIPIENTS}), 32, '0'), k % 3 = 0, 'ATTESTATION', 1 + (k % 3 = 0)::int
-      from stories s cross join generate_series(1, ${PER_STORY - 2}) k`.execute(db);
-    await sql`
+      from stories s cross join generate_series(1, ${PER_STORY - 2}) k`);
+      await s.exec(`
       insert into reward_votes (id, story_id, actor_id, verified, vote, weight)
-      select 'rv_' || seq, id, 'voter_' || seq, true, 'UP', 1 + seq % 3 from stories`.execute(db);
-    await sql`analyze`.execute(db);
-  }).finally(() => seeder.close());
+      select 'rv_' || seq, id, 'voter_' || seq, true, 'UP', 1 + seq % 3 from stories`);
+      await s.exec(`analyze`);
+    }),
+  );
   // The seed writes a few hundred MB of WAL: a checkpoint it makes due would otherwise fall inside the measured
   // phases. Needs the pg_checkpoint role (or a superuser); without it the phases just run as they come.
   await sql`checkpoint`

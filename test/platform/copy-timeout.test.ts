@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { BinaryRows, copyRows } from '../../src/platform/db/bulk/copy-in.js';
-import { openDatabase } from '../../src/platform/db/database.js';
+import { openDatabase, type Queryable } from '../../src/platform/db/database.js';
 import { createTestDatabase } from '../helpers/app.js';
 import { needsPostgres } from '../helpers/needs.js';
 
@@ -25,7 +25,7 @@ async function* stalledRows() {
   await sleep(20_000, undefined, { ref: false });
 }
 
-const countRows = async (db: Parameters<ReturnType<typeof sql>['execute']>[0]) =>
+const countRows = async (db: Queryable) =>
   (await sql<{ n: string }>`select count(*)::int8 as n from copy_timeout_probe`.execute(db)).rows[0]!.n;
 
 describe('COPY time limit (node-postgres)', () => {

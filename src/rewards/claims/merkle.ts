@@ -79,8 +79,9 @@ const SAMPLE = 64;
  */
 export function verifySample(root: Hex, leaves: readonly DistributionLeaf[]): void {
   const step = Math.max(1, Math.floor(leaves.length / SAMPLE));
-  const sample = new Set([leaves.length - 1]);
+  const sample = new Set<number>();
   for (let i = 0; i < leaves.length; i += step) sample.add(i);
+  if (leaves.length > 0) sample.add(leaves.length - 1);
   for (const i of sample) {
     const l = leaves[i]!;
     if (!StandardMerkleTree.verify(root, ['address', 'uint256'], [l.wallet, l.amountBase.toString()], proofHashes(l.proof)))
