@@ -7,6 +7,7 @@ import type {
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import fp from 'fastify-plugin';
+import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { carriesHumanSignature } from './auth/human-hmac.js';
 import type { Clock } from './clock.js';
@@ -29,7 +30,8 @@ export { createMemoryReadGeneration, createRedisReadGeneration, type ReadGenerat
  * body is served only while its stamp equals the one read now, which every instance reads from the same place
  * (Redis, or the process for a single instance on memory stores): a reader that has seen a write's response
  * never gets a body read before that write, from any instance. Bodies also expire after READ_CACHE_TTL_MS,
- * which bounds what the generations cannot see (the clock, a database edited by hand).
+ * which bounds what the generations cannot see (the clock, a database edited by hand); each key's body lives
+ * between four fifths of it and all of it (entryLifeMs), so bodies stored together do not expire together.
  *
  * Misses are coalesced: while one request of a URL and stamp reads the database, the others of the same URL
  * and stamp wait for its body instead of reading the database too.
@@ -52,6 +54,8 @@ export interface ReadCacheOptions {
    * this (the replica's lag limit), so the cache does not stretch how stale a replica's answer may be.
    */
   replicaMaxLagMs?: number;
+  /** The share of ttlMs by which a key's life may be shorter (default READ_CACHE_LIFE_SPREAD; 0: every life is ttlMs). */
+  lifeSpread?: number;
 }
 
 /** What the cache keeps per key. */
@@ -60,8 +64,24 @@ interface Entry {
   contentType: string;
   stamp: string;
   storedAt: number;
-  /** How long it is served: READ_CACHE_TTL_MS, or less for a body read from the read replica. */
+  /** How long it is served: its key's life (entryLifeMs), or less for a body read from the read replica. */
   ttlMs: number;
+}
+
+/** The share of READ_CACHE_TTL_MS by which a key's life may be shorter than it. */
+export const READ_CACHE_LIFE_SPREAD = 0.2;
+
+/**
+ * How long a body stored under `key` is served: READ_CACHE_TTL_MS less up to a fifth of it, by a hash of the key
+ * (the same key always lives as long, on every instance). Bodies stored in one burst (a warm-up, a deploy, every
+ * list read right after a write) would otherwise all expire in the same instant, and a hot key is read again at
+ * once, so the burst of database reads would come back every READ_CACHE_TTL_MS for as long as the keys stay hot.
+ * Keys of different lives drift apart by up to a fifth of the time to live at each refresh, until their
+ * refreshes are spread over it. No body is served longer than READ_CACHE_TTL_MS.
+ */
+export function entryLifeMs(key: string, ttlMs: number, spread = READ_CACHE_LIFE_SPREAD): number {
+  const share = createHash('sha1').update(key).digest().readUInt32BE(0) / 2 ** 32;
+  return ttlMs - Math.floor(share * ttlMs * spread);
 }
 
 /** One database read in progress for a key and stamp; waiters get its body (or null: run your own handler). */
@@ -162,7 +182,7 @@ function describeRoute(method: string | string[], url: string) {
 }
 
 const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
-  const { generation, clock, ttlMs } = options;
+  const { generation, clock, ttlMs, lifeSpread = READ_CACHE_LIFE_SPREAD } = options;
   if (ttlMs >= GENERATION_KEY_TTL_MS)
     throw new Error(`READ_CACHE_TTL_MS must be below ${GENERATION_KEY_TTL_MS} (the life of a read generation key)`);
   const cache = new LRUCache<string, Entry>({
@@ -269,8 +289,9 @@ const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
     if (state.key === undefined) return payload; // refused before the lookup (validation)
     if (reply.statusCode === 200 && typeof payload === 'string') {
       const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
+      const lifeMs = entryLifeMs(state.key, ttlMs, lifeSpread);
       const entryTtlMs =
-        request.readFrom === 'replica' && options.replicaMaxLagMs !== undefined ? Math.min(ttlMs, options.replicaMaxLagMs) : ttlMs;
+        request.readFrom === 'replica' && options.replicaMaxLagMs !== undefined ? Math.min(lifeMs, options.replicaMaxLagMs) : lifeMs;
       cache.set(state.key, { body: payload, contentType, stamp: state.stamp, storedAt: clock.now(), ttlMs: entryTtlMs });
       reply.header('x-read-cache', 'miss');
       state.flight?.settle({ body: payload, contentType });

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { manualClock } from '../../src/platform/clock.js';
-import { createMemoryReadGeneration, readCachePlugin } from '../../src/platform/read-cache.js';
+import { createMemoryReadGeneration, entryLifeMs, readCachePlugin } from '../../src/platform/read-cache.js';
 import { createTestApp, createTestDatabase, testEnv, type TestApp } from '../helpers/app.js';
 import { newsroomClient } from '../helpers/newsroom.js';
 import type { Json } from '../helpers/json.js';
@@ -314,7 +314,7 @@ describe('public read cache: HEAD and the read rate limit', () => {
 });
 
 describe('public read cache: expiry, limits and switches', () => {
-  test('a body expires after READ_CACHE_TTL_MS', async () => {
+  test('a body is served for at least four fifths of READ_CACHE_TTL_MS and never past it', async () => {
     const clock = manualClock(Date.parse('2026-03-10T12:00:00.000Z'));
     const db = await createTestDatabase();
     const app = await buildApp(loadConfig(testEnv({ ...(db.url ? { DATABASE_URL: db.url } : {}), READ_CACHE_TTL_MS: '2000' })), {
@@ -326,10 +326,52 @@ describe('public read cache: expiry, limits and switches', () => {
     try {
       const get = async () => (await app.inject({ method: 'GET', url: '/v1/home' })).headers['x-read-cache'];
       assert.equal(await get(), 'miss');
-      clock.advance(1_999);
+      clock.advance(1_599);
       assert.equal(await get(), 'hit');
-      clock.advance(1);
+      clock.advance(401);
       assert.equal(await get(), 'miss');
+    } finally {
+      await app.close();
+      await db.drop();
+    }
+  });
+
+  test('a key life is fixed by the key, between four fifths of the time to live and all of it', () => {
+    const lives = Array.from({ length: 1000 }, (_, i) => entryLifeMs(`/v1/stories/st_${i}`, 30_000));
+    assert.deepEqual(
+      lives.slice(0, 50),
+      Array.from({ length: 50 }, (_, i) => entryLifeMs(`/v1/stories/st_${i}`, 30_000)),
+    );
+    assert.ok(lives.every((life) => life > 24_000 && life <= 30_000));
+    // spread over the whole fifth: each of its six seconds holds some of the thousand keys
+    const seconds = new Set(lives.map((life) => Math.floor((life - 24_001) / 1_000)));
+    assert.deepEqual([...seconds].sort(), [0, 1, 2, 3, 4, 5]);
+  });
+
+  test('bodies stored in one instant expire at different times, each within its key life', async () => {
+    const clock = manualClock(Date.parse('2026-03-10T12:00:00.000Z'));
+    const db = await createTestDatabase();
+    const app = await buildApp(loadConfig(testEnv({ ...(db.url ? { DATABASE_URL: db.url } : {}), READ_CACHE_TTL_MS: '10000' })), {
+      database: db.database,
+      clock,
+      logger: false,
+      migrate: false,
+    });
+    try {
+      // 30 keys of one route (limit 1..30 validates to 30 different queries), all stored at the same instant
+      const urls = Array.from({ length: 30 }, (_, i) => `/v1/feed?limit=${i + 1}`);
+      const states = async () => Promise.all(urls.map(async (url) => (await app.inject({ method: 'GET', url })).headers['x-read-cache']));
+      assert.deepEqual(new Set(await states()), new Set(['miss']));
+      clock.advance(7_999);
+      assert.deepEqual(new Set(await states()), new Set(['hit']), 'every body lives at least 8 of the 10 s');
+      // 9 s after the fill: some keys' lives have ended and others' have not (a miss stores the body anew)
+      clock.advance(1_001);
+      const at9 = await states();
+      const served = urls.filter((_, i) => at9[i] === 'hit');
+      assert.ok(served.length > 0 && served.length < urls.length, `hits at 9 s: ${served.length} of ${urls.length}`);
+      // 10 s after the fill, the bodies still served at 9 s are past READ_CACHE_TTL_MS
+      clock.advance(1_000);
+      for (const url of served) assert.equal((await app.inject({ method: 'GET', url })).headers['x-read-cache'], 'miss', url);
     } finally {
       await app.close();
       await db.drop();
