@@ -313,27 +313,34 @@ describe('public read cache: HEAD and the read rate limit', () => {
   });
 });
 
+/** An app on a fresh database whose clock the test moves, with READ_CACHE_TTL_MS = `ttlMs`. */
+async function withClockedApp(ttlMs: number, use: (app: FastifyInstance, clock: ReturnType<typeof manualClock>) => Promise<void>) {
+  const clock = manualClock(Date.parse('2026-03-10T12:00:00.000Z'));
+  const db = await createTestDatabase();
+  const app = await buildApp(loadConfig(testEnv({ ...(db.url ? { DATABASE_URL: db.url } : {}), READ_CACHE_TTL_MS: String(ttlMs) })), {
+    database: db.database,
+    clock,
+    logger: false,
+    migrate: false,
+  });
+  try {
+    await use(app, clock);
+  } finally {
+    await app.close();
+    await db.drop();
+  }
+}
+
 describe('public read cache: expiry, limits and switches', () => {
   test('a body is served for at least four fifths of READ_CACHE_TTL_MS and never past it', async () => {
-    const clock = manualClock(Date.parse('2026-03-10T12:00:00.000Z'));
-    const db = await createTestDatabase();
-    const app = await buildApp(loadConfig(testEnv({ ...(db.url ? { DATABASE_URL: db.url } : {}), READ_CACHE_TTL_MS: '2000' })), {
-      database: db.database,
-      clock,
-      logger: false,
-      migrate: false,
-    });
-    try {
+    await withClockedApp(2000, async (app, clock) => {
       const get = async () => (await app.inject({ method: 'GET', url: '/v1/home' })).headers['x-read-cache'];
       assert.equal(await get(), 'miss');
       clock.advance(1_599);
       assert.equal(await get(), 'hit');
       clock.advance(401);
       assert.equal(await get(), 'miss');
-    } finally {
-      await app.close();
-      await db.drop();
-    }
+    });
   });
 
   test('a key life is fixed by the key, between four fifths of the time to live and all of it', () => {
@@ -349,15 +356,7 @@ describe('public read cache: expiry, limits and switches', () => {
   });
 
   test('bodies stored in one instant expire at different times, each within its key life', async () => {
-    const clock = manualClock(Date.parse('2026-03-10T12:00:00.000Z'));
-    const db = await createTestDatabase();
-    const app = await buildApp(loadConfig(testEnv({ ...(db.url ? { DATABASE_URL: db.url } : {}), READ_CACHE_TTL_MS: '10000' })), {
-      database: db.database,
-      clock,
-      logger: false,
-      migrate: false,
-    });
-    try {
+    await withClockedApp(10000, async (app, clock) => {
       // 30 keys of one route (limit 1..30 validates to 30 different queries), all stored at the same instant
       const urls = Array.from({ length: 30 }, (_, i) => `/v1/feed?limit=${i + 1}`);
       const states = async () => Promise.all(urls.map(async (url) => (await app.inject({ method: 'GET', url })).headers['x-read-cache']));
@@ -372,10 +371,7 @@ describe('public read cache: expiry, limits and switches', () => {
       // 10 s after the fill, the bodies still served at 9 s are past READ_CACHE_TTL_MS
       clock.advance(1_000);
       for (const url of served) assert.equal((await app.inject({ method: 'GET', url })).headers['x-read-cache'], 'miss', url);
-    } finally {
-      await app.close();
-      await db.drop();
-    }
+    });
   });
 
   test('a cached read still counts against the reader rate limit', async () => {
