@@ -36,10 +36,14 @@ async function measure<T>(label: string, fn: () => Promise<T>): Promise<T> {
   const heapBefore = process.memoryUsage().heapUsed;
   let rss = process.memoryUsage().rss;
   let heap = heapBefore;
+  let heapTotal = 0;
+  let external = 0;
   const sampler = setInterval(() => {
     const m = process.memoryUsage();
     rss = Math.max(rss, m.rss);
     heap = Math.max(heap, m.heapUsed);
+    heapTotal = Math.max(heapTotal, m.heapTotal);
+    external = Math.max(external, m.external);
   }, 5);
   const start = process.hrtime.bigint();
   try {
@@ -48,7 +52,9 @@ async function measure<T>(label: string, fn: () => Promise<T>): Promise<T> {
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
     clearInterval(sampler);
     const mb = (b: number) => (b / 1024 / 1024).toFixed(0);
-    process.stdout.write(`| ${label} | ${ms.toFixed(0)} ms | ${mb(rss)} MB | +${mb(heap - heapBefore)} MB |\n`);
+    process.stdout.write(
+      `| ${label} | ${ms.toFixed(0)} ms | ${mb(rss)} MB | +${mb(heap - heapBefore)} MB | ${mb(heapTotal)} MB | ${mb(external)} MB |\n`,
+    );
   }
 }
 
@@ -108,7 +114,7 @@ try {
   });
   const actor = { kind: 'human' as const, actorId: 'bench-treasurer', verified: true, linkedHumanId: undefined, tier: 'L0' as const };
   process.stdout.write(
-    `\n${contributions} contributions, ${RECIPIENTS} recipients, ${stories} stories\n\n| phase | time | peak RSS | heap growth |\n|---|---|---|---|\n`,
+    `\n${contributions} contributions, ${RECIPIENTS} recipients, ${stories} stories\n\n| phase | time | peak RSS | heap growth | peak heap reserved | peak outside the heap |\n|---|---|---|---|---|---|\n`,
   );
   const preview = await measure('preview', () => service.preview(actor, '1000000'));
   const run = await measure('run', () => service.run(actor, '1000000'));

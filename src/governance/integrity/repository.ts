@@ -1,4 +1,5 @@
-import { sql, type Expression, type QueryResult } from 'kysely';
+import { sql, type Expression } from 'kysely';
+import { readThroughCursor } from '../../platform/db/bulk/cursor-read.js';
 import type { Queryable, Tx } from '../../platform/db/database.js';
 import type { FlagRow, ReviewRow, RevisionVoteRow, RewardVoteRow, StoryRow } from './interactions.js';
 
@@ -17,25 +18,9 @@ export interface WindowReader {
   addStories(rows: readonly StoryRow[]): void;
 }
 
-/**
- * Runs `query` through a server-side cursor and hands its rows to `take` a batch at a time. The next batch is
- * asked for before a batch is handed over, so the database reads while the caller works.
- */
-async function throughCursor<R>(tx: Tx, query: Expression<R>, batchSize: number, take: (rows: R[]) => void): Promise<void> {
-  await sql`DECLARE integrity_window NO SCROLL CURSOR FOR ${query}`.execute(tx);
-  const fetch = (): Promise<QueryResult<R>> => {
-    const batch = sql<R>`FETCH ${sql.raw(String(batchSize))} FROM integrity_window`.execute(tx);
-    batch.catch(() => undefined); // awaited below; a batch pending when `take` throws must not go unhandled
-    return batch;
-  };
-  let next: Promise<QueryResult<R>> | null = fetch();
-  while (next) {
-    const { rows }: QueryResult<R> = await next;
-    next = rows.length === batchSize ? fetch() : null;
-    take(rows);
-  }
-  await sql`CLOSE integrity_window`.execute(tx);
-}
+/** One kind of the window's rows through the transaction's cursor (readThroughCursor). */
+const throughCursor = <R>(tx: Tx, query: Expression<R>, batchSize: number, take: (rows: R[]) => void) =>
+  readThroughCursor(tx, 'integrity_window', query, batchSize, take);
 
 /**
  * Every review, revision vote, reward vote and flag made at or after `from`, then the author and room of every
@@ -45,8 +30,6 @@ async function throughCursor<R>(tx: Tx, query: Expression<R>, batchSize: number,
  */
 export async function readWindow(tx: Tx, from: Date, reader: WindowReader, batchSize = WINDOW_BATCH): Promise<void> {
   await sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`.execute(tx);
-  // every row of each cursor is read: plan for all of them, not for the first tenth (a join would loop over an index)
-  await sql`SET LOCAL cursor_tuple_fraction = 1`.execute(tx);
   await throughCursor(
     tx,
     tx.selectFrom('agent_reviews').select(['bot_id as botId', 'story_id as storyId', 'kind']).where('created_at', '>=', from),

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Queryable } from '../../platform/db/database.js';
+import { readThroughCursor } from '../../platform/db/bulk/cursor-read.js';
+import type { Queryable, Tx } from '../../platform/db/database.js';
 import type { PayoutRole } from '../../platform/db/schema.js';
 
 /**
@@ -57,8 +58,8 @@ export async function eligibleStories(db: Queryable, now: Date): Promise<Eligibl
  * and 1 per flag upheld (the story went UNDER_REVIEW or was RETRACTED). SOURCE_DIVERSITY: 1 per independent
  * source host a bot's packet introduced first. A retracted story pays RISK only.
  */
-export async function workUnits(db: Queryable, now: Date): Promise<WorkUnits[]> {
-  const { rows } = await sql<WorkUnits>`
+function workUnitsQuery(now: Date): RawBuilder<WorkUnits> {
+  return sql<WorkUnits>`
     with ${eligible(now)},
     graduated as (
       select e.id as story_id,
@@ -105,6 +106,21 @@ export async function workUnits(db: Queryable, now: Date): Promise<WorkUnits[]> 
     select f.story_id, 'RISK', 'HUMAN', coalesce(f.linked_human_id, f.actor_id), max(f.linked_human_id), count(*)::text
     from flags f join eligible e on e.id = f.story_id
     where e.review_status in ('UNDER_REVIEW', 'RETRACTED')
-    group by f.story_id, coalesce(f.linked_human_id, f.actor_id)`.execute(db);
+    group by f.story_id, coalesce(f.linked_human_id, f.actor_id)`;
+}
+
+export async function workUnits(db: Queryable, now: Date): Promise<WorkUnits[]> {
+  const { rows } = await workUnitsQuery(now).execute(db);
   return rows;
+}
+
+/** Work units fetched per round trip by a run's cursor. */
+const UNITS_BATCH = 50_000;
+
+/**
+ * The same work units through a cursor of the run's transaction, handed to `take` a batch at a time: a run of a
+ * million contributions never holds the million rows the driver parsed at once, only what it keeps of them.
+ */
+export async function streamWorkUnits(tx: Tx, now: Date, take: (rows: WorkUnits[]) => void): Promise<void> {
+  await readThroughCursor(tx, 'settlement_units', workUnitsQuery(now), UNITS_BATCH, take);
 }

@@ -12,7 +12,7 @@ import type { Policy } from '../policy/policy.js';
 import { readCurrentPolicy } from '../policy/policy-service.js';
 import type { CartelHolds } from './cartel-hook.js';
 import { divideShares, ROLES, settlementSeed, splitPool, type PoolSplit, type SettlementInputs } from './compute.js';
-import { eligibleStories, workUnits, type EligibleStory } from './contributions-repository.js';
+import { eligibleStories, streamWorkUnits, workUnits, type EligibleStory, type WorkUnits } from './contributions-repository.js';
 import { toBaseUnits } from '../money/money.js';
 import { compressedInputs, storedInputs } from './published-inputs.js';
 import { paidCount, payoutBatches, storySeqRanges, type PayoutStandings, type PublishedContribution } from './payout-rows.js';
@@ -46,6 +46,9 @@ export interface SettlementDeps {
   cartelHolds: CartelHolds;
   cursors: CursorCodec;
 }
+
+/** Hands the work units to `take`, in one or more batches, and resolves when all are handed over. */
+type UnitsReader = (take: (units: WorkUnits[]) => void) => Promise<void>;
 
 /** Everything a settlement divides, read at one moment: the stories, their contributions, the published inputs. */
 interface Gathered {
@@ -97,45 +100,57 @@ export function createSettlementService(deps: SettlementDeps) {
     return base;
   }
 
-  /** Reads everything a settlement divides at `now` under `policy` through `q` (the run's transaction, or the database for a preview). */
-  async function gather(q: Db, policy: Policy, pool: bigint, now: Date): Promise<Gathered> {
-    // Every read is asked for at once. A transaction runs them one after the other (Kysely sends the next when
-    // the previous has answered): the work units, then the small lookups the payout states need (recipients,
-    // frozen stories, the cartel hook's flagged members), which the database answers while the process groups
-    // the units. A preview, outside a transaction, reads on several connections at once.
-    const storiesRead = eligibleStories(q, now);
-    const unitsRead = workUnits(q, now);
+  /**
+   * Reads everything a settlement divides at `now` under `policy` through `q` (the run's transaction, or the
+   * database for a preview); `readUnits` hands over the work units, a batch at a time for a run (its cursor) or
+   * all at once for a preview.
+   */
+  async function gather(q: Db, policy: Policy, pool: bigint, now: Date, readUnits: UnitsReader): Promise<Gathered> {
+    const stories = await eligibleStories(q, now);
+    if (!stories.length) throw appError('NOTHING_TO_SETTLE');
+    // grouped by story, in the order of the stories: each story's payouts then have one block of seq
+    // (payout-rows.ts) and are inserted together
+    const byStory = new Map(
+      stories.map((s) => [
+        s.id,
+        { id: s.id, voteWeight: BigInt(s.vote_weight), voteWeightText: s.vote_weight, list: [] as PublishedContribution[] },
+      ]),
+    );
+    // A run keeps a million contributions: each repeated text (role, beneficiary, owner, units) is kept once, not
+    // once per row as the driver parsed it.
+    const shared = new Map<string, string>();
+    const once = (text: string): string => {
+      const kept = shared.get(text);
+      if (kept !== undefined) return kept;
+      shared.set(text, text);
+      return text;
+    };
+    const unitsRead = readUnits((units) => {
+      for (const u of units) {
+        const story = byStory.get(u.story_id);
+        if (!story) continue;
+        const weight = BigInt(u.units) * story.voteWeight;
+        if (weight <= 0n) continue;
+        story.list.push({
+          storyId: story.id,
+          role: once(u.role) as PublishedContribution['role'],
+          beneficiaryKind: once(u.beneficiary_kind) as PublishedContribution['beneficiaryKind'],
+          beneficiaryId: once(u.beneficiary_id),
+          weight: weight.toString(),
+          units: once(u.units),
+          storyVoteWeight: story.voteWeightText,
+          owner: u.owner === null ? null : once(u.owner),
+        });
+      }
+    });
+    // the small lookups the payout states need (recipients, frozen stories, the cartel hook's flagged members),
+    // asked for at once: a transaction answers them before the cursor's first batch (tens of ms at a million)
     const standings: Promise<PayoutStandings> = Promise.all([recipientsByHuman(q), frozenStoryIds(q), cartelHolds(q)]).then(
       ([recipients, frozenStories, held]) => ({ recipients, frozenStories, held }),
     );
-    unitsRead.catch(() => undefined);
     standings.catch(() => undefined);
-    const stories = await storiesRead;
-    if (!stories.length) {
-      // the reads still queued must be answered before the transaction rolls back on this connection
-      await Promise.allSettled([unitsRead, standings]);
-      throw appError('NOTHING_TO_SETTLE');
-    }
-    const voteWeight = new Map(stories.map((s) => [s.id, BigInt(s.vote_weight)]));
-    // grouped by story, in the order of the stories: each story's payouts then have one block of seq
-    // (payout-rows.ts) and are inserted together
-    const byStory = new Map<string, PublishedContribution[]>(stories.map((s) => [s.id, []]));
-    for (const u of await unitsRead) {
-      const storyVoteWeight = voteWeight.get(u.story_id) ?? 0n;
-      const weight = BigInt(u.units) * storyVoteWeight;
-      if (weight <= 0n) continue;
-      byStory.get(u.story_id)?.push({
-        storyId: u.story_id,
-        role: u.role,
-        beneficiaryKind: u.beneficiary_kind,
-        beneficiaryId: u.beneficiary_id,
-        weight: weight.toString(),
-        units: u.units,
-        storyVoteWeight: storyVoteWeight.toString(),
-        owner: u.owner,
-      });
-    }
-    const contributions = [...byStory.values()].flat();
+    await unitsRead;
+    const contributions = [...byStory.values()].flatMap((s) => s.list);
     return {
       policy,
       stories,
@@ -176,7 +191,11 @@ export function createSettlementService(deps: SettlementDeps) {
     async preview(actor: HumanActor, totalPoolOrbs: string) {
       void actor;
       const now = new Date(clock.now());
-      const g = await gather(db, await readCurrentPolicy(db), poolBase(totalPoolOrbs, '/querystring/totalPoolOrbs'), now);
+      const base = poolBase(totalPoolOrbs, '/querystring/totalPoolOrbs');
+      // outside a transaction the work units are read on a connection of their own while the stories are read
+      const unitsRead = workUnits(db, now);
+      unitsRead.catch(() => undefined);
+      const g = await gather(db, await readCurrentPolicy(db), base, now, async (take) => take(await unitsRead));
       const split = splitPool(g.inputs);
       const amounts = divideShares(g.inputs, split);
       const byBeneficiary = new Map<string, { beneficiaryKind: string; beneficiaryId: string; amount: bigint; payable: bigint }>();
@@ -227,7 +246,7 @@ export function createSettlementService(deps: SettlementDeps) {
         if (policy.status !== 'ACTIVE') {
           throw appError('REWARDS_PAUSED', { message: `The rewards policy is ${policy.status}: settlements do not run` });
         }
-        const g = await gather(tx, policy, pool, now);
+        const g = await gather(tx, policy, pool, now, (take) => streamWorkUnits(tx, now, take));
         const split = splitPool(g.inputs);
         const standings = await g.standings;
         const id = newId('se');
