@@ -65,11 +65,14 @@ async function measure(spread: number) {
   const perSecond: { misses: number; requests: number }[] = [];
   let last = await stats();
   const poll = setInterval(() => {
-    void stats().then((now) => {
-      const served = (c: Counters) => c.hits + c.misses + c.coalesced;
-      perSecond.push({ misses: now.misses - last.misses, requests: served(now) - served(last) });
-      last = now;
-    });
+    void stats().then(
+      (now) => {
+        const served = (c: Counters) => c.hits + c.misses + c.coalesced;
+        perSecond.push({ misses: now.misses - last.misses, requests: served(now) - served(last) });
+        last = now;
+      },
+      () => undefined,
+    ); // a poll still on its way when the server stops
   }, 1_000);
   const result = await autocannon({
     url: address,
@@ -78,7 +81,9 @@ async function measure(spread: number) {
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/stories/st_${next()}` }) }],
   });
   clearInterval(poll);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill();
+  await exited;
   // the busiest second of each time to live (the first holds the fill)
   const perTtl = Math.max(1, Math.round(ttlMs / 1_000));
   const busiest: number[] = [];

@@ -183,6 +183,7 @@ function describeRoute(method: string | string[], url: string) {
 
 const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
   const { generation, clock, ttlMs, lifeSpread = READ_CACHE_LIFE_SPREAD } = options;
+  if (!(lifeSpread >= 0 && lifeSpread < 1)) throw new Error(`readCache lifeSpread must be at least 0 and below 1, not ${lifeSpread}`);
   if (ttlMs >= GENERATION_KEY_TTL_MS)
     throw new Error(`READ_CACHE_TTL_MS must be below ${GENERATION_KEY_TTL_MS} (the life of a read generation key)`);
   const cache = new LRUCache<string, Entry>({
@@ -289,9 +290,10 @@ const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
     if (state.key === undefined) return payload; // refused before the lookup (validation)
     if (reply.statusCode === 200 && typeof payload === 'string') {
       const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
-      const lifeMs = entryLifeMs(state.key, ttlMs, lifeSpread);
-      const entryTtlMs =
-        request.readFrom === 'replica' && options.replicaMaxLagMs !== undefined ? Math.min(lifeMs, options.replicaMaxLagMs) : lifeMs;
+      // a body read from the replica lives at most the replica's lag limit; the spread applies within that bound
+      const boundMs =
+        request.readFrom === 'replica' && options.replicaMaxLagMs !== undefined ? Math.min(ttlMs, options.replicaMaxLagMs) : ttlMs;
+      const entryTtlMs = entryLifeMs(state.key, boundMs, lifeSpread);
       cache.set(state.key, { body: payload, contentType, stamp: state.stamp, storedAt: clock.now(), ttlMs: entryTtlMs });
       reply.header('x-read-cache', 'miss');
       state.flight?.settle({ body: payload, contentType });

@@ -1,4 +1,4 @@
-import { sql, type Expression } from 'kysely';
+import { sql } from 'kysely';
 import { readThroughCursor } from '../../platform/db/bulk/cursor-read.js';
 import type { Queryable, Tx } from '../../platform/db/database.js';
 import type { FlagRow, ReviewRow, RevisionVoteRow, RewardVoteRow, StoryRow } from './interactions.js';
@@ -18,10 +18,6 @@ export interface WindowReader {
   addStories(rows: readonly StoryRow[]): void;
 }
 
-/** One kind of the window's rows through the transaction's cursor (readThroughCursor). */
-const throughCursor = <R>(tx: Tx, query: Expression<R>, batchSize: number, take: (rows: R[]) => void) =>
-  readThroughCursor(tx, 'integrity_window', query, batchSize, take);
-
 /**
  * Every review, revision vote, reward vote and flag made at or after `from`, then the author and room of every
  * story they name, handed to `reader` a batch at a time through server-side cursors: the window is never held
@@ -30,14 +26,16 @@ const throughCursor = <R>(tx: Tx, query: Expression<R>, batchSize: number, take:
  */
 export async function readWindow(tx: Tx, from: Date, reader: WindowReader, batchSize = WINDOW_BATCH): Promise<void> {
   await sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`.execute(tx);
-  await throughCursor(
+  await readThroughCursor(
     tx,
+    'integrity_window',
     tx.selectFrom('agent_reviews').select(['bot_id as botId', 'story_id as storyId', 'kind']).where('created_at', '>=', from),
     batchSize,
     (rows) => reader.addReviews(rows),
   );
-  await throughCursor(
+  await readThroughCursor(
     tx,
+    'integrity_window',
     tx
       .selectFrom('revision_votes as v')
       .innerJoin('revision_proposals as p', 'p.id', 'v.proposal_id')
@@ -46,14 +44,16 @@ export async function readWindow(tx: Tx, from: Date, reader: WindowReader, batch
     batchSize,
     (rows) => reader.addRevisionVotes(rows),
   );
-  await throughCursor(
+  await readThroughCursor(
     tx,
+    'integrity_window',
     tx.selectFrom('reward_votes').select(['actor_id as actorId', 'story_id as storyId', 'vote']).where('created_at', '>=', from),
     batchSize,
     (rows) => reader.addRewardVotes(rows),
   );
-  await throughCursor(
+  await readThroughCursor(
     tx,
+    'integrity_window',
     tx.selectFrom('flags').select(['actor_id as actorId', 'story_id as storyId']).where('created_at', '>=', from),
     batchSize,
     (rows) => reader.addFlags(rows),

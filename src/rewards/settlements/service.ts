@@ -149,7 +149,11 @@ export function createSettlementService(deps: SettlementDeps) {
       ([recipients, frozenStories, held]) => ({ recipients, frozenStories, held }),
     );
     standings.catch(() => undefined);
-    await unitsRead;
+    // a failed read must not leave the lookups queued on a connection its transaction is about to give back
+    await unitsRead.catch(async (err: unknown) => {
+      await standings.catch(() => undefined);
+      throw err;
+    });
     const contributions = [...byStory.values()].flatMap((s) => s.list);
     return {
       policy,
