@@ -1,5 +1,5 @@
 import { fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Type } from '@sinclair/typebox';
 import autocannon from 'autocannon';
@@ -97,7 +97,10 @@ if (process.argv[2] === 'serve') {
   await serve(Number(process.argv[3]));
 } else {
   const out = (line = '') => process.stdout.write(`${line}\n`);
-  const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
   out(
     `read cache expiry ${new Date().toISOString()}: ${keys} hot keys, time to live ${ttlMs} ms, ${seconds} s per run, a miss burns ${missUs} µs`,
   );

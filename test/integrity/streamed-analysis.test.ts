@@ -13,7 +13,7 @@ import type {
   RewardVoteRow,
   StoryRow,
 } from '../../src/governance/integrity/interactions.js';
-import { Interner } from '../../src/governance/integrity/interner.js';
+import { Interner } from '../../src/platform/interner.js';
 import { readWindow, type WindowReader } from '../../src/governance/integrity/repository.js';
 import { seededRandom } from '../../src/governance/integrity/seeded-random.js';
 import { createIntegrityService } from '../../src/governance/integrity/service.js';

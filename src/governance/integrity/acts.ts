@@ -1,4 +1,4 @@
-import { Interner } from './interner.js';
+import { Interner } from '../../platform/interner.js';
 import type { FlagRow, Interactions, ReviewRow, RevisionVoteRow, RewardVoteRow, StoryRow } from './interactions.js';
 
 /**

@@ -8,6 +8,7 @@ import { statementPipeline } from '../../platform/db/bulk/statement-pipeline.js'
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { appError, notFound, validationFailed } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
+import { Interner } from '../../platform/interner.js';
 import type { Policy } from '../policy/policy.js';
 import { readCurrentPolicy } from '../policy/policy-service.js';
 import type { CartelHolds } from './cartel-hook.js';
@@ -118,13 +119,8 @@ export function createSettlementService(deps: SettlementDeps) {
     );
     // A run keeps a million contributions: each repeated text (role, beneficiary, owner, units) is kept once, not
     // once per row as the driver parsed it.
-    const shared = new Map<string, string>();
-    const once = (text: string): string => {
-      const kept = shared.get(text);
-      if (kept !== undefined) return kept;
-      shared.set(text, text);
-      return text;
-    };
+    const texts = new Interner();
+    const once = (text: string): string => texts.list[texts.of(text)]!;
     const unitsRead = readUnits((units) => {
       for (const u of units) {
         const story = byStory.get(u.story_id);

@@ -1,6 +1,7 @@
 /**
- * Strings to dense integers (0, 1, 2, … in the order first met): the ids of a window's rows, a million look-ups
- * of strings the driver has just made. An open-addressing table of the ids keyed by an FNV-1a hash of the
+ * Strings to dense integers (0, 1, 2, … in the order first met), and each string kept once (`list`): the ids of
+ * the cartel analysis's window rows, the repeated texts of a settlement's contributions; a million look-ups of
+ * strings the driver has just made. An open-addressing table of the ids keyed by an FNV-1a hash of the
  * string's code units: about a third less CPU than a Map<string, number> on those look-ups (a Map hashes and
  * compares a fresh string through V8's generic key path; here a hash miss rarely reaches the comparison).
  */
