@@ -1,4 +1,40 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
+
+/**
+ * Items grouped by weight: class `c` weighs `weights[c]`, item `i` is of class `classOf[i]`. A settlement's million
+ * contributions take a few hundred distinct weights, so the division works once per class, not once per item.
+ */
+export interface WeightClasses {
+  weights: readonly bigint[];
+  classOf: ArrayLike<number>;
+}
+
+/** The classes of a list of weights (equal weights share a class). */
+export function weightClasses(weights: readonly bigint[]): WeightClasses {
+  const index = new Map<bigint, number>();
+  const distinct: bigint[] = [];
+  const classOf = weights.map((w) => {
+    let c = index.get(w);
+    if (c === undefined) {
+      c = distinct.push(w) - 1;
+      index.set(w, c);
+    }
+    return c;
+  });
+  return { weights: distinct, classOf };
+}
+
+/** The total weight of the items of `classes`. */
+export function classesTotal({ weights, classOf }: WeightClasses): bigint {
+  const counts = classCounts(weights.length, classOf);
+  return weights.reduce((sum, w, c) => sum + w * BigInt(counts[c]!), 0n);
+}
+
+function classCounts(classes: number, classOf: ArrayLike<number>): number[] {
+  const counts = new Array<number>(classes).fill(0);
+  for (let i = 0; i < classOf.length; i++) counts[classOf[i]!]!++;
+  return counts;
+}
 
 /**
  * Largest-remainder division of `total` base units in proportion to `weights` (non-negative integers).
@@ -14,79 +50,67 @@ export function allocate(
   keys: readonly string[] | ((index: number) => string),
   seed: string,
 ): bigint[] {
-  const sum = weights.reduce((a, w) => a + w, 0n);
-  if (sum === 0n || total === 0n) return weights.map(() => 0n);
-  const shares = new Array<bigint>(weights.length);
-  const remainders = new Array<bigint>(weights.length);
-  const positive: bigint[] = [];
-  let given = 0n;
-  for (let i = 0; i < weights.length; i++) {
-    const exact = total * weights[i]!;
-    const share = exact / sum;
-    const remainder = exact - share * sum;
-    shares[i] = share;
-    remainders[i] = remainder;
-    if (remainder > 0n) positive.push(remainder);
-    given += share;
-  }
-  let left = Number(total - given);
-  if (left === 0) return shares;
-  // The units left go to the largest remainders: the left-th largest remainder is the threshold (found by
-  // selection, not by sorting them all); the remainders above it get a unit each, and only the remainders
-  // equal to it are tied, ordered by the seeded hash.
-  const threshold = nthLargest(positive, left - 1);
-  const tied: number[] = [];
-  for (let i = 0; i < weights.length; i++) {
-    const r = remainders[i]!;
-    if (r > threshold) {
-      shares[i] = shares[i]! + 1n;
-      left--;
-    } else if (r === threshold) tied.push(i);
-  }
-  if (left > 0) {
-    const keyOf = typeof keys === 'function' ? keys : (i: number) => keys[i]!;
-    const seeded = createHash('sha256').update(seed).update('|');
-    const ranked = tied.map((i) => ({ i, rank: seeded.copy().update(keyOf(i)).digest('hex') }));
-    ranked.sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0));
-    for (const { i } of ranked.slice(0, left)) shares[i] = shares[i]! + 1n;
-  }
-  return shares;
+  return allocateClasses(total, weightClasses(weights), keys, seed);
 }
 
 /**
- * The value at position `n` (0-based) of `values` sorted from largest to smallest: three-way quickselect
- * (linear on average, and fast when many values are equal, as remainders of equal weights are). Reorders
- * `values`.
+ * `allocate` over items grouped by weight: equal weights have equal shares and remainders, so each class's share
+ * and remainder is computed once, the threshold of the leftover units is found among the distinct remainders, and
+ * only the items of the tied remainder are ranked one by one.
  */
-export function nthLargest(values: bigint[], n: number): bigint {
-  let lo = 0;
-  let hi = values.length - 1;
-  const swap = (a: number, b: number) => {
-    const t = values[a]!;
-    values[a] = values[b]!;
-    values[b] = t;
-  };
-  for (;;) {
-    if (lo >= hi) return values[lo]!;
-    const pivot = medianOf3(values[lo]!, values[(lo + hi) >>> 1]!, values[hi]!);
-    // [lo, lt) > pivot, [lt, i) == pivot, (gt, hi] < pivot
-    let lt = lo;
-    let i = lo;
-    let gt = hi;
-    while (i <= gt) {
-      const v = values[i]!;
-      if (v > pivot) swap(lt++, i++);
-      else if (v < pivot) swap(i, gt--);
-      else i++;
+export function allocateClasses(
+  total: bigint,
+  classes: WeightClasses,
+  keys: readonly string[] | ((index: number) => string),
+  seed: string,
+): bigint[] {
+  const { weights, classOf } = classes;
+  const n = classOf.length;
+  const counts = classCounts(weights.length, classOf);
+  const sum = weights.reduce((a, w, c) => a + w * BigInt(counts[c]!), 0n);
+  if (sum === 0n || total === 0n) return new Array<bigint>(n).fill(0n);
+  const share: bigint[] = [];
+  const remainder: bigint[] = [];
+  let given = 0n;
+  weights.forEach((w, c) => {
+    const exact = total * w;
+    share[c] = exact / sum;
+    remainder[c] = exact - share[c]! * sum;
+    given += share[c]! * BigInt(counts[c]!);
+  });
+  const shares = new Array<bigint>(n);
+  for (let i = 0; i < n; i++) shares[i] = share[classOf[i]!]!;
+  let left = Number(total - given);
+  if (left === 0) return shares;
+  // The units left go to the largest remainders: the left-th largest remainder of an item is the threshold; the
+  // items above it get a unit each, and only the items whose remainder equals it are tied.
+  const items = new Map<bigint, number>();
+  remainder.forEach((r, c) => {
+    if (r > 0n && counts[c]! > 0) items.set(r, (items.get(r) ?? 0) + counts[c]!);
+  });
+  const levels = [...items].sort(([a], [b]) => (a > b ? -1 : a < b ? 1 : 0));
+  let threshold = 0n;
+  let above = 0;
+  for (const [r, count] of levels) {
+    if (above + count >= left) {
+      threshold = r;
+      break;
     }
-    if (n < lt) hi = lt - 1;
-    else if (n > gt) lo = gt + 1;
-    else return pivot;
+    above += count;
   }
-}
-
-function medianOf3(a: bigint, b: bigint, c: bigint): bigint {
-  if (a > b) [a, b] = [b, a];
-  if (b > c) b = c;
-  return a > b ? a : b;
+  const plusOne = share.map((s) => s + 1n);
+  const tied: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const r = remainder[classOf[i]!]!;
+    if (r > threshold) shares[i] = plusOne[classOf[i]!]!;
+    else if (r === threshold) tied.push(i);
+  }
+  left -= above;
+  if (left > 0) {
+    const keyOf = typeof keys === 'function' ? keys : (i: number) => keys[i]!;
+    const ranked = tied.map((i) => ({ i, rank: hash('sha256', `${seed}|${keyOf(i)}`, 'hex') }));
+    ranked.sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0));
+    for (const { i } of ranked.slice(0, left)) shares[i] = plusOne[classOf[i]!]!;
+  }
+  return shares;
 }

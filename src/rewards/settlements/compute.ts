@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PayoutRole } from '../../platform/db/schema.js';
-import { allocate } from './allocation.js';
+import { allocate, allocateClasses, classesTotal, type WeightClasses } from './allocation.js';
 
 export const ROLES = ['WRITER', 'FACT_CHECK', 'RISK', 'SOURCE_DIVERSITY'] as const satisfies readonly PayoutRole[];
 export const PPM = 1_000_000n;
@@ -49,8 +49,8 @@ export interface PoolSplit {
   /** What goes to contributors: the pool less escrow (the roles' paidBase added up). */
   paidBase: bigint;
   roles: ComputedSettlement['roles'];
-  /** Per role: the indexes (into `inputs.contributions`) and weights of its contributions. */
-  byRole: Map<PayoutRole, { indexes: number[]; weights: bigint[] }>;
+  /** Per role: the indexes (into `inputs.contributions`) of its contributions and their weights, by class. */
+  byRole: Map<PayoutRole, { indexes: number[]; classes: WeightClasses }>;
 }
 
 /**
@@ -69,17 +69,31 @@ export function splitPool(inputs: SettlementInputs): PoolSplit {
     inputs.seed,
   );
   const roles = {} as ComputedSettlement['roles'];
-  // one pass puts each contribution in its role's list
-  const byRole = new Map<PayoutRole, { indexes: number[]; weights: bigint[] }>(ROLES.map((r) => [r, { indexes: [], weights: [] }]));
+  // one pass puts each contribution in its role's list, and its weight in the role's class of that weight (the
+  // decimal text is parsed once per class)
+  const lists = new Map(
+    ROLES.map((r) => [
+      r,
+      { indexes: [] as number[], classOf: [] as number[], weights: [] as bigint[], classOfText: new Map<string, number>() },
+    ]),
+  );
   inputs.contributions.forEach((c, i) => {
-    const list = byRole.get(c.role);
+    const list = lists.get(c.role);
     if (!list) return;
+    let k = list.classOfText.get(c.weight);
+    if (k === undefined) {
+      k = list.weights.push(BigInt(c.weight)) - 1;
+      list.classOfText.set(c.weight, k);
+    }
     list.indexes.push(i);
-    list.weights.push(BigInt(c.weight));
+    list.classOf.push(k);
   });
+  const byRole: PoolSplit['byRole'] = new Map(
+    [...lists].map(([role, l]) => [role, { indexes: l.indexes, classes: { weights: l.weights, classOf: l.classOf } }]),
+  );
   ROLES.forEach((role, r) => {
     const rolePool = rolePools[r]!;
-    const weight = byRole.get(role)!.weights.reduce((a, w) => a + w, 0n);
+    const weight = classesTotal(byRole.get(role)!.classes);
     if (weight === 0n) escrowBase += rolePool;
     roles[role] = { poolBase: rolePool, paidBase: weight === 0n ? 0n : rolePool, weight };
   });
@@ -93,10 +107,10 @@ export function splitPool(inputs: SettlementInputs): PoolSplit {
 export function divideShares(inputs: SettlementInputs, split: PoolSplit): bigint[] {
   const amounts = new Array<bigint>(inputs.contributions.length).fill(0n);
   for (const role of ROLES) {
-    const { indexes, weights } = split.byRole.get(role)!;
+    const { indexes, classes } = split.byRole.get(role)!;
     const { paidBase } = split.roles[role];
     if (paidBase === 0n) continue;
-    const shares = allocate(paidBase, weights, (k) => contributionKey(inputs.contributions[indexes[k]!]!), inputs.seed);
+    const shares = allocateClasses(paidBase, classes, (k) => contributionKey(inputs.contributions[indexes[k]!]!), inputs.seed);
     shares.forEach((share, k) => (amounts[indexes[k]!] = share));
   }
   return amounts;
