@@ -5,7 +5,9 @@ import type { Tx } from '../database.js';
  * Runs `query` through a server-side cursor named `name` in `tx` and hands its rows to `take` a batch of
  * `batchSize` at a time, so a read of a million rows is never held as rows at once. The next batch is asked for
  * before a batch is handed over, so the database reads while the caller works. Every row is read: the transaction
- * plans its cursors for all their rows (`cursor_tuple_fraction = 1`), not for the first tenth.
+ * plans its cursors for all their rows (`cursor_tuple_fraction = 1`), not for the first tenth. Nor are they
+ * JIT-compiled (`jit = off`): such a read is costed far above PostgreSQL's JIT thresholds, and compiling it took
+ * longer than it saved (the settlement's million work units: 3.0-3.5 s with JIT, 2.2-2.3 s without).
  */
 export async function readThroughCursor<R>(
   tx: Tx,
@@ -15,6 +17,7 @@ export async function readThroughCursor<R>(
   take: (rows: R[]) => void,
 ): Promise<void> {
   await sql`SET LOCAL cursor_tuple_fraction = 1`.execute(tx);
+  await sql`SET LOCAL jit = off`.execute(tx);
   await sql`DECLARE ${sql.id(name)} NO SCROLL CURSOR FOR ${query}`.execute(tx);
   const fetch = (): Promise<QueryResult<R>> => {
     const batch = sql<R>`FETCH ${sql.raw(String(batchSize))} FROM ${sql.id(name)}`.execute(tx);
