@@ -58,6 +58,7 @@ const TABLES: Record<string, Privilege[]> = {
       'claim_batch_payouts',
       'claim_receipts',
       'claim_batch_evidence',
+      'payout_holders',
     ].map((t) => [t, RECORD]),
   ),
   ...Object.fromEntries(

@@ -16,6 +16,7 @@ import {
   type BotOwnerChallenge,
   type HumanActor,
 } from '../../sdk/index.js';
+import { freezeRecipientPayouts } from '../../src/rewards/review/repository.js';
 import { TEST_SECRET } from '../helpers/app.js';
 import { bindActor } from '../helpers/identity.js';
 import { needsPostgres } from '../helpers/needs.js';
@@ -275,6 +276,35 @@ describe('bot owners: a person claims a verified bot and is paid its payouts', (
     assert.ok(
       payouts.every((p) => p.status === 'FROZEN' && p.statusReason === 'RECIPIENT_FROZEN'),
       JSON.stringify(payouts),
+    );
+  });
+
+  test("payouts that became the owner's after their run follow the owner: frozen and unfrozen with them, not with the person before", async () => {
+    const bot = await verifiedBot();
+    await settleWorkOf(bot.botId);
+    const erin = await person({ wallet: true });
+    const claimed = await claimBot(erin, bot);
+    assert.equal(claimed.status, 202, JSON.stringify(claimed.body));
+    const theirs = await payoutsOf(bot.botId);
+    assert.ok(theirs.length >= 1 && claimed.body.payoutsAssigned === theirs.length);
+    assert.ok(theirs.every((p) => p.linkedHumanId === erin.actor.linkedHumanId && p.status === 'PAYABLE'));
+
+    // the run recorded these payouts under the AgentBook human; the freeze of the owner they went to reaches them
+    const freeze = await r.post('treasurer', `/v1/admin/rewards/recipients/${erin.recipientId}/freeze`, { reason: 'under review' });
+    assert.equal(freeze.status, 202, JSON.stringify(freeze.body));
+    assert.equal(freeze.body.payoutsFrozen, theirs.length);
+    assert.ok((await payoutsOf(bot.botId)).every((p) => p.status === 'FROZEN' && p.statusReason === 'RECIPIENT_FROZEN'));
+    const unfreeze = await r.post('treasurer', `/v1/admin/rewards/recipients/${erin.recipientId}/unfreeze`, { reason: 'cleared' });
+    assert.equal(unfreeze.body.payoutsToReview, theirs.length);
+    assert.ok((await payoutsOf(bot.botId)).every((p) => p.status === 'REVIEW'));
+
+    // the person the run gave them to no longer reaches them: a freeze of theirs changes none of these payouts
+    const before = await r.db.selectFrom('payouts').select(['id', 'status']).where('bot_id', '=', bot.botId).orderBy('seq').execute();
+    const touched = await r.db.transaction().execute((tx) => freezeRecipientPayouts(tx, bot.agentBookHuman, new Date()));
+    assert.equal(touched, 0);
+    assert.deepEqual(
+      await r.db.selectFrom('payouts').select(['id', 'status']).where('bot_id', '=', bot.botId).orderBy('seq').execute(),
+      before,
     );
   });
 

@@ -49,11 +49,11 @@ async function settlement(db: Awaited<ReturnType<typeof createTestDatabase>>['da
 }
 
 describe('payout storage', () => {
-  test('binary COPY reads back as the very values it was built from (text, int4, int8, numeric, timestamptz, bytea, NULL)', async () => {
+  test('binary COPY reads back as the very values it was built from (text, int4, int8, int8[], numeric, timestamptz, bytea, NULL)', async () => {
     const shared = await createTestDatabase();
     const db = shared.owner.db; // a table of its own: the runtime role may create none
     try {
-      await sql`create table copy_probe (i bigint, n bigint, a text, b text, c numeric(78, 0), d timestamptz, k integer, j bytea)`.execute(
+      await sql`create table copy_probe (i bigint, n bigint, a text, b text, c numeric(78, 0), d timestamptz, k integer, j bytea, s bigint[])`.execute(
         db,
       );
       const text = fc.oneof(
@@ -78,23 +78,55 @@ describe('payout storage', () => {
         d: time,
         k: fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }),
         j: bytes,
+        // seqs: empty, small, and past 2^32 (the high word), up to the largest safe integer
+        s: fc.array(fc.oneof(fc.nat(1000), fc.integer({ min: 2 ** 32 - 2, max: 2 ** 32 + 2 }), fc.maxSafeNat()), { maxLength: 40 }),
       });
       await fc.assert(
         fc.asyncProperty(fc.array(row, { maxLength: 20 }), async (rows) => {
           await sql`truncate copy_probe`.execute(db);
           const data = new BinaryRows(16);
           rows.forEach((r, i) =>
-            data.row(8).int8(BigInt(i)).int8(r.n).text(r.a).text(r.b).numeric(r.c.toString()).timestamptz(r.d).int4(r.k).bytea(r.j),
+            data
+              .row(9)
+              .int8(BigInt(i))
+              .int8(r.n)
+              .text(r.a)
+              .text(r.b)
+              .numeric(r.c.toString())
+              .timestamptz(r.d)
+              .int4(r.k)
+              .bytea(r.j)
+              .int8Array(r.s),
           );
-          await db.transaction().execute((tx) => copyRows(tx, 'copy_probe', ['i', 'n', 'a', 'b', 'c', 'd', 'k', 'j'], [data.finish()]));
+          await db
+            .transaction()
+            .execute((tx) => copyRows(tx, 'copy_probe', ['i', 'n', 'a', 'b', 'c', 'd', 'k', 'j', 's'], [data.finish()]));
           // the time as milliseconds since 1970, read as text (the drivers' own date parsing differs for early years)
-          const { rows: stored } = await sql<{ n: string; a: string | null; b: string | null; c: string; d: string; k: number; j: string }>`
-            select n::text, a, b, c::text, (extract(epoch from d) * 1000)::bigint::text as d, k, encode(j, 'hex') as j from copy_probe order by i`.execute(
+          const { rows: stored } = await sql<{
+            n: string;
+            a: string | null;
+            b: string | null;
+            c: string;
+            d: string;
+            k: number;
+            j: string;
+            s: string;
+          }>`
+            select n::text, a, b, c::text, (extract(epoch from d) * 1000)::bigint::text as d, k, encode(j, 'hex') as j, s::text as s from copy_probe order by i`.execute(
             db,
           );
           assert.deepEqual(
-            stored.map((r) => [r.n, r.a, r.b, r.c, r.d, r.k, r.j]),
-            rows.map((r) => [r.n.toString(), r.a, r.b, r.c.toString(), String(r.d.getTime()), r.k, Buffer.from(r.j).toString('hex')]),
+            stored.map((r) => [r.n, r.a, r.b, r.c, r.d, r.k, r.j, r.s]),
+            rows.map((r) => [
+              r.n.toString(),
+              r.a,
+              r.b,
+              r.c.toString(),
+              String(r.d.getTime()),
+              r.k,
+              Buffer.from(r.j).toString('hex'),
+              `{${r.s.join(',')}}`,
+            ]),
           );
         }),
         { numRuns: fuzzRuns(300) },

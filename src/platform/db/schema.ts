@@ -474,6 +474,8 @@ export interface DB extends ModerationDB {
   settled_stories: SettledStoriesTable;
   payouts: PayoutsTable;
   review_cases: ReviewCasesTable;
+  // migrations/0026_payout_holders.sql
+  payout_holders: PayoutHoldersTable;
   review_case_events: ReviewCaseEventsTable;
   // migrations/0013_claim_rail.sql
   claim_batches: ClaimBatchesTable;
@@ -652,8 +654,18 @@ export interface PayoutsTable {
   amount_base: Money;
   status: PayoutStatus;
   status_reason: string | null;
+  /** Its linked human changed after its run (0026): found by linked human through an index, not payout_holders. */
+  reassigned: Generated<boolean>;
   created_at: Date;
   updated_at: Date;
+}
+
+/** migrations/0026_payout_holders.sql: the seqs of one run's payouts of one bot or linked human. */
+export interface PayoutHoldersTable {
+  holder_kind: 'BOT' | 'HUMAN';
+  holder_id: string;
+  settlement_id: string;
+  seqs: Int8[];
 }
 
 export interface ReviewCasesTable {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { isUniqueViolation, type Queryable, type Tx } from '../../platform/db/database.js';
+import { payoutsOfPerson } from '../settlements/payout-scope.js';
 import type { BotOwnerChallengesTable, BotOwnersTable, PayoutStatus } from '../../platform/db/schema.js';
 
 /** SQL of bot owners: ownership challenges, the ownerships, and the payouts a claim makes the owner's. */
@@ -92,7 +93,7 @@ export async function lockWaitingPayouts(tx: Tx, botId: string, owner: string): 
     select p.id, p.status, p.status_reason,
       exists (select 1 from reward_story_freezes f where f.story_id = p.story_id) as story_frozen
     from payouts p
-    where p.bot_id = ${botId} and p.recipient_id is null and p.status in ('PENDING_RECIPIENT', 'FROZEN', 'REVIEW')
+    where ${payoutsOfPerson('BOT', botId, 'p')} and p.recipient_id is null and p.status in ('PENDING_RECIPIENT', 'FROZEN', 'REVIEW')
       and (p.linked_human_id is null or p.linked_human_id = ${owner} or not exists (
         select 1 from bot_owners o where o.bot_id = ${botId} and o.linked_human_id = p.linked_human_id))
     order by p.seq

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
+import { botsSeqs, personSeqs } from '../settlements/payout-scope.js';
 import type { RewardRecipientsTable, RewardWalletChallengesTable } from '../../platform/db/schema.js';
 
 /** SQL of payout recipients and their wallet challenges. */
@@ -62,12 +63,14 @@ export async function bindWallet(tx: Tx, recipientId: string, address: string, c
  * payouts stay where they are.
  */
 export async function releaseWaitingPayouts(tx: Tx, recipientId: string, linkedHumanId: string, now: Date): Promise<number> {
+  const owned = sql`select bot_id from bot_payout_owners where linked_human_id = ${linkedHumanId}`;
   const { numAffectedRows } = await sql`
     update payouts p set status = 'PAYABLE', status_reason = null, recipient_id = ${recipientId},
       linked_human_id = ${linkedHumanId}, updated_at = ${now}
     where p.status = 'PENDING_RECIPIENT'
+      and p.seq in (${personSeqs('HUMAN', linkedHumanId)} union all ${botsSeqs(owned)})
       and (p.linked_human_id = ${linkedHumanId}
-        or (p.bot_id in (select bot_id from bot_payout_owners where linked_human_id = ${linkedHumanId})
+        or (p.bot_id in (${owned})
           and not exists (select 1 from bot_owners o where o.bot_id = p.bot_id and o.linked_human_id = p.linked_human_id)))`.execute(tx);
   return Number(numAffectedRows ?? 0);
 }

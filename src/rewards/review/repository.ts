@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
 import type { ReviewCaseEventsTable, ReviewCasesTable } from '../../platform/db/schema.js';
-import { payoutsOf } from '../settlements/payout-scope.js';
+import { payoutsOf, payoutsOfPerson } from '../settlements/payout-scope.js';
 
 /** SQL of fraud review cases, freezes and the review queue. */
 
@@ -115,7 +115,7 @@ export async function deleteStoryFreeze(tx: Tx, storyId: string): Promise<boolea
 export async function freezeRecipientPayouts(tx: Tx, linkedHumanId: string, now: Date): Promise<number> {
   const { numAffectedRows } = await sql`
     update payouts set status = 'FROZEN', status_reason = 'RECIPIENT_FROZEN', updated_at = ${now}
-    where status in ('PAYABLE', 'PENDING_RECIPIENT', 'REVIEW') and linked_human_id = ${linkedHumanId}`.execute(tx);
+    where status in ('PAYABLE', 'PENDING_RECIPIENT', 'REVIEW') and ${payoutsOfPerson('HUMAN', linkedHumanId)}`.execute(tx);
   return Number(numAffectedRows ?? 0);
 }
 
@@ -131,7 +131,7 @@ export async function freezeStoryPayouts(tx: Tx, storyId: string, now: Date): Pr
  * (their story frozen, or their person's recipient frozen), in which case they stay FROZEN with that reason.
  */
 export async function reviewUnfrozenPayouts(tx: Tx, where: { linkedHumanId: string } | { storyId: string }, now: Date) {
-  const scope = 'storyId' in where ? payoutsOf('story', where.storyId, 'p') : sql`p.linked_human_id = ${where.linkedHumanId}`;
+  const scope = 'storyId' in where ? payoutsOf('story', where.storyId, 'p') : payoutsOfPerson('HUMAN', where.linkedHumanId, 'p');
   const { rows } = await sql<{ status: string }>`
     update payouts p set
       status = case when still.story_frozen or still.recipient_frozen then 'FROZEN' else 'REVIEW' end,

@@ -97,3 +97,40 @@ export function storySeqRanges(storyIds: readonly string[], contributions: reado
     };
   });
 }
+
+/** One person's payouts in one run (payout_holders, 0026): a bot's (its bot_id) or a linked human's, by seq. */
+export interface PayoutHolder {
+  kind: 'BOT' | 'HUMAN';
+  id: string;
+  /** Ascending. */
+  seqs: number[];
+}
+
+/**
+ * The run's payouts by bot and by linked human: a payout of contribution `i` (a share not rounded to nothing) has
+ * seq `firstSeq + i`, its bot is the beneficiary of a BOT contribution and its linked human the contribution's owner.
+ */
+export function payoutHolders(
+  contributions: readonly PublishedContribution[],
+  amounts: readonly bigint[],
+  firstSeq: bigint,
+): PayoutHolder[] {
+  const base = Number(firstSeq);
+  const bots = new Map<string, number[]>();
+  const humans = new Map<string, number[]>();
+  const add = (holders: Map<string, number[]>, id: string, seq: number) => {
+    const seqs = holders.get(id);
+    if (seqs) seqs.push(seq);
+    else holders.set(id, [seq]);
+  };
+  for (let i = 0; i < contributions.length; i++) {
+    if (amounts[i] === 0n) continue;
+    const c = contributions[i]!;
+    if (c.beneficiaryKind === 'BOT') add(bots, c.beneficiaryId, base + i);
+    if (c.owner) add(humans, c.owner, base + i);
+  }
+  return [
+    ...[...bots].map(([id, seqs]) => ({ kind: 'BOT' as const, id, seqs })),
+    ...[...humans].map(([id, seqs]) => ({ kind: 'HUMAN' as const, id, seqs })),
+  ];
+}

@@ -14,3 +14,27 @@ export function payoutsOf(scope: 'settlement' | 'story', key: unknown, alias = '
   return sql<boolean>`(${sql.ref(`${alias}.${payoutColumn}`)} = ${key}
     and ${sql.ref(`${alias}.seq`)} between ${bound('payout_seq_first')} and ${bound('payout_seq_last')})`;
 }
+
+/**
+ * The seqs of the payouts of one bot or of one linked human (0026), as a set for `seq in (...)`: the seqs the runs
+ * recorded for that person in payout_holders, and for a linked human the payouts that became theirs after their
+ * run (`reassigned`, found by a partial index). A payout that moved to another person stays in its run's row of
+ * the first: the person's column is checked as well (payoutsOfPerson).
+ */
+export function personSeqs(kind: 'BOT' | 'HUMAN', id: unknown): RawBuilder<unknown> {
+  const recorded = sql`select unnest(h.seqs) from payout_holders h where h.holder_kind = ${kind} and h.holder_id = ${id}`;
+  return kind === 'BOT'
+    ? recorded
+    : sql`${recorded} union all select m.seq from payouts m where m.linked_human_id = ${id} and m.reassigned`;
+}
+
+/** The seqs of the payouts of the bots `botIds` (an SQL subquery of bot ids), as a set for `seq in (...)`. */
+export function botsSeqs(botIds: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`select unnest(h.seqs) from payout_holders h where h.holder_kind = 'BOT' and h.holder_id in (${botIds})`;
+}
+
+/** The payouts of one bot or of one linked human: `alias` names the payouts of the surrounding query. */
+export function payoutsOfPerson(kind: 'BOT' | 'HUMAN', id: unknown, alias = 'payouts'): RawBuilder<boolean> {
+  const column = sql.ref(`${alias}.${kind === 'BOT' ? 'bot_id' : 'linked_human_id'}`);
+  return sql<boolean>`(${column} = ${id} and ${sql.ref(`${alias}.seq`)} in (${personSeqs(kind, id)}))`;
+}

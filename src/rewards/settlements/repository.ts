@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { BinaryRows, copyRows } from '../../platform/db/bulk/copy-in.js';
 import type { Queryable, Tx } from '../../platform/db/database.js';
 import type { PayoutRole, PayoutStatus, SettlementsTable } from '../../platform/db/schema.js';
-import { payoutsOf } from './payout-scope.js';
+import { payoutsOf, payoutsOfPerson } from './payout-scope.js';
+import type { PayoutHolder } from './payout-rows.js';
 import type { Insertable } from 'kysely';
 
 /** SQL of settlements, the stories they settled and their payouts. */
@@ -115,6 +116,16 @@ export async function insertPayouts(tx: Tx, settlementId: string, at: Date, batc
   await copyRows(tx, 'payouts', PAYOUT_COLUMNS, chunks());
 }
 
+/** The run's payouts by person (payout_holders): one binary COPY, after the payouts'. */
+export async function insertPayoutHolders(tx: Tx, settlementId: string, holders: readonly PayoutHolder[]): Promise<void> {
+  if (!holders.length) return;
+  const rows = new BinaryRows(holders.length * 64);
+  for (const h of holders) rows.row(HOLDER_COLUMNS.length).text(h.kind).text(h.id).text(settlementId).int8Array(h.seqs);
+  await copyRows(tx, 'payout_holders', HOLDER_COLUMNS, [rows.finish()]);
+}
+
+const HOLDER_COLUMNS = ['holder_kind', 'holder_id', 'settlement_id', 'seqs'] as const;
+
 function encodePayouts(settlementId: string, at: Date, payouts: readonly NewPayout[]): Buffer {
   const rows = new BinaryRows(payouts.length * 320);
   for (const p of payouts) {
@@ -201,10 +212,10 @@ export async function listPayouts(db: Queryable, filters: PayoutFilters, limit: 
   let query = db.selectFrom('payouts').selectAll().orderBy('seq', 'asc').limit(limit);
   if (filters.settlementId) query = query.where(payoutsOf('settlement', filters.settlementId));
   if (filters.storyId) query = query.where(payoutsOf('story', filters.storyId));
-  if (filters.botId) query = query.where('bot_id', '=', filters.botId);
+  if (filters.botId) query = query.where(payoutsOfPerson('BOT', filters.botId));
   if (filters.role) query = query.where('role', '=', filters.role);
   if (filters.status) query = query.where('status', '=', filters.status);
-  if (filters.linkedHumanId) query = query.where('linked_human_id', '=', filters.linkedHumanId);
+  if (filters.linkedHumanId) query = query.where(payoutsOfPerson('HUMAN', filters.linkedHumanId));
   if (filters.recipientId) query = query.where('recipient_id', '=', filters.recipientId);
   if (afterSeq) query = query.where('seq', '>', afterSeq);
   return query.execute();

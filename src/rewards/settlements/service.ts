@@ -16,12 +16,20 @@ import { divideShares, ROLES, settlementSeed, splitPool, type PoolSplit, type Se
 import { eligibleStories, streamWorkUnits, workUnits, type EligibleStory, type WorkUnits } from './contributions-repository.js';
 import { toBaseUnits } from '../money/money.js';
 import { compressedInputs, storedInputs } from './published-inputs.js';
-import { paidCount, payoutBatches, storySeqRanges, type PayoutStandings, type PublishedContribution } from './payout-rows.js';
+import {
+  paidCount,
+  payoutBatches,
+  payoutHolders,
+  storySeqRanges,
+  type PayoutStandings,
+  type PublishedContribution,
+} from './payout-rows.js';
 import { money, presentPayout, presentSettlement, presentTotals, type RoleTotals } from './presenter.js';
 import {
   findSettlement,
   findSettlementSummary,
   frozenStoryIds,
+  insertPayoutHolders,
   insertPayouts,
   insertSettledStories,
   insertSettlement,
@@ -288,6 +296,7 @@ export function createSettlementService(deps: SettlementDeps) {
         );
         const amounts = divideShares(g.inputs, split);
         await writes.send(insertPayouts(tx, id, now, payoutBatches(g.contributions, amounts, standings, seqBase, PAYOUT_BATCH)));
+        await writes.send(insertPayoutHolders(tx, id, payoutHolders(g.contributions, amounts, seqBase)));
         await writes.send(completeSettlement(tx, id, paidCount(amounts), await compressedInputs(publishedInputs(g))));
         await writes.done();
         await appendAudit(tx, {

@@ -32,6 +32,9 @@ const INTEGER = /^-?[0-9]+$/;
  * then per field its length in bytes (-1 for null) and its value in the type's binary form (`…_send`).
  * Each value must be written with the method of its column's type, in the order of the statement's columns.
  */
+/** The type oid of int8, the element type of an int8[] in its binary form. */
+const INT8_OID = 20;
+
 export class BinaryRows {
   private buf: Buffer;
   private off = 0;
@@ -115,6 +118,28 @@ export class BinaryRows {
     this.buf.writeInt16BE(0, this.off + 10); // display scale
     let at = this.off + 12;
     for (let g = 0; g < ndigits; g++) at = this.buf.writeInt16BE(digit(value, start, lead, g), at);
+    this.off = at;
+    return this;
+  }
+
+  /**
+   * bigint[] (int8[], one dimension, no nulls) of non-negative safe integers: the array header (dimensions, null
+   * flag, element type, length, lower bound 1), then each element as an int8.
+   */
+  int8Array(values: readonly number[]): this {
+    this.room(24 + values.length * 12);
+    this.buf.writeInt32BE(20 + values.length * 12, this.off);
+    this.buf.writeInt32BE(1, this.off + 4); // dimensions
+    this.buf.writeInt32BE(0, this.off + 8); // no nulls
+    this.buf.writeInt32BE(INT8_OID, this.off + 12);
+    this.buf.writeInt32BE(values.length, this.off + 16);
+    let at = this.buf.writeInt32BE(1, this.off + 20); // lower bound
+    for (const v of values) {
+      if (!Number.isSafeInteger(v) || v < 0) throw new Error(`BinaryRows.int8Array: not a non-negative safe integer: ${v}`);
+      at = this.buf.writeInt32BE(8, at);
+      at = this.buf.writeUInt32BE(Math.floor(v / 2 ** 32), at);
+      at = this.buf.writeUInt32BE(v % 2 ** 32, at);
+    }
     this.off = at;
     return this;
   }

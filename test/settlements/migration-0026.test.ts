@@ -1,0 +1,85 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { sql } from 'kysely';
+import { payoutsOfPerson } from '../../src/rewards/settlements/payout-scope.js';
+import { createEmptyDatabase } from '../helpers/app.js';
+import { migrateAcross } from '../helpers/migrations.js';
+
+/**
+ * Migration 0026 on a database that already holds payouts: the runs before it get their payout_holders rows (by
+ * bot and by linked human, as the payouts are then), the two person indexes go, and a person's payouts are found
+ * as before; a payout that moves to another person afterwards is found under its new person only.
+ */
+test('0026 records the persons of the payouts settled before it, and a later move follows the payout', async () => {
+  const shared = await createEmptyDatabase();
+  const db = shared.owner.db;
+  try {
+    await migrateAcross(shared.owner, '0026', async () => {
+      await sql`
+      insert into settlements (id, policy_version, pool_base, escrow_base, paid_base, token_decimals, windows_closed_before,
+        story_count, contribution_count, payout_count, role_totals, inputs, created_by, created_at, payout_seq_first, payout_seq_last)
+      values ('se_a', 1, 10, 4, 6, 6, now(), 1, 3, 3, '{}', '{}', 'tester', now(), 1, 3),
+        ('se_b', 1, 10, 4, 6, 6, now(), 1, 3, 3, '{}', '{}', 'tester', now(), 4, 6)`.execute(db);
+      // bot_x earns in both runs (owned by h_ann), bot_y in the first (no owner), a flag of h_ann's in the second
+      await sql`
+      insert into payouts (id, seq, settlement_id, story_id, role, beneficiary_kind, beneficiary_id, bot_id, linked_human_id, weight,
+        amount_base, status, created_at, updated_at)
+      values ('po_1', 1, 'se_a', 'st_1', 'WRITER', 'BOT', 'bot_x', 'bot_x', 'h_ann', 1, 1, 'PAYABLE', now(), now()),
+        ('po_2', 2, 'se_a', 'st_1', 'FACT_CHECK', 'BOT', 'bot_y', 'bot_y', null, 1, 1, 'PENDING_RECIPIENT', now(), now()),
+        ('po_3', 3, 'se_a', 'st_1', 'FACT_CHECK', 'BOT', 'bot_x', 'bot_x', 'h_ann', 1, 1, 'PAYABLE', now(), now()),
+        ('po_4', 4, 'se_b', 'st_2', 'WRITER', 'BOT', 'bot_x', 'bot_x', 'h_ann', 1, 1, 'PAYABLE', now(), now()),
+        ('po_5', 5, 'se_b', 'st_2', 'RISK', 'HUMAN', 'h_ann', null, 'h_ann', 1, 1, 'PAYABLE', now(), now()),
+        ('po_6', 6, 'se_b', 'st_2', 'FACT_CHECK', 'BOT', 'bot_y', 'bot_y', null, 1, 1, 'PENDING_RECIPIENT', now(), now())`.execute(db);
+    });
+    const holders = await db
+      .selectFrom('payout_holders')
+      .select(['holder_kind', 'holder_id', 'settlement_id', sql<string>`seqs::text`.as('seqs')])
+      .orderBy('holder_kind')
+      .orderBy('holder_id')
+      .orderBy('settlement_id')
+      .execute();
+    assert.deepEqual(
+      holders.map((h) => [h.holder_kind, h.holder_id, h.settlement_id, h.seqs]),
+      [
+        ['BOT', 'bot_x', 'se_a', '{1,3}'],
+        ['BOT', 'bot_x', 'se_b', '{4}'],
+        ['BOT', 'bot_y', 'se_a', '{2}'],
+        ['BOT', 'bot_y', 'se_b', '{6}'],
+        ['HUMAN', 'h_ann', 'se_a', '{1,3}'],
+        ['HUMAN', 'h_ann', 'se_b', '{4,5}'],
+      ],
+    );
+    const of = async (kind: 'BOT' | 'HUMAN', id: string) =>
+      (await db.selectFrom('payouts').select('id').where(payoutsOfPerson(kind, id)).orderBy('seq').execute()).map((p) => p.id);
+    assert.deepEqual(await of('BOT', 'bot_x'), ['po_1', 'po_3', 'po_4']);
+    assert.deepEqual(await of('BOT', 'bot_y'), ['po_2', 'po_6']);
+    assert.deepEqual(await of('HUMAN', 'h_ann'), ['po_1', 'po_3', 'po_4', 'po_5']);
+
+    // bot_y's payouts go to h_bob, and one of h_ann's to h_bob as well: each is found under h_bob only
+    await sql`update payouts set linked_human_id = 'h_bob' where id in ('po_2', 'po_6', 'po_3')`.execute(db);
+    assert.deepEqual(await of('HUMAN', 'h_bob'), ['po_2', 'po_3', 'po_6']);
+    assert.deepEqual(await of('HUMAN', 'h_ann'), ['po_1', 'po_4', 'po_5']);
+    assert.deepEqual(await of('BOT', 'bot_y'), ['po_2', 'po_6']);
+    // and back: po_3 is h_ann's again, once
+    await sql`update payouts set linked_human_id = 'h_ann' where id = 'po_3'`.execute(db);
+    assert.deepEqual(await of('HUMAN', 'h_ann'), ['po_1', 'po_3', 'po_4', 'po_5']);
+    assert.deepEqual(await of('HUMAN', 'h_bob'), ['po_2', 'po_6']);
+    // an update that leaves the person as it is marks nothing
+    await sql`update payouts set linked_human_id = linked_human_id, status = status where id = 'po_1'`.execute(db);
+    const marked = await db.selectFrom('payouts').select('id').where('reassigned', '=', true).orderBy('seq').execute();
+    assert.deepEqual(
+      marked.map((p) => p.id),
+      ['po_2', 'po_3', 'po_6'],
+    );
+    const { rows } = await sql<{ name: string }>`
+      select indexname as name from pg_indexes where indexname in ('payouts_bot', 'payouts_linked_human', 'payouts_reassigned_human')`.execute(
+      db,
+    );
+    assert.deepEqual(
+      rows.map((r) => r.name),
+      ['payouts_reassigned_human'],
+    );
+  } finally {
+    await shared.drop();
+  }
+});
