@@ -71,6 +71,27 @@ test('0026 records the persons of the payouts settled before it, and a later mov
       marked.map((p) => p.id),
       ['po_2', 'po_3', 'po_6'],
     );
+    // the mark only goes on: an update that clears it keeps it
+    await sql`update payouts set reassigned = false where id = 'po_2'`.execute(db);
+    assert.deepEqual(await of('HUMAN', 'h_bob'), ['po_2', 'po_6']);
+
+    // a run that writes payouts of a bot without their persons' rows cannot complete; one whose payouts have no
+    // bot and no linked human (an unbound flagger's) has no rows to write and completes
+    await sql`
+      insert into settlements (id, policy_version, pool_base, escrow_base, paid_base, token_decimals, windows_closed_before,
+        story_count, contribution_count, payout_count, role_totals, inputs, created_by, created_at, payout_seq_first, payout_seq_last)
+      values ('se_c', 1, 10, 4, 6, 6, now(), 1, 1, 0, '{}', '{}', 'tester', now(), 7, 7),
+        ('se_d', 1, 10, 4, 6, 6, now(), 1, 1, 0, '{}', '{}', 'tester', now(), 8, 8)`.execute(db);
+    await sql`
+      insert into payouts (id, seq, settlement_id, story_id, role, beneficiary_kind, beneficiary_id, bot_id, linked_human_id, weight,
+        amount_base, status, created_at, updated_at)
+      values ('po_7', 7, 'se_c', 'st_3', 'WRITER', 'BOT', 'bot_x', 'bot_x', null, 1, 1, 'PENDING_RECIPIENT', now(), now()),
+        ('po_8', 8, 'se_d', 'st_4', 'RISK', 'HUMAN', 'actor_1', null, null, 1, 1, 'PENDING_RECIPIENT', now(), now())`.execute(db);
+    await assert.rejects(sql`update settlements set payout_count = 1 where id = 'se_c'`.execute(db), /without their payout_holders rows/);
+    await sql`update settlements set payout_count = 1 where id = 'se_d'`.execute(db);
+    await sql`insert into payout_holders (holder_kind, holder_id, settlement_id, seqs) values ('BOT', 'bot_x', 'se_c', '{7}')`.execute(db);
+    await sql`update settlements set payout_count = 1 where id = 'se_c'`.execute(db);
+
     const { rows } = await sql<{ name: string }>`
       select indexname as name from pg_indexes where indexname in ('payouts_bot', 'payouts_linked_human', 'payouts_reassigned_human')`.execute(
       db,

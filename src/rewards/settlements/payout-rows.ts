@@ -127,7 +127,7 @@ export function payoutHolders(
     if (amounts[i] === 0n) continue;
     const c = contributions[i]!;
     if (c.beneficiaryKind === 'BOT') add(bots, c.beneficiaryId, base + i);
-    if (c.owner) add(humans, c.owner, base + i);
+    if (c.owner !== null) add(humans, c.owner, base + i);
   }
   return [
     ...[...bots].map(([id, seqs]) => ({ kind: 'BOT' as const, id, seqs })),

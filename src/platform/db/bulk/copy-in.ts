@@ -27,14 +27,14 @@ const TRAILER = Buffer.from([0xff, 0xff]);
 const PG_EPOCH_MICROS = BigInt(Date.UTC(2000, 0, 1)) * 1000n;
 const INTEGER = /^-?[0-9]+$/;
 
+/** The type oid of int8, the element type of an int8[] in its binary form. */
+const INT8_OID = 20;
+
 /**
  * Rows in COPY's binary format (PostgreSQL manual, "COPY", "Binary Format"): per row the number of fields,
  * then per field its length in bytes (-1 for null) and its value in the type's binary form (`…_send`).
  * Each value must be written with the method of its column's type, in the order of the statement's columns.
  */
-/** The type oid of int8, the element type of an int8[] in its binary form. */
-const INT8_OID = 20;
-
 export class BinaryRows {
   private buf: Buffer;
   private off = 0;
