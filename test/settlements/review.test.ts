@@ -5,6 +5,9 @@ import { nextCaseStatus, type CaseMove } from '../../src/rewards/review/case-sta
 import type { ReviewCaseStatus } from '../../src/platform/db/schema.js';
 import { bindWallet, bot, closedStory, rewardsApp, rewardVote, type RewardsApp } from './support.js';
 import type { Json } from '../helpers/json.js';
+import { needsPostgres } from '../helpers/needs.js';
+import { lockSettlementRuns } from '../../src/rewards/settlements/repository.js';
+import { sql } from 'kysely';
 
 const statusesOf = async (r: RewardsApp, query: Record<string, string>) =>
   ((await r.get('treasurer', '/v1/rewards/payouts', query)).body.payouts as Json[]).map((p) => p.status);
@@ -133,6 +136,67 @@ describe('freezes', () => {
     assert.equal((await r.post('treasurer', '/v1/admin/rewards/recipients/rcp_nobody/freeze', { reason: 'x' })).status, 404);
     assert.equal((await r.post('alice', `/v1/admin/rewards/recipients/${recipientId}/freeze`, { reason: 'x' })).status, 403);
   });
+});
+
+describe('writes that change what a run reads wait for a run in progress', () => {
+  let r: RewardsApp;
+  before(async () => (r = await rewardsApp()));
+  after(async () => r.t.close());
+
+  /**
+   * Holds the settlement runs' lock in a transaction of its own (a run in progress), sends `write`, checks that it
+   * waits on that lock (a backend waits for an advisory lock), then lets the "run" end and returns the write's answer.
+   */
+  async function duringARun<T>(write: () => Promise<T>): Promise<T> {
+    let end!: () => void;
+    const ended = new Promise<void>((resolve) => (end = resolve));
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    const run = r.db.transaction().execute(async (tx) => {
+      await lockSettlementRuns(tx);
+      held();
+      await ended;
+    });
+    await holding;
+    const answer = write();
+    try {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const { rows } = await sql<{ n: number }>`
+          select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`.execute(r.db);
+        if (rows[0]!.n === 1) break;
+        assert.ok(Date.now() < deadline, 'the write never waited for the run');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      end();
+      await run;
+    }
+    return answer;
+  }
+
+  test(
+    "a recipient's and a story's freeze and unfreeze, and a wallet's verification, each wait for the run",
+    { skip: needsPostgres('a run in progress and a concurrent write need two connections of real PostgreSQL') },
+    async () => {
+      const recipientId = await bindWallet(r, 'carol');
+      const story = await closedStory(r, { authorBotId: await bot(r.db, 'h_carol') });
+      const admin = (path: string) => () => r.post('treasurer', path, { reason: 'checked during a run' });
+      assert.equal((await duringARun(admin(`/v1/admin/rewards/recipients/${recipientId}/freeze`))).status, 202);
+      assert.equal((await duringARun(admin(`/v1/admin/rewards/recipients/${recipientId}/unfreeze`))).status, 202);
+      assert.equal((await duringARun(admin(`/v1/admin/rewards/stories/${story.id}/freeze`))).status, 202);
+      assert.equal((await duringARun(admin(`/v1/admin/rewards/stories/${story.id}/unfreeze`))).status, 202);
+
+      const { generatePrivateKey, privateKeyToAccount } = await import('viem/accounts');
+      const wallet = privateKeyToAccount(generatePrivateKey());
+      const challenge = await r.post('carol', '/v1/rewards/wallets/challenge', { address: wallet.address, chainId: 1 });
+      const signature = await wallet.signMessage({ message: challenge.body.message as string });
+      const verify = await duringARun(() =>
+        r.post('carol', '/v1/rewards/wallets/verify', { challengeId: challenge.body.challengeId, signature }),
+      );
+      assert.equal(verify.status, 202, JSON.stringify(verify.body));
+    },
+  );
 });
 
 describe('review cases', () => {

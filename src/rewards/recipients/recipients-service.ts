@@ -6,6 +6,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db, Queryable } from '../../platform/db/database.js';
 import type { RewardRecipientsTable } from '../../platform/db/schema.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
+import { holdSettlementRuns } from '../settlements/service.js';
 import { appError, validationFailed } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import {
@@ -142,6 +143,8 @@ export function createRecipientsService(deps: { db: Db; transactor: Transactor; 
       }).catch(() => false);
       if (!valid) throw appError('WALLET_SIGNATURE_INVALID');
       return withTransaction(transactor, async (tx) => {
+        // a run in progress read this person's recipient before the wallet: its waiting payouts are released too
+        await holdSettlementRuns(tx);
         const now = new Date(clock.now());
         // the database decides single use: of two concurrent verifications one claims it
         if (!(await claimWalletChallenge(tx, challenge.id, now))) throw appError('WALLET_CHALLENGE_USED');

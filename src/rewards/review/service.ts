@@ -6,6 +6,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db/database.js';
 import type { ReviewCaseEventsTable, ReviewCasesTable, ReviewTargetType } from '../../platform/db/schema.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
+import { holdSettlementRuns } from '../settlements/service.js';
 import { appError, notFound, validationFailed } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { amount } from '../money/money.js';
@@ -230,6 +231,7 @@ export function createRewardReviewService(deps: ReviewDeps) {
 
     async freezeRecipient(actor: HumanActor, recipientId: string, reason: string) {
       return withTransaction(transactor, async (tx) => {
+        await holdSettlementRuns(tx);
         const recipient = await lockRecipient(tx, recipientId);
         if (!recipient) throw notFound('recipient');
         if (recipient.frozen_at) throw appError('ALREADY_FROZEN');
@@ -242,6 +244,7 @@ export function createRewardReviewService(deps: ReviewDeps) {
 
     async unfreezeRecipient(actor: HumanActor, recipientId: string, reason: string) {
       return withTransaction(transactor, async (tx) => {
+        await holdSettlementRuns(tx);
         const recipient = await lockRecipient(tx, recipientId);
         if (!recipient) throw notFound('recipient');
         if (!recipient.frozen_at) throw appError('NOT_FROZEN');
@@ -255,6 +258,7 @@ export function createRewardReviewService(deps: ReviewDeps) {
     async freezeStory(actor: HumanActor, storyId: string, reason: string) {
       if (!(await storyExists(db, storyId))) throw notFound('story');
       return withTransaction(transactor, async (tx) => {
+        await holdSettlementRuns(tx);
         const now = new Date(clock.now());
         if (!(await insertStoryFreeze(tx, storyId, reason, identityKey(actor), now))) throw appError('ALREADY_FROZEN');
         const payoutsFrozen = await freezeStoryPayouts(tx, storyId, now);
@@ -265,6 +269,7 @@ export function createRewardReviewService(deps: ReviewDeps) {
     async unfreezeStory(actor: HumanActor, storyId: string, reason: string) {
       if (!(await storyExists(db, storyId))) throw notFound('story');
       return withTransaction(transactor, async (tx) => {
+        await holdSettlementRuns(tx);
         const now = new Date(clock.now());
         if (!(await deleteStoryFreeze(tx, storyId))) throw appError('NOT_FROZEN');
         const payoutsToReview = await reviewUnfrozenPayouts(tx, { storyId }, now);

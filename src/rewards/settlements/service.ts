@@ -345,8 +345,11 @@ export function createSettlementService(deps: SettlementDeps) {
 }
 
 /**
- * Waits for a settlement run in progress and keeps new runs out until `tx` ends: a write that reassigns payouts
- * (a bot's new owner) takes it first, so no run creates payouts under the old owner meanwhile.
+ * Waits for a settlement run in progress and keeps new runs out until `tx` ends. A write that changes what a run
+ * reads to give its payouts their owner and state takes it first: a bot's new owner, a recipient's verified
+ * wallet, a recipient's or a story's freeze and unfreeze. Otherwise a run that read the state before the write
+ * committed would create payouts in the old state after the write had moved the existing ones (waiting for a
+ * release that already happened, or payable under a freeze).
  */
 export async function holdSettlementRuns(tx: Tx): Promise<void> {
   await lockSettlementRuns(tx);
