@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
+import { payoutsOfReader } from '../../rewards/settlements/payout-scope.js';
 
 /**
  * SQL of the data export: what the service holds about one reader, by actor id (and by the linked human the
@@ -147,12 +148,7 @@ export async function payoutsOf(db: Queryable, actorId: string, linkedHumanId: s
       'p.created_at',
       'p.updated_at',
     ])
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('p.beneficiary_kind', '=', 'HUMAN'), eb('p.beneficiary_id', '=', actorId)]),
-        ...(linkedHumanId ? [eb('p.linked_human_id', '=', linkedHumanId)] : []),
-      ]),
-    )
+    .where(payoutsOfReader(actorId, linkedHumanId, 'p'))
     .orderBy('p.seq')
     .execute();
 }

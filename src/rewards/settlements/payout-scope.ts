@@ -38,3 +38,17 @@ export function payoutsOfPerson(kind: 'BOT' | 'HUMAN', id: unknown, alias = 'pay
   const column = sql.ref(`${alias}.${kind === 'BOT' ? 'bot_id' : 'linked_human_id'}`);
   return sql<boolean>`(${column} = ${id} and ${sql.ref(`${alias}.seq`)} in (${personSeqs(kind, id)}))`;
 }
+
+/**
+ * The payouts that belong to a reader: by their linked human (theirs and their bots', personSeqs), or paid to them
+ * as a flagger by actor id (a HUMAN payout whose beneficiary is the actor: an unbound flagger's, found by the partial
+ * index of 0027). Each part is found through an index, never by reading every payout.
+ */
+export function payoutsOfReader(actorId: string, linkedHumanId: string | null | undefined, alias = 'payouts'): RawBuilder<boolean> {
+  const ref = (column: string) => sql.ref(`${alias}.${column}`);
+  const asFlagger = sql`select f.seq from payouts f where f.beneficiary_kind = 'HUMAN' and f.beneficiary_id = ${actorId}`;
+  const seqs = linkedHumanId ? sql`${personSeqs('HUMAN', linkedHumanId)} union all ${asFlagger}` : asFlagger;
+  const owner = linkedHumanId ? sql`${ref('linked_human_id')} = ${linkedHumanId} or ` : sql``;
+  return sql<boolean>`(${ref('seq')} in (${seqs})
+    and (${owner}(${ref('beneficiary_kind')} = 'HUMAN' and ${ref('beneficiary_id')} = ${actorId})))`;
+}

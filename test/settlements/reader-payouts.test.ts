@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { sql } from 'kysely';
+import { payoutTotals, recentPayouts } from '../../src/rewards/recipients/reads-repository.js';
+import { payoutsOf } from '../../src/readers/users/export-repository.js';
+import { createTestDatabase } from '../helpers/app.js';
+
+/**
+ * A reader's own payouts (the rewards dashboard, the data export): those of their linked human (their bots',
+ * their flags since they bound it, and those that became theirs later) and those paid to them as a flagger by
+ * actor id before they bound one; never another person's.
+ */
+test("a reader's payouts: by their linked human and as an unbound flagger by actor id, found through the indexes", async () => {
+  const shared = await createTestDatabase();
+  const db = shared.owner.db;
+  try {
+    await sql`
+      insert into settlements (id, policy_version, pool_base, escrow_base, paid_base, token_decimals, windows_closed_before,
+        story_count, contribution_count, payout_count, role_totals, inputs, created_by, created_at, payout_seq_first, payout_seq_last)
+      values ('se_r', 1, 10, 4, 6, 6, now(), 1, 4, 4, '{}', '{}', 'tester', now(), 1, 4)`.execute(db);
+    // po_1: a flag paid to the actor before they bound a linked human; po_2: their bot's; po_3: another
+    // person's; po_4: another person's at settlement, theirs since (reassigned)
+    await sql`
+      insert into payouts (id, seq, settlement_id, story_id, role, beneficiary_kind, beneficiary_id, bot_id, linked_human_id, weight,
+        amount_base, status, created_at, updated_at)
+      values ('po_1', 1, 'se_r', 'st_1', 'RISK', 'HUMAN', 'actor_r', null, null, 1, 5, 'PENDING_RECIPIENT', now(), now()),
+        ('po_2', 2, 'se_r', 'st_1', 'WRITER', 'BOT', 'bot_z', 'bot_z', 'h_r', 1, 7, 'PAYABLE', now(), now()),
+        ('po_3', 3, 'se_r', 'st_1', 'FACT_CHECK', 'BOT', 'bot_q', 'bot_q', 'h_other', 1, 11, 'PAYABLE', now(), now()),
+        ('po_4', 4, 'se_r', 'st_1', 'FACT_CHECK', 'BOT', 'bot_w', 'bot_w', 'h_other', 1, 13, 'PAYABLE', now(), now())`.execute(db);
+    await sql`
+      insert into payout_holders (holder_kind, holder_id, settlement_id, seqs)
+      values ('BOT', 'bot_z', 'se_r', '{2}'), ('BOT', 'bot_q', 'se_r', '{3}'), ('BOT', 'bot_w', 'se_r', '{4}'),
+        ('HUMAN', 'h_r', 'se_r', '{2}'), ('HUMAN', 'h_other', 'se_r', '{3,4}')`.execute(db);
+    await sql`update payouts set linked_human_id = 'h_r' where id = 'po_4'`.execute(db);
+
+    const ids = (rows: { id: string }[]) => rows.map((r) => r.id).sort();
+    assert.deepEqual(ids(await recentPayouts(db, 'h_r', 'actor_r', 10)), ['po_1', 'po_2', 'po_4']);
+    assert.deepEqual(ids(await payoutsOf(db, 'actor_r', 'h_r')), ['po_1', 'po_2', 'po_4']);
+    // before binding a linked human: the flag only
+    assert.deepEqual(ids(await recentPayouts(db, undefined, 'actor_r', 10)), ['po_1']);
+    assert.deepEqual(ids(await payoutsOf(db, 'actor_r', null)), ['po_1']);
+    // the other person keeps po_3 only
+    assert.deepEqual(ids(await recentPayouts(db, 'h_other', 'actor_other', 10)), ['po_3']);
+    const totals = await payoutTotals(db, 'h_r', 'actor_r');
+    assert.deepEqual(totals.map((t) => [t.status, t.total, String(t.count)]).sort(), [
+      ['PAYABLE', '20', '2'],
+      ['PENDING_RECIPIENT', '5', '1'],
+    ]);
+  } finally {
+    await shared.drop();
+  }
+});
