@@ -1,39 +1,40 @@
 import { hash } from 'node:crypto';
 
 /**
- * Items grouped by weight: class `c` weighs `weights[c]`, item `i` is of class `classOf[i]`. A settlement's million
- * contributions take a few hundred distinct weights, so the division works once per class, not once per item.
+ * Items grouped by weight: class `c` weighs `weights[c]` and holds `counts[c]` items, item `i` is of class
+ * `classOf[i]`. A settlement's million contributions take a few hundred distinct weights, so the division works
+ * once per class, not once per item.
  */
 export interface WeightClasses {
   weights: readonly bigint[];
+  counts: readonly number[];
   classOf: ArrayLike<number>;
 }
 
-/** The classes of a list of weights (equal weights share a class). */
-export function weightClasses(weights: readonly bigint[]): WeightClasses {
-  const index = new Map<bigint, number>();
-  const distinct: bigint[] = [];
-  const classOf = weights.map((w) => {
-    let c = index.get(w);
+/**
+ * The classes of a list of weights, given as integers or as their decimal texts (equal keys share a class; a text
+ * is parsed once per class).
+ */
+export function weightClasses<K extends bigint | string>(keys: readonly K[]): WeightClasses {
+  const index = new Map<K, number>();
+  const weights: bigint[] = [];
+  const counts: number[] = [];
+  const classOf = keys.map((key) => {
+    let c = index.get(key);
     if (c === undefined) {
-      c = distinct.push(w) - 1;
-      index.set(w, c);
+      c = weights.push(BigInt(key)) - 1;
+      counts.push(0);
+      index.set(key, c);
     }
+    counts[c]!++;
     return c;
   });
-  return { weights: distinct, classOf };
+  return { weights, counts, classOf };
 }
 
 /** The total weight of the items of `classes`. */
-export function classesTotal({ weights, classOf }: WeightClasses): bigint {
-  const counts = classCounts(weights.length, classOf);
+export function classesTotal({ weights, counts }: WeightClasses): bigint {
   return weights.reduce((sum, w, c) => sum + w * BigInt(counts[c]!), 0n);
-}
-
-function classCounts(classes: number, classOf: ArrayLike<number>): number[] {
-  const counts = new Array<number>(classes).fill(0);
-  for (let i = 0; i < classOf.length; i++) counts[classOf[i]!]!++;
-  return counts;
 }
 
 /**
@@ -64,10 +65,9 @@ export function allocateClasses(
   keys: readonly string[] | ((index: number) => string),
   seed: string,
 ): bigint[] {
-  const { weights, classOf } = classes;
+  const { weights, counts, classOf } = classes;
   const n = classOf.length;
-  const counts = classCounts(weights.length, classOf);
-  const sum = weights.reduce((a, w, c) => a + w * BigInt(counts[c]!), 0n);
+  const sum = classesTotal(classes);
   if (sum === 0n || total === 0n) return new Array<bigint>(n).fill(0n);
   const share: bigint[] = [];
   const remainder: bigint[] = [];

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PayoutRole } from '../../platform/db/schema.js';
-import { allocate, allocateClasses, classesTotal, type WeightClasses } from './allocation.js';
+import { allocate, allocateClasses, classesTotal, weightClasses, type WeightClasses } from './allocation.js';
 
 export const ROLES = ['WRITER', 'FACT_CHECK', 'RISK', 'SOURCE_DIVERSITY'] as const satisfies readonly PayoutRole[];
 export const PPM = 1_000_000n;
@@ -69,27 +69,11 @@ export function splitPool(inputs: SettlementInputs): PoolSplit {
     inputs.seed,
   );
   const roles = {} as ComputedSettlement['roles'];
-  // one pass puts each contribution in its role's list, and its weight in the role's class of that weight (the
-  // decimal text is parsed once per class)
-  const lists = new Map(
-    ROLES.map((r) => [
-      r,
-      { indexes: [] as number[], classOf: [] as number[], weights: [] as bigint[], classOfText: new Map<string, number>() },
-    ]),
-  );
-  inputs.contributions.forEach((c, i) => {
-    const list = lists.get(c.role);
-    if (!list) return;
-    let k = list.classOfText.get(c.weight);
-    if (k === undefined) {
-      k = list.weights.push(BigInt(c.weight)) - 1;
-      list.classOfText.set(c.weight, k);
-    }
-    list.indexes.push(i);
-    list.classOf.push(k);
-  });
+  // one pass puts each contribution in its role's list; each role's weights are then grouped by class
+  const indexes = new Map(ROLES.map((r) => [r, [] as number[]]));
+  inputs.contributions.forEach((c, i) => indexes.get(c.role)?.push(i));
   const byRole: PoolSplit['byRole'] = new Map(
-    [...lists].map(([role, l]) => [role, { indexes: l.indexes, classes: { weights: l.weights, classOf: l.classOf } }]),
+    [...indexes].map(([role, list]) => [role, { indexes: list, classes: weightClasses(list.map((i) => inputs.contributions[i]!.weight)) }]),
   );
   ROLES.forEach((role, r) => {
     const rolePool = rolePools[r]!;

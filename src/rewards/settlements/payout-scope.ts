@@ -22,7 +22,7 @@ export function payoutsOf(scope: 'settlement' | 'story', key: unknown, alias = '
  * the first: the person's column is checked as well (payoutsOfPerson).
  */
 export function personSeqs(kind: 'BOT' | 'HUMAN', id: unknown): RawBuilder<unknown> {
-  const recorded = sql`select unnest(h.seqs) from payout_holders h where h.holder_kind = ${kind} and h.holder_id = ${id}`;
+  const recorded = recordedSeqs(kind, sql`${id}`);
   return kind === 'BOT'
     ? recorded
     : sql`${recorded} union all select m.seq from payouts m where m.linked_human_id = ${id} and m.reassigned`;
@@ -30,7 +30,12 @@ export function personSeqs(kind: 'BOT' | 'HUMAN', id: unknown): RawBuilder<unkno
 
 /** The seqs of the payouts of the bots `botIds` (an SQL subquery of bot ids), as a set for `seq in (...)`. */
 export function botsSeqs(botIds: RawBuilder<unknown>): RawBuilder<unknown> {
-  return sql`select unnest(h.seqs) from payout_holders h where h.holder_kind = 'BOT' and h.holder_id in (${botIds})`;
+  return recordedSeqs('BOT', botIds);
+}
+
+/** The seqs the runs recorded in payout_holders for the persons of one kind whose ids `ids` lists. */
+function recordedSeqs(kind: 'BOT' | 'HUMAN', ids: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`select unnest(h.seqs) from payout_holders h where h.holder_kind = ${kind} and h.holder_id in (${ids})`;
 }
 
 /** The payouts of one bot or of one linked human: `alias` names the payouts of the surrounding query. */
