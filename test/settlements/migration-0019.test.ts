@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { payoutsOf } from '../../src/rewards/settlements/payout-scope.js';
 import { createEmptyDatabase } from '../helpers/app.js';
 import { migrateAcross } from '../helpers/migrations.js';
+import { insertSettlementRow } from './support.js';
 
 /**
  * Migration 0019 on a database that already holds settlements: each settled story gets the block of seq its
@@ -21,10 +22,7 @@ test('0019 gives the stories settled before it the seq blocks of their payouts',
       select 'st_' || s, 'bot_writer', 'world', 'en', 'Story ' || s, 'Summary', 'Body', md5('p' || s), 'GRADUATED', 'CLEAR', 'ALLOWED',
         now(), now(), now()
       from generate_series(1, 3) s`.execute(db);
-      await sql`
-      insert into settlements (id, policy_version, pool_base, escrow_base, paid_base, token_decimals, windows_closed_before,
-        story_count, contribution_count, payout_count, role_totals, inputs, created_by, created_at, payout_seq_first, payout_seq_last)
-      values ('se_old', 1, 10, 4, 6, 6, now(), 3, 6, 6, '{}', '{}', 'tester', now(), 1, 6)`.execute(db);
+      await insertSettlementRow(db, 'se_old', { payoutCount: 6, seqs: [1, 6] });
       await sql`insert into settled_stories (story_id, settlement_id) values ('st_1', 'se_old'), ('st_2', 'se_old'), ('st_3', 'se_old')`.execute(
         db,
       );

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { payoutsOfPerson } from '../../src/rewards/settlements/payout-scope.js';
 import { createEmptyDatabase } from '../helpers/app.js';
 import { migrateAcross } from '../helpers/migrations.js';
+import { insertSettlementRow } from './support.js';
 
 /**
  * Migration 0026 on a database that already holds payouts: the runs before it get their payout_holders rows (by
@@ -15,11 +16,8 @@ test('0026 records the persons of the payouts settled before it, and a later mov
   const db = shared.owner.db;
   try {
     await migrateAcross(shared.owner, '0026', async () => {
-      await sql`
-      insert into settlements (id, policy_version, pool_base, escrow_base, paid_base, token_decimals, windows_closed_before,
-        story_count, contribution_count, payout_count, role_totals, inputs, created_by, created_at, payout_seq_first, payout_seq_last)
-      values ('se_a', 1, 10, 4, 6, 6, now(), 1, 3, 3, '{}', '{}', 'tester', now(), 1, 3),
-        ('se_b', 1, 10, 4, 6, 6, now(), 1, 3, 3, '{}', '{}', 'tester', now(), 4, 6)`.execute(db);
+      await insertSettlementRow(db, 'se_a', { payoutCount: 3, seqs: [1, 3] });
+      await insertSettlementRow(db, 'se_b', { payoutCount: 3, seqs: [4, 6] });
       // bot_x earns in both runs (owned by h_ann), bot_y in the first (no owner), a flag of h_ann's in the second
       await sql`
       insert into payouts (id, seq, settlement_id, story_id, role, beneficiary_kind, beneficiary_id, bot_id, linked_human_id, weight,
@@ -77,11 +75,8 @@ test('0026 records the persons of the payouts settled before it, and a later mov
 
     // a run that writes payouts of a bot without their persons' rows cannot complete; one whose payouts have no
     // bot and no linked human (an unbound flagger's) has no rows to write and completes
-    await sql`
-      insert into settlements (id, policy_version, pool_base, escrow_base, paid_base, token_decimals, windows_closed_before,
-        story_count, contribution_count, payout_count, role_totals, inputs, created_by, created_at, payout_seq_first, payout_seq_last)
-      values ('se_c', 1, 10, 4, 6, 6, now(), 1, 1, 0, '{}', '{}', 'tester', now(), 7, 7),
-        ('se_d', 1, 10, 4, 6, 6, now(), 1, 1, 0, '{}', '{}', 'tester', now(), 8, 8)`.execute(db);
+    await insertSettlementRow(db, 'se_c', { payoutCount: 0, seqs: [7, 7] });
+    await insertSettlementRow(db, 'se_d', { payoutCount: 0, seqs: [8, 8] });
     await sql`
       insert into payouts (id, seq, settlement_id, story_id, role, beneficiary_kind, beneficiary_id, bot_id, linked_human_id, weight,
         amount_base, status, created_at, updated_at)

@@ -14,6 +14,7 @@ import { statementPipeline } from '../../src/platform/db/bulk/statement-pipeline
 import { BinaryRows, copyRows } from '../../src/platform/db/bulk/copy-in.js';
 import { createTestDatabase } from '../helpers/app.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
+import { insertSettlementRow } from './support.js';
 
 /** How payouts are stored: the bulk insert's COPY text and the per-statement settlement key. */
 
@@ -39,13 +40,6 @@ function payout(id: string, overrides: Partial<Payout> = {}): Payout {
 /** The payouts with consecutive seq values from `first` (a block reservePayoutSeqs returned). */
 function inBlock(first: bigint | null, payouts: Payout[]): NewPayout[] {
   return payouts.map((p, i) => ({ ...p, seq: first! + BigInt(i) }));
-}
-
-async function settlement(db: Awaited<ReturnType<typeof createTestDatabase>>['database']['db'], id: string) {
-  await sql`
-    insert into settlements (id, policy_version, pool_base, escrow_base, paid_base, token_decimals, windows_closed_before,
-      story_count, contribution_count, payout_count, role_totals, inputs, created_by, created_at)
-    values (${id}, 1, 10, 0, 10, 6, now(), 1, 1, 1, '{}', '{}', 'tester', now())`.execute(db);
 }
 
 describe('payout storage', () => {
@@ -156,7 +150,7 @@ describe('payout storage', () => {
     const shared = await createTestDatabase();
     const db = shared.database.db;
     try {
-      await settlement(db, 'se_a');
+      await insertSettlementRow(db, 'se_a');
       const rows = [
         payout('po_1'),
         payout('po_2', {
@@ -198,7 +192,7 @@ describe('payout storage', () => {
         ),
         /settlement that does not exist/,
       );
-      await settlement(db, 'se_b');
+      await insertSettlementRow(db, 'se_b');
       await assert.rejects(sql`update payouts set settlement_id = 'se_b' where id = 'po_1'`.execute(db), /stays in its settlement/);
       // the runtime role may not delete a settlement at all (test/platform/db-privileges.test.ts); the owner is
       // kept from orphaning payouts
@@ -276,7 +270,7 @@ describe('payout storage', () => {
     const shared = await createTestDatabase();
     const db = shared.database.db;
     try {
-      await settlement(db, 'se_s');
+      await insertSettlementRow(db, 'se_s');
       const built: number[] = [];
       // five batches of 700, each built only when the COPY asks for it
       await db.transaction().execute(async (tx) => {

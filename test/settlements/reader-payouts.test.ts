@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { payoutTotals, recentPayouts } from '../../src/rewards/recipients/reads-repository.js';
 import { payoutsOf } from '../../src/readers/users/export-repository.js';
 import { createTestDatabase } from '../helpers/app.js';
+import { insertSettlementRow } from './support.js';
 
 /**
  * A reader's own payouts (the rewards dashboard, the data export): those of their linked human (their bots',
@@ -14,10 +15,7 @@ test("a reader's payouts: by their linked human and as an unbound flagger by act
   const shared = await createTestDatabase();
   const db = shared.owner.db;
   try {
-    await sql`
-      insert into settlements (id, policy_version, pool_base, escrow_base, paid_base, token_decimals, windows_closed_before,
-        story_count, contribution_count, payout_count, role_totals, inputs, created_by, created_at, payout_seq_first, payout_seq_last)
-      values ('se_r', 1, 10, 4, 6, 6, now(), 1, 4, 4, '{}', '{}', 'tester', now(), 1, 4)`.execute(db);
+    await insertSettlementRow(db, 'se_r', { payoutCount: 4, seqs: [1, 4] });
     // po_1: a flag paid to the actor before they bound a linked human; po_2: their bot's; po_3: another
     // person's; po_4: another person's at settlement, theirs since (reassigned)
     await sql`

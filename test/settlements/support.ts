@@ -183,3 +183,16 @@ export async function bindWallet(r: RewardsApp, who: Person): Promise<string> {
   if (verify.status !== 202) throw new Error(`verify: ${verify.status} ${JSON.stringify(verify.body)}`);
   return terms.body.id as string;
 }
+
+/**
+ * A settlement row written directly (tests of payout storage and of migrations): a pool of 10 base units, inputs
+ * `{}`, `payoutCount` payouts, and the block of payout seq `[first, last]` its run reserved when given.
+ */
+export async function insertSettlementRow(db: Db, id: string, options: { payoutCount?: number; seqs?: [number, number] } = {}) {
+  const count = options.payoutCount ?? 1;
+  const [first, last] = options.seqs ?? [null, null];
+  await sql`
+    insert into settlements (id, policy_version, pool_base, escrow_base, paid_base, token_decimals, windows_closed_before,
+      story_count, contribution_count, payout_count, role_totals, inputs, created_by, created_at, payout_seq_first, payout_seq_last)
+    values (${id}, 1, 10, 4, 6, 6, now(), 1, ${count}, ${count}, '{}', '{}', 'tester', now(), ${first}, ${last})`.execute(db);
+}
