@@ -47,12 +47,15 @@ describe('payout storage', () => {
     const shared = await createTestDatabase();
     const db = shared.owner.db; // a table of its own: the runtime role may create none
     try {
-      await sql`create table copy_probe (i bigint, n bigint, a text, b text, c numeric(78, 0), d timestamptz, k integer, j bytea, s bigint[])`.execute(
+      await sql`create table copy_probe (i bigint, n bigint, m bigint, a text, b text, c numeric(78, 0), d timestamptz, k integer, j bytea, s bigint[])`.execute(
         db,
       );
       const text = fc.oneof(
         fc.string(),
         fc.string({ unit: 'binary' }),
+        // past the short-ASCII path: long texts, ASCII and not
+        fc.string({ minLength: 60, maxLength: 200 }),
+        fc.string({ unit: 'binary', minLength: 60, maxLength: 200 }),
         fc.constantFrom('\\N', 'NULL', '', ' ', '\t', '\\', 'a\tb', '\n', '\r\n', '.', '\\.', 'é', '🙂'),
       );
       const cell = fc.option(text, { nil: null }).map((v) => (v === null ? null : v.replace(/\0/g, ''))); // text holds no NUL
@@ -66,6 +69,12 @@ describe('payout storage', () => {
       const bytes = fc.oneof(fc.uint8Array({ maxLength: 300 }), fc.uint8Array({ minLength: 32 * 17, maxLength: 32 * 17 }));
       const row = fc.record({
         n: fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }),
+        // int8 from a number: any safe integer, and around the high word's edges
+        m: fc.oneof(
+          fc.maxSafeInteger(),
+          fc.integer({ min: -(2 ** 33), max: 2 ** 33 }),
+          fc.constantFrom(-1, 0, 2 ** 32 - 1, 2 ** 32, -(2 ** 32)),
+        ),
         a: cell,
         b: cell,
         c: integer,
@@ -81,9 +90,10 @@ describe('payout storage', () => {
           const data = new BinaryRows(16);
           rows.forEach((r, i) =>
             data
-              .row(9)
-              .int8(BigInt(i))
+              .row(10)
+              .int8(i)
               .int8(r.n)
+              .int8(r.m)
               .text(r.a)
               .text(r.b)
               .numeric(r.c.toString())
@@ -94,10 +104,11 @@ describe('payout storage', () => {
           );
           await db
             .transaction()
-            .execute((tx) => copyRows(tx, 'copy_probe', ['i', 'n', 'a', 'b', 'c', 'd', 'k', 'j', 's'], [data.finish()]));
+            .execute((tx) => copyRows(tx, 'copy_probe', ['i', 'n', 'm', 'a', 'b', 'c', 'd', 'k', 'j', 's'], [data.finish()]));
           // the time as milliseconds since 1970, read as text (the drivers' own date parsing differs for early years)
           const { rows: stored } = await sql<{
             n: string;
+            m: string;
             a: string | null;
             b: string | null;
             c: string;
@@ -106,13 +117,14 @@ describe('payout storage', () => {
             j: string;
             s: string;
           }>`
-            select n::text, a, b, c::text, (extract(epoch from d) * 1000)::bigint::text as d, k, encode(j, 'hex') as j, s::text as s from copy_probe order by i`.execute(
+            select n::text, m::text, a, b, c::text, (extract(epoch from d) * 1000)::bigint::text as d, k, encode(j, 'hex') as j, s::text as s from copy_probe order by i`.execute(
             db,
           );
           assert.deepEqual(
-            stored.map((r) => [r.n, r.a, r.b, r.c, r.d, r.k, r.j, r.s]),
+            stored.map((r) => [r.n, r.m, r.a, r.b, r.c, r.d, r.k, r.j, r.s]),
             rows.map((r) => [
               r.n.toString(),
+              String(r.m),
               r.a,
               r.b,
               r.c.toString(),

@@ -14,10 +14,18 @@ export interface PayoutStanding {
  * Frozen beats everything: a frozen story or recipient never yields a payable payout. Held for review comes
  * next. Otherwise payable when there is a verified wallet to pay, else waiting for the recipient.
  */
-export function initialPayoutStatus(s: PayoutStanding): { status: PayoutStatus; reason: string | null } {
-  if (s.storyFrozen) return { status: 'FROZEN', reason: 'STORY_FROZEN' };
-  if (s.recipientFrozen) return { status: 'FROZEN', reason: 'RECIPIENT_FROZEN' };
-  if (s.heldForReview) return { status: 'REVIEW', reason: 'CARTEL_CLUSTER' };
-  if (s.walletVerified) return { status: 'PAYABLE', reason: null };
-  return { status: 'PENDING_RECIPIENT', reason: 'NO_VERIFIED_WALLET' };
+export function initialPayoutStatus(s: PayoutStanding): InitialStatus {
+  if (s.storyFrozen) return STORY_FROZEN;
+  if (s.recipientFrozen) return RECIPIENT_FROZEN;
+  if (s.heldForReview) return HELD;
+  if (s.walletVerified) return PAYABLE;
+  return NO_WALLET;
 }
+
+type InitialStatus = Readonly<{ status: PayoutStatus; reason: string | null }>;
+// one object per answer: a run asks a million times
+const STORY_FROZEN: InitialStatus = Object.freeze({ status: 'FROZEN', reason: 'STORY_FROZEN' });
+const RECIPIENT_FROZEN: InitialStatus = Object.freeze({ status: 'FROZEN', reason: 'RECIPIENT_FROZEN' });
+const HELD: InitialStatus = Object.freeze({ status: 'REVIEW', reason: 'CARTEL_CLUSTER' });
+const PAYABLE: InitialStatus = Object.freeze({ status: 'PAYABLE', reason: null });
+const NO_WALLET: InitialStatus = Object.freeze({ status: 'PENDING_RECIPIENT', reason: 'NO_VERIFIED_WALLET' });

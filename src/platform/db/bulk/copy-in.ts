@@ -24,8 +24,18 @@ const COPY_FROM_STDIN = /^COPY [a-z_]+ \([a-z_, ]+\) FROM STDIN WITH \(FORMAT bi
 const HEADER = Buffer.from('PGCOPY\n\xff\r\n\0\0\0\0\0\0\0\0\0', 'latin1');
 const TRAILER = Buffer.from([0xff, 0xff]);
 /** Microseconds from the Unix epoch to PostgreSQL's (2000-01-01T00:00:00Z). */
-const PG_EPOCH_MICROS = BigInt(Date.UTC(2000, 0, 1)) * 1000n;
+const PG_EPOCH_MICROS = Date.UTC(2000, 0, 1) * 1000;
 const INTEGER = /^-?[0-9]+$/;
+
+/**
+ * The encoded fields of the numerics written last (a settlement's million amounts take a few hundred values): up
+ * to NUMERICS of them, then the cache starts again.
+ */
+const numerics = new Map<string, Uint8Array>();
+const NUMERICS = 4_096;
+
+/** Texts up to this many characters are tried as ASCII first (BinaryRows.text). */
+const SHORT_TEXT = 64;
 
 /** The type oid of int8, the element type of an int8[] in its binary form. */
 const INT8_OID = 20;
@@ -38,7 +48,6 @@ const INT8_OID = 20;
 export class BinaryRows {
   private buf: Buffer;
   private off = 0;
-  private lastTime: { ms: number; micros: bigint } | undefined;
 
   constructor(sizeHint = 1 << 16) {
     this.buf = Buffer.allocUnsafe(Math.max(sizeHint, 64));
@@ -54,10 +63,27 @@ export class BinaryRows {
   /** text (UTF-8), or null. */
   text(value: string | null): this {
     if (value === null) return this.null();
-    this.room(4 + value.length * 3);
-    const bytes = this.buf.write(value, this.off + 4, 'utf8');
-    this.buf.writeInt32BE(bytes, this.off);
-    this.off += 4 + bytes;
+    const length = value.length;
+    this.room(4 + length * 3);
+    const buf = this.buf;
+    const start = this.off + 4;
+    // short ASCII (ids, enums) is copied here: a call into the buffer's UTF-8 encoder costs more than the loop
+    if (length <= SHORT_TEXT) {
+      let i = 0;
+      for (; i < length; i++) {
+        const c = value.charCodeAt(i);
+        if (c > 0x7f) break;
+        buf[start + i] = c;
+      }
+      if (i === length) {
+        buf.writeInt32BE(length, this.off);
+        this.off = start + length;
+        return this;
+      }
+    }
+    const bytes = buf.write(value, start, 'utf8');
+    buf.writeInt32BE(bytes, this.off);
+    this.off = start + bytes;
     return this;
   }
 
@@ -69,21 +95,26 @@ export class BinaryRows {
     return this;
   }
 
-  /** bigint (int8). */
-  int8(value: bigint): this {
+  /** bigint (int8), from a bigint or a safe integer. */
+  int8(value: bigint | number): this {
+    if (typeof value === 'bigint') {
+      this.room(12);
+      this.buf.writeInt32BE(8, this.off);
+      this.off = this.buf.writeBigInt64BE(value, this.off + 4);
+      return this;
+    }
+    if (!Number.isSafeInteger(value)) throw new Error(`BinaryRows.int8: not a safe integer: ${value}`);
     this.room(12);
     this.buf.writeInt32BE(8, this.off);
-    this.off = this.buf.writeBigInt64BE(value, this.off + 4);
+    this.off = this.int64(value, this.off + 4);
     return this;
   }
 
-  /** timestamptz: microseconds since 2000-01-01 UTC (a Date has milliseconds). */
+  /** timestamptz: microseconds since 2000-01-01 UTC (a Date has milliseconds; the count is a safe integer). */
   timestamptz(at: Date): this {
-    const ms = at.getTime();
-    if (this.lastTime?.ms !== ms) this.lastTime = { ms, micros: BigInt(ms) * 1000n - PG_EPOCH_MICROS };
     this.room(12);
     this.buf.writeInt32BE(8, this.off);
-    this.off = this.buf.writeBigInt64BE(this.lastTime.micros, this.off + 4);
+    this.off = this.int64(at.getTime() * 1000 - PG_EPOCH_MICROS, this.off + 4);
     return this;
   }
 
@@ -92,6 +123,16 @@ export class BinaryRows {
    * without trailing zero digits (their place is kept by the weight), as numeric_send writes them.
    */
   numeric(value: string): this {
+    const known = numerics.get(value);
+    if (known) return this.bytes(known);
+    const from = this.off;
+    this.encodeNumeric(value);
+    if (numerics.size === NUMERICS) numerics.clear();
+    numerics.set(value, new Uint8Array(this.buf.subarray(from, this.off)));
+    return this;
+  }
+
+  private encodeNumeric(value: string): void {
     if (!INTEGER.test(value)) throw new Error(`BinaryRows.numeric: not an integer: ${value.slice(0, 40)}`);
     const negative = value.charCodeAt(0) === 45; // '-'
     let start = negative ? 1 : 0;
@@ -103,7 +144,7 @@ export class BinaryRows {
       this.buf.writeInt32BE(8, this.off);
       this.buf.fill(0, this.off + 4, this.off + 12);
       this.off += 12;
-      return this;
+      return;
     }
     // the base-10000 digits: the first holds the 1-4 leading decimal digits (`lead`), the others 4 each
     const groups = Math.ceil(length / 4);
@@ -119,7 +160,6 @@ export class BinaryRows {
     let at = this.off + 12;
     for (let g = 0; g < ndigits; g++) at = this.buf.writeInt16BE(digit(value, start, lead, g), at);
     this.off = at;
-    return this;
   }
 
   /**
@@ -136,9 +176,7 @@ export class BinaryRows {
     let at = this.buf.writeInt32BE(1, this.off + 20); // lower bound
     for (const v of values) {
       if (!Number.isSafeInteger(v) || v < 0) throw new Error(`BinaryRows.int8Array: not a non-negative safe integer: ${v}`);
-      at = this.buf.writeInt32BE(8, at);
-      at = this.buf.writeUInt32BE(Math.floor(v / 2 ** 32), at);
-      at = this.buf.writeUInt32BE(v % 2 ** 32, at);
+      at = this.int64(v, this.buf.writeInt32BE(8, at));
     }
     this.off = at;
     return this;
@@ -162,6 +200,23 @@ export class BinaryRows {
   /** The rows written (copyRows adds the header and the trailer). */
   finish(): Buffer {
     return this.buf.subarray(0, this.off);
+  }
+
+  /** Encoded field bytes as they are (a length and a value written before). */
+  private bytes(field: Uint8Array): this {
+    this.room(field.length);
+    const buf = this.buf;
+    const at = this.off;
+    for (let i = 0; i < field.length; i++) buf[at + i] = field[i]!;
+    this.off = at + field.length;
+    return this;
+  }
+
+  /** A safe integer as a big-endian int64 at `at` (room made by the caller); the offset after it. */
+  private int64(value: number, at: number): number {
+    const high = Math.floor(value / 2 ** 32);
+    at = this.buf.writeInt32BE(high, at);
+    return this.buf.writeUInt32BE(value - high * 2 ** 32, at);
   }
 
   private room(bytes: number): void {
