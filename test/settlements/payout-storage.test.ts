@@ -39,7 +39,7 @@ function payout(id: string, overrides: Partial<Payout> = {}): Payout {
 
 /** The payouts with consecutive seq values from `first` (a block reservePayoutSeqs returned). */
 function inBlock(first: bigint | null, payouts: Payout[]): NewPayout[] {
-  return payouts.map((p, i) => ({ ...p, seq: first! + BigInt(i) }));
+  return payouts.map((p, i) => ({ ...p, seq: Number(first!) + i }));
 }
 
 describe('payout storage', () => {

@@ -18,17 +18,49 @@ export interface EligibleStory {
   vote_weight: string;
 }
 
-export interface WorkUnits {
+/**
+ * Receives the work units of one (story, role, beneficiary), one row at a time: fields, not an object, since a run
+ * reads a million of them. `owner` is the person who owns the beneficiary: a bot's owner (bot_payout_owners: the
+ * person who claimed it, else the linked human of its AgentBook verification), a flagger's linked human (or null).
+ * `units` is a positive integer as decimal text.
+ */
+export type WorkUnitsVisitor = (
+  storyId: string,
+  role: PayoutRole,
+  beneficiaryKind: 'BOT' | 'HUMAN',
+  beneficiaryId: string,
+  owner: string | null,
+  units: string,
+) => void;
+
+/**
+ * A row of the work-units query: the story, the owner, and the rest packed in one text, `units role kind
+ * beneficiary` (the first three never hold a space; the beneficiary is the rest of the text, whatever it holds).
+ * The driver makes a string per field of each of a million rows; three fields instead of six take about a quarter
+ * off the process's time to read them.
+ */
+interface PackedUnits {
   story_id: string;
-  role: PayoutRole;
-  beneficiary_kind: 'BOT' | 'HUMAN';
-  beneficiary_id: string;
-  /**
-   * The person who owns the beneficiary: a bot's owner (bot_payout_owners: the person who claimed it, else the
-   * linked human of its AgentBook verification), a flagger's linked human (or null).
-   */
+  unit: string;
   owner: string | null;
-  units: string;
+}
+
+/** Hands the fields of each packed row to `visit`. */
+function unpack(rows: readonly PackedUnits[], visit: WorkUnitsVisitor): void {
+  for (const { story_id, unit, owner } of rows) {
+    const a = unit.indexOf(' ');
+    const b = unit.indexOf(' ', a + 1);
+    const c = unit.indexOf(' ', b + 1);
+    if (a < 1 || c < 0) throw new Error(`settlement work units: not a packed row: ${unit.slice(0, 80)}`);
+    visit(
+      story_id,
+      unit.slice(a + 1, b) as PayoutRole,
+      unit.slice(b + 1, c) as 'BOT' | 'HUMAN',
+      unit.slice(c + 1),
+      owner,
+      unit.slice(0, a),
+    );
+  }
 }
 
 function eligible(now: Date): RawBuilder<unknown> {
@@ -58,8 +90,8 @@ export async function eligibleStories(db: Queryable, now: Date): Promise<Eligibl
  * and 1 per flag upheld (the story went UNDER_REVIEW or was RETRACTED). SOURCE_DIVERSITY: 1 per independent
  * source host a bot's packet introduced first. A retracted story pays RISK only.
  */
-function workUnitsQuery(now: Date): RawBuilder<WorkUnits> {
-  return sql<WorkUnits>`
+function workUnitsQuery(now: Date): RawBuilder<PackedUnits> {
+  return sql<PackedUnits>`
     with ${eligible(now)},
     graduated as (
       select e.id as story_id,
@@ -98,29 +130,29 @@ function workUnitsQuery(now: Date): RawBuilder<WorkUnits> {
       union all
       select story_id, 'SOURCE_DIVERSITY', bot_id, count(*)::bigint from hosts group by story_id, bot_id
     )
-    select u.story_id, u.role, 'BOT' as beneficiary_kind, u.bot_id as beneficiary_id, b.linked_human_id as owner,
-      u.units::text as units
+    select u.story_id, u.units::text || ' ' || u.role || ' BOT ' || u.bot_id as unit, b.linked_human_id as owner
     from bot_units u left join bot_payout_owners b on b.bot_id = u.bot_id
     where u.units > 0
     union all
-    select f.story_id, 'RISK', 'HUMAN', coalesce(f.linked_human_id, f.actor_id), max(f.linked_human_id), count(*)::text
+    select f.story_id, count(*)::text || ' RISK HUMAN ' || coalesce(f.linked_human_id, f.actor_id), max(f.linked_human_id)
     from flags f join eligible e on e.id = f.story_id
     where e.review_status in ('UNDER_REVIEW', 'RETRACTED')
     group by f.story_id, coalesce(f.linked_human_id, f.actor_id)`;
 }
 
-export async function workUnits(db: Queryable, now: Date): Promise<WorkUnits[]> {
+/** The work units in one query (a preview, on a connection of its own), handed to a visitor once it is ready. */
+export async function workUnits(db: Queryable, now: Date): Promise<(visit: WorkUnitsVisitor) => void> {
   const { rows } = await workUnitsQuery(now).execute(db);
-  return rows;
+  return (visit) => unpack(rows, visit);
 }
 
 /** Work units fetched per round trip by a run's cursor. */
 const UNITS_BATCH = 50_000;
 
 /**
- * The same work units through a cursor of the run's transaction, handed to `take` a batch at a time: a run of a
- * million contributions never holds the million rows the driver parsed at once, only what it keeps of them.
+ * The same work units through a cursor of the run's transaction, a batch at a time: a run of a million
+ * contributions never holds the million rows the driver parsed at once, only what it keeps of them.
  */
-export async function streamWorkUnits(tx: Tx, now: Date, take: (rows: WorkUnits[]) => void): Promise<void> {
-  await readThroughCursor(tx, 'settlement_units', workUnitsQuery(now), UNITS_BATCH, take);
+export async function streamWorkUnits(tx: Tx, now: Date, visit: WorkUnitsVisitor): Promise<void> {
+  await readThroughCursor(tx, 'settlement_units', workUnitsQuery(now), UNITS_BATCH, (rows) => unpack(rows, visit));
 }

@@ -22,6 +22,16 @@ export interface PayoutStandings {
 /** A run reserves one payout seq per contribution: contribution `i` has `firstSeq + i`. */
 const seqOf = (firstSeq: bigint, i: number) => firstSeq + BigInt(i);
 
+/** The first seq of a run's block as a number (a sequence's values stay far below 2^53; the rows count from it). */
+function seqBase(firstSeq: bigint, count: number): number {
+  const base = Number(firstSeq);
+  if (!Number.isSafeInteger(base + count)) throw new Error(`payout seq ${firstSeq} + ${count} is past 2^53`);
+  return base;
+}
+
+/** Distinct amounts whose text a run keeps for the rows after (past that, each row writes its own). */
+const AMOUNT_TEXTS = 4_096;
+
 /** A contribution is paid when its share is not zero: one payout each. */
 export const paidCount = (amounts: readonly bigint[]) => amounts.reduce((n, a) => (a > 0n ? n + 1 : n), 0);
 
@@ -39,6 +49,9 @@ export function* payoutBatches(
   size: number,
 ): Generator<NewPayout[]> {
   const { recipients, frozenStories, held } = standings;
+  const base = seqBase(firstSeq, contributions.length);
+  // the run's amounts take a few hundred values (shares of one weight class are equal): each is written once
+  const amountTexts = new Map<bigint, string>();
   // payout ids: one random prefix per settlement and a counter (a random id each costs a syscall per row),
   // zero-padded so that the run's ids ascend and its primary-key inserts go to neighbouring leaves
   const prefix = `po_${randomBytes(9).toString('base64url')}`;
@@ -55,8 +68,13 @@ export function* payoutBatches(
       heldForReview: held(c.beneficiaryKind, c.beneficiaryId, c.owner),
       walletVerified: Boolean(recipient?.wallet_verified_at),
     });
+    let amountText = amountTexts.get(amount);
+    if (amountText === undefined) {
+      amountText = amount.toString();
+      if (amountTexts.size < AMOUNT_TEXTS) amountTexts.set(amount, amountText);
+    }
     batch.push({
-      seq: seqOf(firstSeq, i),
+      seq: base + i,
       id: `${prefix}${(n++).toString(36).padStart(4, '0')}`,
       story_id: c.storyId,
       role: c.role,
@@ -65,7 +83,7 @@ export function* payoutBatches(
       linked_human_id: c.owner,
       recipient_id: recipient?.id ?? null,
       weight: c.weight,
-      amount_base: amount.toString(),
+      amount_base: amountText,
       status,
       status_reason: reason,
     });
@@ -107,30 +125,35 @@ export interface PayoutHolder {
 }
 
 /**
- * The run's payouts by bot and by linked human: a payout of contribution `i` (a share not rounded to nothing) has
- * seq `firstSeq + i`, its bot is the beneficiary of a BOT contribution and its linked human the contribution's owner.
+ * A run's payouts by bot and by linked human, recorded as the run builds them (`record` passes the batches on): a
+ * payout's bot is the beneficiary of a BOT contribution, its linked human the contribution's owner.
  */
-export function payoutHolders(
-  contributions: readonly PublishedContribution[],
-  amounts: readonly bigint[],
-  firstSeq: bigint,
-): PayoutHolder[] {
-  const base = Number(firstSeq);
-  const bots = new Map<string, number[]>();
-  const humans = new Map<string, number[]>();
-  const add = (holders: Map<string, number[]>, id: string, seq: number) => {
-    const seqs = holders.get(id);
-    if (seqs) seqs.push(seq);
-    else holders.set(id, [seq]);
-  };
-  for (let i = 0; i < contributions.length; i++) {
-    if (amounts[i] === 0n) continue;
-    const c = contributions[i]!;
-    if (c.beneficiaryKind === 'BOT') add(bots, c.beneficiaryId, base + i);
-    if (c.owner !== null) add(humans, c.owner, base + i);
+export class PayoutHolders {
+  private readonly bots = new Map<string, number[]>();
+  private readonly humans = new Map<string, number[]>();
+
+  /** The batches as they are, each payout's persons recorded as it passes. */
+  *record(batches: Iterable<readonly NewPayout[]>): Generator<readonly NewPayout[]> {
+    for (const batch of batches) {
+      for (const p of batch) {
+        if (p.beneficiary_kind === 'BOT') add(this.bots, p.beneficiary_id, p.seq);
+        if (p.linked_human_id !== null) add(this.humans, p.linked_human_id, p.seq);
+      }
+      yield batch;
+    }
   }
-  return [
-    ...[...bots].map(([id, seqs]) => ({ kind: 'BOT' as const, id, seqs })),
-    ...[...humans].map(([id, seqs]) => ({ kind: 'HUMAN' as const, id, seqs })),
-  ];
+
+  /** Every person recorded, with the seqs of their payouts (ascending: the batches come in seq order). */
+  list(): PayoutHolder[] {
+    return [
+      ...[...this.bots].map(([id, seqs]) => ({ kind: 'BOT' as const, id, seqs })),
+      ...[...this.humans].map(([id, seqs]) => ({ kind: 'HUMAN' as const, id, seqs })),
+    ];
+  }
+}
+
+function add(holders: Map<string, number[]>, id: string, seq: number): void {
+  const seqs = holders.get(id);
+  if (seqs) seqs.push(seq);
+  else holders.set(id, [seq]);
 }

@@ -70,7 +70,8 @@ export async function reservePayoutSeqs(tx: Tx, count: number): Promise<bigint |
 }
 
 export interface NewPayout {
-  seq: bigint;
+  /** A safe integer (the run's block of seq counts from a number: payout-rows.ts). */
+  seq: number;
   id: string;
   story_id: string;
   role: PayoutRole;
@@ -116,13 +117,27 @@ export async function insertPayouts(tx: Tx, settlementId: string, at: Date, batc
   await copyRows(tx, 'payouts', PAYOUT_COLUMNS, chunks());
 }
 
-/** The run's payouts by person (payout_holders): one binary COPY, after the payouts'. */
-export async function insertPayoutHolders(tx: Tx, settlementId: string, holders: readonly PayoutHolder[]): Promise<void> {
-  if (!holders.length) return;
-  const rows = new BinaryRows(holders.length * 64);
-  for (const h of holders) rows.row(HOLDER_COLUMNS.length).text(h.kind).text(h.id).text(settlementId).int8Array(h.seqs);
-  await copyRows(tx, 'payout_holders', HOLDER_COLUMNS, [rows.finish()]);
+/**
+ * The run's payouts by person (payout_holders): one binary COPY, sent after the payouts' and fed once `holders`
+ * resolves (when the payouts have all been built), a chunk of persons at a time.
+ */
+export async function insertPayoutHolders(tx: Tx, settlementId: string, holders: Promise<readonly PayoutHolder[]>): Promise<void> {
+  holders.catch(() => undefined); // awaited below once the COPY reads it; a failure before that must not go unhandled
+  async function* chunks() {
+    const list = await holders;
+    for (let i = 0; i < list.length; i += HOLDER_CHUNK) {
+      const rows = new BinaryRows(HOLDER_CHUNK * 64);
+      for (const h of list.slice(i, i + HOLDER_CHUNK)) {
+        rows.row(HOLDER_COLUMNS.length).text(h.kind).text(h.id).text(settlementId).int8Array(h.seqs);
+      }
+      yield rows.finish();
+    }
+  }
+  await copyRows(tx, 'payout_holders', HOLDER_COLUMNS, chunks());
 }
+
+/** Persons encoded at a time while the database inserts those before. */
+const HOLDER_CHUNK = 1_000;
 
 const HOLDER_COLUMNS = ['holder_kind', 'holder_id', 'settlement_id', 'seqs'] as const;
 

@@ -13,13 +13,13 @@ import type { Policy } from '../policy/policy.js';
 import { readCurrentPolicy } from '../policy/policy-service.js';
 import type { CartelHolds } from './cartel-hook.js';
 import { divideShares, ROLES, settlementSeed, splitPool, type PoolSplit, type SettlementInputs } from './compute.js';
-import { eligibleStories, streamWorkUnits, workUnits, type EligibleStory, type WorkUnits } from './contributions-repository.js';
+import { eligibleStories, streamWorkUnits, workUnits, type EligibleStory, type WorkUnitsVisitor } from './contributions-repository.js';
 import { toBaseUnits } from '../money/money.js';
 import { compressedInputs, storedInputs } from './published-inputs.js';
 import {
   paidCount,
   payoutBatches,
-  payoutHolders,
+  PayoutHolders,
   storySeqRanges,
   type PayoutStandings,
   type PublishedContribution,
@@ -56,8 +56,8 @@ export interface SettlementDeps {
   cursors: CursorCodec;
 }
 
-/** Hands the work units to `take`, in one or more batches, and resolves when all are handed over. */
-type UnitsReader = (take: (units: WorkUnits[]) => void) => Promise<void>;
+/** Hands each row of work units to `visit`, and resolves when all are handed over. */
+type UnitsReader = (visit: WorkUnitsVisitor) => Promise<void>;
 
 /** Everything a settlement divides, read at one moment: the stories, their contributions, the published inputs. */
 interface Gathered {
@@ -118,34 +118,52 @@ export function createSettlementService(deps: SettlementDeps) {
     const stories = await eligibleStories(q, now);
     if (!stories.length) throw appError('NOTHING_TO_SETTLE');
     // grouped by story, in the order of the stories: each story's payouts then have one block of seq
-    // (payout-rows.ts) and are inserted together
+    // (payout-rows.ts) and are inserted together. The stories of one vote weight share their weights by units.
+    const weights = new Map<string, Map<string, string | null>>();
     const byStory = new Map(
-      stories.map((s) => [
-        s.id,
-        { id: s.id, voteWeight: BigInt(s.vote_weight), voteWeightText: s.vote_weight, list: [] as PublishedContribution[] },
-      ]),
+      stories.map((s) => {
+        const known = weights.get(s.vote_weight) ?? new Map<string, string | null>();
+        weights.set(s.vote_weight, known);
+        return [
+          s.id,
+          {
+            id: s.id,
+            voteWeight: BigInt(s.vote_weight),
+            voteWeightText: s.vote_weight,
+            weights: known,
+            list: [] as PublishedContribution[],
+          },
+        ];
+      }),
     );
+    /** The weight of `units` on `story` as text (units × vote weight), null when not positive; worked out once. */
+    const weightOf = (story: { voteWeight: bigint; weights: Map<string, string | null> }, units: string): string | null => {
+      const known = story.weights.get(units);
+      if (known !== undefined) return known;
+      const weight = BigInt(units) * story.voteWeight;
+      const text = weight > 0n ? weight.toString() : null;
+      story.weights.set(units, text);
+      return text;
+    };
     // A run keeps a million contributions: each repeated text (role, beneficiary, owner, units) is kept once, not
     // once per row as the driver parsed it.
     const texts = new Interner();
     const once = (text: string): string => texts.list[texts.of(text)]!;
-    const unitsRead = readUnits((units) => {
-      for (const u of units) {
-        const story = byStory.get(u.story_id);
-        if (!story) continue;
-        const weight = BigInt(u.units) * story.voteWeight;
-        if (weight <= 0n) continue;
-        story.list.push({
-          storyId: story.id,
-          role: once(u.role) as PublishedContribution['role'],
-          beneficiaryKind: once(u.beneficiary_kind) as PublishedContribution['beneficiaryKind'],
-          beneficiaryId: once(u.beneficiary_id),
-          weight: weight.toString(),
-          units: once(u.units),
-          storyVoteWeight: story.voteWeightText,
-          owner: u.owner === null ? null : once(u.owner),
-        });
-      }
+    const unitsRead = readUnits((storyId, role, beneficiaryKind, beneficiaryId, owner, units) => {
+      const story = byStory.get(storyId);
+      if (!story) return;
+      const weight = weightOf(story, units);
+      if (weight === null) return;
+      story.list.push({
+        storyId: story.id,
+        role: once(role) as PublishedContribution['role'],
+        beneficiaryKind: once(beneficiaryKind) as PublishedContribution['beneficiaryKind'],
+        beneficiaryId: once(beneficiaryId),
+        weight,
+        units: once(units),
+        storyVoteWeight: story.voteWeightText,
+        owner: owner === null ? null : once(owner),
+      });
     });
     // the small lookups the payout states need (recipients, frozen stories, the cartel hook's flagged members),
     // asked for at once: a transaction answers them before the cursor's first batch (tens of ms at a million)
@@ -203,7 +221,7 @@ export function createSettlementService(deps: SettlementDeps) {
       // outside a transaction the work units are read on a connection of their own while the stories are read
       const unitsRead = workUnits(db, now);
       unitsRead.catch(() => undefined);
-      const g = await gather(db, await readCurrentPolicy(db), base, now, async (take) => take(await unitsRead));
+      const g = await gather(db, await readCurrentPolicy(db), base, now, async (visit) => (await unitsRead)(visit));
       const split = splitPool(g.inputs);
       const amounts = divideShares(g.inputs, split);
       const byBeneficiary = new Map<string, { beneficiaryKind: string; beneficiaryId: string; amount: bigint; payable: bigint }>();
@@ -254,7 +272,7 @@ export function createSettlementService(deps: SettlementDeps) {
         if (policy.status !== 'ACTIVE') {
           throw appError('REWARDS_PAUSED', { message: `The rewards policy is ${policy.status}: settlements do not run` });
         }
-        const g = await gather(tx, policy, pool, now, (take) => streamWorkUnits(tx, now, take));
+        const g = await gather(tx, policy, pool, now, (visit) => streamWorkUnits(tx, now, visit));
         const split = splitPool(g.inputs);
         const standings = await g.standings;
         const id = newId('se');
@@ -295,8 +313,22 @@ export function createSettlementService(deps: SettlementDeps) {
           ),
         );
         const amounts = divideShares(g.inputs, split);
-        await writes.send(insertPayouts(tx, id, now, payoutBatches(g.contributions, amounts, standings, seqBase, PAYOUT_BATCH)));
-        await writes.send(insertPayoutHolders(tx, id, payoutHolders(g.contributions, amounts, seqBase)));
+        // the payouts' persons are recorded as their rows are built, and inserted once they all are
+        const holders = new PayoutHolders();
+        const payouts = insertPayouts(
+          tx,
+          id,
+          now,
+          holders.record(payoutBatches(g.contributions, amounts, standings, seqBase, PAYOUT_BATCH)),
+        );
+        await writes.send(payouts);
+        await writes.send(
+          insertPayoutHolders(
+            tx,
+            id,
+            payouts.then(() => holders.list()),
+          ),
+        );
         await writes.send(completeSettlement(tx, id, paidCount(amounts), await compressedInputs(publishedInputs(g))));
         await writes.done();
         await appendAudit(tx, {
