@@ -127,6 +127,19 @@ describe('settlement math', () => {
       ),
       { numRuns: fuzzRuns(1000) },
     );
+    // repeated keys: equal ranks go in the order of the items, as the stable sort takes them
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 1n, max: 200n }),
+        fc.array(fc.constantFrom(1n, 2n, 3n), { minLength: 1, maxLength: 60 }),
+        fc.string({ maxLength: 8 }),
+        (total, weights, seed) => {
+          const keys = weights.map((_, i) => `k${i % 4}`);
+          assert.deepEqual(allocate(total, weights, keys, seed), allocateBySorting(total, weights, keys, seed));
+        },
+      ),
+      { numRuns: fuzzRuns(1000) },
+    );
   });
 
   test('a role without contributors falls back to escrow', () => {

@@ -108,9 +108,42 @@ export function allocateClasses(
   left -= above;
   if (left > 0) {
     const keyOf = typeof keys === 'function' ? keys : (i: number) => keys[i]!;
-    const ranked = tied.map((i) => ({ i, rank: hash('sha256', `${seed}|${keyOf(i)}`, 'hex') }));
-    ranked.sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : 0));
-    for (const { i } of ranked.slice(0, left)) shares[i] = plusOne[classOf[i]!]!;
+    const ranks = tied.map((i) => hash('sha256', `${seed}|${keyOf(i)}`, 'hex'));
+    // the `left` lowest ranks win, equal ranks in the order of the items (as a stable sort of all would take
+    // them): every rank below the left-th lowest, then that rank's items in order until the units run out
+    const last = nthSmallest(ranks.slice(), left - 1);
+    for (let t = 0; t < tied.length; t++) if (ranks[t]! < last) left--;
+    for (let t = 0; t < tied.length; t++) {
+      const rank = ranks[t]!;
+      if (rank < last || (rank === last && left-- > 0)) shares[tied[t]!] = plusOne[classOf[tied[t]!]!]!;
+    }
   }
   return shares;
+}
+
+/**
+ * The value at position `n` (0-based) of `values` sorted from smallest to largest, by quickselect (linear on
+ * average; the tie-break ranks are hashes, so no order of them is adversarial). Reorders `values`.
+ */
+function nthSmallest(values: string[], n: number): string {
+  let lo = 0;
+  let hi = values.length - 1;
+  while (lo < hi) {
+    const pivot = values[(lo + hi) >>> 1]!;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (values[i]! < pivot) i++;
+      while (values[j]! > pivot) j--;
+      if (i <= j) {
+        const v = values[i]!;
+        values[i++] = values[j]!;
+        values[j--] = v;
+      }
+    }
+    if (n <= j) hi = j;
+    else if (n >= i) lo = i;
+    else return values[n]!;
+  }
+  return values[lo]!;
 }
