@@ -200,7 +200,10 @@ describe("a reader's whole life through HTTP (SDK-signed requests)", () => {
     assert.deepEqual(refreshed.slice(0, 3), [ids.sci2, ids.ferry, ids.sci1]);
 
     // history off: reads are no longer recorded, and nothing counts as unread
-    await alice.preferences({ personalization: false });
+    const merged = await alice.preferences({ personalization: false });
+    // a write merges into what is stored: the language set earlier stays
+    assert.deepEqual(merged.body.preferences, { personalization: false, lang: 'fr' });
+    assert.ok(merged.body.updatedAt >= prefs.body.updatedAt);
     assert.equal((await alice.readStory(ids.sci2)).status, 200);
     const off = (await alice.export()).body.sections.history;
     assert.deepEqual([off.recording, off.items], [false, []]);
