@@ -18,6 +18,30 @@ describe('reader accounts under concurrent requests', () => {
   });
   after(() => t.close());
 
+  test("preference writes that arrive together share statements: each is answered with its own document, and one reader's racing patches all merge", async () => {
+    const rooms = (i: number) => [`room-${i}`];
+    const readers = Array.from({ length: 40 }, (_, i) => readerAs(newsroom.client, `reader-prefs-together-${i}`));
+    const one = readerAs(newsroom.client, 'reader-prefs-racing');
+    const patches = [
+      { lang: 'fr' },
+      { feedMode: 'graduated' },
+      { rooms: ['world'] },
+      { emailDigest: 'WEEKLY' },
+      { showContested: true },
+    ] as const;
+    const [answers, racing] = await Promise.all([
+      Promise.all(readers.map((r, i) => r.preferences({ rooms: rooms(i) }))),
+      Promise.all(patches.map((p) => one.preferences(p))),
+    ]);
+    answers.forEach((a, i) => {
+      assert.equal(a.status, 202);
+      assert.deepEqual([a.body.actorId, a.body.preferences], [readers[i]!.actorId, { rooms: rooms(i) }]);
+    });
+    assert.ok(racing.every((r) => r.status === 202));
+    const stored = (await one.read('/v1/users/me/preferences')).body.preferences;
+    assert.deepEqual(stored, Object.assign({}, ...patches));
+  });
+
   test('racing follows never pass the per-reader bound', { skip: needsPostgres(WHY) }, async () => {
     const reader = readerAs(newsroom.client, 'reader-race-bound');
     const rows = Array.from({ length: TOPICS_PER_READER - 2 }, (_, i) => ({

@@ -1,12 +1,24 @@
 import type { Db } from '../../platform/db/database.js';
 import type { HumanActor } from '../../platform/auth/types.js';
 import type { Clock } from '../../platform/clock.js';
+import { writeBatcher } from '../../platform/db/bulk/write-batcher.js';
 import * as repository from './repository.js';
 import type { Preferences, PreferencesResponse } from './schemas.js';
 
 /** A reader's own data. Every method acts on the signed actor only: there is no way to name another user. */
 export function createUsersService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
+  /**
+   * Preference writes that arrive together share one statement (group commit): up to 4 statements of up to 64
+   * readers each in flight at once, never the same reader twice in one; each write is answered once its statement
+   * has committed.
+   */
+  const merge = writeBatcher<repository.PreferencesPatch, Awaited<ReturnType<typeof repository.mergePreferences>>[number]>({
+    maxBatch: 64,
+    maxInFlight: 4,
+    key: (p) => p.actorId,
+    run: (patches) => repository.mergePreferences(db, patches),
+  });
   return {
     async getPreferences(actor: HumanActor): Promise<PreferencesResponse> {
       const row = await repository.findPreferences(db, actor.actorId);
@@ -17,7 +29,7 @@ export function createUsersService(deps: { db: Db; clock: Clock }) {
       };
     },
     async updatePreferences(actor: HumanActor, patch: Preferences): Promise<PreferencesResponse> {
-      const row = await repository.mergePreferences(db, actor.actorId, patch, new Date(clock.now()));
+      const row = await merge({ actorId: actor.actorId, patch, at: new Date(clock.now()) });
       return { actorId: actor.actorId, preferences: row.preferences as Preferences, updatedAt: row.updated_at.toISOString() };
     },
   };
