@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../platform/db/database.js';
+import { reusableQuery } from '../../platform/db/reusable-query.js';
 import type { StoryRow } from './presenter.js';
 
 /** SQL of the story reads. Returns rows or null; visibility decisions stay in the service and policy. */
@@ -55,27 +56,31 @@ const storyWithPacket = (db: Db, id: string) =>
 
 /** The story row with the packet of its current version (null when the version row is missing). */
 export async function findStory(db: Db, id: string): Promise<(StoryRow & { packet: unknown }) | null> {
-  return (await storyWithPacket(db, id).executeTakeFirst()) ?? null;
+  return (await storyById(db, id))[0] ?? null;
 }
+
+// the story reads of a cache miss: built once (platform/db/reusable-query.ts)
+const storyById = reusableQuery((db: Db, id: string) => storyWithPacket(db, id));
 
 /** The story detail in one round trip: findStory plus its active sources, in citation-insertion order. */
 export async function findStoryWithSources(db: Db, id: string): Promise<(StoryRow & { packet: unknown; sources: ActiveSource[] }) | null> {
-  const row = await storyWithPacket(db, id)
-    .select((eb) =>
-      jsonArrayFrom(
-        eb
-          .selectFrom('story_sources as s')
-          .leftJoin('source_statuses as r', 'r.host', 's.host')
-          .select(['s.id', 's.url', 's.title', 's.publisher', 's.status', sourceStatus])
-          .whereRef('s.story_id', '=', 'stories.id')
-          .where('s.active', '=', true)
-          .orderBy('s.created_at')
-          .orderBy('s.url'),
-      ).as('sources'),
-    )
-    .executeTakeFirst();
-  return row ?? null;
+  return (await storyWithSourcesById(db, id))[0] ?? null;
 }
+
+const storyWithSourcesById = reusableQuery((db: Db, id: string) =>
+  storyWithPacket(db, id).select((eb) =>
+    jsonArrayFrom(
+      eb
+        .selectFrom('story_sources as s')
+        .leftJoin('source_statuses as r', 'r.host', 's.host')
+        .select(['s.id', 's.url', 's.title', 's.publisher', 's.status', sourceStatus])
+        .whereRef('s.story_id', '=', 'stories.id')
+        .where('s.active', '=', true)
+        .orderBy('s.created_at')
+        .orderBy('s.url'),
+    ).as('sources'),
+  ),
+);
 
 export async function allSources(db: Db, storyId: string) {
   return db
