@@ -1,4 +1,5 @@
-import { CompiledQuery } from 'kysely';
+import { sql } from 'kysely';
+import { reusableQuery } from '../../platform/db/reusable-query.js';
 import type { Db } from '../../platform/db/database.js';
 
 export async function findPreferences(db: Db, actorId: string): Promise<{ preferences: Record<string, unknown>; updated_at: Date } | null> {
@@ -26,23 +27,29 @@ export async function mergePreferences(
   db: Db,
   patches: readonly PreferencesPatch[],
 ): Promise<{ preferences: Record<string, unknown>; updated_at: Date }[]> {
-  const { rows } = await db.executeQuery<{ actor_id: string; preferences: Record<string, unknown>; updated_at: Date }>(
-    CompiledQuery.raw(MERGE_PREFERENCES, [
-      patches.map((p) => p.actorId),
-      patches.map((p) => JSON.stringify(p.patch)),
-      patches.map((p) => p.at.toISOString()),
-    ]),
+  const rows = await mergeAll(
+    db,
+    patches.map((p) => p.actorId),
+    patches.map((p) => JSON.stringify(p.patch)),
+    patches.map((p) => p.at.toISOString()),
   );
   const stored = new Map(rows.map((r) => [r.actor_id, r]));
   return patches.map((p) => stored.get(p.actorId)!);
 }
 
-/**
- * The merge as a fixed SQL text ($1 actor ids, $2 the patches as JSON, $3 the times): it runs on every human signed
- * write, and building it with the query builder cost about a tenth of the request's CPU (docs/decisions.md, "Hot
- * statements as fixed SQL").
- */
-const MERGE_PREFERENCES = `insert into "user_preferences" ("actor_id", "preferences", "updated_at")
-  select t.actor_id, t.patch::jsonb, t.at from unnest($1::text[], $2::text[], $3::timestamptz[]) as t(actor_id, patch, at)
-  on conflict ("actor_id") do update set "preferences" = user_preferences.preferences || excluded.preferences, "updated_at" = excluded.updated_at
-  returning "actor_id", "preferences", "updated_at"`;
+// runs on every human signed write: built once (platform/db/reusable-query.ts)
+const mergeAll = reusableQuery((db: Db, actorIds: string[], patches: string[], times: string[]) =>
+  db
+    .insertInto('user_preferences')
+    .columns(['actor_id', 'preferences', 'updated_at'])
+    .expression(
+      sql`select t.actor_id, t.patch::jsonb, t.at from unnest(${actorIds}::text[], ${patches}::text[], ${times}::timestamptz[]) as t(actor_id, patch, at)`,
+    )
+    .onConflict((oc) =>
+      oc.column('actor_id').doUpdateSet({
+        preferences: sql`user_preferences.preferences || excluded.preferences`,
+        updated_at: (eb) => eb.ref('excluded.updated_at'),
+      }),
+    )
+    .returning(['actor_id', 'preferences', 'updated_at']),
+);

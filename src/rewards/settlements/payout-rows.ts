@@ -19,10 +19,10 @@ export interface PayoutStandings {
   held: HoldsFor;
 }
 
-/** A run reserves one payout seq per contribution: contribution `i` has `firstSeq + i`. */
-const seqOf = (firstSeq: bigint, i: number) => firstSeq + BigInt(i);
-
-/** The first seq of a run's block as a number (a sequence's values stay far below 2^53; the rows count from it). */
+/**
+ * The first seq of a run's block as a number: a run reserves one payout seq per contribution, contribution `i` has
+ * `firstSeq + i` (a sequence's values stay far below 2^53).
+ */
 function seqBase(firstSeq: bigint, count: number): number {
   const base = Number(firstSeq);
   if (!Number.isSafeInteger(base + count)) throw new Error(`payout seq ${firstSeq} + ${count} is past 2^53`);
@@ -100,6 +100,7 @@ export function* payoutBatches(
  * `firstSeq + i`, and a story's contributions are consecutive (grouped by story, in the order of `storyIds`).
  */
 export function storySeqRanges(storyIds: readonly string[], contributions: readonly Contribution[], firstSeq: bigint): StoryPayoutRange[] {
+  const base = seqBase(firstSeq, contributions.length);
   const bounds = new Map<string, { first: number; last: number }>();
   contributions.forEach((c, i) => {
     const b = bounds.get(c.storyId);
@@ -110,8 +111,8 @@ export function storySeqRanges(storyIds: readonly string[], contributions: reado
     const b = bounds.get(storyId);
     return {
       storyId,
-      first: b ? seqOf(firstSeq, b.first).toString() : null,
-      last: b ? seqOf(firstSeq, b.last).toString() : null,
+      first: b ? String(base + b.first) : null,
+      last: b ? String(base + b.last) : null,
     };
   });
 }
