@@ -44,7 +44,13 @@ try {
   const filters = process.argv.slice(2);
   const run = spawnSync(process.execPath, ['scripts/run-tests.mjs', ...(filters.length ? filters : FILES)], {
     stdio: 'inherit',
-    env: { ...process.env, TEST_PGBOUNCER: '1', TEST_PGBOUNCER_URL: `postgres://${pooler.host}:${pooler.port}` },
+    // PgBouncer 1.18 does not track named statements: also for the processes that take the runner's environment
+    env: {
+      ...process.env,
+      TEST_PGBOUNCER: '1',
+      TEST_PGBOUNCER_URL: `postgres://${pooler.host}:${pooler.port}`,
+      DATABASE_PREPARED_STATEMENTS: '0',
+    },
   });
   status = run.status ?? 1;
   const carried = (await pooler.stats()).filter((s) => s.database.startsWith('svc_test_'));

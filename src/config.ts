@@ -79,6 +79,12 @@ export interface Config {
   /** DATABASE_POOL_MAX: node-postgres pool size. */
   databasePoolMax: number;
   /**
+   * DATABASE_PREPARED_STATEMENTS (default 1): the hot statements go by name, planned once per connection
+   * (src/platform/db/prepared-statements.ts). 0 behind a transaction pooler that does not keep track of named
+   * statements (docs/operators.md, "Behind PgBouncer").
+   */
+  databasePreparedStatements: boolean;
+  /**
    * Redis for nonces, rate limits and the read generations: exactly one of REDIS_URL, REDIS_SENTINELS (with
    * REDIS_SENTINEL_NAME) or REDIS_CLUSTER_NODES; undefined when none is set.
    */
@@ -545,6 +551,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseReadMaxLagMs: int(env, 'DATABASE_READ_MAX_LAG_MS', 5_000, 100, 3_600_000),
     dataDir: str(env, 'DATA_DIR') ?? './data',
     databasePoolMax: int(env, 'DATABASE_POOL_MAX', 10, 1, 1000),
+    databasePreparedStatements: bool(env, 'DATABASE_PREPARED_STATEMENTS', true),
     redis,
     redisKeyPrefix: str(env, 'REDIS_KEY_PREFIX') ?? 'svc:',
     nonceStoreDriver,

@@ -47,7 +47,12 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   const redis = needsRedis && config.redis ? createRedis(config.redis, config.redisKeyPrefix) : undefined;
   const database =
     overrides.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: config.databasePoolMax }));
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolMax: config.databasePoolMax,
+      preparedStatements: config.databasePreparedStatements,
+    }));
   // the replica's pool: short limits, so that a replica gone away costs a read little before the primary serves it
   const readReplica = config.databaseReadUrl
     ? createReadReplica({
@@ -59,6 +64,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
           connectTimeoutMs: 1_000,
           queryTimeoutMs: 10_000,
           applicationName: 'newsroom-read',
+          preparedStatements: config.databasePreparedStatements,
         }),
         maxLagMs: config.databaseReadMaxLagMs,
       })

@@ -260,6 +260,12 @@ describe('bad values name their variable', () => {
     assert.equal(loadConfig({}).databaseReadUrl, undefined);
   });
 
+  test('DATABASE_PREPARED_STATEMENTS is on unless turned off', () => {
+    assert.equal(loadConfig({}).databasePreparedStatements, true);
+    assert.equal(loadConfig({ DATABASE_PREPARED_STATEMENTS: '0' }).databasePreparedStatements, false);
+    assertRefused({ DATABASE_PREPARED_STATEMENTS: 'sometimes' }, 'DATABASE_PREPARED_STATEMENTS', /expected 0 or 1/);
+  });
+
   test('booleans', () => {
     assertRefused({ PUBLIC_DEPLOYMENT: 'maybe' }, 'PUBLIC_DEPLOYMENT', /expected 0 or 1/);
     assertRefused({ AGENT_SELF_SERVE_JOIN: '2' }, 'AGENT_SELF_SERVE_JOIN');

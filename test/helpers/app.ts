@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openDatabase, type Database } from '../../src/platform/db/database.js';
-import { closeIdlePglite, clonePglite, clonePostgres, emptyPostgres, settleDrops, stopPgbouncer } from './db-template.js';
+import { closeIdlePglite, clonePglite, clonePostgres, emptyPostgres, settleDrops, stopPgbouncer, poolerEnv } from './db-template.js';
 import { deleteRedisPrefix, testRedisPrefix, trackRedisPrefix } from './redis.js';
 
 /**
@@ -78,6 +78,7 @@ export function testEnv(overrides: Env = {}, redisPrefix = testRedisPrefix()): E
     API_OPERATIONS_TOKEN: TEST_OPS_TOKEN,
     SEED_DEMO: '0',
     RATE_LIMIT_AGENT_JOINS_PER_MINUTE: '100000',
+    ...poolerEnv,
     ...(redis ? { REDIS_URL: redis, NONCE_STORE_DRIVER: 'redis', RATE_LIMIT_STORE_DRIVER: 'redis', REDIS_KEY_PREFIX: redisPrefix } : {}),
     ...overrides,
   };

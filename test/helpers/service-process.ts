@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { tsEntry } from './ts-entry.js';
+import { poolerEnv } from './db-template.js';
 
 /**
  * The real service (src/server.ts) as a child process, as an operator runs it: its own event loop, its own
@@ -49,7 +50,7 @@ const entry = (): string[] => (process.env.CHAOS_SERVICE_ENTRY === 'dist' ? ['di
 export async function startService(env: Record<string, string>, options: StartOptions = {}): Promise<ServiceProcess> {
   const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, entry(), {
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', ...env, PORT: String(port) },
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', ...poolerEnv, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { reusableQuery } from '../../src/platform/db/reusable-query.js';
-import type { Db } from '../../src/platform/db/database.js';
+import { openDatabase, type Db } from '../../src/platform/db/database.js';
+import { markPrepared, preparedName } from '../../src/platform/db/prepared-statements.js';
 import { createTestDatabase } from '../helpers/app.js';
 
 describe('reusable queries', () => {
@@ -37,5 +39,50 @@ describe('reusable queries', () => {
     } finally {
       await shared.drop();
     }
+  });
+
+  test('on PostgreSQL a reusable statement goes by name: each connection parses it once, then only runs it', async (t) => {
+    const shared = await createTestDatabase();
+    try {
+      if (shared.ownerUrl === undefined) {
+        t.skip('needs TEST_DATABASE_URL: PGlite runs every statement unnamed');
+        return;
+      }
+      const build = (q: Db, id: string) => q.selectNoFrom((eb) => [eb.val(id).as('id'), eb.val(3).as('n')]);
+      const reused = reusableQuery(build);
+      // one connection each (poolMax 1), straight to the server: pg_prepared_statements is per session
+      const named = await openDatabase({ databaseUrl: shared.ownerUrl, dataDir: '', poolMax: 1 });
+      const unnamed = await openDatabase({ databaseUrl: shared.ownerUrl, dataDir: '', poolMax: 1, preparedStatements: false });
+      try {
+        const prepared = (db: Db) =>
+          sql<{ name: string; statement: string; runs: number }>`
+            select name, statement, (generic_plans + custom_plans)::int as runs from pg_prepared_statements`
+            .execute(db)
+            .then((r) => r.rows);
+        for (let i = 0; i < 10; i += 1) {
+          assert.deepEqual(await reused(named.db, `story-${i}`), await build(named.db, `story-${i}`).execute());
+          assert.deepEqual(await reused(unnamed.db, `story-${i}`), await build(unnamed.db, `story-${i}`).execute());
+        }
+        const [statement, ...others] = await prepared(named.db);
+        assert.equal(others.length, 0);
+        assert.match(statement!.name, /^rq_[0-9a-f]{24}$/);
+        assert.equal(preparedName(statement!.statement), statement!.name, 'the text names itself');
+        assert.equal(statement!.runs, 10, 'parsed once, run ten times by name');
+        assert.deepEqual(await prepared(unnamed.db), [], 'with prepared statements off nothing is kept');
+      } finally {
+        await named.close();
+        await unnamed.close();
+      }
+    } finally {
+      await shared.drop();
+    }
+  });
+
+  test('a marked text names the same statement on every instance, and no other text has its name', () => {
+    const a = markPrepared('select 1');
+    assert.equal(preparedName(a), preparedName(markPrepared('select 1')));
+    assert.notEqual(preparedName(a), preparedName(markPrepared('select 2')));
+    assert.equal(preparedName('select 1'), undefined);
+    assert.equal(preparedName('/* prepared rq_x'), undefined);
   });
 });

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import { createTestDatabase, type TestDatabase } from '../helpers/app.js';
+import { poolerEnv } from '../helpers/db-template.js';
 import { createTestCertificate, startReceiver, type Receiver, type TestCertificate } from '../helpers/https-receiver.js';
 import { needsPostgres } from '../helpers/needs.js';
 import { attempts, correct, deliveries, retract, webhookApp, WEBHOOK_SECRET } from './support.js';
@@ -50,6 +51,7 @@ describe('webhook workers as processes', () => {
     db = await createTestDatabase();
     app = await webhookApp([receiver.url], {}, db);
     env = {
+      ...poolerEnv,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       SEED_DEMO: '0',

@@ -24,7 +24,12 @@ async function main(): Promise<void> {
     },
   });
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: 2 });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolMax: 2,
+    preparedStatements: config.databasePreparedStatements,
+  });
   try {
     if (values['enable-endpoint']) {
       const enabled = await enableEndpoint(database.db, values['enable-endpoint']);

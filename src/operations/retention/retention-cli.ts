@@ -37,7 +37,12 @@ async function main(): Promise<void> {
     pauseMs: integer('pause-ms', values['pause-ms'], 0, 60_000),
   };
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: 2 });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolMax: 2,
+    preparedStatements: config.databasePreparedStatements,
+  });
   try {
     const service = createRetentionService({ transactor: createTransactor(database.db, []) });
     const steps = retentionSteps(new Date(systemClock.now()), config);

@@ -7,7 +7,12 @@ import { verifyAuditChain, type ChainVerdict } from './verify-chain.js';
  * verdict; exits 1 when a link is broken, naming the first broken row.
  */
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolMax: 2 });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolMax: 2,
+  preparedStatements: config.databasePreparedStatements,
+});
 let verdict: ChainVerdict;
 try {
   verdict = await verifyAuditChain(database.db);

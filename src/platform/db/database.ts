@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClien
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { COPY_TIMEOUT_MS, copyIntoClient, copyIntoPglite, copySource } from './bulk/copy-in.js';
+import { preparedName } from './prepared-statements.js';
 import type { DB } from './schema.js';
 
 /** PostgreSQL's unique_violation (23505), from node-postgres or PGlite. */
@@ -53,6 +54,11 @@ export interface DatabaseOptions {
   copyTimeoutMs?: number;
   /** PostgreSQL's application_name of the pool's sessions (pg_stat_activity shows it). */
   applicationName?: string;
+  /**
+   * Send the statements marked as prepared (prepared-statements.ts) by name, so that each connection plans them
+   * once (default true). Off behind a transaction pooler that does not track named statements.
+   */
+  preparedStatements?: boolean;
 }
 
 function withDeadline<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
@@ -85,7 +91,11 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
   // A checked-out client has no pool listener: its socket dying mid-query would emit an unhandled 'error'
   // and crash the process. The query itself still rejects, and the pool drops the broken client on release.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: copyAwarePool(pool, options.copyTimeoutMs ?? COPY_TIMEOUT_MS) }) });
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({
+      pool: driverPool(pool, { copyTimeoutMs: options.copyTimeoutMs ?? COPY_TIMEOUT_MS, prepared: options.preparedStatements ?? true }),
+    }),
+  });
   return {
     db,
     driver: 'postgres',
@@ -117,13 +127,18 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
   };
 }
 
-/** The pool Kysely gets: node-postgres' own, with copyRows queries (bulk/copy-in.ts) sent as COPY streams. */
-function copyAwarePool(pool: pg.Pool, copyTimeoutMs: number): PostgresPool {
+/**
+ * The pool Kysely gets: node-postgres' own, with copyRows queries (bulk/copy-in.ts) sent as COPY streams and, when
+ * `prepared`, the statements marked as prepared sent by their name.
+ */
+function driverPool(pool: pg.Pool, { copyTimeoutMs, prepared }: { copyTimeoutMs: number; prepared: boolean }): PostgresPool {
   return {
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
       const query = (sqlOrCursor: string | pg.Submittable, parameters: readonly unknown[] = []) => {
         if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor); // a cursor (Kysely's stream())
+        const name = prepared ? preparedName(sqlOrCursor) : undefined;
+        if (name !== undefined) return client.query({ name, text: sqlOrCursor, values: [...parameters] });
         const source = copySource(sqlOrCursor, parameters);
         return source ? copyIntoClient(client, sqlOrCursor, source, copyTimeoutMs) : client.query(sqlOrCursor, [...parameters]);
       };

@@ -1,5 +1,6 @@
 import { CompiledQuery, type Compilable } from 'kysely';
 import type { Queryable } from './database.js';
+import { markPrepared } from './prepared-statements.js';
 
 /**
  * A statement built with the query builder once and run many times with new values: the first call builds it
@@ -13,6 +14,10 @@ import type { Queryable } from './database.js';
  * statement as a value of its own (not inside a list, whose length would be fixed by the first call); an array
  * passes as one value (`unnest(${ids}::text[])`), whatever its length. Both
  * drivers compile PostgreSQL's SQL, so one compiled text serves them all.
+ *
+ * The text is marked as a named statement (platform/db/prepared-statements.ts): on node-postgres with prepared
+ * statements on, each connection parses it once and PostgreSQL keeps its plan, instead of planning it again on
+ * every call.
  */
 export function reusableQuery<P extends unknown[], R>(build: (db: Queryable, ...params: P) => Compilable<R>) {
   let compiled: { sql: string; slots: ({ param: number } | { value: unknown })[] } | undefined;
@@ -35,5 +40,5 @@ function compile<P extends unknown[], R>(db: Queryable, build: (db: Queryable, .
   });
   const unused = names.findIndex((_, i) => !slots.some((s) => 'param' in s && s.param === i));
   if (unused >= 0) throw new Error(`reusableQuery: parameter ${unused} does not reach the statement as a value of its own`);
-  return { sql, slots };
+  return { sql: markPrepared(sql), slots };
 }
