@@ -1,8 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import { sortableTimestamp } from '../../platform/db/keyset.js';
+import { reusableQuery } from '../../platform/db/reusable-query.js';
 import type { StoryCardRow } from '../stories/presenter.js';
-import { listed, STORY_CARD_COLUMNS } from '../stories/story-filters.js';
+import { listed, literal, STORY_CARD_COLUMNS } from '../stories/story-filters.js';
 import type { FeedMode } from './schemas.js';
 
 /**
@@ -26,8 +27,39 @@ export interface FeedPageInput {
   limit: number;
 }
 
-/** One page of a feed mode: listed stories strictly after `after` in the mode's order. */
+/**
+ * One page of a feed mode: listed stories strictly after `after` in the mode's order. Each shape of the query (mode,
+ * with or without a room, first page or after a cursor) is built once and runs as a named statement (a feed
+ * read of a cache miss happens after every write: platform/db/reusable-query.ts); the room, the cursor and the
+ * limit are its parameters.
+ */
 export async function page(db: Db, input: FeedPageInput): Promise<FeedRow[]> {
+  const room = input.room ? [input.room] : [];
+  const after = input.after ? [input.after.sort, input.after.id] : [];
+  return pageStatement(input.mode, room.length > 0, after.length > 0)(db, ...room, ...after, input.limit);
+}
+
+const pageStatements = new Map<string, (db: Db, ...values: unknown[]) => Promise<FeedRow[]>>();
+
+function pageStatement(mode: FeedMode, byRoom: boolean, afterCursor: boolean) {
+  const shape = `${mode} ${byRoom} ${afterCursor}`;
+  let statement = pageStatements.get(shape);
+  if (!statement) {
+    statement = reusableQuery((db: Db, ...values: unknown[]) => {
+      const [room, sort, id] = byRoom ? values : [undefined, ...values];
+      return pageQuery(db, {
+        mode,
+        room: room as string | undefined,
+        after: afterCursor ? { sort: sort as number | string, id: id as string } : undefined,
+        limit: values[values.length - 1] as number,
+      });
+    });
+    pageStatements.set(shape, statement);
+  }
+  return statement;
+}
+
+function pageQuery(db: Db, input: FeedPageInput) {
   const { column, field } = FEED_ORDERS[input.mode];
   const sortValue: RawBuilder<number | string> = field === 'number' ? sql<number>`${sql.ref(column)}` : sortableTimestamp(column);
   let query = db
@@ -35,16 +67,16 @@ export async function page(db: Db, input: FeedPageInput): Promise<FeedRow[]> {
     .select([...STORY_CARD_COLUMNS, sortValue.as('sort_value')])
     .where(listed)
     .where(sql.ref(column), 'is not', null);
-  if (input.room) query = query.where('stories.room', '=', input.room);
-  if (input.mode === 'graduated') query = query.where('stories.publication_stage', '=', 'GRADUATED');
+  if (input.room !== undefined) query = query.where('stories.room', '=', input.room);
+  if (input.mode === 'graduated') query = query.where('stories.publication_stage', '=', literal('GRADUATED'));
   if (input.mode === 'developing') {
     query = query
-      .where('stories.publication_stage', '=', 'PROVISIONAL')
-      .where('stories.review_status', 'in', ['EMERGING', 'CONTESTED', 'UNDER_REVIEW']);
+      .where('stories.publication_stage', '=', literal('PROVISIONAL'))
+      .where('stories.review_status', 'in', [literal('EMERGING'), literal('CONTESTED'), literal('UNDER_REVIEW')]);
   }
   if (input.after) {
     const bound = field === 'number' ? sql`${input.after.sort}::float8` : sql`${input.after.sort}::timestamptz`;
     query = query.where(sql<boolean>`(${sql.ref(column)}, stories.id) < (${bound}, ${input.after.id})`);
   }
-  return query.orderBy(sql.ref(column), 'desc').orderBy('stories.id', 'desc').limit(input.limit).execute();
+  return query.orderBy(sql.ref(column), 'desc').orderBy('stories.id', 'desc').limit(input.limit);
 }

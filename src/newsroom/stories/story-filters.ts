@@ -31,21 +31,28 @@ export const STORY_CARD_COLUMNS = [
   'stories.reward_vote_count',
 ] as const;
 
+/**
+ * The constants of these conditions are written into the SQL as literals, not sent as parameters: a statement that
+ * runs by name (platform/db/prepared-statements.ts) may get PostgreSQL's generic plan, which can use a partial
+ * index only when the index's predicate is implied by literals of the statement itself.
+ */
+export const literal = <V extends string>(value: V) => sql.lit<V>(value);
+
 /** Not hidden by moderation (candidates awaiting their scan included). */
 export function publiclyVisible(eb: StoriesEb): Expression<SqlBool> {
-  return eb('stories.moderation_status', 'not in', HIDDEN_MODERATION);
+  return eb('stories.moderation_status', 'not in', HIDDEN_MODERATION.map(literal));
 }
 
 /**
- * Listed in feeds and modules: visible, published and not retracted. The literal `publication_stage <>
+ * Listed in feeds and modules: visible, published and not retracted. The literals `publication_stage <>
  * 'CANDIDATE'` and `review_status <> 'RETRACTED'` match the partial indexes' predicates, so the planner
- * can use them.
+ * can use them, also in a generic plan.
  */
 export function listed(eb: StoriesEb): Expression<SqlBool> {
   return eb.and([
     publiclyVisible(eb),
-    eb('stories.publication_stage', '<>', 'CANDIDATE'),
-    eb('stories.review_status', '<>', 'RETRACTED'),
+    eb('stories.publication_stage', '<>', literal('CANDIDATE')),
+    eb('stories.review_status', '<>', literal('RETRACTED')),
     eb('stories.published_at', 'is not', null),
   ]);
 }
