@@ -3,6 +3,7 @@ import type {
   FastifyReply,
   FastifyRequest,
   onRequestAsyncHookHandler,
+  onRequestHookHandler,
   onSendAsyncHookHandler,
   preHandlerAsyncHookHandler,
 } from 'fastify';
@@ -133,6 +134,8 @@ declare module 'fastify' {
      * like a signed read, it is never answered from the cache and never stored in it.
      */
     personalRead?: boolean;
+    /** The read generation of this read, asked of the store by the route's first hook (readCacheStampFirst). */
+    readCacheStamp?: Promise<string | null>;
   }
   interface FastifyInstance {
     readCacheStats: ReadCacheStats;
@@ -213,6 +216,28 @@ const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
     return undefined;
   };
 
+  /** Whether a read can be answered from the cache or stored, as far as the request's own headers tell. */
+  const mayUseCache = (request: FastifyRequest) =>
+    !carriesHumanSignature(request) &&
+    request.personalRead !== true &&
+    // read-your-writes on a replica: this client's write may be newer than a body read from the replica
+    !(options.replicaMaxLagMs !== undefined && readAfterOf(request) !== undefined);
+
+  const storyOf = (request: FastifyRequest, storyParam: string | undefined) =>
+    storyParam === undefined ? undefined : String((request.params as Record<string, unknown>)[storyParam]);
+
+  /**
+   * The route's first onRequest hook: asks the store for the read generation without waiting for it, so that
+   * the question leaves together with the rate limit's count (ioredis sends the commands of one turn of the
+   * event loop in one write) instead of one round trip after it. A stamp read earlier is never newer than one
+   * read later, and it is still read before the handler reads the database: what `early` below relies on.
+   */
+  const stampFirst = (storyParam: string | undefined): onRequestHookHandler =>
+    function readCacheStampFirst(request, _reply, done) {
+      if (mayUseCache(request)) request.readCacheStamp = generation.current(storyOf(request, storyParam));
+      done();
+    };
+
   /**
    * First step, in onRequest (after the rate limit): reads the stamp (before the handler reads the database),
    * and answers a request whose query as sent led to a cached entry before, without validating it again.
@@ -223,12 +248,10 @@ const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
     async function readCacheEarlyLookup(request, reply) {
       // A signed reader's request is personal (a route with an optional reader), and so is a logged-in
       // reader's page: never answered from the cache, never stored (no state: the lookup and store steps skip it).
-      if (carriesHumanSignature(request) || request.personalRead === true) return;
-      // read-your-writes on a replica: this client's write may be newer than a body read from the replica
-      if (options.replicaMaxLagMs !== undefined && readAfterOf(request) !== undefined) return;
-      const storyId = storyParam === undefined ? undefined : String((request.params as Record<string, unknown>)[storyParam]);
+      if (!mayUseCache(request)) return;
       const rawKey = keyOf(pathOf(request.url), request.query as Record<string, unknown>);
-      const stamp = await generation.current(storyId);
+      // current() answers null rather than fail: the promise asked for first never rejects
+      const stamp = await (request.readCacheStamp ?? generation.current(storyOf(request, storyParam)));
       if (stamp === null) return; // the database answers; nothing is stored or shared
       const key = aliases.get(rawKey);
       const entry = key === undefined ? undefined : fresh(key, stamp);
@@ -353,7 +376,8 @@ const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
       );
     }
     if (!enabled) return;
-    route.onRequest = [...hookList(route.onRequest), early(scope === true ? undefined : scope.story)];
+    const storyParam = scope === true ? undefined : scope.story;
+    route.onRequest = [stampFirst(storyParam), ...hookList(route.onRequest), early(storyParam)];
     route.preHandler = [...hookList(route.preHandler), lookup];
     // First of the route's onSend hooks: Fastify's own HEAD hook (which drops the body) comes after it.
     route.onSend = [store, ...hookList(route.onSend)];

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Type } from '@sinclair/typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { manualClock } from '../../src/platform/clock.js';
 import { createMemoryReadGeneration, entryLifeMs, readCachePlugin } from '../../src/platform/read-cache.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
@@ -437,3 +438,39 @@ describe('public read cache: expiry, limits and switches', () => {
 
 // Across instances (a write on one invalidates the other's cached reads; expired or flushed generation keys;
 // every key expires): test/platform/redis-topologies.test.ts, on each Redis deployment.
+
+describe('a cached read asks for its read generation without waiting for the rate limit', () => {
+  test("the generation read reaches Redis before the read's count, in each request", async (ctx) => {
+    const redisUrl = process.env.TEST_REDIS_URL;
+    if (!redisUrl) {
+      ctx.skip('needs TEST_REDIS_URL: the order is the one Redis executes the commands in (MONITOR)');
+      return;
+    }
+    const t = await createTestApp({ RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000' });
+    const redis = new Redis(redisUrl);
+    const monitor = await redis.monitor(); // a connection of its own
+    try {
+      const baseUrl = await t.listen();
+      const { storyId } = await newsroomClient(baseUrl).publishedStory({ title: 'Tram line reopens after the repairs' });
+      const prefix = t.config.redisKeyPrefix;
+      const seen: string[] = [];
+      monitor.on('monitor', (_time: string, args: string[]) => {
+        const [command, ...keys] = args;
+        if (keys.some((k) => k.startsWith(prefix)) && (command === 'mget' || command === 'evalsha')) seen.push(command);
+      });
+      const reads = ['miss', 'hit', 'hit'];
+      for (const expected of reads) assert.equal((await read(baseUrl, `/v1/stories/${storyId}`)).cache, expected);
+      // MONITOR reports asynchronously: wait until it has told of every command of the three reads
+      for (let i = 0; i < 50 && seen.length < reads.length * 2; i += 1) await new Promise((r) => setTimeout(r, 20));
+      assert.deepEqual(
+        seen,
+        reads.flatMap(() => ['mget', 'evalsha']),
+        'the generation read (mget) first, then the count (evalsha)',
+      );
+    } finally {
+      monitor.disconnect();
+      redis.disconnect();
+      await t.close();
+    }
+  });
+});
