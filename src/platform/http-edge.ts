@@ -49,13 +49,16 @@ export function httpServerOptions(http: Config['http']): Pick<
 export function registerEdgeGuards(app: FastifyInstance, http: Config['http']): void {
   const lifecycle: Lifecycle = { draining: false };
   app.decorate('lifecycle', lifecycle);
-  app.addHook('onRequest', async (request) => {
+  // plain callbacks, as every request runs them (src/app.ts)
+  app.addHook('onRequest', (request, _reply, done) => {
     if ((request.raw.url ?? '').length > http.maxUrlBytes)
-      throw appError('URI_TOO_LONG', { message: `The request target is longer than ${http.maxUrlBytes} bytes` });
+      done(appError('URI_TOO_LONG', { message: `The request target is longer than ${http.maxUrlBytes} bytes` }));
+    else done();
   });
   // at onSend, so that a request already in flight when the drain began closes its connection too
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (lifecycle.draining) reply.header('connection', 'close');
+    done(null, payload);
   });
 }
 
