@@ -239,8 +239,9 @@ const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
     };
 
   /**
-   * First step, in onRequest (after the rate limit): reads the stamp (before the handler reads the database),
-   * and answers a request whose query as sent led to a cached entry before, without validating it again.
+   * First step, in onRequest (after the rate limit): takes the stamp stampFirst asked for (before the handler
+   * reads the database), and answers a request whose query as sent led to a cached entry before, without
+   * validating it again.
    * `storyParam` names the path parameter of a story-scoped route (as routed: a value that is not a valid id
    * names a key nothing was stored under, and validation refuses the request next).
    */
