@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { reusableQuery } from '../../src/platform/db/reusable-query.js';
 import { openDatabase, type Db } from '../../src/platform/db/database.js';
 import { markPrepared, preparedName } from '../../src/platform/db/prepared-statements.js';
@@ -84,5 +84,35 @@ describe('reusable queries', () => {
     assert.notEqual(preparedName(a), preparedName(markPrepared('select 2')));
     assert.equal(preparedName('select 1'), undefined);
     assert.equal(preparedName('/* prepared rq_x'), undefined);
+  });
+
+  test('a named statement whose result changed type under it (a migration while running) is answered unnamed', async (t) => {
+    const shared = await createTestDatabase();
+    try {
+      if (shared.ownerUrl === undefined) {
+        t.skip('needs TEST_DATABASE_URL: PGlite runs every statement unnamed');
+        return;
+      }
+      const owner = shared.owner.db;
+      await sql`create table prepared_probe (id text primary key, n int)`.execute(owner);
+      await sql`insert into prepared_probe values ('a', 1)`.execute(owner);
+      const named = await openDatabase({ databaseUrl: shared.ownerUrl, dataDir: '', poolMax: 1 });
+      try {
+        const reused = reusableQuery((q: Db, id: string) =>
+          (q as unknown as Kysely<{ prepared_probe: { id: string; n: unknown } }>)
+            .selectFrom('prepared_probe')
+            .select('n')
+            .where('id', '=', id),
+        );
+        assert.deepEqual(await reused(named.db, 'a'), [{ n: 1 }]);
+        await sql`alter table prepared_probe alter column n type text using n::text`.execute(owner);
+        assert.deepEqual(await reused(named.db, 'a'), [{ n: '1' }], 'answered, from the new column type');
+        assert.deepEqual(await reused(named.db, 'a'), [{ n: '1' }], 'and again, unnamed on that connection');
+      } finally {
+        await named.close();
+      }
+    } finally {
+      await shared.drop();
+    }
   });
 });

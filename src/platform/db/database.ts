@@ -138,7 +138,7 @@ function driverPool(pool: pg.Pool, { copyTimeoutMs, prepared }: { copyTimeoutMs:
       const query = (sqlOrCursor: string | pg.Submittable, parameters: readonly unknown[] = []) => {
         if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor); // a cursor (Kysely's stream())
         const name = prepared ? preparedName(sqlOrCursor) : undefined;
-        if (name !== undefined) return client.query({ name, text: sqlOrCursor, values: [...parameters] });
+        if (name !== undefined && !staleOn.get(client)?.has(name)) return named(client, name, sqlOrCursor, [...parameters]);
         const source = copySource(sqlOrCursor, parameters);
         return source ? copyIntoClient(client, sqlOrCursor, source, copyTimeoutMs) : client.query(sqlOrCursor, [...parameters]);
       };
@@ -146,6 +146,34 @@ function driverPool(pool: pg.Pool, { copyTimeoutMs, prepared }: { copyTimeoutMs:
     },
     end: () => pool.end(),
   };
+}
+
+/** The named statements each connection can no longer run (stalePlan): they go unnamed there. */
+const staleOn = new WeakMap<pg.PoolClient, Set<string>>();
+
+/**
+ * PostgreSQL refuses a prepared statement whose result columns changed type since it was prepared (a migration
+ * while the instance runs): that connection runs the statement unnamed from then on. Outside a transaction the
+ * query is answered at once; in one, the transaction has failed and the caller gets PostgreSQL's error.
+ */
+const stalePlan = (err: unknown) =>
+  typeof err === 'object' &&
+  err !== null &&
+  (err as { code?: unknown }).code === '0A000' &&
+  /cached plan/.test(String((err as Error).message));
+
+async function named(client: pg.PoolClient, name: string, text: string, values: unknown[]) {
+  try {
+    return await client.query({ name, text, values });
+  } catch (err) {
+    if (!stalePlan(err)) throw err;
+    const stale = staleOn.get(client) ?? new Set<string>();
+    staleOn.set(client, stale.add(name));
+    // 25P02: inside a transaction, which the refusal failed: the caller gets the refusal itself
+    return client.query(text, values).catch((retry: unknown) => {
+      throw (retry as { code?: unknown }).code === '25P02' ? err : retry;
+    });
+  }
 }
 
 /** What the PGlite dialect uses of PGlite (query and close), with copyRows queries read from a blob. */
