@@ -44,15 +44,18 @@ export type ActiveSource = {
 /** The moderation status of a story source's host, UNRATED when no content admin rated it. */
 const sourceStatus = sql<string>`coalesce(r.status, 'UNRATED')`.as('sourceStatus');
 
-/** The story's columns and the packet of its current version (a left join: null when the version row is missing). */
-const storyWithPacket = (db: Db, id: string) =>
+/** The story's columns, joined to its current version `v` (a left join: no row when the version is missing). */
+const storyWithVersion = (db: Db, id: string) =>
   db
     .selectFrom('stories')
     .leftJoin('story_versions as v', (join) =>
       join.onRef('v.story_id', '=', 'stories.id').onRef('v.version', '=', 'stories.current_version'),
     )
-    .select([...STORY_COLUMNS, 'v.packet'])
+    .select(STORY_COLUMNS)
     .where('stories.id', '=', id);
+
+/** The story's columns and the packet of its current version (null when the version row is missing). */
+const storyWithPacket = (db: Db, id: string) => storyWithVersion(db, id).select('v.packet');
 
 /** The story row with the packet of its current version (null when the version row is missing). */
 export async function findStory(db: Db, id: string): Promise<(StoryRow & { packet: unknown }) | null> {
@@ -62,13 +65,22 @@ export async function findStory(db: Db, id: string): Promise<(StoryRow & { packe
 // the story reads of a cache miss: built once (platform/db/reusable-query.ts)
 const storyById = reusableQuery((db: Db, id: string) => storyWithPacket(db, id));
 
-/** The story detail in one round trip: findStory plus its active sources, in citation-insertion order. */
-export async function findStoryWithSources(db: Db, id: string): Promise<(StoryRow & { packet: unknown; sources: ActiveSource[] }) | null> {
+/**
+ * The story detail in one round trip: the story row, the claims of its current packet and the URLs its packet
+ * cites in order (not the whole packet: its title, summary and body are the row's own), and its active sources
+ * in citation-insertion order. claims and citedUrls are null when the version row is missing.
+ */
+export async function findStoryWithSources(
+  db: Db,
+  id: string,
+): Promise<(StoryRow & { claims: { id: string; text: string }[] | null; citedUrls: string[] | null; sources: ActiveSource[] }) | null> {
   return (await storyWithSourcesById(db, id))[0] ?? null;
 }
 
 const storyWithSourcesById = reusableQuery((db: Db, id: string) =>
-  storyWithPacket(db, id).select((eb) =>
+  storyWithVersion(db, id).select((eb) => [
+    sql<{ id: string; text: string }[] | null>`v.packet -> 'claims'`.as('claims'),
+    sql<string[] | null>`jsonb_path_query_array(v.packet, '$.sources[*].url')`.as('citedUrls'),
     jsonArrayFrom(
       eb
         .selectFrom('story_sources as s')
@@ -79,7 +91,7 @@ const storyWithSourcesById = reusableQuery((db: Db, id: string) =>
         .orderBy('s.created_at')
         .orderBy('s.url'),
     ).as('sources'),
-  ),
+  ]),
 );
 
 export async function allSources(db: Db, storyId: string) {

@@ -10,14 +10,9 @@ import { iso, presentStory, type StoryRow } from './presenter.js';
 import * as repository from './repository.js';
 import type { StoryResponse } from './schemas.js';
 
-interface Packet {
-  claims?: { id: string; text: string }[];
-  sources?: { url: string }[];
-}
-
-/** Active sources in the order the current packet cites them (rows the packet does not name go last). */
-function inPacketOrder<S extends { url: string }>(sources: S[], packet: Packet | null): S[] {
-  const position = new Map((packet?.sources ?? []).map((s, i) => [s.url, i]));
+/** Active sources in the order the current packet cites their URLs (rows the packet does not name go last). */
+function inCitationOrder<S extends { url: string }>(sources: S[], citedUrls: readonly string[] | null): S[] {
+  const position = new Map((citedUrls ?? []).map((url, i) => [url, i]));
   const at = (s: S) => position.get(s.url) ?? Number.MAX_SAFE_INTEGER;
   return [...sources].sort((a, b) => at(a) - at(b));
 }
@@ -53,9 +48,8 @@ export function createStoriesService(deps: { db: Db; clock: Clock; parameters: (
     /** Story detail (also served as /v1/article/:id and /v1/cluster/:id). */
     async detail(id: string, lang: Lang): Promise<StoryResponse> {
       const story = publicOnly(await repository.findStoryWithSources(db, id));
-      const packet = story.packet as Packet | null;
-      const sources = inPacketOrder(story.sources, packet);
-      const claims = (packet?.claims ?? []).map((c) => ({ id: c.id, text: c.text }));
+      const sources = inCitationOrder(story.sources, story.citedUrls);
+      const claims = (story.claims ?? []).map((c) => ({ id: c.id, text: c.text }));
       return presentStory({ row: story, claims, sources }, lang, now());
     },
 
