@@ -1,11 +1,22 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, test, type TestContext } from 'node:test';
 import fc from 'fast-check';
 import { sql, type Kysely } from 'kysely';
 import { reusableQuery } from '../../src/platform/db/reusable-query.js';
 import { openDatabase, type Db } from '../../src/platform/db/database.js';
 import { markPrepared, preparedName } from '../../src/platform/db/prepared-statements.js';
-import { createTestDatabase } from '../helpers/app.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/app.js';
+
+/** `fn` on a new test database on PostgreSQL (its owner's URL beside it), dropped after; skipped on PGlite. */
+async function onPostgres(t: TestContext, fn: (shared: TestDatabase, ownerUrl: string) => Promise<void>): Promise<void> {
+  const shared = await createTestDatabase();
+  try {
+    if (shared.ownerUrl === undefined) t.skip('needs TEST_DATABASE_URL: PGlite runs every statement unnamed');
+    else await fn(shared, shared.ownerUrl);
+  } finally {
+    await shared.drop();
+  }
+}
 
 describe('reusable queries', () => {
   test("a statement built once runs with each call's own values, its constants kept", async () => {
@@ -41,18 +52,13 @@ describe('reusable queries', () => {
     }
   });
 
-  test('on PostgreSQL a reusable statement goes by name: each connection parses it once, then only runs it', async (t) => {
-    const shared = await createTestDatabase();
-    try {
-      if (shared.ownerUrl === undefined) {
-        t.skip('needs TEST_DATABASE_URL: PGlite runs every statement unnamed');
-        return;
-      }
+  test('on PostgreSQL a reusable statement goes by name: each connection parses it once, then only runs it', (t) =>
+    onPostgres(t, async (shared, ownerUrl) => {
       const build = (q: Db, id: string) => q.selectNoFrom((eb) => [eb.val(id).as('id'), eb.val(3).as('n')]);
       const reused = reusableQuery(build);
       // one connection each (poolMax 1), straight to the server: pg_prepared_statements is per session
-      const named = await openDatabase({ databaseUrl: shared.ownerUrl, dataDir: '', poolMax: 1 });
-      const unnamed = await openDatabase({ databaseUrl: shared.ownerUrl, dataDir: '', poolMax: 1, preparedStatements: false });
+      const named = await openDatabase({ databaseUrl: ownerUrl, dataDir: '', poolMax: 1 });
+      const unnamed = await openDatabase({ databaseUrl: ownerUrl, dataDir: '', poolMax: 1, preparedStatements: false });
       try {
         const prepared = (db: Db) =>
           sql<{ name: string; statement: string; runs: number }>`
@@ -73,10 +79,7 @@ describe('reusable queries', () => {
         await named.close();
         await unnamed.close();
       }
-    } finally {
-      await shared.drop();
-    }
-  });
+    }));
 
   test('a marked text names the same statement on every instance, and no other text has its name', () => {
     const a = markPrepared('select 1');
@@ -86,17 +89,12 @@ describe('reusable queries', () => {
     assert.equal(preparedName('/* prepared rq_x'), undefined);
   });
 
-  test('a named statement whose result changed type under it (a migration while running) is answered unnamed', async (t) => {
-    const shared = await createTestDatabase();
-    try {
-      if (shared.ownerUrl === undefined) {
-        t.skip('needs TEST_DATABASE_URL: PGlite runs every statement unnamed');
-        return;
-      }
+  test('a named statement whose result changed type under it (a migration while running) is answered unnamed', (t) =>
+    onPostgres(t, async (shared, ownerUrl) => {
       const owner = shared.owner.db;
       await sql`create table prepared_probe (id text primary key, n int)`.execute(owner);
       await sql`insert into prepared_probe values ('a', 1)`.execute(owner);
-      const named = await openDatabase({ databaseUrl: shared.ownerUrl, dataDir: '', poolMax: 1 });
+      const named = await openDatabase({ databaseUrl: ownerUrl, dataDir: '', poolMax: 1 });
       try {
         const reused = reusableQuery((q: Db, id: string) =>
           (q as unknown as Kysely<{ prepared_probe: { id: string; n: unknown } }>)
@@ -111,8 +109,5 @@ describe('reusable queries', () => {
       } finally {
         await named.close();
       }
-    } finally {
-      await shared.drop();
-    }
-  });
+    }));
 });
