@@ -53,7 +53,7 @@ describe('reusable queries', () => {
   });
 
   test('on PostgreSQL a reusable statement goes by name: each connection parses it once, then only runs it', (t) =>
-    onPostgres(t, async (shared, ownerUrl) => {
+    onPostgres(t, async (_shared, ownerUrl) => {
       const build = (q: Db, id: string) => q.selectNoFrom((eb) => [eb.val(id).as('id'), eb.val(3).as('n')]);
       const reused = reusableQuery(build);
       // one connection each (poolMax 1), straight to the server: pg_prepared_statements is per session
