@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import { systemClock, type Clock } from './clock.js';
 import { createCursorCodec, cursorKey, type CursorCodec } from './cursor.js';
-import { openDatabase, type Database } from './db/database.js';
+import { openDatabase, openRuntimeDatabase, type Database } from './db/database.js';
 import { createReadReplica, type ReadReplica } from './db/read-replica.js';
 import { createTransactor, type Transactor } from './db/transaction.js';
 import { createMemoryNonceStore, createRedisNonceStore, type NonceStore } from './nonce-store.js';
@@ -45,14 +45,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   const clock = overrides.clock ?? systemClock;
   const needsRedis = config.nonceStoreDriver === 'redis' || config.rateLimitStoreDriver === 'redis';
   const redis = needsRedis && config.redis ? createRedis(config.redis, config.redisKeyPrefix) : undefined;
-  const database =
-    overrides.database ??
-    (await openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      poolMax: config.databasePoolMax,
-      preparedStatements: config.databasePreparedStatements,
-    }));
+  const database = overrides.database ?? (await openRuntimeDatabase(config));
   // the replica's pool: short limits, so that a replica gone away costs a read little before the primary serves it
   const readReplica = config.databaseReadUrl
     ? createReadReplica({

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config.js';
-import { openDatabase } from '../../platform/db/database.js';
+import { openRuntimeDatabase } from '../../platform/db/database.js';
 import type { DeliveryStatus } from '../../platform/db/schema-moderation.js';
 import { attemptsOf, deliveryCounts, deliveryLog, enableEndpoint } from './repository.js';
 
@@ -24,12 +24,7 @@ async function main(): Promise<void> {
     },
   });
   const config = loadConfig();
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolMax: 2,
-    preparedStatements: config.databasePreparedStatements,
-  });
+  const database = await openRuntimeDatabase(config, 2);
   try {
     if (values['enable-endpoint']) {
       const enabled = await enableEndpoint(database.db, values['enable-endpoint']);

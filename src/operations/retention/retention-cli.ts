@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { retentionSteps } from '../../composition.js';
 import { ConfigError, loadConfig } from '../../config.js';
 import { systemClock } from '../../platform/clock.js';
-import { openDatabase } from '../../platform/db/database.js';
+import { openRuntimeDatabase } from '../../platform/db/database.js';
 import { createTransactor } from '../../platform/db/transaction.js';
 import { createRetentionService, RETENTION_DEFAULTS } from './service.js';
 
@@ -37,12 +37,7 @@ async function main(): Promise<void> {
     pauseMs: integer('pause-ms', values['pause-ms'], 0, 60_000),
   };
   const config = loadConfig();
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolMax: 2,
-    preparedStatements: config.databasePreparedStatements,
-  });
+  const database = await openRuntimeDatabase(config, 2);
   try {
     const service = createRetentionService({ transactor: createTransactor(database.db, []) });
     const steps = retentionSteps(new Date(systemClock.now()), config);

@@ -1,5 +1,5 @@
 import { loadConfig } from '../../config.js';
-import { openDatabase } from '../db/database.js';
+import { openRuntimeDatabase } from '../db/database.js';
 import { verifyAuditChain, type ChainVerdict } from './verify-chain.js';
 
 /**
@@ -7,12 +7,7 @@ import { verifyAuditChain, type ChainVerdict } from './verify-chain.js';
  * verdict; exits 1 when a link is broken, naming the first broken row.
  */
 const config = loadConfig();
-const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  dataDir: config.dataDir,
-  poolMax: 2,
-  preparedStatements: config.databasePreparedStatements,
-});
+const database = await openRuntimeDatabase(config, 2);
 let verdict: ChainVerdict;
 try {
   verdict = await verifyAuditChain(database.db);

@@ -4,6 +4,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { COPY_TIMEOUT_MS, copyIntoClient, copyIntoPglite, copySource } from './bulk/copy-in.js';
 import { preparedName } from './prepared-statements.js';
+import type { Config } from '../../config.js';
 import type { DB } from './schema.js';
 
 /** PostgreSQL's unique_violation (23505), from node-postgres or PGlite. */
@@ -67,6 +68,22 @@ function withDeadline<T>(promise: Promise<T>, timeoutMs: number, what: string): 
     timer = setTimeout(() => reject(new Error(`${what} timed out after ${timeoutMs} ms`)), timeoutMs);
   });
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The runtime database a configuration names (DATABASE_URL, else the embedded database in DATA_DIR), with its
+ * settings: what the service and the command-line tools open. `poolMax` defaults to DATABASE_POOL_MAX.
+ */
+export function openRuntimeDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databasePoolMax' | 'databasePreparedStatements'>,
+  poolMax = config.databasePoolMax,
+): Promise<Database> {
+  return openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolMax,
+    preparedStatements: config.databasePreparedStatements,
+  });
 }
 
 /** Opens PostgreSQL through node-postgres when a URL is given, else the embedded PGlite. */
