@@ -134,7 +134,7 @@ declare module 'fastify' {
      * like a signed read, it is never answered from the cache and never stored in it.
      */
     personalRead?: boolean;
-    /** The read generation of this read, asked of the store by the route's first hook (readCacheStampFirst). */
+    /** The read generation of this read, asked of the store by the route's first hook (none for a personal read). */
     readCacheStamp?: Promise<string | null>;
   }
   interface FastifyInstance {
@@ -216,53 +216,50 @@ const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
     return undefined;
   };
 
-  /** Whether a read can be answered from the cache or stored, as far as the request's own headers tell. */
-  const mayUseCache = (request: FastifyRequest) =>
-    !carriesHumanSignature(request) &&
-    request.personalRead !== true &&
-    // read-your-writes on a replica: this client's write may be newer than a body read from the replica
-    !(options.replicaMaxLagMs !== undefined && readAfterOf(request) !== undefined);
-
-  const storyOf = (request: FastifyRequest, storyParam: string | undefined) =>
-    storyParam === undefined ? undefined : String((request.params as Record<string, unknown>)[storyParam]);
-
   /**
-   * The route's first onRequest hook: asks the store for the read generation without waiting for it, so that
-   * the question leaves together with the rate limit's count (ioredis sends the commands of one turn of the
-   * event loop in one write) instead of one round trip after it. A stamp read earlier is never newer than one
+   * The route's first onRequest hook: asks the store for the read generation (the stamp) without waiting for it,
+   * so that the question leaves together with the rate limit's count (ioredis sends the commands of one turn of
+   * the event loop in one write) instead of one round trip after it. A stamp read earlier is never newer than one
    * read later, and it is still read before the handler reads the database: what `early` below relies on.
+   * A signed reader's request is personal (a route with an optional reader), and so is a logged-in reader's page:
+   * never answered from the cache, never stored (no stamp: the steps below skip it). `storyParam` names the path
+   * parameter of a story-scoped route (as routed: a value that is not a valid id names a key nothing was stored
+   * under, and validation refuses the request next).
    */
   const stampFirst = (storyParam: string | undefined): onRequestHookHandler =>
     function readCacheStampFirst(request, _reply, done) {
-      if (mayUseCache(request)) request.readCacheStamp = generation.current(storyOf(request, storyParam));
+      const personal =
+        carriesHumanSignature(request) ||
+        request.personalRead === true ||
+        // read-your-writes on a replica: this client's write may be newer than a body read from the replica
+        (options.replicaMaxLagMs !== undefined && readAfterOf(request) !== undefined);
+      if (!personal) {
+        const storyId = storyParam === undefined ? undefined : String((request.params as Record<string, unknown>)[storyParam]);
+        request.readCacheStamp = generation.current(storyId);
+      }
       done();
     };
 
   /**
-   * First step, in onRequest (after the rate limit): takes the stamp stampFirst asked for (before the handler
-   * reads the database), and answers a request whose query as sent led to a cached entry before, without
-   * validating it again.
-   * `storyParam` names the path parameter of a story-scoped route (as routed: a value that is not a valid id
-   * names a key nothing was stored under, and validation refuses the request next).
+   * First step, in onRequest (after the rate limit): takes the stamp stampFirst asked for, and answers a request
+   * whose query as sent led to a cached entry before, without validating it again.
    */
-  const early = (storyParam: string | undefined): onRequestAsyncHookHandler =>
-    async function readCacheEarlyLookup(request, reply) {
-      // A signed reader's request is personal (a route with an optional reader), and so is a logged-in
-      // reader's page: never answered from the cache, never stored (no state: the lookup and store steps skip it).
-      if (!mayUseCache(request)) return;
-      const rawKey = keyOf(pathOf(request.url), request.query as Record<string, unknown>);
-      // current() answers null rather than fail: the promise asked for first never rejects
-      const stamp = await (request.readCacheStamp ?? generation.current(storyOf(request, storyParam)));
-      if (stamp === null) return; // the database answers; nothing is stored or shared
-      const key = aliases.get(rawKey);
-      const entry = key === undefined ? undefined : fresh(key, stamp);
-      if (entry) {
-        stats.hits += 1;
-        request.readCacheState = 'hit';
-        return answer(reply, entry, 'hit');
-      }
-      request.readCacheState = { rawKey, key: undefined, stamp, flight: undefined };
-    };
+  const early: onRequestAsyncHookHandler = async function readCacheEarlyLookup(request, reply) {
+    const asked = request.readCacheStamp;
+    // an earlier hook of the route may have found the read personal after stampFirst asked
+    if (asked === undefined || request.personalRead === true) return;
+    const rawKey = keyOf(pathOf(request.url), request.query as Record<string, unknown>);
+    const stamp = await asked; // current() answers null rather than fail: it never rejects
+    if (stamp === null) return; // the database answers; nothing is stored or shared
+    const key = aliases.get(rawKey);
+    const entry = key === undefined ? undefined : fresh(key, stamp);
+    if (entry) {
+      stats.hits += 1;
+      request.readCacheState = 'hit';
+      return answer(reply, entry, 'hit');
+    }
+    request.readCacheState = { rawKey, key: undefined, stamp, flight: undefined };
+  };
 
   /** Second step, after validation: the entry of the validated query, or the flight reading it, or lead one. */
   const lookup: preHandlerAsyncHookHandler = async function readCacheLookup(request, reply) {
@@ -377,8 +374,7 @@ const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
       );
     }
     if (!enabled) return;
-    const storyParam = scope === true ? undefined : scope.story;
-    route.onRequest = [stampFirst(storyParam), ...hookList(route.onRequest), early(storyParam)];
+    route.onRequest = [stampFirst(scope === true ? undefined : scope.story), ...hookList(route.onRequest), early];
     route.preHandler = [...hookList(route.preHandler), lookup];
     // First of the route's onSend hooks: Fastify's own HEAD hook (which drops the body) comes after it.
     route.onSend = [store, ...hookList(route.onSend)];
