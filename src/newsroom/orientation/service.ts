@@ -68,7 +68,7 @@ export function createOrientationService(deps: { stories: StoriesService; clock:
 
     /** Orientation for one story: its status, the gates of each action now, and its evidence. */
     async story(id: string, lang: Lang): Promise<StoryOrientationResponse> {
-      const story = await stories.readable(id);
+      const story = await stories.readableWithPacket(id);
       const p = await parameters();
       const now = new Date(clock.now());
       const published = story.publication_stage !== 'CANDIDATE';

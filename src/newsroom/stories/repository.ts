@@ -54,16 +54,19 @@ const storyWithVersion = (db: Db, id: string) =>
     .select(STORY_COLUMNS)
     .where('stories.id', '=', id);
 
-/** The story's columns and the packet of its current version (null when the version row is missing). */
-const storyWithPacket = (db: Db, id: string) => storyWithVersion(db, id).select('v.packet');
-
-/** The story row with the packet of its current version (null when the version row is missing). */
-export async function findStory(db: Db, id: string): Promise<(StoryRow & { packet: unknown }) | null> {
+/** The story row, for the reads that show its evidence but not its packet (the access check of every story read). */
+export async function findStory(db: Db, id: string): Promise<StoryRow | null> {
   return (await storyById(db, id))[0] ?? null;
 }
 
+/** The story row with the packet of its current version (null when the version row is missing). */
+export async function findStoryWithPacket(db: Db, id: string): Promise<(StoryRow & { packet: unknown }) | null> {
+  return (await storyWithPacketById(db, id))[0] ?? null;
+}
+
 // the story reads of a cache miss: built once (platform/db/reusable-query.ts)
-const storyById = reusableQuery((db: Db, id: string) => storyWithPacket(db, id));
+const storyById = reusableQuery((db: Db, id: string) => db.selectFrom('stories').select(STORY_COLUMNS).where('stories.id', '=', id));
+const storyWithPacketById = reusableQuery((db: Db, id: string) => storyWithVersion(db, id).select('v.packet'));
 
 /**
  * The story detail in one round trip: the story row, the claims of its current packet and the URLs its packet

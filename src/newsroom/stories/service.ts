@@ -17,7 +17,7 @@ function inCitationOrder<S extends { url: string }>(sources: S[], citedUrls: rea
   return [...sources].sort((a, b) => at(a) - at(b));
 }
 
-export type ReadableStory = StoryRow & { packet: unknown };
+export type ReadableStory = StoryRow;
 
 /**
  * The public story reads. Every method starts with the access check `readable(id)`: an unknown story, or
@@ -37,6 +37,11 @@ export function createStoriesService(deps: { db: Db; clock: Clock; parameters: (
     return publicOnly(await repository.findStory(db, id));
   }
 
+  /** readable(), with the packet of the story's current version (null when the version row is missing). */
+  async function readableWithPacket(id: string): Promise<ReadableStory & { packet: unknown }> {
+    return publicOnly(await repository.findStoryWithPacket(db, id));
+  }
+
   async function consensusOf(story: StoryRow): Promise<ConsensusResponse> {
     const row = await repository.consensus(db, story.id);
     return row ? storedConsensus(story, row) : neutralConsensus(story, await parameters(), now());
@@ -44,6 +49,7 @@ export function createStoriesService(deps: { db: Db; clock: Clock; parameters: (
 
   return {
     readable,
+    readableWithPacket,
 
     /** Story detail (also served as /v1/article/:id and /v1/cluster/:id). */
     async detail(id: string, lang: Lang): Promise<StoryResponse> {
@@ -103,7 +109,7 @@ export function createStoriesService(deps: { db: Db; clock: Clock; parameters: (
 
     /** Everything agents need to review the current packet: the packet, reviews, proposals, safety trace. */
     async machineRoom(id: string): Promise<MachineRoomResponse> {
-      const story = await readable(id);
+      const story = await readableWithPacket(id);
       const hash = story.current_packet_hash;
       const [reviews, older, proposals, trace, consensus, params] = await Promise.all([
         repository.reviewsOf(db, story.id, hash),
