@@ -45,14 +45,12 @@ function pageStatement(mode: FeedMode, byRoom: boolean, afterCursor: boolean) {
   const shape = `${mode} ${byRoom} ${afterCursor}`;
   let statement = pageStatements.get(shape);
   if (!statement) {
+    // the values in page()'s order: the room, the cursor's sort key and id, the limit (each only when present)
     statement = reusableQuery((db: Db, ...values: unknown[]) => {
-      const [room, sort, id] = byRoom ? values : [undefined, ...values];
-      return pageQuery(db, {
-        mode,
-        room: room as string | undefined,
-        after: afterCursor ? { sort: sort as number | string, id: id as string } : undefined,
-        limit: values[values.length - 1] as number,
-      });
+      const next = values.values();
+      const room = byRoom ? (next.next().value as string) : undefined;
+      const after = afterCursor ? { sort: next.next().value as number | string, id: next.next().value as string } : undefined;
+      return pageQuery(db, { mode, room, after, limit: next.next().value as number });
     });
     pageStatements.set(shape, statement);
   }
