@@ -53,6 +53,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return clonePostgres(base);
 }
 
+/** `fn` on a new test database (createTestDatabase), dropped afterwards whatever `fn` does. */
+export async function withTestDatabase<T>(fn: (db: TestDatabase) => Promise<T>): Promise<T> {
+  const db = await createTestDatabase();
+  try {
+    return await fn(db);
+  } finally {
+    await db.drop();
+  }
+}
+
 /**
  * A database on which no migration ran (on the test server, or an in-memory PGlite): for tests of a migration,
  * which run them with `owner`.

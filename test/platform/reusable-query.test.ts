@@ -1,28 +1,19 @@
 import assert from 'node:assert/strict';
-import { describe, test, type TestContext } from 'node:test';
+import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { sql, type Kysely } from 'kysely';
 import { reusableQuery } from '../../src/platform/db/reusable-query.js';
 import { openDatabase, type Db } from '../../src/platform/db/database.js';
 import { markPrepared, preparedName } from '../../src/platform/db/prepared-statements.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/app.js';
+import { withTestDatabase } from '../helpers/app.js';
+import { needsPostgres } from '../helpers/needs.js';
 
-/** `fn` on a new test database on PostgreSQL (its owner's URL beside it), dropped after; skipped on PGlite. */
-async function onPostgres(t: TestContext, fn: (shared: TestDatabase, ownerUrl: string) => Promise<void>): Promise<void> {
-  const shared = await createTestDatabase();
-  try {
-    if (shared.ownerUrl === undefined) t.skip('needs TEST_DATABASE_URL: PGlite runs every statement unnamed');
-    else await fn(shared, shared.ownerUrl);
-  } finally {
-    await shared.drop();
-  }
-}
+/** The tests of named statements: PGlite has none, and they read pg_prepared_statements of one connection. */
+const onPostgres = { skip: needsPostgres('PGlite runs every statement unnamed') };
 
 describe('reusable queries', () => {
-  test("a statement built once runs with each call's own values, its constants kept", async () => {
-    const shared = await createTestDatabase();
-    const db = shared.database.db;
-    try {
+  test("a statement built once runs with each call's own values, its constants kept", () =>
+    withTestDatabase(async ({ database: { db } }) => {
       const build = (q: Db, a: string, b: string) =>
         q.selectNoFrom((eb) => [eb.val(a).as('a'), eb.val(7).as('c'), eb.val(b).as('b'), eb.val(a).as('again')]);
       const reused = reusableQuery(build);
@@ -36,29 +27,21 @@ describe('reusable queries', () => {
         ),
         { numRuns: 30 },
       );
-    } finally {
-      await shared.drop();
-    }
-  });
+    }));
 
-  test('a parameter that does not reach the statement as a value of its own is refused', async () => {
-    const shared = await createTestDatabase();
-    const db = shared.database.db;
-    try {
+  test('a parameter that does not reach the statement as a value of its own is refused', () =>
+    withTestDatabase(async ({ database: { db } }) => {
       const unused = reusableQuery((q: Db, a: string) => q.selectNoFrom((eb) => [eb.val(a.length).as('n')]));
       await assert.rejects(unused(db, 'x'), /parameter 0 does not reach the statement/);
-    } finally {
-      await shared.drop();
-    }
-  });
+    }));
 
-  test('on PostgreSQL a reusable statement goes by name: each connection parses it once, then only runs it', (t) =>
-    onPostgres(t, async (_shared, ownerUrl) => {
+  test('on PostgreSQL a reusable statement goes by name: each connection parses it once, then only runs it', onPostgres, () =>
+    withTestDatabase(async ({ ownerUrl }) => {
       const build = (q: Db, id: string) => q.selectNoFrom((eb) => [eb.val(id).as('id'), eb.val(3).as('n')]);
       const reused = reusableQuery(build);
       // one connection each (poolMax 1), straight to the server: pg_prepared_statements is per session
-      const named = await openDatabase({ databaseUrl: ownerUrl, dataDir: '', poolMax: 1 });
-      const unnamed = await openDatabase({ databaseUrl: ownerUrl, dataDir: '', poolMax: 1, preparedStatements: false });
+      const named = await openDatabase({ databaseUrl: ownerUrl!, dataDir: '', poolMax: 1 });
+      const unnamed = await openDatabase({ databaseUrl: ownerUrl!, dataDir: '', poolMax: 1, preparedStatements: false });
       try {
         const prepared = (db: Db) =>
           sql<{ name: string; statement: string; runs: number }>`
@@ -79,7 +62,8 @@ describe('reusable queries', () => {
         await named.close();
         await unnamed.close();
       }
-    }));
+    }),
+  );
 
   test('a marked text names the same statement on every instance, and no other text has its name', () => {
     const a = markPrepared('select 1');
@@ -89,12 +73,11 @@ describe('reusable queries', () => {
     assert.equal(preparedName('/* prepared rq_x'), undefined);
   });
 
-  test('a named statement whose result changed type under it (a migration while running) is answered unnamed', (t) =>
-    onPostgres(t, async (shared, ownerUrl) => {
-      const owner = shared.owner.db;
+  test('a named statement whose result changed type under it (a migration while running) is answered unnamed', onPostgres, () =>
+    withTestDatabase(async ({ ownerUrl, owner: { db: owner } }) => {
       await sql`create table prepared_probe (id text primary key, n int)`.execute(owner);
       await sql`insert into prepared_probe values ('a', 1)`.execute(owner);
-      const named = await openDatabase({ databaseUrl: ownerUrl, dataDir: '', poolMax: 1 });
+      const named = await openDatabase({ databaseUrl: ownerUrl!, dataDir: '', poolMax: 1 });
       try {
         const reused = reusableQuery((q: Db, id: string) =>
           (q as unknown as Kysely<{ prepared_probe: { id: string; n: unknown } }>)
@@ -109,5 +92,6 @@ describe('reusable queries', () => {
       } finally {
         await named.close();
       }
-    }));
+    }),
+  );
 });
