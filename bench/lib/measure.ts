@@ -31,6 +31,8 @@ export interface SideResult {
   clientCpuPercent: number;
   /** Server CPU time per measured response, in microseconds: less sensitive to a busy machine than req/s. */
   cpuMicrosPerResponse: number;
+  /** The part of cpuMicrosPerResponse spent in the kernel (system calls: mostly sending and receiving on sockets). */
+  systemMicrosPerResponse: number;
   /** Responses with the expected status, warm-up included: what scenario.verify() checks against the data. */
   accepted: number;
   /** Unexpected outcomes of the warm-up (not measured, but they say the setup is wrong). */
@@ -112,6 +114,7 @@ export function failedScenario(scenario: Scenario, settings: BenchContext['setti
     serverCpuPercent: 0,
     clientCpuPercent: 0,
     cpuMicrosPerResponse: 0,
+    systemMicrosPerResponse: 0,
     accepted: 0,
     warmupProblems: [],
     prepared: 0,
@@ -165,6 +168,8 @@ interface SideState {
   stop(): Promise<void>;
   /** Per server process: CPU time over the measured slices; with a proxy, the requests it was sent. */
   instanceCpuMicros: number[];
+  /** The system (kernel) part of the server processes' CPU time over the measured slices. */
+  systemMicros: number;
   forwarded: number[];
   proxyCpuMicros: number;
   feed: Feed | undefined;
@@ -273,6 +278,7 @@ export async function measureScenario(ctx: BenchContext, scenario: Scenario): Pr
         side,
         ...started,
         instanceCpuMicros: started.servers.map(() => 0),
+        systemMicros: 0,
         forwarded: started.servers.map(() => 0),
         proxyCpuMicros: 0,
         feed: side.load.feed ? new Feed(side.load.feed) : undefined,
@@ -366,7 +372,10 @@ export async function measureScenario(ctx: BenchContext, scenario: Scenario): Pr
         const client = process.cpuUsage(clientBefore);
         state.clientCpuMicros += client.user + client.system;
         const after = await sampleSide(state);
-        after.servers.forEach((s, i) => (state.instanceCpuMicros[i]! += s.cpuMicros - before.servers[i]!.cpuMicros));
+        after.servers.forEach((s, i) => {
+          state.instanceCpuMicros[i]! += s.cpuMicros - before.servers[i]!.cpuMicros;
+          state.systemMicros += s.systemMicros - before.servers[i]!.systemMicros;
+        });
         if (after.proxy && before.proxy) {
           state.proxyCpuMicros += after.proxy.cpuMicros - before.proxy.cpuMicros;
           after.proxy.forwarded?.forEach((n, i) => (state.forwarded[i]! += n - (before.proxy?.forwarded?.[i] ?? 0)));
@@ -506,6 +515,7 @@ function summarize(state: SideState): SideResult {
     serverCpuPercent: percentOfCore(cpuMicros),
     clientCpuPercent: percentOfCore(state.clientCpuMicros),
     cpuMicrosPerResponse: responses > 0 ? cpuMicros / responses : 0,
+    systemMicrosPerResponse: responses > 0 ? state.systemMicros / responses : 0,
     accepted: state.warmAccepted + (statusCounts[String(expectStatus)] ?? 0),
     warmupProblems: state.warmupProblems,
     prepared: state.feed?.prepared ?? 0,

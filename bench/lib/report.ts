@@ -58,7 +58,7 @@ function describeSide(label: string, side: SideResult): string[] {
       `errors ${side.errors}, timeouts ${side.timeouts}, body mismatches ${side.mismatches}` +
       (side.prepared ? `, ${int(side.prepared)} requests pre-signed` : '') +
       `; slices ${side.sliceRps.map(int).join(' / ')} req/s; ${side.instances ? 'server CPU (instances together)' : 'server CPU'} ${side.serverCpuPercent.toFixed(0)}% of a core, ` +
-      `${int(side.cpuMicrosPerResponse)} µs per response; autocannon CPU ${side.clientCpuPercent.toFixed(0)}%: ` +
+      `${int(side.cpuMicrosPerResponse)} µs per response (${int(side.systemMicrosPerResponse)} µs in the kernel); autocannon CPU ${side.clientCpuPercent.toFixed(0)}%: ` +
       (problems.length ? `INVALID: ${problems.join('; ')}` : 'ok'),
   ];
   for (const sample of side.samples) lines.push(`    unexpected response: ${sample}`);

@@ -23,6 +23,8 @@ export type FromServer =
 export interface ServerSample {
   /** User + system, microseconds. */
   cpuMicros: number;
+  /** The system (kernel) part of cpuMicros. */
+  systemMicros: number;
   forwarded?: number[];
 }
 
@@ -101,7 +103,11 @@ function ask(child: ChildProcess): Promise<ServerSample> {
       if (msg.type !== 'cpu') return;
       clearTimeout(timer);
       child.off('message', onMessage);
-      resolve({ cpuMicros: msg.usage.user + msg.usage.system, ...(msg.forwarded ? { forwarded: msg.forwarded } : {}) });
+      resolve({
+        cpuMicros: msg.usage.user + msg.usage.system,
+        systemMicros: msg.usage.system,
+        ...(msg.forwarded ? { forwarded: msg.forwarded } : {}),
+      });
     };
     child.on('message', onMessage);
     child.send({ type: 'cpu' } satisfies ToServer);
