@@ -135,9 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerEdgeGuards(app, config.http);
   app.addHook('onResponse', (request, reply, done) => {
-    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) };
-    metrics.requests.inc(labels);
-    metrics.duration.observe(labels, reply.elapsedTime / 1000);
+    metrics.requests.record(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
   app.addHook('onClose', async () => {
