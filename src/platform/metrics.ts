@@ -1,28 +1,13 @@
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import type { AppContext } from './context.js';
-import { RequestDurationHistogram, RequestTallies } from './request-tallies.js';
+import { registerRequestMetrics } from './request-tallies.js';
 
 /** Prometheus metrics of one app instance (its own registry, so several apps in one process stay apart). */
 export function createMetrics(ctx: AppContext) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  // every response is counted into plain numbers (src/platform/request-tallies.ts); these two read them when scraped
-  const requests = new RequestTallies([0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]);
-  new Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests by method, route and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [registry],
-    collect() {
-      this.reset();
-      for (const tally of requests.tallies()) this.inc(tally.labels, tally.count);
-    },
-  });
-  new RequestDurationHistogram(requests, {
-    name: 'http_request_duration_seconds',
-    help: 'HTTP request latency by method, route and status',
-    registers: [registry],
-  });
+  // every response is counted into plain numbers (src/platform/request-tallies.ts), read when /metrics is scraped
+  const requests = registerRequestMetrics(registry);
   const signatureFailures = new Counter({
     name: 'signature_failures_total',
     help: 'Rejected signed requests by scheme and error code',

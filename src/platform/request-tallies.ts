@@ -1,4 +1,4 @@
-import { Histogram, type MetricObjectWithValues, type MetricValueWithName } from 'prom-client';
+import { Counter, Histogram, type MetricObjectWithValues, type MetricValueWithName, type Registry } from 'prom-client';
 
 type Label = 'method' | 'route' | 'status';
 
@@ -106,4 +106,31 @@ export class RequestDurationHistogram extends Histogram<Label> {
   override observe(): void {
     throw new Error('RequestDurationHistogram is fed by its RequestTallies');
   }
+}
+
+/** The latency buckets of `http_request_duration_seconds`, in seconds. */
+export const REQUEST_DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
+
+/**
+ * Registers `http_requests_total` and `http_request_duration_seconds` on `registry`, both read from the tallies
+ * it returns: the app's onResponse hook records every response into them.
+ */
+export function registerRequestMetrics(registry: Registry, bounds: readonly number[] = REQUEST_DURATION_BUCKETS): RequestTallies {
+  const requests = new RequestTallies(bounds);
+  new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests by method, route and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const tally of requests.tallies()) this.inc(tally.labels, tally.count);
+    },
+  });
+  new RequestDurationHistogram(requests, {
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request latency by method, route and status',
+    registers: [registry],
+  });
+  return requests;
 }

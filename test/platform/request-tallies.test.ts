@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { Counter, Histogram, Registry } from 'prom-client';
-import { RequestDurationHistogram, RequestTallies } from '../../src/platform/request-tallies.js';
+import { RequestDurationHistogram, RequestTallies, registerRequestMetrics } from '../../src/platform/request-tallies.js';
 
 const BOUNDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 const NAME = 'http_request_duration_seconds';
@@ -47,18 +47,7 @@ describe('request tallies', () => {
           registers: [reference],
         });
         const registry = new Registry();
-        const tallies = new RequestTallies(BOUNDS);
-        new RequestDurationHistogram(tallies, { name: NAME, help: 'h', registers: [registry] });
-        new Counter({
-          name: 'http_requests_total',
-          help: 'h',
-          labelNames: ['method', 'route', 'status'],
-          registers: [registry],
-          collect() {
-            this.reset();
-            for (const t of tallies.tallies()) this.inc(t.labels, t.count);
-          },
-        });
+        const tallies = registerRequestMetrics(registry, BOUNDS);
         for (const r of responses) {
           const labels = { method: r.method, route: r.route, status: String(r.status) };
           histogram.observe(labels, r.seconds);
