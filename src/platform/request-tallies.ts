@@ -30,7 +30,9 @@ export class RequestTallies {
 
   constructor(readonly bounds: readonly number[]) {}
 
-  record(method: string, route: string, status: number, seconds: number): void {
+  /** Counts one response; a duration that is not a finite number at least 0 counts as 0 (the sum stays a number). */
+  record(method: string, route: string, status: number, duration: number): void {
+    const seconds = Number.isFinite(duration) && duration > 0 ? duration : 0;
     let byMethod = this.byRoute.get(route);
     if (!byMethod) this.byRoute.set(route, (byMethod = new Map()));
     let byStatus = byMethod.get(method);

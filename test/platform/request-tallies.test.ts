@@ -77,6 +77,10 @@ describe('request tallies', () => {
     assert.equal(series('bucket', 'le=+Inf'), 4);
     assert.equal(series('count'), 4);
     assert.equal(series('sum'), 4.6);
+    tallies.record('GET', '/healthz', 200, Number.NaN);
+    const after = samples(await registry.metrics());
+    assert.equal(after.get(`${NAME}_sum{method=GET,route=/healthz,status=200}`), 4.6);
+    assert.equal(after.get(`${NAME}_count{method=GET,route=/healthz,status=200}`), 5);
   });
 
   test('a registry reset empties the series; observing the histogram directly is refused', async () => {
