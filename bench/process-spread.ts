@@ -10,13 +10,14 @@
  * process's JIT settled in; this shows the spread between processes that the ratio draws from
  * (docs/performance.md, "What a healthz response costs").
  */
-import autocannon from 'autocannon';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createBenchContext } from './lib/context.js';
+import { runLoad, type LoadSpec } from './lib/load.js';
+import { serverSpec } from './lib/measure.js';
 import { startServer, type RunningServer } from './lib/servers.js';
 import { readSettings } from './lib/settings.js';
+import { healthz } from './scenarios/healthz.js';
 
-const PATH = '/healthz';
 const processes = Number(process.env.BENCH_SPREAD_PROCESSES ?? 4);
 const rounds = Number(process.env.BENCH_SPREAD_ROUNDS ?? 8);
 const sliceSeconds = Number(process.env.BENCH_SPREAD_SLICE_SECONDS ?? 2);
@@ -29,15 +30,15 @@ interface Slice {
   seconds: number;
 }
 
-function load(url: string, seconds: number, connections: number): Promise<number> {
-  return new Promise((resolve, reject) =>
-    autocannon({ url: `${url}${PATH}`, connections, duration: seconds }, (err, result) => {
-      if (err) reject(err);
-      else if (result.non2xx || result.errors || result.timeouts)
-        reject(new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`));
-      else resolve(result.requests.total);
-    }),
-  );
+/** Runs the load for `seconds`; any response but the scenario's status and body fails the run. */
+async function load(url: string, spec: LoadSpec, seconds: number, connections: number): Promise<{ responses: number; seconds: number }> {
+  const run = await runLoad(url, spec, { connections, durationSeconds: seconds });
+  const unexpected = run.responses - (run.statusCounts[String(spec.expectStatus)] ?? 0);
+  if (unexpected || run.errors || run.timeouts || run.mismatches)
+    throw new Error(
+      `${url}: ${unexpected} unexpected statuses, ${run.errors} errors, ${run.timeouts} timeouts, ${run.mismatches} unexpected bodies`,
+    );
+  return { responses: run.responses, seconds: run.durationSeconds };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -45,35 +46,30 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function main(): Promise<void> {
   const settings = readSettings();
   const ctx = await createBenchContext(settings);
-  const servers: { label: string; server: RunningServer; slices: Slice[] }[] = [];
+  const servers: { label: string; load: LoadSpec; server: RunningServer; slices: Slice[] }[] = [];
   try {
-    const baselineOptions = {
-      databaseUrl: ctx.databaseUrl,
-      redisUrl: ctx.redisUrl,
-      redisKeyPrefix: `${ctx.redisKeyPrefix}baseline:`,
-      aud: '',
-      poolMax: 10,
-    };
+    const bare = healthz.baseline(ctx);
+    const service = healthz.subject(ctx);
     servers.push({
       label: 'bare Fastify route',
-      server: await startServer({ kind: 'baseline', name: 'healthz', options: baselineOptions }, settings, 'bare'),
+      load: bare.load,
+      server: await startServer(serverSpec(ctx, bare), settings, 'bare'),
       slices: [],
     });
     for (let i = 1; i <= processes; i++)
       servers.push({
         label: `service process ${i}`,
-        server: await startServer({ kind: 'app', env: ctx.appEnv }, settings, `service-${i}`),
+        load: service.load,
+        server: await startServer(serverSpec(ctx, service), settings, `service-${i}`),
         slices: [],
       });
-    for (const s of servers) await load(s.server.url, 3, settings.connections);
+    for (const s of servers) await load(s.server.url, s.load, 3, settings.connections);
     log(`${servers.length} processes warmed up; ${rounds} rounds of ${sliceSeconds} s each`);
     for (let round = 0; round < rounds; round++) {
       for (const s of round % 2 === 0 ? servers : [...servers].reverse()) {
         await sleep(settings.pauseMs);
         const before = await s.server.sample();
-        const started = performance.now();
-        const responses = await load(s.server.url, sliceSeconds, settings.connections);
-        const seconds = (performance.now() - started) / 1000;
+        const { responses, seconds } = await load(s.server.url, s.load, sliceSeconds, settings.connections);
         const after = await s.server.sample();
         s.slices.push({
           cpuMicros: after.cpuMicros - before.cpuMicros,
@@ -88,7 +84,7 @@ async function main(): Promise<void> {
     await Promise.all(servers.map((s) => s.server.stop()));
     await ctx.dispose();
   }
-  console.log(`GET ${PATH}, ${settings.connections} connections, ${rounds} slices of ${sliceSeconds} s per process, interleaved\n`);
+  console.log(`${healthz.title}, ${settings.connections} connections, ${rounds} slices of ${sliceSeconds} s per process, interleaved\n`);
   console.log('| process | CPU per response (median) | of which kernel | req/s (median) | CPU per response, each slice |');
   console.log('|---|--:|--:|--:|---|');
   for (const s of servers) {

@@ -215,7 +215,8 @@ async function startSide(ctx: BenchContext, side: Side, label: string) {
   return { url: group.url, servers: group.instances, proxy: group.proxy, stop: () => group.stop() };
 }
 
-function serverSpec(ctx: BenchContext, side: Side): ServerSpec {
+/** The server process a side runs: the service with the bench's environment, or a baseline with its options. */
+export function serverSpec(ctx: BenchContext, side: Side): ServerSpec {
   if (side.server === 'app') return { kind: 'app', env: { ...ctx.appEnv, ...side.env } };
   return {
     kind: 'baseline',
