@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
+import { reusableQuery } from '../../platform/db/reusable-query.js';
 import type { CommentsTable } from '../../platform/db/schema.js';
 
 /** SQL of reader comments. */
@@ -14,8 +15,15 @@ export async function commentExists(db: Queryable, storyId: string, commentId: s
   );
 }
 
-/** Up to `limit` comments after `afterSeq` in posting order (index comments_story). */
+/**
+ * Up to `limit` comments after `afterSeq` in posting order (index comments_story). Each shape (first page, after a
+ * cursor) is built once and runs as a named statement (platform/db/reusable-query.ts).
+ */
 export async function commentsAfter(db: Queryable, storyId: string, afterSeq: string | null, limit: number) {
+  return afterSeq === null ? firstComments(db, storyId, limit) : commentsAfterSeq(db, storyId, afterSeq, limit);
+}
+
+function commentsQuery(db: Queryable, storyId: string, afterSeq: string | null, limit: number) {
   let query = db
     .selectFrom('comments')
     .select(['seq', 'id', 'actor_id', 'verified', 'parent_id', 'body', 'created_at'])
@@ -23,5 +31,10 @@ export async function commentsAfter(db: Queryable, storyId: string, afterSeq: st
     .orderBy('seq')
     .limit(limit);
   if (afterSeq !== null) query = query.where('seq', '>', afterSeq);
-  return query.execute();
+  return query;
 }
+
+const firstComments = reusableQuery((db: Queryable, storyId: string, limit: number) => commentsQuery(db, storyId, null, limit));
+const commentsAfterSeq = reusableQuery((db: Queryable, storyId: string, afterSeq: string, limit: number) =>
+  commentsQuery(db, storyId, afterSeq, limit),
+);

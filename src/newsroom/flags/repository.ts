@@ -1,5 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
+import { reusableQuery } from '../../platform/db/reusable-query.js';
 import type { FlagsTable } from '../../platform/db/schema.js';
 
 /** SQL of reader flags. */
@@ -16,8 +17,15 @@ export async function insertFlag(tx: Tx, row: Insertable<FlagsTable>) {
   );
 }
 
-/** Up to `limit` flags after `afterSeq` in filing order (index flags_story). */
+/**
+ * Up to `limit` flags after `afterSeq` in filing order (index flags_story). Each shape (first page, after a cursor)
+ * is built once and runs as a named statement (platform/db/reusable-query.ts).
+ */
 export async function flagsAfter(db: Queryable, storyId: string, afterSeq: string | null, limit: number) {
+  return afterSeq === null ? firstFlags(db, storyId, limit) : flagsAfterSeq(db, storyId, afterSeq, limit);
+}
+
+function flagsQuery(db: Queryable, storyId: string, afterSeq: string | null, limit: number) {
   let query = db
     .selectFrom('flags')
     .select(['seq', 'id', 'actor_id', 'verified', 'severity', 'claim_id', 'reason', 'created_at'])
@@ -25,5 +33,10 @@ export async function flagsAfter(db: Queryable, storyId: string, afterSeq: strin
     .orderBy('seq')
     .limit(limit);
   if (afterSeq !== null) query = query.where('seq', '>', afterSeq);
-  return query.execute();
+  return query;
 }
+
+const firstFlags = reusableQuery((db: Queryable, storyId: string, limit: number) => flagsQuery(db, storyId, null, limit));
+const flagsAfterSeq = reusableQuery((db: Queryable, storyId: string, afterSeq: string, limit: number) =>
+  flagsQuery(db, storyId, afterSeq, limit),
+);

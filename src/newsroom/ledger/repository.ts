@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type Compilable } from 'kysely';
 import type { Db, Tx } from '../../platform/db/database.js';
+import { reusableQuery } from '../../platform/db/reusable-query.js';
 import type { LedgerEntry } from './record.js';
 import type { Int8, LedgerBucket, LedgerType, StoryState } from '../../platform/db/schema.js';
-import { HIDDEN_MODERATION, rewardWindowActiveSql } from '../stories/story-filters.js';
+import { HIDDEN_MODERATION, literal, rewardWindowActiveSql } from '../stories/story-filters.js';
 
 export interface LedgerRow {
   seq: Int8;
@@ -23,9 +24,10 @@ export interface LedgerRow {
  * depth: all buckets walk the primary key backwards; a subset of buckets runs one backwards scan of
  * ledger_events_bucket (bucket, seq DESC) per bucket (LATERAL, at most `limit` rows each) and merges them.
  * Events of stories hidden by moderation are left out, like the stories themselves.
+ *
+ * Each of the four shapes (every bucket or some, first page or after a cursor) is built once and runs as a named
+ * statement (platform/db/reusable-query.ts); the buckets, the cursor, the limit and the time are its parameters.
  */
-const rewardWindowActive = (now: Date) => rewardWindowActiveSql('s', now);
-
 export async function page(
   db: Db,
   buckets: readonly LedgerBucket[] | null,
@@ -33,45 +35,60 @@ export async function page(
   limit: number,
   now: Date,
 ): Promise<LedgerRow[]> {
-  if (buckets === null) {
-    let query = db
-      .selectFrom('ledger_events as le')
-      .innerJoin('stories as s', 's.id', 'le.story_id')
-      .select([
-        'le.seq',
-        'le.id',
-        'le.story_id',
-        'le.title',
-        'le.type',
-        'le.created_at',
-        'le.story_state',
-        'le.editorial_state',
-        'le.promotion_state',
-        'le.ledger_bucket',
-        rewardWindowActive(now).as('reward_window_active'),
-      ])
-      .where('s.moderation_status', 'not in', HIDDEN_MODERATION)
-      .orderBy('le.seq', 'desc')
-      .limit(limit);
-    if (beforeSeq !== null) query = query.where('le.seq', '<', beforeSeq);
-    return query.execute();
-  }
+  if (buckets === null) return beforeSeq === null ? allFirst(db, limit, now) : allBefore(db, beforeSeq, limit, now);
+  return beforeSeq === null ? someFirst(db, [...buckets], limit, now) : someBefore(db, [...buckets], beforeSeq, limit, now);
+}
+
+const hidden = HIDDEN_MODERATION.map(literal);
+
+function allQuery(db: Db, beforeSeq: string | null, limit: number, now: Date) {
+  let query = db
+    .selectFrom('ledger_events as le')
+    .innerJoin('stories as s', 's.id', 'le.story_id')
+    .select([
+      'le.seq',
+      'le.id',
+      'le.story_id',
+      'le.title',
+      'le.type',
+      'le.created_at',
+      'le.story_state',
+      'le.editorial_state',
+      'le.promotion_state',
+      'le.ledger_bucket',
+      rewardWindowActiveSql('s', now).as('reward_window_active'),
+    ])
+    .where('s.moderation_status', 'not in', hidden)
+    .orderBy('le.seq', 'desc')
+    .limit(limit);
+  if (beforeSeq !== null) query = query.where('le.seq', '<', beforeSeq);
+  return query;
+}
+
+function someQuery(db: Db, buckets: string[], beforeSeq: string | null, limit: number, now: Date): Compilable<LedgerRow> {
   const before = beforeSeq !== null ? sql`and le.seq < ${beforeSeq}` : sql``;
-  const result = await sql<LedgerRow>`
-    select e.* from unnest(${[...buckets]}::text[]) as b(bucket)
+  const query = sql<LedgerRow>`
+    select e.* from unnest(${buckets}::text[]) as b(bucket)
     cross join lateral (
       select le.seq, le.id, le.story_id, le.title, le.type, le.created_at, le.story_state, le.editorial_state,
-             le.promotion_state, le.ledger_bucket, ${rewardWindowActive(now)} as reward_window_active
+             le.promotion_state, le.ledger_bucket, ${rewardWindowActiveSql('s', now)} as reward_window_active
       from ledger_events le join stories s on s.id = le.story_id
       where le.ledger_bucket = b.bucket ${before}
-        and s.moderation_status not in (${sql.join(HIDDEN_MODERATION)})
+        and s.moderation_status not in (${sql.join(hidden)})
       order by le.seq desc
       limit ${limit}
     ) e
     order by e.seq desc
-    limit ${limit}`.execute(db);
-  return result.rows;
+    limit ${limit}`;
+  return { compile: () => query.compile(db) };
 }
+
+const allFirst = reusableQuery((db: Db, limit: number, now: Date) => allQuery(db, null, limit, now));
+const allBefore = reusableQuery((db: Db, beforeSeq: string, limit: number, now: Date) => allQuery(db, beforeSeq, limit, now));
+const someFirst = reusableQuery((db: Db, buckets: string[], limit: number, now: Date) => someQuery(db, buckets, null, limit, now));
+const someBefore = reusableQuery((db: Db, buckets: string[], beforeSeq: string, limit: number, now: Date) =>
+  someQuery(db, buckets, beforeSeq, limit, now),
+);
 
 /** Appends a ledger event row (through recordLedgerEvent, inside the transaction that made the change). */
 export async function insertLedgerEvent(tx: Tx, entry: LedgerEntry & { id: string }): Promise<void> {
