@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { SelfServeBot } from '../../platform/auth/bot-directory.js';
 import { isUniqueViolation, type Db, type Tx } from '../../platform/db/database.js';
+import { reusableQuery } from '../../platform/db/reusable-query.js';
 
 /** SQL of the agents module: free functions taking the database or the caller's transaction first. */
 
@@ -90,15 +91,21 @@ export async function findBot(db: Db, botId: string): Promise<BotRow | null> {
   return row ?? null;
 }
 
-/** The names of the bots among `botIds` that have a row (registry bots have none), in one query. */
+/**
+ * The names of the bots among `botIds` that have a row (registry bots have none), in one query: the ids go as one
+ * array, so the statement is built once and runs by name whatever their number (platform/db/reusable-query.ts).
+ */
 export async function botNames(db: Db, botIds: readonly string[]): Promise<{ bot_id: string; name: string }[]> {
   if (botIds.length === 0) return [];
-  return db
+  return namesOf(db, [...botIds]);
+}
+
+const namesOf = reusableQuery((db: Db, botIds: string[]) =>
+  db
     .selectFrom('bots')
     .select(['bot_id', 'name'])
-    .where('bot_id', 'in', [...botIds])
-    .execute();
-}
+    .where(sql<boolean>`bot_id = any(${botIds}::text[])`),
+);
 
 /** The bot's keys, active and revoked, oldest first. */
 export async function listKeys(executor: Db | Tx, botId: string): Promise<KeyRow[]> {

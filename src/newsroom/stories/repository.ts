@@ -97,57 +97,54 @@ const storyWithSourcesById = reusableQuery((db: Db, id: string) =>
   ]),
 );
 
-export async function allSources(db: Db, storyId: string) {
-  return db
+// The evidence reads of a story (its page, versions, sources, consensus and machine room): each built once and run
+// as a named statement (platform/db/reusable-query.ts), like the detail above.
+
+export const allSources = reusableQuery((db: Db, storyId: string) =>
+  db
     .selectFrom('story_sources as s')
     .leftJoin('source_statuses as r', 'r.host', 's.host')
     .select(['s.id', 's.url', 's.title', 's.publisher', 's.status', 's.active', 's.added_in_version', 's.created_at', sourceStatus])
     .where('s.story_id', '=', storyId)
     .orderBy('s.added_in_version')
     .orderBy('s.created_at')
-    .orderBy('s.url')
-    .execute();
-}
+    .orderBy('s.url'),
+);
 
-export async function versions(db: Db, storyId: string) {
-  return db
+export const versions = reusableQuery((db: Db, storyId: string) =>
+  db
     .selectFrom('story_versions')
     .select(['version', 'packet_hash', 'packet', 'proposal_id', 'created_by', 'created_at'])
     .where('story_id', '=', storyId)
-    .orderBy('version')
-    .execute();
-}
+    .orderBy('version'),
+);
 
 /** The correction notes and retraction reasons of a story (migrations/0008), oldest first. */
-export async function notices(db: Db, storyId: string) {
-  return db
+export const notices = reusableQuery((db: Db, storyId: string) =>
+  db
     .selectFrom('story_corrections')
     .select(['kind', 'version', 'note', 'created_at'])
     .where('story_id', '=', storyId)
-    .orderBy('created_at')
-    .execute();
-}
+    .orderBy('created_at'),
+);
 
 export async function consensus(db: Db, storyId: string) {
-  return (
-    (await db
-      .selectFrom('consensus_snapshots')
-      .select(['packet_hash', 'snapshot', 'computed_at'])
-      .where('story_id', '=', storyId)
-      .executeTakeFirst()) ?? null
-  );
+  return (await consensusOf(db, storyId))[0] ?? null;
 }
 
-export async function reviewsOf(db: Db, storyId: string, packetHash: string) {
-  return db
+const consensusOf = reusableQuery((db: Db, storyId: string) =>
+  db.selectFrom('consensus_snapshots').select(['packet_hash', 'snapshot', 'computed_at']).where('story_id', '=', storyId),
+);
+
+export const reviewsOf = reusableQuery((db: Db, storyId: string, packetHash: string) =>
+  db
     .selectFrom('agent_reviews')
     .select(['id', 'bot_id', 'verified', 'kind', 'weight', 'confidence', 'note', 'claim_ids', 'evidence', 'created_at'])
     .where('story_id', '=', storyId)
     .where('packet_hash', '=', packetHash)
     .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-}
+    .orderBy('id'),
+);
 
 /** Attestation and objection counts on every packet of the story except `packetHash`. */
 export async function reviewCountsExcept(
