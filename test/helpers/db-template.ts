@@ -18,7 +18,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/platform/db/database.js';
 import { listMigrations, migrationsDir, runMigrations } from '../../src/platform/db/migrate.js';
-import { startPgbouncer, type Pgbouncer } from './pgbouncer.js';
+import { startPgbouncer, TRACKING_POOLER, type Pgbouncer } from './pgbouncer.js';
 
 /**
  * Migrated templates, so that a test database is a copy instead of a fresh initdb plus migrations.
@@ -327,10 +327,16 @@ function asRuntime(url: string): string {
 export const usingPgbouncer = process.env.TEST_PGBOUNCER === '1';
 
 /**
+ * Under TEST_PGBOUNCER_NAMED=1 as well (the tier's second pass), the pooler carries named statements (PgBouncer
+ * 1.21 or later with max_prepared_statements: TRACKING_POOLER), and the services keep theirs on.
+ */
+export const poolerCarriesNamed = usingPgbouncer && process.env.TEST_PGBOUNCER_NAMED === '1';
+
+/**
  * The settings a service needs behind the test pooler: PgBouncer 1.18 in transaction mode does not track named
  * statements (docs/operators.md, "Behind PgBouncer"). Spread into the environment of every service a test starts.
  */
-export const poolerEnv: Record<string, string> = usingPgbouncer ? { DATABASE_PREPARED_STATEMENTS: '0' } : {};
+export const poolerEnv: Record<string, string> = usingPgbouncer && !poolerCarriesNamed ? { DATABASE_PREPARED_STATEMENTS: '0' } : {};
 
 let pooler: Promise<Pick<Pgbouncer, 'through'> & Partial<Pick<Pgbouncer, 'stop'>>> | undefined;
 
@@ -349,7 +355,7 @@ export async function throughPgbouncer(url: string): Promise<string> {
   pooler ??= (async () => {
     const shared = process.env.TEST_PGBOUNCER_URL;
     const base = process.env.TEST_DATABASE_URL ?? url;
-    if (!shared) return startPgbouncer({ serverUrl: base, users: pgbouncerUsers(base) });
+    if (!shared) return startPgbouncer({ serverUrl: base, users: pgbouncerUsers(base), ...(poolerCarriesNamed ? TRACKING_POOLER : {}) });
     const at = new URL(shared);
     return {
       through(target: string) {

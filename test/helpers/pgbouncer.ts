@@ -17,6 +17,22 @@ import pg from 'pg';
 
 export const PGBOUNCER_BIN = process.env.PGBOUNCER_BIN ?? '/usr/sbin/pgbouncer';
 
+/**
+ * A PgBouncer that carries named statements in transaction mode (1.21 or later, `max_prepared_statements`), for
+ * the tier's second pass: Debian 12's is 1.18, so scripts/build-pgbouncer.sh builds Debian 13's here.
+ */
+export const TRACKING_PGBOUNCER_BIN = process.env.PGBOUNCER_TRACKING_BIN ?? '/opt/pgbouncer-trixie/bin/pgbouncer';
+
+/** The first PgBouncer that carries named statements in transaction mode. */
+const TRACKING_SINCE: readonly [number, number] = [1, 21];
+
+/**
+ * The pooler of the second pass: the service's named statements on, and PgBouncer preparing each on the server
+ * connection a transaction lands on (the service has about 40 hot statements; 200 is PgBouncer's documented
+ * example).
+ */
+export const TRACKING_POOLER = { bin: TRACKING_PGBOUNCER_BIN, maxPreparedStatements: 200 } as const;
+
 export interface Pgbouncer {
   host: string;
   port: number;
@@ -30,15 +46,25 @@ export interface Pgbouncer {
 /** The user of the pooler's admin console (no password: auth_type trust). */
 const ADMIN_USER = 'pgbouncer_admin';
 
-/** Why PgBouncer cannot run here (the tier is then skipped), or undefined. */
-export function pgbouncerUnavailable(): string | undefined {
+/**
+ * Why PgBouncer `bin` cannot run here (the tier is then skipped), or undefined. With `tracking`, a PgBouncer that
+ * does not carry named statements (before 1.21) cannot either.
+ */
+export function pgbouncerUnavailable(bin = PGBOUNCER_BIN, tracking = false): string | undefined {
   try {
-    accessSync(PGBOUNCER_BIN, constants.X_OK);
+    accessSync(bin, constants.X_OK);
   } catch {
-    return `${PGBOUNCER_BIN} is not installed (apt-get install pgbouncer)`;
+    return tracking
+      ? `${bin} is not installed (scripts/build-pgbouncer.sh builds it)`
+      : `${bin} is not installed (apt-get install pgbouncer)`;
   }
-  const version = spawnSync(PGBOUNCER_BIN, ['--version'], { encoding: 'utf8' });
-  if (version.status !== 0) return `${PGBOUNCER_BIN} --version failed: ${version.stderr || version.error?.message}`;
+  const version = spawnSync(bin, ['--version'], { encoding: 'utf8' });
+  if (version.status !== 0) return `${bin} --version failed: ${version.stderr || version.error?.message}`;
+  if (tracking) {
+    const [major = 0, minor = 0] = (/PgBouncer (\d+)\.(\d+)/.exec(version.stdout) ?? []).slice(1).map(Number);
+    if (major < TRACKING_SINCE[0] || (major === TRACKING_SINCE[0] && minor < TRACKING_SINCE[1]))
+      return `${bin} is ${version.stdout.split('\n')[0]}: named statements need ${TRACKING_SINCE.join('.')} or later`;
+  }
   if (process.getuid?.() === 0 && spawnSync('id', ['-u', 'postgres']).status !== 0)
     return 'running as root, and there is no postgres user for PgBouncer to switch to';
   return undefined;
@@ -74,11 +100,19 @@ export interface PgbouncerOptions {
   users: { name: string; password: string }[];
   /** Server connections per database and user (the service's pool is 10 in the tests). */
   poolSize?: number;
+  /** The binary (default PGBOUNCER_BIN). */
+  bin?: string;
+  /**
+   * Named statements it carries per client connection (`max_prepared_statements`, PgBouncer 1.21 or later;
+   * default: the setting is not written, and it carries none).
+   */
+  maxPreparedStatements?: number;
 }
 
 /** Starts a PgBouncer of its own and waits until it accepts connections. */
 export async function startPgbouncer(options: PgbouncerOptions): Promise<Pgbouncer> {
-  const unavailable = pgbouncerUnavailable();
+  const bin = options.bin ?? PGBOUNCER_BIN;
+  const unavailable = pgbouncerUnavailable(bin, options.maxPreparedStatements !== undefined);
   if (unavailable) throw new Error(`cannot start PgBouncer: ${unavailable}`);
   const server = new URL(options.serverUrl);
   const host = '127.0.0.1';
@@ -113,6 +147,7 @@ export async function startPgbouncer(options: PgbouncerOptions): Promise<Pgbounc
         'ignore_startup_parameters = extra_float_digits,options',
         'log_connections = 0',
         'log_disconnections = 0',
+        ...(options.maxPreparedStatements !== undefined ? [`max_prepared_statements = ${options.maxPreparedStatements}`] : []),
         '',
       ].join('\n'),
     );
@@ -123,7 +158,7 @@ export async function startPgbouncer(options: PgbouncerOptions): Promise<Pgbounc
       writeFileSync(log, '');
       chmodSync(log, 0o666);
     }
-    const child: ChildProcess = spawn(PGBOUNCER_BIN, ['-q', ...(root ? ['-u', 'postgres'] : []), join(dir, 'pgbouncer.ini')], {
+    const child: ChildProcess = spawn(bin, ['-q', ...(root ? ['-u', 'postgres'] : []), join(dir, 'pgbouncer.ini')], {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
