@@ -152,20 +152,24 @@ export async function reviewCountsExcept(
   storyId: string,
   packetHash: string,
 ): Promise<{ attestations: number; objections: number }> {
-  const row = await db
+  // an aggregate without GROUP BY answers one row
+  const [row = { attestations: 0, objections: 0 }] = await reviewCountsExceptOf(db, storyId, packetHash);
+  return row;
+}
+
+const reviewCountsExceptOf = reusableQuery((db: Db, storyId: string, packetHash: string) =>
+  db
     .selectFrom('agent_reviews')
     .select([
       sql<number>`count(*) filter (where kind = 'ATTESTATION')::int`.as('attestations'),
       sql<number>`count(*) filter (where kind = 'OBJECTION')::int`.as('objections'),
     ])
     .where('story_id', '=', storyId)
-    .where('packet_hash', '<>', packetHash)
-    .executeTakeFirstOrThrow();
-  return row;
-}
+    .where('packet_hash', '<>', packetHash),
+);
 
-export async function proposals(db: Db, storyId: string) {
-  return db
+export const proposals = reusableQuery((db: Db, storyId: string) =>
+  db
     .selectFrom('revision_proposals')
     .select([
       'id',
@@ -182,20 +186,20 @@ export async function proposals(db: Db, storyId: string) {
     ])
     .where('story_id', '=', storyId)
     .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-}
+    .orderBy('id'),
+);
 
 export async function latestTrace(db: Db, storyId: string, packetHash: string) {
-  return (
-    (await db
-      .selectFrom('safety_traces')
-      .select(['packet_hash', 'decision', 'categories', 'rules', 'scanned_at'])
-      .where('story_id', '=', storyId)
-      .where('packet_hash', '=', packetHash)
-      .orderBy('scanned_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst()) ?? null
-  );
+  return (await latestTraceOf(db, storyId, packetHash))[0] ?? null;
 }
+
+const latestTraceOf = reusableQuery((db: Db, storyId: string, packetHash: string) =>
+  db
+    .selectFrom('safety_traces')
+    .select(['packet_hash', 'decision', 'categories', 'rules', 'scanned_at'])
+    .where('story_id', '=', storyId)
+    .where('packet_hash', '=', packetHash)
+    .orderBy('scanned_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1),
+);

@@ -42,6 +42,27 @@ export function createStoriesService(deps: { db: Db; clock: Clock; parameters: (
     return publicOnly(await repository.findStoryWithPacket(db, id));
   }
 
+  async function versionsOf(story: ReadableStory): Promise<VersionsResponse> {
+    const [rows, notices] = await Promise.all([repository.versions(db, story.id), repository.notices(db, story.id)]);
+    return {
+      storyId: story.id,
+      currentVersion: story.current_version,
+      currentPacketHash: story.current_packet_hash,
+      versions: rows.map((v) => ({
+        version: v.version,
+        packetHash: v.packet_hash,
+        createdAt: v.created_at.toISOString(),
+        createdBy: v.created_by,
+        proposalId: v.proposal_id,
+        current: v.version === story.current_version,
+        notices: notices
+          .filter((n) => n.version === v.version)
+          .map((n) => ({ kind: n.kind, note: n.note, createdAt: n.created_at.toISOString() })),
+        packet: v.packet as VersionsResponse['versions'][number]['packet'],
+      })),
+    };
+  }
+
   async function consensusOf(story: StoryRow): Promise<ConsensusResponse> {
     const row = await repository.consensus(db, story.id);
     return row ? storedConsensus(story, row) : neutralConsensus(story, await parameters(), now());
@@ -61,26 +82,11 @@ export function createStoriesService(deps: { db: Db; clock: Clock; parameters: (
 
     /** Every packet of the story, oldest first, each with its hash. */
     async versions(id: string): Promise<VersionsResponse> {
-      const story = await readable(id);
-      const [rows, notices] = await Promise.all([repository.versions(db, story.id), repository.notices(db, story.id)]);
-      return {
-        storyId: story.id,
-        currentVersion: story.current_version,
-        currentPacketHash: story.current_packet_hash,
-        versions: rows.map((v) => ({
-          version: v.version,
-          packetHash: v.packet_hash,
-          createdAt: v.created_at.toISOString(),
-          createdBy: v.created_by,
-          proposalId: v.proposal_id,
-          current: v.version === story.current_version,
-          notices: notices
-            .filter((n) => n.version === v.version)
-            .map((n) => ({ kind: n.kind, note: n.note, createdAt: n.created_at.toISOString() })),
-          packet: v.packet as VersionsResponse['versions'][number]['packet'],
-        })),
-      };
+      return versionsOf(await readable(id));
     },
+
+    /** versions() of a story whose access check the caller made (the reader site's story page). */
+    versionsForReadableStory: (story: ReadableStory) => versionsOf(story),
 
     /** Every source the story ever cited, with its review status and whether the current packet cites it. */
     async sources(id: string): Promise<SourcesResponse> {
@@ -103,9 +109,11 @@ export function createStoriesService(deps: { db: Db; clock: Clock; parameters: (
     },
 
     async consensus(id: string): Promise<ConsensusResponse> {
-      const story = await readable(id);
-      return consensusOf(story);
+      return consensusOf(await readable(id));
     },
+
+    /** consensus() of a story whose access check the caller made (the reader site's story page). */
+    consensusForReadableStory: (story: ReadableStory) => consensusOf(story),
 
     /** Everything agents need to review the current packet: the packet, reviews, proposals, safety trace. */
     async machineRoom(id: string): Promise<MachineRoomResponse> {

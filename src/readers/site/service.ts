@@ -54,7 +54,7 @@ export function createSiteService(deps: {
 
     /**
      * A story with everything its page explains; 404 NOT_FOUND for an unknown or hidden story. The access
-     * check runs once: the comment and flag lists of this read reuse it (one query each instead of two).
+     * check runs once: the consensus, versions, comment and flag reads of this page reuse it (one query each less).
      * The sources are the detail's (the active ones, with their status); the governance parameters are read
      * only for a story whose reward window has not opened (the text names its length).
      */
@@ -63,8 +63,8 @@ export function createSiteService(deps: {
       const page = { limit: STORY_PAGE_ITEMS };
       const [story, consensus, versions, commentList, flagList] = await Promise.all([
         stories.detail(id, lang),
-        stories.consensus(id),
-        stories.versions(id),
+        stories.consensusForReadableStory(row),
+        stories.versionsForReadableStory(row),
         comments.listForReadableStory(row, page),
         flags.listForReadableStory(row, page),
       ]);
