@@ -60,9 +60,7 @@ export interface ReadCacheOptions {
 }
 
 /** What the cache keeps per key. */
-interface Entry {
-  body: string;
-  contentType: string;
+interface Entry extends Body {
   stamp: string;
   storedAt: number;
   /** How long it is served: its key's life (entryLifeMs), or less for a body read from the read replica. */
@@ -94,6 +92,11 @@ interface Flight {
 interface Body {
   body: string;
   contentType: string;
+  /**
+   * The ETag an earlier hook of the route set on this body (the reader site's pages), sent again with it: the
+   * validator of an unchanged body, so that hook need not hash the body again on every hit.
+   */
+  etag: string | undefined;
 }
 
 /** Counters of this instance's read cache (tests; no metric yet). */
@@ -191,7 +194,7 @@ const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
     throw new Error(`READ_CACHE_TTL_MS must be below ${GENERATION_KEY_TTL_MS} (the life of a read generation key)`);
   const cache = new LRUCache<string, Entry>({
     maxSize: Math.max(1, options.maxBytes),
-    sizeCalculation: (entry) => Math.max(1, entry.body.length + entry.contentType.length),
+    sizeCalculation: (entry) => Math.max(1, entry.body.length + entry.contentType.length + (entry.etag?.length ?? 0)),
   });
   const flights = new Map<string, Flight>();
   // raw key -> validated key, for the valid requests seen (a pure function of its input: never stale);
@@ -204,8 +207,10 @@ const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
   app.decorate('readCacheStats', stats);
   const enabled = ttlMs > 0;
 
-  const answer = (reply: FastifyReply, body: Body, how: 'hit' | 'coalesced') =>
-    reply.code(200).header('content-type', body.contentType).header('x-read-cache', how).send(body.body);
+  const answer = (reply: FastifyReply, body: Body, how: 'hit' | 'coalesced') => {
+    if (body.etag !== undefined) reply.header('etag', body.etag);
+    return reply.code(200).header('content-type', body.contentType).header('x-read-cache', how).send(body.body);
+  };
 
   /** The entry under `key` if it may be served for `stamp` now (a stale one is dropped). */
   const fresh = (key: string, stamp: string): Entry | undefined => {
@@ -311,13 +316,15 @@ const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
     if (state.key === undefined) return payload; // refused before the lookup (validation)
     if (reply.statusCode === 200 && typeof payload === 'string') {
       const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
+      const etagHeader = reply.getHeader('etag');
+      const etag = typeof etagHeader === 'string' ? etagHeader : undefined;
       // a body read from the replica lives at most the replica's lag limit; the spread applies within that bound
       const boundMs =
         request.readFrom === 'replica' && options.replicaMaxLagMs !== undefined ? Math.min(ttlMs, options.replicaMaxLagMs) : ttlMs;
       const entryTtlMs = entryLifeMs(state.key, boundMs, lifeSpread);
-      cache.set(state.key, { body: payload, contentType, stamp: state.stamp, storedAt: clock.now(), ttlMs: entryTtlMs });
+      cache.set(state.key, { body: payload, contentType, etag, stamp: state.stamp, storedAt: clock.now(), ttlMs: entryTtlMs });
       reply.header('x-read-cache', 'miss');
-      state.flight?.settle({ body: payload, contentType });
+      state.flight?.settle({ body: payload, contentType, etag });
     } else {
       state.flight?.settle(null);
     }

@@ -396,6 +396,30 @@ describe('public read cache: expiry, limits and switches', () => {
     }
   });
 
+  test('a body keeps the ETag a hook of its route gave it when it was read, and is served with it', async () => {
+    const clock = manualClock(Date.parse('2026-03-10T12:00:00.000Z'));
+    const app = Fastify({ logger: false });
+    await app.register(readCachePlugin, { generation: createMemoryReadGeneration(clock), clock, ttlMs: 30_000, maxBytes: 1_000_000 });
+    // like the reader site's ETag hook: it validates a body by hashing it, unless the body comes with its ETag
+    let hashed = 0;
+    app.addHook('onSend', async (_request, reply, payload) => {
+      if (reply.getHeader('etag') === undefined) reply.header('etag', `W/"body-${(hashed += 1)}"`);
+      return payload;
+    });
+    const strict = Type.Object({}, { additionalProperties: false });
+    app.get('/test/page', { config: { readCache: true }, schema: { querystring: strict } }, async () => ({ page: 1 }));
+    try {
+      const miss = await app.inject({ method: 'GET', url: '/test/page' });
+      const hit = await app.inject({ method: 'GET', url: '/test/page' });
+      assert.deepEqual([miss.headers['x-read-cache'], hit.headers['x-read-cache']], ['miss', 'hit']);
+      assert.equal(miss.headers.etag, 'W/"body-1"');
+      assert.equal(hit.headers.etag, 'W/"body-1"', 'the hit carries the ETag stored with its body');
+      assert.equal(hashed, 1, 'the hook did not validate the cached body again');
+    } finally {
+      await app.close();
+    }
+  });
+
   test('a life spread outside [0, 1) is refused', async () => {
     for (const lifeSpread of [-0.1, 1, Number.NaN]) {
       const app = Fastify({ logger: false });
