@@ -28,8 +28,8 @@ const TRACKING_SINCE: readonly [number, number] = [1, 21];
 
 /**
  * The pooler of the second pass: the service's named statements on, and PgBouncer preparing each on the server
- * connection a transaction lands on (the service has about 40 hot statements; 200 is PgBouncer's documented
- * example).
+ * connection a transaction lands on (the service has about 40 hot statements; 200 is PgBouncer's default from
+ * 1.24, written out for 1.21-1.23).
  */
 export const TRACKING_POOLER = { bin: TRACKING_PGBOUNCER_BIN, maxPreparedStatements: 200 } as const;
 
