@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { sql, type Kysely } from 'kysely';
-import { reusableQuery } from '../../src/platform/db/reusable-query.js';
+import { reusablePageQuery, reusableQuery } from '../../src/platform/db/reusable-query.js';
 import { openDatabase, type Db } from '../../src/platform/db/database.js';
 import { markPrepared, preparedName } from '../../src/platform/db/prepared-statements.js';
 import { withTestDatabase } from '../helpers/app.js';
@@ -25,6 +25,23 @@ describe('reusable queries', () => {
             assert.deepEqual(await reused(db, a, b), await build(db, a, b).execute());
           },
         ),
+        { numRuns: 30 },
+      );
+    }));
+
+  test('a page query runs the first-page statement without a cursor and the other with one, as built per request', () =>
+    withTestDatabase(async ({ database: { db } }) => {
+      // the numbers 1..9 after the cursor (exclusive), at most `limit`: the two shapes differ by their WHERE
+      const build = (q: Db, after: number | null, limit: number) => {
+        let query = q.selectFrom(sql<{ n: number }>`(select generate_series(1, 9) as n)`.as('s')).select(sql<number>`n`.as('n'));
+        if (after !== null) query = query.where(sql<number>`n`, '>', after);
+        return query.orderBy('n').limit(limit);
+      };
+      const page = reusablePageQuery(build);
+      await fc.assert(
+        fc.asyncProperty(fc.option(fc.integer({ min: 0, max: 9 }), { nil: null }), fc.integer({ min: 1, max: 9 }), async (after, limit) => {
+          assert.deepEqual(await page(db, after, limit), await build(db, after, limit).execute());
+        }),
         { numRuns: 30 },
       );
     }));

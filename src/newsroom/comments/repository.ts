@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
-import { reusableQuery } from '../../platform/db/reusable-query.js';
+import { reusablePageQuery } from '../../platform/db/reusable-query.js';
 import type { CommentsTable } from '../../platform/db/schema.js';
 
 /** SQL of reader comments. */
@@ -20,10 +20,10 @@ export async function commentExists(db: Queryable, storyId: string, commentId: s
  * cursor) is built once and runs as a named statement (platform/db/reusable-query.ts).
  */
 export async function commentsAfter(db: Queryable, storyId: string, afterSeq: string | null, limit: number) {
-  return afterSeq === null ? firstComments(db, storyId, limit) : commentsAfterSeq(db, storyId, afterSeq, limit);
+  return commentsPage(db, afterSeq, storyId, limit);
 }
 
-function commentsQuery(db: Queryable, storyId: string, afterSeq: string | null, limit: number) {
+const commentsPage = reusablePageQuery((db: Queryable, afterSeq: string | null, storyId: string, limit: number) => {
   let query = db
     .selectFrom('comments')
     .select(['seq', 'id', 'actor_id', 'verified', 'parent_id', 'body', 'created_at'])
@@ -32,9 +32,4 @@ function commentsQuery(db: Queryable, storyId: string, afterSeq: string | null, 
     .limit(limit);
   if (afterSeq !== null) query = query.where('seq', '>', afterSeq);
   return query;
-}
-
-const firstComments = reusableQuery((db: Queryable, storyId: string, limit: number) => commentsQuery(db, storyId, null, limit));
-const commentsAfterSeq = reusableQuery((db: Queryable, storyId: string, afterSeq: string, limit: number) =>
-  commentsQuery(db, storyId, afterSeq, limit),
-);
+});

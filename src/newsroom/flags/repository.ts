@@ -1,6 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
-import { reusableQuery } from '../../platform/db/reusable-query.js';
+import { reusablePageQuery } from '../../platform/db/reusable-query.js';
 import type { FlagsTable } from '../../platform/db/schema.js';
 
 /** SQL of reader flags. */
@@ -22,10 +22,10 @@ export async function insertFlag(tx: Tx, row: Insertable<FlagsTable>) {
  * is built once and runs as a named statement (platform/db/reusable-query.ts).
  */
 export async function flagsAfter(db: Queryable, storyId: string, afterSeq: string | null, limit: number) {
-  return afterSeq === null ? firstFlags(db, storyId, limit) : flagsAfterSeq(db, storyId, afterSeq, limit);
+  return flagsPage(db, afterSeq, storyId, limit);
 }
 
-function flagsQuery(db: Queryable, storyId: string, afterSeq: string | null, limit: number) {
+const flagsPage = reusablePageQuery((db: Queryable, afterSeq: string | null, storyId: string, limit: number) => {
   let query = db
     .selectFrom('flags')
     .select(['seq', 'id', 'actor_id', 'verified', 'severity', 'claim_id', 'reason', 'created_at'])
@@ -34,9 +34,4 @@ function flagsQuery(db: Queryable, storyId: string, afterSeq: string | null, lim
     .limit(limit);
   if (afterSeq !== null) query = query.where('seq', '>', afterSeq);
   return query;
-}
-
-const firstFlags = reusableQuery((db: Queryable, storyId: string, limit: number) => flagsQuery(db, storyId, null, limit));
-const flagsAfterSeq = reusableQuery((db: Queryable, storyId: string, afterSeq: string, limit: number) =>
-  flagsQuery(db, storyId, afterSeq, limit),
-);
+});

@@ -1,6 +1,6 @@
 import { sql, type Compilable } from 'kysely';
 import type { Db, Tx } from '../../platform/db/database.js';
-import { reusableQuery } from '../../platform/db/reusable-query.js';
+import { reusablePageQuery } from '../../platform/db/reusable-query.js';
 import type { LedgerEntry } from './record.js';
 import type { Int8, LedgerBucket, LedgerType, StoryState } from '../../platform/db/schema.js';
 import { HIDDEN_MODERATION, literal, rewardWindowActiveSql } from '../stories/story-filters.js';
@@ -35,13 +35,12 @@ export async function page(
   limit: number,
   now: Date,
 ): Promise<LedgerRow[]> {
-  if (buckets === null) return beforeSeq === null ? allFirst(db, limit, now) : allBefore(db, beforeSeq, limit, now);
-  return beforeSeq === null ? someFirst(db, [...buckets], limit, now) : someBefore(db, [...buckets], beforeSeq, limit, now);
+  return buckets === null ? allBuckets(db, beforeSeq, limit, now) : someBuckets(db, beforeSeq, [...buckets], limit, now);
 }
 
 const hidden = HIDDEN_MODERATION.map(literal);
 
-function allQuery(db: Db, beforeSeq: string | null, limit: number, now: Date) {
+const allBuckets = reusablePageQuery((db: Db, beforeSeq: string | null, limit: number, now: Date) => {
   let query = db
     .selectFrom('ledger_events as le')
     .innerJoin('stories as s', 's.id', 'le.story_id')
@@ -63,11 +62,12 @@ function allQuery(db: Db, beforeSeq: string | null, limit: number, now: Date) {
     .limit(limit);
   if (beforeSeq !== null) query = query.where('le.seq', '<', beforeSeq);
   return query;
-}
+});
 
-function someQuery(db: Db, buckets: string[], beforeSeq: string | null, limit: number, now: Date): Compilable<LedgerRow> {
-  const before = beforeSeq !== null ? sql`and le.seq < ${beforeSeq}` : sql``;
-  const query = sql<LedgerRow>`
+const someBuckets = reusablePageQuery(
+  (db: Db, beforeSeq: string | null, buckets: string[], limit: number, now: Date): Compilable<LedgerRow> => {
+    const before = beforeSeq !== null ? sql`and le.seq < ${beforeSeq}` : sql``;
+    const query = sql<LedgerRow>`
     select e.* from unnest(${buckets}::text[]) as b(bucket)
     cross join lateral (
       select le.seq, le.id, le.story_id, le.title, le.type, le.created_at, le.story_state, le.editorial_state,
@@ -80,14 +80,8 @@ function someQuery(db: Db, buckets: string[], beforeSeq: string | null, limit: n
     ) e
     order by e.seq desc
     limit ${limit}`;
-  return { compile: () => query.compile(db) };
-}
-
-const allFirst = reusableQuery((db: Db, limit: number, now: Date) => allQuery(db, null, limit, now));
-const allBefore = reusableQuery((db: Db, beforeSeq: string, limit: number, now: Date) => allQuery(db, beforeSeq, limit, now));
-const someFirst = reusableQuery((db: Db, buckets: string[], limit: number, now: Date) => someQuery(db, buckets, null, limit, now));
-const someBefore = reusableQuery((db: Db, buckets: string[], beforeSeq: string, limit: number, now: Date) =>
-  someQuery(db, buckets, beforeSeq, limit, now),
+    return { compile: () => query.compile(db) };
+  },
 );
 
 /** Appends a ledger event row (through recordLedgerEvent, inside the transaction that made the change). */

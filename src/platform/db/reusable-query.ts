@@ -28,6 +28,18 @@ export function reusableQuery<P extends unknown[], R>(build: (db: Queryable, ...
   };
 }
 
+/**
+ * A reusable statement of a keyset page, whose cursor is either absent (the first page) or a value: two statements,
+ * one per shape (`build` gets null for the first page, the cursor's placeholder for the other), each built once on
+ * first use; a call runs the one its cursor asks for.
+ */
+export function reusablePageQuery<C, P extends unknown[], R>(build: (db: Queryable, cursor: C | null, ...params: P) => Compilable<R>) {
+  const first = reusableQuery((db: Queryable, ...params: P) => build(db, null, ...params));
+  const after = reusableQuery((db: Queryable, cursor: C, ...params: P) => build(db, cursor, ...params));
+  return (db: Queryable, cursor: C | null, ...params: P): Promise<R[]> =>
+    cursor === null ? first(db, ...params) : after(db, cursor, ...params);
+}
+
 /** Text no parameter can hold (PostgreSQL text cannot hold NUL), naming parameter `i`. */
 const placeholder = (i: number) => `\u0000reusable-query-parameter-${i}`;
 
