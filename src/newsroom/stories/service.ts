@@ -63,6 +63,13 @@ export function createStoriesService(deps: { db: Db; clock: Clock; parameters: (
     };
   }
 
+  async function detailWithRow(id: string, lang: Lang): Promise<{ detail: StoryResponse; row: ReadableStory }> {
+    const story = publicOnly(await repository.findStoryWithSources(db, id));
+    const sources = inCitationOrder(story.sources, story.citedUrls);
+    const claims = (story.claims ?? []).map((c) => ({ id: c.id, text: c.text }));
+    return { detail: presentStory({ row: story, claims, sources }, lang, now()), row: story };
+  }
+
   async function consensusOf(story: StoryRow): Promise<ConsensusResponse> {
     const row = await repository.consensus(db, story.id);
     return row ? storedConsensus(story, row) : neutralConsensus(story, await parameters(), now());
@@ -74,11 +81,11 @@ export function createStoriesService(deps: { db: Db; clock: Clock; parameters: (
 
     /** Story detail (also served as /v1/article/:id and /v1/cluster/:id). */
     async detail(id: string, lang: Lang): Promise<StoryResponse> {
-      const story = publicOnly(await repository.findStoryWithSources(db, id));
-      const sources = inCitationOrder(story.sources, story.citedUrls);
-      const claims = (story.claims ?? []).map((c) => ({ id: c.id, text: c.text }));
-      return presentStory({ row: story, claims, sources }, lang, now());
+      return (await detailWithRow(id, lang)).detail;
     },
+
+    /** detail(), with the row of its access check (the reader site's story page reads the rest with it). */
+    detailWithRow,
 
     /** Every packet of the story, oldest first, each with its hash. */
     async versions(id: string): Promise<VersionsResponse> {
@@ -86,7 +93,7 @@ export function createStoriesService(deps: { db: Db; clock: Clock; parameters: (
     },
 
     /** versions() of a story whose access check the caller made (the reader site's story page). */
-    versionsForReadableStory: (story: ReadableStory) => versionsOf(story),
+    versionsForReadableStory: versionsOf,
 
     /** Every source the story ever cited, with its review status and whether the current packet cites it. */
     async sources(id: string): Promise<SourcesResponse> {
@@ -113,7 +120,7 @@ export function createStoriesService(deps: { db: Db; clock: Clock; parameters: (
     },
 
     /** consensus() of a story whose access check the caller made (the reader site's story page). */
-    consensusForReadableStory: (story: ReadableStory) => consensusOf(story),
+    consensusForReadableStory: consensusOf,
 
     /** Everything agents need to review the current packet: the packet, reviews, proposals, safety trace. */
     async machineRoom(id: string): Promise<MachineRoomResponse> {

@@ -53,16 +53,15 @@ export function createSiteService(deps: {
     },
 
     /**
-     * A story with everything its page explains; 404 NOT_FOUND for an unknown or hidden story. The access
-     * check runs once: the consensus, versions, comment and flag reads of this page reuse it (one query each less).
+     * A story with everything its page explains; 404 NOT_FOUND for an unknown or hidden story. The story is read
+     * once, by the detail, which is the access check: the consensus, versions, comment and flag reads take its row.
      * The sources are the detail's (the active ones, with their status); the governance parameters are read
      * only for a story whose reward window has not opened (the text names its length).
      */
     async storyPage(id: string, lang: Lang) {
-      const row = await stories.readable(id);
+      const { detail: story, row } = await stories.detailWithRow(id, lang);
       const page = { limit: STORY_PAGE_ITEMS };
-      const [story, consensus, versions, commentList, flagList] = await Promise.all([
-        stories.detail(id, lang),
+      const [consensus, versions, commentList, flagList] = await Promise.all([
         stories.consensusForReadableStory(row),
         stories.versionsForReadableStory(row),
         comments.listForReadableStory(row, page),
