@@ -17,7 +17,7 @@ printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: trixie\nComp
 apt-get update -qq
 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq dpkg-dev libevent-dev libssl-dev libc-ares-dev pkg-config >/dev/null
 cd "$work"
-apt-get source -qq --download-only pgbouncer/trixie >/dev/null 2>&1 || apt-get source -qq --download-only pgbouncer >/dev/null
+apt-get source -qq --download-only pgbouncer/trixie >/dev/null
 tar xzf pgbouncer_*.orig.tar.gz
 cd pgbouncer-*/
 ./configure --prefix="$prefix" --without-systemd >/dev/null
