@@ -1,26 +1,62 @@
 import assert from 'node:assert/strict';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { compressedInputs } from '../../src/rewards/settlements/published-inputs.js';
+import { compressedInputs, storedInputs } from '../../src/rewards/settlements/published-inputs.js';
+import type { PublishedContribution } from '../../src/rewards/settlements/payout-rows.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
 
-/** The published inputs, serialized a slice of contributions at a time, are the JSON of the whole object. */
-test('compressed inputs unzip to exactly JSON.stringify of the inputs, across slice boundaries', async () => {
-  const contribution = fc.record({ storyId: fc.string(), weight: fc.string(), owner: fc.option(fc.string(), { nil: null }) });
-  const head = fc.record(
-    { seed: fc.string(), poolBase: fc.string(), note: fc.constantFrom(undefined, 'x'), nested: fc.jsonValue() },
-    { requiredKeys: [] },
-  );
+const text = fc.oneof(fc.string(), fc.constantFrom('st_1', 'bot_1', 'FACT_CHECK', '1', ''), fc.string({ unit: 'grapheme', maxLength: 8 }));
+const contribution: fc.Arbitrary<PublishedContribution> = fc.record({
+  storyId: text,
+  role: fc.constantFrom('WRITER', 'FACT_CHECK', 'RISK', 'SOURCE_DIVERSITY'),
+  beneficiaryKind: fc.constantFrom('BOT', 'HUMAN'),
+  beneficiaryId: text,
+  weight: text,
+  units: text,
+  storyVoteWeight: text,
+  owner: fc.option(text, { nil: null }),
+});
+const head = fc.record(
+  { policyVersion: fc.integer(), seed: fc.string(), poolBase: fc.string(), stories: fc.array(fc.jsonValue(), { maxLength: 3 }) },
+  { requiredKeys: [] },
+);
+
+/** What is stored reads back as the very inputs: the same JSON text, keys in the same order. */
+test('packed inputs read back as exactly the inputs that were packed', async () => {
   await fc.assert(
-    fc.asyncProperty(head, fc.array(contribution, { maxLength: 30 }), async (h, contributions) => {
+    fc.asyncProperty(head, fc.array(contribution, { maxLength: 40 }), async (h, contributions) => {
       const inputs = { ...h, contributions };
-      assert.equal(gunzipSync(await compressedInputs(inputs)).toString('utf8'), JSON.stringify(inputs));
+      const stored = await compressedInputs(inputs);
+      assert.equal(JSON.stringify(await storedInputs({ inputs: null, inputs_gzip: stored })), JSON.stringify(inputs));
     }),
     { numRuns: fuzzRuns(200) },
   );
-  // more than two slices of 5,000
-  const many = { seed: 's', contributions: Array.from({ length: 12_345 }, (_, i) => ({ storyId: `st_${i}`, weight: String(i) })) };
-  assert.equal(gunzipSync(await compressedInputs(many)).toString('utf8'), JSON.stringify(many));
-  assert.equal(gunzipSync(await compressedInputs({ contributions: [] })).toString('utf8'), '{"contributions":[]}');
+  // more than two slices of 50,000, texts repeated as a run repeats them
+  const many = {
+    seed: 's',
+    contributions: Array.from({ length: 123_456 }, (_, i) => ({
+      storyId: `st_${i % 5_000}`,
+      role: 'FACT_CHECK' as const,
+      beneficiaryKind: 'BOT' as const,
+      beneficiaryId: `bot_${i % 997}`,
+      weight: String(i % 13),
+      units: '1',
+      storyVoteWeight: String(i % 13),
+      owner: i % 3 ? `h_${i % 997}` : null,
+    })),
+  };
+  const stored = await compressedInputs(many);
+  assert.equal(JSON.stringify(await storedInputs({ inputs: null, inputs_gzip: stored })), JSON.stringify(many));
+  // each repeated text once: far smaller than its JSON
+  assert.ok(gunzipSync(stored).length < JSON.stringify(many).length / 4);
+  const none = await compressedInputs({ contributions: [] });
+  assert.deepEqual(await storedInputs({ inputs: null, inputs_gzip: none }), { contributions: [] });
+});
+
+/** Settlements stored before the packed form keep reading: gzip-compressed JSON, and json. */
+test('inputs stored as gzip-compressed JSON or as json read as they were written', async () => {
+  const inputs = { seed: 'x', contributions: [{ storyId: 'st_1', weight: '4', owner: null }] };
+  assert.deepEqual(await storedInputs({ inputs: null, inputs_gzip: gzipSync(JSON.stringify(inputs)) }), inputs);
+  assert.deepEqual(await storedInputs({ inputs, inputs_gzip: null }), inputs);
 });

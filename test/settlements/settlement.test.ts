@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { createSettlementService } from '../../src/rewards/settlements/service.js';
 import { noCartelHolds } from '../../src/rewards/settlements/cartel-hook.js';
+import { storedInputs } from '../../src/rewards/settlements/published-inputs.js';
 import {
   bot,
   closedStory,
@@ -148,14 +149,15 @@ describe('settlement run, preview and the payout ledger', () => {
       { units: '1', storyVoteWeight: '4', weight: '4' },
     );
     assert.equal((await r.get('treasurer', '/v1/rewards/settlements/se_missing')).status, 404);
-    // stored compressed (0015); a settlement written before that keeps json inputs and reads the same
+    // stored packed and compressed; a settlement written before 0015 keeps json inputs and reads the same
     const stored = await r.db
       .selectFrom('settlements')
       .select(['inputs', 'inputs_gzip'])
       .where('id', '=', settlement.id)
       .executeTakeFirstOrThrow();
     assert.equal(stored.inputs, null);
-    const json = gunzipSync(stored.inputs_gzip!).toString('utf8');
+    assert.ok(gunzipSync(stored.inputs_gzip!).toString('latin1').startsWith('packed-inputs/1\n'));
+    const json = JSON.stringify(await storedInputs(stored));
     assert.deepEqual(JSON.parse(json), detail.body.inputs);
     await sql`update settlements set inputs = ${json}::json, inputs_gzip = null where id = ${settlement.id}`.execute(r.db);
     assert.deepEqual((await r.get('treasurer', `/v1/rewards/settlements/${settlement.id}`)).body, detail.body);
