@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
@@ -19,6 +20,19 @@ import {
   type RewardsApp,
 } from './support.js';
 import type { Json } from '../helpers/json.js';
+import { tsEntry } from '../helpers/ts-entry.js';
+
+/** `npm run settlement:inputs` in a child process. */
+function inputsCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [...tsEntry('src/rewards/settlements/inputs-cli.ts'), ...args],
+      { env, encoding: 'utf8', maxBuffer: 1 << 24 },
+      (err, stdout, stderr) => resolve({ status: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
 
 const ORB = 10n ** 18n;
 const orbs = (n: bigint) => (n * ORB).toString();
@@ -137,6 +151,21 @@ describe('settlement run, preview and the payout ledger', () => {
     // nobody has a recipient and wallet yet: the payouts wait for one
     assert.ok(payouts.body.payouts.every((p: Json) => p.status === 'PENDING_RECIPIENT'));
   });
+
+  test(
+    'npm run settlement:inputs prints the published inputs the API answers, and refuses an unknown settlement',
+    { skip: process.env.TEST_DATABASE_URL ? false : 'the command opens the database itself, and the test app holds the embedded one open' },
+    async () => {
+      const detail = await r.get('treasurer', `/v1/rewards/settlements/${settlement.id}`);
+      const env = { ...process.env, DATABASE_URL: r.t.db.url } as NodeJS.ProcessEnv;
+      const printed = await inputsCli([settlement.id], env);
+      assert.equal(printed.status, 0, printed.stderr);
+      assert.deepEqual(JSON.parse(printed.stdout), detail.body.inputs);
+      const unknown = await inputsCli(['se_missing'], env);
+      assert.equal(unknown.status, 1);
+      assert.match(unknown.stderr, /no settlement se_missing/);
+    },
+  );
 
   test('a settlement publishes its inputs and lists with its filters and limits', async () => {
     const detail = await r.get('treasurer', `/v1/rewards/settlements/${settlement.id}`);
