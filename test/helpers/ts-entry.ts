@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 
 /**
@@ -10,4 +11,23 @@ import { join } from 'node:path';
 export function tsEntry(file: string): string[] {
   const build = process.env.TEST_BUILD_DIR;
   return build ? [join(build, file.replace(/\.tsx?$/, '.js'))] : ['--import', 'tsx', file];
+}
+
+/** What a command run by `runEntry` left: its exit status (1 when it died otherwise) and its output. */
+export interface EntryRun {
+  status: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs the entry point `file` (as `tsEntry` gives it) with `args` in a child process, asynchronously: the server a
+ * test talks to may be in this process. Resolves once the command ends, whatever its status.
+ */
+export function runEntry(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<EntryRun> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [...tsEntry(file), ...args], { env, encoding: 'utf8', maxBuffer: 1 << 26 }, (err, stdout, stderr) =>
+      resolve({ status: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
 }

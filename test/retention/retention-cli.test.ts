@@ -1,26 +1,15 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { test } from 'node:test';
 import { openDatabase, type Database } from '../../src/platform/db/database.js';
 import { createTestDatabase, testEnv } from '../helpers/app.js';
 import { clonePgliteDir } from '../helpers/db-template.js';
 import { seedIdempotency } from './support.js';
-import { tsEntry } from '../helpers/ts-entry.js';
+import { runEntry, type EntryRun } from '../helpers/ts-entry.js';
 
 /** `npm run retention` in a child process, on the database of `env` (DATABASE_URL, or the embedded one in DATA_DIR). */
-function retentionCli(
-  args: string[],
-  env: Record<string, string | undefined>,
-): Promise<{ status: number; stdout: string; stderr: string }> {
+function retentionCli(args: string[], env: Record<string, string | undefined>): Promise<EntryRun> {
   const childEnv = Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([, v]) => v !== undefined)) as NodeJS.ProcessEnv;
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [...tsEntry('src/operations/retention/retention-cli.ts'), ...args],
-      { env: childEnv, encoding: 'utf8' },
-      (err, stdout, stderr) => resolve({ status: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+  return runEntry('src/operations/retention/retention-cli.ts', args, childEnv);
 }
 
 /** The line of `table` in the command's output, split into its columns. */

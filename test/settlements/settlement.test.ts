@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
@@ -20,19 +19,8 @@ import {
   type RewardsApp,
 } from './support.js';
 import type { Json } from '../helpers/json.js';
-import { tsEntry } from '../helpers/ts-entry.js';
-
-/** `npm run settlement:inputs` in a child process. */
-function inputsCli(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [...tsEntry('src/rewards/settlements/inputs-cli.ts'), ...args],
-      { env, encoding: 'utf8', maxBuffer: 1 << 24 },
-      (err, stdout, stderr) => resolve({ status: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+import { runEntry } from '../helpers/ts-entry.js';
+import { needsPostgres } from '../helpers/needs.js';
 
 const ORB = 10n ** 18n;
 const orbs = (n: bigint) => (n * ORB).toString();
@@ -154,14 +142,14 @@ describe('settlement run, preview and the payout ledger', () => {
 
   test(
     'npm run settlement:inputs prints the published inputs the API answers, and refuses an unknown settlement',
-    { skip: process.env.TEST_DATABASE_URL ? false : 'the command opens the database itself, and the test app holds the embedded one open' },
+    { skip: needsPostgres('the command opens the database itself, and the test app holds the embedded one open') },
     async () => {
       const detail = await r.get('treasurer', `/v1/rewards/settlements/${settlement.id}`);
       const env = { ...process.env, DATABASE_URL: r.t.db.url } as NodeJS.ProcessEnv;
-      const printed = await inputsCli([settlement.id], env);
+      const printed = await runEntry('src/rewards/settlements/inputs-cli.ts', [settlement.id], env);
       assert.equal(printed.status, 0, printed.stderr);
       assert.deepEqual(JSON.parse(printed.stdout), detail.body.inputs);
-      const unknown = await inputsCli(['se_missing'], env);
+      const unknown = await runEntry('src/rewards/settlements/inputs-cli.ts', ['se_missing'], env);
       assert.equal(unknown.status, 1);
       assert.match(unknown.stderr, /no settlement se_missing/);
     },

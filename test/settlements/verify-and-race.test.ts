@@ -1,20 +1,13 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { describe, test } from 'node:test';
 import { verifySettlement } from '../../src/rewards/settlements/verify.js';
 import { TEST_SECRET } from '../helpers/app.js';
 import { needsPostgres } from '../helpers/needs.js';
 import { closedStory, rewardRowCounts, rewardsApp, rewardVote, workedExample } from './support.js';
-import { tsEntry } from '../helpers/ts-entry.js';
+import { runEntry } from '../helpers/ts-entry.js';
 
-/** Runs the command-line tool in a child process (asynchronously: the server under test is in this process). */
-function verifyCli(id: string, env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [...tsEntry('scripts/settlement-verify.ts'), id], { env, encoding: 'utf8' }, (err, stdout, stderr) =>
-      resolve({ status: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+/** `npm run settlement:verify <id>` in a child process. */
+const verifyCli = (id: string, env: NodeJS.ProcessEnv) => runEntry('scripts/settlement-verify.ts', [id], env);
 
 describe('settlement verification and concurrent runs', () => {
   test('settlement:verify recomputes a settlement through the API and notices a tampered payout', async () => {
