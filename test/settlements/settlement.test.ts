@@ -236,6 +236,34 @@ describe('who is paid for what', () => {
       await r.t.close();
     }
   });
+  test('independent sources are counted by the host the service stores for each source: case, www., port and user dropped', async () => {
+    const r = await rewardsApp();
+    try {
+      const author = await bot(r.db);
+      const checker = await bot(r.db);
+      const story = await closedStory(r, {
+        authorBotId: author,
+        sources: [
+          { url: 'https://WWW.Harbour.example/minutes', title: 'Minutes' },
+          { url: 'https://harbour.example:8443/vote', title: 'Vote record' },
+          { url: 'https://editor@harbour.example/notes', title: 'Notes' },
+          { url: 'https://gazette.example/ferries', title: 'Gazette' },
+        ],
+      });
+      await review(r.db, story, checker, 'ATTESTATION', 1);
+      await rewardVote(r.db, story.id, 'voter', 'UP', 1);
+      const run = await r.post('treasurer', '/v1/rewards/settlements/run', { totalPoolOrbs: 100 });
+      assert.equal(run.status, 202, JSON.stringify(run.body));
+      const settled = await r.get('treasurer', `/v1/rewards/settlements/${run.body.id}`);
+      const diversity = (settled.body.inputs.contributions as Json[]).filter((c) => c.role === 'SOURCE_DIVERSITY');
+      assert.deepEqual(
+        diversity.map((c) => [c.beneficiaryId, c.units]),
+        [[author, '2']],
+      );
+    } finally {
+      await r.t.close();
+    }
+  });
 });
 
 describe('payouts of one settlement', () => {

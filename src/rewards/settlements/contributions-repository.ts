@@ -34,32 +34,50 @@ export type WorkUnitsVisitor = (
 ) => void;
 
 /**
- * A row of the work-units query: the story, the owner, and the rest packed in one text, `units role kind
- * beneficiary` (the first three never hold a space; the beneficiary is the rest of the text, whatever it holds).
- * The driver makes a string per field of each of a million rows; three fields instead of six take about a quarter
- * off the process's time to read them.
+ * A row of the work-units query: either a story's bot units packed in one text (`bots`: `units role botId` per
+ * contribution, joined by commas; none of the three holds a space or a comma, bot ids being `bot_` and 32 hex
+ * digits), or one flagger's units (`flag`: `units beneficiary`, the beneficiary the rest of the text, whatever it
+ * holds) with the flagger's linked human as `owner`. The driver makes an object and a string per field of each
+ * row: a story's twenty contributions in one row cost it one, not twenty. A bot's owner comes from the bots' owners
+ * read once (BotOwners), not from a join of a million rows in the query.
  */
 interface PackedUnits {
   story_id: string;
-  unit: string;
+  bots: string | null;
+  flag: string | null;
   owner: string | null;
 }
 
-/** Hands the fields of each packed row to `visit`. */
-function unpack(rows: readonly PackedUnits[], visit: WorkUnitsVisitor): void {
-  for (const { story_id, unit, owner } of rows) {
-    const a = unit.indexOf(' ');
-    const b = unit.indexOf(' ', a + 1);
-    const c = unit.indexOf(' ', b + 1);
-    if (a < 1 || c < 0) throw new Error(`settlement work units: not a packed row: ${unit.slice(0, 80)}`);
-    visit(
-      story_id,
-      unit.slice(a + 1, b) as PayoutRole,
-      unit.slice(b + 1, c) as 'BOT' | 'HUMAN',
-      unit.slice(c + 1),
-      owner,
-      unit.slice(0, a),
-    );
+/** Each bot's owner now (bot_payout_owners), by bot id: read once per settlement, a row per bot. */
+export type BotOwners = ReadonlyMap<string, string | null>;
+
+export async function botPayoutOwners(db: Queryable): Promise<BotOwners> {
+  const rows = await db.selectFrom('bot_payout_owners').select(['bot_id', 'linked_human_id']).execute();
+  return new Map(rows.map((r) => [r.bot_id, r.linked_human_id]));
+}
+
+const notPacked = (text: string) => new Error(`settlement work units: not a packed row: ${text.slice(0, 80)}`);
+
+/** Hands the fields of each packed row to `visit`, a bot's owner taken from `owners`. */
+function unpack(rows: readonly PackedUnits[], owners: BotOwners, visit: WorkUnitsVisitor): void {
+  for (const { story_id, bots, flag, owner } of rows) {
+    if (bots !== null) {
+      for (let start = 0; start < bots.length;) {
+        let end = bots.indexOf(',', start);
+        if (end < 0) end = bots.length;
+        const a = bots.indexOf(' ', start);
+        const b = bots.indexOf(' ', a + 1);
+        if (a <= start || b < 0 || b >= end) throw notPacked(bots.slice(start));
+        const bot = bots.slice(b + 1, end);
+        visit(story_id, bots.slice(a + 1, b) as PayoutRole, 'BOT', bot, owners.get(bot) ?? null, bots.slice(start, a));
+        start = end + 1;
+      }
+    }
+    if (flag !== null) {
+      const a = flag.indexOf(' ');
+      if (a < 1) throw notPacked(flag);
+      visit(story_id, 'RISK', 'HUMAN', flag.slice(a + 1), owner, flag.slice(0, a));
+    }
   }
 }
 
@@ -88,71 +106,72 @@ export async function eligibleStories(db: Queryable, now: Date): Promise<Eligibl
  * revisions). FACT_CHECK: attestation weight on the packet that graduated. RISK: weight of objections that
  * were upheld (the story ended CONTESTED, UNDER_REVIEW or RETRACTED, or the packet objected to was replaced)
  * and 1 per flag upheld (the story went UNDER_REVIEW or was RETRACTED). SOURCE_DIVERSITY: 1 per independent
- * source host a bot's packet introduced first. A retracted story pays RISK only.
+ * source host a bot's packet introduced first (the host stored with each source, story_sources.host: the one
+ * identity of a source host across the service). A retracted story pays RISK only.
  */
 function workUnitsQuery(now: Date): RawBuilder<PackedUnits> {
+  // per eligible story, its bot units: each branch reads the story's rows through an index, so no step of the
+  // query holds or sorts the million rows of all stories
   return sql<PackedUnits>`
-    with ${eligible(now)},
-    graduated as (
-      select e.id as story_id,
-        (select v.packet_hash from story_versions v where v.story_id = e.id and v.created_at <= e.graduated_at
-          order by v.version desc limit 1) as packet_hash
-      from eligible e where e.graduated_at is not null and e.review_status <> 'RETRACTED'
-    ),
-    hosts as (
-      select distinct on (src.story_id, src.host) src.story_id, v.created_by as bot_id
+    with ${eligible(now)}
+    select e.id as story_id, (
+      select string_agg(u.units::text || ' ' || u.role || ' ' || u.bot_id, ',')
       from (
-        select ss.story_id, ss.added_in_version, ss.created_at, ss.id,
-          lower(regexp_replace(substring(ss.url from '^[A-Za-z][A-Za-z0-9+.-]*://([^/:?#@]+)'), '^www\\.', '')) as host
-        from story_sources ss join eligible e on e.id = ss.story_id
-        where ss.active and ss.status not in ('UNRELIABLE', 'RETRACTED') and e.review_status <> 'RETRACTED'
-      ) src
-      join story_versions v on v.story_id = src.story_id and v.version = src.added_in_version
-      where src.host is not null and src.host <> ''
-      order by src.story_id, src.host, src.added_in_version, src.created_at, src.id
-    ),
-    bot_units as (
-      select v.story_id, 'WRITER' as role, v.created_by as bot_id, count(*)::bigint as units
-      from story_versions v join eligible e on e.id = v.story_id
-      where e.review_status <> 'RETRACTED'
-      group by v.story_id, v.created_by
-      union all
-      -- one review per bot and packet (unique), so one row per story and attester: nothing to add up or sort
-      select r.story_id, 'FACT_CHECK', r.bot_id, r.weight::bigint
-      from agent_reviews r join graduated g on g.story_id = r.story_id and g.packet_hash = r.packet_hash
-      where r.kind = 'ATTESTATION'
-      union all
-      select r.story_id, 'RISK', r.bot_id, sum(r.weight)::bigint
-      from agent_reviews r join eligible e on e.id = r.story_id
-      where r.kind = 'OBJECTION'
-        and (e.review_status in ('CONTESTED', 'UNDER_REVIEW', 'RETRACTED') or r.packet_hash <> e.current_packet_hash)
-      group by r.story_id, r.bot_id
-      union all
-      select story_id, 'SOURCE_DIVERSITY', bot_id, count(*)::bigint from hosts group by story_id, bot_id
-    )
-    select u.story_id, u.units::text || ' ' || u.role || ' BOT ' || u.bot_id as unit, b.linked_human_id as owner
-    from bot_units u left join bot_payout_owners b on b.bot_id = u.bot_id
-    where u.units > 0
+        select 'WRITER' as role, v.created_by as bot_id, count(*)::bigint as units
+        from story_versions v
+        where v.story_id = e.id and e.review_status <> 'RETRACTED'
+        group by v.created_by
+        union all
+        -- one review per bot and packet (unique), so one row per attester: nothing to add up
+        select 'FACT_CHECK', r.bot_id, r.weight::bigint
+        from agent_reviews r
+        where r.story_id = e.id and r.kind = 'ATTESTATION' and e.graduated_at is not null and e.review_status <> 'RETRACTED'
+          and r.packet_hash = (select v.packet_hash from story_versions v where v.story_id = e.id
+            and v.created_at <= e.graduated_at order by v.version desc limit 1)
+        union all
+        select 'RISK', r.bot_id, sum(r.weight)::bigint
+        from agent_reviews r
+        where r.story_id = e.id and r.kind = 'OBJECTION'
+          and (e.review_status in ('CONTESTED', 'UNDER_REVIEW', 'RETRACTED') or r.packet_hash <> e.current_packet_hash)
+        group by r.bot_id
+        union all
+        select 'SOURCE_DIVERSITY', h.bot_id, count(*)::bigint
+        from (
+          select distinct on (ss.host) v.created_by as bot_id
+          from story_sources ss
+          join story_versions v on v.story_id = ss.story_id and v.version = ss.added_in_version
+          where ss.story_id = e.id and ss.active and ss.status not in ('UNRELIABLE', 'RETRACTED')
+            and e.review_status <> 'RETRACTED' and ss.host is not null and ss.host <> ''
+          order by ss.host, ss.added_in_version, ss.created_at, ss.id
+        ) h
+        group by h.bot_id
+      ) u
+      where u.units > 0
+    ) as bots, null::text as flag, null::text as owner
+    from eligible e
     union all
-    select f.story_id, count(*)::text || ' RISK HUMAN ' || coalesce(f.linked_human_id, f.actor_id), max(f.linked_human_id)
+    select f.story_id, null, count(*)::text || ' ' || coalesce(f.linked_human_id, f.actor_id), max(f.linked_human_id)
     from flags f join eligible e on e.id = f.story_id
     where e.review_status in ('UNDER_REVIEW', 'RETRACTED')
     group by f.story_id, coalesce(f.linked_human_id, f.actor_id)`;
 }
 
-/** The work units in one query (a preview, on a connection of its own), handed to a visitor once it is ready. */
-export async function workUnits(db: Queryable, now: Date): Promise<(visit: WorkUnitsVisitor) => void> {
+/**
+ * The work units in one query (a preview, on a connection of its own), handed to a visitor once it is ready, with
+ * each bot's owner taken from `owners`.
+ */
+export async function workUnits(db: Queryable, now: Date): Promise<(owners: BotOwners, visit: WorkUnitsVisitor) => void> {
   const { rows } = await workUnitsQuery(now).execute(db);
-  return (visit) => unpack(rows, visit);
+  return (owners, visit) => unpack(rows, owners, visit);
 }
 
-/** Work units fetched per round trip by a run's cursor. */
-const UNITS_BATCH = 50_000;
+/** Rows fetched per round trip by a run's cursor: a story's row holds its twenty-odd contributions. */
+const UNITS_BATCH = 2_500;
 
 /**
  * The same work units through a cursor of the run's transaction, a batch at a time: a run of a million
  * contributions never holds the million rows the driver parsed at once, only what it keeps of them.
  */
-export async function streamWorkUnits(tx: Tx, now: Date, visit: WorkUnitsVisitor): Promise<void> {
-  await readThroughCursor(tx, 'settlement_units', workUnitsQuery(now), UNITS_BATCH, (rows) => unpack(rows, visit));
+export async function streamWorkUnits(tx: Tx, now: Date, owners: BotOwners, visit: WorkUnitsVisitor): Promise<void> {
+  await readThroughCursor(tx, 'settlement_units', workUnitsQuery(now), UNITS_BATCH, (rows) => unpack(rows, owners, visit));
 }

@@ -13,7 +13,15 @@ import type { Policy } from '../policy/policy.js';
 import { readCurrentPolicy } from '../policy/policy-service.js';
 import type { CartelHolds } from './cartel-hook.js';
 import { divideShares, ROLES, settlementSeed, splitPool, type PoolSplit, type SettlementInputs } from './compute.js';
-import { eligibleStories, streamWorkUnits, workUnits, type EligibleStory, type WorkUnitsVisitor } from './contributions-repository.js';
+import {
+  botPayoutOwners,
+  eligibleStories,
+  streamWorkUnits,
+  workUnits,
+  type BotOwners,
+  type EligibleStory,
+  type WorkUnitsVisitor,
+} from './contributions-repository.js';
 import { toBaseUnits } from '../money/money.js';
 import { compressedInputs, storedInputs } from './published-inputs.js';
 import {
@@ -57,7 +65,7 @@ export interface SettlementDeps {
 }
 
 /** Hands each row of work units to `visit`, and resolves when all are handed over. */
-type UnitsReader = (visit: WorkUnitsVisitor) => Promise<void>;
+type UnitsReader = (owners: BotOwners, visit: WorkUnitsVisitor) => Promise<void>;
 
 /** Everything a settlement divides, read at one moment: the stories, their contributions, the published inputs. */
 interface Gathered {
@@ -115,7 +123,7 @@ export function createSettlementService(deps: SettlementDeps) {
    * all at once for a preview.
    */
   async function gather(q: Db, policy: Policy, pool: bigint, now: Date, readUnits: UnitsReader): Promise<Gathered> {
-    const stories = await eligibleStories(q, now);
+    const [stories, owners] = await Promise.all([eligibleStories(q, now), botPayoutOwners(q)]);
     if (!stories.length) throw appError('NOTHING_TO_SETTLE');
     // grouped by story, in the order of the stories: each story's payouts then have one block of seq
     // (payout-rows.ts) and are inserted together. The stories of one vote weight share their weights by units.
@@ -149,7 +157,7 @@ export function createSettlementService(deps: SettlementDeps) {
     // once per row as the driver parsed it.
     const texts = new Interner();
     const once = (text: string): string => texts.list[texts.of(text)]!;
-    const unitsRead = readUnits((storyId, role, beneficiaryKind, beneficiaryId, owner, units) => {
+    const unitsRead = readUnits(owners, (storyId, role, beneficiaryKind, beneficiaryId, owner, units) => {
       const story = byStory.get(storyId);
       if (!story) return;
       const weight = weightOf(story, units);
@@ -221,7 +229,7 @@ export function createSettlementService(deps: SettlementDeps) {
       // outside a transaction the work units are read on a connection of their own while the stories are read
       const unitsRead = workUnits(db, now);
       unitsRead.catch(() => undefined);
-      const g = await gather(db, await readCurrentPolicy(db), base, now, async (visit) => (await unitsRead)(visit));
+      const g = await gather(db, await readCurrentPolicy(db), base, now, async (owners, visit) => (await unitsRead)(owners, visit));
       const split = splitPool(g.inputs);
       const amounts = divideShares(g.inputs, split);
       const byBeneficiary = new Map<string, { beneficiaryKind: string; beneficiaryId: string; amount: bigint; payable: bigint }>();
@@ -272,7 +280,7 @@ export function createSettlementService(deps: SettlementDeps) {
         if (policy.status !== 'ACTIVE') {
           throw appError('REWARDS_PAUSED', { message: `The rewards policy is ${policy.status}: settlements do not run` });
         }
-        const g = await gather(tx, policy, pool, now, (visit) => streamWorkUnits(tx, now, visit));
+        const g = await gather(tx, policy, pool, now, (owners, visit) => streamWorkUnits(tx, now, owners, visit));
         const split = splitPool(g.inputs);
         const standings = await g.standings;
         const id = newId('se');
