@@ -15,8 +15,8 @@ import { pgbouncerUnavailable, startPgbouncer, TRACKING_POOLER, type PgbouncerOp
 /**
  * The files whose services write the most: path filters of scripts/run-tests.mjs. The files the second pass runs
  * (readers' writes, the read cache, two instances sharing a pooler, the robustness run) go through a pooler there,
- * in the same transaction mode, and are not run twice; nor are the platform files that hold no database connection
- * of a service (the OpenAPI document and its client, Redis topologies, the docs' words).
+ * in the same transaction mode, and are not run twice; of the platform files, those about the database are (the
+ * others test the OpenAPI document and its client, Redis topologies, the docs' words, request tallies...).
  */
 const FILES = [
   'test/newsroom/', // story writes, votes, reviews, concurrency
