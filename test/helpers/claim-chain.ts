@@ -3,6 +3,7 @@ import ganache from 'ganache';
 import { createPublicClient, createWalletClient, encodeFunctionData, http, parseEther, type Abi, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import artifact from '../../contracts/ClaimDistributor.json' with { type: 'json' };
+import { RPC_TIMEOUT_MS } from './local-evm.js';
 
 const abi = artifact.abi as Abi;
 
@@ -28,8 +29,9 @@ export async function startClaimChain() {
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [rpcUrl] } },
   };
-  const publicClient = createPublicClient({ chain, transport: http(rpcUrl) });
-  const walletOf = (account: PrivateKeyAccount) => createWalletClient({ chain, account, transport: http(rpcUrl) });
+  const publicClient = createPublicClient({ chain, transport: http(rpcUrl, { timeout: RPC_TIMEOUT_MS }) });
+  const walletOf = (account: PrivateKeyAccount) =>
+    createWalletClient({ chain, account, transport: http(rpcUrl, { timeout: RPC_TIMEOUT_MS }) });
   const ownerWallet = walletOf(owner);
 
   async function deploy(): Promise<Hex> {

@@ -5,6 +5,13 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import artifact from '../../contracts/AgentBook.json' with { type: 'json' };
 
 /**
+ * How long a test's viem client waits for the local node's answer. ganache runs in the test's own process, which
+ * also serves the app under test: on a slow machine of the kind, busy with other test files, deploying a contract
+ * took longer than viem's default of 10 s.
+ */
+export const RPC_TIMEOUT_MS = 60_000;
+
+/**
  * A real EVM node for tests: ganache (from the npm registry, run in-process, speaking JSON-RPC over HTTP on a
  * loopback port), with the AgentBook of contracts/AgentBook.sol deployed from its compiled artifact.
  */
@@ -25,8 +32,8 @@ export async function startAgentBookChain() {
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [rpcUrl] } },
   };
-  const publicClient = createPublicClient({ chain, transport: http(rpcUrl) });
-  const wallet = createWalletClient({ chain, account: deployer, transport: http(rpcUrl) });
+  const publicClient = createPublicClient({ chain, transport: http(rpcUrl, { timeout: RPC_TIMEOUT_MS }) });
+  const wallet = createWalletClient({ chain, account: deployer, transport: http(rpcUrl, { timeout: RPC_TIMEOUT_MS }) });
   const hash = await wallet.deployContract({ abi: artifact.abi as Abi, bytecode: artifact.bytecode as Hex });
   const receipt = await publicClient.waitForTransactionReceipt({ hash });
   const contract = receipt.contractAddress!;
