@@ -1,9 +1,7 @@
-import type { AddressInfo } from 'node:net';
-import ganache from 'ganache';
-import { createPublicClient, createWalletClient, encodeFunctionData, http, parseEther, type Abi, type Hex } from 'viem';
+import { createPublicClient, createWalletClient, encodeFunctionData, parseEther, type Abi, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import artifact from '../../contracts/ClaimDistributor.json' with { type: 'json' };
-import { RPC_TIMEOUT_MS } from './local-evm.js';
+import { startGanache } from './local-evm.js';
 
 const abi = artifact.abi as Abi;
 
@@ -15,23 +13,9 @@ const abi = artifact.abi as Abi;
 export async function startClaimChain() {
   const ownerKey = generatePrivateKey();
   const owner = privateKeyToAccount(ownerKey);
-  const server = ganache.server({
-    logging: { quiet: true },
-    chain: { chainId: 1337, vmErrorsOnRPCResponse: false },
-    wallet: { accounts: [{ secretKey: ownerKey, balance: '0x3635C9ADC5DEA00000' }] },
-    miner: { instamine: 'eager' },
-  });
-  await server.listen(0, '127.0.0.1');
-  const rpcUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const chain = {
-    id: 1337,
-    name: 'local',
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-    rpcUrls: { default: { http: [rpcUrl] } },
-  };
-  const publicClient = createPublicClient({ chain, transport: http(rpcUrl, { timeout: RPC_TIMEOUT_MS }) });
-  const walletOf = (account: PrivateKeyAccount) =>
-    createWalletClient({ chain, account, transport: http(rpcUrl, { timeout: RPC_TIMEOUT_MS }) });
+  const { server, rpcUrl, chain, transport } = await startGanache(ownerKey, '0x3635C9ADC5DEA00000', { vmErrorsOnRPCResponse: false });
+  const publicClient = createPublicClient({ chain, transport });
+  const walletOf = (account: PrivateKeyAccount) => createWalletClient({ chain, account, transport });
   const ownerWallet = walletOf(owner);
 
   async function deploy(): Promise<Hex> {
