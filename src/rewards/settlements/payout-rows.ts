@@ -40,6 +40,10 @@ export const paidCount = (amounts: readonly bigint[]) => amounts.reduce((n, a) =
  * run's COPY inserts one batch while the next is built). Contribution `i` gets seq `firstSeq + i`: a run reserves one
  * seq per contribution, so each story's payouts lie in the block of its contributions (storySeqRanges) and a
  * share rounded to nothing leaves its seq unused.
+ *
+ * The batch and its row objects are reused for the next batch: a consumer reads each batch before it asks for the
+ * next and keeps none of its rows (a run's million payouts are then `size` objects, not a million for the
+ * garbage collector).
  */
 export function* payoutBatches(
   contributions: readonly PublishedContribution[],
@@ -47,7 +51,7 @@ export function* payoutBatches(
   standings: PayoutStandings,
   firstSeq: bigint,
   size: number,
-): Generator<NewPayout[]> {
+): Generator<readonly Readonly<NewPayout>[]> {
   const { recipients, frozenStories, held } = standings;
   const base = seqBase(firstSeq, contributions.length);
   // the run's amounts take a few hundred values (shares of one weight class are equal): each is written once
@@ -56,7 +60,8 @@ export function* payoutBatches(
   // zero-padded so that the run's ids ascend and its primary-key inserts go to neighbouring leaves
   const prefix = `po_${randomBytes(9).toString('base64url')}`;
   let n = 0;
-  let batch: NewPayout[] = [];
+  const batch: NewPayout[] = [];
+  let filled = 0;
   for (let i = 0; i < contributions.length; i++) {
     const amount = amounts[i]!;
     if (amount === 0n) continue;
@@ -73,26 +78,46 @@ export function* payoutBatches(
       amountText = amount.toString();
       if (amountTexts.size < AMOUNT_TEXTS) amountTexts.set(amount, amountText);
     }
-    batch.push({
-      seq: base + i,
-      id: `${prefix}${(n++).toString(36).padStart(4, '0')}`,
-      story_id: c.storyId,
-      role: c.role,
-      beneficiary_kind: c.beneficiaryKind,
-      beneficiary_id: c.beneficiaryId,
-      linked_human_id: c.owner,
-      recipient_id: recipient?.id ?? null,
-      weight: c.weight,
-      amount_base: amountText,
-      status,
-      status_reason: reason,
-    });
-    if (batch.length === size) {
+    const id = `${prefix}${(n++).toString(36).padStart(4, '0')}`;
+    const row = batch[filled];
+    if (row === undefined)
+      batch.push({
+        seq: base + i,
+        id,
+        story_id: c.storyId,
+        role: c.role,
+        beneficiary_kind: c.beneficiaryKind,
+        beneficiary_id: c.beneficiaryId,
+        linked_human_id: c.owner,
+        recipient_id: recipient?.id ?? null,
+        weight: c.weight,
+        amount_base: amountText,
+        status,
+        status_reason: reason,
+      });
+    else {
+      row.seq = base + i;
+      row.id = id;
+      row.story_id = c.storyId;
+      row.role = c.role;
+      row.beneficiary_kind = c.beneficiaryKind;
+      row.beneficiary_id = c.beneficiaryId;
+      row.linked_human_id = c.owner;
+      row.recipient_id = recipient?.id ?? null;
+      row.weight = c.weight;
+      row.amount_base = amountText;
+      row.status = status;
+      row.status_reason = reason;
+    }
+    if (++filled === size) {
       yield batch;
-      batch = [];
+      filled = 0;
     }
   }
-  if (batch.length) yield batch;
+  if (filled) {
+    batch.length = filled;
+    yield batch;
+  }
 }
 
 /**

@@ -52,7 +52,10 @@ import {
 } from './repository.js';
 
 const MAX_POOL_BASE = 10n ** 60n;
-/** Payouts built and encoded at a time while the run's COPY inserts those before (a few ms of work each). */
+/**
+ * Payouts built at a time: a run encodes a batch while its COPY inserts those before (a few ms of work each), a
+ * preview adds one batch to the beneficiaries' totals before the next reuses its rows.
+ */
 const PAYOUT_BATCH = 2_000;
 
 export interface SettlementDeps {
@@ -233,7 +236,7 @@ export function createSettlementService(deps: SettlementDeps) {
       const split = splitPool(g.inputs);
       const amounts = divideShares(g.inputs, split);
       const byBeneficiary = new Map<string, { beneficiaryKind: string; beneficiaryId: string; amount: bigint; payable: bigint }>();
-      for (const rows of payoutBatches(g.contributions, amounts, await g.standings, 0n, Infinity)) {
+      for (const rows of payoutBatches(g.contributions, amounts, await g.standings, 0n, PAYOUT_BATCH)) {
         for (const r of rows) {
           const key = `${r.beneficiary_kind}:${r.beneficiary_id}`;
           const entry = byBeneficiary.get(key) ?? {
