@@ -78,37 +78,20 @@ export function* payoutBatches(
       amountText = amount.toString();
       if (amountTexts.size < AMOUNT_TEXTS) amountTexts.set(amount, amountText);
     }
-    const id = `${prefix}${(n++).toString(36).padStart(4, '0')}`;
-    const row = batch[filled];
-    if (row === undefined)
-      batch.push({
-        seq: base + i,
-        id,
-        story_id: c.storyId,
-        role: c.role,
-        beneficiary_kind: c.beneficiaryKind,
-        beneficiary_id: c.beneficiaryId,
-        linked_human_id: c.owner,
-        recipient_id: recipient?.id ?? null,
-        weight: c.weight,
-        amount_base: amountText,
-        status,
-        status_reason: reason,
-      });
-    else {
-      row.seq = base + i;
-      row.id = id;
-      row.story_id = c.storyId;
-      row.role = c.role;
-      row.beneficiary_kind = c.beneficiaryKind;
-      row.beneficiary_id = c.beneficiaryId;
-      row.linked_human_id = c.owner;
-      row.recipient_id = recipient?.id ?? null;
-      row.weight = c.weight;
-      row.amount_base = amountText;
-      row.status = status;
-      row.status_reason = reason;
-    }
+    let row = batch[filled];
+    if (row === undefined) batch.push((row = blankPayout()));
+    row.seq = base + i;
+    row.id = `${prefix}${(n++).toString(36).padStart(4, '0')}`;
+    row.story_id = c.storyId;
+    row.role = c.role;
+    row.beneficiary_kind = c.beneficiaryKind;
+    row.beneficiary_id = c.beneficiaryId;
+    row.linked_human_id = c.owner;
+    row.recipient_id = recipient?.id ?? null;
+    row.weight = c.weight;
+    row.amount_base = amountText;
+    row.status = status;
+    row.status_reason = reason;
     if (++filled === size) {
       yield batch;
       filled = 0;
@@ -118,6 +101,24 @@ export function* payoutBatches(
     batch.length = filled;
     yield batch;
   }
+}
+
+/** A row of a batch before its first payout is written into it. */
+function blankPayout(): NewPayout {
+  return {
+    seq: 0,
+    id: '',
+    story_id: '',
+    role: 'WRITER',
+    beneficiary_kind: 'BOT',
+    beneficiary_id: '',
+    linked_human_id: null,
+    recipient_id: null,
+    weight: '',
+    amount_base: '',
+    status: 'PAYABLE',
+    status_reason: null,
+  };
 }
 
 /**
