@@ -111,6 +111,13 @@ describe('cartel analysis holds payouts for review', () => {
       assert.equal(preview.status, 200, JSON.stringify(preview.body));
       const previewed = preview.body.beneficiaries.find((b: Json) => b.beneficiaryId === ring[0]!.botId);
       assert.equal(previewed.payableAmount.base, '0', 'a preview counts held payouts as not payable');
+      const honestPreviewed = preview.body.beneficiaries.find((b: Json) => b.beneficiaryId === honestHuman);
+      assert.ok(BigInt(honestPreviewed.amount.base) > 0n);
+      assert.equal(
+        honestPreviewed.payableAmount.base,
+        honestPreviewed.amount.base,
+        'a preview counts a recipient with a wallet as payable',
+      );
 
       const payouts = await settle(ia);
       for (const bot of ring) assert.deepEqual(statusesOf(payouts, 'BOT', bot.botId), new Set(['REVIEW']), 'a flagged bot');

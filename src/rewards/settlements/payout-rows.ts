@@ -19,6 +19,23 @@ export interface PayoutStandings {
   held: HoldsFor;
 }
 
+type Recipient = PayoutStandings['recipients'] extends ReadonlyMap<string, infer R> ? R : never;
+
+/** The recipient of a contribution's person (its bot's owner, or the flagger), if the person has one. */
+export function recipientOf(c: PublishedContribution, standings: PayoutStandings): Recipient | undefined {
+  return c.owner ? standings.recipients.get(c.owner) : undefined;
+}
+
+/** The state a contribution's payout is created in, given its person's recipient (recipientOf). */
+export function payoutState(c: PublishedContribution, recipient: Recipient | undefined, standings: PayoutStandings) {
+  return initialPayoutStatus({
+    storyFrozen: standings.frozenStories.has(c.storyId),
+    recipientFrozen: Boolean(recipient?.frozen_at),
+    heldForReview: standings.held(c.beneficiaryKind, c.beneficiaryId, c.owner),
+    walletVerified: Boolean(recipient?.wallet_verified_at),
+  });
+}
+
 /**
  * The first seq of a run's block as a number: a run reserves one payout seq per contribution, contribution `i` has
  * `firstSeq + i` (a sequence's values stay far below 2^53).
@@ -41,8 +58,8 @@ export const paidCount = (amounts: readonly bigint[]) => amounts.reduce((n, a) =
  * seq per contribution, so each story's payouts lie in the block of its contributions (storySeqRanges) and a
  * share rounded to nothing leaves its seq unused.
  *
- * The batch and its row objects are reused for the next batch: a consumer reads each batch before it asks for the
- * next and keeps none of its rows (a run's million payouts are then `size` objects, not a million for the
+ * The batch and its row objects are reused for the next batch: the run's COPY encodes each batch before it asks for
+ * the next and keeps none of its rows (a run's million payouts are then `size` objects, not a million for the
  * garbage collector).
  */
 export function* payoutBatches(
@@ -52,7 +69,6 @@ export function* payoutBatches(
   firstSeq: bigint,
   size: number,
 ): Generator<readonly Readonly<NewPayout>[]> {
-  const { recipients, frozenStories, held } = standings;
   const base = seqBase(firstSeq, contributions.length);
   // the run's amounts take a few hundred values (shares of one weight class are equal): each is written once
   const amountTexts = new Map<bigint, string>();
@@ -66,13 +82,8 @@ export function* payoutBatches(
     const amount = amounts[i]!;
     if (amount === 0n) continue;
     const c = contributions[i]!;
-    const recipient = c.owner ? recipients.get(c.owner) : undefined;
-    const { status, reason } = initialPayoutStatus({
-      storyFrozen: frozenStories.has(c.storyId),
-      recipientFrozen: Boolean(recipient?.frozen_at),
-      heldForReview: held(c.beneficiaryKind, c.beneficiaryId, c.owner),
-      walletVerified: Boolean(recipient?.wallet_verified_at),
-    });
+    const recipient = recipientOf(c, standings);
+    const { status, reason } = payoutState(c, recipient, standings);
     let amountText = amountTexts.get(amount);
     if (amountText === undefined) {
       amountText = amount.toString();

@@ -27,6 +27,8 @@ import { compressedInputs, storedInputs } from './published-inputs.js';
 import {
   paidCount,
   payoutBatches,
+  payoutState,
+  recipientOf,
   PayoutHolders,
   storySeqRanges,
   type PayoutStandings,
@@ -52,10 +54,7 @@ import {
 } from './repository.js';
 
 const MAX_POOL_BASE = 10n ** 60n;
-/**
- * Payouts built at a time: a run encodes a batch while its COPY inserts those before (a few ms of work each), a
- * preview adds one batch to the beneficiaries' totals before the next reuses its rows.
- */
+/** Payouts built and encoded at a time while the run's COPY inserts those before (a few ms of work each). */
 const PAYOUT_BATCH = 2_000;
 
 export interface SettlementDeps {
@@ -236,20 +235,22 @@ export function createSettlementService(deps: SettlementDeps) {
       const split = splitPool(g.inputs);
       const amounts = divideShares(g.inputs, split);
       const byBeneficiary = new Map<string, { beneficiaryKind: string; beneficiaryId: string; amount: bigint; payable: bigint }>();
-      for (const rows of payoutBatches(g.contributions, amounts, await g.standings, 0n, PAYOUT_BATCH)) {
-        for (const r of rows) {
-          const key = `${r.beneficiary_kind}:${r.beneficiary_id}`;
-          const entry = byBeneficiary.get(key) ?? {
-            beneficiaryKind: r.beneficiary_kind,
-            beneficiaryId: r.beneficiary_id,
-            amount: 0n,
-            payable: 0n,
-          };
-          entry.amount += BigInt(r.amount_base);
-          if (r.status === 'PAYABLE') entry.payable += BigInt(r.amount_base);
-          byBeneficiary.set(key, entry);
-        }
-      }
+      // the shares as the run would pay them, without building its payout rows: a payout per non-zero share
+      const standings = await g.standings;
+      g.contributions.forEach((c, i) => {
+        const amount = amounts[i]!;
+        if (amount === 0n) return;
+        const key = `${c.beneficiaryKind}:${c.beneficiaryId}`;
+        const entry = byBeneficiary.get(key) ?? {
+          beneficiaryKind: c.beneficiaryKind,
+          beneficiaryId: c.beneficiaryId,
+          amount: 0n,
+          payable: 0n,
+        };
+        entry.amount += amount;
+        if (payoutState(c, recipientOf(c, standings), standings).status === 'PAYABLE') entry.payable += amount;
+        byBeneficiary.set(key, entry);
+      });
       const pool = BigInt(g.inputs.poolBase);
       return {
         preview: true as const,
