@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { drainAndClose } from './platform/http-edge.js';
+import { missingNodeFlags } from './platform/node-flags.js';
 
 /** Entry point: load config, build the app, listen, and shut down gracefully on signals. */
 async function main() {
@@ -23,6 +24,9 @@ async function main() {
   }
   if (config.humanSigningSecretGenerated)
     app.log.warn("HUMAN_SIGNING_SECRET is unset: a random one of this process signs the reader site's requests (embedded database only)");
+  const missing = missingNodeFlags();
+  if (missing.length > 0)
+    app.log.warn({ missing }, 'started without the node flags the service runs with (npm start passes them; docs/operators.md)');
   if (config.publicApiKeys.length === 0 && !config.failClosed)
     app.log.warn('PUBLIC_API_KEYS is unset: candidate status and evidence reads are open (development only)');
   // SIGTERM/SIGINT drain (src/platform/http-edge.ts); past the drain's own bounds plus 10 s for the worker's

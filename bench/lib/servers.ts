@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { missingNodeFlags } from '../../src/platform/node-flags.js';
 import type { BaselineName, BaselineOptions } from '../baselines.js';
 import type { BenchSettings } from './settings.js';
 
@@ -50,7 +51,9 @@ const START_TIMEOUT_MS = 60_000;
  * start-up time, the measured code is the same compiled JavaScript either way.
  */
 export async function startServer(spec: ServerSpec, settings: BenchSettings, label: string): Promise<RunningServer> {
-  const execArgv = [...process.execArgv];
+  // Every server process runs with the node flags `npm start` gives the service (src/platform/node-flags.ts), the
+  // baselines too: a ratio compares the service's code with a bare route on the same runtime.
+  const execArgv = [...process.execArgv, ...missingNodeFlags()];
   // One directory per server: the tsx loader's hook thread writes its own profile next to the main thread's.
   if (settings.cpuProfileDir) execArgv.push('--cpu-prof', `--cpu-prof-dir=${join(settings.cpuProfileDir, `${label}-${Date.now()}`)}`);
   const child = fork(SERVER_ENTRY, [], {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { SERVICE_NODE_FLAGS } from '../../src/platform/node-flags.js';
 import { tsEntry } from './ts-entry.js';
 import { poolerEnv } from './db-template.js';
 
@@ -28,6 +29,8 @@ export interface StartOptions {
   /** The route that must answer 200 before the service counts as started (default /healthz). */
   ready?: 'healthz' | 'readyz';
   startTimeoutMs?: number;
+  /** The node flags before the entry (default: those `npm start` passes, src/platform/node-flags.ts). */
+  nodeFlags?: readonly string[];
 }
 
 /** A port nobody listens on now (the kernel's choice); the service is started on it right after. */
@@ -49,7 +52,7 @@ const entry = (): string[] => (process.env.CHAOS_SERVICE_ENTRY === 'dist' ? ['di
 /** Starts the service with exactly `env` (plus PATH) and waits until its `ready` route answers 200. */
 export async function startService(env: Record<string, string>, options: StartOptions = {}): Promise<ServiceProcess> {
   const port = options.port ?? (await freePort());
-  const child = spawn(process.execPath, entry(), {
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? SERVICE_NODE_FLAGS), ...entry()], {
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', ...poolerEnv, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
