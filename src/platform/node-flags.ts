@@ -1,13 +1,13 @@
 /**
  * The V8 flags the service's process runs with: `npm start` passes them, the bench's server processes and the
- * tests' service processes too, and src/server.ts warns when it was started without them
- * (docs/operators.md, "Running the process").
+ * tests' service processes too, and src/server.ts warns when it was started without them (docs/operators.md,
+ * "The process").
  *
- * `--min-semi-space-size=16` keeps V8's young generation at 16 MB, its largest default size. Without it, V8 shrinks
- * the young generation to 1 MB after a quiet minute (its memory reducer, or a moment of low allocation), and under
- * a load of short requests it does not grow back: each request's garbage then dies in five to ten times as many
- * scavenges, objects of requests in flight are promoted early, and how slow a process stays depends on when its
- * quiet moments fell. A young generation of 16 MB costs about 32 MB of memory per process.
+ * `--min-semi-space-size=16` keeps V8's young generation at 16 MB, the largest size V8 gives it anyway. Without it,
+ * V8 shrinks the young generation to 1 MB after a quiet spell (its memory reducer, or a moment of low allocation),
+ * and under a load of short requests it does not grow back: the process then runs two to three times as many
+ * scavenges, and how much CPU it spends per small response depends on when its quiet moments fell
+ * (docs/performance.md, "What a healthz response costs"). It costs up to 32 MB of memory per process.
  *
  * Node accepts the flag on its command line only, not in NODE_OPTIONS.
  */
