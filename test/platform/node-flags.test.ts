@@ -27,8 +27,8 @@ describe('the node flags of the service process', () => {
 
   test('npm start passes every flag to the service', async () => {
     const pkg = JSON.parse(await readFile('package.json', 'utf8')) as { scripts: Record<string, string> };
-    const start = pkg.scripts.start!;
-    const command = start.slice(start.indexOf('node '));
+    const script = pkg.scripts.start!;
+    const command = script.slice(script.indexOf('node '));
     assert.match(command, /dist\/src\/server\.js$/);
     assert.deepEqual(missingNodeFlags(command.split(' ')), []);
     assert.deepEqual(missingNodeFlags([]), [...SERVICE_NODE_FLAGS]);

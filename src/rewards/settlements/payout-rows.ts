@@ -11,23 +11,28 @@ export interface PublishedContribution extends Contribution {
   owner: string | null;
 }
 
+/** A person's recipient as far as a payout's state goes: its id, whether its wallet is verified, whether it is frozen. */
+export interface RecipientStanding {
+  id: string;
+  wallet_verified_at: Date | null;
+  frozen_at: Date | null;
+}
+
 /** What gives each payout its initial state: the recipient of its person, its story's freeze, a cartel hold. */
 export interface PayoutStandings {
-  recipients: ReadonlyMap<string, { id: string; wallet_verified_at: Date | null; frozen_at: Date | null }>;
+  recipients: ReadonlyMap<string, RecipientStanding>;
   frozenStories: ReadonlySet<string>;
   /** The cartel hook's answer: whether a beneficiary's payouts are held for review. */
   held: HoldsFor;
 }
 
-type Recipient = PayoutStandings['recipients'] extends ReadonlyMap<string, infer R> ? R : never;
-
 /** The recipient of a contribution's person (its bot's owner, or the flagger), if the person has one. */
-export function recipientOf(c: PublishedContribution, standings: PayoutStandings): Recipient | undefined {
+export function recipientOf(c: PublishedContribution, standings: PayoutStandings): RecipientStanding | undefined {
   return c.owner ? standings.recipients.get(c.owner) : undefined;
 }
 
 /** The state a contribution's payout is created in, given its person's recipient (recipientOf). */
-export function payoutState(c: PublishedContribution, recipient: Recipient | undefined, standings: PayoutStandings) {
+export function payoutState(c: PublishedContribution, recipient: RecipientStanding | undefined, standings: PayoutStandings) {
   return initialPayoutStatus({
     storyFrozen: standings.frozenStories.has(c.storyId),
     recipientFrozen: Boolean(recipient?.frozen_at),
