@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { joinBot, joinedBot, post } from './support.js';
 
 /**
- * Joins that arrive together are written by one statement (src/platform/db/bulk/write-batcher.ts): each request
+ * Joins that arrive together are written by one statement (src/platform/db/bulk/statement-batcher.ts): each request
  * still gets its own answer, a bot sent twice is created once, and one refused key refuses only its own join.
  */
 describe('POST /v1/agents/join: joins sent together', () => {

@@ -4,7 +4,7 @@ import { DEFAULT_AGENT_PERMISSIONS, type AgentActor } from '../../platform/auth/
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db/database.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
-import { writeBatcher } from '../../platform/db/bulk/write-batcher.js';
+import { statementBatcher } from '../../platform/db/bulk/statement-batcher.js';
 import { appError } from '../../platform/errors.js';
 import { publicKeyObject, verifyAgentSignature } from '../../platform/auth/agent-signature.js';
 import type { BotRow, InsertOutcome, KeyRow, SelfServeBotInput } from './repository.js';
@@ -50,7 +50,7 @@ export function createAgentsService(deps: { config: Config; db: Db; transactor: 
    * is already another bot's. Joins that arrive together share one statement: up to 4 statements of up to 64
    * bots each in flight at once, never the same bot twice in one.
    */
-  const insertSelfServeBot = writeBatcher<SelfServeBotInput, InsertOutcome>({
+  const insertSelfServeBot = statementBatcher<SelfServeBotInput, InsertOutcome>({
     maxBatch: 64,
     maxInFlight: 4,
     key: (input) => input.botId,

@@ -44,15 +44,14 @@ export type ActiveSource = {
 /** The moderation status of a story source's host, UNRATED when no content admin rated it. */
 const sourceStatus = sql<string>`coalesce(r.status, 'UNRATED')`.as('sourceStatus');
 
-/** The story's columns, joined to its current version `v` (a left join: no row when the version is missing). */
-const storyWithVersion = (db: Db, id: string) =>
+/** The stories' columns, joined to their current version `v` (a left join: no row when the version is missing). */
+const withCurrentVersion = (db: Db) =>
   db
     .selectFrom('stories')
     .leftJoin('story_versions as v', (join) =>
       join.onRef('v.story_id', '=', 'stories.id').onRef('v.version', '=', 'stories.current_version'),
     )
-    .select(STORY_COLUMNS)
-    .where('stories.id', '=', id);
+    .select(STORY_COLUMNS);
 
 /** The story row, for the reads that show its evidence but not its packet (the access check of every story read). */
 export async function findStory(db: Db, id: string): Promise<StoryRow | null> {
@@ -66,35 +65,42 @@ export async function findStoryWithPacket(db: Db, id: string): Promise<(StoryRow
 
 // the story reads of a cache miss: built once (platform/db/reusable-query.ts)
 const storyById = reusableQuery((db: Db, id: string) => db.selectFrom('stories').select(STORY_COLUMNS).where('stories.id', '=', id));
-const storyWithPacketById = reusableQuery((db: Db, id: string) => storyWithVersion(db, id).select('v.packet'));
+const storyWithPacketById = reusableQuery((db: Db, id: string) => withCurrentVersion(db).where('stories.id', '=', id).select('v.packet'));
+
+export type StoryWithSources = StoryRow & {
+  claims: { id: string; text: string }[] | null;
+  citedUrls: string[] | null;
+  sources: ActiveSource[];
+};
 
 /**
- * The story detail in one round trip: the story row, the claims of its current packet and the URLs its packet
- * cites in order (not the whole packet: its title, summary and body are the row's own), and its active sources
- * in citation-insertion order. claims and citedUrls are null when the version row is missing.
+ * The story details of `ids` in one round trip (the misses that arrive together share it): for each story found,
+ * its row, the claims of its current packet and the URLs its packet cites in order (not the whole packet: its
+ * title, summary and body are the row's own), and its active sources in citation-insertion order. claims and
+ * citedUrls are null when the version row is missing. Rows come in no particular order; an unknown id has none.
  */
-export async function findStoryWithSources(
-  db: Db,
-  id: string,
-): Promise<(StoryRow & { claims: { id: string; text: string }[] | null; citedUrls: string[] | null; sources: ActiveSource[] }) | null> {
-  return (await storyWithSourcesById(db, id))[0] ?? null;
+export async function findStoriesWithSources(db: Db, ids: readonly string[]): Promise<StoryWithSources[]> {
+  if (ids.length === 0) return [];
+  return storiesWithSourcesByIds(db, [...ids]);
 }
 
-const storyWithSourcesById = reusableQuery((db: Db, id: string) =>
-  storyWithVersion(db, id).select((eb) => [
-    sql<{ id: string; text: string }[] | null>`v.packet -> 'claims'`.as('claims'),
-    sql<string[] | null>`jsonb_path_query_array(v.packet, '$.sources[*].url')`.as('citedUrls'),
-    jsonArrayFrom(
-      eb
-        .selectFrom('story_sources as s')
-        .leftJoin('source_statuses as r', 'r.host', 's.host')
-        .select(['s.id', 's.url', 's.title', 's.publisher', 's.status', sourceStatus])
-        .whereRef('s.story_id', '=', 'stories.id')
-        .where('s.active', '=', true)
-        .orderBy('s.created_at')
-        .orderBy('s.url'),
-    ).as('sources'),
-  ]),
+const storiesWithSourcesByIds = reusableQuery((db: Db, ids: string[]) =>
+  withCurrentVersion(db)
+    .where(sql<boolean>`stories.id = any(${ids}::text[])`)
+    .select((eb) => [
+      sql<{ id: string; text: string }[] | null>`v.packet -> 'claims'`.as('claims'),
+      sql<string[] | null>`jsonb_path_query_array(v.packet, '$.sources[*].url')`.as('citedUrls'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('story_sources as s')
+          .leftJoin('source_statuses as r', 'r.host', 's.host')
+          .select(['s.id', 's.url', 's.title', 's.publisher', 's.status', sourceStatus])
+          .whereRef('s.story_id', '=', 'stories.id')
+          .where('s.active', '=', true)
+          .orderBy('s.created_at')
+          .orderBy('s.url'),
+      ).as('sources'),
+    ]),
 );
 
 // The evidence reads of a story (its page, versions, sources, consensus and machine room): each built once and run

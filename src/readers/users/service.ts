@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/database.js';
 import type { HumanActor } from '../../platform/auth/types.js';
 import type { Clock } from '../../platform/clock.js';
-import { writeBatcher } from '../../platform/db/bulk/write-batcher.js';
+import { statementBatcher } from '../../platform/db/bulk/statement-batcher.js';
 import * as repository from './repository.js';
 import type { Preferences, PreferencesResponse } from './schemas.js';
 
@@ -13,7 +13,7 @@ export function createUsersService(deps: { db: Db; clock: Clock }) {
    * readers each in flight at once, never the same reader twice in one; each write is answered once its statement
    * has committed.
    */
-  const merge = writeBatcher<repository.PreferencesPatch, Awaited<ReturnType<typeof repository.mergePreferences>>[number]>({
+  const merge = statementBatcher<repository.PreferencesPatch, Awaited<ReturnType<typeof repository.mergePreferences>>[number]>({
     maxBatch: 64,
     maxInFlight: 4,
     key: (p) => p.actorId,

@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { writeBatcher } from '../../src/platform/db/bulk/write-batcher.js';
+import { statementBatcher } from '../../src/platform/db/bulk/statement-batcher.js';
 
 /** A batcher whose statements are held open until released, recording each batch it ran. */
 function recording(maxBatch: number, maxInFlight: number) {
   const batches: string[][] = [];
   const open: (() => void)[] = [];
   let failNext: Error | undefined;
-  const write = writeBatcher<string, string>({
+  const write = statementBatcher<string, string>({
     maxBatch,
     maxInFlight,
     key: (item) => item.split(':')[0]!,
@@ -29,7 +29,7 @@ function recording(maxBatch: number, maxInFlight: number) {
   return { write, batches, open, releaseAll, failNextWith: (err: Error) => (failNext = err) };
 }
 
-describe('writeBatcher: one statement for the writes that arrive together', () => {
+describe('statementBatcher: one statement for the writes that arrive together', () => {
   test('a quiet write leaves alone on the next turn; writes that arrive while batches are in flight share the next', async () => {
     const b = recording(3, 1);
     const first = b.write('a');

@@ -1,22 +1,24 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 
 /**
- * Coalesces independent one-row writes that arrive while earlier ones are in flight into one statement (group
- * commit in the process): under load, one round trip, one plan and one commit carry several requests' rows, and
- * each caller still gets its own outcome only once the statement that wrote its row has committed. A write that
- * finds fewer than `maxInFlight` batches in flight leaves on the next turn of the event loop (with the writes
- * that arrived in the same turn), so a quiet service adds no wait; the others wait for a batch to finish and go
- * in the next one, up to `maxBatch` at a time.
+ * Coalesces independent one-row statements that arrive while earlier ones are in flight into one statement: for
+ * writes, a group commit in the process (under load, one round trip, one plan and one commit carry several
+ * requests' rows, and each caller still gets its own outcome only once the statement that wrote its row has
+ * committed); for reads, one round trip and one plan for several requests' rows. An item that finds fewer than
+ * `maxInFlight` batches in flight leaves on the next turn of the event loop (with the items that arrived in the
+ * same turn), so a quiet service adds no wait; the others wait for a batch to finish and go in the next one, up
+ * to `maxBatch` at a time. A batch starts after each of its items arrived, so a read sees every write committed
+ * before it was asked for.
  *
- * Nothing depends on this process's memory for correctness: a batch is one statement (one transaction), and a
- * write that was queued when the process died was never answered.
+ * Nothing depends on this process's memory for correctness: a batch is one statement (one transaction), and an
+ * item that was queued when the process died was never answered.
  */
-export interface WriteBatcherOptions<I, O> {
+export interface StatementBatcherOptions<I, O> {
   maxBatch: number;
   maxInFlight: number;
-  /** Writes one batch: one outcome per item, in the items' order. A throw fails every write of the batch. */
+  /** Runs one batch: one outcome per item, in the items' order. A throw fails every item of the batch. */
   run(items: I[]): Promise<O[]>;
-  /** Writes with the same key never share a batch (a later one goes in a later batch). */
+  /** Items with the same key never share a batch (a later one goes in a later batch). */
   key(item: I): string;
 }
 
@@ -26,7 +28,7 @@ interface Pending<I, O> {
   reject(err: unknown): void;
 }
 
-export function writeBatcher<I, O>(options: WriteBatcherOptions<I, O>): (item: I) => Promise<O> {
+export function statementBatcher<I, O>(options: StatementBatcherOptions<I, O>): (item: I) => Promise<O> {
   const queue: Pending<I, O>[] = [];
   let inFlight = 0;
   let scheduled = false;
