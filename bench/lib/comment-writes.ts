@@ -31,6 +31,7 @@ const STORY_COLUMNS = [
   'trending_score',
   'updated_at',
 ] as const;
+const storyColumnRefs = STORY_COLUMNS.map((c) => sql.ref(c));
 
 const backupTables = (runId: string) => ({
   stories: `bench_restore_${runId}_stories`,
@@ -45,7 +46,7 @@ export async function backupStories(newsroom: Newsroom, runId: string, storyIds:
   const { db } = newsroom.database;
   const t = backupTables(runId);
   await db.transaction().execute(async (trx) => {
-    await sql`create table ${sql.table(t.stories)} as select id, ${sql.join(STORY_COLUMNS.map((c) => sql.ref(c)))} from stories where id = any(${[...storyIds]})`.execute(
+    await sql`create table ${sql.table(t.stories)} as select id, ${sql.join(storyColumnRefs)} from stories where id = any(${[...storyIds]})`.execute(
       trx,
     );
     await sql`create table ${sql.table(t.snapshots)} as select * from consensus_snapshots where story_id = any(${[...storyIds]})`.execute(
@@ -77,11 +78,10 @@ export async function restoreStories(
     if (role[0]?.superuser) await sql`set local session_replication_role = origin`.execute(trx);
     // Only the stories the run changed: rewriting all of them left a dead version of every target story (and
     // of its snapshot) per run, which a server without autovacuum keeps.
-    const columns = STORY_COLUMNS.map((c) => sql.ref(c));
     const { rows: changed } = await sql<{ id: string }>`
-      update stories s set ${sql.join(STORY_COLUMNS.map((c) => sql`${sql.ref(c)} = b.${sql.ref(c)}`))}
+      update stories s set ${sql.join(storyColumnRefs.map((c) => sql`${c} = b.${c}`))}
       from ${sql.table(t.stories)} b
-      where s.id = b.id and (${sql.join(columns.map((c) => sql`s.${c}`))}) is distinct from (${sql.join(columns.map((c) => sql`b.${c}`))})
+      where s.id = b.id and (${sql.join(storyColumnRefs.map((c) => sql`s.${c}`))}) is distinct from (${sql.join(storyColumnRefs.map((c) => sql`b.${c}`))})
       returning s.id`.execute(trx);
     const changedIds = changed.map((r) => r.id);
     await sql`delete from consensus_snapshots where story_id = any(${changedIds})`.execute(trx);

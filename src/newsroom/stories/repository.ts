@@ -79,9 +79,8 @@ export type StoryWithSources = StoryRow & {
  * title, summary and body are the row's own), and its active sources in citation-insertion order. claims and
  * citedUrls are null when the version row is missing. Rows come in no particular order; an unknown id has none.
  */
-export async function findStoriesWithSources(db: Db, ids: readonly string[]): Promise<StoryWithSources[]> {
-  if (ids.length === 0) return [];
-  return storiesWithSourcesByIds(db, [...ids]);
+export async function findStoriesWithSources(db: Db, ids: string[]): Promise<StoryWithSources[]> {
+  return storiesWithSourcesByIds(db, ids);
 }
 
 const storiesWithSourcesByIds = reusableQuery((db: Db, ids: string[]) =>
