@@ -62,7 +62,7 @@ describe('verified agents across instances', () => {
             signedWithProof(app.app, { key: keys[i]!, path: VERIFY, body: { botId: keys[i]!.botId }, origin, wallet: wallet.account }),
           ),
         );
-        assert.deepEqual(results.map((r) => r.status).sort(), [202, 409]);
+        assert.deepEqual(results.map((r) => r.status).sort(), [202, 409], JSON.stringify(results.map((r) => r.body)));
         assert.equal(results.find((r) => r.status === 409)!.body.code, 'AGENT_WALLET_IN_USE');
       } finally {
         await a.close();
