@@ -1,0 +1,125 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../src/platform/db/schema.js';
+import { createTestDatabase } from '../helpers/app.js';
+import { insertSettlementRow } from './support.js';
+
+/**
+ * A settlement run's settled_stories and payout_holders rows name their story and settlement, checked once per
+ * statement (migrations/0029) with what a foreign key gave: an insert naming a story or settlement that does not
+ * exist fails whole, a row keeps what it names, and a story or settlement that rows name is neither deleted nor
+ * renamed.
+ */
+
+const hold = (db: Kysely<DB>, rows: [string, string][]) =>
+  sql`insert into payout_holders (holder_kind, holder_id, settlement_id, seqs)
+    select 'BOT', h, s, '{1}' from unnest(${rows.map((r) => r[0])}::text[], ${rows.map((r) => r[1])}::text[]) as t(h, s)`.execute(db);
+
+/** The SQLSTATE a statement fails with, or 'ok'. */
+async function outcome(run: () => Promise<unknown>): Promise<string> {
+  try {
+    await run();
+    return 'ok';
+  } catch (err) {
+    return (err as { code?: string }).code ?? String(err);
+  }
+}
+
+test('payout_holders rows name an existing settlement and keep it, checked once per statement', async () => {
+  const shared = await createTestDatabase();
+  const db = shared.owner.db;
+  try {
+    await insertSettlementRow(db, 'se_1');
+    await insertSettlementRow(db, 'se_2');
+    // one row naming a settlement that does not exist, among good ones: nothing of the statement stays
+    assert.equal(
+      await outcome(() =>
+        hold(db, [
+          ['bot_a', 'se_1'],
+          ['bot_b', 'se_missing'],
+        ]),
+      ),
+      '23503',
+    );
+    const count = async () => (await sql<{ n: number }>`select count(*)::int as n from payout_holders`.execute(db)).rows[0]!.n;
+    assert.equal(await count(), 0);
+    assert.equal(
+      await outcome(() =>
+        hold(db, [
+          ['bot_a', 'se_1'],
+          ['bot_b', 'se_1'],
+        ]),
+      ),
+      'ok',
+    );
+    assert.equal(await count(), 2);
+
+    // a row stays in its settlement; its seqs may change
+    assert.equal(await outcome(() => sql`update payout_holders set settlement_id = 'se_2' where holder_id = 'bot_a'`.execute(db)), '23503');
+    assert.equal(await outcome(() => sql`update payout_holders set seqs = '{1,2}', settlement_id = settlement_id`.execute(db)), 'ok');
+
+    // a settlement that has rows stays, under its id; one that has none goes
+    assert.equal(await outcome(() => sql`delete from settlements where id = 'se_1'`.execute(db)), '23503');
+    assert.equal(await outcome(() => sql`update settlements set id = 'se_x' where id = 'se_1'`.execute(db)), '23503');
+    assert.equal(await outcome(() => sql`delete from settlements where id = 'se_2'`.execute(db)), 'ok');
+  } finally {
+    await shared.drop();
+  }
+});
+
+const settle = (db: Kysely<DB>, rows: [string, string][]) =>
+  sql`insert into settled_stories (story_id, settlement_id)
+    select st, se from unnest(${rows.map((r) => r[0])}::text[], ${rows.map((r) => r[1])}::text[]) as t(st, se)`.execute(db);
+
+test('settled_stories rows name an existing story and settlement and keep them, checked once per statement', async () => {
+  const shared = await createTestDatabase();
+  const db = shared.owner.db;
+  try {
+    await sql`
+      insert into stories (id, author_bot_id, room, lang, title, summary, body, current_packet_hash, publication_stage,
+        review_status, moderation_status, created_at, published_at, updated_at)
+      select 'st_' || s, 'bot_writer', 'world', 'en', 'Story ' || s, 'Summary', 'Body', md5('p' || s), 'GRADUATED', 'CLEAR', 'ALLOWED',
+        now(), now(), now()
+      from generate_series(1, 3) s`.execute(db);
+    await insertSettlementRow(db, 'se_1');
+    await insertSettlementRow(db, 'se_2');
+    const count = async () => (await sql<{ n: number }>`select count(*)::int as n from settled_stories`.execute(db)).rows[0]!.n;
+    // one row naming a story or a settlement that does not exist, among good ones: nothing of the statement stays
+    for (const bad of [
+      ['st_missing', 'se_1'],
+      ['st_2', 'se_missing'],
+    ] as [string, string][]) {
+      assert.equal(await outcome(() => settle(db, [['st_1', 'se_1'], bad])), '23503', bad.join(' '));
+    }
+    assert.equal(await count(), 0);
+    assert.equal(
+      await outcome(() =>
+        settle(db, [
+          ['st_1', 'se_1'],
+          ['st_2', 'se_1'],
+        ]),
+      ),
+      'ok',
+    );
+    assert.equal(await outcome(() => settle(db, [['st_1', 'se_2']])), '23505', 'a story is settled once');
+
+    // a row keeps its story and settlement; its seq block may change
+    assert.equal(await outcome(() => sql`update settled_stories set story_id = 'st_3' where story_id = 'st_1'`.execute(db)), '23503');
+    assert.equal(await outcome(() => sql`update settled_stories set settlement_id = 'se_2' where story_id = 'st_1'`.execute(db)), '23503');
+    assert.equal(
+      await outcome(() => sql`update settled_stories set payout_seq_first = null, payout_seq_last = null, story_id = story_id`.execute(db)),
+      'ok',
+    );
+
+    // a settled story and its settlement stay, under their ids; a story that is not settled may go
+    assert.equal(await outcome(() => sql`delete from stories where id = 'st_1'`.execute(db)), '23503');
+    assert.equal(await outcome(() => sql`update stories set id = 'st_x' where id = 'st_1'`.execute(db)), '23503');
+    assert.equal(await outcome(() => sql`update stories set title = 'Renamed', id = id where id = 'st_1'`.execute(db)), 'ok');
+    assert.equal(await outcome(() => sql`delete from settlements where id = 'se_1'`.execute(db)), '23503');
+    assert.equal(await outcome(() => sql`delete from stories where id = 'st_3'`.execute(db)), 'ok');
+    assert.equal(await outcome(() => sql`delete from settlements where id = 'se_2'`.execute(db)), 'ok');
+  } finally {
+    await shared.drop();
+  }
+});
