@@ -5,6 +5,7 @@ import type { DB } from '../../src/platform/db/schema.js';
 import { proofHashes } from '../../src/rewards/claims/merkle.js';
 import { createEmptyDatabase, createTestDatabase } from '../helpers/app.js';
 import { migrateAcross } from '../helpers/migrations.js';
+import { sqlState } from '../helpers/sql-state.js';
 
 const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
 
@@ -30,23 +31,13 @@ const insertLeaf = (db: Kysely<DB>, batch: string, index: number) =>
   sql`insert into claim_batch_leaves (batch_id, leaf_index, wallet_address, amount_base, proof)
     values (${batch}, ${index}, ${`0x${index.toString(16).padStart(40, '0')}`}, 1, ${Buffer.alloc(32, index)})`.execute(db);
 
-/** The SQLSTATE a statement fails with, or 'ok'. */
-async function outcome(run: () => Promise<unknown>): Promise<string> {
-  try {
-    await run();
-    return 'ok';
-  } catch (err) {
-    return (err as { code?: string }).code ?? String(err);
-  }
-}
-
 describe("a batch's references, checked once per statement", () => {
   test('an insert naming a batch, payout or leaf that does not exist fails whole; a good one passes', async () => {
     const shared = await createTestDatabase();
     const db = shared.owner.db;
     try {
       await seed(db, 3, 2);
-      assert.equal(await outcome(() => insertLeaf(db, 'cb_missing', 0)), '23503');
+      assert.equal(await sqlState(() => insertLeaf(db, 'cb_missing', 0)), '23503');
       const carry = (rows: [string, string, number][]) =>
         sql`insert into claim_batch_payouts (payout_id, batch_id, leaf_index, recipient_id)
           select p, b, l, 'rcp_1' from unnest(${rows.map((r) => r[0])}::text[], ${rows.map((r) => r[1])}::text[], ${rows.map((r) => r[2])}::int[]) as t(p, b, l)`.execute(
@@ -54,7 +45,7 @@ describe("a batch's references, checked once per statement", () => {
         );
       // one bad row among good ones: nothing of the statement stays
       assert.equal(
-        await outcome(() =>
+        await sqlState(() =>
           carry([
             ['po_1', 'cb_1', 0],
             ['po_missing', 'cb_1', 1],
@@ -63,7 +54,7 @@ describe("a batch's references, checked once per statement", () => {
         '23503',
       );
       assert.equal(
-        await outcome(() =>
+        await sqlState(() =>
           carry([
             ['po_1', 'cb_1', 0],
             ['po_2', 'cb_1', 7],
@@ -72,11 +63,11 @@ describe("a batch's references, checked once per statement", () => {
         '23503',
         'a leaf the batch does not have',
       );
-      assert.equal(await outcome(() => carry([['po_1', 'cb_other', 0]])), '23503', 'a batch that does not exist');
+      assert.equal(await sqlState(() => carry([['po_1', 'cb_other', 0]])), '23503', 'a batch that does not exist');
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from claim_batch_payouts`.execute(db);
       assert.equal(rows[0]!.n, 0);
       assert.equal(
-        await outcome(() =>
+        await sqlState(() =>
           carry([
             ['po_1', 'cb_1', 0],
             ['po_2', 'cb_1', 1],
@@ -84,7 +75,7 @@ describe("a batch's references, checked once per statement", () => {
         ),
         'ok',
       );
-      assert.equal(await outcome(() => carry([['po_1', 'cb_1', 1]])), '23505', 'a payout is in one batch only');
+      assert.equal(await sqlState(() => carry([['po_1', 'cb_1', 1]])), '23505', 'a payout is in one batch only');
     } finally {
       await shared.drop();
     }
@@ -98,18 +89,18 @@ describe("a batch's references, checked once per statement", () => {
       await sql`insert into claim_batch_payouts (payout_id, batch_id, leaf_index, recipient_id) values ('po_1', 'cb_1', 0, 'rcp_1')`.execute(
         db,
       );
-      assert.equal(await outcome(() => sql`delete from payouts where id = 'po_1'`.execute(db)), '23503');
-      assert.equal(await outcome(() => sql`update payouts set id = 'po_x' where id = 'po_1'`.execute(db)), '23503');
-      assert.equal(await outcome(() => sql`delete from claim_batch_leaves where leaf_index = 0`.execute(db)), '23503');
-      assert.equal(await outcome(() => sql`update claim_batch_leaves set leaf_index = 9 where leaf_index = 0`.execute(db)), '23503');
-      assert.equal(await outcome(() => sql`delete from claim_batches where id = 'cb_1'`.execute(db)), '23503');
-      assert.equal(await outcome(() => sql`update claim_batch_payouts set payout_id = 'po_2'`.execute(db)), '23503');
-      assert.equal(await outcome(() => sql`update claim_batch_payouts set leaf_index = 1`.execute(db)), '23503');
+      assert.equal(await sqlState(() => sql`delete from payouts where id = 'po_1'`.execute(db)), '23503');
+      assert.equal(await sqlState(() => sql`update payouts set id = 'po_x' where id = 'po_1'`.execute(db)), '23503');
+      assert.equal(await sqlState(() => sql`delete from claim_batch_leaves where leaf_index = 0`.execute(db)), '23503');
+      assert.equal(await sqlState(() => sql`update claim_batch_leaves set leaf_index = 9 where leaf_index = 0`.execute(db)), '23503');
+      assert.equal(await sqlState(() => sql`delete from claim_batches where id = 'cb_1'`.execute(db)), '23503');
+      assert.equal(await sqlState(() => sql`update claim_batch_payouts set payout_id = 'po_2'`.execute(db)), '23503');
+      assert.equal(await sqlState(() => sql`update claim_batch_payouts set leaf_index = 1`.execute(db)), '23503');
       // what nothing references goes, and the rest of a referenced row may change
-      assert.equal(await outcome(() => sql`update payouts set status = 'FROZEN', id = id where id = 'po_1'`.execute(db)), 'ok');
-      assert.equal(await outcome(() => sql`delete from payouts where id = 'po_3'`.execute(db)), 'ok');
-      assert.equal(await outcome(() => sql`delete from claim_batch_leaves where leaf_index = 1`.execute(db)), 'ok');
-      assert.equal(await outcome(() => sql`update claim_batches set status = 'ACTIVE', id = id`.execute(db)), 'ok');
+      assert.equal(await sqlState(() => sql`update payouts set status = 'FROZEN', id = id where id = 'po_1'`.execute(db)), 'ok');
+      assert.equal(await sqlState(() => sql`delete from payouts where id = 'po_3'`.execute(db)), 'ok');
+      assert.equal(await sqlState(() => sql`delete from claim_batch_leaves where leaf_index = 1`.execute(db)), 'ok');
+      assert.equal(await sqlState(() => sql`update claim_batches set status = 'ACTIVE', id = id`.execute(db)), 'ok');
     } finally {
       await shared.drop();
     }

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { payoutsOf } from '../../src/rewards/settlements/payout-scope.js';
 import { createEmptyDatabase } from '../helpers/app.js';
 import { migrateAcross } from '../helpers/migrations.js';
-import { insertSettlementRow } from './support.js';
+import { insertSettlementRow, insertStoryRows } from './support.js';
 
 /**
  * Migration 0019 on a database that already holds settlements: each settled story gets the block of seq its
@@ -16,12 +16,7 @@ test('0019 gives the stories settled before it the seq blocks of their payouts',
   const db = shared.owner.db;
   try {
     await migrateAcross(shared.owner, '0019', async () => {
-      await sql`
-      insert into stories (id, author_bot_id, room, lang, title, summary, body, current_packet_hash, publication_stage,
-        review_status, moderation_status, created_at, published_at, updated_at)
-      select 'st_' || s, 'bot_writer', 'world', 'en', 'Story ' || s, 'Summary', 'Body', md5('p' || s), 'GRADUATED', 'CLEAR', 'ALLOWED',
-        now(), now(), now()
-      from generate_series(1, 3) s`.execute(db);
+      await insertStoryRows(db, 3);
       await insertSettlementRow(db, 'se_old', { payoutCount: 6, seqs: [1, 6] });
       await sql`insert into settled_stories (story_id, settlement_id) values ('st_1', 'se_old'), ('st_2', 'se_old'), ('st_3', 'se_old')`.execute(
         db,

@@ -3,7 +3,8 @@ import { test } from 'node:test';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../src/platform/db/schema.js';
 import { createTestDatabase } from '../helpers/app.js';
-import { insertSettlementRow } from './support.js';
+import { insertSettlementRow, insertStoryRows } from './support.js';
+import { sqlState } from '../helpers/sql-state.js';
 
 /**
  * A settlement run's settled_stories and payout_holders rows name their story and settlement, checked once per
@@ -16,16 +17,6 @@ const hold = (db: Kysely<DB>, rows: [string, string][]) =>
   sql`insert into payout_holders (holder_kind, holder_id, settlement_id, seqs)
     select 'BOT', h, s, '{1}' from unnest(${rows.map((r) => r[0])}::text[], ${rows.map((r) => r[1])}::text[]) as t(h, s)`.execute(db);
 
-/** The SQLSTATE a statement fails with, or 'ok'. */
-async function outcome(run: () => Promise<unknown>): Promise<string> {
-  try {
-    await run();
-    return 'ok';
-  } catch (err) {
-    return (err as { code?: string }).code ?? String(err);
-  }
-}
-
 test('payout_holders rows name an existing settlement and keep it, checked once per statement', async () => {
   const shared = await createTestDatabase();
   const db = shared.owner.db;
@@ -34,7 +25,7 @@ test('payout_holders rows name an existing settlement and keep it, checked once 
     await insertSettlementRow(db, 'se_2');
     // one row naming a settlement that does not exist, among good ones: nothing of the statement stays
     assert.equal(
-      await outcome(() =>
+      await sqlState(() =>
         hold(db, [
           ['bot_a', 'se_1'],
           ['bot_b', 'se_missing'],
@@ -45,7 +36,7 @@ test('payout_holders rows name an existing settlement and keep it, checked once 
     const count = async () => (await sql<{ n: number }>`select count(*)::int as n from payout_holders`.execute(db)).rows[0]!.n;
     assert.equal(await count(), 0);
     assert.equal(
-      await outcome(() =>
+      await sqlState(() =>
         hold(db, [
           ['bot_a', 'se_1'],
           ['bot_b', 'se_1'],
@@ -56,13 +47,16 @@ test('payout_holders rows name an existing settlement and keep it, checked once 
     assert.equal(await count(), 2);
 
     // a row stays in its settlement; its seqs may change
-    assert.equal(await outcome(() => sql`update payout_holders set settlement_id = 'se_2' where holder_id = 'bot_a'`.execute(db)), '23503');
-    assert.equal(await outcome(() => sql`update payout_holders set seqs = '{1,2}', settlement_id = settlement_id`.execute(db)), 'ok');
+    assert.equal(
+      await sqlState(() => sql`update payout_holders set settlement_id = 'se_2' where holder_id = 'bot_a'`.execute(db)),
+      '23503',
+    );
+    assert.equal(await sqlState(() => sql`update payout_holders set seqs = '{1,2}', settlement_id = settlement_id`.execute(db)), 'ok');
 
     // a settlement that has rows stays, under its id; one that has none goes
-    assert.equal(await outcome(() => sql`delete from settlements where id = 'se_1'`.execute(db)), '23503');
-    assert.equal(await outcome(() => sql`update settlements set id = 'se_x' where id = 'se_1'`.execute(db)), '23503');
-    assert.equal(await outcome(() => sql`delete from settlements where id = 'se_2'`.execute(db)), 'ok');
+    assert.equal(await sqlState(() => sql`delete from settlements where id = 'se_1'`.execute(db)), '23503');
+    assert.equal(await sqlState(() => sql`update settlements set id = 'se_x' where id = 'se_1'`.execute(db)), '23503');
+    assert.equal(await sqlState(() => sql`delete from settlements where id = 'se_2'`.execute(db)), 'ok');
   } finally {
     await shared.drop();
   }
@@ -76,12 +70,7 @@ test('settled_stories rows name an existing story and settlement and keep them, 
   const shared = await createTestDatabase();
   const db = shared.owner.db;
   try {
-    await sql`
-      insert into stories (id, author_bot_id, room, lang, title, summary, body, current_packet_hash, publication_stage,
-        review_status, moderation_status, created_at, published_at, updated_at)
-      select 'st_' || s, 'bot_writer', 'world', 'en', 'Story ' || s, 'Summary', 'Body', md5('p' || s), 'GRADUATED', 'CLEAR', 'ALLOWED',
-        now(), now(), now()
-      from generate_series(1, 3) s`.execute(db);
+    await insertStoryRows(db, 3);
     await insertSettlementRow(db, 'se_1');
     await insertSettlementRow(db, 'se_2');
     const count = async () => (await sql<{ n: number }>`select count(*)::int as n from settled_stories`.execute(db)).rows[0]!.n;
@@ -90,11 +79,11 @@ test('settled_stories rows name an existing story and settlement and keep them, 
       ['st_missing', 'se_1'],
       ['st_2', 'se_missing'],
     ] as [string, string][]) {
-      assert.equal(await outcome(() => settle(db, [['st_1', 'se_1'], bad])), '23503', bad.join(' '));
+      assert.equal(await sqlState(() => settle(db, [['st_1', 'se_1'], bad])), '23503', bad.join(' '));
     }
     assert.equal(await count(), 0);
     assert.equal(
-      await outcome(() =>
+      await sqlState(() =>
         settle(db, [
           ['st_1', 'se_1'],
           ['st_2', 'se_1'],
@@ -102,23 +91,25 @@ test('settled_stories rows name an existing story and settlement and keep them, 
       ),
       'ok',
     );
-    assert.equal(await outcome(() => settle(db, [['st_1', 'se_2']])), '23505', 'a story is settled once');
+    assert.equal(await sqlState(() => settle(db, [['st_1', 'se_2']])), '23505', 'a story is settled once');
 
     // a row keeps its story and settlement; its seq block may change
-    assert.equal(await outcome(() => sql`update settled_stories set story_id = 'st_3' where story_id = 'st_1'`.execute(db)), '23503');
-    assert.equal(await outcome(() => sql`update settled_stories set settlement_id = 'se_2' where story_id = 'st_1'`.execute(db)), '23503');
+    assert.equal(await sqlState(() => sql`update settled_stories set story_id = 'st_3' where story_id = 'st_1'`.execute(db)), '23503');
+    assert.equal(await sqlState(() => sql`update settled_stories set settlement_id = 'se_2' where story_id = 'st_1'`.execute(db)), '23503');
     assert.equal(
-      await outcome(() => sql`update settled_stories set payout_seq_first = null, payout_seq_last = null, story_id = story_id`.execute(db)),
+      await sqlState(() =>
+        sql`update settled_stories set payout_seq_first = null, payout_seq_last = null, story_id = story_id`.execute(db),
+      ),
       'ok',
     );
 
     // a settled story and its settlement stay, under their ids; a story that is not settled may go
-    assert.equal(await outcome(() => sql`delete from stories where id = 'st_1'`.execute(db)), '23503');
-    assert.equal(await outcome(() => sql`update stories set id = 'st_x' where id = 'st_1'`.execute(db)), '23503');
-    assert.equal(await outcome(() => sql`update stories set title = 'Renamed', id = id where id = 'st_1'`.execute(db)), 'ok');
-    assert.equal(await outcome(() => sql`delete from settlements where id = 'se_1'`.execute(db)), '23503');
-    assert.equal(await outcome(() => sql`delete from stories where id = 'st_3'`.execute(db)), 'ok');
-    assert.equal(await outcome(() => sql`delete from settlements where id = 'se_2'`.execute(db)), 'ok');
+    assert.equal(await sqlState(() => sql`delete from stories where id = 'st_1'`.execute(db)), '23503');
+    assert.equal(await sqlState(() => sql`update stories set id = 'st_x' where id = 'st_1'`.execute(db)), '23503');
+    assert.equal(await sqlState(() => sql`update stories set title = 'Renamed', id = id where id = 'st_1'`.execute(db)), 'ok');
+    assert.equal(await sqlState(() => sql`delete from settlements where id = 'se_1'`.execute(db)), '23503');
+    assert.equal(await sqlState(() => sql`delete from stories where id = 'st_3'`.execute(db)), 'ok');
+    assert.equal(await sqlState(() => sql`delete from settlements where id = 'se_2'`.execute(db)), 'ok');
   } finally {
     await shared.drop();
   }

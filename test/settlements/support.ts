@@ -196,3 +196,13 @@ export async function insertSettlementRow(db: Db, id: string, options: { payoutC
       story_count, contribution_count, payout_count, role_totals, inputs, created_by, created_at, payout_seq_first, payout_seq_last)
     values (${id}, 1, 10, 4, 6, 6, now(), 1, ${count}, ${count}, '{}', '{}', 'tester', now(), ${first}, ${last})`.execute(db);
 }
+
+/** Graduated stories st_1..st_n by bot_writer, written as rows (for tests of what the database itself keeps). */
+export async function insertStoryRows(db: Db, n: number) {
+  await sql`
+    insert into stories (id, author_bot_id, room, lang, title, summary, body, current_packet_hash, publication_stage,
+      review_status, moderation_status, created_at, published_at, updated_at)
+    select 'st_' || s, 'bot_writer', 'world', 'en', 'Story ' || s, 'Summary', 'Body', md5('p' || s), 'GRADUATED', 'CLEAR', 'ALLOWED',
+      now(), now(), now()
+    from generate_series(1, ${n}::int) s`.execute(db);
+}
