@@ -79,11 +79,7 @@ export type StoryWithSources = StoryRow & {
  * title, summary and body are the row's own), and its active sources in citation-insertion order. claims and
  * citedUrls are null when the version row is missing. Rows come in no particular order; an unknown id has none.
  */
-export async function findStoriesWithSources(db: Db, ids: string[]): Promise<StoryWithSources[]> {
-  return storiesWithSourcesByIds(db, ids);
-}
-
-const storiesWithSourcesByIds = reusableQuery((db: Db, ids: string[]) =>
+export const findStoriesWithSources: (db: Db, ids: string[]) => Promise<StoryWithSources[]> = reusableQuery((db: Db, ids: string[]) =>
   withCurrentVersion(db)
     .where(sql<boolean>`stories.id = any(${ids}::text[])`)
     .select((eb) => [
