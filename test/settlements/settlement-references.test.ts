@@ -13,6 +13,9 @@ import { sqlState } from '../helpers/sql-state.js';
  * renamed.
  */
 
+const rowCount = async (db: Kysely<DB>, table: 'payout_holders' | 'settled_stories') =>
+  (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db)).rows[0]!.n;
+
 const hold = (db: Kysely<DB>, rows: [string, string][]) =>
   sql`insert into payout_holders (holder_kind, holder_id, settlement_id, seqs)
     select 'BOT', h, s, '{1}' from unnest(${rows.map((r) => r[0])}::text[], ${rows.map((r) => r[1])}::text[]) as t(h, s)`.execute(db);
@@ -33,7 +36,7 @@ test('payout_holders rows name an existing settlement and keep it, checked once 
       ),
       '23503',
     );
-    const count = async () => (await sql<{ n: number }>`select count(*)::int as n from payout_holders`.execute(db)).rows[0]!.n;
+    const count = () => rowCount(db, 'payout_holders');
     assert.equal(await count(), 0);
     assert.equal(
       await sqlState(() =>
@@ -73,7 +76,7 @@ test('settled_stories rows name an existing story and settlement and keep them, 
     await insertStoryRows(db, 3);
     await insertSettlementRow(db, 'se_1');
     await insertSettlementRow(db, 'se_2');
-    const count = async () => (await sql<{ n: number }>`select count(*)::int as n from settled_stories`.execute(db)).rows[0]!.n;
+    const count = () => rowCount(db, 'settled_stories');
     // one row naming a story or a settlement that does not exist, among good ones: nothing of the statement stays
     for (const bad of [
       ['st_missing', 'se_1'],
