@@ -15,7 +15,8 @@ import { createTransactor } from '../src/platform/db/transaction.js';
  * postgres://postgres@127.0.0.1:5432/postgres; a scratch database bench_settlement_<random>, dropped at the
  * end). Each of 5,000 closed, graduated stories has a writer, a source-diversity credit and 18 fact-checkers
  * drawn from 10,000 bots, each bot owned by its own recipient with a verified wallet. Prints wall time and
- * the peak resident set and heap growth of each phase. Target: the run under 2 s.
+ * the peak resident set and heap growth of each phase. Target: the run under 2 s. BENCH_SETTLEMENT_READ_IN_PARTS=0
+ * reads the preview's work units in one statement, as a service on one connection (PGlite) does.
  */
 const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const contributions = Number(process.env.BENCH_SETTLEMENT_CONTRIBUTIONS ?? 100_000);
@@ -111,6 +112,7 @@ try {
     decimals: 18,
     cartelHolds: noCartelHolds,
     cursors: createCursorCodec(cursorKey(undefined, 'bench')),
+    readInParts: process.env.BENCH_SETTLEMENT_READ_IN_PARTS !== '0',
   });
   const actor = { kind: 'human' as const, actorId: 'bench-treasurer', verified: true, linkedHumanId: undefined, tier: 'L0' as const };
   process.stdout.write(

@@ -111,7 +111,13 @@ export function createServices(ctx: AppContext) {
     policy: createPolicyService({ ...base, decimals }),
     recipients: createRecipientsService({ ...base, serviceOrigin: config.publicBaseUrl }),
     reads: createRewardsReadsService({ ...base, decimals, limits: config.rewards.dailyPaidActions }),
-    settlements: createSettlementService({ ...base, decimals, cartelHolds: latestAnalysisCartelHolds, cursors }),
+    settlements: createSettlementService({
+      ...base,
+      decimals,
+      cartelHolds: latestAnalysisCartelHolds,
+      cursors,
+      readInParts: ctx.database.connections > 1,
+    }),
     review: createRewardReviewService({ ...base, decimals, reviewDueHours: config.rewards.reviewDueHours }),
     claims: createClaimsService({
       ...base,

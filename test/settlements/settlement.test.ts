@@ -373,6 +373,7 @@ describe('settlement failures and races', () => {
         decimals: 18,
         cartelHolds: noCartelHolds,
         cursors: ctx.cursors,
+        readInParts: false,
       });
       const actor = { kind: 'human' as const, ...PEOPLE.treasurer, verified: true, tier: 'L3' as const };
       await assert.rejects(service.run(actor, '100'), /disk full/);
@@ -394,6 +395,61 @@ describe('settlement failures and races', () => {
       assert.equal(run.status, 202);
       const storyId = (await r.db.selectFrom('settled_stories').select('story_id').executeTakeFirstOrThrow()).story_id;
       await assert.rejects(r.db.insertInto('settled_stories').values({ story_id: storyId, settlement_id: run.body.id }).execute());
+    } finally {
+      await r.t.close();
+    }
+  });
+});
+
+describe('a preview read in parts', () => {
+  test('the preview read in statements side by side answers what one statement does, and what the run then pays', async () => {
+    const r = await rewardsApp();
+    try {
+      // stories of both parts (odd and even seq), each with its writer and reviewers; two are retracted and pay RISK
+      const checkers = [await bot(r.db, 'h_alice'), await bot(r.db), await bot(r.db, 'h_carol')];
+      for (let i = 0; i < 6; i++) {
+        const review_ = i % 3 === 2 ? ('RETRACTED' as const) : undefined;
+        const story = await closedStory(r, { authorBotId: await bot(r.db), ...(review_ ? { review: review_ } : {}) });
+        for (const [k, checker] of checkers.entries()) {
+          await review(r.db, story, checker, i % 3 === 2 ? 'OBJECTION' : 'ATTESTATION', 1 + ((i + k) % 3));
+        }
+        if (review_) await flag(r.db, story.id, `reader-${i}`, null);
+        await rewardVote(r.db, story.id, `voter-${i}`, 'UP', 1 + (i % 3));
+      }
+      const seqs = await r.db.selectFrom('stories').select('seq').execute();
+      assert.deepEqual(new Set(seqs.map((s) => Number(s.seq) % 2)), new Set([0, 1]), 'stories in both parts');
+      const ctx = r.t.app.ctx;
+      const service = (readInParts: boolean) =>
+        createSettlementService({
+          db: ctx.database.db,
+          transactor: ctx.transactor,
+          clock: ctx.clock,
+          decimals: 18,
+          cartelHolds: noCartelHolds,
+          cursors: ctx.cursors,
+          readInParts,
+        });
+      const actor = { kind: 'human' as const, ...PEOPLE.treasurer, verified: true, tier: 'L3' as const };
+      const [parts, whole] = await Promise.all([service(true).preview(actor, '1000'), service(false).preview(actor, '1000')]);
+      const essentials = (p: typeof parts) => ({
+        count: p.contributionCount,
+        paid: p.paid,
+        escrow: p.escrow,
+        beneficiaries: p.beneficiaries,
+      });
+      assert.deepEqual(essentials(parts), essentials(whole));
+      // four kept stories (not graduated): writer and source diversity each; two retracted: three objectors and a flagger each
+      assert.equal(parts.contributionCount, 4 * 2 + 2 * 4);
+      const run = await r.post('treasurer', '/v1/rewards/settlements/run', { totalPoolOrbs: 1000 });
+      assert.equal(run.status, 202, JSON.stringify(run.body));
+      assert.equal(run.body.paid.base, parts.paid.base);
+      const payouts = (await r.get('treasurer', '/v1/rewards/payouts', { settlementId: run.body.id, limit: '200' })).body.payouts as Json[];
+      const paidTo = new Map<string, bigint>();
+      for (const p of payouts) paidTo.set(p.beneficiaryId, (paidTo.get(p.beneficiaryId) ?? 0n) + BigInt(p.amount.base));
+      assert.deepEqual(
+        Object.fromEntries(parts.beneficiaries.map((b) => [b.beneficiaryId, BigInt(b.amount.base)])),
+        Object.fromEntries(paidTo),
+      );
     } finally {
       await r.t.close();
     }

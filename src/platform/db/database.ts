@@ -28,6 +28,11 @@ export interface Session {
 export interface Database {
   db: Db;
   driver: 'postgres' | 'pglite';
+  /**
+   * How many connections it gives at once: the pool's size, 1 for the embedded database (one session, which runs
+   * one statement at a time). A read split into statements that run side by side needs more than one.
+   */
+  connections: number;
   /** Runs `fn` with exclusive use of one session that can execute multi-statement scripts. */
   withSession<T>(fn: (session: Session) => Promise<T>): Promise<T>;
   /** `select 1` with a deadline; rejects when the database does not answer in time. */
@@ -116,6 +121,7 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
   return {
     db,
     driver: 'postgres',
+    connections: options.poolMax,
     async withSession(fn) {
       // Its own connection, outside the pool and without the pool's query timeout: a session runs
       // administrative work (migrations) that may rewrite a large table for minutes.
@@ -214,6 +220,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   return {
     db,
     driver: 'pglite',
+    connections: 1,
     withSession: (fn) =>
       // PGlite is one session; holding a Kysely connection keeps other queries out meanwhile.
       db.connection().execute(() =>

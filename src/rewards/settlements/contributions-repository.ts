@@ -81,14 +81,29 @@ function unpack(rows: readonly PackedUnits[], owners: BotOwners, visit: WorkUnit
   }
 }
 
-function eligible(now: Date): RawBuilder<unknown> {
+/** One of `of` parts of the eligible stories, by their seq (`of` 1: all of them). */
+interface StoryPart {
+  index: number;
+  of: number;
+}
+
+const ALL_STORIES: StoryPart = { index: 0, of: 1 };
+
+function eligible(now: Date, part: StoryPart = ALL_STORIES): RawBuilder<unknown> {
+  const inPart = part.of > 1 ? sql`and s.seq % ${sql.lit(part.of)} = ${sql.lit(part.index)}` : sql``;
   return sql`eligible as (
     select s.id, s.review_status, s.graduated_at, s.current_packet_hash, s.reward_window_ends_at
     from stories s
     where s.published_at is not null and s.reward_window_ends_at is not null and s.reward_window_ends_at <= ${now}
-      and not exists (select 1 from settled_stories x where x.story_id = s.id)
+      and not exists (select 1 from settled_stories x where x.story_id = s.id) ${inPart}
   )`;
 }
+
+/**
+ * Into how many statements a preview splits its work units, run at once on connections of the pool: one for
+ * each of the database's two cores on the machine measured (docs/rewards.md, "Performance").
+ */
+const UNIT_PARTS = 2;
 
 export async function eligibleStories(db: Queryable, now: Date): Promise<EligibleStory[]> {
   const { rows } = await sql<EligibleStory>`
@@ -109,11 +124,11 @@ export async function eligibleStories(db: Queryable, now: Date): Promise<Eligibl
  * source host a bot's packet introduced first (the host stored with each source, story_sources.host: the one
  * identity of a source host across the service). A retracted story pays RISK only.
  */
-function workUnitsQuery(now: Date): RawBuilder<PackedUnits> {
+function workUnitsQuery(now: Date, part: StoryPart): RawBuilder<PackedUnits> {
   // per eligible story, its bot units: each branch reads the story's rows through an index, so no step of the
   // query holds or sorts the million rows of all stories
   return sql<PackedUnits>`
-    with ${eligible(now)}
+    with ${eligible(now, part)}
     select e.id as story_id, (
       select string_agg(u.units::text || ' ' || u.role || ' ' || u.bot_id, ',')
       from (
@@ -157,12 +172,16 @@ function workUnitsQuery(now: Date): RawBuilder<PackedUnits> {
 }
 
 /**
- * The work units in one query (a preview, on a connection of its own), handed to a visitor once it is ready, with
- * each bot's owner taken from `owners`.
+ * The work units (a preview, outside a transaction), handed to a visitor once they are ready, with each bot's owner
+ * taken from `owners`. With `inParts`, in statements that the pool's connections run at once, each over a part of
+ * the stories, so each story's units come in one part in the order one statement gives them.
  */
-export async function workUnits(db: Queryable, now: Date): Promise<(owners: BotOwners, visit: WorkUnitsVisitor) => void> {
-  const { rows } = await workUnitsQuery(now).execute(db);
-  return (owners, visit) => unpack(rows, owners, visit);
+export async function workUnits(db: Queryable, now: Date, inParts: boolean): Promise<(owners: BotOwners, visit: WorkUnitsVisitor) => void> {
+  const parts = inParts ? Array.from({ length: UNIT_PARTS }, (_, index) => ({ index, of: UNIT_PARTS })) : [ALL_STORIES];
+  const results = await Promise.all(parts.map((part) => workUnitsQuery(now, part).execute(db)));
+  return (owners, visit) => {
+    for (const { rows } of results) unpack(rows, owners, visit);
+  };
 }
 
 /** Rows fetched per round trip by a run's cursor: a story's row holds its twenty-odd contributions. */
@@ -173,5 +192,5 @@ const UNITS_BATCH = 2_500;
  * contributions never holds the million rows the driver parsed at once, only what it keeps of them.
  */
 export async function streamWorkUnits(tx: Tx, now: Date, owners: BotOwners, visit: WorkUnitsVisitor): Promise<void> {
-  await readThroughCursor(tx, 'settlement_units', workUnitsQuery(now), UNITS_BATCH, (rows) => unpack(rows, owners, visit));
+  await readThroughCursor(tx, 'settlement_units', workUnitsQuery(now, ALL_STORIES), UNITS_BATCH, (rows) => unpack(rows, owners, visit));
 }

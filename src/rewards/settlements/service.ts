@@ -64,6 +64,11 @@ export interface SettlementDeps {
   decimals: number;
   cartelHolds: CartelHolds;
   cursors: CursorCodec;
+  /**
+   * Whether the database runs several statements at once (a pool; not PGlite's one session): a preview then reads
+   * its work units in parts side by side (contributions-repository.ts).
+   */
+  readInParts: boolean;
 }
 
 /** Hands each row of work units to `visit`, and resolves when all are handed over. */
@@ -99,7 +104,7 @@ function roleTotals(split: PoolSplit): RoleTotals {
  * but payout states (freezes, reviews, wallet binding).
  */
 export function createSettlementService(deps: SettlementDeps) {
-  const { db, transactor, clock, decimals, cartelHolds, cursors } = deps;
+  const { db, transactor, clock, decimals, cartelHolds, cursors, readInParts } = deps;
 
   /**
    * The pool in base units, exactly, from the decimal text of `totalPoolOrbs` (a JSON number's own digits, a
@@ -228,8 +233,8 @@ export function createSettlementService(deps: SettlementDeps) {
       void actor;
       const now = new Date(clock.now());
       const base = poolBase(totalPoolOrbs, '/querystring/totalPoolOrbs');
-      // outside a transaction the work units are read on a connection of their own while the stories are read
-      const unitsRead = workUnits(db, now);
+      // outside a transaction the work units are read on connections of their own while the stories are read
+      const unitsRead = workUnits(db, now, readInParts);
       unitsRead.catch(() => undefined);
       const g = await gather(db, await readCurrentPolicy(db), base, now, async (owners, visit) => (await unitsRead)(owners, visit));
       const split = splitPool(g.inputs);
