@@ -23,6 +23,21 @@ import { runEntry } from '../helpers/ts-entry.js';
 import { needsPostgres } from '../helpers/needs.js';
 
 const ORB = 10n ** 18n;
+const TREASURER = { kind: 'human' as const, ...PEOPLE.treasurer, verified: true, tier: 'L3' as const };
+
+/** The app's settlement service built again outside the app, reading a preview's units in parts or not. */
+function settlementService(r: RewardsApp, readInParts: boolean) {
+  const ctx = r.t.app.ctx;
+  return createSettlementService({
+    db: ctx.database.db,
+    transactor: ctx.transactor,
+    clock: ctx.clock,
+    decimals: 18,
+    cartelHolds: noCartelHolds,
+    cursors: ctx.cursors,
+    readInParts,
+  });
+}
 const orbs = (n: bigint) => (n * ORB).toString();
 
 describe('rewards policy', () => {
@@ -365,21 +380,11 @@ describe('settlement failures and races', () => {
         owner,
       );
       await sql`create trigger refuse_payouts before insert on payouts for each statement execute function refuse_payouts()`.execute(owner);
-      const ctx = r.t.app.ctx;
-      const service = createSettlementService({
-        db: ctx.database.db,
-        transactor: ctx.transactor,
-        clock: ctx.clock,
-        decimals: 18,
-        cartelHolds: noCartelHolds,
-        cursors: ctx.cursors,
-        readInParts: false,
-      });
-      const actor = { kind: 'human' as const, ...PEOPLE.treasurer, verified: true, tier: 'L3' as const };
-      await assert.rejects(service.run(actor, '100'), /disk full/);
+      const service = settlementService(r, false);
+      await assert.rejects(service.run(TREASURER, '100'), /disk full/);
       assert.deepEqual(await rewardRowCounts(r.db), { settlements: 0, settled: 0, payouts: 0 });
       await sql`drop trigger refuse_payouts on payouts`.execute(owner);
-      const res = await service.run(actor, '100');
+      const res = await service.run(TREASURER, '100');
       assert.equal(res.storyCount, 1);
       assert.deepEqual(await rewardRowCounts(r.db), { settlements: 1, settled: 1, payouts: 2 });
     } finally {
@@ -418,19 +423,10 @@ describe('a preview read in parts', () => {
       }
       const seqs = await r.db.selectFrom('stories').select('seq').execute();
       assert.deepEqual(new Set(seqs.map((s) => Number(s.seq) % 2)), new Set([0, 1]), 'stories in both parts');
-      const ctx = r.t.app.ctx;
-      const service = (readInParts: boolean) =>
-        createSettlementService({
-          db: ctx.database.db,
-          transactor: ctx.transactor,
-          clock: ctx.clock,
-          decimals: 18,
-          cartelHolds: noCartelHolds,
-          cursors: ctx.cursors,
-          readInParts,
-        });
-      const actor = { kind: 'human' as const, ...PEOPLE.treasurer, verified: true, tier: 'L3' as const };
-      const [parts, whole] = await Promise.all([service(true).preview(actor, '1000'), service(false).preview(actor, '1000')]);
+      const [parts, whole] = await Promise.all([
+        settlementService(r, true).preview(TREASURER, '1000'),
+        settlementService(r, false).preview(TREASURER, '1000'),
+      ]);
       const essentials = (p: typeof parts) => ({
         count: p.contributionCount,
         paid: p.paid,
