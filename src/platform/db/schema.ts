@@ -155,6 +155,10 @@ export interface StoriesTable {
   graduated_at: Date | null;
   reward_window_ends_at: Date | null;
   updated_at: UpdatedAt;
+  /**
+   * The three search vectors are the database's: a trigger sets them from the text on insert and whenever the text
+   * or the language is written (migrations/0030); the service never writes them.
+   */
   search_vector: ColumnType<string | null, never, never>;
   /** migrations/0003_reads.sql: the same text on the 'simple' configuration (unstemmed). */
   search_vector_simple: ColumnType<string | null, never, never>;
