@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { StandardMerkleTree } from '@openzeppelin/merkle-tree';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { procCpuMs } from './lib/cpu.js';
 import { createClaimChain } from '../src/rewards/claims/chain.js';
 import { proofHashes } from '../src/rewards/claims/merkle.js';
 import { createClaimsService } from '../src/rewards/claims/service.js';
@@ -108,15 +108,11 @@ try {
  */
 async function backendCpu(db: Db, before: Map<number, number>): Promise<Map<number, number> | undefined> {
   const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database()`.execute(db);
-  const tick = 10; // ms per clock tick (USER_HZ = 100 on Linux)
-  try {
-    const now = new Map<number, number>();
-    for (const { pid } of rows) {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      now.set(pid, (Number(fields[11]) + Number(fields[12])) * tick - (before.get(pid) ?? 0));
-    }
-    return now;
-  } catch {
-    return undefined;
+  const now = new Map<number, number>();
+  for (const { pid } of rows) {
+    const ms = procCpuMs(pid);
+    if (ms === undefined) return undefined;
+    now.set(pid, ms - (before.get(pid) ?? 0));
   }
+  return now;
 }

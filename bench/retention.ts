@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { procCpuMs } from './lib/cpu.js';
 import { retentionSteps } from '../src/composition.js';
 import { createRetentionService, type StepReport } from '../src/operations/retention/service.js';
 import { openDatabase, type Database } from '../src/platform/db/database.js';
@@ -179,8 +180,9 @@ const cpuSeconds = (since: NodeJS.CpuUsage) => {
 
 /** utime + stime of a PostgreSQL backend, in seconds (the server runs on this machine). */
 function backendCpu(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  const ms = procCpuMs(pid);
+  if (ms === undefined) throw new Error(`no /proc/${pid}/stat: the bench needs the PostgreSQL server on this machine`);
+  return ms / 1000;
 }
 
 async function tableSizes(db: Database['db']): Promise<string> {

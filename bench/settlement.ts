@@ -1,8 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { postgresCpuMs } from './lib/cpu.js';
 import { noCartelHolds } from '../src/rewards/settlements/cartel-hook.js';
 import { createSettlementService } from '../src/rewards/settlements/service.js';
 import { systemClock } from '../src/platform/clock.js';
@@ -37,42 +36,6 @@ const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'mem
 /** A process's CPU time (user and system, all its threads: the event loop's and libuv's pool) in ms. */
 const cpu = (used: NodeJS.CpuUsage) => ((used.user + used.system) / 1000).toFixed(0);
 
-const CLOCK_TICKS = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/**
- * The CPU time of every PostgreSQL process of this machine (its backends, WAL writer, checkpointer: /proc/<pid>/stat
- * of the processes named postgres) in ms, or null when there are none to read (a server elsewhere).
- */
-function serverCpuMs(): number | null {
-  let ticks = 0;
-  let found = false;
-  let pids: string[];
-  try {
-    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
-  } catch {
-    return null;
-  }
-  for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
-      const fields = stat.slice(close + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]); // utime and stime, the 14th and 15th fields of the line
-      found = true;
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return found ? (ticks * 1000) / CLOCK_TICKS : null;
-}
-
 async function measure<T>(label: string, fn: () => Promise<T>): Promise<T> {
   global.gc?.();
   const heapBefore = process.memoryUsage().heapUsed;
@@ -89,14 +52,14 @@ async function measure<T>(label: string, fn: () => Promise<T>): Promise<T> {
   }, 5);
   const start = process.hrtime.bigint();
   const cpuBefore = process.cpuUsage();
-  const serverBefore = serverCpuMs();
+  const serverBefore = postgresCpuMs();
   try {
     return await fn();
   } finally {
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
     clearInterval(sampler);
     const mb = (b: number) => (b / 1024 / 1024).toFixed(0);
-    const serverAfter = serverCpuMs();
+    const serverAfter = postgresCpuMs();
     const server = serverBefore === null || serverAfter === null ? 'n/a' : `${(serverAfter - serverBefore).toFixed(0)} ms`;
     process.stdout.write(
       `| ${label} | ${ms.toFixed(0)} ms | ${cpu(process.cpuUsage(cpuBefore))} ms | ${server} | ${mb(rss)} MB | +${mb(heap - heapBefore)} MB | ${mb(heapTotal)} MB | ${mb(external)} MB |\n`,

@@ -23,6 +23,7 @@ import { runEntry } from '../helpers/ts-entry.js';
 import { needsPostgres } from '../helpers/needs.js';
 
 const ORB = 10n ** 18n;
+const orbs = (n: bigint) => (n * ORB).toString();
 const TREASURER = { kind: 'human' as const, ...PEOPLE.treasurer, verified: true, tier: 'L3' as const };
 
 /** The app's settlement service built again outside the app, reading a preview's units in parts or not. */
@@ -38,7 +39,6 @@ function settlementService(r: RewardsApp, readInParts: boolean) {
     readInParts,
   });
 }
-const orbs = (n: bigint) => (n * ORB).toString();
 
 describe('rewards policy', () => {
   let r: RewardsApp;
