@@ -22,7 +22,9 @@ export interface EligibleStory {
  * Receives the work units of one (story, role, beneficiary), one row at a time: fields, not an object, since a run
  * reads a million of them. `owner` is the person who owns the beneficiary: a bot's owner (bot_payout_owners: the
  * person who claimed it, else the linked human of its AgentBook verification), a flagger's linked human (or null).
- * `units` is a positive integer as decimal text.
+ * `units` is a positive integer as decimal text. The role is one of four constant strings, and a bot's id and owner
+ * are the same two strings at each of its contributions (read once with the bots' owners), so a caller that keeps
+ * a million contributions keeps each bot's texts once; a flagger's texts and the units are new strings each time.
  */
 export type WorkUnitsVisitor = (
   storyId: string,
@@ -48,18 +50,35 @@ interface PackedUnits {
   owner: string | null;
 }
 
-/** Each bot's owner now (bot_payout_owners), by bot id: read once per settlement, a row per bot. */
-export type BotOwners = ReadonlyMap<string, string | null>;
+/** A bot's id and its owner now (bot_payout_owners, null when it has none). */
+export interface BotOwner {
+  botId: string;
+  owner: string | null;
+}
+
+/** Each bot's owner now, by bot id: read once per settlement, a row per bot. */
+export type BotOwners = ReadonlyMap<string, BotOwner>;
 
 export async function botPayoutOwners(db: Queryable): Promise<BotOwners> {
   const rows = await db.selectFrom('bot_payout_owners').select(['bot_id', 'linked_human_id']).execute();
-  return new Map(rows.map((r) => [r.bot_id, r.linked_human_id]));
+  return new Map(rows.map((r) => [r.bot_id, { botId: r.bot_id, owner: r.linked_human_id }]));
+}
+
+const ROLES_BY_INITIAL: Readonly<Record<string, PayoutRole>> = { W: 'WRITER', F: 'FACT_CHECK', R: 'RISK', S: 'SOURCE_DIVERSITY' };
+
+/** The role written in `text` from `start` to `end`, as its constant string, or undefined. */
+function roleAt(text: string, start: number, end: number): PayoutRole | undefined {
+  const role = ROLES_BY_INITIAL[text[start]!];
+  return role !== undefined && role.length === end - start && text.startsWith(role, start) ? role : undefined;
 }
 
 const notPacked = (text: string) => new Error(`settlement work units: not a packed row: ${text.slice(0, 80)}`);
 
-/** Hands the fields of each packed row to `visit`, a bot's owner taken from `owners`. */
-function unpack(rows: readonly PackedUnits[], owners: BotOwners, visit: WorkUnitsVisitor): void {
+/**
+ * Hands the fields of each packed row to `visit`, a bot's id and owner taken from `owners` (a bot missing there, which
+ * its foreign keys rule out, is kept in `others` with no owner, so it too is one string).
+ */
+function unpack(rows: readonly PackedUnits[], owners: BotOwners, others: Map<string, BotOwner>, visit: WorkUnitsVisitor): void {
   for (const { story_id, bots, flag, owner } of rows) {
     if (bots !== null) {
       for (let start = 0; start < bots.length;) {
@@ -67,9 +86,12 @@ function unpack(rows: readonly PackedUnits[], owners: BotOwners, visit: WorkUnit
         if (end < 0) end = bots.length;
         const a = bots.indexOf(' ', start);
         const b = bots.indexOf(' ', a + 1);
-        if (a <= start || b < 0 || b >= end) throw notPacked(bots.slice(start));
-        const bot = bots.slice(b + 1, end);
-        visit(story_id, bots.slice(a + 1, b) as PayoutRole, 'BOT', bot, owners.get(bot) ?? null, bots.slice(start, a));
+        const role = a > start && b > a ? roleAt(bots, a + 1, b) : undefined;
+        if (role === undefined || b >= end) throw notPacked(bots.slice(start));
+        const id = bots.slice(b + 1, end);
+        let bot = owners.get(id) ?? others.get(id);
+        if (bot === undefined) others.set(id, (bot = { botId: id, owner: null }));
+        visit(story_id, role, 'BOT', bot.botId, bot.owner, bots.slice(start, a));
         start = end + 1;
       }
     }
@@ -180,7 +202,8 @@ export async function workUnits(db: Queryable, now: Date, inParts: boolean): Pro
   const parts = inParts ? Array.from({ length: UNIT_PARTS }, (_, index) => ({ index, of: UNIT_PARTS })) : [ALL_STORIES];
   const results = await Promise.all(parts.map((part) => workUnitsQuery(now, part).execute(db)));
   return (owners, visit) => {
-    for (const { rows } of results) unpack(rows, owners, visit);
+    const others = new Map<string, BotOwner>();
+    for (const { rows } of results) unpack(rows, owners, others, visit);
   };
 }
 
@@ -192,5 +215,6 @@ const UNITS_BATCH = 2_500;
  * contributions never holds the million rows the driver parsed at once, only what it keeps of them.
  */
 export async function streamWorkUnits(tx: Tx, now: Date, owners: BotOwners, visit: WorkUnitsVisitor): Promise<void> {
-  await readThroughCursor(tx, 'settlement_units', workUnitsQuery(now, ALL_STORIES), UNITS_BATCH, (rows) => unpack(rows, owners, visit));
+  const others = new Map<string, BotOwner>();
+  await readThroughCursor(tx, 'settlement_units', workUnitsQuery(now, ALL_STORIES), UNITS_BATCH, (rows) => unpack(rows, owners, others, visit));
 }

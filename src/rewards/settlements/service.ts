@@ -74,6 +74,12 @@ export interface SettlementDeps {
 /** Hands each row of work units to `visit`, and resolves when all are handed over. */
 type UnitsReader = (owners: BotOwners, visit: WorkUnitsVisitor) => Promise<void>;
 
+/** A weight worked out from a number of units on stories of one vote weight (decimal texts). */
+interface StoryWeight {
+  units: string;
+  weight: string;
+}
+
 /** Everything a settlement divides, read at one moment: the stories, their contributions, the published inputs. */
 interface Gathered {
   policy: Policy;
@@ -134,10 +140,10 @@ export function createSettlementService(deps: SettlementDeps) {
     if (!stories.length) throw appError('NOTHING_TO_SETTLE');
     // grouped by story, in the order of the stories: each story's payouts then have one block of seq
     // (payout-rows.ts) and are inserted together. The stories of one vote weight share their weights by units.
-    const weights = new Map<string, Map<string, string | null>>();
+    const weights = new Map<string, Map<string, StoryWeight | null>>();
     const byStory = new Map(
       stories.map((s) => {
-        const known = weights.get(s.vote_weight) ?? new Map<string, string | null>();
+        const known = weights.get(s.vote_weight) ?? new Map<string, StoryWeight | null>();
         weights.set(s.vote_weight, known);
         return [
           s.id,
@@ -151,17 +157,21 @@ export function createSettlementService(deps: SettlementDeps) {
         ];
       }),
     );
-    /** The weight of `units` on `story` as text (units × vote weight), null when not positive; worked out once. */
-    const weightOf = (story: { voteWeight: bigint; weights: Map<string, string | null> }, units: string): string | null => {
+    /**
+     * The weight of `units` on `story` (units × vote weight) with the units' text kept once, null when not positive;
+     * worked out once per units and vote weight.
+     */
+    const weightOf = (story: { voteWeight: bigint; weights: Map<string, StoryWeight | null> }, units: string): StoryWeight | null => {
       const known = story.weights.get(units);
       if (known !== undefined) return known;
       const weight = BigInt(units) * story.voteWeight;
-      const text = weight > 0n ? weight.toString() : null;
-      story.weights.set(units, text);
-      return text;
+      const entry = weight > 0n ? { units, weight: weight.toString() } : null;
+      story.weights.set(units, entry);
+      return entry;
     };
-    // A run keeps a million contributions: each repeated text (role, beneficiary, owner, units) is kept once, not
-    // once per row as the driver parsed it.
+    // A run keeps a million contributions: each repeated text is kept once, not once per row as the driver parsed
+    // it. The roles and a bot's id and owner come as shared strings (WorkUnitsVisitor) and the units through
+    // `weightOf`; a flagger's texts are kept once here.
     const texts = new Interner();
     const once = (text: string): string => texts.list[texts.of(text)]!;
     const unitsRead = readUnits(owners, (storyId, role, beneficiaryKind, beneficiaryId, owner, units) => {
@@ -169,15 +179,16 @@ export function createSettlementService(deps: SettlementDeps) {
       if (!story) return;
       const weight = weightOf(story, units);
       if (weight === null) return;
+      const human = beneficiaryKind === 'HUMAN';
       story.list.push({
         storyId: story.id,
-        role: once(role) as PublishedContribution['role'],
-        beneficiaryKind: once(beneficiaryKind) as PublishedContribution['beneficiaryKind'],
-        beneficiaryId: once(beneficiaryId),
-        weight,
-        units: once(units),
+        role,
+        beneficiaryKind,
+        beneficiaryId: human ? once(beneficiaryId) : beneficiaryId,
+        weight: weight.weight,
+        units: weight.units,
         storyVoteWeight: story.voteWeightText,
-        owner: owner === null ? null : once(owner),
+        owner: human && owner !== null ? once(owner) : owner,
       });
     });
     // the small lookups the payout states need (recipients, frozen stories, the cartel hook's flagged members),
