@@ -12,14 +12,16 @@ export interface WeightClasses {
 }
 
 /**
- * The classes of a list of weights, given as integers or as their decimal texts (equal keys share a class; a text
- * is parsed once per class).
+ * The classes of `count` weights, weight `i` given by `keyAt(i)` as an integer or as its decimal text (equal keys
+ * share a class; a text is parsed once per class).
  */
-export function weightClasses<K extends bigint | string>(keys: readonly K[]): WeightClasses {
+export function weightClasses<K extends bigint | string>(count: number, keyAt: (i: number) => K): WeightClasses {
   const index = new Map<K, number>();
   const weights: bigint[] = [];
   const counts: number[] = [];
-  const classOf = keys.map((key) => {
+  const classOf = new Int32Array(count);
+  for (let i = 0; i < count; i++) {
+    const key = keyAt(i);
     let c = index.get(key);
     if (c === undefined) {
       c = weights.push(BigInt(key)) - 1;
@@ -27,8 +29,8 @@ export function weightClasses<K extends bigint | string>(keys: readonly K[]): We
       index.set(key, c);
     }
     counts[c]!++;
-    return c;
-  });
+    classOf[i] = c;
+  }
   return { weights, counts, classOf };
 }
 
@@ -51,7 +53,7 @@ export function allocate(
   keys: readonly string[] | ((index: number) => string),
   seed: string,
 ): bigint[] {
-  return allocateClasses(total, weightClasses(weights), keys, seed);
+  return allocateClasses(total, weightClasses(weights.length, (i) => weights[i]!), keys, seed);
 }
 
 /**

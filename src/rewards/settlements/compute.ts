@@ -4,6 +4,7 @@ import { allocate, allocateClasses, classesTotal, weightClasses, type WeightClas
 
 export const ROLES = ['WRITER', 'FACT_CHECK', 'RISK', 'SOURCE_DIVERSITY'] as const satisfies readonly PayoutRole[];
 export const PPM = 1_000_000n;
+const NO_ROLE = 255;
 
 /** One beneficiary's claim on one story in one role, with the weight the rules of docs/rewards.md gave it. */
 export interface Contribution {
@@ -50,7 +51,7 @@ export interface PoolSplit {
   paidBase: bigint;
   roles: ComputedSettlement['roles'];
   /** Per role: the indexes (into `inputs.contributions`) of its contributions and their weights, by class. */
-  byRole: Map<PayoutRole, { indexes: number[]; classes: WeightClasses }>;
+  byRole: Map<PayoutRole, { indexes: Int32Array; classes: WeightClasses }>;
 }
 
 /**
@@ -69,11 +70,27 @@ export function splitPool(inputs: SettlementInputs): PoolSplit {
     inputs.seed,
   );
   const roles = {} as ComputedSettlement['roles'];
-  // one pass puts each contribution in its role's list; each role's weights are then grouped by class
-  const indexes = new Map(ROLES.map((r) => [r, [] as number[]]));
-  inputs.contributions.forEach((c, i) => indexes.get(c.role)?.push(i));
+  // each contribution's role, then each role's list of contributions (typed arrays: a million numbers each), then
+  // each role's weights grouped by class
+  const { contributions } = inputs;
+  const roleOf = new Uint8Array(contributions.length);
+  const counts = ROLES.map(() => 0);
+  for (let i = 0; i < contributions.length; i++) {
+    const r = ROLES.indexOf(contributions[i]!.role);
+    roleOf[i] = r < 0 ? NO_ROLE : r; // a role that none pays (no run writes one) shares in nothing
+    if (r >= 0) counts[r]!++;
+  }
+  const lists = counts.map((n) => new Int32Array(n));
+  const filled = ROLES.map(() => 0);
+  for (let i = 0; i < contributions.length; i++) {
+    const r = roleOf[i]!;
+    if (r !== NO_ROLE) lists[r]![filled[r]!++] = i;
+  }
   const byRole: PoolSplit['byRole'] = new Map(
-    [...indexes].map(([role, list]) => [role, { indexes: list, classes: weightClasses(list.map((i) => inputs.contributions[i]!.weight)) }]),
+    ROLES.map((role, r) => {
+      const list = lists[r]!;
+      return [role, { indexes: list, classes: weightClasses(list.length, (k) => contributions[list[k]!]!.weight) }];
+    }),
   );
   ROLES.forEach((role, r) => {
     const rolePool = rolePools[r]!;
@@ -95,7 +112,7 @@ export function divideShares(inputs: SettlementInputs, split: PoolSplit): bigint
     const { paidBase } = split.roles[role];
     if (paidBase === 0n) continue;
     const shares = allocateClasses(paidBase, classes, (k) => contributionKey(inputs.contributions[indexes[k]!]!), inputs.seed);
-    shares.forEach((share, k) => (amounts[indexes[k]!] = share));
+    for (let k = 0; k < shares.length; k++) amounts[indexes[k]!] = shares[k]!;
   }
   return amounts;
 }

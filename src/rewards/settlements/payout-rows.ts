@@ -144,11 +144,16 @@ function blankPayout(): NewPayout {
 export function storySeqRanges(storyIds: readonly string[], contributions: readonly Contribution[], firstSeq: bigint): StoryPayoutRange[] {
   const base = seqBase(firstSeq, contributions.length);
   const bounds = new Map<string, { first: number; last: number }>();
-  contributions.forEach((c, i) => {
-    const b = bounds.get(c.storyId);
-    if (b) b.last = i;
-    else bounds.set(c.storyId, { first: i, last: i });
-  });
+  // a story's contributions are consecutive: one look-up per story, not per contribution
+  for (let first = 0; first < contributions.length;) {
+    const storyId = contributions[first]!.storyId;
+    let last = first;
+    while (last + 1 < contributions.length && contributions[last + 1]!.storyId === storyId) last++;
+    const b = bounds.get(storyId);
+    if (b) b.last = last;
+    else bounds.set(storyId, { first, last });
+    first = last + 1;
+  }
   return storyIds.map((storyId) => {
     const b = bounds.get(storyId);
     return {
