@@ -155,6 +155,28 @@ describe('settlement math', () => {
     assert.equal(result.escrowBase, 550n);
   });
 
+  test('a contribution of a role no split names shares in nothing, and the roles around it divide as before', () => {
+    // published inputs come back from storage and files: a role none pays must neither take a share nor shift others
+    const known: Contribution[] = [
+      { storyId: 's', role: 'WRITER', beneficiaryKind: 'BOT', beneficiaryId: 'a', weight: '1' },
+      { storyId: 's', role: 'FACT_CHECK', beneficiaryKind: 'BOT', beneficiaryId: 'b', weight: '3' },
+      { storyId: 's', role: 'FACT_CHECK', beneficiaryKind: 'BOT', beneficiaryId: 'c', weight: '1' },
+    ];
+    const stranger = { storyId: 's', role: 'EDITOR', beneficiaryKind: 'BOT', beneficiaryId: 'd', weight: '5' } as unknown as Contribution;
+    const inputs = (contributions: Contribution[]) => ({
+      poolBase: '1001',
+      escrowPpm: 100_000,
+      splitsPpm: { WRITER: 500_000, FACT_CHECK: 250_000, RISK: 150_000, SOURCE_DIVERSITY: 100_000 },
+      seed: 'x',
+      contributions,
+    });
+    const without = computeSettlement(inputs(known));
+    const withIt = computeSettlement(inputs([known[0]!, stranger, known[1]!, known[2]!]));
+    assert.deepEqual(withIt.amounts, [without.amounts[0], 0n, without.amounts[1], without.amounts[2]]);
+    assert.equal(withIt.escrowBase, without.escrowBase);
+    assert.equal(withIt.amounts.reduce((a, b) => a + b, 0n) + withIt.escrowBase, 1001n);
+  });
+
   test('frozen is never payable, whatever else holds', () => {
     fc.assert(
       fc.property(fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean(), (storyFrozen, recipientFrozen, heldForReview, walletVerified) => {

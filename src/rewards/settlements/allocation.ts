@@ -53,7 +53,12 @@ export function allocate(
   keys: readonly string[] | ((index: number) => string),
   seed: string,
 ): bigint[] {
-  return allocateClasses(total, weightClasses(weights.length, (i) => weights[i]!), keys, seed);
+  return allocateClasses(
+    total,
+    weightClasses(weights.length, (i) => weights[i]!),
+    keys,
+    seed,
+  );
 }
 
 /**

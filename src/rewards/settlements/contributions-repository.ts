@@ -216,5 +216,7 @@ const UNITS_BATCH = 2_500;
  */
 export async function streamWorkUnits(tx: Tx, now: Date, owners: BotOwners, visit: WorkUnitsVisitor): Promise<void> {
   const others = new Map<string, BotOwner>();
-  await readThroughCursor(tx, 'settlement_units', workUnitsQuery(now, ALL_STORIES), UNITS_BATCH, (rows) => unpack(rows, owners, others, visit));
+  await readThroughCursor(tx, 'settlement_units', workUnitsQuery(now, ALL_STORIES), UNITS_BATCH, (rows) =>
+    unpack(rows, owners, others, visit),
+  );
 }
