@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { postgresCpuMs } from './lib/cpu.js';
 import { noCartelHolds } from '../src/rewards/settlements/cartel-hook.js';
 import { createSettlementService } from '../src/rewards/settlements/service.js';
@@ -15,9 +18,11 @@ import { createTransactor } from '../src/platform/db/transaction.js';
  * (default 100,000) and 10,000 recipients on real PostgreSQL (BENCH_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/postgres; a scratch database bench_settlement_<random>, dropped at the
  * end). Each of 5,000 closed, graduated stories has a writer, a source-diversity credit and 18 fact-checkers
- * drawn from 10,000 bots, each bot owned by its own recipient with a verified wallet. Prints wall time and
- * the peak resident set and heap growth of each phase. Target: the run under 2 s. BENCH_SETTLEMENT_READ_IN_PARTS=0
- * reads the preview's work units in one statement, as a service on one connection (PGlite) does.
+ * drawn from 10,000 bots, each bot owned by its own recipient with a verified wallet. Prints wall time, CPU and
+ * the peak resident set and heap growth of each phase, then a baseline of the same run (its payouts copied into a
+ * bare table) and the run's time over the baseline's. Target: the run under 2 s (a million: under 10 s).
+ * BENCH_SETTLEMENT_READ_IN_PARTS=0 reads the preview's work units in one statement, as a service on one connection
+ * (PGlite) does.
  */
 const admin = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const contributions = Number(process.env.BENCH_SETTLEMENT_CONTRIBUTIONS ?? 100_000);
@@ -35,6 +40,9 @@ const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'mem
 
 /** A process's CPU time (user and system, all its threads: the event loop's and libuv's pool) in ms. */
 const cpu = (used: NodeJS.CpuUsage) => ((used.user + used.system) / 1000).toFixed(0);
+
+/** Each measured phase's wall time in ms, by label. */
+const times = new Map<string, number>();
 
 async function measure<T>(label: string, fn: () => Promise<T>): Promise<T> {
   global.gc?.();
@@ -57,6 +65,7 @@ async function measure<T>(label: string, fn: () => Promise<T>): Promise<T> {
     return await fn();
   } finally {
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    times.set(label, ms);
     clearInterval(sampler);
     const mb = (b: number) => (b / 1024 / 1024).toFixed(0);
     const serverAfter = postgresCpuMs();
@@ -66,6 +75,26 @@ async function measure<T>(label: string, fn: () => Promise<T>): Promise<T> {
     );
   }
 }
+
+/** Every payout row in COPY's binary format, as the database sends it (header and trailer included). */
+async function exportPayouts(client: pg.Client): Promise<Buffer[]> {
+  const chunks: Buffer[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      chunks.push(chunk);
+      done();
+    },
+  });
+  await pipeline(client.query(copyTo('COPY payouts TO STDOUT WITH (FORMAT binary)')), sink);
+  return chunks;
+}
+
+/** Exported payout rows into `table`. */
+async function copyInto(client: pg.Client, table: string, rows: Buffer[]): Promise<void> {
+  await pipeline(Readable.from(rows), client.query(copyFrom(`COPY ${table} FROM STDIN WITH (FORMAT binary)`)));
+}
+
+const BASELINE = 'baseline: its payouts into a bare table';
 
 try {
   await runMigrations(database);
@@ -128,8 +157,23 @@ try {
   );
   const preview = await measure('preview', () => service.preview(actor, '1000000'));
   const run = await measure('run', () => service.run(actor, '1000000'));
+  // The baseline of the same run: the run's payouts, as the database sends them (binary COPY), copied back into a
+  // bare copy of the table (no index, no check, no trigger) on a connection of their own. That is the floor of the
+  // run's largest step on this machine at this moment, so run / baseline moves less than the run's time between
+  // machines and minutes (docs/performance.md, "Rewards settlement").
+  // The connection stays open past the measure, so that its backend's CPU is counted (an ended one leaves /proc).
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    const rows = await exportPayouts(client);
+    await client.query('CREATE TABLE bare_payouts (LIKE payouts)'); // LIKE copies no index, check or trigger
+    await measure(BASELINE, () => copyInto(client, 'bare_payouts', rows));
+  } finally {
+    await client.end();
+  }
+  const ratio = times.get('run')! / times.get(BASELINE)!;
   process.stdout.write(
-    `\npreview: ${preview.contributionCount} contributions, ${preview.beneficiaries.length} beneficiaries; run: ${run.payoutCount} payouts, escrow ${run.escrow.display}, paid ${run.paid.display}\n`,
+    `\npreview: ${preview.contributionCount} contributions, ${preview.beneficiaries.length} beneficiaries; run: ${run.payoutCount} payouts, escrow ${run.escrow.display}, paid ${run.paid.display}\nrun / baseline: ${ratio.toFixed(2)}\n`,
   );
 } finally {
   await database.close();
