@@ -14,10 +14,13 @@ function procStat(pid: number | string): { name: string; fields: string[] } | un
   }
 }
 
-/** utime + stime of a process of this machine in ms (the 14th and 15th fields of its stat line); undefined when unreadable. */
+/** utime + stime in ms of a stat line's fields after the name (the 14th and 15th fields of the line). */
+const cpuMsOf = (fields: readonly string[]) => (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+
+/** utime + stime of a process of this machine in ms; undefined when unreadable. */
 export function procCpuMs(pid: number | string): number | undefined {
   const stat = procStat(pid);
-  return stat && (Number(stat.fields[11]) + Number(stat.fields[12])) * TICK_MS;
+  return stat && cpuMsOf(stat.fields);
 }
 
 /**
@@ -35,7 +38,7 @@ export function postgresCpuMs(): number | null {
   for (const pid of pids) {
     const stat = procStat(pid);
     if (stat?.name !== 'postgres') continue;
-    total = (total ?? 0) + (Number(stat.fields[11]) + Number(stat.fields[12])) * TICK_MS;
+    total = (total ?? 0) + cpuMsOf(stat.fields);
   }
   return total;
 }

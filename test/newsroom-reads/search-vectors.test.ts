@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { sql } from 'kysely';
 import type { Db } from '../../src/platform/db/database.js';
-import { createEmptyDatabase, createTestDatabase } from '../helpers/app.js';
+import { createEmptyDatabase, withTestDatabase } from '../helpers/app.js';
 import { migrateAcross } from '../helpers/migrations.js';
 import { newsroomFactory } from '../helpers/newsroom-factory.js';
 
@@ -32,9 +32,8 @@ async function finds(db: Db, id: string, vector: 'search_vector' | 'search_vecto
   return rows[0]!.hit;
 }
 
-test('the vectors follow the text, the language and a vector written directly, and nothing else', async () => {
-  const t = await createTestDatabase();
-  try {
+test('the vectors follow the text, the language and a vector written directly, and nothing else', () =>
+  withTestDatabase(async (t) => {
     const db = t.database.db; // the service's role: the trigger runs with its rights
     const story = await newsroomFactory(db, Date.now()).story({
       lang: 'en',
@@ -78,10 +77,7 @@ test('the vectors follow the text, the language and a vector written directly, a
       t.owner.db,
     );
     assert.deepEqual(await vectors(db, story.id), kept);
-  } finally {
-    await t.drop();
-  }
-});
+  }));
 
 test('0030 keeps the vectors stored before it, and the stories stay found', async () => {
   const shared = await createEmptyDatabase();

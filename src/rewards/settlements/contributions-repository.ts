@@ -76,9 +76,9 @@ const notPacked = (text: string) => new Error(`settlement work units: not a pack
 
 /**
  * Hands the fields of each packed row to `visit`, a bot's id and owner taken from `owners` (a bot missing there, which
- * its foreign keys rule out, is kept in `others` with no owner, so it too is one string).
+ * its foreign keys rule out, has no owner).
  */
-function unpack(rows: readonly PackedUnits[], owners: BotOwners, others: Map<string, BotOwner>, visit: WorkUnitsVisitor): void {
+function unpack(rows: readonly PackedUnits[], owners: BotOwners, visit: WorkUnitsVisitor): void {
   for (const { story_id, bots, flag, owner } of rows) {
     if (bots !== null) {
       for (let start = 0; start < bots.length;) {
@@ -89,9 +89,8 @@ function unpack(rows: readonly PackedUnits[], owners: BotOwners, others: Map<str
         const role = a > start && b > a ? roleAt(bots, a + 1, b) : undefined;
         if (role === undefined || b >= end) throw notPacked(bots.slice(start));
         const id = bots.slice(b + 1, end);
-        let bot = owners.get(id) ?? others.get(id);
-        if (bot === undefined) others.set(id, (bot = { botId: id, owner: null }));
-        visit(story_id, role, 'BOT', bot.botId, bot.owner, bots.slice(start, a));
+        const bot = owners.get(id);
+        visit(story_id, role, 'BOT', bot?.botId ?? id, bot?.owner ?? null, bots.slice(start, a));
         start = end + 1;
       }
     }
@@ -202,8 +201,7 @@ export async function workUnits(db: Queryable, now: Date, inParts: boolean): Pro
   const parts = inParts ? Array.from({ length: UNIT_PARTS }, (_, index) => ({ index, of: UNIT_PARTS })) : [ALL_STORIES];
   const results = await Promise.all(parts.map((part) => workUnitsQuery(now, part).execute(db)));
   return (owners, visit) => {
-    const others = new Map<string, BotOwner>();
-    for (const { rows } of results) unpack(rows, owners, others, visit);
+    for (const { rows } of results) unpack(rows, owners, visit);
   };
 }
 
@@ -215,8 +213,5 @@ const UNITS_BATCH = 2_500;
  * contributions never holds the million rows the driver parsed at once, only what it keeps of them.
  */
 export async function streamWorkUnits(tx: Tx, now: Date, owners: BotOwners, visit: WorkUnitsVisitor): Promise<void> {
-  const others = new Map<string, BotOwner>();
-  await readThroughCursor(tx, 'settlement_units', workUnitsQuery(now, ALL_STORIES), UNITS_BATCH, (rows) =>
-    unpack(rows, owners, others, visit),
-  );
+  await readThroughCursor(tx, 'settlement_units', workUnitsQuery(now, ALL_STORIES), UNITS_BATCH, (rows) => unpack(rows, owners, visit));
 }
