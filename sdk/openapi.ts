@@ -7473,7 +7473,7 @@ export interface components {
      * Payout
      * @description One payout of a settlement: a role's share for a beneficiary on one story, the person and recipient it belongs to, the exact amount and its state (PAYABLE, PENDING_RECIPIENT, FROZEN, REVIEW) with the reason.
      * @example {
-     *       "id": "po_k3Jx9QmT2vLp0007",
+     *       "id": "po-1042007",
      *       "settlementId": "se_Vb7Nq2Xc5Lm8Pz1R",
      *       "storyId": "st_Qm7vX2kR9pLw4NaE",
      *       "role": "FACT_CHECK",
@@ -7583,7 +7583,7 @@ export interface components {
      *       },
      *       "recentPayouts": [
      *         {
-     *           "id": "po_k3Jx9QmT2vLp0007",
+     *           "id": "po-1042007",
      *           "settlementId": "se_Vb7Nq2Xc5Lm8Pz1R",
      *           "storyId": "st_Qm7vX2kR9pLw4NaE",
      *           "role": "FACT_CHECK",
@@ -8409,7 +8409,7 @@ export interface components {
      * @example {
      *       "payouts": [
      *         {
-     *           "id": "po_k3Jx9QmT2vLp0007",
+     *           "id": "po-1042007",
      *           "settlementId": "se_Vb7Nq2Xc5Lm8Pz1R",
      *           "storyId": "st_Qm7vX2kR9pLw4NaE",
      *           "role": "FACT_CHECK",
@@ -8527,12 +8527,12 @@ export interface components {
      *           "kind": "HELD_PAYOUT",
      *           "queue": "PENDING",
      *           "targetType": "PAYOUT",
-     *           "targetId": "po_k3Jx9QmT2vLp0009",
+     *           "targetId": "po-1042009",
      *           "since": "2026-05-10T09:30:12.004Z",
      *           "reason": "CARTEL_CLUSTER",
      *           "by": null,
      *           "payout": {
-     *             "id": "po_k3Jx9QmT2vLp0009",
+     *             "id": "po-1042009",
      *             "settlementId": "se_Vb7Nq2Xc5Lm8Pz1R",
      *             "storyId": "st_Qm7vX2kR9pLw4NaE",
      *             "role": "FACT_CHECK",
@@ -15804,7 +15804,7 @@ export interface operations {
            *       },
            *       "recentPayouts": [
            *         {
-           *           "id": "po_k3Jx9QmT2vLp0007",
+           *           "id": "po-1042007",
            *           "settlementId": "se_Vb7Nq2Xc5Lm8Pz1R",
            *           "storyId": "st_Qm7vX2kR9pLw4NaE",
            *           "role": "FACT_CHECK",
@@ -16868,7 +16868,7 @@ export interface operations {
            * @example {
            *       "payouts": [
            *         {
-           *           "id": "po_k3Jx9QmT2vLp0007",
+           *           "id": "po-1042007",
            *           "settlementId": "se_Vb7Nq2Xc5Lm8Pz1R",
            *           "storyId": "st_Qm7vX2kR9pLw4NaE",
            *           "role": "FACT_CHECK",
@@ -16963,12 +16963,12 @@ export interface operations {
            *           "kind": "HELD_PAYOUT",
            *           "queue": "PENDING",
            *           "targetType": "PAYOUT",
-           *           "targetId": "po_k3Jx9QmT2vLp0009",
+           *           "targetId": "po-1042009",
            *           "since": "2026-05-10T09:30:12.004Z",
            *           "reason": "CARTEL_CLUSTER",
            *           "by": null,
            *           "payout": {
-           *             "id": "po_k3Jx9QmT2vLp0009",
+           *             "id": "po-1042009",
            *             "settlementId": "se_Vb7Nq2Xc5Lm8Pz1R",
            *             "storyId": "st_Qm7vX2kR9pLw4NaE",
            *             "role": "FACT_CHECK",

@@ -65,6 +65,64 @@ describe('freezes', () => {
     assert.ok(recipientId);
   });
 
+  test('a case on one payout finds it by its id, made by a run or before ids came from seq, and releases it alone', async () => {
+    if (!(await r.get('alice', '/v1/rewards/eligibility', { userId: 'alice' })).body.recipient) await bindWallet(r, 'alice');
+    const writer = await bot(r.db, 'h_alice');
+    const story = await closedStory(r, { authorBotId: writer });
+    await rewardVote(r.db, story.id, 'v-alice', 'UP', 2);
+    await r.post('treasurer', `/v1/admin/rewards/stories/${story.id}/freeze`, { reason: 'a ring' });
+    const run = await r.post('treasurer', '/v1/rewards/settlements/run', { totalPoolOrbs: 100 });
+    assert.equal(run.status, 202, JSON.stringify(run.body));
+    const payouts = (await r.get('treasurer', '/v1/rewards/payouts', { storyId: story.id })).body.payouts as Json[];
+    assert.equal(payouts.length, 2);
+    const seqs = await r.db.selectFrom('payouts').select(['id', 'seq']).where('story_id', '=', story.id).orderBy('seq').execute();
+    assert.deepEqual(
+      seqs.map((p) => p.id),
+      seqs.map((p) => `po-${p.seq}`),
+      "a run's payout ids are `po-` and their seq",
+    );
+    // a payout written before ids came from seq: another story's, in REVIEW, of nobody's bot
+    await sql`
+      insert into payouts (id, seq, settlement_id, story_id, role, beneficiary_kind, beneficiary_id, bot_id, linked_human_id,
+        weight, amount_base, status, status_reason, created_at, updated_at)
+      values ('po_Xk3Jx9QmT2vL0001', nextval(pg_get_serial_sequence('payouts', 'seq')), ${run.body.id}, 'st_before', 'WRITER',
+        'BOT', 'bot_unowned', 'bot_unowned', null, 1, 5, 'REVIEW', 'UNFROZEN_PENDING_REVIEW', now(), now())`.execute(r.db);
+
+    const open = (targetId: string) =>
+      r.post('treasurer', '/v1/admin/rewards/review-cases', { targetType: 'PAYOUT', targetId, reason: 'one payout' });
+    const target = payouts[0]!.id as string;
+    const opened = await open(target);
+    assert.equal(opened.status, 202, JSON.stringify(opened.body));
+    for (const missing of ['po-999999999', 'po-0', `po-0${target.slice(3)}`, 'po_Xk3Jx9QmT2vL0002']) {
+      const res = await open(missing);
+      assert.equal(res.status, 400, missing);
+      assert.equal(res.body.details[0].message, 'no payout has this id', missing);
+    }
+    const queued = (await r.get('treasurer', '/v1/admin/rewards/review-queue', { limit: '100' })).body.items as Json[];
+    assert.equal(queued.find((i) => i.kind === 'CASE' && i.targetId === target)?.queue, 'FROZEN', 'its payout is frozen');
+
+    await r.post('treasurer', `/v1/admin/rewards/stories/${story.id}/unfreeze`, { reason: 'no ring' });
+    assert.deepEqual(await statusesOf(r, { storyId: story.id }), ['REVIEW', 'REVIEW']);
+    const resolve = (caseId: string) =>
+      r.post('treasurer', `/v1/admin/rewards/review-cases/${caseId}/resolve`, {
+        outcome: 'DISMISSED',
+        resolution: 'fine',
+        releasePayouts: true,
+      });
+    assert.equal((await resolve(opened.body.id)).status, 202);
+    const after = (await r.get('treasurer', '/v1/rewards/payouts', { storyId: story.id })).body.payouts as Json[];
+    assert.deepEqual(
+      after.map((p) => [p.id, p.status]),
+      payouts.map((p) => [p.id, p.id === target ? 'PAYABLE' : 'REVIEW']),
+    );
+
+    const before = await open('po_Xk3Jx9QmT2vL0001');
+    assert.equal(before.status, 202, JSON.stringify(before.body));
+    assert.equal((await resolve(before.body.id)).status, 202);
+    const { status } = await r.db.selectFrom('payouts').select('status').where('id', '=', 'po_Xk3Jx9QmT2vL0001').executeTakeFirstOrThrow();
+    assert.equal(status, 'PENDING_RECIPIENT', 'released, and nobody to pay yet');
+  });
+
   test("freezing a settled story freezes its payouts alone: each story's payouts lie in its own block of seq", async () => {
     if (!(await r.get('alice', '/v1/rewards/eligibility', { userId: 'alice' })).body.recipient) await bindWallet(r, 'alice');
     const stories: string[] = [];

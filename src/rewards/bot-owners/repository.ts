@@ -77,7 +77,7 @@ export async function insertOwnership(tx: Tx, row: BotOwnersTable): Promise<'ins
 }
 
 export interface WaitingPayout {
-  id: string;
+  seq: string;
   status: PayoutStatus;
   status_reason: string | null;
   story_frozen: boolean;
@@ -90,7 +90,7 @@ export interface WaitingPayout {
  */
 export async function lockWaitingPayouts(tx: Tx, botId: string, owner: string): Promise<WaitingPayout[]> {
   const { rows } = await sql<WaitingPayout>`
-    select p.id, p.status, p.status_reason,
+    select p.seq, p.status, p.status_reason,
       exists (select 1 from reward_story_freezes f where f.story_id = p.story_id) as story_frozen
     from payouts p
     where ${payoutsOfPerson('BOT', botId, 'p')} and p.recipient_id is null and p.status in ('PENDING_RECIPIENT', 'FROZEN', 'REVIEW')
@@ -104,12 +104,12 @@ export async function lockWaitingPayouts(tx: Tx, botId: string, owner: string): 
 /** Makes payouts the owner's, in the state the rewards rules give them (docs/rewards.md "Payout states"). */
 export async function assignPayouts(
   tx: Tx,
-  ids: readonly string[],
+  seqs: readonly string[],
   to: { linkedHumanId: string; recipientId: string | null; status: PayoutStatus; reason: string | null; now: Date },
 ): Promise<void> {
-  if (!ids.length) return;
+  if (!seqs.length) return;
   await sql`
     update payouts set linked_human_id = ${to.linkedHumanId}, recipient_id = ${to.recipientId}, status = ${to.status},
       status_reason = ${to.reason}, updated_at = ${to.now}
-    where id = any(${ids}::text[])`.execute(tx);
+    where seq = any(${seqs}::bigint[])`.execute(tx);
 }

@@ -123,18 +123,24 @@ export function createBotOwnersService(deps: BotOwnersDeps) {
       walletVerified: Boolean(recipient?.wallet_verified_at),
       held: holds('BOT', botId, owner),
     };
-    const groups = new Map<string, { status: PayoutStatus; reason: string | null; ids: string[] }>();
+    const groups = new Map<string, { status: PayoutStatus; reason: string | null; seqs: string[] }>();
     for (const p of payouts) {
       const next = nextState(p, standing);
       const key = `${next.status}:${next.reason ?? ''}`;
-      const group = groups.get(key) ?? { ...next, ids: [] };
-      group.ids.push(p.id);
+      const group = groups.get(key) ?? { ...next, seqs: [] };
+      group.seqs.push(p.seq);
       groups.set(key, group);
     }
     for (const g of groups.values()) {
-      await assignPayouts(tx, g.ids, { linkedHumanId: owner, recipientId: recipient?.id ?? null, status: g.status, reason: g.reason, now });
+      await assignPayouts(tx, g.seqs, {
+        linkedHumanId: owner,
+        recipientId: recipient?.id ?? null,
+        status: g.status,
+        reason: g.reason,
+        now,
+      });
     }
-    const released = [...groups.values()].filter((g) => g.status === 'PAYABLE').reduce((n, g) => n + g.ids.length, 0);
+    const released = [...groups.values()].filter((g) => g.status === 'PAYABLE').reduce((n, g) => n + g.seqs.length, 0);
     return { assigned: payouts.length, released };
   }
 

@@ -64,11 +64,11 @@ export const reviewQueueExample = {
       kind: 'HELD_PAYOUT',
       queue: 'PENDING',
       targetType: 'PAYOUT',
-      targetId: 'po_k3Jx9QmT2vLp0009',
+      targetId: 'po-1042009',
       since: '2026-05-10T09:30:12.004Z',
       reason: 'CARTEL_CLUSTER',
       by: null,
-      payout: { ...payoutExample, id: 'po_k3Jx9QmT2vLp0009', status: 'REVIEW', statusReason: 'CARTEL_CLUSTER' },
+      payout: { ...payoutExample, id: 'po-1042009', status: 'REVIEW', statusReason: 'CARTEL_CLUSTER' },
     },
   ],
 };

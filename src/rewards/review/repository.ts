@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
 import type { ReviewCaseEventsTable, ReviewCasesTable } from '../../platform/db/schema.js';
-import { payoutsOf, payoutsOfPerson } from '../settlements/payout-scope.js';
+import { payoutById, payoutsOf, payoutsOfPerson } from '../settlements/payout-scope.js';
 
 /** SQL of fraud review cases, freezes and the review queue. */
 
@@ -18,7 +18,7 @@ export function queueView(now: Date): RawBuilder<QueueView> {
     when c.status = 'APPEALED' then 'APPEALED'
     when (c.target_type = 'RECIPIENT' and exists (select 1 from reward_recipients r where r.id = c.target_id and r.frozen_at is not null))
       or (c.target_type = 'STORY' and exists (select 1 from reward_story_freezes f where f.story_id = c.target_id))
-      or (c.target_type = 'PAYOUT' and exists (select 1 from payouts p where p.id = c.target_id and p.status = 'FROZEN'))
+      or (c.target_type = 'PAYOUT' and exists (select 1 from payouts p where ${payoutById(sql.ref('c.target_id'), 'p')} and p.status = 'FROZEN'))
       then 'FROZEN'
     when c.due_at <= ${now} then 'OVERDUE'
     else 'PENDING' end`;
@@ -68,7 +68,7 @@ export async function targetExists(db: Queryable, type: ReviewCasesTable['target
     case 'STORY':
       return Boolean(await db.selectFrom('stories').select('id').where('id', '=', id).executeTakeFirst());
     case 'PAYOUT':
-      return Boolean(await db.selectFrom('payouts').select('id').where('id', '=', id).executeTakeFirst());
+      return Boolean(await db.selectFrom('payouts').select('id').where(payoutById(id)).executeTakeFirst());
     case 'BATCH':
       return Boolean(await db.selectFrom('claim_batches').select('id').where('id', '=', id).executeTakeFirst());
   }
@@ -139,13 +139,13 @@ export async function reviewUnfrozenPayouts(tx: Tx, where: { linkedHumanId: stri
         else 'UNFROZEN_PENDING_REVIEW' end,
       updated_at = ${now}
     from (
-      select q.id,
+      select q.seq,
         exists (select 1 from reward_story_freezes f where f.story_id = q.story_id) as story_frozen,
         exists (select 1 from reward_recipients r where r.frozen_at is not null
           and (r.id = q.recipient_id or r.linked_human_id = q.linked_human_id)) as recipient_frozen
       from payouts q where q.status = 'FROZEN'
     ) still
-    where p.id = still.id and p.status = 'FROZEN' and ${scope}
+    where p.seq = still.seq and p.status = 'FROZEN' and ${scope}
     returning p.status`.execute(tx);
   return rows.filter((r) => r.status === 'REVIEW').length;
 }
@@ -156,7 +156,7 @@ export async function releaseReviewedPayouts(tx: Tx, target: { type: string; id:
     target.type === 'STORY'
       ? payoutsOf('story', target.id, 'p')
       : target.type === 'PAYOUT'
-        ? sql`p.id = ${target.id}`
+        ? payoutById(target.id, 'p')
         : sql`p.linked_human_id = (select linked_human_id from reward_recipients where id = ${target.id})`;
   const { numAffectedRows } = await sql`
     update payouts p set
@@ -164,7 +164,7 @@ export async function releaseReviewedPayouts(tx: Tx, target: { type: string; id:
       status_reason = case when r.wallet_verified_at is not null then null else 'NO_VERIFIED_WALLET' end,
       recipient_id = r.id, updated_at = ${now}
     from payouts q left join reward_recipients r on r.linked_human_id = q.linked_human_id
-    where p.id = q.id and p.status = 'REVIEW' and ${scope}`.execute(tx);
+    where p.seq = q.seq and p.status = 'REVIEW' and ${scope}`.execute(tx);
   return Number(numAffectedRows ?? 0);
 }
 

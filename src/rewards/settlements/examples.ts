@@ -89,7 +89,7 @@ export const settlementPreviewExample = {
 };
 
 export const payoutExample = {
-  id: 'po_k3Jx9QmT2vLp0007',
+  id: 'po-1042007',
   settlementId: 'se_Vb7Nq2Xc5Lm8Pz1R',
   storyId,
   role: 'FACT_CHECK',

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { HoldsFor } from './cartel-hook.js';
 import type { Contribution } from './compute.js';
+import { payoutIdOf } from './payout-scope.js';
 import { initialPayoutStatus } from './payout-status.js';
 import type { NewPayout, StoryPayoutRange } from './repository.js';
 
@@ -77,10 +77,6 @@ export function* payoutBatches(
   const base = seqBase(firstSeq, contributions.length);
   // the run's amounts take a few hundred values (shares of one weight class are equal): each is written once
   const amountTexts = new Map<bigint, string>();
-  // payout ids: one random prefix per settlement and a counter (a random id each costs a syscall per row),
-  // zero-padded so that the run's ids ascend and its primary-key inserts go to neighbouring leaves
-  const prefix = `po_${randomBytes(9).toString('base64url')}`;
-  let n = 0;
   const batch: NewPayout[] = [];
   let filled = 0;
   for (let i = 0; i < contributions.length; i++) {
@@ -97,7 +93,7 @@ export function* payoutBatches(
     let row = batch[filled];
     if (row === undefined) batch.push((row = blankPayout()));
     row.seq = base + i;
-    row.id = `${prefix}${(n++).toString(36).padStart(4, '0')}`;
+    row.id = payoutIdOf(row.seq); // unique as its seq is (0031): no random part, no index of its own
     row.story_id = c.storyId;
     row.role = c.role;
     row.beneficiary_kind = c.beneficiaryKind;

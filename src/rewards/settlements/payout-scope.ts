@@ -16,6 +16,20 @@ export function payoutsOf(scope: 'settlement' | 'story', key: unknown, alias = '
 }
 
 /**
+ * The payout whose id is `id` (a value or an SQL reference): a payout made since 0031 by the seq its id names
+ * (`po-` and the seq), one made before by the partial index of the other ids. `alias` names the payouts of the
+ * surrounding query.
+ */
+export function payoutById(id: unknown, alias = 'payouts'): RawBuilder<boolean> {
+  const ref = (column: string) => sql.ref(`${alias}.${column}`);
+  return sql<boolean>`(${ref('id')} = ${id}
+    and (${ref('seq')} = payout_seq_of(${id}) or ${ref('id')} <> 'po-' || ${ref('seq')}::text))`;
+}
+
+/** The id of the payout with seq `seq` (0031): `po-` and the seq in decimal. */
+export const payoutIdOf = (seq: number): string => `po-${seq}`;
+
+/**
  * The seqs of the payouts of one bot or of one linked human (0026), as a set for `seq in (...)`: the seqs the runs
  * recorded for that person in payout_holders, and for a linked human the payouts that became theirs after their
  * run (`reassigned`, found by a partial index). A payout that moved to another person stays in its run's row of

@@ -58,7 +58,7 @@ export async function insertSettledStories(tx: Tx, settlementId: string, stories
 /**
  * Reserves `count` consecutive values of the payouts' sequence for one run's payouts and returns the first (null
  * for none). Runs hold the settlement lock and nothing else draws payout seqs, so the block is the run's alone;
- * were it not, payouts_seq_key would refuse the second writer of a value and its run would roll back.
+ * were it not, the payouts' primary key (seq) would refuse the second writer of a value and its run would roll back.
  */
 export async function reservePayoutSeqs(tx: Tx, count: number): Promise<bigint | null> {
   if (count === 0) return null;
