@@ -46,12 +46,14 @@ try {
     insert into settlements (id, policy_version, pool_base, escrow_base, paid_base, token_decimals, windows_closed_before,
       story_count, contribution_count, payout_count, role_totals, inputs, created_by, created_at)
     values ('st_bench', 1, 1, 0, 1, 18, now(), 1, 1, 1, '{}', '{}', 'bench', now())`.execute(db);
+  // ids of the form a settlement run gives them (`po-` and the seq: migrations/0031)
   await sql`
-    insert into payouts (id, settlement_id, story_id, role, beneficiary_kind, beneficiary_id, linked_human_id, recipient_id,
+    insert into payouts (id, seq, settlement_id, story_id, role, beneficiary_kind, beneficiary_id, linked_human_id, recipient_id,
       weight, amount_base, status, created_at, updated_at)
-    select 'po_' || i || '_' || k, 'st_bench', 'st_' || i, 'WRITER', 'HUMAN', 'h_bench_' || i, 'h_bench_' || i, 'rcp_' || i,
+    select 'po-' || s, s, 'st_bench', 'st_' || i, 'WRITER', 'HUMAN', 'h_bench_' || i, 'h_bench_' || i, 'rcp_' || i,
       1, 1000000000000000::numeric * i + k, 'PAYABLE', now(), now()
-    from generate_series(1, ${recipients}) i cross join generate_series(1, 2) k`.execute(db);
+    from (select nextval(pg_get_serial_sequence('payouts', 'seq')) s, i, k
+      from generate_series(1, ${recipients}) i cross join generate_series(1, 2) k) g`.execute(db);
   await sql`analyze`.execute(db);
 
   const claims = createClaimsService({
