@@ -499,15 +499,16 @@ async function newPostgres(base: string, create: (admin: pg.Client, name: string
   // PgBouncer 1.18 in transaction mode does not track named statements: the services run with them off there.
   // A connection may take seconds to open while the suite's processes load both cores (a loaded CI run once
   // answered 503 where a test asked about a conflict, likely the 5 s default running out); no test here is about
-  // connect time, so 20 s.
+  // connect time, so 20 s, for the owner's connections as well (one once took over 5 s in a loaded run).
+  const connectTimeoutMs = 20_000;
   const database = await openDatabase({
     databaseUrl: url,
     dataDir: '',
     poolMax: 10,
     preparedStatements: !usingPgbouncer,
-    connectTimeoutMs: 20_000,
+    connectTimeoutMs,
   });
-  const owner = await openDatabase({ databaseUrl: ownerUrl, dataDir: '', poolMax: 2 });
+  const owner = await openDatabase({ databaseUrl: ownerUrl, dataDir: '', poolMax: 2, connectTimeoutMs });
   return {
     url,
     database,
