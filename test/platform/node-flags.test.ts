@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, describe, test } from 'node:test';
 import { missingNodeFlags, SERVICE_NODE_FLAGS } from '../../src/platform/node-flags.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/app.js';
 import { startService, type ServiceProcess } from '../helpers/service-process.js';
 
 /**
@@ -13,12 +14,21 @@ const WARNING = 'started without the node flags the service runs with';
 
 describe('the node flags of the service process', () => {
   const started: ServiceProcess[] = [];
+  let db: TestDatabase | undefined;
   after(async () => {
     await Promise.all(started.map((s) => s.stop('SIGKILL')));
+    await db?.drop();
   });
+  // The processes read nothing: on a server they share one migrated clone (a process starts in about a second),
+  // else each opens an embedded database of its own in memory (its migrations take seconds of CPU).
+  const storage = async (): Promise<Record<string, string>> => {
+    if (!process.env.TEST_DATABASE_URL) return { DATA_DIR: 'memory://' };
+    db ??= await createTestDatabase();
+    return { DATABASE_URL: db.url! };
+  };
   const start = async (nodeFlags?: readonly string[]) => {
     const service = await startService(
-      { NODE_ENV: 'test', LOG_LEVEL: 'info', SEED_DEMO: '0', DATA_DIR: 'memory://' },
+      { NODE_ENV: 'test', LOG_LEVEL: 'info', SEED_DEMO: '0', ...(await storage()) },
       nodeFlags ? { nodeFlags } : {},
     );
     started.push(service);
