@@ -478,10 +478,18 @@ describe('a cached read asks for its read generation without waiting for the rat
       const { storyId } = await newsroomClient(baseUrl).publishedStory({ title: 'Tram line reopens after the repairs' });
       const prefix = t.config.redisKeyPrefix;
       const seen: string[] = [];
+      // MONITOR reports asynchronously: the setup's commands may be told after this point. Redis tells them in the
+      // order it runs them, so only what follows a marker sent now is recorded.
+      const marker = `${prefix}monitor-start`;
+      let recording = false;
       monitor.on('monitor', (_time: string, args: string[]) => {
         const [command, ...keys] = args;
-        if (keys.some((k) => k.startsWith(prefix)) && (command === 'mget' || command === 'evalsha')) seen.push(command);
+        if (command === 'get' && keys[0] === marker) recording = true;
+        else if (recording && keys.some((k) => k.startsWith(prefix)) && (command === 'mget' || command === 'evalsha')) seen.push(command);
       });
+      await redis.get(marker);
+      for (let i = 0; i < 100 && !recording; i += 1) await new Promise((r) => setTimeout(r, 20));
+      assert.ok(recording, 'MONITOR told of the marker');
       const reads = ['miss', 'hit', 'hit'];
       for (const expected of reads) assert.equal((await read(baseUrl, `/v1/stories/${storyId}`)).cache, expected);
       // MONITOR reports asynchronously: wait until it has told of every command of the three reads
