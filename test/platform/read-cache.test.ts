@@ -487,13 +487,16 @@ describe('a cached read asks for its read generation without waiting for the rat
         if (command === 'get' && keys[0] === marker) recording = true;
         else if (recording && keys.some((k) => k.startsWith(prefix)) && (command === 'mget' || command === 'evalsha')) seen.push(command);
       });
+      const until = async (done: () => boolean) => {
+        for (let i = 0; i < 100 && !done(); i += 1) await new Promise((r) => setTimeout(r, 20));
+      };
       await redis.get(marker);
-      for (let i = 0; i < 100 && !recording; i += 1) await new Promise((r) => setTimeout(r, 20));
+      await until(() => recording);
       assert.ok(recording, 'MONITOR told of the marker');
       const reads = ['miss', 'hit', 'hit'];
       for (const expected of reads) assert.equal((await read(baseUrl, `/v1/stories/${storyId}`)).cache, expected);
       // MONITOR reports asynchronously: wait until it has told of every command of the three reads
-      for (let i = 0; i < 50 && seen.length < reads.length * 2; i += 1) await new Promise((r) => setTimeout(r, 20));
+      await until(() => seen.length >= reads.length * 2);
       assert.deepEqual(
         seen,
         reads.flatMap(() => ['mget', 'evalsha']),

@@ -23,10 +23,10 @@ export function payoutsOf(scope: 'settlement' | 'story', key: unknown, alias = '
 export function payoutById(id: unknown, alias = 'payouts'): RawBuilder<boolean> {
   const ref = (column: string) => sql.ref(`${alias}.${column}`);
   return sql<boolean>`(${ref('id')} = ${id}
-    and (${ref('seq')} = payout_seq_of(${id}) or ${ref('id')} <> 'po-' || ${ref('seq')}::text))`;
+    and (${ref('seq')} = payout_seq_of(${id}) or ${ref('id')} <> payout_id_of(${ref('seq')})))`;
 }
 
-/** The id of the payout with seq `seq` (0031): `po-` and the seq in decimal. */
+/** The id of the payout with seq `seq`, as the database's payout_id_of (0031) makes it: `po-` and the seq in decimal. */
 export const payoutIdOf = (seq: number): string => `po-${seq}`;
 
 /**
