@@ -209,8 +209,11 @@ export interface Config {
   // verified agents (docs/decisions.md, "Verified agents")
   /** RATE_LIMIT_AGENT_JOINS_PER_MINUTE: self-serve joins per client address (default 10). */
   agentJoinsPerMinute: number;
-  /** READ_CACHE_TTL_MS (0 disables) and READ_CACHE_MAX_MB: the public read cache (src/platform/read-cache.ts). */
-  readCache: { ttlMs: number; maxBytes: number };
+  /**
+   * READ_CACHE_TTL_MS (0 disables), READ_CACHE_STORY_TTL_MS (the life of a body the clock changes only at known
+   * instants: story detail) and READ_CACHE_MAX_MB: the public read cache (src/platform/read-cache.ts).
+   */
+  readCache: { ttlMs: number; clockKnownTtlMs: number; maxBytes: number };
   /** SEED_DEMO: seed the demo newsroom into an empty database at start (default on for the embedded database). */
   seedDemo: boolean;
   // the HTTP edge (docs/operators.md, "Slow clients and limits" and "Shutdown")
@@ -618,6 +621,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     readCache: {
       ttlMs: int(env, 'READ_CACHE_TTL_MS', 30_000, 0, 300_000),
+      clockKnownTtlMs: int(env, 'READ_CACHE_STORY_TTL_MS', 300_000, 0, 1_800_000),
       maxBytes: int(env, 'READ_CACHE_MAX_MB', 64, 1, 4_096) * 1_048_576,
     },
     seedDemo: bool(env, 'SEED_DEMO', databaseUrl === undefined),

@@ -87,6 +87,8 @@ export async function createBenchContext(settings: BenchSettings): Promise<Bench
     RATE_LIMIT_AGENT_JOINS_PER_MINUTE: UNLIMITED,
     // the read cache's time to live, for a run that separates its expiry from the rest (default: the service's)
     ...(process.env.BENCH_READ_CACHE_TTL_MS ? { READ_CACHE_TTL_MS: process.env.BENCH_READ_CACHE_TTL_MS } : {}),
+    // and a story detail's longest life (default: the service's)
+    ...(process.env.BENCH_READ_CACHE_STORY_TTL_MS ? { READ_CACHE_STORY_TTL_MS: process.env.BENCH_READ_CACHE_STORY_TTL_MS } : {}),
     // 0: every statement unnamed, as behind a pooler that does not track named ones (default: the service's)
     ...(process.env.BENCH_PREPARED_STATEMENTS ? { DATABASE_PREPARED_STATEMENTS: process.env.BENCH_PREPARED_STATEMENTS } : {}),
   };

@@ -33,6 +33,10 @@ export { createMemoryReadGeneration, createRedisReadGeneration, type ReadGenerat
  * never gets a body read before that write, from any instance. Bodies also expire after READ_CACHE_TTL_MS,
  * which bounds what the generations cannot see (the clock, a database edited by hand); each key's body lives
  * between four fifths of it and all of it (entryLifeMs), so bodies stored together do not expire together.
+ * A handler that knows the instants at which the clock alone changes its body says so
+ * (`request.readCacheClockChanges`, story detail: its reward window opening and closing): that body lives until
+ * the first of them, and at most `clockKnownTtlMs` (READ_CACHE_STORY_TTL_MS), which then bounds only what a
+ * database edited by hand would change.
  *
  * Misses are coalesced: while one request of a URL and stamp reads the database, the others of the same URL
  * and stamp wait for its body instead of reading the database too.
@@ -57,6 +61,12 @@ export interface ReadCacheOptions {
   replicaMaxLagMs?: number;
   /** The share of ttlMs by which a key's life may be shorter (default READ_CACHE_LIFE_SPREAD; 0: every life is ttlMs). */
   lifeSpread?: number;
+  /**
+   * The longest a body whose handler named the instants the clock changes it (`request.readCacheClockChanges`)
+   * is served, in place of ttlMs (spread the same way); it never outlives the first of those instants. 0: such
+   * bodies are not stored. Default ttlMs.
+   */
+  clockKnownTtlMs?: number;
 }
 
 /** What the cache keeps per key. */
@@ -139,6 +149,13 @@ declare module 'fastify' {
     personalRead?: boolean;
     /** The read generation of this read, asked of the store by the route's first hook (none for a personal read). */
     readCacheStamp?: Promise<string | null>;
+    /**
+     * Set by a handler whose body the clock changes only at known instants (ms since the epoch; story detail: its
+     * reward window's opening and closing): the body is kept until the first of them still ahead of the read, and
+     * at most the cache's clockKnownTtlMs instead of its time to live. Unset: the body may change with the clock
+     * at any moment, and lives at most the time to live.
+     */
+    readCacheClockChanges?: readonly number[];
   }
   interface FastifyInstance {
     readCacheStats: ReadCacheStats;
@@ -152,6 +169,19 @@ interface ReadState {
   key: string | undefined;
   stamp: string;
   flight: Flight | undefined;
+  /** When the lookup found no body (clock.now()), before the handler read the database and the clock. */
+  missedAt: number;
+}
+
+/**
+ * How long a body may be kept after `now` by the clock alone, given the instants at which the clock changes it
+ * and when its read began: until the first instant after the read began. An instant between the read's start and
+ * now may have changed the body already: 0 (not kept). Infinity when no instant is ahead.
+ */
+export function clockLifeMs(changes: readonly number[], readStartedAt: number, now: number): number {
+  let first = Infinity;
+  for (const at of changes) if (at > readStartedAt && at < first) first = at;
+  return Math.max(0, first - now);
 }
 
 function newFlight(): Flight {
@@ -188,10 +218,15 @@ function describeRoute(method: string | string[], url: string) {
 }
 
 const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
-  const { generation, clock, ttlMs, lifeSpread = READ_CACHE_LIFE_SPREAD } = options;
+  const { generation, clock, ttlMs, lifeSpread = READ_CACHE_LIFE_SPREAD, clockKnownTtlMs = ttlMs } = options;
   if (!(lifeSpread >= 0 && lifeSpread < 1)) throw new Error(`readCache lifeSpread must be at least 0 and below 1, not ${lifeSpread}`);
-  if (ttlMs >= GENERATION_KEY_TTL_MS)
-    throw new Error(`READ_CACHE_TTL_MS must be below ${GENERATION_KEY_TTL_MS} (the life of a read generation key)`);
+  for (const [name, value] of [
+    ['READ_CACHE_TTL_MS', ttlMs],
+    ['READ_CACHE_STORY_TTL_MS', clockKnownTtlMs],
+  ] as const) {
+    if (value >= GENERATION_KEY_TTL_MS)
+      throw new Error(`${name} must be below ${GENERATION_KEY_TTL_MS} (the life of a read generation key)`);
+  }
   const cache = new LRUCache<string, Entry>({
     maxSize: Math.max(1, options.maxBytes),
     sizeCalculation: (entry) => Math.max(1, entry.body.length + entry.contentType.length + (entry.etag?.length ?? 0)),
@@ -263,7 +298,7 @@ const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
       request.readCacheState = 'hit';
       return answer(reply, entry, 'hit');
     }
-    request.readCacheState = { rawKey, key: undefined, stamp, flight: undefined };
+    request.readCacheState = { rawKey, key: undefined, stamp, flight: undefined, missedAt: clock.now() };
   };
 
   /** Second step, after validation: the entry of the validated query, or the flight reading it, or lead one. */
@@ -318,11 +353,18 @@ const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
       const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
       const etagHeader = reply.getHeader('etag');
       const etag = typeof etagHeader === 'string' ? etagHeader : undefined;
+      const now = clock.now();
+      const changes = request.readCacheClockChanges;
       // a body read from the replica lives at most the replica's lag limit; the spread applies within that bound
-      const boundMs =
-        request.readFrom === 'replica' && options.replicaMaxLagMs !== undefined ? Math.min(ttlMs, options.replicaMaxLagMs) : ttlMs;
-      const entryTtlMs = entryLifeMs(state.key, boundMs, lifeSpread);
-      cache.set(state.key, { body: payload, contentType, etag, stamp: state.stamp, storedAt: clock.now(), ttlMs: entryTtlMs });
+      const boundMs = Math.min(
+        changes === undefined ? ttlMs : clockKnownTtlMs,
+        request.readFrom === 'replica' && options.replicaMaxLagMs !== undefined ? options.replicaMaxLagMs : Infinity,
+      );
+      const entryTtlMs = Math.min(
+        entryLifeMs(state.key, boundMs, lifeSpread),
+        changes === undefined ? Infinity : clockLifeMs(changes, state.missedAt, now),
+      );
+      if (entryTtlMs > 0) cache.set(state.key, { body: payload, contentType, etag, stamp: state.stamp, storedAt: now, ttlMs: entryTtlMs });
       reply.header('x-read-cache', 'miss');
       state.flight?.settle({ body: payload, contentType, etag });
     } else {

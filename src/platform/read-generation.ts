@@ -15,7 +15,8 @@ import type { Clock } from './clock.js';
  *
  * A read's stamp is `<local>.<epoch>.<list or story generation>`, taken in one round trip (one MGET of two
  * keys). `<local>` counts this process's failed bumps: a bump that failed invalidates this instance's
- * cached bodies (other instances keep theirs at most READ_CACHE_TTL_MS).
+ * cached bodies (other instances keep theirs at most their life: READ_CACHE_TTL_MS, or READ_CACHE_STORY_TTL_MS for
+ * a story's detail).
  */
 export interface ReadGeneration {
   readonly driver: 'memory' | 'redis';
@@ -35,7 +36,8 @@ export interface ReadGeneration {
 
 /**
  * How long a generation key lives in Redis after its last bump. It must be longer than any cached body can
- * live (READ_CACHE_TTL_MS, at most 300,000 by src/config.ts; the read-cache plugin refuses a longer one):
+ * live (READ_CACHE_TTL_MS, at most 300,000, and READ_CACHE_STORY_TTL_MS, at most 1,800,000, by src/config.ts;
+ * the read-cache plugin refuses an hour for either):
  * see the expiry argument in createRedisReadGeneration.
  */
 export const GENERATION_KEY_TTL_MS = 3_600_000;
@@ -91,22 +93,22 @@ type GenerationCommands = RedisClient & {
  * The generations in Redis, shared by every instance on it.
  *
  * Why an expired (or evicted, or flushed) key cannot let a stale body be served: a cached body is served
- * only while the stamp read now equals the stamp it was stored with, and only for READ_CACHE_TTL_MS after it
- * was stored. Values of a key only grow while it exists (INCR), and a key created again starts at the
- * server's time in microseconds, above every value it held before (it would have to have been bumped more
+ * only while the stamp read now equals the stamp it was stored with, and only for its life after it was stored
+ * (READ_CACHE_TTL_MS, or READ_CACHE_STORY_TTL_MS for a story's detail). Values of a key only grow while it
+ * exists (INCR), and a key created again starts at the server's time in microseconds, above every value it held before (it would have to have been bumped more
  * than once per microsecond on average over its life to catch up; the Redis server's clock must not go back
  * by more than GENERATION_KEY_TTL_MS). So:
  * - a body stamped with a value v of a key is never served once the key moved past v: a later read sees a
  *   larger value, or the key missing (`-`), or a re-created, larger value;
  * - a body stamped `-` (the key did not exist) was stored before the key's next bump created it; for a read
  *   to see `-` again, the key must have expired, GENERATION_KEY_TTL_MS after that bump, by when the body is
- *   older than READ_CACHE_TTL_MS and no longer served;
+ *   past its life and no longer served;
  * - the epoch is never read as `-`: a read that finds it missing creates it (a value above all its earlier
  *   ones), so a flushed or restarted Redis invalidates every cached body, even those stamped `-` for their
  *   list or story key. That read pairs the new epoch with the list or story value it read just before: a
  *   stamp older than the read's data only ever fails to match later, it cannot match a newer state.
  * What this cannot see is a Redis that goes back to older values (a restore from an older snapshot, a
- * failover to a lagging replica): bodies stored since may be served until they expire (READ_CACHE_TTL_MS).
+ * failover to a lagging replica): bodies stored since may be served until they expire.
  * The keys must live on one Redis node (the bump is one script over several keys): on a cluster their hash
  * tag puts them in one slot (READ_GENERATION_KEYS).
  */

@@ -38,7 +38,8 @@ export function createSourceStatusService(deps: { db: Db; transactor: Transactor
         });
         return result;
       });
-      // a failed bump leaves cached reads at most READ_CACHE_TTL_MS old; the change itself committed
+      // a failed bump leaves cached reads at most their life old (READ_CACHE_TTL_MS; READ_CACHE_STORY_TTL_MS for a
+      // story's detail); the change itself committed
       await readGeneration.bump().catch(() => undefined);
       return {
         id: host,

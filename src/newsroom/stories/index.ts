@@ -5,6 +5,7 @@ import { answer, errors } from '../../platform/schemas.js';
 import { ConsensusResponse, MachineRoomResponse, SourcesResponse, VersionsResponse } from './evidence-schemas.js';
 import { StoryParams } from '../common/schemas.js';
 import { MachineRoomParams, NoQuery, StoryReadQuery, StoryResponse } from './schemas.js';
+import { clockChangesOf } from './presenter.js';
 import type { StoriesService } from './service.js';
 
 /**
@@ -66,6 +67,7 @@ export const storiesModule: FastifyPluginAsyncTypebox<{ service: ReadServices<St
       },
       async (request) => {
         const story = await readOn(request, service, (stories) => stories.detail(request.params.id, request.query.lang ?? 'en'));
+        request.readCacheClockChanges = clockChangesOf(story);
         if (request.actor?.kind === 'human') await recordRead(request.actor, story.id);
         return story;
       },

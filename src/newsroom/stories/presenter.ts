@@ -59,6 +59,16 @@ export function rewardWindowOf(row: Pick<StoryRow, 'published_at' | 'reward_wind
   };
 }
 
+/**
+ * The instants (ms since the epoch) at which the clock alone changes a story's body: its reward window opening
+ * and closing, where `active` turns. Everything else in it changes only with a write on the story, which moves
+ * its read generation; so the read cache may keep the body until the first of these (src/platform/read-cache.ts).
+ */
+export function clockChangesOf(story: Pick<StoryResponse, 'rewardWindow'>): number[] {
+  const { opensAt, closesAt } = story.rewardWindow;
+  return [opensAt, closesAt].flatMap((at) => (at === null ? [] : [Date.parse(at)]));
+}
+
 export function storyLinks(id: string): StoryResponse['links'] {
   const base = `/v1/stories/${encodeURIComponent(id)}`;
   return {
