@@ -420,8 +420,13 @@ describe('public read cache: expiry, limits and switches', () => {
     }
   });
 
-  test('a life spread outside [0, 1) is refused', async () => {
-    for (const lifeSpread of [-0.1, 1, Number.NaN]) {
+  test('a life spread outside [0, 1), and a life as long as a read generation key, are refused', async () => {
+    const refused = [
+      ...[-0.1, 1, Number.NaN].map((lifeSpread) => ({ options: { lifeSpread }, message: /lifeSpread/ })),
+      { options: { ttlMs: 3_600_000 }, message: /READ_CACHE_TTL_MS must be below/ },
+      { options: { clockKnownTtlMs: 3_600_000 }, message: /READ_CACHE_STORY_TTL_MS must be below/ },
+    ];
+    for (const { options, message } of refused) {
       const app = Fastify({ logger: false });
       await assert.rejects(
         async () =>
@@ -430,9 +435,9 @@ describe('public read cache: expiry, limits and switches', () => {
             clock: manualClock(),
             ttlMs: 1000,
             maxBytes: 1_000_000,
-            lifeSpread,
+            ...options,
           }),
-        /lifeSpread/,
+        message,
       );
       await app.close().catch(() => undefined);
     }
