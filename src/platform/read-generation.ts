@@ -95,9 +95,9 @@ type GenerationCommands = RedisClient & {
  * Why an expired (or evicted, or flushed) key cannot let a stale body be served: a cached body is served
  * only while the stamp read now equals the stamp it was stored with, and only for its life after it was stored
  * (READ_CACHE_TTL_MS, or READ_CACHE_STORY_TTL_MS for a story's detail). Values of a key only grow while it
- * exists (INCR), and a key created again starts at the server's time in microseconds, above every value it held before (it would have to have been bumped more
- * than once per microsecond on average over its life to catch up; the Redis server's clock must not go back
- * by more than GENERATION_KEY_TTL_MS). So:
+ * exists (INCR), and a key created again starts at the server's time in microseconds, above every value it held
+ * before (it would have to have been bumped more than once per microsecond on average over its life to catch up;
+ * the Redis server's clock must not go back by more than GENERATION_KEY_TTL_MS). So:
  * - a body stamped with a value v of a key is never served once the key moved past v: a later read sees a
  *   larger value, or the key missing (`-`), or a re-created, larger value;
  * - a body stamped `-` (the key did not exist) was stored before the key's next bump created it; for a read
