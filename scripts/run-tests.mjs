@@ -14,7 +14,8 @@
 // (which would apply to the whole group) gets a process of its own; TEST_ISOLATE=1 gives every file its own
 // process, as node's runner does by default.
 // TEST_CONCURRENCY sets how many processes run at once (default: the available parallelism, at least 2);
-// TEST_REPORTER names a node test reporter (e.g. spec).
+// TEST_REPORTER names a node test reporter (e.g. spec); TEST_TIMEOUT_MS how long one test process
+// (a group of files) may take (600000).
 // Before the files start, the migrated database template is built once (scripts/prepare-test-db.ts); with
 // TEST_REDIS_URL the run fails if it left keys without a TTL under its own prefix test:<run id>.
 import { spawnSync } from 'node:child_process';
@@ -82,7 +83,12 @@ const entries = groupFiles(files, Number(concurrency) * 4).map((group, i) => {
   );
   return entry;
 });
-const result = spawnSync(process.execPath, [...runner, '--test', `--test-concurrency=${concurrency}`, ...reporter, ...entries], {
+// A test that fails and leaves a handle open (a socket, a server) would keep its group's process alive, and the run
+// would wait for it forever: --test-force-exit ends a process once its tests are done. A process whose tests never
+// settle fails after --test-timeout, which node applies to each process (a group of files) as a whole: 600 s, four
+// times the slowest group's time on the slowest machine seen.
+const guards = ['--test-force-exit', `--test-timeout=${process.env.TEST_TIMEOUT_MS ?? 600_000}`];
+const result = spawnSync(process.execPath, [...runner, '--test', `--test-concurrency=${concurrency}`, ...guards, ...reporter, ...entries], {
   stdio: 'inherit',
   // the build's directory: tests start the service and the CLIs from it too (test/helpers/ts-entry.ts)
   env: build ? { ...env, TEST_BUILD_DIR: build.dir } : env,

@@ -8,6 +8,7 @@ import { createMemoryReadGeneration, entryLifeMs, readCachePlugin } from '../../
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createReadsTestApp, type ReadsTestApp } from '../helpers/newsroom-factory.js';
 import { newsroomClient } from '../helpers/newsroom.js';
+import { monitorRedis } from '../helpers/redis-monitor.js';
 import type { Json } from '../helpers/json.js';
 
 async function read(baseUrl: string, path: string, method: 'GET' | 'HEAD' = 'GET') {
@@ -477,21 +478,20 @@ describe('a cached read asks for its read generation without waiting for the rat
     }
     const t = await createTestApp({ RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000' });
     const redis = new Redis(redisUrl);
-    const monitor = await redis.monitor(); // a connection of its own
+    let monitor: { close(): void } | undefined;
     try {
-      const baseUrl = await t.listen();
-      const { storyId } = await newsroomClient(baseUrl).publishedStory({ title: 'Tram line reopens after the repairs' });
       const prefix = t.config.redisKeyPrefix;
       const seen: string[] = [];
-      // MONITOR reports asynchronously: the setup's commands may be told after this point. Redis tells them in the
-      // order it runs them, so only what follows a marker sent now is recorded.
+      // MONITOR tells commands in the order Redis runs them, and may tell the setup's commands after this point:
+      // only what follows a marker sent after the setup is recorded.
       const marker = `${prefix}monitor-start`;
       let recording = false;
-      monitor.on('monitor', (_time: string, args: string[]) => {
-        const [command, ...keys] = args;
+      monitor = await monitorRedis(redisUrl, ([command, ...keys]) => {
         if (command === 'get' && keys[0] === marker) recording = true;
-        else if (recording && keys.some((k) => k.startsWith(prefix)) && (command === 'mget' || command === 'evalsha')) seen.push(command);
+        else if (recording && keys.some((k) => k.startsWith(prefix)) && (command === 'mget' || command === 'evalsha')) seen.push(command!);
       });
+      const baseUrl = await t.listen();
+      const { storyId } = await newsroomClient(baseUrl).publishedStory({ title: 'Tram line reopens after the repairs' });
       const until = async (done: () => boolean) => {
         for (let i = 0; i < 100 && !done(); i += 1) await new Promise((r) => setTimeout(r, 20));
       };
@@ -508,7 +508,7 @@ describe('a cached read asks for its read generation without waiting for the rat
         'the generation read (mget) first, then the count (evalsha)',
       );
     } finally {
-      monitor.disconnect();
+      monitor?.close();
       redis.disconnect();
       await t.close();
     }
