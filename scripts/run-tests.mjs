@@ -83,11 +83,11 @@ const entries = groupFiles(files, Number(concurrency) * 4).map((group, i) => {
   );
   return entry;
 });
-// A test that fails and leaves a handle open (a socket, a server) would keep its group's process alive, and the run
-// would wait for it forever: --test-force-exit ends a process once its tests are done. A process whose tests never
-// settle fails after --test-timeout, which node applies to each process (a group of files) as a whole: 600 s, four
-// times the slowest group's time on the slowest machine seen.
-const guards = ['--test-force-exit', `--test-timeout=${process.env.TEST_TIMEOUT_MS ?? 600_000}`];
+// A process whose tests never settle (a test awaiting what never comes, or a failed test's open handles keeping the
+// process alive) fails after --test-timeout instead of holding the run: node applies it to each process (a group of
+// files) as a whole; 600 s is four times the slowest group's time on the slowest machine seen. (--test-force-exit
+// would end a group's process after its first file's tests, before the next file's import registers its own.)
+const guards = [`--test-timeout=${process.env.TEST_TIMEOUT_MS ?? 600_000}`];
 const result = spawnSync(process.execPath, [...runner, '--test', `--test-concurrency=${concurrency}`, ...guards, ...reporter, ...entries], {
   stdio: 'inherit',
   // the build's directory: tests start the service and the CLIs from it too (test/helpers/ts-entry.ts)
