@@ -8,7 +8,8 @@ import { TEST_SECRET } from '../helpers/app.js';
 import { createTestCertificate, startReceiver, type Receiver, type TestCertificate } from '../helpers/https-receiver.js';
 import { bindActor } from '../helpers/identity.js';
 import { newsroomFactory } from '../helpers/newsroom-factory.js';
-import { freePort, serviceEnv, startService, until, type Env, type ServiceProcess } from './harness.js';
+import { until } from '../helpers/until.js';
+import { freePort, serviceEnv, startService, type Env, type ServiceProcess } from './harness.js';
 
 /**
  * Crash safety: a driver sends a steady load of signed writes (reader comments, and admin corrections, which

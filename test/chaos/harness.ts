@@ -2,9 +2,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { TEST_API_KEY, TEST_OPS_TOKEN, TEST_SECRET } from '../helpers/app.js';
 import { freePort } from '../helpers/service-process.js';
+import { until } from '../helpers/until.js';
 
 export { freePort, startService, type ServiceProcess } from '../helpers/service-process.js';
 export { startRoundRobinProxy, type RoundRobinProxy } from '../helpers/round-robin-proxy.js';
@@ -51,16 +51,6 @@ export function serviceEnv(
     WEBHOOK_TIMEOUT_MS: '2000',
     ...overrides,
   };
-}
-
-/** Polls `probe` until it answers true; throws after `timeoutMs` (a harness bound, never an assertion on time). */
-export async function until(probe: () => Promise<boolean>, timeoutMs: number, what: string, everyMs = 50): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await probe().catch(() => false)) return;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await sleep(everyMs);
-  }
 }
 
 const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';

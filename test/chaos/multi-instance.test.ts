@@ -10,7 +10,8 @@ import { newsroomClient } from '../helpers/newsroom.js';
 import { needsPostgres, needsRedis } from '../helpers/needs.js';
 import { deleteRedisPrefix, testRedisPrefix } from '../helpers/redis.js';
 import { rewardVote } from '../settlements/support.js';
-import { serviceEnv, startRoundRobinProxy, startService, until, type RoundRobinProxy, type ServiceProcess } from './harness.js';
+import { until } from '../helpers/until.js';
+import { serviceEnv, startRoundRobinProxy, startService, type RoundRobinProxy, type ServiceProcess } from './harness.js';
 import type { Json } from '../helpers/json.js';
 
 /**

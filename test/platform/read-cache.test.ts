@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createReadsTestApp, type ReadsTestApp } from '../helpers/newsroom-factory.js';
 import { newsroomClient } from '../helpers/newsroom.js';
 import { monitorRedis } from '../helpers/redis-monitor.js';
+import { until } from '../helpers/until.js';
 import type { Json } from '../helpers/json.js';
 
 async function read(baseUrl: string, path: string, method: 'GET' | 'HEAD' = 'GET') {
@@ -492,16 +493,13 @@ describe('a cached read asks for its read generation without waiting for the rat
       });
       const baseUrl = await t.listen();
       const { storyId } = await newsroomClient(baseUrl).publishedStory({ title: 'Tram line reopens after the repairs' });
-      const until = async (done: () => boolean) => {
-        for (let i = 0; i < 100 && !done(); i += 1) await new Promise((r) => setTimeout(r, 20));
-      };
       await redis.get(marker);
-      await until(() => recording);
+      await until(async () => recording, 2_000, 'MONITOR to tell of the marker', 20);
       assert.ok(recording, 'MONITOR told of the marker');
       const reads = ['miss', 'hit', 'hit'];
       for (const expected of reads) assert.equal((await read(baseUrl, `/v1/stories/${storyId}`)).cache, expected);
       // MONITOR reports asynchronously: wait until it has told of every command of the three reads
-      await until(() => seen.length >= reads.length * 2);
+      await until(async () => seen.length >= reads.length * 2, 2_000, 'MONITOR to tell of the three reads', 20);
       assert.deepEqual(
         seen,
         reads.flatMap(() => ['mget', 'evalsha']),
