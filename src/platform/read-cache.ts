@@ -100,7 +100,8 @@ interface Flight {
 }
 
 interface Body {
-  body: string;
+  /** The body's bytes, encoded once when stored: a hit writes them as they are. */
+  body: Buffer;
   contentType: string;
   /**
    * The ETag an earlier hook of the route set on this body (the reader site's pages), sent again with it: the
@@ -364,9 +365,10 @@ const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
         entryLifeMs(state.key, boundMs, lifeSpread),
         changes === undefined ? Infinity : clockLifeMs(changes, state.missedAt, now),
       );
-      if (entryTtlMs > 0) cache.set(state.key, { body: payload, contentType, etag, stamp: state.stamp, storedAt: now, ttlMs: entryTtlMs });
+      const body = Buffer.from(payload);
+      if (entryTtlMs > 0) cache.set(state.key, { body, contentType, etag, stamp: state.stamp, storedAt: now, ttlMs: entryTtlMs });
       reply.header('x-read-cache', 'miss');
-      state.flight?.settle({ body: payload, contentType, etag });
+      state.flight?.settle({ body, contentType, etag });
     } else {
       state.flight?.settle(null);
     }

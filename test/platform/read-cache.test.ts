@@ -422,6 +422,33 @@ describe('public read cache: expiry, limits and switches', () => {
     }
   });
 
+  test('a body is kept as its UTF-8 bytes: a hit sends the same bytes, and the memory bound counts bytes', async () => {
+    const clock = manualClock(Date.parse('2026-03-10T12:00:00.000Z'));
+    const app = Fastify({ logger: false });
+    // room for one body of 600 bytes, not for two: each is 300 characters but 600 bytes ('é' is two bytes)
+    await app.register(readCachePlugin, { generation: createMemoryReadGeneration(clock), clock, ttlMs: 30_000, maxBytes: 1_000 });
+    const strict = Type.Object({}, { additionalProperties: false });
+    app.get('/test/:name', { config: { readCache: true }, schema: { querystring: strict } }, async (request) => {
+      const { name } = request.params as { name: string };
+      return `${name}:${'é'.repeat(298 - name.length)}`;
+    });
+    try {
+      const miss = await app.inject({ method: 'GET', url: '/test/a' });
+      const hit = await app.inject({ method: 'GET', url: '/test/a' });
+      assert.deepEqual([miss.headers['x-read-cache'], hit.headers['x-read-cache']], ['miss', 'hit']);
+      assert.ok(hit.rawPayload.equals(miss.rawPayload), 'the hit sends the bytes the miss sent');
+      assert.equal(hit.body, `a:${'é'.repeat(297)}`);
+      assert.equal(hit.headers['content-length'], String(Buffer.byteLength(miss.body)));
+      assert.equal(hit.headers['content-type'], miss.headers['content-type']);
+      // a second body of 600 bytes pushes the first out (counted in characters, both would fit)
+      assert.equal((await app.inject({ method: 'GET', url: '/test/b' })).headers['x-read-cache'], 'miss');
+      assert.equal((await app.inject({ method: 'GET', url: '/test/b' })).headers['x-read-cache'], 'hit');
+      assert.equal((await app.inject({ method: 'GET', url: '/test/a' })).headers['x-read-cache'], 'miss');
+    } finally {
+      await app.close();
+    }
+  });
+
   test('a life spread outside [0, 1), and a life as long as a read generation key, are refused', async () => {
     const refused = [
       ...[-0.1, 1, Number.NaN].map((lifeSpread) => ({ options: { lifeSpread }, message: /lifeSpread/ })),
