@@ -12,7 +12,9 @@
 // WebAssembly and warming the reusable test databases happen once per group instead of once per file (node 22's
 // --experimental-test-isolation=none; node 20 has no such flag). A file with a top-level beforeEach/afterEach
 // (which would apply to the whole group) gets a process of its own; TEST_ISOLATE=1 gives every file its own
-// process, as node's runner does by default.
+// process, as node's runner does by default. A shared process tells, as it exits, how many of its files it imported:
+// the run fails if one ended (or was killed) before importing them all, whose tests would otherwise be missing from a
+// run that looks green.
 // TEST_CONCURRENCY sets how many processes run at once (default: the available parallelism, at least 2);
 // TEST_REPORTER names a node test reporter (e.g. spec); TEST_TIMEOUT_MS how long one test process
 // (a group of files) may take (600000).
@@ -20,7 +22,7 @@
 // TEST_REDIS_URL the run fails if it left keys without a TTL under its own prefix test:<run id>.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -73,13 +75,26 @@ const reporter = process.env.TEST_REPORTER ? [`--test-reporter=${process.env.TES
 const build = process.env.TEST_TSX ? undefined : await buildTests(process.cwd(), runId);
 const runner = build ? ['--enable-source-maps'] : ['--import', 'tsx'];
 const groupDir = build ? build.dir : mkdtempSync(join(tmpdir(), 'newsroom-test-groups-'));
+/** Each shared process's files and the file where it tells how many of them it imported. */
+const tallies = [];
 const entries = groupFiles(files, Number(concurrency) * 4).map((group, i) => {
   const targets = group.map((f) => (build ? build.compiled(f) : join(process.cwd(), f)));
   if (targets.length === 1) return targets[0];
   const entry = join(groupDir, `group-${i + 1}.test.mjs`);
+  const tally = join(groupDir, `group-${i + 1}.imported`);
+  tallies.push({ tally, files: group });
   writeFileSync(
     entry,
-    `// ${group.join(', ')}\n${targets.map((t) => `await import(${JSON.stringify(pathToFileURL(t).href)});`).join('\n')}\n`,
+    [
+      `// ${group.join(', ')}`,
+      `import { writeFileSync } from 'node:fs';`,
+      // how many of its files the process imported, told as it exits: a process that ends before importing them all
+      // (its files' tests never registered) would otherwise look like a smaller, passing run
+      `let imported = 0;`,
+      `process.on('exit', () => writeFileSync(${JSON.stringify(tally)}, String(imported)));`,
+      ...targets.map((t) => `await import(${JSON.stringify(pathToFileURL(t).href)});\nimported += 1;`),
+      '',
+    ].join('\n'),
   );
   return entry;
 });
@@ -93,9 +108,19 @@ const result = spawnSync(process.execPath, [...runner, '--test', `--test-concurr
   // the build's directory: tests start the service and the CLIs from it too (test/helpers/ts-entry.ts)
   env: build ? { ...env, TEST_BUILD_DIR: build.dir } : env,
 });
+let status = result.status ?? 1;
+const unimported = tallies.flatMap(({ tally, files: group }) => {
+  const imported = existsSync(tally) ? Number(readFileSync(tally, 'utf8')) : 0;
+  return group.slice(imported);
+});
+if (unimported.length > 0) {
+  console.error(
+    `${unimported.length} test files did not run: their process ended or was killed before importing them: ${unimported.join(', ')}`,
+  );
+  status = status || 1;
+}
 if (build) build.remove();
 else rmSync(groupDir, { recursive: true, force: true });
-let status = result.status ?? 1;
 
 if (process.env.TEST_REDIS_URL && tier !== 'fast') {
   if (!(await redisLeftovers(process.env.TEST_REDIS_URL))) status = status || 1;
