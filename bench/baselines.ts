@@ -51,8 +51,6 @@ async function healthzBaseline(): Promise<FastifyInstance> {
   return app;
 }
 
-const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
-
 /**
  * POST /v1/agents/join reduced to its security work: rebuild the signed message, verify the Ed25519 signature
  * with node:crypto (KeyObject cached per public key, as the service does) and claim the nonce with one
@@ -67,11 +65,8 @@ async function ed25519RedisBaseline(options: BaselineOptions): Promise<FastifyIn
   const keyFor = (publicKey: string): KeyObject => {
     let key = keys.get(publicKey);
     if (!key) {
-      key = createPublicKey({
-        key: Buffer.concat([ED25519_SPKI_PREFIX, Buffer.from(publicKey, 'base64url')]),
-        format: 'der',
-        type: 'spki',
-      });
+      // as the service parses it (src/platform/auth/agent-signature.ts): a JWK of the raw key
+      key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: publicKey }, format: 'jwk' });
       if (keys.size >= 10_000) keys.delete(keys.keys().next().value as string);
       keys.set(publicKey, key);
     }
