@@ -1,9 +1,10 @@
-import { createPublicKey, verify, type KeyObject } from 'node:crypto';
+import { verify } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { AGENT_MESSAGE_PREFIX, canonicalJson } from '../sdk/index.js';
+import { publicKeyObject } from '../src/platform/auth/agent-signature.js';
 
 /**
  * The bare servers the scenarios are compared with: plain Fastify (no plugins, no hooks, no schemas), each
@@ -53,7 +54,7 @@ async function healthzBaseline(): Promise<FastifyInstance> {
 
 /**
  * POST /v1/agents/join reduced to its security work: rebuild the signed message, verify the Ed25519 signature
- * with node:crypto (KeyObject cached per public key, as the service does) and claim the nonce with one
+ * with node:crypto (its key parsed and cached by the service's own publicKeyObject) and claim the nonce with one
  * `SET key 1 PX 600000 NX`. No validation, no database. The driver sends it the same kind of pre-signed
  * requests as the service (a new key per request), so each request also pays one public-key parse, as in the
  * service.
@@ -61,18 +62,6 @@ async function healthzBaseline(): Promise<FastifyInstance> {
 async function ed25519RedisBaseline(options: BaselineOptions): Promise<FastifyInstance> {
   const redis = new Redis(options.redisUrl, { keyPrefix: options.redisKeyPrefix, maxRetriesPerRequest: 2 });
   redis.on('error', () => undefined);
-  const keys = new Map<string, KeyObject>();
-  const keyFor = (publicKey: string): KeyObject => {
-    let key = keys.get(publicKey);
-    if (!key) {
-      // as the service parses it (src/platform/auth/agent-signature.ts): a JWK of the raw key
-      key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: publicKey }, format: 'jwk' });
-      if (keys.size >= 10_000) keys.delete(keys.keys().next().value as string);
-      keys.set(publicKey, key);
-    }
-    return key;
-  };
-
   const app = Fastify({ logger: false });
   app.post('/v1/agents/join', async (request, reply) => {
     const body = request.body as { publicKey: string };
@@ -83,7 +72,8 @@ async function ed25519RedisBaseline(options: BaselineOptions): Promise<FastifyIn
       `${AGENT_MESSAGE_PREFIX}:${options.aud}.${timestamp}.${nonce}.POST./v1/agents/join.${canonicalJson(body)}`,
       'utf8',
     );
-    if (!verify(null, message, keyFor(body.publicKey), signature)) return reply.code(401).send({ error: 'bad signature' });
+    const key = publicKeyObject(body.publicKey);
+    if (!key || !verify(null, message, key, signature)) return reply.code(401).send({ error: 'bad signature' });
     const claimed = await redis.set(`nonce:${body.publicKey}:${nonce}`, '1', 'PX', 600_000, 'NX');
     if (claimed !== 'OK') return reply.code(409).send({ error: 'replay' });
     return { ok: true };
