@@ -15,8 +15,9 @@ export interface RateLimitStore {
 }
 
 /**
- * One hit of a fixed window, as Lua: the counter is the script's last key, the window (ms) is `window`. Shared
- * with the replay guard's script, which runs it after a nonce claim.
+ * One hit of a fixed window, as Lua: the counter is the script's last key, the window (ms) is `window`; it leaves
+ * the count and the milliseconds left in `count` and `ttl`. Shared with the replay guard's scripts, which run it
+ * next to a nonce claim.
  */
 export const HIT_STEPS = `
 local counter = KEYS[#KEYS]
@@ -24,12 +25,12 @@ local count = redis.call('INCR', counter)
 if count == 1 then redis.call('PEXPIRE', counter, window) end
 local ttl = redis.call('PTTL', counter)
 if ttl < 0 then redis.call('PEXPIRE', counter, window); ttl = tonumber(window) end
-return { count, ttl }
 `;
 
 const HIT_SCRIPT = `
 local window = ARGV[1]
 ${HIT_STEPS}
+return { count, ttl }
 `;
 
 /** The Redis key of a rate-limit counter (under the client's key prefix). */

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { generateAgentKey } from '../../sdk/index.js';
+import { generateAgentKey, signAgentRequest } from '../../sdk/index.js';
 import { createTestApp, createTestDatabase, TEST_OPS_TOKEN, type TestApp } from '../helpers/app.js';
-import { joinBot, joinedBot, newWallet, packet, signedWithProof } from './support.js';
+import { joinBot, joinedBot, newWallet, packet, post, signedWithProof } from './support.js';
 
 const VERIFY = '/v1/agents/verify';
 const CANDIDATES = '/v1/candidates';
@@ -199,6 +199,23 @@ describe('verified agents: limits, consensus weight and deployment switches', ()
       assert.deepEqual(statuses, [202, 202, 202, 429, 429]);
       assert.equal(last!.body.code, 'RATE_LIMITED');
       assert.ok(typeof last!.body.retryAfterSeconds === 'number' && last!.body.retryAfterSeconds >= 1);
+    } finally {
+      await limited.close();
+    }
+  });
+  test('a replayed join is refused as a replay and still counts against its client address', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_AGENT_JOINS_PER_MINUTE: '3' });
+    try {
+      const key = generateAgentKey();
+      const body = { publicKey: key.publicKey, name: 'Replayed bot' };
+      const headers = signAgentRequest({ key, method: 'POST', path: '/v1/agents/join', body });
+      const first = await post(limited.app, '/v1/agents/join', body, headers);
+      const replay = await post(limited.app, '/v1/agents/join', body, headers);
+      assert.deepEqual([first.status, replay.status, replay.body.code], [202, 409, 'REPLAY_DETECTED']);
+      // the first join and its replay used two of the three: one more join is accepted, the next is over the limit
+      assert.equal((await joinBot(limited.app, generateAgentKey())).status, 202);
+      const over = await joinBot(limited.app, generateAgentKey());
+      assert.deepEqual([over.status, over.body.code], [429, 'RATE_LIMITED']);
     } finally {
       await limited.close();
     }

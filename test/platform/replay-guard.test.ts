@@ -13,7 +13,7 @@ const WINDOW_MS = 60_000;
 const TTL_MS = 600_000;
 const fresh = () => `n-${randomBytes(8).toString('hex')}`;
 
-/** What a guard must do whatever it runs on: count fresh nonces only, and share keys with the stores. */
+/** What a guard must do whatever it runs on: a write counts fresh nonces only, and the keys are the stores'. */
 async function checkGuard(guard: ReplayGuard, stores: ReturnType<typeof storesOf>) {
   const rateKey = `human:${fresh()}`;
   const first = fresh();
@@ -31,7 +31,24 @@ async function checkGuard(guard: ReplayGuard, stores: ReturnType<typeof storesOf
   assert.equal(await stores.nonces.claim(claimed, TTL_MS), true);
   assert.equal(await guard.claimThenHit(claimed, TTL_MS, rateKey, WINDOW_MS), null);
   assert.equal((await guard.claimThenHit(fresh(), TTL_MS, rateKey, WINDOW_MS))?.count, 4);
+  await checkClaimAndHit(guard, stores);
   return { first, rateKey };
+}
+
+/** A join's claim and count: the count goes on for a replay too, on the stores' own keys. */
+async function checkClaimAndHit(guard: ReplayGuard, stores: ReturnType<typeof storesOf>) {
+  const rateKey = `join:${fresh()}`;
+  const nonce = fresh();
+  const first = await guard.claimAndHit(nonce, TTL_MS, rateKey, WINDOW_MS);
+  assert.equal(first.claimed, true);
+  assert.equal(first.hit.count, 1);
+  assert.ok(first.hit.resetInMs > 0 && first.hit.resetInMs <= WINDOW_MS, `the window resets within a minute (${first.hit.resetInMs})`);
+  const replay = await guard.claimAndHit(nonce, TTL_MS, rateKey, WINDOW_MS);
+  assert.deepEqual([replay.claimed, replay.hit.count], [false, 2]);
+  assert.equal(await stores.nonces.claim(nonce, TTL_MS), false);
+  assert.equal((await stores.limits.hit(rateKey, WINDOW_MS)).count, 3);
+  const next = await guard.claimAndHit(fresh(), TTL_MS, rateKey, WINDOW_MS);
+  assert.deepEqual([next.claimed, next.hit.count], [true, 4]);
 }
 
 function storesOf(redis: RedisClient | undefined) {
@@ -41,7 +58,7 @@ function storesOf(redis: RedisClient | undefined) {
     : { nonces: createMemoryNonceStore(clock), limits: createMemoryRateLimitStore(clock) };
 }
 
-describe('replay guard: the nonce claim and the rate-limit count of a signed write', () => {
+describe('replay guard: the nonce claim and the rate-limit count of a signed write or a join', () => {
   const prefix = testRedisPrefix();
   let redis: RedisClient | undefined;
   after(async () => {

@@ -49,16 +49,16 @@ export interface SelfServeBotInput {
 
 export type InsertOutcome = BotRow | 'key-in-use' | null;
 
-const RETURNING_BOT = sql.raw(BOT_COLUMNS.join(', '));
-
 /**
  * Bots (distinct ids) and their version-1 keys in one statement, one outcome per input: the bot, or null when it
  * already existed. A key that is already another bot's added key (bot_keys.public_key is unique) fails the
  * statement as a whole; each bot is then inserted alone, so that only that one is refused ('key-in-use').
+ * The database answers only what it decides, each new bot's id and creation time; the rest of the row is the
+ * input as written (a new self-serve bot is UNVERIFIED, with no wallet), so no column is parsed back.
  */
 export async function insertBots(db: Db, inputs: SelfServeBotInput[]): Promise<InsertOutcome[]> {
   const column = (f: (i: SelfServeBotInput) => string | undefined) => inputs.map((i) => f(i) ?? null);
-  const result = await sql<BotRow>`
+  const result = await sql<{ bot_id: string; created_at: Date }>`
     WITH input AS (
       SELECT * FROM unnest(${column((i) => i.botId)}::text[], ${column((i) => i.name)}::text[], ${column((i) => i.description)}::text[],
                            ${column((i) => i.operatorContact)}::text[], ${column((i) => i.publicKey)}::text[],
@@ -68,7 +68,7 @@ export async function insertBots(db: Db, inputs: SelfServeBotInput[]): Promise<I
       INSERT INTO bots (bot_id, name, description, operator_contact, source, permissions)
       SELECT bot_id, name, description, operator_contact, 'SELF_SERVE', string_to_array(permissions, ' ') FROM input
       ON CONFLICT (bot_id) DO NOTHING
-      RETURNING ${RETURNING_BOT}
+      RETURNING bot_id, created_at
     ), key AS (
       INSERT INTO bot_keys (bot_id, version, public_key) SELECT bot.bot_id, 1, input.public_key FROM bot JOIN input USING (bot_id)
     )
@@ -82,8 +82,26 @@ export async function insertBots(db: Db, inputs: SelfServeBotInput[]): Promise<I
     if (inputs.length === 1) return ['key-in-use'];
     return (await Promise.all(inputs.map((input) => insertBots(db, [input])))).flat();
   }
-  const inserted = new Map(result.rows.map((row) => [row.bot_id, row]));
-  return inputs.map((input) => inserted.get(input.botId) ?? null);
+  const createdAt = new Map(result.rows.map((row) => [row.bot_id, row.created_at]));
+  return inputs.map((input) => {
+    const created = createdAt.get(input.botId);
+    return created ? newSelfServeBot(input, created) : null;
+  });
+}
+
+function newSelfServeBot(input: SelfServeBotInput, createdAt: Date): BotRow {
+  return {
+    bot_id: input.botId,
+    name: input.name,
+    trust_tier: 'UNVERIFIED',
+    permissions: [...input.permissions],
+    source: 'SELF_SERVE',
+    created_at: createdAt,
+    linked_human_id: null,
+    wallet_address: null,
+    wallet_chain_id: null,
+    verified_at: null,
+  };
 }
 
 export async function findBot(db: Db, botId: string): Promise<BotRow | null> {

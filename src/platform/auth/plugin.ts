@@ -253,17 +253,16 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
       if (!verifyAgentSignature(publicKey, agentMessageFor(request, config.agentSignedWriteAud, headers), headers.signature))
         throw agentSignatureInvalid();
       // Joins are counted per client address (shared through the rate-limit store): new bots cannot be minted
-      // faster than this to sidestep the per-bot write limits. The count and the nonce claim leave in the same
-      // tick (one Redis round trip, auto-pipelined); a replay is refused first and still counts as an attempt.
-      const [claimed, limited] = await Promise.all([
-        nonceStore.claim(`agent:join:${body.publicKey as string}:${headers.nonce}`, nonceTtlMs),
-        enforceRateLimit(rateLimitStore, `join:${request.ip}`, config.agentJoinsPerMinute).then(
-          () => null,
-          (err: unknown) => err,
-        ),
-      ]);
+      // faster than this to sidestep the per-bot write limits. The nonce claim and the count are one Redis call
+      // (the replay guard); a replay is refused first and still counts as an attempt.
+      const { claimed, hit } = await replayGuard.claimAndHit(
+        `agent:join:${body.publicKey as string}:${headers.nonce}`,
+        nonceTtlMs,
+        `join:${request.ip}`,
+        MINUTE_MS,
+      );
       if (!claimed) throw appError('REPLAY_DETECTED');
-      if (limited) throw limited;
+      refuseOverLimit(hit, config.agentJoinsPerMinute);
     }
 
     async function applyIdempotency(request: FastifyRequest, reply: FastifyReply, scope: string): Promise<void> {
