@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import { createRedis, type RedisClient } from '../../src/platform/redis.js';
 import type { Env } from './app.js';
+import { until } from './until.js';
 
 /**
  * The Redis deployments the shared stores are tested on: the suite's single server (TEST_REDIS_URL), and a
@@ -27,7 +28,6 @@ export interface RedisTopology {
 }
 
 const execFileAsync = promisify(execFile);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Why the private topologies cannot run here, or false when redis-server and redis-cli are installed. */
 export const redisServerMissing: string | false = (() => {
@@ -121,12 +121,8 @@ class Servers {
     });
   }
 
-  async until(what: string, check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!(await check().catch(() => false))) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-      await sleep(100);
-    }
+  until(what: string, check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+    return until(check, timeoutMs, what, 100);
   }
 
   async stop(): Promise<void> {

@@ -10,6 +10,7 @@ import { parseLsn } from '../../src/platform/db/read-replica.js';
 import { TEST_SECRET, testEnv } from '../helpers/app.js';
 import { newsroomFactory, type NewsroomFactory } from '../helpers/newsroom-factory.js';
 import { replicatedPostgresMissing, startReplicatedPostgres, type ReplicatedPostgres } from '../helpers/replicated-postgres.js';
+import { until } from '../helpers/until.js';
 
 /**
  * Public reads on a real streaming replica: a private primary and a replica of it (pg_basebackup -R) that this
@@ -20,6 +21,8 @@ import { replicatedPostgresMissing, startReplicatedPostgres, type ReplicatedPost
 
 const skip = replicatedPostgresMissing();
 const MAX_LAG_MS = 1_500;
+/** How long a wait on the replica may take before the test fails (a harness bound, not an assertion on time). */
+const WAIT_MS = 15_000;
 
 describe('public reads on a streaming read replica', { skip }, () => {
   let pair: ReplicatedPostgres;
@@ -37,30 +40,26 @@ describe('public reads on a streaming read replica', { skip }, () => {
     const check = (res.body.checks as Record<string, { ok: boolean; required: boolean; detail?: string }>).readReplica!;
     return { status: res.status, ready: res.body.status, check };
   };
-  const until = async (what: string, fn: () => Promise<boolean>, timeoutMs = 15_000) => {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      if (await fn()) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`timed out waiting for ${what}`);
-  };
   const replayLsn = async () => (await sql<{ lsn: string }>`select pg_last_wal_replay_lsn()::text as lsn`.execute(replica.db)).rows[0]!.lsn;
   const pauseReplay = async () => {
     await sql`select pg_wal_replay_pause()`.execute(replica.db);
-    await until('the replay to pause', async () => {
-      const { rows } = await sql<{ state: string }>`select pg_get_wal_replay_pause_state() as state`.execute(replica.db);
-      return rows[0]!.state === 'paused';
-    });
+    await until(
+      async () => {
+        const { rows } = await sql<{ state: string }>`select pg_get_wal_replay_pause_state() as state`.execute(replica.db);
+        return rows[0]!.state === 'paused';
+      },
+      WAIT_MS,
+      'the replay to pause',
+    );
   };
   const resumeReplay = () => sql`select pg_wal_replay_resume()`.execute(replica.db);
   /** Waits until the replica has replayed everything the primary has written so far. */
   const caughtUp = async () => {
     const { rows } = await sql<{ lsn: string }>`select pg_current_wal_lsn()::text as lsn`.execute(app.ctx.database.db);
     const target = parseLsn(rows[0]!.lsn)!;
-    await until('the replica to replay the primary', async () => parseLsn(await replayLsn())! >= target);
+    await until(async () => parseLsn(await replayLsn())! >= target, WAIT_MS, 'the replica to replay the primary');
   };
-  const replicaUp = () => until('/readyz to report the replica up', async () => (await readyz()).check.ok);
+  const replicaUp = () => until(async () => (await readyz()).check.ok, WAIT_MS, '/readyz to report the replica up');
   /** A story written while the replica's replay is paused: a public read of it is 404 exactly when the replica answers. */
   const servedByReplica = async () => {
     await replicaUp();
@@ -150,7 +149,7 @@ describe('public reads on a streaming read replica', { skip }, () => {
       await resumeReplay();
     }
     await caughtUp();
-    await until('the replica to serve the comment', async () => (await commentCount(story.id)).count === 1);
+    await until(async () => (await commentCount(story.id)).count === 1, WAIT_MS, 'the replica to serve the comment');
   });
 
   test("the SDK's readYourWrites middleware carries the position from a client's write to its public reads", async () => {
@@ -192,7 +191,7 @@ describe('public reads on a streaming read replica', { skip }, () => {
     try {
       const story = await factory.story();
       assert.equal((await get(`/v1/stories/${story.id}`)).status, 404, 'within the lag limit the paused replica still answers');
-      await until('reads to leave the lagging replica', async () => (await get(`/v1/stories/${story.id}`)).status === 200, MAX_LAG_MS * 4);
+      await until(async () => (await get(`/v1/stories/${story.id}`)).status === 200, MAX_LAG_MS * 4, 'reads to leave the lagging replica');
       const health = await readyz();
       assert.equal(health.status, 200);
       assert.equal(health.ready, 'ready');

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
 import { createTestDatabase, type TestDatabase } from '../helpers/app.js';
 import { poolerEnv } from '../helpers/db-template.js';
@@ -9,6 +8,7 @@ import { createTestCertificate, startReceiver, type Receiver, type TestCertifica
 import { needsPostgres } from '../helpers/needs.js';
 import { attempts, correct, deliveries, retract, webhookApp, WEBHOOK_SECRET } from './support.js';
 import { tsEntry } from '../helpers/ts-entry.js';
+import { until } from '../helpers/until.js';
 
 /**
  * The service and `npm run worker` as real processes on one PostgreSQL database, trusting the receiver's
@@ -31,10 +31,8 @@ async function stop(p: Started, signal: NodeJS.Signals = 'SIGTERM'): Promise<voi
   await p.exited;
 }
 
-/** Waits for a condition of the database (the test's own timeout bounds it; nothing is asserted on time). */
-async function until(condition: () => Promise<boolean>): Promise<void> {
-  while (!(await condition())) await sleep(50);
-}
+/** How long the deliveries may take to arrive before the test fails (a harness bound, not an assertion on time). */
+const DELIVERED_WITHIN_MS = 30_000;
 
 const pg = needsPostgres('two processes share one database (PGlite lives inside one process)');
 
@@ -84,7 +82,11 @@ describe('webhook workers as processes', () => {
     const service = start('service', env);
     const worker = start('worker', env);
     try {
-      await until(async () => (await deliveries(app.g)).every((d) => d.status === 'DELIVERED'));
+      await until(
+        async () => (await deliveries(app.g)).every((d) => d.status === 'DELIVERED'),
+        DELIVERED_WITHIN_MS,
+        'every delivery to be DELIVERED',
+      );
     } finally {
       await stop(service);
       await stop(worker);
@@ -113,7 +115,11 @@ describe('webhook workers as processes', () => {
     assert.equal(claimed!.status, 'PENDING', 'the killed service never recorded an outcome');
     const second = start('worker', env);
     try {
-      await until(async () => (await deliveries(app.g)).every((d) => d.status === 'DELIVERED'));
+      await until(
+        async () => (await deliveries(app.g)).every((d) => d.status === 'DELIVERED'),
+        DELIVERED_WITHIN_MS,
+        'every delivery to be DELIVERED',
+      );
     } finally {
       await stop(second);
     }
