@@ -49,6 +49,28 @@ export interface SelfServeBotInput {
 
 export type InsertOutcome = BotRow | 'key-in-use' | null;
 
+type Column = (string | null)[];
+
+// runs on every join: built once and sent by name (platform/db/reusable-query.ts); each column is one array value
+const insertBotsStatement = reusableQuery(
+  (db: Db, ids: Column, names: Column, descriptions: Column, contacts: Column, keys: Column, permissions: Column) => ({
+    compile: () =>
+      sql<{ bot_id: string; created_at: Date }>`
+        WITH input AS (
+          SELECT * FROM unnest(${ids}::text[], ${names}::text[], ${descriptions}::text[], ${contacts}::text[], ${keys}::text[], ${permissions}::text[])
+            AS t(bot_id, name, description, operator_contact, public_key, permissions)
+        ), bot AS (
+          INSERT INTO bots (bot_id, name, description, operator_contact, source, permissions)
+          SELECT bot_id, name, description, operator_contact, 'SELF_SERVE', string_to_array(permissions, ' ') FROM input
+          ON CONFLICT (bot_id) DO NOTHING
+          RETURNING bot_id, created_at
+        ), key AS (
+          INSERT INTO bot_keys (bot_id, version, public_key) SELECT bot.bot_id, 1, input.public_key FROM bot JOIN input USING (bot_id)
+        )
+        SELECT * FROM bot`.compile(db),
+  }),
+);
+
 /**
  * Bots (distinct ids) and their version-1 keys in one statement, one outcome per input: the bot, or null when it
  * already existed. A key that is already another bot's added key (bot_keys.public_key is unique) fails the
@@ -58,31 +80,23 @@ export type InsertOutcome = BotRow | 'key-in-use' | null;
  */
 export async function insertBots(db: Db, inputs: SelfServeBotInput[]): Promise<InsertOutcome[]> {
   const column = (f: (i: SelfServeBotInput) => string | undefined) => inputs.map((i) => f(i) ?? null);
-  const result = await sql<{ bot_id: string; created_at: Date }>`
-    WITH input AS (
-      SELECT * FROM unnest(${column((i) => i.botId)}::text[], ${column((i) => i.name)}::text[], ${column((i) => i.description)}::text[],
-                           ${column((i) => i.operatorContact)}::text[], ${column((i) => i.publicKey)}::text[],
-                           ${column((i) => i.permissions.join(' '))}::text[])
-        AS t(bot_id, name, description, operator_contact, public_key, permissions)
-    ), bot AS (
-      INSERT INTO bots (bot_id, name, description, operator_contact, source, permissions)
-      SELECT bot_id, name, description, operator_contact, 'SELF_SERVE', string_to_array(permissions, ' ') FROM input
-      ON CONFLICT (bot_id) DO NOTHING
-      RETURNING bot_id, created_at
-    ), key AS (
-      INSERT INTO bot_keys (bot_id, version, public_key) SELECT bot.bot_id, 1, input.public_key FROM bot JOIN input USING (bot_id)
-    )
-    SELECT * FROM bot`
-    .execute(db)
-    .catch((err: unknown) => {
-      if (isUniqueViolation(err)) return null;
-      throw err;
-    });
-  if (!result) {
+  const rows = await insertBotsStatement(
+    db,
+    column((i) => i.botId),
+    column((i) => i.name),
+    column((i) => i.description),
+    column((i) => i.operatorContact),
+    column((i) => i.publicKey),
+    column((i) => i.permissions.join(' ')),
+  ).catch((err: unknown) => {
+    if (isUniqueViolation(err)) return null;
+    throw err;
+  });
+  if (!rows) {
     if (inputs.length === 1) return ['key-in-use'];
     return (await Promise.all(inputs.map((input) => insertBots(db, [input])))).flat();
   }
-  const createdAt = new Map(result.rows.map((row) => [row.bot_id, row.created_at]));
+  const createdAt = new Map(rows.map((row) => [row.bot_id, row.created_at]));
   return inputs.map((input) => {
     const created = createdAt.get(input.botId);
     return created ? newSelfServeBot(input, created) : null;
