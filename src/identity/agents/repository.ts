@@ -53,22 +53,20 @@ type Column = (string | null)[];
 
 // runs on every join: built once and sent by name (platform/db/reusable-query.ts); each column is one array value
 const insertBotsStatement = reusableQuery(
-  (db: Db, ids: Column, names: Column, descriptions: Column, contacts: Column, keys: Column, permissions: Column) => ({
-    compile: () =>
-      sql<{ bot_id: string; created_at: Date }>`
-        WITH input AS (
-          SELECT * FROM unnest(${ids}::text[], ${names}::text[], ${descriptions}::text[], ${contacts}::text[], ${keys}::text[], ${permissions}::text[])
-            AS t(bot_id, name, description, operator_contact, public_key, permissions)
-        ), bot AS (
-          INSERT INTO bots (bot_id, name, description, operator_contact, source, permissions)
-          SELECT bot_id, name, description, operator_contact, 'SELF_SERVE', string_to_array(permissions, ' ') FROM input
-          ON CONFLICT (bot_id) DO NOTHING
-          RETURNING bot_id, created_at
-        ), key AS (
-          INSERT INTO bot_keys (bot_id, version, public_key) SELECT bot.bot_id, 1, input.public_key FROM bot JOIN input USING (bot_id)
-        )
-        SELECT * FROM bot`.compile(db),
-  }),
+  (_db: Db, ids: Column, names: Column, descriptions: Column, contacts: Column, keys: Column, permissions: Column) =>
+    sql<{ bot_id: string; created_at: Date }>`
+      WITH input AS (
+        SELECT * FROM unnest(${ids}::text[], ${names}::text[], ${descriptions}::text[], ${contacts}::text[], ${keys}::text[], ${permissions}::text[])
+          AS t(bot_id, name, description, operator_contact, public_key, permissions)
+      ), bot AS (
+        INSERT INTO bots (bot_id, name, description, operator_contact, source, permissions)
+        SELECT bot_id, name, description, operator_contact, 'SELF_SERVE', string_to_array(permissions, ' ') FROM input
+        ON CONFLICT (bot_id) DO NOTHING
+        RETURNING bot_id, created_at
+      ), key AS (
+        INSERT INTO bot_keys (bot_id, version, public_key) SELECT bot.bot_id, 1, input.public_key FROM bot JOIN input USING (bot_id)
+      )
+      SELECT * FROM bot`,
 );
 
 /**

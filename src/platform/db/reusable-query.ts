@@ -1,4 +1,4 @@
-import { CompiledQuery, type Compilable } from 'kysely';
+import { CompiledQuery, type Compilable, type RawBuilder } from 'kysely';
 import type { Queryable } from './database.js';
 import { markPrepared } from './prepared-statements.js';
 
@@ -9,7 +9,8 @@ import { markPrepared } from './prepared-statements.js';
  * query, about 25 µs for the preference merge), which a hot path pays on every request (docs/decisions.md, "Hot
  * statements built once").
  *
- * `build` must use no value but its parameters and constants (no clock, no configuration that can change): the
+ * `build` answers a query builder's statement or a `sql` template (for SQL the builder does not write, such as
+ * one statement of several data-modifying CTEs). It must use no value but its parameters and constants (no clock, no configuration that can change): the
  * values it sees on its first call are the ones every later call runs with. Each parameter must reach the
  * statement as a value of its own (not inside a list, whose length would be fixed by the first call); an array
  * passes as one value (`unnest(${ids}::text[])`), whatever its length. Both
@@ -19,7 +20,10 @@ import { markPrepared } from './prepared-statements.js';
  * statements on, each connection parses it once and PostgreSQL keeps its plan, instead of planning it again on
  * every call.
  */
-export function reusableQuery<P extends unknown[], R>(build: (db: Queryable, ...params: P) => Compilable<R>) {
+/** What a reusable statement's `build` answers. */
+type Statement<R> = Compilable<R> | RawBuilder<R>;
+
+export function reusableQuery<P extends unknown[], R>(build: (db: Queryable, ...params: P) => Statement<R>) {
   let compiled: { sql: string; slots: ({ param: number } | { value: unknown })[] } | undefined;
   return async (db: Queryable, ...params: P): Promise<R[]> => {
     compiled ??= compile(db, build, params.length);
@@ -33,7 +37,7 @@ export function reusableQuery<P extends unknown[], R>(build: (db: Queryable, ...
  * one per shape (`build` gets null for the first page, the cursor's placeholder for the other), each built once on
  * first use; a call runs the one its cursor asks for.
  */
-export function reusablePageQuery<C, P extends unknown[], R>(build: (db: Queryable, cursor: C | null, ...params: P) => Compilable<R>) {
+export function reusablePageQuery<C, P extends unknown[], R>(build: (db: Queryable, cursor: C | null, ...params: P) => Statement<R>) {
   const first = reusableQuery((db: Queryable, ...params: P) => build(db, null, ...params));
   const after = reusableQuery((db: Queryable, cursor: C, ...params: P) => build(db, cursor, ...params));
   return (db: Queryable, cursor: C | null, ...params: P): Promise<R[]> =>
@@ -43,9 +47,11 @@ export function reusablePageQuery<C, P extends unknown[], R>(build: (db: Queryab
 /** Text no parameter can hold (PostgreSQL text cannot hold NUL), naming parameter `i`. */
 const placeholder = (i: number) => `\u0000reusable-query-parameter-${i}`;
 
-function compile<P extends unknown[], R>(db: Queryable, build: (db: Queryable, ...params: P) => Compilable<R>, count: number) {
+function compile<P extends unknown[], R>(db: Queryable, build: (db: Queryable, ...params: P) => Statement<R>, count: number) {
   const names = Array.from({ length: count }, (_, i) => placeholder(i));
-  const { sql, parameters } = build(db, ...(names as P)).compile();
+  const statement = build(db, ...(names as P));
+  // a `sql` template compiles against the database it will run on; a builder's statement knows it already
+  const { sql, parameters } = 'isRawBuilder' in statement ? statement.compile(db) : statement.compile();
   const slots = parameters.map((value) => {
     const param = typeof value === 'string' ? names.indexOf(value) : -1;
     return param >= 0 ? { param } : { value };
