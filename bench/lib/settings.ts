@@ -67,7 +67,7 @@ function databaseName(name: string, fallback: string): string {
 }
 
 /** Bump when the newsroom seed's data changes (bench/seed/newsroom.ts): a kept database of another version is seeded again. */
-export const NEWSROOM_SEED_VERSION = 3;
+export const NEWSROOM_SEED_VERSION = 4;
 
 /**
  * The kept newsroom database of a scale: `bench_newsroom_v<seed version>`, with `_x<scale>` when the scale is not 1,
