@@ -657,6 +657,16 @@ async function seed(url: string, name: string, scale: number, log: Log): Promise
       if (orphans.length) throw new Error(`seed produced rows without their story: ${JSON.stringify(Object.fromEntries(orphans))}`);
     });
 
+    // The stories' trigger computes their search vectors; a load that skipped it (session_replication_role) would
+    // leave search finding nothing.
+    await step('search vectors check', async () => {
+      const { rows } = await q(
+        `SELECT count(*)::int AS n FROM stories WHERE search_vector IS NULL OR search_vector_simple IS NULL OR search_vector_cjk IS NULL`,
+      );
+      const missing = (rows[0] as { n: number }).n;
+      if (missing > 0) throw new Error(`seed left ${missing} stories without their search vectors (their trigger did not run)`);
+    });
+
     await step('drop helper tables', () =>
       q(`DROP TABLE bench_rand, bench_reader_draws, bench_review_counts, bench_plan, bench_review_plan, bench_tally, bench_story, bench_sources, bench_source_json,
                     bench_hashes, bench_events, bench_text_titles, bench_text_sentences, bench_text_paragraphs`),
