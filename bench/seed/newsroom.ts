@@ -295,21 +295,23 @@ async function seed(url: string, name: string, scale: number, log: Log): Promise
   const q = (text: string, values?: unknown[]) => client.query(text, values);
 
   try {
-    /** With `triggers`, the session keeps the tables' triggers (and foreign keys) on. */
-    const prepareSession = async (c: pg.Client, { triggers = false } = {}) => {
+    const prepareSession = async (c: pg.Client) => {
       await c.query(`SET synchronous_commit = off`);
       await c.query(`SET maintenance_work_mem = '1GB'`);
       await c.query(`SET work_mem = '256MB'`);
-      if (triggers) return true;
+    };
+    /** Skips the session's triggers, foreign keys included; false when the role may not (it needs superuser). */
+    const skipTriggers = async (c: pg.Client) => {
       try {
-        // Skips the FK triggers (1M agent_reviews -> stories lookups); needs superuser. Checked at the end.
+        // Skips the FK triggers (1M agent_reviews -> stories lookups). Checked at the end.
         await c.query(`SET session_replication_role = replica`);
         return true;
       } catch {
         return false;
       }
     };
-    if (!(await prepareSession(client)))
+    await prepareSession(client);
+    if (!(await skipTriggers(client)))
       log('seed: cannot set session_replication_role (not a superuser): foreign keys are checked row by row');
     // random() below is reproducible: every seed of a version and scale draws the same plan.
     await q(`SELECT setseed(0.2026)`);
@@ -507,7 +509,7 @@ async function seed(url: string, name: string, scale: number, log: Log): Promise
       Array.from({ length: STORY_SESSIONS }, async () => {
         const c = new pg.Client({ connectionString: url });
         await c.connect();
-        await prepareSession(c, { triggers: true });
+        await prepareSession(c);
         return c;
       }),
     );

@@ -64,6 +64,13 @@ describe('webhook workers as processes', () => {
       WEBHOOK_TIMEOUT_MS: '1000',
     };
   });
+  /** Waits until every delivery of the test database is DELIVERED. */
+  const allDelivered = () =>
+    until(
+      async () => (await deliveries(app.g)).every((d) => d.status === 'DELIVERED'),
+      DELIVERED_WITHIN_MS,
+      'every delivery to be DELIVERED',
+    );
   after(async () => {
     if (pg) return;
     await app.g.t.close();
@@ -82,11 +89,7 @@ describe('webhook workers as processes', () => {
     const service = start('service', env);
     const worker = start('worker', env);
     try {
-      await until(
-        async () => (await deliveries(app.g)).every((d) => d.status === 'DELIVERED'),
-        DELIVERED_WITHIN_MS,
-        'every delivery to be DELIVERED',
-      );
+      await allDelivered();
     } finally {
       await stop(service);
       await stop(worker);
@@ -115,11 +118,7 @@ describe('webhook workers as processes', () => {
     assert.equal(claimed!.status, 'PENDING', 'the killed service never recorded an outcome');
     const second = start('worker', env);
     try {
-      await until(
-        async () => (await deliveries(app.g)).every((d) => d.status === 'DELIVERED'),
-        DELIVERED_WITHIN_MS,
-        'every delivery to be DELIVERED',
-      );
+      await allDelivered();
     } finally {
       await stop(second);
     }

@@ -2,6 +2,9 @@ import { CompiledQuery, type Compilable, type RawBuilder } from 'kysely';
 import type { Queryable } from './database.js';
 import { markPrepared } from './prepared-statements.js';
 
+/** What a reusable statement's `build` answers. */
+type Statement<R> = Compilable<R> | RawBuilder<R>;
+
 /**
  * A statement built with the query builder once and run many times with new values: the first call builds it
  * with a placeholder for each parameter and keeps the compiled SQL; every call then runs that SQL with its own
@@ -9,20 +12,17 @@ import { markPrepared } from './prepared-statements.js';
  * query, about 25 µs for the preference merge), which a hot path pays on every request (docs/decisions.md, "Hot
  * statements built once").
  *
- * `build` answers a query builder's statement or a `sql` template (for SQL the builder does not write, such as
- * one statement of several data-modifying CTEs). It must use no value but its parameters and constants (no clock, no configuration that can change): the
- * values it sees on its first call are the ones every later call runs with. Each parameter must reach the
- * statement as a value of its own (not inside a list, whose length would be fixed by the first call); an array
- * passes as one value (`unnest(${ids}::text[])`), whatever its length. Both
- * drivers compile PostgreSQL's SQL, so one compiled text serves them all.
+ * `build` answers a query builder's statement or a `sql` template (for SQL the builder does not write, such as one
+ * statement of several data-modifying CTEs). It must use no value but its parameters and constants (no clock, no
+ * configuration that can change): the values it sees on its first call are the ones every later call runs with.
+ * Each parameter must reach the statement as a value of its own (not inside a list, whose length would be fixed by
+ * the first call); an array passes as one value (`unnest(${ids}::text[])`), whatever its length. Both drivers
+ * compile PostgreSQL's SQL, so one compiled text serves them all.
  *
  * The text is marked as a named statement (platform/db/prepared-statements.ts): on node-postgres with prepared
  * statements on, each connection parses it once and PostgreSQL keeps its plan, instead of planning it again on
  * every call.
  */
-/** What a reusable statement's `build` answers. */
-type Statement<R> = Compilable<R> | RawBuilder<R>;
-
 export function reusableQuery<P extends unknown[], R>(build: (db: Queryable, ...params: P) => Statement<R>) {
   let compiled: { sql: string; slots: ({ param: number } | { value: unknown })[] } | undefined;
   return async (db: Queryable, ...params: P): Promise<R[]> => {
