@@ -9,8 +9,8 @@
 // Extra arguments are file filters: `npm run test:unit -- auth` runs files whose path contains "auth".
 // Test files share processes: they are dealt into a few groups (four per concurrent process), and each group's
 // process imports its files one after the other, so that loading the app's ~800 modules, compiling PGlite's
-// WebAssembly and warming the reusable test databases happen once per group instead of once per file (node 22's
-// --experimental-test-isolation=none; node 20 has no such flag). A file with a top-level beforeEach/afterEach
+// WebAssembly and warming the reusable test databases happen once per group instead of once per file. Node's own
+// --test-isolation=none does the same for one process only, which would leave one of the machine's cores idle. A file with a top-level beforeEach/afterEach
 // (which would apply to the whole group) gets a process of its own; TEST_ISOLATE=1 gives every file its own
 // process, as node's runner does by default. A shared process tells, as it exits, how many of its files it imported:
 // the run fails if one ended (or was killed) before importing them all, whose tests would otherwise be missing from a
