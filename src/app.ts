@@ -56,9 +56,9 @@ import { openapiPlugin } from './platform/openapi/plugin.js';
 import { PATH_PARAM_MAX_LENGTH, registerRouteTable } from './platform/route-table.js';
 import { readCachePlugin } from './platform/read-cache.js';
 import { readRoutingPlugin } from './platform/read-routing.js';
-import { createValidatorCompiler, registerBodyDepthLimit } from './platform/validation.js';
+import { createValidatorCompiler } from './platform/validation.js';
 import { registerDecimalInputs } from './platform/decimal-input.js';
-import { registerJsonBodyParser } from './platform/json-numbers.js';
+import { registerJsonBodyParser } from './platform/json-body.js';
 
 export const SERVICE_VERSION = '0.1.0';
 
@@ -122,7 +122,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerDecimalInputs(app);
   app.setValidatorCompiler(createValidatorCompiler());
   registerErrorHandling(app, { routes: registerRouteTable(app), notFoundPage: siteNotFound });
-  registerBodyDepthLimit(app);
   const metrics = createMetrics(ctx);
   // every service, built once (src/composition.ts)
   const services = createServices(ctx);

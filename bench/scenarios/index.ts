@@ -1,5 +1,6 @@
 import { agentJoin } from './agent-join.js';
 import { healthz } from './healthz.js';
+import { hostileBody } from './hostile-body.js';
 import { humanPreferences } from './human-preferences.js';
 import { instancesStory } from './instances.js';
 import { mixedReads } from './mixed-reads.js';
@@ -12,6 +13,7 @@ export const scenarios: readonly Scenario[] = [
   healthz,
   agentJoin,
   humanPreferences,
+  hostileBody,
   ...newsroomReads,
   ...mixedReads,
   ...sitePages,

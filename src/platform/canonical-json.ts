@@ -1,11 +1,11 @@
-import type { InexactNumbers } from './json-numbers.js';
+import type { InexactNumbers } from './json-body.js';
 
 /**
  * The server's canonical JSON: keys sorted by code point at every depth, no whitespace, undefined members
  * omitted, arrays in order, a number as JSON.stringify writes it. Written independently of
  * sdk/canonical-json.ts so that the signing tests cross-check two implementations.
  *
- * `inexact` (a request's `inexactNumbers`, platform/json-numbers.ts) holds the source text of the body numbers
+ * `inexact` (a request's `inexactNumbers`, platform/json-body.ts) holds the source text of the body numbers
  * that JSON.parse rounded: such a number is written as it was sent, so that a signature or a request hash covers
  * its digits and not the double they were rounded to (the SDK writes a long bigint as its digits the same way).
  */

@@ -1,6 +1,6 @@
 import { Type, type NumberOptions, type TSchema, type TString } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
-import { numberText } from './json-numbers.js';
+import { numberText } from './json-body.js';
 import { hookList } from './route-hooks.js';
 
 /**

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db, Queryable } from './db/database.js';
 import { countExpiredBefore, retentionByExpiry, type RetentionStep } from './db/retention.js';
 import { canonicalize } from './canonical-json.js';
-import type { InexactNumbers } from './json-numbers.js';
+import type { InexactNumbers } from './json-body.js';
 import { appError, validationFailed } from './errors.js';
 
 const KEY = /^[\x21-\x7e]{8,200}$/;

@@ -1,8 +1,6 @@
 import { Ajv, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { FastifyInstance, FastifySchemaCompiler, preValidationAsyncHookHandler } from 'fastify';
-import { validationFailed } from './errors.js';
-import { hookList, READ_METHODS, routeMethods } from './route-hooks.js';
+import type { FastifySchemaCompiler } from 'fastify';
 
 /**
  * Two Ajv instances: bodies are validated strictly as sent (no coercion, unknown properties rejected by
@@ -161,37 +159,4 @@ export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
     wrapped.errors = null as typeof validate.errors;
     return refusingUnstorable(wrapped) as unknown as ReturnType<FastifySchemaCompiler<unknown>>;
   };
-}
-
-/** Deepest nesting of arrays and objects a JSON body may have (the deepest schema needs 4). */
-export const MAX_BODY_DEPTH = 64;
-
-/** Whether `value` nests arrays and objects deeper than `max` levels. Iterative: no stack to overflow. */
-export function nestedDeeperThan(value: unknown, max: number): boolean {
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length) {
-    const [item, depth] = stack.pop()!;
-    if (item === null || typeof item !== 'object') continue;
-    if (depth > max) return true;
-    for (const child of Array.isArray(item) ? item : Object.values(item))
-      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
-  }
-  return false;
-}
-
-/**
- * Refuses bodies nested deeper than MAX_BODY_DEPTH (400) before anything walks them: the signature checks
- * canonicalize the whole body recursively, and a 1 MiB body of `[[[[…` overflowed the stack (500) before the
- * signature was even compared. Registered before the auth hooks so that it runs first.
- */
-export function registerBodyDepthLimit(app: FastifyInstance): void {
-  const limitDepth: preValidationAsyncHookHandler = async (request) => {
-    if (nestedDeeperThan(request.body, MAX_BODY_DEPTH)) {
-      throw validationFailed([{ path: '/', message: `must not nest arrays and objects deeper than ${MAX_BODY_DEPTH} levels` }]);
-    }
-  };
-  // only routes that take a body (reads have none)
-  app.addHook('onRoute', (route) => {
-    if (routeMethods(route).some((m) => !READ_METHODS.has(m))) route.preValidation = [...hookList(route.preValidation), limitDepth];
-  });
 }
