@@ -104,7 +104,7 @@ async function runPass(server: string, pass: Pass): Promise<number> {
   const started = Date.now();
   const pooler = await startPgbouncer({ serverUrl: server, users: pgbouncerUsers(server), ...pass.pooler });
   console.error(`test:pgbouncer: ${pass.label}, on ${pooler.host}:${pooler.port} in front of ${new URL(server).host}`);
-  let status = 1;
+  let status: number;
   try {
     const run = spawnSync(process.execPath, ['scripts/run-tests.mjs', ...pass.files], {
       stdio: 'inherit',

@@ -33,7 +33,7 @@ if (typeof pg === 'string' || typeof redis === 'string') {
   process.exit(2);
 }
 
-let failed = false;
+let failed: boolean;
 try {
   failed = await main(pg, redis);
 } finally {

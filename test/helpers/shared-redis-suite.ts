@@ -195,7 +195,7 @@ export function sharedRedisSuite(topology: () => RedisTopology, skip: string | f
       await topology().failover!();
       // While the clients move to the new master, requests may answer 503 REDIS_UNAVAILABLE (never queued) and
       // reads go uncached: within a few seconds, a whole round must pass on both instances.
-      let lastProblem = '';
+      let lastProblem: string;
       const round = async (): Promise<string | null> => {
         for (const instance of [a, b]) {
           const fresh = { botId: key.botId, verified: false, n: randomBytes(4).toString('hex') };

@@ -941,7 +941,7 @@ const stats = new Map<string, Map<string, number>>();
 let statsLabel = '';
 function count(answer: Answer) {
   if (!process.env.FUZZ_STATS) return;
-  let code = '';
+  let code: string;
   try {
     const body = answer.status >= 400 ? (JSON.parse(answer.text) as Json) : {};
     const detail = body.details?.[0] as Json | undefined;

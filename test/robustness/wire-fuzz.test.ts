@@ -328,7 +328,7 @@ async function send(head: string, body: Buffer | undefined, framing: Framing): P
   const closed = new Promise<boolean>((resolve) => socket.once('close', () => resolve(false)));
   await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
   const payload = body ?? Buffer.alloc(0);
-  let framingHeaders = '';
+  let framingHeaders: string;
   let wire: Buffer[] = [payload];
   switch (framing) {
     case 'chunked':
@@ -357,7 +357,6 @@ async function send(head: string, body: Buffer | undefined, framing: Framing): P
   }
   socket.write(`${head}${framingHeaders}\r\n`, 'latin1');
   if (framing === 'dribble' && payload.length) {
-    framingHeaders = '';
     const third = Math.ceil(payload.length / 3);
     for (let at = 0; at < payload.length && !socket.destroyed; at += third) {
       socket.write(payload.subarray(at, at + third));

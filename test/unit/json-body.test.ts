@@ -193,7 +193,7 @@ describe('inexactNumbers', () => {
     // a similar object parsed first is what makes V8 (Node.js 24) omit the source text of such a member
     JSON.parse('{"a/b":{},"\\\\":1}');
     for (const text of ['{"a/b":{},"\\u0074otalPoolOrbs":1000.000000000000000001}', '{"a/b":{},"\\"":{"t":1000.000000000000000001}}']) {
-      let tree: InexactNumbers | null = null;
+      let tree: InexactNumbers | null;
       try {
         tree = inexactNumbers(text);
       } catch (err) {

@@ -107,7 +107,7 @@ export function createRemoteProofVerifier(config: Config, fetchImpl: typeof fetc
           timedOut ? `did not answer within ${config.humanProofVerifyTimeoutMs} ms` : 'could not be reached',
         );
       }
-      let answer: ProviderAnswer | null = null;
+      let answer: ProviderAnswer | null;
       try {
         const parsed: unknown = JSON.parse(text);
         answer = typeof parsed === 'object' && parsed !== null ? (parsed as ProviderAnswer) : null;

@@ -122,7 +122,7 @@ export async function verifyAgentProof(input: AgentProofRequest): Promise<Proven
     throw agentProofFailed('EXPIRED', 'the proof is not valid yet (notBefore)');
 
   const message = siweMessage(kit, payload);
-  let valid = false;
+  let valid: boolean;
   try {
     valid = await verifyMessage({ address: getAddress(payload.address), message, signature: payload.signature as Hex });
   } catch {

@@ -345,7 +345,7 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
           .catch((err: unknown) => request.log.warn({ err }, 'idempotency abandon failed'));
         return payload;
       }
-      let body: unknown = null;
+      let body: unknown;
       try {
         body = typeof payload === 'string' ? JSON.parse(payload) : null;
       } catch {
