@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { AgentKey } from '../../sdk/index.js';
 import { TEST_SECRET, type Env } from '../helpers/app.js';
 import { newsroomClient } from '../helpers/newsroom.js';
-import { governanceApp, type GovernanceApp } from '../governance/support.js';
+import { governanceApp } from '../governance/support.js';
 import type { Json } from '../helpers/json.js';
 
 export interface Story {
@@ -67,7 +67,6 @@ export async function integrityApp(env: Env = {}) {
   };
 }
 export type IntegrityApp = Awaited<ReturnType<typeof integrityApp>>;
-export type { GovernanceApp };
 
 /**
  * A small newsroom played through signed requests: a ring of three bots attesting each other's stories (and a

@@ -4,8 +4,6 @@ import type { Packet } from '../common/packet.js';
 import type { LockedStory } from './story-lock.js';
 import * as writes from './write-repository.js';
 
-export type { StoryConsensusColumns } from './write-repository.js';
-
 /**
  * The writes the stories module lets other newsroom modules make on a story: each runs in the caller's
  * transaction on a story the caller locked first (story-lock.ts), so that every story writer takes the one
