@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { sql } from 'kysely';
 import { openDatabase } from '../../src/platform/db/database.js';
@@ -48,3 +51,16 @@ test(
     }
   },
 );
+
+test('a data directory of another PostgreSQL major version is refused with a sentence saying what to do', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'newsroom-old-data-'));
+  try {
+    writeFileSync(join(dir, 'PG_VERSION'), '17\n');
+    await assert.rejects(
+      openDatabase({ databaseUrl: undefined, dataDir: dir, poolMax: 1 }),
+      /holds a PostgreSQL 17 database; the embedded database is PostgreSQL 18\. Move the directory away/,
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

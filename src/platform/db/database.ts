@@ -1,6 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient, type Transaction } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
 import { COPY_TIMEOUT_MS, copyIntoClient, copyIntoPglite, copySource } from './bulk/copy-in.js';
 import { preparedName } from './prepared-statements.js';
@@ -211,7 +213,27 @@ function copyAwarePglite(client: PGlite): PGlite {
   return facade as unknown as PGlite;
 }
 
+/** The PostgreSQL major version the embedded database (PGlite 0.5) runs. */
+const EMBEDDED_POSTGRES_MAJOR = '18';
+
+/**
+ * Refuses a data directory written by another PostgreSQL major version (an earlier release embedded 17): PGlite
+ * cannot open it and says only that it failed to initialize.
+ */
+export function checkEmbeddedDataDir(dataDir: string): void {
+  const versionFile = join(dataDir, 'PG_VERSION');
+  if (!existsSync(versionFile)) return;
+  const major = readFileSync(versionFile, 'utf8').trim();
+  if (major !== EMBEDDED_POSTGRES_MAJOR) {
+    throw new Error(
+      `DATA_DIR (${dataDir}) holds a PostgreSQL ${major} database; the embedded database is PostgreSQL ${EMBEDDED_POSTGRES_MAJOR}. ` +
+        'Move the directory away to start afresh (npm start seeds the demo newsroom again), or point DATABASE_URL at a PostgreSQL server.',
+    );
+  }
+}
+
 async function openPglite(dataDir: string): Promise<Database> {
+  if (dataDir !== 'memory://') checkEmbeddedDataDir(dataDir);
   // One options object: PGlite's two-argument form drops the options when the data directory is undefined
   // (in memory), which left int8 as a JS number there.
   const client = new PGlite({ ...(dataDir === 'memory://' ? {} : { dataDir }), parsers: { [INT8_OID]: (value: string) => value } });
