@@ -3,7 +3,7 @@ import type { HumanActor } from '../../../sdk/index.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Lang } from '../../platform/i18n/index.js';
 import type { SiteApi, SiteApiClient } from '../site/api.js';
-import { actorOf, finish, flashOf } from '../site/form-replies.js';
+import { actorOf, finish, flashOf, sitePath } from '../site/form-replies.js';
 import { href } from '../site/links.js';
 import { sendPage } from '../site/render.js';
 import { pageError, readerOf, sameOriginCheck, type Flash, type SiteReader } from '../site/session.js';
@@ -97,10 +97,13 @@ export function actIn(deps: ConsoleDeps, area: ConsoleArea) {
   ) => act(deps, request, reply, form, area, call, done);
 }
 
-/** The page a console form returns to: a console path only, else the console's home. */
+/**
+ * The page a console form returns to: a path of this site as the site's forms take it (sitePath, so the same
+ * refusals), and of the console once resolved (`/console/../me` is not), else the console's home.
+ */
 export function consoleBack(back: string | undefined, lang: Lang): string {
-  if (back && /^\/console(?:[/?]|$)/.test(back) && !/[\r\n\\]/.test(back)) return back;
-  return href('/console', lang);
+  const path = sitePath(back);
+  return path !== null && /^\/console(?:[/?#]|$)/.test(path) ? path : href('/console', lang);
 }
 
 /**

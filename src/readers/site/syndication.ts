@@ -1,10 +1,10 @@
-import { Feed } from 'feed';
 import type { FeedService } from '../../newsroom/feed/service.js';
 import type { Db } from '../../platform/db/database.js';
 import { t, type Lang } from '../../platform/i18n/index.js';
 import { LANGS } from '../../platform/schemas.js';
 import { href, storyHref } from './links.js';
 import { listedStoriesById, listedStoryCount } from './repository.js';
+import { xmlEscape } from './xml.js';
 
 /** Stories per feed document (the feed route's largest page). */
 const FEED_ITEMS = 50;
@@ -16,7 +16,17 @@ export const SITEMAP_STORIES = 10_000;
 /** The pages the sitemap names in every language. */
 const SITEMAP_PAGES = ['/', '/developing', '/under-review', '/reward-window', '/ledger', '/rankings'];
 
-const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const ATOM_NS = 'http://www.w3.org/2005/Atom';
+
+/** An element's attributes, each value escaped (names are the writer's own). */
+const attributes = (values: Record<string, string>) =>
+  Object.entries(values)
+    .map(([name, value]) => ` ${name}="${xmlEscape(value)}"`)
+    .join('');
+/** One line of the Atom document: an element of text, or an empty one when `text` is null. */
+const line = (depth: number, name: string, text: string | null, attrs: Record<string, string> = {}) =>
+  `${'    '.repeat(depth)}<${name}${attributes(attrs)}${text === null ? '/>' : `>${xmlEscape(text)}</${name}>`}`;
+
 const urlset = (entries: string[]) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
 
@@ -37,32 +47,37 @@ export function createSyndicationService(deps: { feed: FeedService; db: Db; base
       const page = await feed.feed({ lang, mode: 'recent', room, limit: FEED_ITEMS });
       const self = abs(room ? `/rooms/${room}/feed.atom?lang=${lang}` : `/feed.atom?lang=${lang}`);
       const newest = page.items[0]?.publishedAt;
-      const doc = new Feed({
-        id: self,
-        title: room ? `${t(lang, 'module.home.title')} · ${room}` : t(lang, 'module.home.title'),
-        description: t(lang, 'site.tagline'),
-        link: abs(href('/', lang, { mode: 'recent', room })),
-        language: lang,
+      const title = room ? `${t(lang, 'module.home.title')} · ${room}` : t(lang, 'module.home.title');
+      const lines = [
+        '<?xml version="1.0" encoding="utf-8"?>',
+        `<feed${attributes({ xmlns: ATOM_NS, 'xml:lang': lang })}>`,
+        line(1, 'id', self),
+        line(1, 'title', title),
         // the newest story's time, not the clock's: the same stories give the same document (and ETag)
-        updated: new Date(newest ?? 0),
-        generator: 'newsroom-service',
-        feedLinks: { atom: self },
-        copyright: '',
-      });
+        line(1, 'updated', new Date(newest ?? 0).toISOString()),
+        line(1, 'generator', 'newsroom-service'),
+        line(1, 'link', null, { rel: 'alternate', href: abs(href('/', lang, { mode: 'recent', room })) }),
+        line(1, 'link', null, { rel: 'self', href: self }),
+        line(1, 'subtitle', t(lang, 'site.tagline')),
+      ];
       for (const item of page.items) {
         const link = abs(storyHref(item.id, item.lang as Lang));
-        const date = new Date(item.publishedAt ?? 0);
-        doc.addItem({
-          id: link,
-          link,
-          title: item.title,
-          description: item.summary,
-          date,
-          published: date,
-          category: [{ term: item.room }],
-        });
+        const date = new Date(item.publishedAt ?? 0).toISOString();
+        // a story's title and summary are plain text a bot wrote, never markup for the feed reader to render
+        lines.push(
+          `    <entry${attributes({ 'xml:lang': item.lang })}>`,
+          line(2, 'title', item.title, { type: 'text' }),
+          line(2, 'id', link),
+          line(2, 'link', null, { href: link }),
+          line(2, 'updated', date),
+          ...(item.summary ? [line(2, 'summary', item.summary, { type: 'text' })] : []),
+          line(2, 'category', null, { term: item.room }),
+          line(2, 'published', date),
+          '    </entry>',
+        );
       }
-      return doc.atom1();
+      lines.push('</feed>', '');
+      return lines.join('\n');
     },
 
     /** The sitemap index: the pages' sitemap and one sitemap per SITEMAP_STORIES stories. */
