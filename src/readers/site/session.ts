@@ -83,18 +83,20 @@ export function readerOf(request: FastifyRequest, now: number): SiteReader | nul
  * (or none: typed by the person) is refused, and so is an `Origin` whose host is not the request's.
  */
 export function sameOriginCheck(request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) {
+  done(foreignForm(request) ? pageError(403, 'a form sent from another site') : undefined);
+}
+
+/** Whether the browser says this request comes from another site (sameOriginCheck refuses it). */
+export function foreignForm(request: FastifyRequest): boolean {
   const site = request.headers['sec-fetch-site'];
   const origin = request.headers.origin;
-  const foreignSite = site !== undefined && site !== 'same-origin' && site !== 'none';
-  let foreignOrigin = false;
-  if (origin !== undefined) {
-    try {
-      foreignOrigin = new URL(origin).origin !== new URL(`${request.protocol}://${request.host}`).origin;
-    } catch {
-      foreignOrigin = true; // "null" (an opaque origin) or garbage
-    }
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return true;
+  if (origin === undefined) return false;
+  try {
+    return new URL(origin).origin !== new URL(`${request.protocol}://${request.host}`).origin;
+  } catch {
+    return true; // "null" (an opaque origin) or garbage
   }
-  done(foreignSite || foreignOrigin ? pageError(403, 'a form sent from another site') : undefined);
 }
 
 /** A refusal or failure the site's error page answers with `status` (the API's status for the same request). */
