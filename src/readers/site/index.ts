@@ -16,7 +16,7 @@ import { registerFormLimits, type FormLimits } from './limits.js';
 import { loginRoutes } from './login-routes.js';
 import { readerRoutes } from './reader-routes.js';
 import { sendPage } from './render.js';
-import { readerOf, registerSessions, type SiteReader } from './session.js';
+import { csrfSubject, readerOf, registerSessions, type SiteReader } from './session.js';
 import type { LoginMode } from './visitor.js';
 import { FeedPageQuery, LangQuery, LedgerPageQuery, SearchPageQuery, VersionsPageQuery } from './schemas.js';
 import type { createSiteService } from './service.js';
@@ -87,7 +87,8 @@ export const siteModule: FastifyPluginAsyncTypebox<SiteOptions> = async (app, op
 
   /**
    * A page for this request's visitor: the logged-in reader (or a visitor on the login page) gets their own,
-   * uncached page with a CSRF token for its forms and the outcome of the form they just sent.
+   * uncached page with a CSRF token for its forms (bound to them: ./session.ts) and the outcome of the form they
+   * just sent. Nothing here writes a session: the token's secret is a cookie of its own.
    */
   const prepare = (request: FastifyRequest, reply: FastifyReply) => {
     if (request.visitor) return;
@@ -97,7 +98,7 @@ export const siteModule: FastifyPluginAsyncTypebox<SiteOptions> = async (app, op
     request.personalRead = true;
     request.visitor = {
       reader,
-      csrf: reply.generateCsrf(),
+      csrf: reply.generateCsrf({ userInfo: csrfSubject(request) }),
       flash,
       login: options.login.mode,
       canSign: api.enabled,
