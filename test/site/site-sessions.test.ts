@@ -20,6 +20,13 @@ const devApp = () => createTestApp({ HUMAN_PROOF_VERIFIER: 'dev' });
 test('20 anonymous visits of the login page (and other pages) write no session; a login from that page still works', async () => {
   const t = await devApp();
   try {
+    // a crawler keeps no cookie: every visit is a new visitor
+    for (let i = 0; i < 20; i++) {
+      const page = await t.app.inject({ url: '/login?lang=en', remoteAddress: '198.51.100.19' });
+      assert.equal(page.statusCode, 200);
+      assert.match(page.body, /name="_csrf" value="[^"]+"/);
+    }
+    // a browser keeps its cookies
     const visitor = siteBrowser(t.app, '198.51.100.20');
     for (let i = 0; i < 20; i++) {
       const page = await visitor.get(`/login?lang=${i % 2 ? 'fr' : 'en'}`);
