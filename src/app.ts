@@ -204,6 +204,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     service: services.site,
     accounts: services.siteAccounts,
     sessions: { store: services.siteSessions, secret: sessionKey(config.sessionSecret, config.humanSigningSecrets[0]) },
+    limits: {
+      store: ctx.rateLimitStore,
+      loginsPerMinute: config.rateLimits.siteLoginsPerMinute,
+      formPostsPerMinute: config.rateLimits.siteFormPostsPerMinute,
+    },
     signingSecret: config.humanSigningSecrets[0],
     login: { mode: config.humanProofVerifier === 'dev' ? 'dev' : 'world-id', appId: config.worldIdAppId },
     clock: ctx.clock,

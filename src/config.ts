@@ -205,6 +205,10 @@ export interface Config {
     verifiedWritesPerMinute: number;
     humanWritesPerMinute: number;
     publicReadsPerMinute: number;
+    /** RATE_LIMIT_SITE_LOGINS_PER_MINUTE: the reader site's login steps (dev login, World ID start and finish) per client address (default 10). */
+    siteLoginsPerMinute: number;
+    /** RATE_LIMIT_SITE_FORMS_PER_MINUTE: every other form post of the reader site and the console per client address (default 60). */
+    siteFormPostsPerMinute: number;
   };
   // verified agents (docs/decisions.md, "Verified agents")
   /** RATE_LIMIT_AGENT_JOINS_PER_MINUTE: self-serve joins per client address (default 10). */
@@ -618,6 +622,8 @@ export function loadConfig(env: Env = process.env): Config {
       verifiedWritesPerMinute: int(env, 'RATE_LIMIT_VERIFIED_WRITES_PER_MINUTE', 300, 1),
       humanWritesPerMinute: int(env, 'RATE_LIMIT_HUMAN_WRITES_PER_MINUTE', 120, 1),
       publicReadsPerMinute: int(env, 'RATE_LIMIT_PUBLIC_READS_PER_MINUTE', 600, 1),
+      siteLoginsPerMinute: int(env, 'RATE_LIMIT_SITE_LOGINS_PER_MINUTE', 10, 1),
+      siteFormPostsPerMinute: int(env, 'RATE_LIMIT_SITE_FORMS_PER_MINUTE', 60, 1),
     },
     readCache: {
       ttlMs: int(env, 'READ_CACHE_TTL_MS', 30_000, 0, 300_000),

@@ -75,6 +75,8 @@ describe('loadConfig defaults', () => {
       verifiedWritesPerMinute: 300,
       humanWritesPerMinute: 120,
       publicReadsPerMinute: 600,
+      siteLoginsPerMinute: 10,
+      siteFormPostsPerMinute: 60,
     });
   });
 

@@ -88,6 +88,9 @@ export function testEnv(overrides: Env = {}, redisPrefix = testRedisPrefix()): E
     API_OPERATIONS_TOKEN: TEST_OPS_TOKEN,
     SEED_DEMO: '0',
     RATE_LIMIT_AGENT_JOINS_PER_MINUTE: '100000',
+    // many logins and forms from one test address: the tests of these limits set them back
+    RATE_LIMIT_SITE_LOGINS_PER_MINUTE: '100000',
+    RATE_LIMIT_SITE_FORMS_PER_MINUTE: '100000',
     ...poolerEnv,
     ...(redis ? { REDIS_URL: redis, NONCE_STORE_DRIVER: 'redis', RATE_LIMIT_STORE_DRIVER: 'redis', REDIS_KEY_PREFIX: redisPrefix } : {}),
     ...overrides,

@@ -23,9 +23,19 @@ test('the development login makes a session cookie (HttpOnly, SameSite=Lax, sign
   const { t } = await newsroom();
   try {
     const alice = siteBrowser(t.app);
-    await alice.get('/login?lang=en');
-    const before = alice.jar.get('newsroom_session');
-    assert.ok(before, 'the login form opened a session for its CSRF token');
+    const form = await alice.get('/login?lang=en');
+    assert.equal(alice.jar.get('newsroom_session'), undefined, 'the login form opens no session');
+    const csrf = (form.cookies as Array<{ name: string; httpOnly?: boolean; sameSite?: string; secure?: boolean; path?: string }>).find(
+      (c) => c.name === 'newsroom_csrf',
+    );
+    assert.ok(csrf, "the login form sets the CSRF secret's cookie");
+    assert.deepEqual([csrf.httpOnly, csrf.sameSite, csrf.secure, csrf.path], [true, 'Lax', undefined, '/']);
+    // a live session id planted before the login (a fixation attempt: someone else's) is not the one the login keeps
+    const mallory = siteBrowser(t.app);
+    await mallory.devLogin('mallory');
+    const before = mallory.jar.get('newsroom_session');
+    assert.ok(before);
+    alice.jar.set('newsroom_session', before);
     const login = await alice.devLogin('alice');
     assert.equal(login.headers.location, '/?lang=en');
     const cookie = (

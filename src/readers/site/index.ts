@@ -12,10 +12,11 @@ import { ASSETS, SITE_HEADERS } from './assets.js';
 import { packetDiff } from './diff.js';
 import type { createAccountsService } from '../accounts/service.js';
 import { createSiteApi } from './api.js';
+import { registerFormLimits, type FormLimits } from './limits.js';
 import { loginRoutes } from './login-routes.js';
 import { readerRoutes } from './reader-routes.js';
 import { sendPage } from './render.js';
-import { readerOf, registerSessions, type SiteReader } from './session.js';
+import { csrfSubject, readerOf, registerSessions, type SiteReader } from './session.js';
 import type { LoginMode } from './visitor.js';
 import { FeedPageQuery, LangQuery, LedgerPageQuery, SearchPageQuery, VersionsPageQuery } from './schemas.js';
 import type { createSiteService } from './service.js';
@@ -30,10 +31,15 @@ import { StoryPage } from './views/story.js';
 import { VersionsPage } from './views/versions.js';
 import { siteWeb } from './web.js';
 
-/** The language of a page whose query may not have passed validation (its error page still speaks it). */
-function requestedLang(query: unknown): Lang {
-  const lang = (query as Record<string, unknown> | undefined)?.lang;
-  return LANGS.find((l) => l === lang) ?? DEFAULT_LANG;
+/**
+ * The language of a page whose query (or form) may not have passed validation (its error page still speaks it):
+ * the query's `lang`, else the posted form's.
+ */
+function requestedLang(query: unknown, body: unknown): Lang {
+  const asked = [query, body].map((fields) =>
+    fields !== null && typeof fields === 'object' ? (fields as Record<string, unknown>).lang : undefined,
+  );
+  return LANGS.find((l) => l === asked[0]) ?? LANGS.find((l) => l === asked[1]) ?? DEFAULT_LANG;
 }
 
 /**
@@ -46,6 +52,8 @@ export interface SiteOptions {
   service: ReturnType<typeof createSiteService>;
   accounts: ReturnType<typeof createAccountsService>;
   sessions: { store: SessionStore; secret: string };
+  /** Per-address budgets of the login steps and the forms (site and console). */
+  limits: FormLimits;
   /** The human signing secret the site signs its readers' requests with (unset: nobody can log in). */
   signingSecret: string | undefined;
   login: { mode: LoginMode; appId: string | undefined };
@@ -71,6 +79,7 @@ export const siteModule: FastifyPluginAsyncTypebox<SiteOptions> = async (app, op
   const { service, clock } = options;
   const api = createSiteApi(app, options.signingSecret);
   await registerSessions(app, options.sessions);
+  registerFormLimits(app, options.limits);
 
   const list = { auth: { kind: 'public' as const }, readCache: true };
   const story = { auth: { kind: 'public' as const }, readCache: { story: 'id' } };
@@ -78,7 +87,8 @@ export const siteModule: FastifyPluginAsyncTypebox<SiteOptions> = async (app, op
 
   /**
    * A page for this request's visitor: the logged-in reader (or a visitor on the login page) gets their own,
-   * uncached page with a CSRF token for its forms and the outcome of the form they just sent.
+   * uncached page with a CSRF token for its forms (bound to them: ./session.ts) and the outcome of the form they
+   * just sent. Nothing here writes a session: the token's secret is a cookie of its own.
    */
   const prepare = (request: FastifyRequest, reply: FastifyReply) => {
     if (request.visitor) return;
@@ -88,7 +98,7 @@ export const siteModule: FastifyPluginAsyncTypebox<SiteOptions> = async (app, op
     request.personalRead = true;
     request.visitor = {
       reader,
-      csrf: reply.generateCsrf(),
+      csrf: reply.generateCsrf({ userInfo: csrfSubject(request) }),
       flash,
       login: options.login.mode,
       canSign: api.enabled,
@@ -120,7 +130,13 @@ export const siteModule: FastifyPluginAsyncTypebox<SiteOptions> = async (app, op
     if (failure.retryAfterSeconds !== undefined) reply.header('retry-after', String(failure.retryAfterSeconds));
     reply.code(failure.status);
     const problems = queryProblems(failure, request.query);
-    return sendPage(reply, ErrorPage, { lang: requestedLang(request.query), status: failure.status, requestId: request.id, problems });
+    return sendPage(reply, ErrorPage, {
+      lang: requestedLang(request.query, request.body),
+      status: failure.status,
+      requestId: request.id,
+      problems,
+      retryAfterSeconds: failure.retryAfterSeconds,
+    });
   });
 
   await app.register(siteWeb, { service: service.syndication });

@@ -37,6 +37,8 @@ interface Challenge {
 export const loginRoutes: FastifyPluginAsyncTypebox<LoginOptions> = async (app, options) => {
   const { api, accounts, mode } = options;
   const guarded = { preHandler: [sameOriginCheck, (app as FastifyInstance).csrfProtection] };
+  /** The steps that start or finish a login count against the login budget of the address (./limits.ts). */
+  const loginStep = { ...guarded, config: { siteForm: 'login' as const } };
 
   async function completeLogin(
     request: FastifyRequest,
@@ -101,7 +103,7 @@ export const loginRoutes: FastifyPluginAsyncTypebox<LoginOptions> = async (app, 
     return sendPage(reply, LoginPage, { lang, next: safeBack(request.query.next, lang) });
   });
 
-  app.post('/login/dev', { ...guarded, schema: { hide: true, body: DevLoginForm } }, async (request, reply) => {
+  app.post('/login/dev', { ...loginStep, schema: { hide: true, body: DevLoginForm } }, async (request, reply) => {
     if (mode !== 'dev') throw notFound('page');
     const { lang = 'en', name } = request.body;
     const next = safeBack(request.body.back, lang);
@@ -117,7 +119,7 @@ export const loginRoutes: FastifyPluginAsyncTypebox<LoginOptions> = async (app, 
     return finish(request, reply, { kind: 'done', message: 'account.login.done' }, await inPreferredLang(request, next));
   });
 
-  app.post('/login/start', { ...guarded, schema: { hide: true, body: PlainForm } }, async (request, reply) => {
+  app.post('/login/start', { ...loginStep, schema: { hide: true, body: PlainForm } }, async (request, reply) => {
     if (mode !== 'world-id') throw notFound('page');
     const { lang = 'en' } = request.body;
     const next = safeBack(request.body.back, lang);
@@ -145,7 +147,7 @@ export const loginRoutes: FastifyPluginAsyncTypebox<LoginOptions> = async (app, 
     });
   });
 
-  app.post('/login/finish', { ...guarded, schema: { hide: true, body: LoginFinishForm } }, async (request, reply) => {
+  app.post('/login/finish', { ...loginStep, schema: { hide: true, body: LoginFinishForm } }, async (request, reply) => {
     const { lang = 'en', nullifier_hash, merkle_root, proof, verification_level } = request.body;
     const pending = request.session.login;
     if (mode !== 'world-id' || !pending) return reply.redirect(`/login?lang=${encodeURIComponent(lang)}`, 303);

@@ -11,7 +11,7 @@ export type LoginMode = 'world-id' | 'dev';
  */
 export interface Visitor {
   reader: SiteReader | null;
-  /** This session's CSRF token, for the forms of a personal page (null on a public page). */
+  /** The CSRF token of a personal page's forms, bound to this visitor (null on a public page). */
   csrf: string | null;
   flash: Flash | null;
   login: LoginMode;

@@ -31,16 +31,23 @@ export function queryProblems(failure: AppError, query: unknown): QueryProblem[]
   return [...problems.values()];
 }
 
-/** A refused or failed page, in the reader's language, with the status it answers; a 400 names what was wrong. */
-export function ErrorPage(props: { lang: Lang; status: number; requestId: string; problems?: QueryProblem[] }) {
-  const { lang, status } = props;
+/**
+ * A refused or failed page, in the reader's language, with the status it answers; a 400 names what was wrong, a
+ * 429 how long to wait (the sentence a refused form's flash uses).
+ */
+export function ErrorPage(props: { lang: Lang; status: number; requestId: string; problems?: QueryProblem[]; retryAfterSeconds?: number }) {
+  const { lang, status, retryAfterSeconds } = props;
   const kind = status === 404 ? 'notFound' : status === 429 ? 'tooMany' : status < 500 ? 'badRequest' : 'failed';
   const title = t(lang, `site.error.${kind}`);
   const problems = props.problems ?? [];
+  const text =
+    kind === 'tooMany' && retryAfterSeconds !== undefined
+      ? t(lang, 'account.refused.RATE_LIMITED', { seconds: retryAfterSeconds })
+      : t(lang, `site.error.${kind}.text`);
   return (
     <Layout lang={lang} title={title} section="story" path="/">
       <h1>{title}</h1>
-      <p>{t(lang, `site.error.${kind}.text`)}</p>
+      <p>{text}</p>
       {problems.length ? (
         <ul class="problems">
           {problems.map((p) => (
