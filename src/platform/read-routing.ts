@@ -43,12 +43,6 @@ declare module 'fastify' {
   }
 }
 
-/** The client's `x-read-after` as sent, if any (the read cache does not answer a read carrying one). */
-export function readAfterOf(request: FastifyRequest): string | undefined {
-  const value = request.headers[READ_AFTER_HEADER];
-  return Array.isArray(value) ? value[0] : value;
-}
-
 const NO_POSITION: Promise<bigint | undefined> = Promise.resolve(undefined);
 
 /**
