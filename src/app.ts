@@ -55,7 +55,7 @@ import { createMetrics } from './platform/metrics.js';
 import { openapiPlugin } from './platform/openapi/plugin.js';
 import { PATH_PARAM_MAX_LENGTH, registerRouteTable } from './platform/route-table.js';
 import { readCachePlugin } from './platform/read-cache.js';
-import { readRoutingPlugin } from './platform/read-routing.js';
+import { readAfterPosition, readRoutingPlugin } from './platform/read-routing.js';
 import { createValidatorCompiler } from './platform/validation.js';
 import { registerDecimalInputs } from './platform/decimal-input.js';
 import { registerJsonBodyParser } from './platform/json-body.js';
@@ -170,8 +170,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     generation: ctx.readGeneration,
     clock: ctx.clock,
     ...config.readCache,
-    // with a replica: reads carrying x-read-after bypass the cache, and a replica's bodies live no longer than its lag limit
-    ...(ctx.readReplica ? { replicaMaxLagMs: ctx.readReplica.maxLagMs } : {}),
+    // with a replica: a read carrying x-read-after takes only a body that reflects it, and a replica's bodies live
+    // no longer than its lag limit
+    ...(ctx.readReplica
+      ? { replicaMaxLagMs: ctx.readReplica.maxLagMs, readAfter: (request) => readAfterPosition(request, ctx.readReplica) }
+      : {}),
   });
   await app.register(readRoutingPlugin, { primary: ctx.database.db, replica: ctx.readReplica });
   await registerCompression(app);

@@ -13,7 +13,6 @@ import { LRUCache } from 'lru-cache';
 import { carriesHumanSignature } from './auth/human-hmac.js';
 import type { Clock } from './clock.js';
 import { GENERATION_KEY_TTL_MS, type ReadGeneration } from './read-generation.js';
-import { readAfterOf } from './read-routing.js';
 import { hookList, READ_METHODS, routeMethods } from './route-hooks.js';
 
 export { createMemoryReadGeneration, createRedisReadGeneration, type ReadGeneration } from './read-generation.js';
@@ -53,12 +52,16 @@ export interface ReadCacheOptions {
   ttlMs: number;
   maxBytes: number;
   /**
-   * Set when public reads may be served by a read replica (src/platform/read-routing.ts): a read carrying
-   * `x-read-after` is never answered from the cache nor stored (a body another client read from a lagging
-   * replica could be older than this client's write), and a body read from the replica is kept no longer than
-   * this (the replica's lag limit), so the cache does not stretch how stale a replica's answer may be.
+   * Set when public reads may be served by a read replica (src/platform/read-routing.ts): a body read from the
+   * replica is kept no longer than this (the replica's lag limit), so the cache does not stretch how stale a
+   * replica's answer may be.
    */
   replicaMaxLagMs?: number;
+  /**
+   * With a replica: the WAL position a read must see (its `x-read-after`, as read-routing resolves it), if any.
+   * Such a read is answered from the cache only with a body known to reflect that position (see Body.replayed).
+   */
+  readAfter?: (request: FastifyRequest) => Promise<bigint | undefined>;
   /** The share of ttlMs by which a key's life may be shorter (default READ_CACHE_LIFE_SPREAD; 0: every life is ttlMs). */
   lifeSpread?: number;
   /**
@@ -102,6 +105,19 @@ interface Flight {
 interface Body {
   /** The body's bytes, encoded once when stored: a hit writes them as they are. */
   body: Buffer;
+  /**
+   * Set for a body read on the read replica: the replay position the replica was known to have reached when the
+   * read was sent to it (replay only moves forward, so the body reflects at least that). Unset: read on the primary.
+   *
+   * Why this is all a read carrying `x-read-after` needs: the stamp already keeps every body read on the primary
+   * correct for it. The client's write moved the generations before its response, so a body stamped with the
+   * current generation had its stamp read after that write committed, and a primary read after that sees it. A
+   * replica read after that may not (the replica replays the write later), and that is the one case left: such a
+   * body is served only to reads whose position is at most what it reflects. Reads without a position take any body,
+   * as before, and a body that does not serve a read stays for the others; the read that could not use it reads the
+   * database and stores what it read in its place.
+   */
+  replayed?: bigint;
   contentType: string;
   /**
    * The ETag an earlier hook of the route set on this body (the reader site's pages), sent again with it: the
@@ -169,6 +185,8 @@ interface ReadState {
   /** The path and the query as validated (set in preHandler). */
   key: string | undefined;
   stamp: string;
+  /** The WAL position this read must see (its `x-read-after`, resolved), if any. */
+  readAfter: bigint | undefined;
   flight: Flight | undefined;
   /** When the lookup found no body (clock.now()), before the handler read the database and the clock. */
   missedAt: number;
@@ -248,13 +266,19 @@ const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
     return reply.code(200).header('content-type', body.contentType).header('x-read-cache', how).send(body.body);
   };
 
-  /** The entry under `key` if it may be served for `stamp` now (a stale one is dropped). */
-  const fresh = (key: string, stamp: string): Entry | undefined => {
+  /** Whether `body` reflects the position `readAfter` (see Body.replayed). */
+  const reflects = (body: Body, readAfter: bigint | undefined) =>
+    readAfter === undefined || body.replayed === undefined || body.replayed >= readAfter;
+
+  /** The entry under `key` if it may be served for `stamp` and `readAfter` now (a stale one is dropped). */
+  const fresh = (key: string, stamp: string, readAfter: bigint | undefined): Entry | undefined => {
     const entry = cache.get(key);
     if (!entry) return undefined;
-    if (entry.stamp === stamp && clock.now() - entry.storedAt < entry.ttlMs) return entry;
-    cache.delete(key);
-    return undefined;
+    if (entry.stamp !== stamp || clock.now() - entry.storedAt >= entry.ttlMs) {
+      cache.delete(key);
+      return undefined;
+    }
+    return reflects(entry, readAfter) ? entry : undefined;
   };
 
   /**
@@ -269,14 +293,12 @@ const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
    */
   const stampFirst = (storyParam: string | undefined): onRequestHookHandler =>
     function readCacheStampFirst(request, _reply, done) {
-      const personal =
-        carriesHumanSignature(request) ||
-        request.personalRead === true ||
-        // read-your-writes on a replica: this client's write may be newer than a body read from the replica
-        (options.replicaMaxLagMs !== undefined && readAfterOf(request) !== undefined);
+      const personal = carriesHumanSignature(request) || request.personalRead === true;
       if (!personal) {
         const storyId = storyParam === undefined ? undefined : String((request.params as Record<string, unknown>)[storyParam]);
         request.readCacheStamp = generation.current(storyId);
+        // resolved meanwhile: a position may wait for the replica's next check (readAfter never rejects)
+        void options.readAfter?.(request);
       }
       done();
     };
@@ -292,25 +314,26 @@ const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
     const rawKey = keyOf(pathOf(request.url), request.query as Record<string, unknown>);
     const stamp = await asked; // current() answers null rather than fail: it never rejects
     if (stamp === null) return; // the database answers; nothing is stored or shared
+    const readAfter = options.readAfter ? await options.readAfter(request) : undefined;
     const key = aliases.get(rawKey);
-    const entry = key === undefined ? undefined : fresh(key, stamp);
+    const entry = key === undefined ? undefined : fresh(key, stamp, readAfter);
     if (entry) {
       stats.hits += 1;
       request.readCacheState = 'hit';
       return answer(reply, entry, 'hit');
     }
-    request.readCacheState = { rawKey, key: undefined, stamp, flight: undefined, missedAt: clock.now() };
+    request.readCacheState = { rawKey, key: undefined, stamp, readAfter, flight: undefined, missedAt: clock.now() };
   };
 
   /** Second step, after validation: the entry of the validated query, or the flight reading it, or lead one. */
   const lookup: preHandlerAsyncHookHandler = async function readCacheLookup(request, reply) {
     const state = request.readCacheState;
     if (state === undefined || state === 'hit') return;
-    const { stamp } = state;
+    const { stamp, readAfter } = state;
     const key = keyOf(pathOf(request.url), request.query as Record<string, unknown>);
     aliases.set(state.rawKey, key);
     state.key = key;
-    const entry = fresh(key, stamp);
+    const entry = fresh(key, stamp, readAfter);
     if (entry) {
       stats.hits += 1;
       request.readCacheState = 'hit';
@@ -326,12 +349,12 @@ const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
       stats.waiting += 1;
       const body = await leader.promise;
       stats.waiting -= 1;
-      if (body) {
+      if (body && reflects(body, readAfter)) {
         stats.coalesced += 1;
         request.readCacheState = 'hit';
         return answer(reply, body, 'coalesced');
       }
-      // the leader got no 200: read the database ourselves
+      // the leader got no 200, or one this read's position may be newer than: read the database ourselves
       stats.misses += 1;
       return;
     }
@@ -366,9 +389,10 @@ const plugin: FastifyPluginAsync<ReadCacheOptions> = async (app, options) => {
         changes === undefined ? Infinity : clockLifeMs(changes, state.missedAt, now),
       );
       const body = Buffer.from(payload);
-      if (entryTtlMs > 0) cache.set(state.key, { body, contentType, etag, stamp: state.stamp, storedAt: now, ttlMs: entryTtlMs });
+      const replayed = request.readFrom === 'replica' ? (request.readReplayed ?? 0n) : undefined;
+      if (entryTtlMs > 0) cache.set(state.key, { body, contentType, etag, replayed, stamp: state.stamp, storedAt: now, ttlMs: entryTtlMs });
       reply.header('x-read-cache', 'miss');
-      state.flight?.settle({ body, contentType, etag });
+      state.flight?.settle({ body, contentType, etag, replayed });
     } else {
       state.flight?.settle(null);
     }

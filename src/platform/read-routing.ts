@@ -16,6 +16,9 @@ import { hookList, READ_METHODS, routeMethods } from './route-hooks.js';
  *   (no 5xx for a replica gone mid-request) and the replica is marked down.
  * - every write route that succeeds answers with `x-read-after`: the primary's WAL position
  *   read after the write's commit. A client sends it back on its reads.
+ * - the client's `x-read-after` is taken for what the primary vouches for (readAfterPosition): a value that is
+ *   not a WAL position is ignored, as if absent, and one ahead of the primary counts as the primary's current
+ *   position (ReadReplica.clampToPrimary), so no header sends every read to the primary.
  */
 
 export const READ_AFTER_HEADER = 'x-read-after';
@@ -30,26 +33,46 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Where this request's public read ran (set by readOn): the read cache keeps a replica's body shorter. */
     readFrom?: 'primary' | 'replica';
+    /**
+     * Set with readFrom 'replica': the replay position the replica was known to have reached when the read was
+     * sent to it, so at least what its body reflects (the read cache serves that body only to reads needing no more).
+     */
+    readReplayed?: bigint;
+    /** The client's `x-read-after` as readAfterPosition resolved it, once per request. */
+    readAfterPosition?: Promise<bigint | undefined>;
   }
 }
 
-/** The client's `x-read-after` as sent, if any (malformed counts as present: such a read goes to the primary). */
-export function readAfterOf(request: FastifyRequest): string | undefined {
+const NO_POSITION: Promise<bigint | undefined> = Promise.resolve(undefined);
+
+/**
+ * The position this read must see, from the client's `x-read-after`: undefined without a replica (nothing to
+ * wait for), without the header, or with a value that is not a WAL position (ignored: it came from no response
+ * of ours, so no write of this client depends on it); else the position, clamped to the primary's. Resolved
+ * once per request, for the read cache and readOn alike; never rejects.
+ */
+export function readAfterPosition(request: FastifyRequest, router: ReadReplica | undefined): Promise<bigint | undefined> {
   const value = request.headers[READ_AFTER_HEADER];
-  return Array.isArray(value) ? value[0] : value;
+  if (!router || value === undefined) return NO_POSITION;
+  if (request.readAfterPosition === undefined) {
+    const position = parseLsn(Array.isArray(value) ? value[0] : value);
+    request.readAfterPosition = position === undefined ? NO_POSITION : router.clampToPrimary(position);
+  }
+  return request.readAfterPosition;
 }
 
 /** Runs a public read on the database chosen for this request; see above. */
 export async function readOn<S, T>(request: FastifyRequest, services: ReadServices<S>, read: (service: S) => Promise<T>): Promise<T> {
   const replica = services.replica;
   if (!replica || request.actor || carriesHumanSignature(request)) return read(services.primary);
-  const sent = readAfterOf(request);
-  const readAfter = sent === undefined ? undefined : (parseLsn(sent) ?? -1n);
-  if (readAfter === -1n || replica.router.choose(readAfter) === 'primary') {
+  const readAfter = request.headers[READ_AFTER_HEADER] === undefined ? undefined : await readAfterPosition(request, replica.router);
+  const target = replica.router.choose(readAfter);
+  if (target.on === 'primary') {
     request.readFrom = 'primary';
     return read(services.primary);
   }
   request.readFrom = 'replica';
+  request.readReplayed = target.replayed;
   try {
     return await read(replica.service);
   } catch (err) {
@@ -57,6 +80,7 @@ export async function readOn<S, T>(request: FastifyRequest, services: ReadServic
     replica.router.failed(err);
     request.log.warn({ err }, 'a read on the read replica failed; served by the primary, replica marked down');
     request.readFrom = 'primary';
+    request.readReplayed = undefined;
     return read(services.primary);
   }
 }
@@ -82,7 +106,11 @@ const plugin: FastifyPluginAsync<{ primary: Db; replica: ReadReplica | undefined
     // not on a refusal, nor on a 5xx: the database may be what failed, and the client retries anyway
     if (reply.statusCode >= 400) return payload;
     try {
-      reply.header(READ_AFTER_HEADER, await primaryWalPosition(primary));
+      const position = await primaryWalPosition(primary);
+      reply.header(READ_AFTER_HEADER, position);
+      // this instance's reads carrying it need not wait for a check to vouch for it
+      const lsn = parseLsn(position);
+      if (lsn !== undefined) replica.primaryReached(lsn);
     } catch (err) {
       request.log.warn({ err }, 'could not read the WAL position for x-read-after');
     }

@@ -476,6 +476,9 @@ export async function clonePostgres(base: string): Promise<PostgresTestDatabase>
       postgresTemplate = buildPostgresTemplate(base);
       await admin.query(`CREATE DATABASE ${name} TEMPLATE ${await postgresTemplate}`);
     }
+    // the template's database-level grants are not copied with it: the runtime role's services run here as on a
+    // migrated database, unable to create temporary tables (migrations/0032)
+    await admin.query(`REVOKE TEMPORARY ON DATABASE ${name} FROM PUBLIC, newsroom_runtime`);
   });
 }
 

@@ -143,6 +143,11 @@ test('every table and sequence grants the runtime role what its class needs and 
       SELECT count(*)::int AS tables FROM pg_class c
        WHERE c.relnamespace = 'public'::regnamespace AND pg_has_role('newsroom_runtime', c.relowner, 'USAGE')`.execute(q);
     assert.equal(owner.rows[0]!.tables, 0, 'the runtime role is no member of the owner of any table');
+    // a temporary table would stand in for the table of its name on its connection (migrations/0032)
+    const database = await sql<{ temporary: boolean; create: boolean }>`
+      SELECT has_database_privilege('newsroom_runtime', current_database(), 'TEMPORARY') AS temporary,
+             has_database_privilege('newsroom_runtime', current_database(), 'CREATE') AS create`.execute(q);
+    assert.deepEqual(database.rows, [{ temporary: false, create: false }], 'the runtime role may create nothing in the database');
   } finally {
     await db.drop();
   }
@@ -218,6 +223,13 @@ test(
         assert.deepEqual(await pendingMigrations(app.ctx.database), []);
         const ready = await app.inject({ method: 'GET', url: '/readyz' });
         assert.equal(ready.statusCode, 200, ready.body);
+        // no temporary table to stand in for a table of the schema on the service's connection, in either spelling
+        for (const statement of [
+          sql`CREATE TEMP TABLE stories (id text)`,
+          sql`CREATE TEMPORARY TABLE stories (id text)`,
+          sql`CREATE TEMP TABLE scratch ON COMMIT DROP AS SELECT 1 AS n`,
+        ])
+          await assert.rejects(statement.execute(app.ctx.database.db), /permission denied to create temporary tables/);
       } finally {
         await app.close();
       }

@@ -4,6 +4,7 @@ import { Type } from '@sinclair/typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { manualClock } from '../../src/platform/clock.js';
+import { parseLsn } from '../../src/platform/db/read-replica.js';
 import { createMemoryReadGeneration, entryLifeMs, readCachePlugin } from '../../src/platform/read-cache.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createReadsTestApp, type ReadsTestApp } from '../helpers/newsroom-factory.js';
@@ -393,6 +394,58 @@ describe('public read cache: expiry, limits and switches', () => {
     try {
       const urls = Array.from({ length: 30 }, (_, i) => `/test/replica-read?n=${i}`);
       await checkSpreadExpiry(app, clock, urls, 5_000);
+    } finally {
+      await app.close();
+    }
+  });
+
+  test('a read carrying a WAL position takes a body read on the replica only once it had replayed that position, and any body read on the primary', async () => {
+    const clock = manualClock(Date.parse('2026-03-10T12:00:00.000Z'));
+    const app = Fastify({ logger: false });
+    await app.register(readCachePlugin, {
+      generation: createMemoryReadGeneration(clock),
+      clock,
+      ttlMs: 30_000,
+      maxBytes: 1_000_000,
+      replicaMaxLagMs: 5_000,
+      readAfter: async (request) => parseLsn(request.headers['x-read-after'] as string | undefined),
+    });
+    // where each read runs is the test's to say: on the replica, having replayed up to 0/A (10), or on the primary
+    let calls = 0;
+    let gate: Promise<void> = Promise.resolve();
+    const strict = Type.Object({ n: Type.Integer() }, { additionalProperties: false });
+    app.get('/test/replicated', { config: { readCache: true }, schema: { querystring: strict } }, async (request) => {
+      calls += 1;
+      const on = request.headers['x-test-on'] === 'primary' ? 'primary' : 'replica';
+      request.readFrom = on;
+      if (on === 'replica') request.readReplayed = 10n;
+      await gate;
+      return { on, calls };
+    });
+    const read = async (n: number, headers: Record<string, string> = {}) => {
+      const res = await app.inject({ method: 'GET', url: `/test/replicated?n=${n}`, headers });
+      return `${res.headers['x-read-cache']} ${(res.json() as { on: string }).on}`;
+    };
+    try {
+      assert.equal(await read(1), 'miss replica');
+      assert.equal(await read(1, { 'x-read-after': '0/A' }), 'hit replica', 'the replica had replayed 0/A');
+      // as the router would: a read needing 0/B goes to the primary while the replica has replayed only 0/A
+      assert.equal(await read(1, { 'x-read-after': '0/B', 'x-test-on': 'primary' }), 'miss primary', 'the body may lack 0/B');
+      assert.equal(await read(1, { 'x-read-after': 'FF/0' }), 'hit primary', "the primary's body stands for every position");
+      assert.equal(await read(1), 'hit primary', 'and is kept for every reader');
+
+      // a read waiting for another's body takes it on the same terms
+      let release!: () => void;
+      gate = new Promise((resolve) => {
+        release = resolve;
+      });
+      const leader = read(2);
+      while (calls < 3) await new Promise((resolve) => setImmediate(resolve));
+      const older = read(2, { 'x-read-after': '0/5' });
+      const newer = read(2, { 'x-read-after': '0/14', 'x-test-on': 'primary' });
+      while (app.readCacheStats.waiting < 2) await new Promise((resolve) => setImmediate(resolve));
+      release();
+      assert.deepEqual(await Promise.all([leader, older, newer]), ['miss replica', 'coalesced replica', 'miss primary']);
     } finally {
       await app.close();
     }

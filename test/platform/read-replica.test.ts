@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { sql } from 'kysely';
 import { createApiClient, humanSigning, readYourWrites, signHumanRequest } from '../../sdk/index.js';
 import { buildApp } from '../../src/app.js';
@@ -30,6 +31,17 @@ describe('public reads on a streaming read replica', { skip }, () => {
   let replica: Database;
   let factory: NewsroomFactory;
   let setupMs = 0;
+  /** Who answered each public read since the last reset: the primary, the replica, or the read cache. */
+  let answeredBy: ('primary' | 'replica' | 'cache')[] = [];
+  const recordAnswers = fp(async (instance) => {
+    instance.addHook('onResponse', async (request, reply) => {
+      if (!request.url.startsWith('/v1/')) return;
+      const by = request.readFrom ?? (reply.getHeader('x-read-cache') === 'hit' ? 'cache' : undefined);
+      if (by) answeredBy.push(by);
+    });
+  });
+  const primaryPosition = async () =>
+    (await sql<{ lsn: string }>`select pg_current_wal_lsn()::text as lsn`.execute(app.ctx.database.db)).rows[0]!.lsn;
 
   const get = async (url: string, headers: Record<string, string> = {}) => {
     const res = await app.inject({ method: 'GET', url, headers });
@@ -55,8 +67,7 @@ describe('public reads on a streaming read replica', { skip }, () => {
   const resumeReplay = () => sql`select pg_wal_replay_resume()`.execute(replica.db);
   /** Waits until the replica has replayed everything the primary has written so far. */
   const caughtUp = async () => {
-    const { rows } = await sql<{ lsn: string }>`select pg_current_wal_lsn()::text as lsn`.execute(app.ctx.database.db);
-    const target = parseLsn(rows[0]!.lsn)!;
+    const target = parseLsn(await primaryPosition())!;
     await until(async () => parseLsn(await replayLsn())! >= target, WAIT_MS, 'the replica to replay the primary');
   };
   const replicaUp = () => until(async () => (await readyz()).check.ok, WAIT_MS, '/readyz to report the replica up');
@@ -104,7 +115,7 @@ describe('public reads on a streaming read replica', { skip }, () => {
         RATE_LIMIT_STORE_DRIVER: 'memory',
       }),
     );
-    app = await buildApp(config, { logger: false }); // migrates the primary; the replica follows
+    app = await buildApp(config, { logger: false, plugins: [recordAnswers] }); // migrates the primary; the replica follows
     replica = await openDatabase({ databaseUrl: pair.replicaUrl, dataDir: '', poolMax: 1 });
     factory = newsroomFactory(app.ctx.database.db);
     await caughtUp();
@@ -137,19 +148,81 @@ describe('public reads on a streaming read replica', { skip }, () => {
       assert.ok(parseLsn(readAfter)! > parseLsn(await replayLsn())!, 'the write is past what the replica replayed');
       // without the header: the paused replica's answer (its lag is still within the limit), the comment missing
       assert.equal((await commentCount(story.id)).count, 0);
-      // with it: never the replica, never a cached body; every time
+      // with it: never the replica, nor the replica's body just cached; the primary's body, then that body cached
+      const caches: unknown[] = [];
       for (let i = 0; i < 5; i += 1) {
         const read = await commentCount(story.id, { 'x-read-after': readAfter });
         assert.equal(read.count, 1);
-        assert.equal(read.cache, undefined);
+        caches.push(read.cache);
       }
-      // a malformed position is no excuse to read a stale copy
-      assert.equal((await commentCount(story.id, { 'x-read-after': 'not-a-position' })).count, 1);
+      assert.deepEqual(caches, ['miss', 'hit', 'hit', 'hit', 'hit']);
     } finally {
       await resumeReplay();
     }
     await caughtUp();
     await until(async () => (await commentCount(story.id)).count === 1, WAIT_MS, 'the replica to serve the comment');
+  });
+
+  test('a malformed x-read-after is ignored: the read is answered as one without it, by the replica and the read cache', async () => {
+    const story = await factory.story();
+    await caughtUp();
+    await replicaUp();
+    await pauseReplay();
+    try {
+      const readAfter = await comment(story.id, 'unseen by the paused replica');
+      // without the header: the replica's body, without the comment, cached
+      assert.deepEqual(await commentCount(story.id), { count: 0, cache: 'miss' });
+      answeredBy = [];
+      const malformed = ['not-a-position', '0/', '/1A', 'G/1', '1/2/3', '123456789/0', '0x1/0x2', `${'F'.repeat(4_000)}/0`];
+      for (const value of malformed) {
+        const read = await get(`/v1/stories/${story.id}`, { 'x-read-after': value });
+        assert.equal(read.status, 200, `${value}: ${JSON.stringify(read.body)}`);
+        assert.equal((read.body.counts as { comments: number }).comments, 0, value);
+        assert.equal(read.headers['x-read-cache'], 'hit', value);
+      }
+      assert.deepEqual(answeredBy, Array(malformed.length).fill('cache'), 'none reached the primary');
+      // the client's real position still reads its write: not the replica's cached body, the primary
+      answeredBy = [];
+      assert.deepEqual(await commentCount(story.id, { 'x-read-after': readAfter }), { count: 1, cache: 'miss' });
+      assert.deepEqual(answeredBy, ['primary']);
+    } finally {
+      await resumeReplay();
+    }
+  });
+
+  test('a position ahead of the primary counts as its current one: FFFFFFFF/FFFFFFFF reads a caught-up replica and the read cache; a real position this instance has not seen still reads its write', async () => {
+    const story = await factory.story();
+    await caughtUp();
+    await replicaUp();
+    const future = { 'x-read-after': 'FFFFFFFF/FFFFFFFF' };
+    answeredBy = [];
+    for (let i = 0; i < 10; i += 1) assert.equal((await get(`/v1/stories/${story.id}`, future)).status, 200);
+    // the primary writes a little WAL of its own now and then (autovacuum, standby snapshots): a read may meet a
+    // check that saw it before the replica replayed it; without the clamp every read is the primary's, uncached
+    const primary = answeredBy.filter((by) => by === 'primary').length;
+    const cached = answeredBy.filter((by) => by === 'cache').length;
+    assert.ok(primary <= 1 && cached >= 8, `answered by ${answeredBy.join(', ')}`);
+
+    // a story written on the primary, not through this instance, with the primary's position after it: an honest
+    // position from another instance's write, newer than any this one knows; the replica, paused, lacks it
+    const onReplica = async (id: string) =>
+      (await sql<{ n: number }>`select count(*)::int as n from stories where id = ${id}`.execute(replica.db)).rows[0]!.n === 1;
+    await pauseReplay();
+    try {
+      const written = await factory.story();
+      const readAfter = await primaryPosition();
+      assert.equal(await onReplica(written.id), false, 'the paused replica lacks it');
+      answeredBy = [];
+      assert.equal((await get(`/v1/stories/${written.id}`, { 'x-read-after': readAfter })).status, 200);
+      assert.deepEqual(answeredBy, ['primary']);
+      // an invented position counts as the primary's now, not as the last this instance knew: a story written since
+      // is not missed either
+      const later = await factory.story();
+      assert.equal(await onReplica(later.id), false);
+      assert.equal((await get(`/v1/stories/${later.id}`, future)).status, 200);
+    } finally {
+      await resumeReplay();
+    }
   });
 
   test("the SDK's readYourWrites middleware carries the position from a client's write to its public reads", async () => {

@@ -17,6 +17,16 @@ import type { Database, Db } from './database.js';
  * Read-your-writes: every write's response carries the primary's WAL position after its commit
  * (`x-read-after`); a read carrying one is served by the replica only once the replica is known to have
  * replayed that position, else by the primary.
+ *
+ * The position is the client's word: one ahead of the primary would send every read to the primary, for
+ * ever. So a position is trusted up to the primary's own (`clampToPrimary`): the newest primary position
+ * this instance knows (each check reads one, each write here reads one for its `x-read-after`). A position
+ * ahead of that one is either a write's newer than the last check (another instance's, say) or not a
+ * position the primary ever had; only a primary position read after the request arrived tells them apart,
+ * so such a read waits for the next check, which every read waiting then shares, and counts the client's
+ * position as at most the one that check read. An honest position, read from the primary before the request
+ * arrived, is never above it and passes unchanged; an invented one becomes the primary's current position,
+ * which asks no more of the replica than a write made just now.
  */
 
 /** How often, at most, the replica's position is checked (while reads ask). */
@@ -25,6 +35,13 @@ export const CHECK_INTERVAL_MS = 100;
 const CHECK_TIMEOUT_MS = 1_000;
 /** A state older than this (checks hanging) is not trusted: reads go to the primary. */
 const STALE_STATE_MS = 2_000;
+/**
+ * The least time between the starts of the checks that reads with a position ahead of the primary's wait for:
+ * a client sending such positions on every read costs the servers at most two tiny queries this often.
+ */
+const WAITED_CHECK_SPACING_MS = 10;
+/** PostgreSQL's `X/Y` form at its longest (two 32-bit halves in hexadecimal). */
+const LSN_TEXT_MAX = 17;
 
 export type ReplicaState = 'unknown' | 'up' | 'lagging' | 'down' | 'not-a-replica';
 
@@ -39,11 +56,23 @@ export interface ReplicaStatus {
   error?: string;
 }
 
+/** Where a public read goes; on the replica, what it has replayed at least (replay only moves forward). */
+export type ReadTarget = { on: 'primary' } | { on: 'replica'; replayed: bigint };
+
 export interface ReadReplica {
   readonly db: Db;
   readonly maxLagMs: number;
-  /** Where a public read goes now: `readAfter` is the client's `x-read-after` position (parsed), if any. */
-  choose(readAfter: bigint | undefined): 'replica' | 'primary';
+  /** Where a public read goes now: `readAfter` is the client's `x-read-after` position (clampToPrimary's), if any. */
+  choose(readAfter: bigint | undefined): ReadTarget;
+  /**
+   * The client's position as far as the primary vouches for it: itself when no newer than a primary position
+   * known here, else (waiting for a check that starts after this call) at most the primary's position that check
+   * read. Unchanged, without waiting, while the replica is not in use (every read goes to the primary anyway) or
+   * when that check could not read the primary's position. Never rejects.
+   */
+  clampToPrimary(readAfter: bigint): Promise<bigint>;
+  /** A position the primary had (a write's `x-read-after`, read after its commit). */
+  primaryReached(lsn: bigint): void;
   /** A read on the replica failed (not a domain error): the replica is down until a check finds it again. */
   failed(err: unknown): void;
   /** Runs a check now (readiness) and returns the state it found. */
@@ -54,8 +83,9 @@ export interface ReadReplica {
 
 /** PostgreSQL's `X/Y` WAL position as a number (both halves hexadecimal); undefined when malformed. */
 export function parseLsn(text: string | undefined | null): bigint | undefined {
-  if (!text) return undefined;
-  const match = /^([0-9A-Fa-f]{1,8})\/([0-9A-Fa-f]{1,8})$/.exec(text.trim());
+  const trimmed = text?.trim();
+  if (!trimmed || trimmed.length > LSN_TEXT_MAX) return undefined;
+  const match = /^([0-9A-Fa-f]{1,8})\/([0-9A-Fa-f]{1,8})$/.exec(trimmed);
   if (!match) return undefined;
   return (BigInt(`0x${match[1]}`) << 32n) | BigInt(`0x${match[2]}`);
 }
@@ -86,14 +116,33 @@ export function createReadReplica(options: { primary: Db; replica: Database; max
   const samples: { at: number; lsn: bigint }[] = [];
   let lastCheckStarted = Number.NEGATIVE_INFINITY;
   let inFlight: Promise<ReplicaStatus> | undefined;
+  /** Checks started so far; one runs at a time, so they end in the order they start. */
+  let checksStarted = 0;
+  /** The newest primary position known here (a check's or a write's), and the number of the last check that read one. */
+  let primaryKnown: bigint | undefined;
+  let primaryReadBy = 0;
+  /** Reads waiting for a check that starts after the number they saw started (clampToPrimary). */
+  const waiting: { after: number; release: () => void }[] = [];
+  let waitedCheck: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  const reached = (lsn: bigint) => {
+    if (primaryKnown === undefined || lsn > primaryKnown) primaryKnown = lsn;
+  };
 
   const runCheck = async (): Promise<ReplicaStatus> => {
     const at = clock.now();
     lastCheckStarted = at;
+    const number = (checksStarted += 1);
     try {
       const primaryLsn = parseLsn(await withDeadline(primaryWalPosition(primary), CHECK_TIMEOUT_MS, 'the primary'));
       if (primaryLsn === undefined) throw new Error('the primary reported no WAL position');
-      samples.push({ at, lsn: primaryLsn });
+      reached(primaryLsn);
+      primaryReadBy = number;
+      // one sample per CHECK_INTERVAL_MS, as the periodic checks alone take: the checks reads wait for may run
+      // more often, and finer samples would make each check's scan of them longer without a better lag
+      const newest = samples.at(-1);
+      if (newest === undefined || at - newest.at >= CHECK_INTERVAL_MS) samples.push({ at, lsn: primaryLsn });
       const { rows } = await withDeadline(
         sql<{
           recovering: boolean;
@@ -132,9 +181,27 @@ export function createReadReplica(options: { primary: Db; replica: Database; max
   const check = () => {
     inFlight ??= runCheck().finally(() => {
       inFlight = undefined;
+      let released = 0;
+      while (released < waiting.length && waiting[released]!.after < checksStarted) waiting[released++]!.release();
+      waiting.splice(0, released);
+      if (waiting.length > 0) scheduleWaitedCheck();
     });
     return inFlight;
   };
+
+  /** Starts a check for the waiting reads, WAITED_CHECK_SPACING_MS after the last one; the one running ends first. */
+  const scheduleWaitedCheck = () => {
+    if (inFlight || waitedCheck || closed) return; // a check in flight schedules the next when it ends
+    waitedCheck = setTimeout(
+      () => {
+        waitedCheck = undefined;
+        void check();
+      },
+      Math.max(0, lastCheckStarted + WAITED_CHECK_SPACING_MS - clock.now()),
+    );
+  };
+
+  const inUse = (now: number) => status.state === 'up' && now - status.at <= STALE_STATE_MS;
 
   return {
     db: replica.db,
@@ -142,16 +209,33 @@ export function createReadReplica(options: { primary: Db; replica: Database; max
     choose(readAfter) {
       const now = clock.now();
       if (now - lastCheckStarted >= CHECK_INTERVAL_MS) void check();
-      if (status.state !== 'up' || now - status.at > STALE_STATE_MS) return 'primary';
-      if (readAfter !== undefined && (replayed === undefined || replayed < readAfter)) return 'primary';
-      return 'replica';
+      if (!inUse(now) || replayed === undefined) return { on: 'primary' };
+      if (readAfter !== undefined && replayed < readAfter) return { on: 'primary' };
+      return { on: 'replica', replayed };
     },
+    async clampToPrimary(readAfter) {
+      if ((primaryKnown !== undefined && readAfter <= primaryKnown) || !inUse(clock.now()) || closed) return readAfter;
+      const after = checksStarted;
+      await new Promise<void>((release) => {
+        waiting.push({ after, release });
+        scheduleWaitedCheck();
+      });
+      // a check started after this read arrived read the primary: an honest position is at or below what it read
+      if (primaryReadBy > after && primaryKnown !== undefined && readAfter > primaryKnown) return primaryKnown;
+      return readAfter;
+    },
+    primaryReached: reached,
     failed(err) {
       replayed = undefined;
       status = { state: 'down', at: clock.now(), error: (err as Error)?.message ?? String(err) };
     },
     check,
     status: () => status,
-    close: () => replica.close(),
+    close: () => {
+      closed = true;
+      clearTimeout(waitedCheck);
+      for (const read of waiting.splice(0)) read.release();
+      return replica.close();
+    },
   };
 }
