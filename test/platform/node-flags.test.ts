@@ -29,7 +29,8 @@ describe('the node flags of the service process', () => {
   const start = async (nodeFlags?: readonly string[]) => {
     const service = await startService(
       { NODE_ENV: 'test', LOG_LEVEL: 'info', SEED_DEMO: '0', ...(await storage()) },
-      nodeFlags ? { nodeFlags } : {},
+      // an embedded database migrates in the process before it answers: seconds of CPU, minutes on a busy machine
+      { startTimeoutMs: 180_000, ...(nodeFlags ? { nodeFlags } : {}) },
     );
     started.push(service);
     return service;
