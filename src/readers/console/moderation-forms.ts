@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DELIVERY_STATES } from '../../delivery/webhooks/delivery-log.js';
 import { LangParam } from '../../platform/i18n/index.js';
+import { SeqText } from '../../platform/schemas.js';
 import { form } from '../site/form-schemas.js';
 
 /** Queries and form bodies of the console's moderation area. */
@@ -29,7 +30,8 @@ export const DeliveriesPageQuery = Type.Object(
     lang: LangParam,
     state: Type.Optional(Type.Union([...DELIVERY_STATES.map((s) => Type.Literal(s)), Type.Literal('')])),
     event: Type.Optional(Type.Union([Id, Type.Literal('')])),
-    before: Type.Optional(Type.String({ maxLength: 20, pattern: '^[0-9]*$' })),
+    // a delivery's seq, compared with the bigint column: digits within int8's range, never a database error
+    before: Type.Optional(Type.Union([SeqText, Type.Literal('')])),
   },
   { additionalProperties: false },
 );
