@@ -17,7 +17,11 @@ const rex = { name: 'rex', key: devLinkedHumanId('rex') };
 /** The problems the error page lists, as text. */
 const problemsOf = (body: string) =>
   [...(/<ul class="problems">([\s\S]*?)<\/ul>/.exec(body)?.[1] ?? '').matchAll(/<li>([^<]*)<\/li>/g)].map((m) =>
-    m[1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>'),
+    m[1]!
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>'),
   );
 
 function refused(res: LightMyRequestResponse, lang: string, what: string) {
@@ -59,5 +63,45 @@ describe('the console and the site refuse what their schemas do not accept with 
       const page = await content.get(`/console/moderation/webhooks?lang=en&before=${before}`);
       assert.equal(page.statusCode, 200, `${before}: ${page.body.slice(0, 300)}`);
     }
+  });
+
+  test("a refused form is the 400 page in the form's language, naming each field that was wrong, missing or unknown", async () => {
+    await content.get('/console/moderation/legal-holds?lang=de');
+    const hold = await content.post('/console/moderation/legal-holds', {
+      _csrf: content.csrf(),
+      lang: 'de',
+      storyId: 'st_not/an id',
+      colour: 'blue',
+    });
+    assert.deepEqual(refused(hold, 'de', 'legal hold').sort(), [
+      'Das Feld „storyId“ des Formulars hat einen Wert, den diese Seite nicht annimmt: „st_not/an id“.',
+      'Dem Formular fehlt das Feld „reason“.',
+      '„colour“ ist kein Feld dieses Formulars.',
+    ]);
+    const reader = siteBrowser(t.app, '203.0.113.12');
+    await reader.devLogin('reader');
+    await reader.get('/me?lang=fr');
+    const comment = await reader.post('/stories/st_anything00000000/comment', { _csrf: reader.csrf(), lang: 'fr', body: 'x'.repeat(5001) });
+    assert.deepEqual(refused(comment, 'fr', 'comment'), [
+      `Le champ « body » du formulaire a une valeur que cette page n’accepte pas : « ${'x'.repeat(80)}… ».`,
+    ]);
+  });
+
+  test("any refusal of a form speaks the form's language: a bad CSRF token, a story that does not exist", async () => {
+    const forged = await content.post('/console/moderation/stories/st_anything00000000/retraction/confirm', {
+      _csrf: 'not-the-token',
+      lang: 'es',
+      reason: 'a reason',
+    });
+    assert.equal(forged.statusCode, 403);
+    assert.ok(forged.body.startsWith('<!doctype html><html lang="es">'), forged.body.slice(0, 200));
+    await content.get('/console?lang=zh-Hans');
+    const unknown = await content.post('/console/moderation/stories/st_anything00000000/retraction/confirm', {
+      _csrf: content.csrf(),
+      lang: 'zh-Hans',
+      reason: 'a reason',
+    });
+    assert.equal(unknown.statusCode, 404);
+    assert.ok(unknown.body.startsWith('<!doctype html><html lang="zh-Hans">'), unknown.body.slice(0, 200));
   });
 });

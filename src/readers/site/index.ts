@@ -30,10 +30,17 @@ import { StoryPage } from './views/story.js';
 import { VersionsPage } from './views/versions.js';
 import { siteWeb } from './web.js';
 
-/** The language of a page whose query may not have passed validation (its error page still speaks it). */
-function requestedLang(query: unknown): Lang {
-  const lang = (query as Record<string, unknown> | undefined)?.lang;
-  return LANGS.find((l) => l === lang) ?? DEFAULT_LANG;
+/**
+ * The language of a page whose query or form may not have passed validation (its error page still speaks it):
+ * a page's address names it, a form (which posts to an address without a query) carries it as a field.
+ */
+function requestedLang(request: FastifyRequest): Lang {
+  for (const values of [request.query, request.body]) {
+    const lang = (values as Record<string, unknown> | null | undefined)?.lang;
+    const known = LANGS.find((l) => l === lang);
+    if (known) return known;
+  }
+  return DEFAULT_LANG;
 }
 
 /**
@@ -119,8 +126,8 @@ export const siteModule: FastifyPluginAsyncTypebox<SiteOptions> = async (app, op
     else request.log.info({ code: failure.code, status: failure.status }, 'page refused');
     if (failure.retryAfterSeconds !== undefined) reply.header('retry-after', String(failure.retryAfterSeconds));
     reply.code(failure.status);
-    const problems = queryProblems(failure, request.query);
-    return sendPage(reply, ErrorPage, { lang: requestedLang(request.query), status: failure.status, requestId: request.id, problems });
+    const problems = queryProblems(failure, request);
+    return sendPage(reply, ErrorPage, { lang: requestedLang(request), status: failure.status, requestId: request.id, problems });
   });
 
   await app.register(siteWeb, { service: service.syndication });
