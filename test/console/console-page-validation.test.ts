@@ -65,6 +65,50 @@ describe('the console and the site refuse what their schemas do not accept with 
     }
   });
 
+  test('a status is one of its list, never replaced by the default; a cursor is a cursor, named when the API refuses it', async () => {
+    const invalid = (name: string, value: string) => `The parameter “${name}” has a value this page does not accept: “${value}”.`;
+    const notHere = 'The parameter “cursor” is not valid here: it belongs to another page or another search.';
+    for (const [browser, url, problem] of [
+      [content, '/console/moderation?lang=en&status=open', invalid('status', 'open')],
+      [content, '/console/moderation/legal-holds?lang=en&status=LIFTED', invalid('status', 'LIFTED')],
+      [content, '/console/control-plane?lang=en&status=DONE', invalid('status', 'DONE')],
+      [rewards, '/console/rewards/settlements?lang=en&status=PAID', invalid('status', 'PAID')],
+      [rewards, '/console/rewards/settlements/se_anything?lang=en&status=paid', invalid('status', 'paid')],
+      [content, '/console/moderation?lang=en&cursor=not-a-cursor', notHere],
+      [content, `/console/moderation/legal-holds?lang=en&cursor=${'A'.repeat(1100)}.AAAAAAAAAAAAAAAA`, notHere],
+      // the form of a cursor, but not one the API issued for this list: the API's refusal names it too
+      [content, '/console/control-plane?lang=en&cursor=W10.AAAAAAAAAAAAAAAA', notHere],
+      [content, '/console/moderation/stories/st_anything00000000?lang=en&event=<b>', invalid('event', '<b>')],
+    ] as const)
+      assert.deepEqual(refused(await browser.get(url), 'en', url), [problem], url);
+    const site = await t.app.inject(`/search?lang=es&cursor=${'A'.repeat(1100)}.AAAAAAAAAAAAAAAA`);
+    assert.deepEqual(refused(site, 'es', 'search'), ['El parámetro «cursor» no es válido aquí: pertenece a otra página u otra búsqueda.']);
+  });
+
+  test('an amount of orbs is decimal digits, a claim window a number of days (they went on to the API as any text)', async () => {
+    const preview = await rewards.get('/console/rewards/settlements/preview?lang=fr&totalPoolOrbs=1e3');
+    assert.deepEqual(refused(preview, 'fr', 'preview'), [
+      'Le paramètre « totalPoolOrbs » a une valeur que cette page n’accepte pas : « 1e3 ».',
+    ]);
+    assert.equal((await rewards.get('/console/rewards/settlements/preview?lang=fr&totalPoolOrbs=')).statusCode, 303);
+    await rewards.get('/console/rewards/claims?lang=en');
+    const finalize = await rewards.post('/console/rewards/claims/finalize', {
+      _csrf: rewards.csrf(),
+      lang: 'en',
+      claimWindowDays: '9'.repeat(30),
+    });
+    assert.deepEqual(refused(finalize, 'en', 'finalize'), [
+      `The field “claimWindowDays” of the form has a value this page does not accept: “${'9'.repeat(30)}”.`,
+    ]);
+    const run = await rewards.post('/console/rewards/settlements/run', {
+      _csrf: rewards.csrf(),
+      lang: 'en',
+      totalPoolOrbs: '-5',
+      ...Object.fromEntries(['policyVersion', 'pool', 'escrow', 'paid', 'storyCount', 'payoutCount'].map((k) => [k, '1'])),
+    });
+    assert.deepEqual(refused(run, 'en', 'run'), ['The field “totalPoolOrbs” of the form has a value this page does not accept: “-5”.']);
+  });
+
   test("a refused form is the 400 page in the form's language, naming each field that was wrong, missing or unknown", async () => {
     await content.get('/console/moderation/legal-holds?lang=de');
     const hold = await content.post('/console/moderation/legal-holds', {

@@ -1,7 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DELIVERY_STATES } from '../../delivery/webhooks/delivery-log.js';
+import { LegalHoldsQuery, QUARANTINE_STATUSES } from '../../newsroom/moderation/schemas.js';
+import { PageCursorParam } from '../../platform/cursor.js';
 import { LangParam } from '../../platform/i18n/index.js';
 import { SeqText } from '../../platform/schemas.js';
+import { StringEnum } from '../../platform/string-enum.js';
 import { form } from '../site/form-schemas.js';
 
 /** Queries and form bodies of the console's moderation area. */
@@ -9,22 +12,19 @@ import { form } from '../site/form-schemas.js';
 const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 const OptionalId = Type.Optional(Type.Union([Id, Type.Literal('')]));
 const Reason = Type.String({ minLength: 1, maxLength: 2000 });
-const Cursor = Type.Optional(Type.String({ maxLength: 2000 }));
 
 export const QuarantinePageQuery = Type.Object(
-  { lang: LangParam, status: Type.Optional(Type.String({ maxLength: 20 })), cursor: Cursor },
+  { lang: LangParam, status: Type.Optional(StringEnum(QUARANTINE_STATUSES)), cursor: PageCursorParam },
   { additionalProperties: false },
 );
 export const HoldsPageQuery = Type.Object(
-  { lang: LangParam, status: Type.Optional(Type.String({ maxLength: 20 })), storyId: OptionalId, cursor: Cursor },
+  { lang: LangParam, status: LegalHoldsQuery.properties.status, storyId: OptionalId, cursor: PageCursorParam },
   { additionalProperties: false },
 );
 export const SourcesPageQuery = Type.Object({ lang: LangParam, story: OptionalId }, { additionalProperties: false });
 export const StoryFindQuery = Type.Object({ lang: LangParam, id: OptionalId }, { additionalProperties: false });
-export const StoryPageQuery = Type.Object(
-  { lang: LangParam, event: Type.Optional(Type.String({ maxLength: 64 })) },
-  { additionalProperties: false },
-);
+/** `event`: the webhook event a correction or retraction just made, named on the story's page. */
+export const StoryPageQuery = Type.Object({ lang: LangParam, event: Type.Optional(Id) }, { additionalProperties: false });
 export const DeliveriesPageQuery = Type.Object(
   {
     lang: LangParam,
