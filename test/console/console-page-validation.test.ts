@@ -109,6 +109,29 @@ describe('the console and the site refuse what their schemas do not accept with 
     assert.deepEqual(refused(run, 'en', 'run'), ['The field “totalPoolOrbs” of the form has a value this page does not accept: “-5”.']);
   });
 
+  test('a page to come back to is an address as a browser sends it (a character past Latin-1 in a redirect was a 500)', async () => {
+    const reader = siteBrowser(t.app, '203.0.113.13');
+    await reader.devLogin('returning reader');
+    await reader.get('/me?lang=en');
+    for (const back of ['/漢字', '/\u0001', '/😀', '/a b']) {
+      const cleared = await reader.post('/me/history/clear', { _csrf: reader.csrf(), lang: 'en', back });
+      assert.deepEqual(
+        refused(cleared, 'en', JSON.stringify(back)),
+        [`The field “back” of the form has a value this page does not accept: “${back}”.`],
+        JSON.stringify(back),
+      );
+    }
+    const encoded = await reader.post('/me/history/clear', { _csrf: reader.csrf(), lang: 'en', back: '/search?lang=en&q=%E6%BC%A2' });
+    assert.equal(encoded.statusCode, 303);
+    assert.equal(encoded.headers.location, '/search?lang=en&q=%E6%BC%A2');
+
+    await content.get('/console/audit?lang=en');
+    const verify = await content.post('/console/audit/verify', { _csrf: content.csrf(), lang: 'en', back: '/console/audit\u0085' });
+    assert.equal(verify.statusCode, 400, verify.body.slice(0, 200));
+    const login = await t.app.inject(`/login?lang=de&next=${encodeURIComponent('/stories/漢')}`);
+    assert.deepEqual(refused(login, 'de', 'login'), ['Der Parameter „next“ hat einen Wert, den diese Seite nicht annimmt: „/stories/漢“.']);
+  });
+
   test("a refused form is the 400 page in the form's language, naming each field that was wrong, missing or unknown", async () => {
     await content.get('/console/moderation/legal-holds?lang=de');
     const hold = await content.post('/console/moderation/legal-holds', {
