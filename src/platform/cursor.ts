@@ -112,6 +112,14 @@ export type CursorCodec = ReturnType<typeof createCursorCodec>;
 /** The `cursor` query parameter (validated by decodeCursor, so a garbled one is INVALID_CURSOR). */
 export const CursorParam = Type.Optional(Type.String({ description: 'Opaque cursor from a previous page (`nextCursor`)' }));
 
+/**
+ * The `cursor` of a page of the reader site or the console: held to a cursor's text form (base64url payload, a
+ * dot, the check) and its length before anything decodes it, so a page's address carries nothing else there.
+ */
+export const PageCursorParam = Type.Optional(
+  Type.String({ maxLength: MAX_CURSOR_LENGTH, pattern: `^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]{${CHECK_LENGTH}}$` }),
+);
+
 /** `nextCursor` of a page: absent on the last page. */
 export const NextCursor = Type.Optional(Type.String({ description: 'Pass back as `cursor` for the next page; absent on the last page' }));
 

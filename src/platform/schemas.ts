@@ -97,6 +97,12 @@ export const HumanActorQuery = {
   linkedHumanId: Type.Optional(Identifier),
 };
 
+/**
+ * A row's `seq` (a PostgreSQL bigint) as the decimal digits a page's address carries: at most 18 digits, so
+ * always below int8's maximum (9223372036854775807), and far above any sequence a table reaches.
+ */
+export const SeqText = Type.String({ maxLength: 18, pattern: '^(0|[1-9][0-9]{0,17})$' });
+
 export const BotId = Type.String({ pattern: BOT_ID.source });
 export const Sha256Hex = Type.String({ pattern: '^[0-9a-f]{64}$' });
 export const DateTime = Type.String({ format: 'date-time' });

@@ -167,6 +167,35 @@ describe('GET /v1/search', () => {
     );
   });
 
+  test('a chain of negations of any length is answered with the meaning of its parity (past 32 it was a 500)', async () => {
+    for (const q of [
+      '-'.repeat(500),
+      `election ${'-'.repeat(400)}council`,
+      `${'- '.repeat(240)}election`,
+      `${'-!('.repeat(150)}election`,
+      `${'-选'.repeat(200)} election`,
+      `"${'-'.repeat(400)}" election`,
+    ]) {
+      const res = await t.get<Json>(`/v1/search?q=${encodeURIComponent(q)}`);
+      assert.equal(res.status, 200, `${q.slice(0, 40)}: ${JSON.stringify(res.body)}`);
+    }
+    const found = async (q: string) => ids((await t.get<Json>(`/v1/search?q=${encodeURIComponent(q)}`)).body);
+    assert.deepEqual(await found(`election ${'-'.repeat(41)}council`), await found('election -council'));
+    assert.deepEqual(await found(`election ${'- '.repeat(40)}council`), await found('election council'));
+    await fc.assert(
+      fc.asyncProperty(
+        fc
+          .string({ unit: fc.constantFrom('-', '-', '-', ' ', '!', '(', '<', '|', '"', ',', 'election', 'or', '选'), maxLength: 300 })
+          .map((q) => q.slice(0, 500)),
+        async (q) => {
+          const res = await t.get<Json>(`/v1/search?q=${encodeURIComponent(q)}`);
+          assert.equal(res.status, 200, JSON.stringify({ q, body: res.body }));
+        },
+      ),
+      { numRuns: fuzzRuns(300, 40) },
+    );
+  });
+
   test('limit is an integer from 1 to 100 (default 20)', async () => {
     for (const limit of ['0', '101', '-3', '2.5', 'many']) {
       const res = await t.get<Json>(`/v1/search?limit=${limit}`);

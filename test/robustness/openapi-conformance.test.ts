@@ -15,7 +15,8 @@ import type { Json } from '../helpers/json.js';
  * credential the document names (a human signature made with the SDK, a joined bot's Ed25519 signature, the API
  * key, the operations token). For every answer: no 5xx, the status is one the operation documents, and the body
  * validates (ajv, JSON Schema 2020-12) against the schema the document gives for that status.
- * Smoke count in `npm test`, full count in `npm run test:fuzz`.
+ * Smoke count in `npm test`, full count in `npm run test:fuzz`. The site's and the console's routes are hidden
+ * from the document: page-conformance.test.ts fuzzes them from the schemas the app declares.
  */
 
 const RUNS = fuzzRuns(3000, 150);

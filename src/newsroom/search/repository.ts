@@ -5,6 +5,7 @@ import type { DB, PublicationStage, ReviewStatus, StoryState } from '../../platf
 import type { Lang } from '../../platform/i18n/index.js';
 import type { StoryCardRow } from '../stories/presenter.js';
 import type { CjkQuery } from './cjk-query.js';
+import { boundedNegations } from './negations.js';
 import { inState, publiclyVisible, STORY_CARD_COLUMNS } from '../stories/story-filters.js';
 
 export interface SearchFilters {
@@ -179,10 +180,14 @@ export async function ranked(
   limit: number,
   sliceRows = SLICE_ROWS,
 ): Promise<{ rows: RankedRow[]; window: WindowBound | undefined; sliced?: boolean }> {
-  const stemmed = sql`websearch_to_tsquery(lang_regconfig(${lang}), ${q})`;
-  const simple = sql`websearch_to_tsquery('simple'::regconfig, ${q})`;
-  const words = (text: string) =>
-    sql<boolean>`(stories.search_vector @@ websearch_to_tsquery(lang_regconfig(${lang}), ${text}) or stories.search_vector_simple @@ websearch_to_tsquery('simple'::regconfig, ${text}))`;
+  // every text websearch_to_tsquery parses has its chains of negations bounded first (negations.ts)
+  const query = boundedNegations(q);
+  const stemmed = sql`websearch_to_tsquery(lang_regconfig(${lang}), ${query})`;
+  const simple = sql`websearch_to_tsquery('simple'::regconfig, ${query})`;
+  const words = (text: string) => {
+    const bounded = boundedNegations(text);
+    return sql<boolean>`(stories.search_vector @@ websearch_to_tsquery(lang_regconfig(${lang}), ${bounded}) or stories.search_vector_simple @@ websearch_to_tsquery('simple'::regconfig, ${bounded}))`;
+  };
   const bigrams = cjk.cjk === undefined ? undefined : sql`to_tsquery('simple'::regconfig, ${cjk.cjk})`;
   const column = recentColumn(filters);
   const test = bigrams ? sql<SqlBool>`(stories.search_vector_cjk @@ ${bigrams} and ${cjk.rest ? words(cjk.rest) : sql`true`})` : words(q);

@@ -1,5 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { CONTROL_PLANE_STATUSES } from '../../governance/control-plane/schemas.js';
+import { PageCursorParam } from '../../platform/cursor.js';
 import { LangParam } from '../../platform/i18n/index.js';
+import { StringEnum } from '../../platform/string-enum.js';
 import { form, proof } from '../site/form-schemas.js';
 
 /** Bodies of the console's forms (each carries its CSRF token, language and page to come back to). */
@@ -11,8 +14,9 @@ const OptionalReason = Type.Optional(Type.String({ maxLength: 2000 }));
 
 export const IdParams = Type.Object({ id: Id });
 export const ConsoleQuery = Type.Object({ lang: LangParam }, { additionalProperties: false });
+/** The control plane's queue: a page of it, of one status or of all. */
 export const ConsolePageQuery = Type.Object(
-  { lang: LangParam, cursor: Type.Optional(Type.String({ maxLength: 2000 })), status: Type.Optional(Type.String({ maxLength: 40 })) },
+  { lang: LangParam, cursor: PageCursorParam, status: Type.Optional(StringEnum(CONTROL_PLANE_STATUSES)) },
   { additionalProperties: false },
 );
 

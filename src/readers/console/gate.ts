@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { HumanActor } from '../../../sdk/index.js';
 import type { Clock } from '../../platform/clock.js';
+import { invalidCursor } from '../../platform/cursor.js';
 import type { Lang } from '../../platform/i18n/index.js';
 import type { SiteApi, SiteApiClient } from '../site/api.js';
 import { actorOf, finish, flashOf, sitePath } from '../site/form-replies.js';
@@ -125,5 +126,7 @@ export const seg = (value: string) => encodeURIComponent(value);
 /** The body of a read the page needs; a refused read becomes the site's error page with the API's status. */
 export function must<T>(result: ApiResult<T>): T {
   if (result.ok) return result.body;
+  // a cursor the API did not issue for this list came from the page's address: the error page names it
+  if (result.failure.code === 'INVALID_CURSOR') throw invalidCursor(result.failure.message ?? 'The cursor is not valid here');
   throw pageError(result.status, result.failure.code);
 }

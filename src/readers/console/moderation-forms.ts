@@ -1,6 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DELIVERY_STATES } from '../../delivery/webhooks/delivery-log.js';
+import { LegalHoldsQuery, QUARANTINE_STATUSES } from '../../newsroom/moderation/schemas.js';
+import { PageCursorParam } from '../../platform/cursor.js';
 import { LangParam } from '../../platform/i18n/index.js';
+import { SeqText } from '../../platform/schemas.js';
+import { StringEnum } from '../../platform/string-enum.js';
 import { form } from '../site/form-schemas.js';
 
 /** Queries and form bodies of the console's moderation area. */
@@ -8,28 +12,26 @@ import { form } from '../site/form-schemas.js';
 const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 const OptionalId = Type.Optional(Type.Union([Id, Type.Literal('')]));
 const Reason = Type.String({ minLength: 1, maxLength: 2000 });
-const Cursor = Type.Optional(Type.String({ maxLength: 2000 }));
 
 export const QuarantinePageQuery = Type.Object(
-  { lang: LangParam, status: Type.Optional(Type.String({ maxLength: 20 })), cursor: Cursor },
+  { lang: LangParam, status: Type.Optional(StringEnum(QUARANTINE_STATUSES)), cursor: PageCursorParam },
   { additionalProperties: false },
 );
 export const HoldsPageQuery = Type.Object(
-  { lang: LangParam, status: Type.Optional(Type.String({ maxLength: 20 })), storyId: OptionalId, cursor: Cursor },
+  { lang: LangParam, status: LegalHoldsQuery.properties.status, storyId: OptionalId, cursor: PageCursorParam },
   { additionalProperties: false },
 );
 export const SourcesPageQuery = Type.Object({ lang: LangParam, story: OptionalId }, { additionalProperties: false });
 export const StoryFindQuery = Type.Object({ lang: LangParam, id: OptionalId }, { additionalProperties: false });
-export const StoryPageQuery = Type.Object(
-  { lang: LangParam, event: Type.Optional(Type.String({ maxLength: 64 })) },
-  { additionalProperties: false },
-);
+/** `event`: the webhook event a correction or retraction just made, named on the story's page. */
+export const StoryPageQuery = Type.Object({ lang: LangParam, event: Type.Optional(Id) }, { additionalProperties: false });
 export const DeliveriesPageQuery = Type.Object(
   {
     lang: LangParam,
     state: Type.Optional(Type.Union([...DELIVERY_STATES.map((s) => Type.Literal(s)), Type.Literal('')])),
     event: Type.Optional(Type.Union([Id, Type.Literal('')])),
-    before: Type.Optional(Type.String({ maxLength: 20, pattern: '^[0-9]*$' })),
+    // a delivery's seq, compared with the bigint column: digits within int8's range, never a database error
+    before: Type.Optional(Type.Union([SeqText, Type.Literal('')])),
   },
   { additionalProperties: false },
 );

@@ -1,6 +1,8 @@
 import type { PayoutStatus } from '../../platform/db/schema.js';
 import { Type } from '@sinclair/typebox';
+import { PageCursorParam } from '../../platform/cursor.js';
 import { LangParam } from '../../platform/i18n/index.js';
+import { PayoutStatusSchema } from '../../rewards/settlements/schemas.js';
 import { form } from '../site/form-schemas.js';
 
 /** Bodies and queries of the console's rewards pages (each form carries its CSRF token, language and page to come back to). */
@@ -12,15 +14,19 @@ const OptionalNote = Type.Optional(Type.String({ maxLength: 2000 }));
 const Decimal = Type.String({ minLength: 1, maxLength: 100 });
 const Digits = Type.String({ maxLength: 100, pattern: '^[0-9]*$' });
 const TxHash = Type.Optional(Type.Union([Type.String({ pattern: '^0x[0-9a-fA-F]{64}$' }), Type.Literal('')]));
+/** A pool in orbs as the settlement form's field takes it: decimal digits (the API sets its least amount). */
+const PoolOrbs = Type.String({ minLength: 1, maxLength: 100, pattern: '^[0-9]+(\\.[0-9]+)?$' });
 const Ticked = Type.Optional(Type.Literal('1'));
 
 export const RewardsIdParams = Type.Object({ id: Id });
+/** A page of a list (claim batches, settlements, a settlement's payouts: those of one status). */
 export const RewardsPageQuery = Type.Object(
-  { lang: LangParam, cursor: Type.Optional(Type.String({ maxLength: 2000 })), status: Type.Optional(Type.String({ maxLength: 40 })) },
+  { lang: LangParam, cursor: PageCursorParam, status: Type.Optional(PayoutStatusSchema) },
   { additionalProperties: false },
 );
+/** The preview of a settlement (an empty pool: back to the settlements page). */
 export const PreviewPageQuery = Type.Object(
-  { lang: LangParam, totalPoolOrbs: Type.Optional(Type.String({ maxLength: 100 })) },
+  { lang: LangParam, totalPoolOrbs: Type.Optional(Type.Union([PoolOrbs, Type.Literal('')])) },
   { additionalProperties: false },
 );
 
@@ -40,7 +46,7 @@ export const PolicyApplyForm = form({ ...policyFields, baseVersion: Digits });
 
 /** A run, with the totals of the preview the person saw (the console refuses it if they changed since). */
 export const RunForm = form({
-  totalPoolOrbs: Decimal,
+  totalPoolOrbs: PoolOrbs,
   policyVersion: Digits,
   pool: Digits,
   escrow: Digits,
@@ -71,7 +77,8 @@ export const FreezeForm = form({
   reason: Note,
 });
 
-export const FinalizeForm = form({ claimWindowDays: Type.Optional(Digits) });
+/** Days until a batch's claim deadline (the API's 1 to 365), or empty for its default. */
+export const FinalizeForm = form({ claimWindowDays: Type.Optional(Type.String({ maxLength: 3, pattern: '^[0-9]*$' })) });
 export const BatchFreezeForm = form({ reason: Note, txHash: TxHash });
 
 /** The states a payout can be in, in the order the settlement page filters by them. */

@@ -8,7 +8,7 @@ import { href } from '../site/links.js';
 import { sendPage } from '../site/render.js';
 import type { Flash } from '../site/session.js';
 import { consoleBack, enter, formRoute, HIDDEN, must, refused, seg, type ConsoleDeps, type ConsoleVisit } from './gate.js';
-import { PAYOUT_STATUSES, PreviewPageQuery, RewardsIdParams, RewardsPageQuery, RunForm } from './rewards-forms.js';
+import { PreviewPageQuery, RewardsIdParams, RewardsPageQuery, RunForm } from './rewards-forms.js';
 import { RewardsPreviewPage } from './views/rewards-preview.js';
 import { RewardsSettlementPage, RewardsSettlementsPage } from './views/rewards-settlements.js';
 
@@ -62,7 +62,7 @@ export const rewardsSettlementRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = a
   app.get('/console/rewards/settlements/preview', { schema: { ...HIDDEN, querystring: PreviewPageQuery } }, async (request, reply) => {
     const visit = door(request, reply, request.query.lang);
     if (!visit) return reply;
-    const totalPoolOrbs = request.query.totalPoolOrbs?.trim() ?? '';
+    const totalPoolOrbs = request.query.totalPoolOrbs ?? '';
     if (!totalPoolOrbs) return reply.redirect(href('/console/rewards/settlements', visit.lang), 303);
     const result = await visit.client.read<PreviewBody>('/v1/rewards/settlements/preview', visit.actor, { totalPoolOrbs });
     if (!result.ok && result.status >= 500) must(result);
@@ -99,7 +99,7 @@ export const rewardsSettlementRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = a
     async (request, reply) => {
       const visit = door(request, reply, request.query.lang);
       if (!visit) return reply;
-      const status = PAYOUT_STATUSES.find((s) => s === request.query.status);
+      const { status } = request.query;
       const [settlement, payouts] = await Promise.all([
         visit.client.read<Static<typeof SettlementDetail>>(`/v1/rewards/settlements/${seg(request.params.id)}`, visit.actor),
         visit.client.read<Static<typeof PayoutsPage>>('/v1/rewards/payouts', visit.actor, {

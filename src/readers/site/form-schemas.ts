@@ -4,6 +4,13 @@ import { ClaimId } from '../../newsroom/common/schemas.js';
 import { CSRF_FIELD } from './session.js';
 
 /**
+ * A page of this site to come back to (a form's `back`, the login's `next`), as a browser sends its address:
+ * printable ASCII, everything else percent-encoded. A redirect's Location header can carry nothing else (a
+ * character past Latin-1 or a control character there was a 500); safeBack then keeps it on the site.
+ */
+const PagePath = Type.String({ maxLength: 2000, pattern: '^[\\x21-\\x7e]*$' });
+
+/**
  * Bodies of the site's forms (application/x-www-form-urlencoded). Every form carries its CSRF token, the page's
  * language and the page to come back to; unknown fields are refused like the API's (400 page).
  */
@@ -12,7 +19,7 @@ export const form = <P extends TProperties>(fields: P) =>
     {
       [CSRF_FIELD]: Type.String({ maxLength: 200 }),
       lang: LangParam,
-      back: Type.Optional(Type.String({ maxLength: 2000 })),
+      back: Type.Optional(PagePath),
       ...fields,
     },
     { additionalProperties: false },
@@ -53,7 +60,4 @@ export const PreferencesForm = form({
 });
 export type ProofForm = Static<typeof VoteForm> | Static<typeof FlagForm>;
 
-export const LoginQuery = Type.Object(
-  { lang: LangParam, next: Type.Optional(Type.String({ maxLength: 2000 })) },
-  { additionalProperties: false },
-);
+export const LoginQuery = Type.Object({ lang: LangParam, next: Type.Optional(PagePath) }, { additionalProperties: false });

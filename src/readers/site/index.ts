@@ -32,14 +32,16 @@ import { VersionsPage } from './views/versions.js';
 import { siteWeb } from './web.js';
 
 /**
- * The language of a page whose query (or form) may not have passed validation (its error page still speaks it):
- * the query's `lang`, else the posted form's.
+ * The language of a page whose query or form may not have passed validation (its error page still speaks it):
+ * a page's address names it, a form (which posts to an address without a query) carries it as a field.
  */
-function requestedLang(query: unknown, body: unknown): Lang {
-  const asked = [query, body].map((fields) =>
-    fields !== null && typeof fields === 'object' ? (fields as Record<string, unknown>).lang : undefined,
-  );
-  return LANGS.find((l) => l === asked[0]) ?? LANGS.find((l) => l === asked[1]) ?? DEFAULT_LANG;
+function requestedLang(request: FastifyRequest): Lang {
+  for (const values of [request.query, request.body]) {
+    const lang = (values as Record<string, unknown> | null | undefined)?.lang;
+    const known = LANGS.find((l) => l === lang);
+    if (known) return known;
+  }
+  return DEFAULT_LANG;
 }
 
 /**
@@ -129,9 +131,9 @@ export const siteModule: FastifyPluginAsyncTypebox<SiteOptions> = async (app, op
     else request.log.info({ code: failure.code, status: failure.status }, 'page refused');
     if (failure.retryAfterSeconds !== undefined) reply.header('retry-after', String(failure.retryAfterSeconds));
     reply.code(failure.status);
-    const problems = queryProblems(failure, request.query);
+    const problems = queryProblems(failure, request);
     return sendPage(reply, ErrorPage, {
-      lang: requestedLang(request.query, request.body),
+      lang: requestedLang(request),
       status: failure.status,
       requestId: request.id,
       problems,

@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { CursorParam } from '../../platform/cursor.js';
+import { PageCursorParam } from '../../platform/cursor.js';
 import { LangParam } from '../../platform/i18n/index.js';
 import { StringEnum } from '../../platform/string-enum.js';
 import { FeedModeSchema } from '../../newsroom/feed/schemas.js';
@@ -20,7 +20,7 @@ export const LangQuery = Type.Object({ lang: LangParam }, { additionalProperties
 const PageLimit = Type.Optional(Type.Integer({ minimum: 1, maximum: 50 }));
 
 export const FeedPageQuery = Type.Object(
-  { lang: LangParam, mode: Type.Optional(FeedModeSchema), room: Type.Optional(RoomSlug), cursor: CursorParam, limit: PageLimit },
+  { lang: LangParam, mode: Type.Optional(FeedModeSchema), room: Type.Optional(RoomSlug), cursor: PageCursorParam, limit: PageLimit },
   { additionalProperties: false },
 );
 export type FeedPageQuery = Static<typeof FeedPageQuery>;
@@ -32,7 +32,7 @@ export const VersionsPageQuery = Type.Object(
 );
 
 export const LedgerPageQuery = Type.Object(
-  { lang: LangParam, filters: Type.Optional(StringEnum(LEDGER_BUCKETS as ['agent-review'])), cursor: CursorParam, limit: PageLimit },
+  { lang: LangParam, filters: Type.Optional(StringEnum(LEDGER_BUCKETS as ['agent-review'])), cursor: PageCursorParam, limit: PageLimit },
   { additionalProperties: false },
 );
 
@@ -44,7 +44,7 @@ export const SearchPageQuery = Type.Object(
     state: orEmpty(StoryStateSchema),
     publicationStage: orEmpty(PublicationStageSchema),
     reviewStatus: orEmpty(ReviewStatusSchema),
-    cursor: CursorParam,
+    cursor: PageCursorParam,
   },
   { additionalProperties: false },
 );

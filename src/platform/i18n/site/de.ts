@@ -190,4 +190,7 @@ export const siteDe: LabelsIn<typeof siteEn, 'de'> = {
   'site.error.param.invalid': 'Der Parameter „{name}“ hat einen Wert, den diese Seite nicht annimmt: „{value}“.',
   'site.error.param.unknown': '„{name}“ ist kein Parameter dieser Seite.',
   'site.error.param.cursor': 'Der Parameter „{name}“ gilt hier nicht: Er gehört zu einer anderen Seite oder Suche.',
+  'site.error.field.invalid': 'Das Feld „{name}“ des Formulars hat einen Wert, den diese Seite nicht annimmt: „{value}“.',
+  'site.error.field.unknown': '„{name}“ ist kein Feld dieses Formulars.',
+  'site.error.field.missing': 'Dem Formular fehlt das Feld „{name}“.',
 };

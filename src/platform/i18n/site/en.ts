@@ -186,4 +186,7 @@ export const siteEn = {
   'site.error.param.invalid': 'The parameter “{name}” has a value this page does not accept: “{value}”.',
   'site.error.param.unknown': '“{name}” is not a parameter of this page.',
   'site.error.param.cursor': 'The parameter “{name}” is not valid here: it belongs to another page or another search.',
+  'site.error.field.invalid': 'The field “{name}” of the form has a value this page does not accept: “{value}”.',
+  'site.error.field.unknown': '“{name}” is not a field of this form.',
+  'site.error.field.missing': 'The form has no field “{name}”.',
 } as const satisfies Record<string, string | PluralForms<'en'>>;

@@ -194,4 +194,7 @@ export const siteEs: LabelsIn<typeof siteEn, 'es'> = {
   'site.error.param.invalid': 'El parámetro «{name}» tiene un valor que esta página no acepta: «{value}».',
   'site.error.param.unknown': '«{name}» no es un parámetro de esta página.',
   'site.error.param.cursor': 'El parámetro «{name}» no es válido aquí: pertenece a otra página u otra búsqueda.',
+  'site.error.field.invalid': 'El campo «{name}» del formulario tiene un valor que esta página no acepta: «{value}».',
+  'site.error.field.unknown': '«{name}» no es un campo de este formulario.',
+  'site.error.field.missing': 'Al formulario le falta el campo «{name}».',
 };

@@ -203,4 +203,7 @@ export const siteFr: LabelsIn<typeof siteEn, 'fr'> = {
   'site.error.param.invalid': 'Le paramètre « {name} » a une valeur que cette page n’accepte pas : « {value} ».',
   'site.error.param.unknown': '« {name} » n’est pas un paramètre de cette page.',
   'site.error.param.cursor': 'Le paramètre « {name} » n’est pas valable ici : il appartient à une autre page ou à une autre recherche.',
+  'site.error.field.invalid': 'Le champ « {name} » du formulaire a une valeur que cette page n’accepte pas : « {value} ».',
+  'site.error.field.unknown': '« {name} » n’est pas un champ de ce formulaire.',
+  'site.error.field.missing': 'Le formulaire n’a pas de champ « {name} ».',
 };

@@ -177,4 +177,7 @@ export const siteZhHans: LabelsIn<typeof siteEn, 'zh-Hans'> = {
   'site.error.param.invalid': '参数“{name}”的值“{value}”不被此页面接受。',
   'site.error.param.unknown': '“{name}”不是此页面的参数。',
   'site.error.param.cursor': '参数“{name}”在此无效：它属于另一个页面或另一次搜索。',
+  'site.error.field.invalid': '表单字段“{name}”的值“{value}”不被此页面接受。',
+  'site.error.field.unknown': '“{name}”不是此表单的字段。',
+  'site.error.field.missing': '表单缺少字段“{name}”。',
 };

@@ -3,30 +3,53 @@ import { t, type Lang } from '../../../platform/i18n/index.js';
 import { href } from '../links.js';
 import { Layout } from './layout.js';
 
-/** A parameter of the address that was refused: unknown, a bad value, or a cursor of another list. */
-export interface QueryProblem {
-  name: string;
-  kind: 'invalid' | 'unknown' | 'cursor';
-  value: string;
-}
+/**
+ * A parameter of the address or a field of a form that was refused: unknown, a bad value, a cursor that is not
+ * one of this list's, or a form's field that is missing.
+ */
+export type QueryProblem = { name: string; value: string } & (
+  { form?: false; kind: 'invalid' | 'unknown' | 'cursor' } | { form: true; kind: 'invalid' | 'unknown' | 'missing' }
+);
 
 /** Longest value quoted back on the page. */
 const SHOWN_VALUE = 80;
 
-/** The query and path parameters a refusal names (validation details, or the cursor of INVALID_CURSOR). */
-export function queryProblems(failure: AppError, query: unknown): QueryProblem[] {
-  const values = (query ?? {}) as Record<string, unknown>;
-  const valueOf = (name: string) => {
-    const value = values[name];
-    const text = Array.isArray(value) ? value.join(', ') : value === undefined ? '' : String(value);
-    return text.length > SHOWN_VALUE ? `${text.slice(0, SHOWN_VALUE)}…` : text;
-  };
-  if (failure.code === 'INVALID_CURSOR') return [{ name: 'cursor', kind: 'cursor', value: valueOf('cursor') }];
+/** What a request carried: its query, path parameters and form (as parsed, before validation refused them). */
+export interface SentValues {
+  query?: unknown;
+  params?: unknown;
+  body?: unknown;
+}
+
+const shown = (values: unknown, name: string) => {
+  const value = (values as Record<string, unknown> | null | undefined)?.[name];
+  const text = Array.isArray(value) ? value.join(', ') : value === undefined || value === null ? '' : String(value);
+  return text.length > SHOWN_VALUE ? `${text.slice(0, SHOWN_VALUE)}…` : text;
+};
+
+/** One validation detail as a problem: `/querystring/<name>` or `/params/<name>` of the address, `/<name>` of a form. */
+function problemOf(path: string | undefined, message: string | undefined, sent: SentValues): QueryProblem | null {
+  const [where, field] = (path ?? '').split('/').filter(Boolean);
+  const unknown = message === 'unknown property';
+  if (where === 'querystring' || where === 'params') {
+    if (!field) return null;
+    const value = shown(where === 'querystring' ? sent.query : sent.params, field);
+    // a cursor its pattern refused is named as any cursor this list did not issue
+    return { name: field, value, kind: unknown ? 'unknown' : field === 'cursor' ? 'cursor' : 'invalid' };
+  }
+  if (!where || sent.body === null || typeof sent.body !== 'object') return null;
+  const missing = message?.startsWith('must have required property') === true;
+  return { name: where, value: shown(sent.body, where), form: true, kind: unknown ? 'unknown' : missing ? 'missing' : 'invalid' };
+}
+
+/** The query and path parameters and the form fields a refusal names (validation details, or the cursor of INVALID_CURSOR). */
+export function queryProblems(failure: AppError, sent: SentValues): QueryProblem[] {
+  if (failure.code === 'INVALID_CURSOR') return [{ name: 'cursor', kind: 'cursor', value: shown(sent.query, 'cursor') }];
   const problems = new Map<string, QueryProblem>();
   for (const detail of failure.details ?? []) {
-    const [where, name] = (detail.path ?? '').split('/').filter(Boolean);
-    if ((where !== 'querystring' && where !== 'params') || !name || problems.has(name)) continue;
-    problems.set(name, { name, kind: detail.message === 'unknown property' ? 'unknown' : 'invalid', value: valueOf(name) });
+    const problem = problemOf(detail.path, detail.message, sent);
+    const key = problem && `${problem.form ? 'form' : 'address'}:${problem.name}`;
+    if (problem && key && !problems.has(key)) problems.set(key, problem);
   }
   return [...problems.values()];
 }
@@ -51,7 +74,7 @@ export function ErrorPage(props: { lang: Lang; status: number; requestId: string
       {problems.length ? (
         <ul class="problems">
           {problems.map((p) => (
-            <li>{t(lang, `site.error.param.${p.kind}`, { name: p.name, value: p.value })}</li>
+            <li>{t(lang, p.form ? `site.error.field.${p.kind}` : `site.error.param.${p.kind}`, { name: p.name, value: p.value })}</li>
           ))}
         </ul>
       ) : null}
