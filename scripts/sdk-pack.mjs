@@ -16,9 +16,12 @@ import { fileURLToPath } from 'node:url';
 const sdk = fileURLToPath(new URL('../sdk', import.meta.url));
 const destination = resolve(process.argv[2] ?? '.');
 
+// under `npm run --silent` the nested commands would inherit the silence, and a failure would not say why
+const env = process.env.npm_config_loglevel === 'silent' ? { ...process.env, npm_config_loglevel: 'error' } : process.env;
+
 /** Runs npm in `cwd` (its stderr shown as it comes); answers its stdout, or throws with what it printed there. */
 function npm(args, cwd) {
-  const run = spawnSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 26 });
+  const run = spawnSync('npm', args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 26 });
   if (run.status === 0) return run.stdout;
   throw new Error(`${run.stdout ?? ''}npm ${args.join(' ')} failed (${run.error?.message ?? `exit ${run.status}`})`);
 }
