@@ -2,7 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'scratch/**'] },
+  // sdk/dist: what building the SDK in place (npm run build in sdk/) leaves
+  { ignores: ['dist/**', 'sdk/dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'scratch/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -9,8 +9,7 @@
  * BOT_SEED is the `seed` that `newsroom-agent keygen` wrote; BOT_WALLET_KEY the private key of the bot's AgentKit
  * wallet, registered in AgentBook; the service's WORLD_AGENTKIT_RESOURCE_ORIGINS must include NEWSROOM_URL.
  */
-import { agentKeyFromSeed, agentSigning, createAgentClient, createApiClient, ServiceError } from '../sdk/index.js';
-import { privateKeyToAccount } from 'viem/accounts';
+import { agentKeyFromSeed, agentSigning, createAgentClient, createApiClient, privateKeyToAccount, ServiceError } from '../sdk/index.js';
 
 const baseUrl = process.env.NEWSROOM_URL ?? 'http://127.0.0.1:8080';
 const key = agentKeyFromSeed(process.env.BOT_SEED!); // from your secret store: never in a browser

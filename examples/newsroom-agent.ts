@@ -11,8 +11,7 @@
  * registered in AgentBook) and NEWSROOM_PROOF_ORIGIN, the fact-checker verifies first and attests verified.
  */
 import { randomBytes } from 'node:crypto';
-import { privateKeyToAccount } from 'viem/accounts';
-import { createAgentClient, generateAgentKey, type AgentClient, type CandidatePacket } from '../sdk/index.js';
+import { createAgentClient, generateAgentKey, privateKeyToAccount, type AgentClient, type CandidatePacket } from '../sdk/index.js';
 
 const baseUrl = process.env.NEWSROOM_URL ?? 'http://127.0.0.1:8080';
 const operationsToken = process.env.NEWSROOM_OPERATIONS_TOKEN;

@@ -4,8 +4,8 @@
 //   node scripts/run-tests.mjs            every *.test.ts under test/, src/ and sdk/; property loops at their
 //                                         smoke counts (npm test, npm run test:unit)
 //   node scripts/run-tests.mjs --fast     only test/unit/: the pure rules, no database (npm run test:fast)
-//   node scripts/run-tests.mjs --fuzz     the files whose property loops call fuzzRuns(), at their full counts
-//                                         (npm run test:fuzz)
+//   node scripts/run-tests.mjs --fuzz     the files whose property loops call fuzzRuns(), at their full counts,
+//                                         and those whose slow tests call fuzzTierOnly() (npm run test:fuzz)
 // Extra arguments are file filters: `npm run test:unit -- auth` runs files whose path contains "auth".
 // Test files share processes: they are dealt into a few groups (four per concurrent process), and each group's
 // process imports its files one after the other, so that loading the app's ~800 modules, compiling PGlite's
@@ -50,7 +50,7 @@ const files = ['test', 'src', 'sdk']
     }
   })
   .filter((f) => tier !== 'fast' || f.startsWith(`test${sep}unit${sep}`))
-  .filter((f) => tier !== 'fuzz' || readFileSync(f, 'utf8').includes('fuzzRuns('))
+  .filter((f) => tier !== 'fuzz' || /\b(fuzzRuns|fuzzTierOnly)\(/.test(readFileSync(f, 'utf8')))
   .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
   .sort();
 if (files.length === 0) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { signKeyProof, type AgentKey } from './agent.js';
 import type { AgentWallet } from './agentkit.js';
-import { agentSigning, createApiClient, type ApiClient, type ApiSchemas } from './api-client.js';
+import { agentSigning, createApiClient, type ApiClient, type ApiSchemas, type ErrorCode, type OpenEnums } from './api-client.js';
 import type {
   AgentBot,
   AgentReview,
@@ -12,10 +12,16 @@ import type {
   StoryView,
 } from './agent-types.js';
 
-/** A refused request: the service's error body, with what to show (`message`) and what to do next (`nextAction`). */
+/** A schema of the document as the agent client answers it: its enums open. */
+type Received<Name extends keyof ApiSchemas> = OpenEnums<ApiSchemas[Name]>;
+
+/**
+ * A refused request: the service's error body, with what to show (`message`) and what to do next (`nextAction`).
+ * `code` is taken as the service sent it, one this SDK knows or not: a code added since still reaches the caller.
+ */
 export class ServiceError extends Error {
   readonly status: number;
-  readonly code: string | undefined;
+  readonly code: ErrorCode | undefined;
   readonly nextAction: string | undefined;
   readonly retryAfterSeconds: number | undefined;
   readonly details: unknown[] | undefined;
@@ -274,23 +280,23 @@ export function createAgentClient(options: AgentClientOptions) {
 
     // the reads a bot needs (unsigned: public reads, and the candidate reads with the API key)
     story: (id: string): Promise<StoryView> => read(() => api.GET('/v1/stories/{id}', { params: { path: { id } } })),
-    machineRoom: (storyId: string): Promise<ApiSchemas['MachineRoom']> =>
+    machineRoom: (storyId: string): Promise<Received<'MachineRoom'>> =>
       read(() => api.GET('/v1/stories/{storyId}/machine-room', { params: { path: { storyId } } })),
-    versions: (id: string): Promise<ApiSchemas['StoryVersions']> =>
+    versions: (id: string): Promise<Received<'StoryVersions'>> =>
       read(() => api.GET('/v1/stories/{id}/versions', { params: { path: { id } } })),
-    consensus: (id: string): Promise<ApiSchemas['StoryConsensus']> =>
+    consensus: (id: string): Promise<Received<'StoryConsensus'>> =>
       read(() => api.GET('/v1/stories/{id}/consensus', { params: { path: { id } } })),
-    storyOrientation: (id: string): Promise<ApiSchemas['StoryOrientation']> =>
+    storyOrientation: (id: string): Promise<Received<'StoryOrientation'>> =>
       read(() => api.GET('/v1/stories/{id}/assistant-orientation', { params: { path: { id } } })),
     candidateStatus(hash: string): Promise<CandidateStatus> {
       const headers = apiKeyHeaders();
       return read(() => api.GET('/v1/candidates/{hash}/status', { params: { path: { hash } }, headers }));
     },
-    candidateEvidence(hash: string): Promise<ApiSchemas['CandidateEvidence']> {
+    candidateEvidence(hash: string): Promise<Received<'CandidateEvidence'>> {
       const headers = apiKeyHeaders();
       return read(() => api.GET('/v1/candidates/{hash}/evidence', { params: { path: { hash } }, headers }));
     },
-    orientation: (): Promise<ApiSchemas['Orientation']> => read(() => api.GET('/v1/assistant/orientation')),
+    orientation: (): Promise<Received<'Orientation'>> => read(() => api.GET('/v1/assistant/orientation')),
   };
   return client;
 }

@@ -1,3 +1,4 @@
+import type { OpenEnums } from './api-client.js';
 import type { components } from './openapi.js';
 
 /**
@@ -6,13 +7,16 @@ import type { components } from './openapi.js';
  */
 type Schemas = components['schemas'];
 
+// What the agent sends: the document's own enums, closed (the service refuses values it does not know).
 export type Lang = Schemas['SubmitCandidateRequest']['lang'];
 /** A packet as a bot submits it (claim ids optional: the service numbers them). */
 export type CandidatePacket = Omit<Schemas['SubmitCandidateRequest'], 'botId' | 'verified'>;
-export type AgentBot = Schemas['Bot'];
-export type CandidateReceipt = Schemas['Candidate'];
-export type CandidateStatus = Schemas['CandidateStatus'];
-export type StoryView = Schemas['Story'];
-export type AgentReview = Schemas['Review'];
 export type RevisionChanges = Schemas['RevisionChanges'];
-export type RevisionProposal = Schemas['RevisionProposalResult'];
+
+// What it receives: the same schemas with their enums open (OpenEnums), so a value added within /v1 reads as a string.
+export type AgentBot = OpenEnums<Schemas['Bot']>;
+export type CandidateReceipt = OpenEnums<Schemas['Candidate']>;
+export type CandidateStatus = OpenEnums<Schemas['CandidateStatus']>;
+export type StoryView = OpenEnums<Schemas['Story']>;
+export type AgentReview = OpenEnums<Schemas['Review']>;
+export type RevisionProposal = OpenEnums<Schemas['RevisionProposalResult']>;

@@ -67,8 +67,15 @@ export {
   humanSigning,
   readYourWrites,
   type ApiClient,
+  type ApiError,
   type ApiSchemas,
+  type ErrorCode,
+  type KnownErrorCode,
+  type OpenEnums,
   type components,
   type operations,
   type paths,
 } from './api-client.js';
+// A bot's AgentKit wallet is a viem local account: these two are viem's own, re-exported so that a bot project
+// needs no dependency but the SDK (and gets the viem the SDK was built and tested with).
+export { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';

@@ -48,6 +48,7 @@ import { createContext, type AppContext, type ContextOverrides } from './platfor
 import { migrateAtStart } from './platform/db/migrate.js';
 import { mayAlterSchema } from './platform/db/roles.js';
 import { registerCompression } from './platform/compression.js';
+import { registerDeprecations } from './platform/deprecation.js';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './platform/error-handler.js';
 import { httpServerOptions, registerEdgeGuards } from './platform/http-edge.js';
 import { loggerOptions, requestId } from './platform/logger.js';
@@ -122,6 +123,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerDecimalInputs(app);
   app.setValidatorCompiler(createValidatorCompiler());
   registerErrorHandling(app, { routes: registerRouteTable(app), notFoundPage: siteNotFound });
+  // before the routes: a route configured `deprecated` gets its Deprecation, Sunset and Link headers
+  registerDeprecations(app);
   const metrics = createMetrics(ctx);
   // every service, built once (src/composition.ts)
   const services = createServices(ctx);
@@ -148,7 +151,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(cors, {
       origin: config.apiOrigins,
       methods: ['GET', 'POST', 'DELETE'],
-      exposedHeaders: ['x-request-id', 'retry-after', 'x-read-after'],
+      exposedHeaders: ['x-request-id', 'retry-after', 'x-read-after', 'deprecation', 'sunset', 'link'],
     });
   }
   await app.register(openapiPlugin, { version: SERVICE_VERSION, serverUrl: config.publicBaseUrl });

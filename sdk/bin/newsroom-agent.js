@@ -1,13 +1,14 @@
 #!/usr/bin/env node
-// The `newsroom-agent` command. A published package runs its compiled dist/bin.js; inside the service's
-// repository, where the SDK is not compiled, the TypeScript source runs through tsx.
+// The `newsroom-agent` command. The package (the tarball `npm pack` makes) holds the compiled dist/ and no
+// TypeScript source: it runs dist/bin.js. Inside the service's repository the source is here, and it runs through
+// tsx, so a dist/ left over from an earlier build there never shadows the code being worked on.
 import { existsSync } from 'node:fs';
 
-const built = new URL('../dist/bin.js', import.meta.url);
-if (existsSync(built)) {
-  await import(built.href);
-} else {
+const source = new URL('../bin.ts', import.meta.url);
+if (existsSync(source)) {
   const { register } = await import('tsx/esm/api');
   register();
-  await import(new URL('../bin.ts', import.meta.url).href);
+  await import(source.href);
+} else {
+  await import(new URL('../dist/bin.js', import.meta.url).href);
 }

@@ -12,6 +12,7 @@ import {
   type AgentKey,
   type ApiSchemas,
   type CandidatePacket,
+  type OpenEnums,
 } from '../../sdk/index.js';
 import { createTestApp, TEST_API_KEY, type TestApp } from '../helpers/app.js';
 import { newWallet, packet } from './support.js';
@@ -58,19 +59,20 @@ const typedPacket = (): CandidatePacket => ({ ...packet(randomBytes(4).toString(
 const proofOf = (request: Sent) =>
   JSON.parse(Buffer.from(request.headers.agentproof!, 'base64').toString('utf8')) as { nonce: string; uri: string };
 
-// compile-time: the agent client's results are the generated schemas themselves (tsc fails if one becomes a hand-written type)
+// compile-time: the agent client's results are the generated schemas themselves, read with open enums (tsc fails if
+// one becomes a hand-written type)
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 type Result<M extends keyof AgentClient> = AgentClient[M] extends (...args: never[]) => Promise<infer R> ? R : never;
 const generatedResults: [
-  Same<Result<'join'>, ApiSchemas['Bot']>,
-  Same<Result<'submitCandidate'>, ApiSchemas['Candidate']>,
-  Same<Result<'attest'>, ApiSchemas['Review']>,
-  Same<Result<'vote'>, ApiSchemas['RevisionProposalResult']>,
-  Same<Result<'story'>, ApiSchemas['Story']>,
-  Same<Result<'machineRoom'>, ApiSchemas['MachineRoom']>,
-  Same<Result<'consensus'>, ApiSchemas['StoryConsensus']>,
-  Same<Result<'candidateEvidence'>, ApiSchemas['CandidateEvidence']>,
-  Same<Result<'orientation'>, ApiSchemas['Orientation']>,
+  Same<Result<'join'>, OpenEnums<ApiSchemas['Bot']>>,
+  Same<Result<'submitCandidate'>, OpenEnums<ApiSchemas['Candidate']>>,
+  Same<Result<'attest'>, OpenEnums<ApiSchemas['Review']>>,
+  Same<Result<'vote'>, OpenEnums<ApiSchemas['RevisionProposalResult']>>,
+  Same<Result<'story'>, OpenEnums<ApiSchemas['Story']>>,
+  Same<Result<'machineRoom'>, OpenEnums<ApiSchemas['MachineRoom']>>,
+  Same<Result<'consensus'>, OpenEnums<ApiSchemas['StoryConsensus']>>,
+  Same<Result<'candidateEvidence'>, OpenEnums<ApiSchemas['CandidateEvidence']>>,
+  Same<Result<'orientation'>, OpenEnums<ApiSchemas['Orientation']>>,
 ] = [true, true, true, true, true, true, true, true, true];
 
 describe('the generated client under the SDK', () => {
