@@ -70,15 +70,16 @@ describe('hostile JSON bodies', () => {
   });
 
   test('eight times the body costs about eight times the time, never its square', async () => {
-    // a quadratic step makes the ratio about 64; 32 leaves room for a noisy machine and stays far from it
+    // a quadratic step makes the ratio about 64 (and minutes for the old scanner); 40 leaves room for a busy machine
     const small = 32 * 1024;
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...Object.keys(SHAPES)), async (shape) => {
         const make = SHAPES[shape]!;
         await fastest(make(small), 2); // warm the route and V8's code for this shape
-        const base = Math.max(await fastest(make(small)), 0.5);
+        // a floor of 1 ms: below it a request's own overhead and the machine's noise decide the ratio, not the body
+        const base = Math.max(await fastest(make(small)), 1);
         const large = await fastest(make(small * 8));
-        assert.ok(large / base < 32, `${shape}: ${base.toFixed(2)} ms at ${small} characters, ${large.toFixed(2)} ms at ${small * 8}`);
+        assert.ok(large / base < 40, `${shape}: ${base.toFixed(2)} ms at ${small} characters, ${large.toFixed(2)} ms at ${small * 8}`);
       }),
       { numRuns: fuzzRuns(Object.keys(SHAPES).length * 3, Object.keys(SHAPES).length) },
     );
