@@ -280,7 +280,13 @@ export const COPY_TIMEOUT_MS = 10 * 60_000;
 export async function copyIntoClient(client: pg.PoolClient, sql: string, source: CopySource, timeoutMs: number) {
   // node-postgres reads a per-query limit from the submitted object before the pool's own
   const stream = client.query(Object.assign(copyFrom(sql), { query_timeout: timeoutMs }));
-  await pipeline(Readable.from(source.data(), { objectMode: false }), stream);
+  const fed = pipeline(Readable.from(source.data(), { objectMode: false }), stream);
+  // a pipeline settles only once its source has stopped too, and a source awaiting what never comes cannot be
+  // stopped: the COPY's own failure (its time limit) answers at once, the source ends when it can
+  const failed = new Promise<never>((_, reject) => stream.once('error', reject));
+  fed.catch(() => undefined);
+  failed.catch(() => undefined);
+  await Promise.race([fed, failed]);
   return { command: 'COPY', rowCount: stream.rowCount, rows: [] };
 }
 
