@@ -6,7 +6,8 @@ import { validationFailed } from './errors.js';
  * `constructor.prototype`), with two additions.
  *
  * - Nesting is refused from the text, before JSON.parse builds anything: V8's parser takes seconds over a
- *   megabyte of `[[[[…`, and everything after it (signatures, schemas) walks the body recursively.
+ *   megabyte of `[[[[…`, and everything after it (signatures, schemas) walks the body recursively. So is a key
+ *   written with an escape, which V8 may misread (refuseJsonText).
  * - The exact digits of numbers a double rounds: JSON.parse reads `1000.000000000000000007` as 1000, so
  *   `request.inexactNumbers` keeps, beside the parsed body, the source text of each number whose double is not the
  *   same decimal, and where it is. Amounts are read from those digits (decimal-input.ts) and the signature and
@@ -26,25 +27,45 @@ declare module 'fastify' {
 /** Deepest nesting of arrays and objects a JSON body may have, counting the body itself (the deepest schema needs 4). */
 export const MAX_BODY_DEPTH = 64;
 
+/** Why a JSON text is refused before JSON.parse reads it: nested too deep, or an object key written with an escape. */
+export type TextRefusal = 'too-deep' | 'escaped-key';
+
 /**
- * Whether the JSON text nests arrays and objects deeper than `max` levels: one pass over the text, brackets
- * inside strings skipped.
+ * One pass over a JSON text, brackets and quotes inside strings skipped: whether it nests arrays and objects deeper
+ * than `max` levels, or writes an object key with an escape (`"\""`, `"\u0074"`).
+ *
+ * No key the API defines needs an escape, and V8 (Node.js 24) misreads such keys: once the process has parsed a key
+ * `"\\"`, a later `{"h":1,"\"":2}` reads its second key as a backslash. Refused from the text, no body of one
+ * client can change how another client's body is read.
  */
-export function nestsDeeperThan(text: string, max: number): boolean {
+export function refuseJsonText(text: string, max: number): TextRefusal | null {
   let depth = 0;
   for (let i = 0; i < text.length; i += 1) {
     const c = text.charCodeAt(i);
     if (c === 0x22 /* " */) {
       // to the closing quote, stepping over each escape's next character
+      let escaped = false;
       for (i += 1; i < text.length; i += 1) {
         const s = text.charCodeAt(i);
-        if (s === 0x5c /* \ */) i += 1;
-        else if (s === 0x22) break;
+        if (s === 0x5c /* \ */) {
+          escaped = true;
+          i += 1;
+        } else if (s === 0x22) break;
       }
+      if (escaped && followedByColon(text, i + 1)) return 'escaped-key';
     } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
       depth += 1;
-      if (depth > max) return true;
+      if (depth > max) return 'too-deep';
     } else if (c === 0x5d /* ] */ || c === 0x7d /* } */) depth -= 1;
+  }
+  return null;
+}
+
+/** Whether the first character from `at` that is not JSON whitespace is a colon: the string before it was a key. */
+function followedByColon(text: string, at: number): boolean {
+  for (let i = at; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) return c === 0x3a;
   }
   return false;
 }
@@ -151,20 +172,22 @@ export function inexactNumbers(text: string): InexactNumbers | null {
 }
 
 /**
- * Replaces Fastify's JSON parser with the same parser that first refuses bodies nested deeper than MAX_BODY_DEPTH
- * (400, before anything walks them) and then notes the body's inexact numbers on the request.
+ * Replaces Fastify's JSON parser with the same parser that first refuses, from the text, bodies nested deeper than
+ * MAX_BODY_DEPTH and keys written with escapes (400, before anything reads them) and then notes the body's inexact
+ * numbers on the request.
  */
+const REFUSALS: Record<TextRefusal, string> = {
+  'too-deep': `must not nest arrays and objects deeper than ${MAX_BODY_DEPTH} levels`,
+  'escaped-key': 'object keys must be written without escape sequences',
+};
+
 export function registerJsonBodyParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.decorateRequest('inexactNumbers', null);
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, text, done) => {
-    if (nestsDeeperThan(text as string, MAX_BODY_DEPTH)) {
-      return done(
-        validationFailed([{ path: '/', message: `must not nest arrays and objects deeper than ${MAX_BODY_DEPTH} levels` }]),
-        undefined,
-      );
-    }
+    const refusal = refuseJsonText(text as string, MAX_BODY_DEPTH);
+    if (refusal) return done(validationFailed([{ path: '/', message: REFUSALS[refusal] }]), undefined);
     parse(request, text as string, (error, value) => {
       if (error) return done(error, undefined);
       try {
