@@ -57,7 +57,7 @@ import { openapiPlugin } from './platform/openapi/plugin.js';
 import { PATH_PARAM_MAX_LENGTH, registerRouteTable } from './platform/route-table.js';
 import { readCachePlugin } from './platform/read-cache.js';
 import { readAfterPosition, readRoutingPlugin } from './platform/read-routing.js';
-import { createValidatorCompiler } from './platform/validation.js';
+import { createSerializerCompiler, createValidatorCompiler } from './platform/validation.js';
 import { registerDecimalInputs } from './platform/decimal-input.js';
 import { registerJsonBodyParser } from './platform/json-body.js';
 
@@ -122,6 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerJsonBodyParser(app);
   registerDecimalInputs(app);
   app.setValidatorCompiler(createValidatorCompiler());
+  app.setSerializerCompiler(createSerializerCompiler());
   registerErrorHandling(app, { routes: registerRouteTable(app), notFoundPage: siteNotFound });
   // before the routes: a route configured `deprecated` gets its Deprecation, Sunset and Link headers
   registerDeprecations(app);

@@ -1,6 +1,7 @@
 import { Ajv, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { FastifySchemaCompiler } from 'fastify';
+import SerializerSelector from '@fastify/fast-json-stringify-compiler';
+import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 
 /**
  * Two Ajv instances: bodies are validated strictly as sent (no coercion, unknown properties rejected by
@@ -138,25 +139,55 @@ function decimalNumbersFirst(schema: unknown, validate: Validate): Validate {
   return wrapped;
 }
 
+/** Each route schema's validator, compiled once per process (see createValidatorCompiler). */
+const compiled = new Map<string, ReturnType<FastifySchemaCompiler<unknown>>>();
+const strict = makeAjv({ coerceTypes: false });
+const coercing = makeAjv({ coerceTypes: 'array' });
+
+/**
+ * The service's validator compiler. Compiled validators are shared by every app the process builds, keyed by the
+ * schema's text: compiling the routes' schemas is half of building an app, and the test suite builds hundreds.
+ */
 export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
-  const strict = makeAjv({ coerceTypes: false });
-  const coercing = makeAjv({ coerceTypes: 'array' });
   return ({ schema, httpPart }) => {
-    if (httpPart !== 'body') {
-      const validate = coercing.compile(schema as object);
-      const checked = httpPart === 'querystring' || httpPart === 'params' ? decimalNumbersFirst(schema, validate) : validate;
-      return refusingUnstorable(checked) as unknown as ReturnType<FastifySchemaCompiler<unknown>>;
-    }
-    const validate = strict.compile(schema as object);
-    const s = schema as { type?: string; required?: string[] };
-    // A body schema with no required property (POST /v1/publish/:hash/compute) may be omitted entirely (Fastify passes an absent body as null).
-    const optional = s.type === 'object' && !s.required?.length;
-    const wrapped = (data: unknown) => {
-      const ok = optional && (data === undefined || data === null) ? true : validate(data);
-      wrapped.errors = validate.errors;
-      return ok;
-    };
-    wrapped.errors = null as typeof validate.errors;
-    return refusingUnstorable(wrapped) as unknown as ReturnType<FastifySchemaCompiler<unknown>>;
+    const key = `${httpPart}\u0000${JSON.stringify(schema)}`;
+    let validate = compiled.get(key);
+    if (!validate) compiled.set(key, (validate = compileValidator(schema, httpPart)));
+    return validate;
+  };
+}
+
+function compileValidator(schema: unknown, httpPart: string | undefined): ReturnType<FastifySchemaCompiler<unknown>> {
+  if (httpPart !== 'body') {
+    const validate = coercing.compile(schema as object);
+    const checked = httpPart === 'querystring' || httpPart === 'params' ? decimalNumbersFirst(schema, validate) : validate;
+    return refusingUnstorable(checked) as unknown as ReturnType<FastifySchemaCompiler<unknown>>;
+  }
+  const validate = strict.compile(schema as object);
+  const s = schema as { type?: string; required?: string[] };
+  // A body schema with no required property (POST /v1/publish/:hash/compute) may be omitted entirely (Fastify passes an absent body as null).
+  const optional = s.type === 'object' && !s.required?.length;
+  const wrapped = (data: unknown) => {
+    const ok = optional && (data === undefined || data === null) ? true : validate(data);
+    wrapped.errors = validate.errors;
+    return ok;
+  };
+  wrapped.errors = null as typeof validate.errors;
+  return refusingUnstorable(wrapped) as unknown as ReturnType<FastifySchemaCompiler<unknown>>;
+}
+
+const serializers = new Map<string, (doc: unknown) => string>();
+const compileSerializer = SerializerSelector()({}, {});
+
+/**
+ * Fastify's own response serializer compiler (fast-json-stringify), its serializers shared by every app the process
+ * builds, keyed by the schema's text, as the validators are.
+ */
+export function createSerializerCompiler(): FastifySerializerCompiler<unknown> {
+  return (route) => {
+    const key = JSON.stringify(route.schema);
+    let serialize = serializers.get(key);
+    if (!serialize) serializers.set(key, (serialize = compileSerializer({ ...route, httpStatus: route.httpStatus ?? '' })));
+    return serialize;
   };
 }
