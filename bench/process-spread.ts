@@ -8,7 +8,7 @@
  *
  * `npm run bench -- healthz` measures one service process per run, so its ratio carries whichever state that
  * process's JIT settled in; this shows the spread between processes that the ratio draws from
- * (docs/performance.md, "What a healthz response costs").
+ * (docs/adr/0023-young-generation-flag.md).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createBenchContext } from './lib/context.js';

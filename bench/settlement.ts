@@ -160,7 +160,7 @@ try {
   // The baseline of the same run: the run's payouts, as the database sends them (binary COPY), copied back into a
   // bare copy of the table (no index, no check, no trigger) on a connection of their own. That is the floor of the
   // run's largest step on this machine at this moment, so run / baseline moves less than the run's time between
-  // machines and minutes (docs/performance.md, "Rewards settlement").
+  // machines and minutes (docs/performance.md).
   // The connection stays open past the measure, so that its backend's CPU is counted (an ended one leaves /proc).
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();

@@ -131,7 +131,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const services = createServices(ctx);
 
   // The hooks every request runs are plain callbacks: an async hook costs a promise and a turn of the microtask
-  // queue on each request, which a route as small as /healthz shows (docs/performance.md, "HTTP routes").
+  // queue on each request, which a route as small as /healthz shows (docs/performance.md).
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();

@@ -210,7 +210,7 @@ export interface Config {
     /** RATE_LIMIT_SITE_FORMS_PER_MINUTE: every other form post of the reader site and the console per client address (default 60). */
     siteFormPostsPerMinute: number;
   };
-  // verified agents (docs/decisions.md, "Verified agents")
+  // verified agents (docs/adr/0015-verified-agents.md)
   /** RATE_LIMIT_AGENT_JOINS_PER_MINUTE: self-serve joins per client address (default 10). */
   agentJoinsPerMinute: number;
   /**

@@ -44,7 +44,7 @@ export const ERROR_CATALOGUE = {
   RATE_LIMITED: entry(429, 'Too many requests', 'Rate limit reached', 'Wait retryAfterSeconds before retrying'),
   INTERNAL_ERROR: entry(500, 'Internal error', 'Something went wrong on our side; the request id identifies it'),
 
-  // authentication (docs/api-conventions.md, "Human signed requests", "Agent signed writes"; docs/decisions.md, "Verified agents")
+  // authentication (docs/api-conventions.md, "Human signed requests", "Agent signed writes"; docs/adr/0015-verified-agents.md)
   SIGNATURE_INVALID: entry(
     401,
     'Signature invalid',

@@ -7,7 +7,7 @@
  * V8 shrinks the young generation to 1 MB after a quiet spell (its memory reducer, or a moment of low allocation),
  * and under a load of short requests it does not grow back: the process then runs two to three times as many
  * scavenges, and how much CPU it spends per small response depends on when its quiet moments fell
- * (docs/performance.md, "What a healthz response costs"). It costs up to 32 MB of memory per process.
+ * (docs/adr/0023-young-generation-flag.md). It costs up to 32 MB of memory per process.
  *
  * Node accepts the flag on its command line only, not in NODE_OPTIONS.
  */

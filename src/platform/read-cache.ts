@@ -42,7 +42,7 @@ export { createMemoryReadGeneration, createRedisReadGeneration, type ReadGenerat
  *
  * Write routes get a safety net: a write request that answers anything but 4xx moves the list generation on
  * before its response, so a write that changed public lists outside withTransaction (a candidate submission)
- * is seen at once too. See docs/decisions.md, "Public read cache".
+ * is seen at once too. See docs/adr/0019-public-read-cache.md.
  */
 
 export interface ReadCacheOptions {

@@ -19,8 +19,7 @@ export interface RequestTally {
  * What every response adds to the request metrics, kept as plain numbers: a count, a sum and a bucket count per
  * method, route pattern and status. Recording a response looks up three maps and adds three numbers; it allocates
  * nothing once its series exists. prom-client's own counter and histogram hash their labels into a string key on
- * every call, which cost several microseconds of a response's CPU in a real server (docs/performance.md, "What a
- * healthz response costs"); they read these tallies when /metrics is scraped instead.
+ * every call, which cost several microseconds of a response's CPU in a real server (docs/adr/0022-request-metrics-as-tallies.md); they read these tallies when /metrics is scraped instead.
  *
  * The series are bounded as the labels are: a route is the pattern it was declared with (or "unmatched"), a method
  * is one Node's parser knows, a status is three digits.

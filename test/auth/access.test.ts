@@ -259,7 +259,7 @@ describe('rate limits', () => {
     }
   });
 
-  test('a correctly signed request whose body fails validation uses its nonce: sent again it is 409 REPLAY_DETECTED (docs/decisions.md)', async () => {
+  test('a correctly signed request whose body fails validation uses its nonce: sent again it is 409 REPLAY_DETECTED (docs/adr/0013-human-signed-requests.md)', async () => {
     const t = await createTestApp();
     try {
       const body = { actorId: 'reader-x', verified: false, preferences: { feedMode: 'sideways' } };

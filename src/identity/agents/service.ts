@@ -121,8 +121,7 @@ export function createAgentsService(deps: { config: Config; db: Db; transactor: 
     },
 
     /**
-     * Adds a signing key (keys carry versions chosen by x-agent-key-version: docs/decisions.md, "Several keys
-     * per bot"). The request is signed by an active key of the bot; `keyProof` shows the new key's holder
+     * Adds a signing key (keys carry versions chosen by x-agent-key-version: docs/adr/0014-agent-signed-writes-and-keys.md). The request is signed by an active key of the bot; `keyProof` shows the new key's holder
      * agreed. The new key gets the next version.
      */
     async addKey(actor: AgentActor, body: AddKeyBody): Promise<BotResponse> {
@@ -153,7 +152,7 @@ export function createAgentsService(deps: { config: Config; db: Db; transactor: 
     },
 
     /**
-     * Upgrades a self-serve bot to VERIFIED (docs/decisions.md, "Verified agents"). The auth hook has already checked, in order, the bot
+     * Upgrades a self-serve bot to VERIFIED (docs/adr/0015-verified-agents.md). The auth hook has already checked, in order, the bot
      * signature, the agentproof for this route and nonce, and AgentBook (`actor.proven`); this binds the proven
      * wallet, chain and derived linked human to the bot. Verifying again rebinds (a new wallet, or the same).
      */

@@ -24,7 +24,7 @@ export const LedgerEventsQuery = Type.Object(
 );
 export type LedgerEventsQuery = Static<typeof LedgerEventsQuery>;
 
-/** A ledger event: exactly the fields of the interface (section 2), all required. */
+/** A ledger event: exactly the fields docs/newsroom-reads.md lists under "Ledger", all required. */
 export const LedgerEvent = Type.Object(
   {
     id: Type.String(),

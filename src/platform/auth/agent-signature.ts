@@ -89,7 +89,7 @@ const keyCache = new LRUCache<string, KeyObject>({ max: 10_000 });
  * Parses a raw 32-byte Ed25519 key (base64url) into a KeyObject, cached: parsing a key per request halves
  * throughput. The cache holds only public keys and is safe to lose. The key is given to node:crypto as a JWK
  * (`OKP`, `Ed25519`), which takes the raw bytes as they are; the same key wrapped as DER (SPKI) goes through
- * OpenSSL's decoders, about 85 µs a key against 10 (docs/performance.md, "What changed to hold them").
+ * OpenSSL's decoders, about 85 µs a key against 10.
  */
 export function publicKeyObject(publicKey: string): KeyObject | null {
   const cached = keyCache.get(publicKey);

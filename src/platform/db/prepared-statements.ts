@@ -5,8 +5,7 @@ import { createHash } from 'node:crypto';
  *
  * node-postgres sends a query as an unnamed statement, which PostgreSQL parses and plans again on every
  * execution. For the short lookups of a cache miss, planning is most of the database's work: the story detail's
- * one query ran 6,000 times a second unnamed and 21,000 prepared on a 2-core machine (docs/performance.md, "Named
- * statements"). A named statement is parsed once per connection, and PostgreSQL keeps its plan.
+ * one query ran 6,000 times a second unnamed and 21,000 prepared on a 2-core machine (docs/adr/0026-hot-statements-built-once.md). A named statement is parsed once per connection, and PostgreSQL keeps its plan.
  *
  * A statement asks to be named by the comment that starts its text (`markPrepared`); the driver reads it back
  * (`preparedName`) and sends the query by that name when the database was opened with prepared statements on

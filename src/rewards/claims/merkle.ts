@@ -97,8 +97,7 @@ const HASH = 32;
  * array, root at 0, the children of node i at 2i+1 and 2i+2, the leaves sorted ascending and placed from the
  * last slot backwards; each inner node is keccak256 of its two children in ascending byte order. Built here on
  * one array of bytes rather than by the library, which works on hex text and checks and converts every node as
- * it goes: for a 100,000-leaf batch that was most of the finalize's time (docs/performance.md, "Ten times the
- * money and the analysis"). The library stays the reference in the tests (test/claims/merkle.test.ts).
+ * it goes: for a 100,000-leaf batch that was most of the finalize's time (docs/adr/0033-claim-rail.md). The library stays the reference in the tests (test/claims/merkle.test.ts).
  */
 export class SortedTree {
   private readonly nodes: Uint8Array;
