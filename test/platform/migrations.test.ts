@@ -12,9 +12,10 @@ import {
   pendingMigrations,
   runMigrations,
 } from '../../src/platform/db/migrate.js';
-import { createEmptyDatabase, createTestDatabase } from '../helpers/app.js';
+import { createEmptyDatabase, createTestDatabase, testEnv } from '../helpers/app.js';
 import { throughPgbouncer, usingPgbouncer } from '../helpers/db-template.js';
 import { needsPostgres } from '../helpers/needs.js';
+import { runEntry } from '../helpers/ts-entry.js';
 
 /**
  * Instances that start together each run the migrator: every migration is applied once, in order, and the
@@ -119,4 +120,37 @@ test('which recorded names are refused: those not on disk that sort before the n
   checkRecordedMigrations([], files);
   assert.throws(() => checkRecordedMigrations(['0001_foundation.sql'], files), /\(0001_foundation\.sql\)/);
   assert.throws(() => checkRecordedMigrations([...files, '0002_renamed.sql'], files), /\(0002_renamed\.sql\)/);
+});
+
+test('an embedded data directory made before the baseline: npm run migrate and the service refuse it in one sentence, no stack', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'newsroom-before-baseline-'));
+  try {
+    const old = await openDatabase({ databaseUrl: undefined, dataDir: dir, poolMax: 1 });
+    try {
+      await sql`CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(old.db);
+      for (const name of BEFORE_BASELINE) await sql`INSERT INTO schema_migrations (name) VALUES (${name})`.execute(old.db);
+    } finally {
+      await old.close();
+    }
+    const env = Object.fromEntries(
+      Object.entries({ ...process.env, ...testEnv({ DATABASE_URL: undefined, MIGRATION_DATABASE_URL: undefined, DATA_DIR: dir }) }).filter(
+        ([, v]) => v !== undefined,
+      ),
+    ) as NodeJS.ProcessEnv;
+    const [migrate, start] = await Promise.all([
+      runEntry('src/platform/db/migrate-cli.ts', [], env),
+      runEntry('src/server.ts', [], { ...env, PORT: '0' }),
+    ]);
+    for (const [run, prefix] of [
+      [migrate, 'refused: '],
+      [start, 'refusing to start: '],
+    ] as const) {
+      assert.equal(run.status, 1, run.stderr);
+      assert.match(run.stderr, REFUSAL);
+      assert.ok(run.stderr.startsWith(prefix), run.stderr);
+      assert.doesNotMatch(run.stderr, /\n\s+at /, 'no stack trace');
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDatabase, type Database, type Session } from './database.js';
+import { DatabaseRefusedError, openDatabase, type Database, type Session } from './database.js';
 
 /** migrations/ at the package root, whether running from src/ (tsx) or dist/src/ (built). */
 export function migrationsDir(): string {
@@ -33,7 +33,7 @@ export function checkRecordedMigrations(recorded: Iterable<string>, files: strin
   const foreign = [...recorded].filter((name) => !onDisk.has(name) && name < newest).sort();
   if (foreign.length === 0) return;
   const named = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? ` and ${foreign.length - 3} more` : '');
-  throw new Error(
+  throw new DatabaseRefusedError(
     `the database records migrations that this release does not have (${named}): it was made by an unreleased ` +
       'build from before the schema baseline, and cannot be migrated. Recreate it: move the embedded data directory ' +
       '(DATA_DIR) away, or give DATABASE_URL a new, empty database, then start again (docs/migrations.md, ' +
