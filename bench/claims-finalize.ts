@@ -46,7 +46,7 @@ try {
     insert into settlements (id, policy_version, pool_base, escrow_base, paid_base, token_decimals, windows_closed_before,
       story_count, contribution_count, payout_count, role_totals, inputs, created_by, created_at)
     values ('st_bench', 1, 1, 0, 1, 18, now(), 1, 1, 1, '{}', '{}', 'bench', now())`.execute(db);
-  // ids of the form a settlement run gives them (`po-` and the seq: migrations/0031)
+  // ids of the form a settlement run gives them (`po-` and the seq: payout_id_of)
   await sql`
     insert into payouts (id, seq, settlement_id, story_id, role, beneficiary_kind, beneficiary_id, linked_human_id, recipient_id,
       weight, amount_base, status, created_at, updated_at)

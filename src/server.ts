@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { DatabaseRefusedError } from './platform/db/database.js';
 import { drainAndClose } from './platform/http-edge.js';
 import { missingNodeFlags } from './platform/node-flags.js';
 
@@ -43,6 +44,10 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
+  if (err instanceof DatabaseRefusedError) {
+    console.error(`refusing to start: ${err.message}`);
+    process.exit(1);
+  }
   console.error(err);
   process.exit(1);
 });

@@ -346,7 +346,7 @@ async function seed(url: string, name: string, scale: number, log: Log): Promise
                            verified_at, permissions, created_at, updated_at)
          SELECT 'bot_' || md5('bench-bot:' || b), 'bench-newsroom-bot-' || b, 'Seeded reviewer ' || b, 'SELF_SERVE',
                 CASE WHEN b < ${VERIFIED_BOTS} THEN 'VERIFIED' ELSE 'UNVERIFIED' END,
-                -- a VERIFIED bot carries its AgentKit binding (bots_verified_binding, migration 0010)
+                -- a VERIFIED bot carries its AgentKit binding (bots_verified_binding)
                 CASE WHEN b < ${VERIFIED_BOTS} THEN 'h_bench_owner_' || b END,
                 CASE WHEN b < ${VERIFIED_BOTS} THEN '0xb' || lpad(to_hex(b + 1), 39, '0') END,
                 CASE WHEN b < ${VERIFIED_BOTS} THEN 'eip155:480' END,

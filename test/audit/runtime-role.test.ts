@@ -15,7 +15,7 @@ import { fileRequest, governanceApp } from '../governance/support.js';
 import { tsEntry } from '../helpers/ts-entry.js';
 
 /**
- * The service connects to PostgreSQL as the runtime role (migrations/0020_runtime_role.sql), which cannot undo
+ * The service connects to PostgreSQL as the runtime role (migrations/0001_platform.sql), which cannot undo
  * what guards the audit chain: the triggers that refuse UPDATE, DELETE and TRUNCATE, and the chain's own rows.
  * PGlite has a single role, so these run on the test server only.
  */

@@ -2,16 +2,14 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../src/platform/db/schema.js';
-import { proofHashes } from '../../src/rewards/claims/merkle.js';
-import { createEmptyDatabase, createTestDatabase } from '../helpers/app.js';
-import { migrateAcross } from '../helpers/migrations.js';
+import { createTestDatabase } from '../helpers/app.js';
 import { sqlState } from '../helpers/sql-state.js';
 
 const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
 
 /**
- * A settlement with payouts po_1..po_n (ids of the form made before ids came from seq) and two of the form a run
- * makes now (`po-` and the seq, returned), and a batch cb_1 with leaves 0..leaves-1, written as the owner.
+ * A settlement with payouts po_1..po_n (ids of another form, which the schema accepts and keeps unique) and two of
+ * the form a run makes (`po-` and the seq, returned), and a batch cb_1 with leaves 0..leaves-1, written as the owner.
  */
 async function seed(db: Kysely<DB>, payouts: number, leaves: number): Promise<string[]> {
   await sql`
@@ -121,30 +119,4 @@ describe("a batch's references, checked once per statement", () => {
       await shared.drop();
     }
   });
-});
-
-test('0025 stores the proofs written before it as their hashes in bytes, in order', async () => {
-  const shared = await createEmptyDatabase();
-  const db = shared.owner.db;
-  const proof = [hash(0xabc), hash(0xdef), hash(3)];
-  try {
-    await migrateAcross(shared.owner, '0025', async () => {
-      await sql`
-        insert into claim_batches (id, chain_batch_id, merkle_root, total_base, token_decimals, leaf_count, payout_count, claim_deadline,
-          status, finalized_by, created_at, updated_at)
-        values ('cb_1', ${hash(1)}, ${hash(2)}, 1, 6, 2, 2, now(), 'ACTIVE', 'tester', now(), now())`.execute(db);
-      await sql`
-        insert into claim_batch_leaves (batch_id, leaf_index, wallet_address, amount_base, proof)
-        values ('cb_1', 0, ${`0x${'1'.repeat(40)}`}, 1, ${JSON.stringify(proof)}::jsonb), ('cb_1', 1, ${`0x${'2'.repeat(40)}`}, 1, '[]'::jsonb)`.execute(
-        db,
-      );
-    });
-    const leaves = await db.selectFrom('claim_batch_leaves').select(['leaf_index', 'proof']).orderBy('leaf_index').execute();
-    assert.deepEqual(
-      leaves.map((l) => proofHashes(l.proof)),
-      [proof, []],
-    );
-  } finally {
-    await shared.drop();
-  }
 });

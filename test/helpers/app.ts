@@ -64,8 +64,8 @@ export async function withTestDatabase<T>(fn: (db: TestDatabase) => Promise<T>):
 }
 
 /**
- * A database on which no migration ran (on the test server, or an in-memory PGlite): for tests of a migration,
- * which run them with `owner`.
+ * A database on which no migration ran (on the test server, or an in-memory PGlite): for tests of the migrator,
+ * which run it with `owner`.
  */
 export async function createEmptyDatabase(): Promise<TestDatabase> {
   const base = process.env.TEST_DATABASE_URL;

@@ -293,7 +293,7 @@ export async function closeIdlePglite(): Promise<void> {
 const TEMPLATE_LOCK = 7_346_221_777;
 
 /**
- * The login the tests' services connect as: a member of newsroom_runtime (migrations/0020_runtime_role.sql),
+ * The login the tests' services connect as: a member of newsroom_runtime (migrations/0001_platform.sql),
  * as an operator's service login is. Roles belong to the whole server, so it is created once, under the
  * template lock, and never dropped (concurrent runs share it); its password is its name, for servers that ask.
  */
@@ -491,7 +491,7 @@ export async function clonePostgres(base: string): Promise<PostgresTestDatabase>
       await admin.query(`CREATE DATABASE ${name} TEMPLATE ${await postgresTemplate}`);
     }
     // the template's database-level grants are not copied with it: the runtime role's services run here as on a
-    // migrated database, unable to create temporary tables
+    // migrated database, unable to create temporary tables (migrations/0001_platform.sql)
     await admin.query(`REVOKE TEMPORARY ON DATABASE ${name} FROM PUBLIC, newsroom_runtime`);
   });
   const created = await openPostgres(base, name, true);
@@ -501,8 +501,8 @@ export async function clonePostgres(base: string): Promise<PostgresTestDatabase>
 }
 
 /**
- * A new, empty database on the test server (no migration applied: for tests of a migration, which run them
- * with `owner`), and its drop.
+ * A new, empty database on the test server (no migration applied: for tests of the migrator, which run it with
+ * `owner`), and its drop.
  */
 export async function emptyPostgres(base: string): Promise<PostgresTestDatabase> {
   postgresTemplate ??= buildPostgresTemplate(base); // it makes the runtime login, under its lock

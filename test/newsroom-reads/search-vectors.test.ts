@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { sql } from 'kysely';
 import type { Db } from '../../src/platform/db/database.js';
-import { createEmptyDatabase, withTestDatabase } from '../helpers/app.js';
-import { migrateAcross } from '../helpers/migrations.js';
+import { withTestDatabase } from '../helpers/app.js';
 import { newsroomFactory } from '../helpers/newsroom-factory.js';
 
 /**
@@ -78,23 +77,3 @@ test('the vectors follow the text, the language and a vector written directly, a
     );
     assert.deepEqual(await vectors(db, story.id), kept);
   }));
-
-test('0030 keeps the vectors stored before it, and the stories stay found', async () => {
-  const shared = await createEmptyDatabase();
-  const db = shared.owner.db;
-  try {
-    let id = '';
-    let before: Vectors | undefined;
-    await migrateAcross(shared.owner, '0030', async () => {
-      id = (await newsroomFactory(db, Date.now()).story({ lang: 'en', title: 'Tidal mills', body: 'Grain was ground by the tide.' })).id;
-      before = await vectors(db, id);
-    });
-    assert.ok(before?.english.includes("'tidal'"), JSON.stringify(before));
-    assert.deepEqual(await vectors(db, id), before);
-    assert.equal(await finds(db, id, 'search_vector', 'ground'), true);
-    await sql`update stories set title = 'Tidal mills at dawn' where id = ${id}`.execute(db);
-    assert.equal(await finds(db, id, 'search_vector_simple', 'dawn'), true);
-  } finally {
-    await shared.drop();
-  }
-});

@@ -11,8 +11,8 @@ import { RUNTIME_LOGIN } from '../helpers/db-template.js';
 import { needsPostgres } from '../helpers/needs.js';
 
 /**
- * What the runtime role (migrations/0020_runtime_role.sql) may do to each table, by class. A migration that
- * adds a table or a sequence grants the runtime role its class's rights and adds the table here; the first
+ * What the runtime role (created by migrations/0001_platform.sql; each context's migration grants it its tables) may
+ * do to each table, by class. A migration that adds a table or a sequence grants the runtime role its class's rights and adds the table here; the first
  * test fails for a table or sequence whose grants are missing or wider than its class, the second for code
  * that writes a table in a way its class does not allow.
  */
@@ -143,7 +143,7 @@ test('every table and sequence grants the runtime role what its class needs and 
       SELECT count(*)::int AS tables FROM pg_class c
        WHERE c.relnamespace = 'public'::regnamespace AND pg_has_role('newsroom_runtime', c.relowner, 'USAGE')`.execute(q);
     assert.equal(owner.rows[0]!.tables, 0, 'the runtime role is no member of the owner of any table');
-    // a temporary table would stand in for the table of its name on its connection (migrations/0032)
+    // a temporary table would stand in for the table of its name on its connection (migrations/0001_platform.sql)
     const database = await sql<{ temporary: boolean; create: boolean }>`
       SELECT has_database_privilege('newsroom_runtime', current_database(), 'TEMPORARY') AS temporary,
              has_database_privilege('newsroom_runtime', current_database(), 'CREATE') AS create`.execute(q);

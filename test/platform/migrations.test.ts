@@ -5,10 +5,17 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { sql } from 'kysely';
 import { openDatabase } from '../../src/platform/db/database.js';
-import { listMigrations, runMigrations } from '../../src/platform/db/migrate.js';
-import { createEmptyDatabase } from '../helpers/app.js';
+import {
+  checkRecordedMigrations,
+  listMigrations,
+  migrateAtStart,
+  pendingMigrations,
+  runMigrations,
+} from '../../src/platform/db/migrate.js';
+import { createEmptyDatabase, createTestDatabase, testEnv } from '../helpers/app.js';
 import { throughPgbouncer, usingPgbouncer } from '../helpers/db-template.js';
 import { needsPostgres } from '../helpers/needs.js';
+import { runEntry } from '../helpers/ts-entry.js';
 
 /**
  * Instances that start together each run the migrator: every migration is applied once, in order, and the
@@ -60,6 +67,89 @@ test('a data directory of another PostgreSQL major version is refused with a sen
       openDatabase({ databaseUrl: undefined, dataDir: dir, poolMax: 1 }),
       /holds a PostgreSQL 17 database; the embedded database is PostgreSQL 18\. Move the directory away/,
     );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** Some of the names an unreleased build from before the baseline recorded (its migrations 0001..0032). */
+const BEFORE_BASELINE = ['0001_foundation.sql', '0002_newsroom.sql', '0003_reads.sql', '0005_actor_bindings.sql', '0012_rewards.sql'];
+const REFUSAL =
+  /records migrations that this release does not have \(0001_foundation\.sql, 0002_newsroom\.sql, 0003_reads\.sql and 1 more\).*Recreate it: move the embedded data directory \(DATA_DIR\) away, or give DATABASE_URL a new, empty database.*Nothing was changed/s;
+
+test('a database made before the baseline is refused with a sentence saying what to do, and left as it was', async () => {
+  const old = await createEmptyDatabase();
+  const db = old.owner.db;
+  try {
+    await sql`CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(db);
+    for (const name of BEFORE_BASELINE) await sql`INSERT INTO schema_migrations (name) VALUES (${name})`.execute(db);
+    // the old build's own tables, which the baseline would try to create again
+    await sql`CREATE TABLE idempotency_records (scope text, key text)`.execute(db);
+    await assert.rejects(runMigrations(old.owner), REFUSAL);
+    await assert.rejects(migrateAtStart(old.owner, undefined), REFUSAL, 'the service refuses to start');
+    await assert.rejects(pendingMigrations(old.owner), REFUSAL, 'readiness names the refusal');
+    const { rows } = await sql<{ name: string }>`SELECT name FROM schema_migrations ORDER BY name`.execute(db);
+    assert.deepEqual(
+      rows.map((r) => r.name),
+      BEFORE_BASELINE,
+      'nothing recorded',
+    );
+    const { rows: created } = await sql<{ present: boolean }>`SELECT to_regclass('audit_events') IS NOT NULL AS present`.execute(db);
+    assert.equal(created[0]!.present, false, 'nothing created');
+  } finally {
+    await old.drop();
+  }
+});
+
+test("a newer release's migrations are not refused: an instance of this release serves on them during a rolling upgrade", async () => {
+  const shared = await createTestDatabase();
+  try {
+    await sql`INSERT INTO schema_migrations (name) VALUES ('9999_a_newer_release.sql')`.execute(shared.owner.db);
+    assert.deepEqual(await runMigrations(shared.owner), []);
+    assert.deepEqual(await pendingMigrations(shared.database), []);
+  } finally {
+    await shared.drop();
+  }
+});
+
+test('which recorded names are refused: those not on disk that sort before the newest file on disk', () => {
+  const files = ['0001_platform.sql', '0002_identity.sql', '0003_newsroom.sql'];
+  checkRecordedMigrations(files, files);
+  checkRecordedMigrations(['0001_platform.sql'], files);
+  checkRecordedMigrations([...files, '0004_later.sql', '0010_much_later.sql'], files);
+  checkRecordedMigrations([], files);
+  assert.throws(() => checkRecordedMigrations(['0001_foundation.sql'], files), /\(0001_foundation\.sql\)/);
+  assert.throws(() => checkRecordedMigrations([...files, '0002_renamed.sql'], files), /\(0002_renamed\.sql\)/);
+});
+
+test('an embedded data directory made before the baseline: npm run migrate and the service refuse it in one sentence, no stack', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'newsroom-before-baseline-'));
+  try {
+    const old = await openDatabase({ databaseUrl: undefined, dataDir: dir, poolMax: 1 });
+    try {
+      await sql`CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(old.db);
+      for (const name of BEFORE_BASELINE) await sql`INSERT INTO schema_migrations (name) VALUES (${name})`.execute(old.db);
+    } finally {
+      await old.close();
+    }
+    const env = Object.fromEntries(
+      Object.entries({ ...process.env, ...testEnv({ DATABASE_URL: undefined, MIGRATION_DATABASE_URL: undefined, DATA_DIR: dir }) }).filter(
+        ([, v]) => v !== undefined,
+      ),
+    ) as NodeJS.ProcessEnv;
+    const [migrate, start] = await Promise.all([
+      runEntry('src/platform/db/migrate-cli.ts', [], env),
+      runEntry('src/server.ts', [], { ...env, PORT: '0' }),
+    ]);
+    for (const [run, prefix] of [
+      [migrate, 'refused: '],
+      [start, 'refusing to start: '],
+    ] as const) {
+      assert.equal(run.status, 1, run.stderr);
+      assert.match(run.stderr, REFUSAL);
+      assert.ok(run.stderr.startsWith(prefix), run.stderr);
+      assert.doesNotMatch(run.stderr, /\n\s+at /, 'no stack trace');
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -65,7 +65,7 @@ describe('freezes', () => {
     assert.ok(recipientId);
   });
 
-  test('a case on one payout finds it by its id, made by a run or before ids came from seq, and releases it alone', async () => {
+  test('a case on one payout finds it by its id (`po-` and its seq) and releases it alone', async () => {
     if (!(await r.get('alice', '/v1/rewards/eligibility', { userId: 'alice' })).body.recipient) await bindWallet(r, 'alice');
     const writer = await bot(r.db, 'h_alice');
     const story = await closedStory(r, { authorBotId: writer });
@@ -81,19 +81,12 @@ describe('freezes', () => {
       seqs.map((p) => `po-${p.seq}`),
       "a run's payout ids are `po-` and their seq",
     );
-    // a payout written before ids came from seq: another story's, in REVIEW, of nobody's bot
-    await sql`
-      insert into payouts (id, seq, settlement_id, story_id, role, beneficiary_kind, beneficiary_id, bot_id, linked_human_id,
-        weight, amount_base, status, status_reason, created_at, updated_at)
-      values ('po_Xk3Jx9QmT2vL0001', nextval(pg_get_serial_sequence('payouts', 'seq')), ${run.body.id}, 'st_before', 'WRITER',
-        'BOT', 'bot_unowned', 'bot_unowned', null, 1, 5, 'REVIEW', 'UNFROZEN_PENDING_REVIEW', now(), now())`.execute(r.db);
-
     const open = (targetId: string) =>
       r.post('treasurer', '/v1/admin/rewards/review-cases', { targetType: 'PAYOUT', targetId, reason: 'one payout' });
     const target = payouts[0]!.id as string;
     const opened = await open(target);
     assert.equal(opened.status, 202, JSON.stringify(opened.body));
-    for (const missing of ['po-999999999', 'po-0', `po-0${target.slice(3)}`, 'po_Xk3Jx9QmT2vL0002']) {
+    for (const missing of ['po-999999999', 'po-0', `po-0${target.slice(3)}`, 'po_Xk3Jx9QmT2vL0002', `x${target}`]) {
       const res = await open(missing);
       assert.equal(res.status, 400, missing);
       assert.equal(res.body.details[0].message, 'no payout has this id', missing);
@@ -115,12 +108,6 @@ describe('freezes', () => {
       after.map((p) => [p.id, p.status]),
       payouts.map((p) => [p.id, p.id === target ? 'PAYABLE' : 'REVIEW']),
     );
-
-    const before = await open('po_Xk3Jx9QmT2vL0001');
-    assert.equal(before.status, 202, JSON.stringify(before.body));
-    assert.equal((await resolve(before.body.id)).status, 202);
-    const { status } = await r.db.selectFrom('payouts').select('status').where('id', '=', 'po_Xk3Jx9QmT2vL0001').executeTakeFirstOrThrow();
-    assert.equal(status, 'PENDING_RECIPIENT', 'released, and nobody to pay yet');
   });
 
   test("freezing a settled story freezes its payouts alone: each story's payouts lie in its own block of seq", async () => {

@@ -8,9 +8,9 @@ import { sqlState } from '../helpers/sql-state.js';
 
 /**
  * A settlement run's settled_stories and payout_holders rows name their story and settlement, checked once per
- * statement (migrations/0029) with what a foreign key gave: an insert naming a story or settlement that does not
- * exist fails whole, a row keeps what it names, and a story or settlement that rows name is neither deleted nor
- * renamed.
+ * statement (migrations/0006_rewards.sql) with what a foreign key gave: an insert naming a story or settlement that
+ * does not exist fails whole, a row keeps what it names, and a story or settlement that rows name is neither
+ * deleted nor renamed.
  */
 
 const rowCount = async (db: Kysely<DB>, table: 'payout_holders' | 'settled_stories') =>

@@ -58,7 +58,7 @@ export async function bot(db: Db, linkedHumanId: string | null = null): Promise<
       source: 'SELF_SERVE',
       trust_tier: linkedHumanId ? 'VERIFIED' : 'UNVERIFIED',
       linked_human_id: linkedHumanId,
-      // a VERIFIED bot carries the AgentKit binding it was verified with (bots_verified_binding, migration 0010)
+      // a VERIFIED bot carries the AgentKit binding it was verified with (bots_verified_binding)
       wallet_address: linkedHumanId ? `0x${randomBytes(20).toString('hex')}` : null,
       wallet_chain_id: linkedHumanId ? 'eip155:480' : null,
       verified_at: linkedHumanId ? new Date() : null,

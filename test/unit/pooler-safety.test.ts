@@ -29,7 +29,7 @@ const RULES: { name: string; pattern: RegExp; use: string; allowedIn?: string }[
   {
     name: 'temporary table that outlives its transaction',
     pattern: /CREATE\s+(GLOBAL\s+|LOCAL\s+)?TEMP(ORARY)?\s+TABLE(?![^;`]*ON\s+COMMIT\s+DROP)/i,
-    use: 'a CTE: the runtime role may create no temporary table at all (migrations/0032)',
+    use: 'a CTE: the runtime role may create no temporary table at all (migrations/0001_platform.sql)',
   },
   { name: 'SQL-level prepared statement', pattern: /[`'";]\s*PREPARE\s/i, use: 'a parameterized query (unnamed statement)' },
   {

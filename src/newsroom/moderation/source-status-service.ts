@@ -8,7 +8,7 @@ import { requireVerifiedModerator } from './policy.js';
 import { citationCount, upsertSourceStatus } from './repository.js';
 import type { SourceStatusBody, SourceStatusResponse } from './schemas.js';
 
-/** The id of a source: its host, lowercased, without a leading "www." (as migrations/0008 source_host()). */
+/** The id of a source: its host, lowercased, without a leading "www." (as source_host() in migrations/0003_newsroom.sql). */
 export function sourceId(id: string): string {
   return id.toLowerCase().replace(/^www\./, '');
 }

@@ -1,7 +1,7 @@
 /**
  * Chinese and Japanese in a search query. Their text has no spaces, so PostgreSQL's parser would read a whole
  * run of characters as one word; stories index such runs as overlapping bigrams instead (the column
- * stories.search_vector_cjk, migrations/0022_cjk_search.sql). A query is split the same way: each run of two
+ * stories.search_vector_cjk, cjk_bigrams in migrations/0003_newsroom.sql). A query is split the same way: each run of two
  * characters or more requires all of its bigrams (`锂电池` → `'锂电' & '电池'`), a run of one character the
  * prefix of a token (`'电':*`: the character anywhere in a run, each run's last character being indexed alone
  * too). All bigrams rather than their phrase: the index answers an AND of lexemes exactly, while a phrase is

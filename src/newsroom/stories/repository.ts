@@ -37,7 +37,7 @@ export type ActiveSource = {
   title: string | null;
   publisher: string | null;
   status: string;
-  /** The moderation status of the source's host (migrations/0008 source_statuses; UNRATED without a row). */
+  /** The moderation status of the source's host (source_statuses; UNRATED without a row). */
   sourceStatus: string;
 };
 
@@ -120,7 +120,7 @@ export const versions = reusableQuery((db: Db, storyId: string) =>
     .orderBy('version'),
 );
 
-/** The correction notes and retraction reasons of a story (migrations/0008), oldest first. */
+/** The correction notes and retraction reasons of a story (story_corrections), oldest first. */
 export const notices = reusableQuery((db: Db, storyId: string) =>
   db
     .selectFrom('story_corrections')

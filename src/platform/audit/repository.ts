@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Queryable, Tx } from '../db/database.js';
 import type { AuditScope, Int8 } from '../db/schema.js';
 
-/** SQL of the audit log (table audit_events, migrations/0007_governance.sql). */
+/** SQL of the audit log (table audit_events, migrations/0001_platform.sql). */
 
 /** The advisory lock that serializes appends; the table's insert trigger takes the same one. */
 const AUDIT_LOCK_KEY = 7_346_221_002;

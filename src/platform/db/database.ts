@@ -213,6 +213,14 @@ function copyAwarePglite(client: PGlite): PGlite {
   return facade as unknown as PGlite;
 }
 
+/**
+ * A database the service will not use as it is (a data directory of another PostgreSQL major version, a database
+ * made before the schema baseline), with what to do in its message: the entry points print the message alone.
+ */
+export class DatabaseRefusedError extends Error {
+  override name = 'DatabaseRefusedError';
+}
+
 /** The PostgreSQL major version the embedded database (PGlite 0.5) runs. */
 const EMBEDDED_POSTGRES_MAJOR = '18';
 
@@ -225,7 +233,7 @@ export function checkEmbeddedDataDir(dataDir: string): void {
   if (!existsSync(versionFile)) return;
   const major = readFileSync(versionFile, 'utf8').trim();
   if (major !== EMBEDDED_POSTGRES_MAJOR) {
-    throw new Error(
+    throw new DatabaseRefusedError(
       `DATA_DIR (${dataDir}) holds a PostgreSQL ${major} database; the embedded database is PostgreSQL ${EMBEDDED_POSTGRES_MAJOR}. ` +
         'Move the directory away to start afresh (npm start seeds the demo newsroom again), or point DATABASE_URL at a PostgreSQL server.',
     );

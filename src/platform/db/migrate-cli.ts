@@ -1,20 +1,28 @@
 import { loadConfig } from '../../config.js';
-import { openDatabase } from './database.js';
+import { DatabaseRefusedError, openDatabase } from './database.js';
 import { runMigrations } from './migrate.js';
 
 /**
  * `npm run migrate`: applies pending migrations as the schema's owner (MIGRATION_DATABASE_URL, else
  * DATABASE_URL, else the embedded database) and exits.
  */
-const config = loadConfig();
-const database = await openDatabase({
-  databaseUrl: config.migrationDatabaseUrl ?? config.databaseUrl,
-  dataDir: config.dataDir,
-  poolMax: 2,
-});
-try {
-  const applied = await runMigrations(database);
-  process.stdout.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'no pending migrations\n');
-} finally {
-  await database.close();
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.migrationDatabaseUrl ?? config.databaseUrl,
+    dataDir: config.dataDir,
+    poolMax: 2,
+  });
+  try {
+    const applied = await runMigrations(database);
+    process.stdout.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'no pending migrations\n');
+  } finally {
+    await database.close();
+  }
 }
+
+await main().catch((err: unknown) => {
+  if (!(err instanceof DatabaseRefusedError)) throw err;
+  console.error(`refused: ${err.message}`);
+  process.exitCode = 1;
+});

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDatabase, type Database, type Session } from './database.js';
+import { DatabaseRefusedError, openDatabase, type Database, type Session } from './database.js';
 
 /** migrations/ at the package root, whether running from src/ (tsx) or dist/src/ (built). */
 export function migrationsDir(): string {
@@ -21,11 +21,32 @@ export async function listMigrations(dir = migrationsDir()): Promise<string[]> {
 
 const LOCK_KEY = 7_346_221_001;
 
+/**
+ * Refuses a database whose schema_migrations records a migration that is not on disk and sorts before the newest
+ * file on disk: a database made by a build whose migrations were replaced (an unreleased build from before the
+ * baseline), which no migration can bring to this schema. Names after the newest file are a newer release's
+ * (forward-only migrations): an instance of this release still serves on that schema during a rolling upgrade.
+ */
+export function checkRecordedMigrations(recorded: Iterable<string>, files: string[]): void {
+  const onDisk = new Set(files);
+  const newest = files[files.length - 1] ?? '';
+  const foreign = [...recorded].filter((name) => !onDisk.has(name) && name < newest).sort();
+  if (foreign.length === 0) return;
+  const named = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? ` and ${foreign.length - 3} more` : '');
+  throw new DatabaseRefusedError(
+    `the database records migrations that this release does not have (${named}): it was made by an unreleased ` +
+      'build from before the schema baseline, and cannot be migrated. Recreate it: move the embedded data directory ' +
+      '(DATA_DIR) away, or give DATABASE_URL a new, empty database, then start again (docs/migrations.md, ' +
+      '"Databases made before the baseline"). Nothing was changed.',
+  );
+}
+
 /** The files not recorded in schema_migrations (all of them when the table does not exist yet). */
 async function notApplied(session: Session, files: string[]): Promise<string[]> {
   const [table] = await session.query<{ present: boolean }>(`SELECT to_regclass('schema_migrations') IS NOT NULL AS present`);
   if (!table?.present) return files;
   const done = new Set((await session.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
+  checkRecordedMigrations(done, files);
   return files.filter((f) => !done.has(f));
 }
 
@@ -36,6 +57,7 @@ async function notApplied(session: Session, files: string[]): Promise<string[]> 
  * commits nothing. Nothing here outlives a transaction (no session lock, no session setting), so the migrator
  * also works through a pooler in transaction mode (docs/operators.md, "Behind PgBouncer"), and a migrator that
  * dies mid-way leaves no lock behind on a pooled server connection.
+ * A database made before the baseline is refused before anything is applied (checkRecordedMigrations).
  * Returns the names applied by this call. A database with nothing pending is left alone before the lock and
  * without creating anything, so the runtime role (which may create nothing) starts on a database the owner
  * has migrated; with something pending, `database` must connect as the owner (MIGRATION_DATABASE_URL).
@@ -101,10 +123,14 @@ export async function migrateAtStart(database: Database, ownerUrl: string | unde
   return applied;
 }
 
-/** Names of the migrations on disk that the database has not recorded (readiness). */
+/**
+ * Names of the migrations on disk that the database has not recorded (readiness); throws on a database made before
+ * the baseline (checkRecordedMigrations).
+ */
 export async function pendingMigrations(database: Database, dir = migrationsDir()): Promise<string[]> {
   const files = await listMigrations(dir);
   const rows = await database.db.selectFrom('schema_migrations').select('name').execute();
   const done = new Set(rows.map((r) => r.name));
+  checkRecordedMigrations(done, files);
   return files.filter((f) => !done.has(f));
 }

@@ -4,7 +4,7 @@ import type { Queryable } from './database.js';
 /**
  * Whether the connection's role could switch off the audit chain's triggers: a superuser (which may also set
  * session_replication_role), or the owner of audit_events or a member of it (ALTER TABLE … DISABLE TRIGGER,
- * TRUNCATE, DROP). The runtime role of migrations/0020_runtime_role.sql is neither.
+ * TRUNCATE, DROP). The runtime role of migrations/0001_platform.sql is neither.
  */
 export async function mayAlterSchema(db: Queryable): Promise<boolean> {
   const { rows } = await sql<{ may: boolean }>`

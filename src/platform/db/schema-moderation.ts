@@ -1,7 +1,10 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { Int8 } from './schema.js';
 
-/** Row types of migrations/0008_moderation_webhooks.sql (moderation, corrections, the webhook outbox). */
+/**
+ * Row types of the moderation and correction tables (migrations/0003_newsroom.sql) and of the webhook outbox
+ * (migrations/0007_delivery.sql).
+ */
 
 export type SourceRating = 'UNRATED' | 'TRUSTED' | 'WATCH' | 'BANNED';
 

@@ -20,7 +20,7 @@ export interface BotsTable {
   linked_human_id: string | null;
   wallet_address: string | null;
   wallet_chain_id: string | null;
-  /** migrations/0010_verified_agents.sql: when the bot last passed /v1/agents/verify. */
+  /** migrations/0002_identity.sql: when the bot last passed /v1/agents/verify. */
   verified_at: Date | null;
   permissions: string[];
   created_at: CreatedAt;
@@ -32,7 +32,7 @@ export interface BotKeysTable {
   version: number;
   public_key: string;
   created_at: CreatedAt;
-  /** migrations/0010_verified_agents.sql: set when the key was revoked; revoked keys never sign again. */
+  /** migrations/0002_identity.sql: set when the key was revoked; revoked keys never sign again. */
   revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
@@ -80,7 +80,7 @@ export interface UserPreferencesTable {
   updated_at: UpdatedAt;
 }
 
-/** migrations/0009_reader_accounts.sql: a reader's bookmarks, followed topics and personalization history. */
+/** migrations/0005_readers.sql: a reader's bookmarks, followed topics and personalization history. */
 export interface UserBookmarksTable {
   actor_id: string;
   story_id: string;
@@ -157,12 +157,12 @@ export interface StoriesTable {
   updated_at: UpdatedAt;
   /**
    * The three search vectors are the database's: a trigger sets them from the text on insert and whenever the text
-   * or the language is written (migrations/0030); the service never writes them.
+   * or the language is written (stories_search_vectors, migrations/0003_newsroom.sql); the service never writes them.
    */
   search_vector: ColumnType<string | null, never, never>;
-  /** migrations/0003_reads.sql: the same text on the 'simple' configuration (unstemmed). */
+  /** The title, summary and claims on the 'simple' configuration (unstemmed). */
   search_vector_simple: ColumnType<string | null, never, never>;
-  /** migrations/0022_cjk_search.sql: the bigrams of the Chinese and Japanese text (empty without any). */
+  /** cjk_bigrams: the bigrams of the Chinese and Japanese text (empty without any). */
   search_vector_cjk: ColumnType<string | null, never, never>;
 }
 
@@ -196,7 +196,7 @@ export interface StorySourcesTable {
   active: Generated<boolean>;
   added_in_version: number;
   created_at: CreatedAt;
-  /** migrations/0008: the source's host (source_host(url)), the key of its moderation status. */
+  /** The source's host (source_host(url)), the key of its moderation status. */
   host: SourceHostColumn;
 }
 
@@ -321,7 +321,7 @@ export interface LedgerEventsTable {
   created_at: CreatedAt;
 }
 
-/** migrations/0007_governance.sql */
+/** migrations/0004_governance.sql */
 export type ProposalStatus = 'DRAFT' | 'RATIFIED' | 'ACTIVE' | 'REJECTED' | 'SUPERSEDED';
 
 export interface GovernanceProposalsTable {
@@ -394,7 +394,7 @@ export interface ControlPlaneApprovalsTable {
 
 export type AuditScope = 'GOVERNANCE' | 'CONTROL_PLANE' | 'MODERATION' | 'REWARDS';
 
-/** Audit rows are written once and never updated (the database refuses it too: migrations/0007_governance.sql). */
+/** Audit rows are written once and never updated (the database refuses it too: migrations/0001_platform.sql). */
 type Frozen<T> = ColumnType<T, T, never>;
 
 export interface AuditEventsTable {
@@ -411,7 +411,7 @@ export interface AuditEventsTable {
   hash: Frozen<string>;
 }
 
-// Cartel analyses and their flagged members (migrations/0011_integrity.sql).
+// Cartel analyses and their flagged members (migrations/0004_governance.sql).
 export interface IntegrityAnalysesTable {
   id: string;
   seq: Generated<Int8>;
@@ -468,7 +468,7 @@ export interface DB extends ModerationDB {
   audit_events: AuditEventsTable;
   integrity_analyses: IntegrityAnalysesTable;
   integrity_flagged_members: IntegrityFlaggedMembersTable;
-  // migrations/0012_rewards.sql
+  // migrations/0006_rewards.sql
   rewards_policy_versions: RewardsPolicyVersionsTable;
   reward_recipients: RewardRecipientsTable;
   reward_wallet_challenges: RewardWalletChallengesTable;
@@ -478,25 +478,22 @@ export interface DB extends ModerationDB {
   settled_stories: SettledStoriesTable;
   payouts: PayoutsTable;
   review_cases: ReviewCasesTable;
-  // migrations/0026_payout_holders.sql
   payout_holders: PayoutHoldersTable;
   review_case_events: ReviewCaseEventsTable;
-  // migrations/0013_claim_rail.sql
   claim_batches: ClaimBatchesTable;
   claim_batch_leaves: ClaimBatchLeavesTable;
   claim_batch_payouts: ClaimBatchPayoutsTable;
   claim_receipts: ClaimReceiptsTable;
   claim_batch_evidence: ClaimBatchEvidenceTable;
-  // migrations/0021_bot_owners.sql
   bot_owner_challenges: BotOwnerChallengesTable;
   bot_owners: BotOwnersTable;
   bot_payout_owners: BotPayoutOwnersView;
-  // migrations/0023_site_accounts.sql
+  // migrations/0005_readers.sql
   site_accounts: SiteAccountsTable;
   site_sessions: SiteSessionsTable;
 }
 
-/** migrations/0023_site_accounts.sql: the reader site's account of each person it logged in. */
+/** migrations/0005_readers.sql: the reader site's account of each person it logged in. */
 export interface SiteAccountsTable {
   account_id: string;
   linked_human_id: string;
@@ -504,14 +501,14 @@ export interface SiteAccountsTable {
   last_login_at: Date;
 }
 
-/** migrations/0023_site_accounts.sql: the reader site's browser sessions. */
+/** migrations/0005_readers.sql: the reader site's browser sessions. */
 export interface SiteSessionsTable {
   id: string;
   data: ColumnType<unknown, string, string>;
   expires_at: Date;
 }
 
-/** migrations/0021_bot_owners.sql: single-use ownership challenges. */
+/** migrations/0006_rewards.sql: single-use ownership challenges. */
 export interface BotOwnerChallengesTable {
   id: string;
   bot_id: string;
@@ -526,7 +523,7 @@ export interface BotOwnerChallengesTable {
   used_at: Date | null;
 }
 
-/** migrations/0021_bot_owners.sql: the ownerships claims established (ended_at null: the current one). */
+/** migrations/0006_rewards.sql: the ownerships claims established (ended_at null: the current one). */
 export interface BotOwnersTable {
   id: string;
   bot_id: string;
@@ -542,14 +539,14 @@ export interface BotOwnersTable {
   ended_by: string | null;
 }
 
-/** migrations/0021_bot_owners.sql: whose a bot's payouts are (a view: read only). */
+/** migrations/0006_rewards.sql: whose a bot's payouts are (a view: read only). */
 export interface BotPayoutOwnersView {
   bot_id: ColumnType<string, never, never>;
   linked_human_id: ColumnType<string | null, never, never>;
   owner_id: ColumnType<string | null, never, never>;
 }
 
-/** migrations/0012_rewards.sql. Money columns are numeric(78,0): decimal strings, read with BigInt(). */
+/** migrations/0006_rewards.sql. Money columns are numeric(78,0): decimal strings, read with BigInt(). */
 export type PolicyStatus = 'ACTIVE' | 'PAUSED' | 'DISABLED';
 export type PayoutRole = 'WRITER' | 'FACT_CHECK' | 'RISK' | 'SOURCE_DIVERSITY';
 export type PayoutStatus = 'PAYABLE' | 'PENDING_RECIPIENT' | 'FROZEN' | 'REVIEW';
@@ -623,13 +620,13 @@ export interface SettlementsTable {
   story_count: number;
   contribution_count: number;
   payout_count: number;
-  /** The block of payouts.seq the run reserved, one value per contribution (null without contributions): 0018. */
+  /** The block of payouts.seq the run reserved, one value per contribution (null without contributions). */
   payout_seq_first: ColumnType<string | null, string | bigint | null | undefined, never>;
   payout_seq_last: ColumnType<string | null, string | bigint | null | undefined, never>;
   role_totals: ColumnType<unknown, string, never>;
-  /** The published inputs as json: settlements written before migration 0015 (later ones have inputs_gzip). */
+  /** Published inputs as json: the service writes inputs_gzip instead and never reads this column. */
   inputs: ColumnType<unknown, string | undefined, string>;
-  /** The published inputs as gzip-compressed JSON, written last in the run's transaction (completeSettlement); one of the two is set once committed (0014, 0015). */
+  /** The published inputs, gzip of the packed form (published-inputs.ts), written last in the run's transaction (completeSettlement); required once committed. */
   inputs_gzip: ColumnType<Uint8Array | null, Uint8Array | undefined, Uint8Array>;
   created_by: string;
   created_at: Date;
@@ -638,7 +635,7 @@ export interface SettlementsTable {
 export interface SettledStoriesTable {
   story_id: string;
   settlement_id: string;
-  /** The part of its run's block of payouts.seq that holds the story's payouts (0019); null without contributions. */
+  /** The part of its run's block of payouts.seq that holds the story's payouts; null without contributions. */
   payout_seq_first: ColumnType<string | null, string | bigint | null | undefined, never>;
   payout_seq_last: ColumnType<string | null, string | bigint | null | undefined, never>;
 }
@@ -658,13 +655,13 @@ export interface PayoutsTable {
   amount_base: Money;
   status: PayoutStatus;
   status_reason: string | null;
-  /** Its linked human changed after its run (0026): found by linked human through an index, not payout_holders. */
+  /** Its linked human changed after its run: found by linked human through an index, not payout_holders. */
   reassigned: Generated<boolean>;
   created_at: Date;
   updated_at: Date;
 }
 
-/** migrations/0026_payout_holders.sql: the seqs of one run's payouts of one bot or linked human. */
+/** migrations/0006_rewards.sql: the seqs of one run's payouts of one bot or linked human. */
 export interface PayoutHoldersTable {
   holder_kind: 'BOT' | 'HUMAN';
   holder_id: string;
@@ -699,7 +696,7 @@ export interface ReviewCaseEventsTable {
   created_at: Date;
 }
 
-/** migrations/0013_claim_rail.sql. */
+/** migrations/0006_rewards.sql. */
 export interface ClaimBatchesTable {
   id: string;
   seq: Generated<Int8>;

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../platform/db/database.js';
 import { expiringRowsById } from '../../platform/db/retention.js';
 
-/** SQL of the reader site's accounts and browser sessions (migrations/0023_site_accounts.sql). */
+/** SQL of the reader site's accounts and browser sessions (migrations/0005_readers.sql). */
 
 /**
  * The account of `linkedHumanId`: `accountId` when the person has none yet, else the one they have (the

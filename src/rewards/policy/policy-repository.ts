@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
 import type { RewardsPolicyVersionsTable } from '../../platform/db/schema.js';
 
-/** SQL of the versioned rewards policy (migrations/0012_rewards.sql). */
+/** SQL of the versioned rewards policy (migrations/0006_rewards.sql). */
 
 const POLICY_LOCK_KEY = 0x52_45_57_01; // 'REW' 1: serializes policy changes
 

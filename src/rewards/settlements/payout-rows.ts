@@ -93,7 +93,7 @@ export function* payoutBatches(
     let row = batch[filled];
     if (row === undefined) batch.push((row = blankPayout()));
     row.seq = base + i;
-    row.id = payoutIdOf(row.seq); // unique as its seq is (0031): no random part, no index of its own
+    row.id = payoutIdOf(row.seq); // unique as its seq is (payouts_id_of_seq): no random part, no index of its own
     row.story_id = c.storyId;
     row.role = c.role;
     row.beneficiary_kind = c.beneficiaryKind;
@@ -160,7 +160,7 @@ export function storySeqRanges(storyIds: readonly string[], contributions: reado
   });
 }
 
-/** One person's payouts in one run (payout_holders, 0026): a bot's (its bot_id) or a linked human's, by seq. */
+/** One person's payouts in one run (payout_holders): a bot's (its bot_id) or a linked human's, by seq. */
 export interface PayoutHolder {
   kind: 'BOT' | 'HUMAN';
   id: string;

@@ -2,35 +2,31 @@ import { sql, type RawBuilder } from 'kysely';
 
 /**
  * The payouts of one settlement or of one settled story: the block of seq its run reserved, recorded on the
- * settlement (0018) or on the story's settled_stories row (0019), and the key itself (the blocks filled in for
- * runs older than 0019 may hold other stories' payouts). `key` is a value or an SQL reference; `alias` names
- * the payouts of the surrounding query.
+ * settlement or on the story's settled_stories row. A run's block holds its payouts only, and within it each
+ * story's payouts lie in a block of their own (migrations/0006_rewards.sql), so the range alone is the scope.
+ * `key` is a value or an SQL reference; `alias` names the payouts of the surrounding query.
  */
 export function payoutsOf(scope: 'settlement' | 'story', key: unknown, alias = 'payouts'): RawBuilder<boolean> {
-  const [table, keyColumn, payoutColumn] =
-    scope === 'settlement' ? ['settlements', 'id', 'settlement_id'] : ['settled_stories', 'story_id', 'story_id'];
+  const [table, keyColumn] = scope === 'settlement' ? ['settlements', 'id'] : ['settled_stories', 'story_id'];
   const bound = (column: string) =>
     sql`(select ${sql.ref(`b.${column}`)} from ${sql.table(table)} b where ${sql.ref(`b.${keyColumn}`)} = ${key})`;
-  return sql<boolean>`(${sql.ref(`${alias}.${payoutColumn}`)} = ${key}
-    and ${sql.ref(`${alias}.seq`)} between ${bound('payout_seq_first')} and ${bound('payout_seq_last')})`;
+  return sql<boolean>`(${sql.ref(`${alias}.seq`)} between ${bound('payout_seq_first')} and ${bound('payout_seq_last')})`;
 }
 
 /**
- * The payout whose id is `id` (a value or an SQL reference): a payout made since 0031 by the seq its id names
- * (`po-` and the seq), one made before by the partial index of the other ids. `alias` names the payouts of the
- * surrounding query.
+ * The payout whose id is `id` (a value or an SQL reference), by the seq its id names (`po-` and the seq): found
+ * through the primary key. `alias` names the payouts of the surrounding query.
  */
 export function payoutById(id: unknown, alias = 'payouts'): RawBuilder<boolean> {
   const ref = (column: string) => sql.ref(`${alias}.${column}`);
-  return sql<boolean>`(${ref('id')} = ${id}
-    and (${ref('seq')} = payout_seq_of(${id}) or ${ref('id')} <> payout_id_of(${ref('seq')})))`;
+  return sql<boolean>`(${ref('seq')} = payout_seq_of(${id}) and ${ref('id')} = ${id})`;
 }
 
-/** The id of the payout with seq `seq`, as the database's payout_id_of (0031) makes it: `po-` and the seq in decimal. */
+/** The id of the payout with seq `seq`, as the database's payout_id_of makes it: `po-` and the seq in decimal. */
 export const payoutIdOf = (seq: number): string => `po-${seq}`;
 
 /**
- * The seqs of the payouts of one bot or of one linked human (0026), as a set for `seq in (...)`: the seqs the runs
+ * The seqs of the payouts of one bot or of one linked human, as a set for `seq in (...)`: the seqs the runs
  * recorded for that person in payout_holders, and for a linked human the payouts that became theirs after their
  * run (`reassigned`, found by a partial index). A payout that moved to another person stays in its run's row of
  * the first: the person's column is checked as well (payoutsOfPerson).
@@ -61,7 +57,7 @@ export function payoutsOfPerson(kind: 'BOT' | 'HUMAN', id: unknown, alias = 'pay
 /**
  * The payouts that belong to a reader: by their linked human (theirs and their bots', personSeqs), or paid to them
  * as a flagger by actor id (a HUMAN payout whose beneficiary is the actor: an unbound flagger's, found by the partial
- * index of 0027). Each part is found through an index, never by reading every payout.
+ * index payouts_human_beneficiary). Each part is found through an index, never by reading every payout.
  */
 export function payoutsOfReader(actorId: string, linkedHumanId: string | null | undefined, alias = 'payouts'): RawBuilder<boolean> {
   const ref = (column: string) => sql.ref(`${alias}.${column}`);

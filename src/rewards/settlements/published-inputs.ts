@@ -23,7 +23,7 @@ const FIELDS = [
   'owner',
 ] as const satisfies readonly (keyof PublishedContribution)[];
 
-/** The first bytes of the packed form once unzipped (JSON, the form of settlements stored before it, starts with `{`). */
+/** The first bytes of the packed form once unzipped. */
 const PACKED = Buffer.from('packed-inputs/1\n', 'latin1');
 
 /** Contributions numbered per turn of the event loop (the payouts' COPY reads its next rows between slices). */
@@ -107,13 +107,11 @@ function unpack(raw: Buffer): Record<string, unknown> {
   return { ...head, contributions };
 }
 
-/**
- * The published inputs of a stored settlement: the packed form, gzip-compressed JSON (settlements stored before
- * the packed form), or json (settlements written before 0015).
- */
-export async function storedInputs(row: { inputs: unknown; inputs_gzip: Uint8Array | null }): Promise<unknown> {
-  if (!row.inputs_gzip) return row.inputs;
+/** The published inputs of a stored settlement (settlements.inputs_gzip, as compressedInputs wrote them). */
+export async function storedInputs(row: { inputs_gzip: Uint8Array | null }): Promise<unknown> {
+  if (!row.inputs_gzip) throw new Error('the settlement has no published inputs');
   const raw = await gunzipAsync(row.inputs_gzip);
-  if (raw.length >= PACKED.length && raw.subarray(0, PACKED.length).equals(PACKED)) return unpack(raw);
-  return JSON.parse(raw.toString('utf8')) as unknown;
+  if (!(raw.length >= PACKED.length && raw.subarray(0, PACKED.length).equals(PACKED)))
+    throw new Error('the published inputs are not of the packed form');
+  return unpack(raw);
 }

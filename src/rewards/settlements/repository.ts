@@ -33,7 +33,7 @@ export async function insertSettlement(tx: Tx, row: Insertable<SettlementsTable>
 
 /**
  * Completes a run's settlement row: the number of payouts it wrote and the inputs it was computed from
- * (gzip-compressed JSON); a settlement cannot commit without its inputs (0014, 0015).
+ * (published-inputs.ts); a settlement cannot commit without its inputs (settlements_inputs_required).
  */
 export async function completeSettlement(tx: Tx, settlementId: string, payoutCount: number, inputsGzip: Uint8Array): Promise<void> {
   await tx.updateTable('settlements').set({ payout_count: payoutCount, inputs_gzip: inputsGzip }).where('id', '=', settlementId).execute();
@@ -193,7 +193,7 @@ export async function findSettlement(db: Queryable, id: string) {
   return (
     (await db
       .selectFrom('settlements')
-      .select([...SUMMARY, 'inputs', 'inputs_gzip'])
+      .select([...SUMMARY, 'inputs_gzip'])
       .where('id', '=', id)
       .executeTakeFirst()) ?? null
   );

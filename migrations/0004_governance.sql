@@ -1,7 +1,16 @@
--- Governance and the emergency control plane: parameter proposals, emergency measures, two-person
--- control-plane requests, and the append-only, hash-chained audit log they write (docs/governance.md).
+-- Governance: parameters and the proposals that change them, emergency measures, two-person control-plane
+-- requests (docs/governance.md), and the integrity (cartel) analyses with the members each flagged
+-- (docs/integrity.md). Governance, control-plane and rewards changes are written to the audit log (0001_platform).
 
--- A proposal to change governance parameters. Life cycle (src/modules/governance/proposal-states.ts):
+CREATE TABLE governance_parameters (
+  name                   text PRIMARY KEY,
+  value                  jsonb NOT NULL,
+  default_value          jsonb NOT NULL,
+  updated_by_proposal_id text,
+  updated_at             timestamptz NOT NULL DEFAULT now()
+);
+
+-- A proposal to change governance parameters. Life cycle (src/governance/parameters/proposal-states.ts):
 -- DRAFT -> RATIFIED -> ACTIVE, DRAFT -> REJECTED, DRAFT | RATIFIED -> SUPERSEDED.
 CREATE TABLE governance_proposals (
   id                     text PRIMARY KEY,
@@ -46,12 +55,8 @@ CREATE TABLE governance_emergencies (
 CREATE UNIQUE INDEX governance_emergencies_one_active ON governance_emergencies ((true)) WHERE status = 'ACTIVE';
 CREATE INDEX governance_emergencies_cleared ON governance_emergencies (cleared_at DESC) WHERE status = 'CLEARED';
 
--- Health signals of evaluate: flags and objections per hour.
-CREATE INDEX flags_created_at ON flags (created_at);
-CREATE INDEX agent_reviews_objections_created_at ON agent_reviews (created_at) WHERE kind = 'OBJECTION';
-
 -- A change that needs several approvers (FEATURE_EXPLICIT_CONTROL_PLANE_ENABLED=1). States
--- (src/modules/control-plane/request-states.ts): PENDING -> EXECUTED (approvals reached: ready to be consumed)
+-- (src/governance/control-plane/request-states.ts): PENDING -> EXECUTED (approvals reached: ready to be consumed)
 -- -> CONSUMED (used by the change it names, once); PENDING | EXECUTED -> CANCELLED.
 CREATE TABLE control_plane_requests (
   id                           text PRIMARY KEY,
@@ -59,7 +64,7 @@ CREATE TABLE control_plane_requests (
   action                       text NOT NULL CHECK (action IN ('governance.activate', 'governance.emergency.apply', 'governance.emergency.clear')),
   target                       text NOT NULL,
   payload                      jsonb NOT NULL,
-  -- SHA-256 of the canonical JSON of payload (CONTRACT §3 canonical form)
+  -- SHA-256 of the canonical JSON of payload
   payload_hash                 text NOT NULL CHECK (payload_hash ~ '^[0-9a-f]{64}$'),
   reason                       text NOT NULL,
   status                       text NOT NULL DEFAULT 'PENDING' CHECK (status IN ('PENDING', 'EXECUTED', 'CONSUMED', 'CANCELLED')),
@@ -92,56 +97,42 @@ CREATE TABLE control_plane_approvals (
   PRIMARY KEY (request_id, approver)
 );
 
--- The audit log: an append-only hash chain. Each row stores the previous row's hash and its own SHA-256 over
--- the canonical JSON of its fields and that previous hash (src/platform/audit/chain.ts); the first row's
--- previous hash is 64 zeros. Appends are serialized by a transaction-scoped advisory lock; the database
--- itself refuses UPDATE, DELETE and TRUNCATE, and refuses an INSERT that does not extend the chain.
-CREATE TABLE audit_events (
-  seq              bigint PRIMARY KEY CHECK (seq >= 1),
-  id               text NOT NULL UNIQUE,
-  scope            text NOT NULL CHECK (scope IN ('GOVERNANCE', 'CONTROL_PLANE')),
-  action           text NOT NULL,
-  actor_id         text NOT NULL,
-  linked_human_id  text,
-  target           text NOT NULL,
-  details          jsonb NOT NULL,
-  created_at       timestamptz NOT NULL,
-  prev_hash        text NOT NULL CHECK (prev_hash ~ '^[0-9a-f]{64}$'),
-  hash             text NOT NULL UNIQUE CHECK (hash ~ '^[0-9a-f]{64}$')
+-- Integrity: cartel analyses (POST /v1/admin/governance/cartel/analyze). The latest analysis (highest seq) is the
+-- finding in force: consensus discounts attestations inside its clusters when
+-- integrity.clusterAttestationDiscount > 0, evaluate reads it as the collusion signal, and the rewards work holds
+-- payouts of its flagged members for review.
+CREATE TABLE integrity_analyses (
+  id            text PRIMARY KEY,
+  seq           bigserial UNIQUE,
+  method        text NOT NULL,
+  -- every parameter the analysis used, as answered
+  parameters    jsonb NOT NULL CHECK (jsonb_typeof(parameters) = 'object'),
+  window_start  timestamptz NOT NULL,
+  analyzed_at   timestamptz NOT NULL,
+  analyzed_by   text NOT NULL,
+  -- the answer's clusters with their evidence, and the summary of the graph
+  clusters      jsonb NOT NULL CHECK (jsonb_typeof(clusters) = 'array'),
+  summary       jsonb NOT NULL,
+  cluster_count integer NOT NULL CHECK (cluster_count >= 0),
+  member_count  integer NOT NULL CHECK (member_count >= 0)
 );
-CREATE INDEX audit_events_scope ON audit_events (scope, seq);
 
-CREATE FUNCTION audit_events_refuse_change() RETURNS trigger
-  LANGUAGE plpgsql
-  AS $$
-BEGIN
-  RAISE EXCEPTION 'audit_events is append-only: % refused', TG_OP USING ERRCODE = 'object_not_in_prerequisite_state';
-END
-$$;
+-- One row per member of a flagged cluster: bots by bot id, humans by actor id.
+CREATE TABLE integrity_flagged_members (
+  analysis_id  text NOT NULL REFERENCES integrity_analyses (id),
+  member_kind  text NOT NULL CHECK (member_kind IN ('bot', 'actor')),
+  member_id    text NOT NULL,
+  cluster_id   text NOT NULL,
+  score        double precision NOT NULL,
+  PRIMARY KEY (analysis_id, member_kind, member_id)
+);
+CREATE INDEX integrity_flagged_members_cluster ON integrity_flagged_members (analysis_id, cluster_id);
 
--- TRUNCATE fires no row trigger: a statement-level BEFORE TRUNCATE trigger refuses it.
-CREATE TRIGGER audit_events_no_update_delete BEFORE UPDATE OR DELETE ON audit_events
-  FOR EACH ROW EXECUTE FUNCTION audit_events_refuse_change();
-CREATE TRIGGER audit_events_no_truncate BEFORE TRUNCATE ON audit_events
-  FOR EACH STATEMENT EXECUTE FUNCTION audit_events_refuse_change();
-
--- An inserted row must follow the last one: the next seq and the last row's hash as prev_hash. The lock is the
--- one the application's append takes (AUDIT_LOCK_KEY in src/platform/audit/audit-log.ts).
-CREATE FUNCTION audit_events_link() RETURNS trigger
-  LANGUAGE plpgsql
-  AS $$
-DECLARE
-  last_seq bigint;
-  last_hash text;
-BEGIN
-  PERFORM pg_advisory_xact_lock(7346221002);
-  SELECT seq, hash INTO last_seq, last_hash FROM audit_events ORDER BY seq DESC LIMIT 1;
-  IF NEW.seq <> coalesce(last_seq, 0) + 1 OR NEW.prev_hash <> coalesce(last_hash, repeat('0', 64)) THEN
-    RAISE EXCEPTION 'audit_events: row % does not extend the chain (last row %)', NEW.seq, coalesce(last_seq, 0)
-      USING ERRCODE = 'object_not_in_prerequisite_state';
-  END IF;
-  RETURN NEW;
-END
-$$;
-CREATE TRIGGER audit_events_extend_chain BEFORE INSERT ON audit_events
-  FOR EACH ROW EXECUTE FUNCTION audit_events_link();
+-- the runtime role
+-- records: rows are added, never changed or removed
+GRANT SELECT, INSERT ON control_plane_approvals, integrity_analyses, integrity_flagged_members TO newsroom_runtime;
+-- state that moves on, never removed
+GRANT SELECT, INSERT, UPDATE ON governance_parameters, governance_proposals, governance_emergencies, control_plane_requests
+  TO newsroom_runtime;
+GRANT USAGE ON SEQUENCE governance_proposals_seq_seq, control_plane_requests_seq_seq, integrity_analyses_seq_seq
+  TO newsroom_runtime;
