@@ -11077,6 +11077,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         id: string;
@@ -11197,6 +11202,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         id: string;
@@ -11271,6 +11281,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         id: string;
@@ -11405,6 +11420,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -11572,6 +11592,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -11634,6 +11659,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         storyId: string;
@@ -11765,6 +11795,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -11829,6 +11864,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         /** @description The topic as followed (any spelling that normalizes to it) */
@@ -12120,6 +12160,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -12180,6 +12225,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -12242,6 +12292,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -12308,6 +12363,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -12378,6 +12438,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -14380,6 +14445,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -14458,6 +14528,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         id: string;
@@ -14541,6 +14616,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         id: string;
@@ -14631,6 +14711,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -14756,6 +14841,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -14933,6 +15023,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -15120,6 +15215,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         id: string;
@@ -15218,6 +15318,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         id: string;
@@ -15312,6 +15417,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -15494,6 +15604,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -15856,6 +15971,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -15927,6 +16047,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -15992,6 +16117,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -16064,6 +16194,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -16132,6 +16267,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -16204,6 +16344,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -16547,6 +16692,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -17021,6 +17171,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -17113,6 +17268,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         caseId: string;
@@ -17207,6 +17367,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         caseId: string;
@@ -17299,6 +17464,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         caseId: string;
@@ -17393,6 +17563,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         recipientId: string;
@@ -17461,6 +17636,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         recipientId: string;
@@ -17529,6 +17709,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         storyId: string;
@@ -17597,6 +17782,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         storyId: string;
@@ -17841,6 +18031,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -17915,6 +18110,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -17995,6 +18195,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         batchId: string;
@@ -18078,6 +18283,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         batchId: string;
@@ -18261,6 +18471,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         /** @description What was quarantined: `story` (the scan quarantines stories) */
@@ -18435,6 +18650,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -18507,6 +18727,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         /** @description The source: the host of its URLs, without a leading www. (example.org); case-insensitive */
@@ -18577,6 +18802,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         id: string;
@@ -18652,6 +18882,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         id: string;

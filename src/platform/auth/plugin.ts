@@ -309,9 +309,12 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
           return;
         case 'human-read':
         case 'human-write': {
-          request.actor = await authenticateHuman(request).catch(failed('human'));
-          if (spec.admin === 'content') requireContentAdmin(config, request.actor);
-          if (spec.admin === 'rewards') requireRewardsAdmin(config, request.actor);
+          const actor = await authenticateHuman(request).catch(failed('human'));
+          request.actor = actor;
+          if (spec.admin === 'content') requireContentAdmin(config, actor);
+          if (spec.admin === 'rewards') requireRewardsAdmin(config, actor);
+          // after the signature, the nonce and the limit: only the signed person's own requests reach their keys
+          if (spec.kind === 'human-write') await applyIdempotency(request, reply, `human:${actor.actorId}`);
           return;
         }
         case 'agent-join':
@@ -366,7 +369,7 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
       if (countsReads && route.config?.rateLimit !== false && routeMethods(route).some((m) => m === 'GET' || m === 'HEAD'))
         route.onRequest = [...hookList(route.onRequest), countRead];
       if (spec.kind !== 'public' || spec.reader === 'optional') route.preValidation = [...hookList(route.preValidation), authenticate];
-      if (spec.kind === 'agent') {
+      if (spec.kind === 'agent' || spec.kind === 'human-write') {
         route.onSend = [...hookList(route.onSend), recordIdempotency];
         route.onRequestAbort = [...hookList(route.onRequestAbort), abandonIdempotency];
       }
