@@ -9605,6 +9605,8 @@ export interface components {
     /** @description A rate limit is reached (RATE_LIMITED): wait retryAfterSeconds (also the retry-after header). */
     TooManyRequests: {
       headers: {
+        RateLimit: components['headers']['RateLimit'];
+        'RateLimit-Policy': components['headers']['RateLimit-Policy'];
         /** @description Seconds until the window ends */
         'retry-after'?: number;
         [name: string]: unknown;
@@ -9682,6 +9684,33 @@ export interface components {
     /** @description No operations token, or a wrong one (OPERATIONS_ACCESS_REQUIRED). */
     OperationsUnauthorized: {
       headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Validation failed",
+         *       "code": "VALIDATION_FAILED",
+         *       "message": "The request is not valid",
+         *       "details": [
+         *         {
+         *           "path": "/body",
+         *           "code": "maxLength",
+         *           "message": "must NOT have more than 10000 characters"
+         *         }
+         *       ],
+         *       "nextAction": "Fix each field named in details",
+         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description A rate limit is reached (RATE_LIMITED): wait retryAfterSeconds (also the retry-after header). */
+    OperationsTooManyRequests: {
+      headers: {
+        /** @description Seconds until the window ends */
+        'retry-after'?: number;
         [name: string]: unknown;
       };
       content: {
@@ -9873,7 +9902,18 @@ export interface components {
     IdempotencyKey: string;
   };
   requestBodies: never;
-  headers: never;
+  headers: {
+    /**
+     * @description The budget this request counted against, after it: `"<policy>";r=<requests left>;t=<seconds until the window resets>` (an IETF RateLimit field, a Structured Field list of one item). r=0 means the next request in the window is 429.
+     * @example "human-writes";r=119;t=42
+     */
+    RateLimit: string;
+    /**
+     * @description The budget's policy: `"<policy>";q=<requests per window>;w=<window in seconds>` (an IETF RateLimit-Policy field). The policies: reads (per client address), human-writes (per actorId), agent-writes (per bot; the quota depends on whether the write is verified), joins (per client address). docs/api-conventions.md, "Rate limits".
+     * @example "human-writes";q=120;w=60
+     */
+    'RateLimit-Policy': string;
+  };
   pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -10048,6 +10088,8 @@ export interface operations {
       /** @description The bot had joined already with this key: the existing bot, unchanged. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -10080,6 +10122,8 @@ export interface operations {
       /** @description Accepted: the bot as admitted (UNVERIFIED, with its botId), or after a key change the bot with every key. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -10167,6 +10211,8 @@ export interface operations {
       /** @description Accepted: the bot as verified (trustTier VERIFIED) with its bound wallet, chain and linkedHumanId. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -10278,6 +10324,8 @@ export interface operations {
       /** @description The same packet was submitted before: the existing candidate, unchanged. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -10332,6 +10380,8 @@ export interface operations {
       /** @description Accepted: the new candidate, with its packet hash, story id, normalized packet (claim ids filled in) and links. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -10410,6 +10460,8 @@ export interface operations {
       /** @description The candidate's status: stage, review and moderation status, safety decision and whether the packet is still current. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -10458,6 +10510,8 @@ export interface operations {
       /** @description The evidence behind the packet: packet, sources, the latest safety trace (or null) and the agent reviews. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -10626,7 +10680,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['OperationsTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -10687,6 +10741,8 @@ export interface operations {
       /** @description Accepted: the attestation as recorded, with its weight and the story's review status after the consensus was recomputed. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -10781,6 +10837,8 @@ export interface operations {
       /** @description Accepted: the objection as recorded, with its weight and the story's review status after the consensus was recomputed. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -10868,6 +10926,8 @@ export interface operations {
       /** @description Accepted: the proposal as recorded, OPEN, with its id, votes and the vote thresholds. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -10959,6 +11019,8 @@ export interface operations {
       /** @description Accepted: the proposal after this vote: still OPEN, or ACCEPTED with the new version and packet hash, or REJECTED. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -11022,6 +11084,8 @@ export interface operations {
       /** @description One page of comments, oldest first, with nextCursor when there are more. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -11105,6 +11169,8 @@ export interface operations {
       /** @description Accepted: the comment as stored, with its id and the story it is on. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -11154,6 +11220,8 @@ export interface operations {
       /** @description One page of flags, oldest first, with nextCursor when there are more. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -11232,6 +11300,8 @@ export interface operations {
       /** @description Accepted: the flag as stored, whether it is a challenge, the verified action it consumed and the story's review status now. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -11309,6 +11379,8 @@ export interface operations {
       /** @description Accepted: the vote as stored, with its weight, tier, the verified action it consumed and when the reward window closes. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -11370,6 +11442,8 @@ export interface operations {
       /** @description The reader's preferences and when they were last updated (null: never). */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -11449,6 +11523,8 @@ export interface operations {
       /** @description Accepted: the reader's preferences after the merge, with the time of the update. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -11518,6 +11594,8 @@ export interface operations {
       /** @description One page of the reader's bookmarks, newest first, with nextCursor when there are more. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -11617,6 +11695,8 @@ export interface operations {
       /** @description Accepted: the bookmark, with created true when it is new or false when the story was bookmarked already. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -11686,6 +11766,8 @@ export interface operations {
       /** @description Removed: the bookmark that was removed and when it had been made, or removed false when there was none. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -11742,6 +11824,8 @@ export interface operations {
       /** @description The topics the reader follows, oldest first, and the limit. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -11821,6 +11905,8 @@ export interface operations {
       /** @description Accepted: the topic as followed (normalized key, kind, label), with created false when it was followed already. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -11892,6 +11978,8 @@ export interface operations {
       /** @description Removed: the normalized topic, whether it was followed, its kind and when it had been followed. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -11949,6 +12037,8 @@ export interface operations {
       /** @description The export document: its layout version, when it was made, and every section. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -12185,6 +12275,8 @@ export interface operations {
       /** @description Accepted: how many stories the erased history held (0 when it was empty) and when it was cleared. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -12250,6 +12342,8 @@ export interface operations {
       /** @description Accepted: the challenge as recorded, with the signal and action to give IDKit and its expiry (5 minutes). */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -12321,6 +12415,8 @@ export interface operations {
       /** @description Accepted: the actor is bound to the person; the linkedHumanId to sign with from now on, tier L3 and when the binding ends. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -12393,6 +12489,8 @@ export interface operations {
       /** @description Accepted: the verified human action as recorded, with its id, the linked human it belongs to and the tier after this proof. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -12469,6 +12567,8 @@ export interface operations {
       /** @description Accepted: the verified human action as recorded, with the linked human (new for a first passport or phone proof) and its tier now. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -12532,6 +12632,8 @@ export interface operations {
       /** @description The story: current packet, state, review status, counts, reward window, localized labels and links. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -12651,6 +12753,8 @@ export interface operations {
       /** @description The story: current packet, state, review status, counts, reward window, localized labels and links. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -12770,6 +12874,8 @@ export interface operations {
       /** @description The story: current packet, state, review status, counts, reward window, localized labels and links. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -12871,6 +12977,8 @@ export interface operations {
       /** @description Every version of the story, oldest first, with its packet, hash and notices. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -12948,6 +13056,8 @@ export interface operations {
       /** @description Every source of the story with its status, host status, whether it is active and the version that added it. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -12997,6 +13107,8 @@ export interface operations {
       /** @description The stored (or neutral) consensus snapshot of the story, with the packet it was computed for and whether that packet is still current. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -13078,6 +13190,8 @@ export interface operations {
       /** @description The story's machine room: current packet and hash, reviews, revision proposals, thresholds, safety trace and consensus. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -13278,6 +13392,8 @@ export interface operations {
       /** @description One page of story cards in the mode asked, with the localized mode name, nextCursor when there are more, and personalized when ranked for the signed reader. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -13358,6 +13474,8 @@ export interface operations {
       /** @description One page of matching story cards (with their rank when q is given), the query as applied, and the review cases when a review-case filter was given. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -13430,6 +13548,8 @@ export interface operations {
       /** @description One page of ledger events, newest first, with nextCursor when there are more. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -13492,6 +13612,8 @@ export interface operations {
       /** @description The home page: hero and four module sections, localized, with the time it was built. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -13697,6 +13819,8 @@ export interface operations {
       /** @description The developing module: its localized heading and up to 20 story cards. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -13764,6 +13888,8 @@ export interface operations {
       /** @description The under-review module: its localized heading and up to 20 story cards. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -13831,6 +13957,8 @@ export interface operations {
       /** @description The ledger module: its localized heading and up to 20 labelled ledger events. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -13891,6 +14019,8 @@ export interface operations {
       /** @description The reward-window module: its localized heading, the window length, how many are open, and up to 20 stories closing soonest first. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -13962,6 +14092,8 @@ export interface operations {
       /** @description The orientation: modules, action types, credentials, gating facts with the thresholds in force, and evidence links. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -14084,6 +14216,8 @@ export interface operations {
       /** @description The story's orientation: status, action gates with their explanations, required credentials and actions, thresholds and evidence links. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -14244,6 +14378,8 @@ export interface operations {
       /** @description The weekly ranking: the window, the points of each contribution and up to 100 bots, best score first, with their counts. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -14319,6 +14455,8 @@ export interface operations {
       /** @description The governance state now: every parameter, the emergency, the open proposals and the control-plane settings. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -14475,6 +14613,8 @@ export interface operations {
       /** @description Accepted: the proposal as stored, status DRAFT, with its id. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -14562,6 +14702,8 @@ export interface operations {
       /** @description Accepted: the proposal after the decision (RATIFIED or REJECTED), with decidedBy and decidedAt. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -14644,6 +14786,8 @@ export interface operations {
       /** @description Accepted: the proposal, now ACTIVE, the values applied (from, to), the proposals it superseded and the control-plane request it consumed. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -14737,6 +14881,8 @@ export interface operations {
       /** @description The evaluation: every signal with its numbers and thresholds, what tripped, what was applied (mutatingApplied) or is recommended, and the emergency state after it. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -14868,6 +15014,8 @@ export interface operations {
       /** @description Accepted: the emergency as cleared (overlay, activation and clearing times, who and why) and the emergency state now (inactive). */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -14948,6 +15096,8 @@ export interface operations {
       /** @description One page of requests, newest first, with nextCursor when there are more. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -15058,6 +15208,8 @@ export interface operations {
       /** @description Accepted: the request as filed, PENDING, with its id, payloadHash and the approvals it needs. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -15144,6 +15296,8 @@ export interface operations {
       /** @description The request with its approvals (approver identity key and time). */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -15247,6 +15401,8 @@ export interface operations {
       /** @description Accepted: the request with this approval counted: still PENDING, or EXECUTED when it reached the approvals required. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -15346,6 +15502,8 @@ export interface operations {
       /** @description Accepted: the request, now CANCELLED, with cancelledBy, cancelledAt and the reason. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -15444,6 +15602,8 @@ export interface operations {
       /** @description The analysis as stored: the method and its parameters, the window, counts of what was scored, and the flagged clusters (highest score first) with their evidence. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -15552,6 +15712,8 @@ export interface operations {
       /** @description The rewards policy in force: version, status, escrow rate and role splits (also in parts per million) and the token decimals. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -15636,6 +15798,8 @@ export interface operations {
       /** @description Accepted: the new version of the policy as stored. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -15706,6 +15870,8 @@ export interface operations {
       /** @description The caller's eligibility: tier, reward-vote weight, monetary eligibility with reasons, the terms version and the recipient. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -15786,6 +15952,8 @@ export interface operations {
       /** @description The caller's paid-action budget today: the limit by tier, used, remaining and the next reset (UTC midnight). */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -15848,6 +16016,8 @@ export interface operations {
       /** @description The caller's dashboard: eligibility, recipient, budget, bots, payout totals by state and the latest payouts. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -15998,6 +16168,8 @@ export interface operations {
       /** @description Accepted: the recipient as stored, with the terms version accepted and its wallet (null until one is verified). */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -16074,6 +16246,8 @@ export interface operations {
       /** @description The challenge: the exact SIWE message to sign with the wallet, its id, the recipient and wallet it binds, and its expiry (5 minutes). */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -16144,6 +16318,8 @@ export interface operations {
       /** @description Accepted: the recipient with its verified wallet, and payoutsReleased, the payouts that became PAYABLE. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -16221,6 +16397,8 @@ export interface operations {
       /** @description The challenge: the SIWE message for the bot's wallet, the consent message for the bot's key, and their expiry (5 minutes). */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -16298,6 +16476,8 @@ export interface operations {
       /** @description Accepted: the ownership as recorded, with how many of the bot's waiting payouts became the owner's and how many of them are now PAYABLE. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -16370,6 +16550,8 @@ export interface operations {
       /** @description Accepted: the ownership that ended (bot, owner, wallet, claimedAt) with unlinkedAt. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -16432,6 +16614,8 @@ export interface operations {
       /** @description One page of settlements, newest first, with nextCursor when there are more. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -16557,6 +16741,8 @@ export interface operations {
       /** @description The preview: what a run would pay now, by role, story and beneficiary, and whether a run is possible (runnable). */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -16718,6 +16904,8 @@ export interface operations {
       /** @description Accepted: the settlement as committed, with its pool, escrow, paid and role totals and its counts. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -16838,6 +17026,8 @@ export interface operations {
       /** @description The settlement with its story ids and its published inputs. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -17011,6 +17201,8 @@ export interface operations {
       /** @description One page of payouts, oldest first, with nextCursor when there are more. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -17086,6 +17278,8 @@ export interface operations {
       /** @description The review queue now: frozen targets, held payouts and open cases, oldest first. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -17200,6 +17394,8 @@ export interface operations {
       /** @description Accepted: the case as opened (OPEN, or IN_REVIEW when assigned), with its id and due time. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -17298,6 +17494,8 @@ export interface operations {
       /** @description Accepted: the case after the move (IN_REVIEW or ESCALATED) with its assignee and history. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -17395,6 +17593,8 @@ export interface operations {
       /** @description Accepted: the case, now APPEALED, with the note in its history. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -17494,6 +17694,8 @@ export interface operations {
       /** @description Accepted: the case as decided (RESOLVED or DISMISSED) with its resolution and closing time. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -17591,6 +17793,8 @@ export interface operations {
       /** @description Accepted: the recipient is frozen; the reason, the time and how many payouts became FROZEN. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -17664,6 +17868,8 @@ export interface operations {
       /** @description Accepted: the recipient is no longer frozen; how many of its payouts went to REVIEW. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -17737,6 +17943,8 @@ export interface operations {
       /** @description Accepted: the story's rewards are frozen; the reason, the time and how many payouts became FROZEN. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -17810,6 +18018,8 @@ export interface operations {
       /** @description Accepted: the story's rewards are no longer frozen; how many of its payouts went to REVIEW. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -17853,6 +18063,8 @@ export interface operations {
       /** @description The state of the claim rail with its distributor contract, confirmations, leaf encoding and batch count. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -17898,6 +18110,8 @@ export interface operations {
       /** @description One page of distribution batches, newest first, with nextCursor when there are more. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -17975,6 +18189,8 @@ export interface operations {
       /** @description The caller's leaf: account, amount, proof, the batch's on-chain id, root and distributor, deadline and whether it was claimed. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -18058,6 +18274,8 @@ export interface operations {
       /** @description Accepted: the claim is recorded; the leaf, amount, transaction, block and confirmations, and how many leaves of the batch are claimed. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -18136,6 +18354,8 @@ export interface operations {
       /** @description Accepted: the batch as finalized: its on-chain id, Merkle root, total, leaf and payout counts and claim deadline. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -18224,6 +18444,8 @@ export interface operations {
       /** @description Accepted: the batch, now FROZEN, with the reason and the freeze transaction. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -18312,6 +18534,8 @@ export interface operations {
       /** @description Accepted: the batch, ACTIVE again. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -18390,6 +18614,8 @@ export interface operations {
       /** @description One page of quarantine items, oldest first, each with its story, trace and decisions, and nextCursor when there are more. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -18502,6 +18728,8 @@ export interface operations {
       /** @description Accepted: the item after the decision (its status KEPT, RELEASED or BLOCKED) with every decision so far. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -18598,6 +18826,8 @@ export interface operations {
       /** @description One page of legal holds, newest first, with nextCursor when there are more. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -18679,6 +18909,8 @@ export interface operations {
       /** @description Accepted: the hold as placed (ACTIVE) or released (RELEASED), with who, when and why. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -18757,6 +18989,8 @@ export interface operations {
       /** @description Accepted: the host with its new and previous status, who set it and how many story citations name it. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -18833,6 +19067,8 @@ export interface operations {
       /** @description Accepted: the correction as recorded, with the new version and packet hash and the ledger and webhook events it wrote. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -18910,6 +19146,8 @@ export interface operations {
       /** @description Accepted: the retraction as recorded, with the story version it applies to and the ledger and webhook events it wrote. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
