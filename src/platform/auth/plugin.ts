@@ -333,8 +333,14 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
           // A body naming an existing bot manages that bot's keys, signed by one of its keys like any agent write;
           // otherwise it is a join, signed by the key it registers.
           if (isPlainObject(request.body) && request.body.botId !== undefined) {
-            request.actor = await authenticateAgent(request, reply, { kind: 'agent', allowUnverified: true }).catch(failed('agent'));
-          } else await authenticateJoin(request, reply).catch(failed('agent'));
+            const actor = await authenticateAgent(request, reply, { kind: 'agent', allowUnverified: true }).catch(failed('agent'));
+            request.actor = actor;
+            await applyIdempotency(request, reply, `agent:${actor.botId}`);
+          } else {
+            await authenticateJoin(request, reply).catch(failed('agent'));
+            // the joining key's own space: only its holder signs with it
+            await applyIdempotency(request, reply, `agent-join:${String((request.body as { publicKey: string }).publicKey)}`);
+          }
           return;
         case 'agent': {
           const actor = await authenticateAgent(request, reply, spec).catch(failed('agent'));
@@ -381,7 +387,7 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
       if (countsReads && route.config?.rateLimit !== false && routeMethods(route).some((m) => m === 'GET' || m === 'HEAD'))
         route.onRequest = [...hookList(route.onRequest), countRead];
       if (spec.kind !== 'public' || spec.reader === 'optional') route.preValidation = [...hookList(route.preValidation), authenticate];
-      if (spec.kind === 'agent' || spec.kind === 'human-write') {
+      if (spec.kind === 'agent' || spec.kind === 'agent-join' || spec.kind === 'human-write') {
         route.onSend = [...hookList(route.onSend), recordIdempotency];
         route.onRequestAbort = [...hookList(route.onRequestAbort), abandonIdempotency];
       }
