@@ -246,3 +246,24 @@ describe('Idempotency-Key on human signed writes, across two instances', { skip 
     assert.deepEqual(await commentsOf(who.actorId), []);
   });
 });
+
+describe('the document declares the idempotency key on every signed write', () => {
+  test('every non-GET operation signed by a person or a bot takes the idempotency-key header parameter, and no other', async () => {
+    const t = await createTestApp();
+    try {
+      const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as Json;
+      let writes = 0;
+      for (const [path, operations] of Object.entries(doc.paths as Json))
+        for (const [method, operation] of Object.entries(operations as Json)) {
+          const op = operation as Json;
+          const signedWrite = method !== 'get' && /humanSignature|agentSignature/.test(JSON.stringify(op.security ?? []));
+          const declares = ((op.parameters as Json[] | undefined) ?? []).some((p) => p.$ref === '#/components/parameters/IdempotencyKey');
+          assert.equal(declares, signedWrite, `${method} ${path}`);
+          if (signedWrite) writes += 1;
+        }
+      assert.ok(writes > 40, String(writes));
+    } finally {
+      await t.close();
+    }
+  });
+});
