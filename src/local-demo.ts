@@ -64,17 +64,21 @@ export function prepareLocalDemo(env: Env): LocalDemo | undefined {
   const dir = localDemoDataDir(env);
   if (dir === undefined) return undefined;
   const secretsFile = resolve(join(dir, LOCAL_SECRETS_FILE));
-  mkdirSync(dir, { recursive: true });
   let secrets = readSecrets(secretsFile);
   const created = secrets === undefined;
-  if (!secrets) {
-    secrets = { humanSigningSecret: randomBytes(32).toString('base64url'), operationsToken: randomBytes(32).toString('base64url') };
-    // written whole under another name, then renamed: a start never reads half a file
-    const partial = `${secretsFile}.${process.pid}.tmp`;
-    writeFileSync(partial, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
-    renameSync(partial, secretsFile);
+  try {
+    if (!secrets) {
+      mkdirSync(dir, { recursive: true });
+      secrets = { humanSigningSecret: randomBytes(32).toString('base64url'), operationsToken: randomBytes(32).toString('base64url') };
+      // written whole under another name, then renamed: a start never reads half a file
+      const partial = `${secretsFile}.${process.pid}.tmp`;
+      writeFileSync(partial, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+      renameSync(partial, secretsFile);
+    }
+    chmodSync(secretsFile, 0o600);
+  } catch (err) {
+    throw new ConfigError('DATA_DIR', `cannot keep the local secrets in ${secretsFile}: ${(err as Error).message}`);
   }
-  chmodSync(secretsFile, 0o600);
   const supplies: LocalDemo['supplies'] = [];
   const additions: Env = {};
   if (env.HUMAN_SIGNING_SECRET === undefined) {

@@ -65,6 +65,15 @@ describe('the local demo keeps its secrets in its data directory', () => {
     );
   });
 
+  test('a data directory the secrets cannot be kept in refuses to start, naming DATA_DIR', () => {
+    const notADirectory = join(dir, 'a-file');
+    writeFileSync(notADirectory, 'not a directory');
+    assert.throws(
+      () => prepareLocalDemo({ DATA_DIR: notADirectory }),
+      (err: unknown) => err instanceof ConfigError && err.message.includes('local-secrets.json'),
+    );
+  });
+
   test('never outside the local demo: a database server, production, a public deployment, an in-memory database', () => {
     for (const env of [
       { DATABASE_URL: 'postgres://db/newsroom' },
