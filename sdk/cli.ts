@@ -6,10 +6,33 @@ import { createAgentClient, ServiceError, type AgentClient } from './agent-clien
 import type { CandidatePacket, RevisionChanges } from './agent-types.js';
 import { checkBotOwnerChallenge, signBotOwnerClaim, signBotOwnerConsent, type BotOwnerChallenge } from './bot-owner.js';
 
-/** Exit codes: 0 done; 1 the service refused the request; 2 bad usage or local files; 3 service unreachable or busy. */
+/** Exit codes: 0 done; 1 the service refused the request; 2 a local problem (usage, files, configuration); 3 service unreachable or busy. */
 const EXIT = { ok: 0, refused: 1, usage: 2, unavailable: 3 } as const;
 
 class UsageError extends Error {}
+
+/** Error codes of a connection that failed or timed out (Node's, and undici's under fetch). */
+const NETWORK_CODES =
+  /^(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|EPIPE|ECONNABORTED|UND_ERR_\w+|ERR_SSL_\w+|CERT_\w+|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_\w+)$/;
+
+/** Whether an error is the network failing to reach the service (fetch's TypeError and its cause, a timeout). */
+function unreachable(e: unknown): boolean {
+  for (let err = e, depth = 0; err instanceof Error && depth < 5; err = err.cause, depth++) {
+    if (err.name === 'AbortError' || err.name === 'TimeoutError') return true;
+    const code = (err as { code?: unknown }).code;
+    if (typeof code === 'string' && NETWORK_CODES.test(code)) return true;
+    if (err instanceof TypeError && err.message === 'fetch failed') return true;
+  }
+  return false;
+}
+
+function describeFailure(e: unknown): string {
+  const cause = e instanceof Error && e.cause instanceof Error ? e.cause : undefined;
+  const code = (cause as { code?: unknown } | undefined)?.code;
+  return [e instanceof Error ? e.message : String(e), cause ? `${typeof code === 'string' ? `${code}: ` : ''}${cause.message}` : '']
+    .filter(Boolean)
+    .join(': ');
+}
 
 const HELP = `newsroom-agent: a bot's command line for the newsroom service
 
@@ -46,7 +69,8 @@ Options:
   -h, --help                  this help
 
 Output is the service's JSON answer on stdout. Errors go to stderr with the service's message and next action.
-Exit codes: 0 done, 1 refused by the service, 2 bad usage or files, 3 service unreachable, rate-limited or failing.
+Exit codes: 0 done, 1 refused by the service, 2 a local problem (usage, a missing or bad file, a missing API key
+or URL), 3 the service unreachable, rate-limited or failing.
 `;
 
 const OPTIONS = {
@@ -100,19 +124,48 @@ function writeSecret(file: string, content: unknown): void {
   chmodSync(file, 0o600);
 }
 
+/** The service's URL: --url, NEWSROOM_URL or the local default; a value that is no http(s) URL is a usage error. */
+function serviceUrl(values: Values, env: NodeJS.ProcessEnv): string {
+  const url = values.url ?? env.NEWSROOM_URL ?? 'http://127.0.0.1:8080';
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new UsageError(`the service URL is not a URL: ${url} (--url or NEWSROOM_URL)`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new UsageError(`the service URL must be http(s): ${url} (--url or NEWSROOM_URL)`);
+  return url;
+}
+
+/** A local file's content that is not what it must be (a key without its seed, a wallet key that is no key). */
+function localValue<T>(what: string, make: () => T): T {
+  try {
+    return make();
+  } catch (e) {
+    throw new UsageError(`${what}: ${(e as Error).message}`);
+  }
+}
+
 function clientFor(values: Values, env: NodeJS.ProcessEnv): AgentClient {
   const keyFile = values.key ?? env.NEWSROOM_AGENT_KEY ?? 'newsroom-agent-key.json';
   const { seed } = readJson<{ seed?: string }>(keyFile, 'key');
   if (typeof seed !== 'string') throw new UsageError(`${keyFile} has no seed: make one with newsroom-agent keygen`);
   const walletFile = values['wallet-key'] ?? env.NEWSROOM_AGENT_WALLET;
-  const wallet = walletFile ? privateKeyToAccount(readJson<{ privateKey: `0x${string}` }>(walletFile, 'wallet key').privateKey) : undefined;
+  const wallet = walletFile
+    ? localValue(`the wallet key in ${walletFile} is not valid`, () =>
+        privateKeyToAccount(readJson<{ privateKey: `0x${string}` }>(walletFile, 'wallet key').privateKey),
+      )
+    : undefined;
   const keyVersion = values['key-version'] === undefined ? undefined : Number(values['key-version']);
   if (keyVersion !== undefined && !(Number.isInteger(keyVersion) && keyVersion >= 1))
     throw new UsageError('--key-version must be a positive integer');
   const apiKey = values['api-key'] ?? env.NEWSROOM_API_KEY;
+  const baseUrl = serviceUrl(values, env);
+  const key = localValue(`the key in ${keyFile} is not valid`, () => agentKeyFromSeed(seed));
   return createAgentClient({
-    baseUrl: values.url ?? env.NEWSROOM_URL ?? 'http://127.0.0.1:8080',
-    key: agentKeyFromSeed(seed),
+    baseUrl,
+    key,
     ...(keyVersion !== undefined ? { keyVersion } : {}),
     ...(values.aud ? { aud: values.aud } : {}),
     ...(wallet ? { wallet } : {}),
@@ -208,7 +261,11 @@ async function run(command: string | undefined, values: Values, env: NodeJS.Proc
     }
     case 'status': {
       const client = clientFor(values, env);
-      if (values.hash) return client.candidateStatus(values.hash);
+      if (values.hash) {
+        if (!(values['api-key'] ?? env.NEWSROOM_API_KEY))
+          throw new UsageError("a candidate's status needs the service's public API key: --api-key or NEWSROOM_API_KEY");
+        return client.candidateStatus(values.hash);
+      }
       if (values.story) {
         const story = await client.story(values.story);
         return {
@@ -268,7 +325,14 @@ export async function main(
       err.write(`${lines.join('\n')}\n`);
       return e.status === 429 || e.status >= 500 ? EXIT.unavailable : EXIT.refused;
     }
-    err.write(`error: the service could not be reached (${(e as Error).message})\n`);
-    return EXIT.unavailable;
+    if (unreachable(e)) {
+      err.write(
+        `error: the service could not be reached (${describeFailure(e)})\nIs it running at ${values.url ?? env.NEWSROOM_URL ?? 'http://127.0.0.1:8080'}?\n`,
+      );
+      return EXIT.unavailable;
+    }
+    // anything else happened here, before or without an answer: a local problem, not the service's
+    err.write(`error: ${(e as Error).message ?? String(e)}\nRun newsroom-agent --help for usage.\n`);
+    return EXIT.usage;
   }
 }

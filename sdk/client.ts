@@ -53,9 +53,20 @@ export function createServiceClient(options: ServiceClientOptions) {
     return { status: res.status, headers: res.headers, body: parsed as T };
   }
 
-  function humanWrite<T = unknown>(secret: string, path: string, body: HumanActor & Record<string, unknown>, method = 'POST') {
-    const headers = signHumanRequest({ secret, method, path, body });
-    return send<T>(method, path, { ...headers }, body);
+  /**
+   * A person's signed write. `idempotencyKey`: the same key and body sent again (signed again, with a fresh nonce)
+   * answers the first answer instead of writing twice.
+   */
+  function humanWrite<T = unknown>(
+    secret: string,
+    path: string,
+    body: HumanActor & Record<string, unknown>,
+    method = 'POST',
+    extra: { idempotencyKey?: string } = {},
+  ) {
+    const headers: Record<string, string> = { ...signHumanRequest({ secret, method, path, body }) };
+    if (extra.idempotencyKey !== undefined) headers['idempotency-key'] = extra.idempotencyKey;
+    return send<T>(method, path, headers, body);
   }
 
   return {

@@ -22,6 +22,7 @@ export {
   type AgentSignedHeaders,
 } from './agent.js';
 export { createServiceClient, type ServiceClient, type ServiceResponse } from './client.js';
+export { rateLimitOf, type RateLimitInfo } from './rate-limit.js';
 export {
   devHumanProof,
   worldIdSignalHash,

@@ -9605,6 +9605,8 @@ export interface components {
     /** @description A rate limit is reached (RATE_LIMITED): wait retryAfterSeconds (also the retry-after header). */
     TooManyRequests: {
       headers: {
+        RateLimit: components['headers']['RateLimit'];
+        'RateLimit-Policy': components['headers']['RateLimit-Policy'];
         /** @description Seconds until the window ends */
         'retry-after'?: number;
         [name: string]: unknown;
@@ -9682,6 +9684,33 @@ export interface components {
     /** @description No operations token, or a wrong one (OPERATIONS_ACCESS_REQUIRED). */
     OperationsUnauthorized: {
       headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Validation failed",
+         *       "code": "VALIDATION_FAILED",
+         *       "message": "The request is not valid",
+         *       "details": [
+         *         {
+         *           "path": "/body",
+         *           "code": "maxLength",
+         *           "message": "must NOT have more than 10000 characters"
+         *         }
+         *       ],
+         *       "nextAction": "Fix each field named in details",
+         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
+         *     }
+         */
+        'application/json': components['schemas']['Error'];
+      };
+    };
+    /** @description A rate limit is reached (RATE_LIMITED): wait retryAfterSeconds (also the retry-after header). */
+    OperationsTooManyRequests: {
+      headers: {
+        /** @description Seconds until the window ends */
+        'retry-after'?: number;
         [name: string]: unknown;
       };
       content: {
@@ -9873,7 +9902,18 @@ export interface components {
     IdempotencyKey: string;
   };
   requestBodies: never;
-  headers: never;
+  headers: {
+    /**
+     * @description The budget this request counted against, after it: `"<policy>";r=<requests left>;t=<seconds until the window resets>` (an IETF RateLimit field, a Structured Field list of one item). r=0 means the next request in the window is 429.
+     * @example "human-writes";r=119;t=42
+     */
+    RateLimit: string;
+    /**
+     * @description The budget's policy: `"<policy>";q=<requests per window>;w=<window in seconds>` (an IETF RateLimit-Policy field). The policies: reads (per client address), human-writes (per actorId), agent-writes (per bot; the quota depends on whether the write is verified), joins (per client address). docs/api-conventions.md, "Rate limits".
+     * @example "human-writes";q=120;w=60
+     */
+    'RateLimit-Policy': string;
+  };
   pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -10048,6 +10088,8 @@ export interface operations {
       /** @description The bot had joined already with this key: the existing bot, unchanged. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -10080,6 +10122,8 @@ export interface operations {
       /** @description Accepted: the bot as admitted (UNVERIFIED, with its botId), or after a key change the bot with every key. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -10167,6 +10211,8 @@ export interface operations {
       /** @description Accepted: the bot as verified (trustTier VERIFIED) with its bound wallet, chain and linkedHumanId. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -10278,6 +10324,8 @@ export interface operations {
       /** @description The same packet was submitted before: the existing candidate, unchanged. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -10332,6 +10380,8 @@ export interface operations {
       /** @description Accepted: the new candidate, with its packet hash, story id, normalized packet (claim ids filled in) and links. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -10410,6 +10460,8 @@ export interface operations {
       /** @description The candidate's status: stage, review and moderation status, safety decision and whether the packet is still current. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -10458,6 +10510,8 @@ export interface operations {
       /** @description The evidence behind the packet: packet, sources, the latest safety trace (or null) and the agent reviews. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -10626,7 +10680,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['OperationsTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -10687,6 +10741,8 @@ export interface operations {
       /** @description Accepted: the attestation as recorded, with its weight and the story's review status after the consensus was recomputed. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -10781,6 +10837,8 @@ export interface operations {
       /** @description Accepted: the objection as recorded, with its weight and the story's review status after the consensus was recomputed. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -10868,6 +10926,8 @@ export interface operations {
       /** @description Accepted: the proposal as recorded, OPEN, with its id, votes and the vote thresholds. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -10959,6 +11019,8 @@ export interface operations {
       /** @description Accepted: the proposal after this vote: still OPEN, or ACCEPTED with the new version and packet hash, or REJECTED. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -11022,6 +11084,8 @@ export interface operations {
       /** @description One page of comments, oldest first, with nextCursor when there are more. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -11077,6 +11141,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         id: string;
@@ -11100,6 +11169,8 @@ export interface operations {
       /** @description Accepted: the comment as stored, with its id and the story it is on. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -11149,6 +11220,8 @@ export interface operations {
       /** @description One page of flags, oldest first, with nextCursor when there are more. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -11197,6 +11270,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         id: string;
@@ -11222,6 +11300,8 @@ export interface operations {
       /** @description Accepted: the flag as stored, whether it is a challenge, the verified action it consumed and the story's review status now. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -11271,6 +11351,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         id: string;
@@ -11294,6 +11379,8 @@ export interface operations {
       /** @description Accepted: the vote as stored, with its weight, tier, the verified action it consumed and when the reward window closes. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -11355,6 +11442,8 @@ export interface operations {
       /** @description The reader's preferences and when they were last updated (null: never). */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -11405,6 +11494,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -11429,6 +11523,8 @@ export interface operations {
       /** @description Accepted: the reader's preferences after the merge, with the time of the update. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -11498,6 +11594,8 @@ export interface operations {
       /** @description One page of the reader's bookmarks, newest first, with nextCursor when there are more. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -11572,6 +11670,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -11592,6 +11695,8 @@ export interface operations {
       /** @description Accepted: the bookmark, with created true when it is new or false when the story was bookmarked already. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -11634,6 +11739,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         storyId: string;
@@ -11656,6 +11766,8 @@ export interface operations {
       /** @description Removed: the bookmark that was removed and when it had been made, or removed false when there was none. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -11712,6 +11824,8 @@ export interface operations {
       /** @description The topics the reader follows, oldest first, and the limit. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -11765,6 +11879,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -11786,6 +11905,8 @@ export interface operations {
       /** @description Accepted: the topic as followed (normalized key, kind, label), with created false when it was followed already. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -11829,6 +11950,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         /** @description The topic as followed (any spelling that normalizes to it) */
@@ -11852,6 +11978,8 @@ export interface operations {
       /** @description Removed: the normalized topic, whether it was followed, its kind and when it had been followed. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -11909,6 +12037,8 @@ export interface operations {
       /** @description The export document: its layout version, when it was made, and every section. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -12120,6 +12250,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -12140,6 +12275,8 @@ export interface operations {
       /** @description Accepted: how many stories the erased history held (0 when it was empty) and when it was cleared. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -12180,6 +12317,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -12200,6 +12342,8 @@ export interface operations {
       /** @description Accepted: the challenge as recorded, with the signal and action to give IDKit and its expiry (5 minutes). */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -12242,6 +12386,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -12266,6 +12415,8 @@ export interface operations {
       /** @description Accepted: the actor is bound to the person; the linkedHumanId to sign with from now on, tier L3 and when the binding ends. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -12308,6 +12459,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -12333,6 +12489,8 @@ export interface operations {
       /** @description Accepted: the verified human action as recorded, with its id, the linked human it belongs to and the tier after this proof. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -12378,6 +12536,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -12404,6 +12567,8 @@ export interface operations {
       /** @description Accepted: the verified human action as recorded, with the linked human (new for a first passport or phone proof) and its tier now. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -12467,6 +12632,8 @@ export interface operations {
       /** @description The story: current packet, state, review status, counts, reward window, localized labels and links. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -12586,6 +12753,8 @@ export interface operations {
       /** @description The story: current packet, state, review status, counts, reward window, localized labels and links. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -12705,6 +12874,8 @@ export interface operations {
       /** @description The story: current packet, state, review status, counts, reward window, localized labels and links. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -12806,6 +12977,8 @@ export interface operations {
       /** @description Every version of the story, oldest first, with its packet, hash and notices. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -12883,6 +13056,8 @@ export interface operations {
       /** @description Every source of the story with its status, host status, whether it is active and the version that added it. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -12932,6 +13107,8 @@ export interface operations {
       /** @description The stored (or neutral) consensus snapshot of the story, with the packet it was computed for and whether that packet is still current. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -13013,6 +13190,8 @@ export interface operations {
       /** @description The story's machine room: current packet and hash, reviews, revision proposals, thresholds, safety trace and consensus. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -13213,6 +13392,8 @@ export interface operations {
       /** @description One page of story cards in the mode asked, with the localized mode name, nextCursor when there are more, and personalized when ranked for the signed reader. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -13293,6 +13474,8 @@ export interface operations {
       /** @description One page of matching story cards (with their rank when q is given), the query as applied, and the review cases when a review-case filter was given. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -13365,6 +13548,8 @@ export interface operations {
       /** @description One page of ledger events, newest first, with nextCursor when there are more. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -13427,6 +13612,8 @@ export interface operations {
       /** @description The home page: hero and four module sections, localized, with the time it was built. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -13632,6 +13819,8 @@ export interface operations {
       /** @description The developing module: its localized heading and up to 20 story cards. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -13699,6 +13888,8 @@ export interface operations {
       /** @description The under-review module: its localized heading and up to 20 story cards. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -13766,6 +13957,8 @@ export interface operations {
       /** @description The ledger module: its localized heading and up to 20 labelled ledger events. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -13826,6 +14019,8 @@ export interface operations {
       /** @description The reward-window module: its localized heading, the window length, how many are open, and up to 20 stories closing soonest first. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -13897,6 +14092,8 @@ export interface operations {
       /** @description The orientation: modules, action types, credentials, gating facts with the thresholds in force, and evidence links. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -14019,6 +14216,8 @@ export interface operations {
       /** @description The story's orientation: status, action gates with their explanations, required credentials and actions, thresholds and evidence links. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -14179,6 +14378,8 @@ export interface operations {
       /** @description The weekly ranking: the window, the points of each contribution and up to 100 bots, best score first, with their counts. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -14254,6 +14455,8 @@ export interface operations {
       /** @description The governance state now: every parameter, the emergency, the open proposals and the control-plane settings. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -14380,6 +14583,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -14405,6 +14613,8 @@ export interface operations {
       /** @description Accepted: the proposal as stored, status DRAFT, with its id. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -14458,6 +14668,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         id: string;
@@ -14487,6 +14702,8 @@ export interface operations {
       /** @description Accepted: the proposal after the decision (RATIFIED or REJECTED), with decidedBy and decidedAt. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -14541,6 +14758,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         id: string;
@@ -14564,6 +14786,8 @@ export interface operations {
       /** @description Accepted: the proposal, now ACTIVE, the values applied (from, to), the proposals it superseded and the control-plane request it consumed. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -14631,6 +14855,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -14652,6 +14881,8 @@ export interface operations {
       /** @description The evaluation: every signal with its numbers and thresholds, what tripped, what was applied (mutatingApplied) or is recommended, and the emergency state after it. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -14756,6 +14987,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -14778,6 +15014,8 @@ export interface operations {
       /** @description Accepted: the emergency as cleared (overlay, activation and clearing times, who and why) and the emergency state now (inactive). */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -14858,6 +15096,8 @@ export interface operations {
       /** @description One page of requests, newest first, with nextCursor when there are more. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -14933,6 +15173,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -14963,6 +15208,8 @@ export interface operations {
       /** @description Accepted: the request as filed, PENDING, with its id, payloadHash and the approvals it needs. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -15049,6 +15296,8 @@ export interface operations {
       /** @description The request with its approvals (approver identity key and time). */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -15120,6 +15369,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         id: string;
@@ -15147,6 +15401,8 @@ export interface operations {
       /** @description Accepted: the request with this approval counted: still PENDING, or EXECUTED when it reached the approvals required. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -15218,6 +15474,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         id: string;
@@ -15241,6 +15502,8 @@ export interface operations {
       /** @description Accepted: the request, now CANCELLED, with cancelledBy, cancelledAt and the reason. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -15312,6 +15575,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -15334,6 +15602,8 @@ export interface operations {
       /** @description The analysis as stored: the method and its parameters, the window, counts of what was scored, and the flagged clusters (highest score first) with their evidence. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -15442,6 +15712,8 @@ export interface operations {
       /** @description The rewards policy in force: version, status, escrow rate and role splits (also in parts per million) and the token decimals. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -15494,6 +15766,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -15521,6 +15798,8 @@ export interface operations {
       /** @description Accepted: the new version of the policy as stored. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -15591,6 +15870,8 @@ export interface operations {
       /** @description The caller's eligibility: tier, reward-vote weight, monetary eligibility with reasons, the terms version and the recipient. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -15671,6 +15952,8 @@ export interface operations {
       /** @description The caller's paid-action budget today: the limit by tier, used, remaining and the next reset (UTC midnight). */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -15733,6 +16016,8 @@ export interface operations {
       /** @description The caller's dashboard: eligibility, recipient, budget, bots, payout totals by state and the latest payouts. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -15856,6 +16141,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -15878,6 +16168,8 @@ export interface operations {
       /** @description Accepted: the recipient as stored, with the terms version accepted and its wallet (null until one is verified). */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -15927,6 +16219,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -15949,6 +16246,8 @@ export interface operations {
       /** @description The challenge: the exact SIWE message to sign with the wallet, its id, the recipient and wallet it binds, and its expiry (5 minutes). */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -15992,6 +16291,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -16014,6 +16318,8 @@ export interface operations {
       /** @description Accepted: the recipient with its verified wallet, and payoutsReleased, the payouts that became PAYABLE. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -16064,6 +16370,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -16086,6 +16397,8 @@ export interface operations {
       /** @description The challenge: the SIWE message for the bot's wallet, the consent message for the bot's key, and their expiry (5 minutes). */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -16132,6 +16445,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -16158,6 +16476,8 @@ export interface operations {
       /** @description Accepted: the ownership as recorded, with how many of the bot's waiting payouts became the owner's and how many of them are now PAYABLE. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -16204,6 +16524,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -16225,6 +16550,8 @@ export interface operations {
       /** @description Accepted: the ownership that ended (bot, owner, wallet, claimedAt) with unlinkedAt. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -16287,6 +16614,8 @@ export interface operations {
       /** @description One page of settlements, newest first, with nextCursor when there are more. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -16412,6 +16741,8 @@ export interface operations {
       /** @description The preview: what a run would pay now, by role, story and beneficiary, and whether a run is possible (runnable). */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -16547,6 +16878,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -16568,6 +16904,8 @@ export interface operations {
       /** @description Accepted: the settlement as committed, with its pool, escrow, paid and role totals and its counts. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -16688,6 +17026,8 @@ export interface operations {
       /** @description The settlement with its story ids and its published inputs. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -16861,6 +17201,8 @@ export interface operations {
       /** @description One page of payouts, oldest first, with nextCursor when there are more. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -16936,6 +17278,8 @@ export interface operations {
       /** @description The review queue now: frozen targets, held payouts and open cases, oldest first. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -17021,6 +17365,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -17045,6 +17394,8 @@ export interface operations {
       /** @description Accepted: the case as opened (OPEN, or IN_REVIEW when assigned), with its id and due time. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -17113,6 +17464,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         caseId: string;
@@ -17138,6 +17494,8 @@ export interface operations {
       /** @description Accepted: the case after the move (IN_REVIEW or ESCALATED) with its assignee and history. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -17207,6 +17565,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         caseId: string;
@@ -17230,6 +17593,8 @@ export interface operations {
       /** @description Accepted: the case, now APPEALED, with the note in its history. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -17299,6 +17664,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         caseId: string;
@@ -17324,6 +17694,8 @@ export interface operations {
       /** @description Accepted: the case as decided (RESOLVED or DISMISSED) with its resolution and closing time. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -17393,6 +17765,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         recipientId: string;
@@ -17416,6 +17793,8 @@ export interface operations {
       /** @description Accepted: the recipient is frozen; the reason, the time and how many payouts became FROZEN. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -17461,6 +17840,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         recipientId: string;
@@ -17484,6 +17868,8 @@ export interface operations {
       /** @description Accepted: the recipient is no longer frozen; how many of its payouts went to REVIEW. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -17529,6 +17915,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         storyId: string;
@@ -17552,6 +17943,8 @@ export interface operations {
       /** @description Accepted: the story's rewards are frozen; the reason, the time and how many payouts became FROZEN. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -17597,6 +17990,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         storyId: string;
@@ -17620,6 +18018,8 @@ export interface operations {
       /** @description Accepted: the story's rewards are no longer frozen; how many of its payouts went to REVIEW. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -17663,6 +18063,8 @@ export interface operations {
       /** @description The state of the claim rail with its distributor contract, confirmations, leaf encoding and batch count. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -17708,6 +18110,8 @@ export interface operations {
       /** @description One page of distribution batches, newest first, with nextCursor when there are more. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -17785,6 +18189,8 @@ export interface operations {
       /** @description The caller's leaf: account, amount, proof, the batch's on-chain id, root and distributor, deadline and whether it was claimed. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -17841,6 +18247,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -17863,6 +18274,8 @@ export interface operations {
       /** @description Accepted: the claim is recorded; the leaf, amount, transaction, block and confirmations, and how many leaves of the batch are claimed. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -17915,6 +18328,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -17936,6 +18354,8 @@ export interface operations {
       /** @description Accepted: the batch as finalized: its on-chain id, Merkle root, total, leaf and payout counts and claim deadline. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -17995,6 +18415,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         batchId: string;
@@ -18019,6 +18444,8 @@ export interface operations {
       /** @description Accepted: the batch, now FROZEN, with the reason and the freeze transaction. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -18078,6 +18505,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         batchId: string;
@@ -18102,6 +18534,8 @@ export interface operations {
       /** @description Accepted: the batch, ACTIVE again. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -18180,6 +18614,8 @@ export interface operations {
       /** @description One page of quarantine items, oldest first, each with its story, trace and decisions, and nextCursor when there are more. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -18261,6 +18697,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         /** @description What was quarantined: `story` (the scan quarantines stories) */
@@ -18287,6 +18728,8 @@ export interface operations {
       /** @description Accepted: the item after the decision (its status KEPT, RELEASED or BLOCKED) with every decision so far. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -18383,6 +18826,8 @@ export interface operations {
       /** @description One page of legal holds, newest first, with nextCursor when there are more. */
       200: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -18435,6 +18880,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path?: never;
       cookie?: never;
@@ -18459,6 +18909,8 @@ export interface operations {
       /** @description Accepted: the hold as placed (ACTIVE) or released (RELEASED), with who, when and why. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -18507,6 +18959,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         /** @description The source: the host of its URLs, without a leading www. (example.org); case-insensitive */
@@ -18532,6 +18989,8 @@ export interface operations {
       /** @description Accepted: the host with its new and previous status, who set it and how many story citations name it. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -18577,6 +19036,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         id: string;
@@ -18603,6 +19067,8 @@ export interface operations {
       /** @description Accepted: the correction as recorded, with the new version and packet hash and the ledger and webhook events it wrote. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {
@@ -18652,6 +19118,11 @@ export interface operations {
          * @example n_7f3a9c2e41
          */
         'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
       };
       path: {
         id: string;
@@ -18675,6 +19146,8 @@ export interface operations {
       /** @description Accepted: the retraction as recorded, with the story version it applies to and the ledger and webhook events it wrote. */
       202: {
         headers: {
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
         };
         content: {

@@ -152,7 +152,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(cors, {
       origin: config.apiOrigins,
       methods: ['GET', 'POST', 'DELETE'],
-      exposedHeaders: ['x-request-id', 'retry-after', 'x-read-after', 'deprecation', 'sunset', 'link'],
+      exposedHeaders: [
+        'x-request-id',
+        'retry-after',
+        'x-read-after',
+        'deprecation',
+        'sunset',
+        'link',
+        'ratelimit',
+        'ratelimit-policy',
+        'idempotent-replayed',
+      ],
     });
   }
   await app.register(openapiPlugin, { version: SERVICE_VERSION, serverUrl: config.publicBaseUrl });

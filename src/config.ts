@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 
 /**
@@ -195,7 +196,18 @@ export interface Config {
   // rewards (docs/rewards.md): REWARDS_DAILY_PAID_ACTIONS_L3 / _L2 / _L0: paid actions (reward votes) per person and
   // UTC day by recorded tier; REWARDS_REVIEW_DUE_HOURS: a review case not closed by then is OVERDUE.
   rewards: { dailyPaidActions: { L3: number; L2: number; L0: number }; reviewDueHours: number };
-  agentbook: { mode: 'static' | 'rpc'; staticMap: Record<string, string>; rpcUrl: string | undefined; contract: string | undefined };
+  /**
+   * AGENTBOOK_MODE, AGENTBOOK_STATIC, AGENTBOOK_RPC_URL, AGENTBOOK_CONTRACT. `localFile`: the local AgentBook of the
+   * local demo (static mode, `localDemoDataDir`): DATA_DIR/local-agentbook.json, which `npm run agentbook:register`
+   * writes and every lookup reads after AGENTBOOK_STATIC; never set otherwise.
+   */
+  agentbook: {
+    mode: 'static' | 'rpc';
+    staticMap: Record<string, string>;
+    rpcUrl: string | undefined;
+    contract: string | undefined;
+    localFile: string | undefined;
+  };
   /** TRUST_PROXY: Fastify trustProxy value; unset = the socket address is the client. */
   trustProxy: boolean | string | number | undefined;
   logLevel: string;
@@ -426,7 +438,24 @@ function parseAgentbook(env: Env): Config['agentbook'] {
   if (mode === 'rpc' && (!rpcUrl || !contract))
     throw new ConfigError('AGENTBOOK_MODE', 'rpc needs AGENTBOOK_RPC_URL and AGENTBOOK_CONTRACT');
   if (contract !== undefined && !/^0x[0-9a-fA-F]{40}$/.test(contract)) throw new ConfigError('AGENTBOOK_CONTRACT', 'must be a 0x address');
-  return { mode, staticMap, rpcUrl, contract };
+  const demoDir = mode === 'static' ? localDemoDataDir(env) : undefined;
+  return { mode, staticMap, rpcUrl, contract, localFile: demoDir === undefined ? undefined : join(demoDir, LOCAL_AGENTBOOK_FILE) };
+}
+
+/** The local AgentBook's file name in the data directory of the local demo. */
+export const LOCAL_AGENTBOOK_FILE = 'local-agentbook.json';
+
+/**
+ * The data directory of the local demo, or undefined when this is no local demo. The local demo is `npm start` as
+ * it comes: the embedded database (no DATABASE_URL) in a directory (not `memory://`), outside production and a
+ * public deployment. Only there does the service keep its own signing secret and operations token in that
+ * directory (src/local-demo.ts) and offer a local AgentBook.
+ */
+export function localDemoDataDir(env: Env): string | undefined {
+  const nodeEnv = str(env, 'NODE_ENV') ?? 'development';
+  if (env.DATABASE_URL !== undefined || nodeEnv === 'production' || bool(env, 'PUBLIC_DEPLOYMENT', false)) return undefined;
+  const dataDir = str(env, 'DATA_DIR') ?? './data';
+  return dataDir.startsWith('memory://') ? undefined : dataDir;
 }
 
 /** The webhook variables (docs/api-conventions.md, "Webhooks"; docs/webhooks.md). */

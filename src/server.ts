@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { type LocalDemo, prepareLocalDemo } from './local-demo.js';
 import { DatabaseRefusedError } from './platform/db/database.js';
 import { drainAndClose } from './platform/http-edge.js';
 import { missingNodeFlags } from './platform/node-flags.js';
@@ -8,8 +9,10 @@ import { missingNodeFlags } from './platform/node-flags.js';
 /** Entry point: load config, build the app, listen, and shut down gracefully on signals. */
 async function main() {
   let config;
+  let demo: LocalDemo | undefined;
   try {
-    config = loadConfig();
+    demo = prepareLocalDemo(process.env);
+    config = loadConfig(demo?.env ?? process.env);
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(`configuration error: ${err.message}`);
@@ -22,6 +25,17 @@ async function main() {
     const { seedDemoIfEmpty } = await import('./demo/seed.js');
     const seeded = await seedDemoIfEmpty(app.ctx);
     if (seeded) app.log.info(seeded, 'seeded the demo newsroom');
+  }
+  if (demo) {
+    // where the secrets are, never the secrets themselves
+    app.log.info(
+      { secretsFile: demo.secretsFile, supplies: demo.supplies, created: demo.created },
+      `local demo: ${demo.supplies.length ? `${demo.supplies.join(' and ')} of this data directory are` : 'this data directory keeps its secrets'} in ${demo.secretsFile} (humanSigningSecret, operationsToken; mode 0600); set the variables to use your own`,
+    );
+    app.log.info(
+      { agentbookFile: demo.agentbookFile },
+      `local demo: a local AgentBook in ${demo.agentbookFile}; register a bot's wallet with: npm run agentbook:register -- <0x address>`,
+    );
   }
   if (config.humanSigningSecretGenerated)
     app.log.warn("HUMAN_SIGNING_SECRET is unset: a random one of this process signs the reader site's requests (embedded database only)");

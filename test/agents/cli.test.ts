@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { buildAgentCli, type AgentCli } from '../helpers/agent-cli.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
+import { freePort } from '../helpers/service-process.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 let compiled: AgentCli;
@@ -78,10 +79,30 @@ describe('newsroom-agent: help, readable errors and exit codes', () => {
     assert.match(res.stderr, /\(AGENT_BOT_UNREGISTERED 401\)/);
   });
 
+  test('a local problem exits 2 and says what to fix, never that the service could not be reached', async () => {
+    assert.equal((await cli(['keygen', '--key', 'local.json'], dir)).code, 0);
+    const noApiKey = await cli(['status', '--key', 'local.json', '--hash', 'a'.repeat(64)], dir, { ...env, NEWSROOM_API_KEY: '' });
+    assert.equal(noApiKey.code, 2, noApiKey.stderr);
+    assert.match(noApiKey.stderr, /needs the service's public API key: --api-key or NEWSROOM_API_KEY/);
+    writeFileSync(join(dir, 'broken-seed.json'), JSON.stringify({ seed: 'not-a-seed' }));
+    const badSeed = await cli(['join', '--key', 'broken-seed.json', '--name', 'x'], dir, env);
+    assert.equal(badSeed.code, 2, badSeed.stderr);
+    assert.match(badSeed.stderr, /the key in broken-seed\.json is not valid/);
+    writeFileSync(join(dir, 'broken-wallet.json'), JSON.stringify({ privateKey: '0x1234' }));
+    const badWallet = await cli(['verify', '--key', 'local.json', '--wallet-key', 'broken-wallet.json'], dir, env);
+    assert.equal(badWallet.code, 2, badWallet.stderr);
+    assert.match(badWallet.stderr, /the wallet key in broken-wallet\.json is not valid/);
+    const badUrl = await cli(['join', '--key', 'local.json', '--name', 'x', '--url', 'localhost:8080'], dir);
+    assert.equal(badUrl.code, 2, badUrl.stderr);
+    assert.match(badUrl.stderr, /the service URL must be http\(s\): localhost:8080/);
+    for (const res of [noApiKey, badSeed, badWallet, badUrl]) assert.doesNotMatch(res.stderr, /could not be reached/);
+  });
+
   test('an unreachable service exits 3', async () => {
     assert.equal((await cli(['keygen', '--key', 'far.json'], dir)).code, 0);
-    const res = await cli(['join', '--key', 'far.json', '--name', 'far'], dir, { NEWSROOM_URL: 'http://127.0.0.1:9' });
+    const res = await cli(['join', '--key', 'far.json', '--name', 'far'], dir, { NEWSROOM_URL: `http://127.0.0.1:${await freePort()}` });
     assert.equal(res.code, 3);
     assert.match(res.stderr, /could not be reached/);
+    assert.match(res.stderr, /ECONNREFUSED/);
   });
 });

@@ -9,7 +9,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { agentKeySeed, generateAgentKey } from '../../sdk/index.js';
 import { createTestApp, TEST_API_KEY, TEST_OPS_TOKEN, type TestApp } from '../helpers/app.js';
 import { fuzzTierOnly } from '../helpers/fuzz.js';
-import { freePort } from '../helpers/service-process.js';
+import { freePort, startService, type ServiceProcess } from '../helpers/service-process.js';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const sdkPackage = JSON.parse(readFileSync(join(repo, 'sdk', 'package.json'), 'utf8')) as { name: string; version: string };
@@ -244,6 +244,117 @@ describe('the SDK tarball, installed on its own into an empty project, against t
         room.revisionProposals.map((p) => p.status),
         ['OPEN'],
       );
+    },
+  );
+  test(
+    "against npm start's local demo, from the tarball alone: a bot verified through the local AgentBook, its story attested, and a reader's comment retried safely",
+    { skip: slow },
+    async (ctx) => {
+      if (notInstalled) return void ctx.skip(notInstalled);
+      // the service as `npm start` runs it, nothing configured: the local demo in its own data directory
+      const dataDir = join(work, 'service-data');
+      let service: ServiceProcess | undefined;
+      try {
+        service = await startService({ DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'info' }, { startTimeoutMs: 180_000 });
+        const env = outside({ NEWSROOM_URL: service.url });
+        const cli = async (...args: string[]) => {
+          const res = await run('npx', ['newsroom-agent', ...args], project, env);
+          assert.equal(res.code, 0, `newsroom-agent ${args.join(' ')}: ${npmOutput(res)}`);
+          return JSON.parse(res.stdout) as Record<string, unknown>;
+        };
+        // the start log says where the secrets are; the developer reads them from there
+        const secretsFile = join(dataDir, 'local-secrets.json');
+        assert.ok(service.output().includes(secretsFile), service.output());
+        const secrets = JSON.parse(readFileSync(secretsFile, 'utf8')) as { humanSigningSecret: string; operationsToken: string };
+
+        const author = await cli('keygen', '--key', 'local-author.json');
+        const wallet = await cli('keygen', '--wallet', '--wallet-key', 'local-wallet.json');
+        await cli('join', '--key', 'local-author.json', '--name', 'Local harbour desk');
+        // World App's step, locally: the wallet goes into the service's local AgentBook
+        const registered = await run(
+          'npm',
+          ['run', '--silent', 'agentbook:register', '--', String(wallet.address)],
+          repo,
+          outside({ DATA_DIR: dataDir }),
+        );
+        assert.equal(registered.code, 0, npmOutput(registered));
+        const verified = await cli('verify', '--key', 'local-author.json', '--wallet-key', 'local-wallet.json');
+        assert.deepEqual([verified.botId, verified.verified, verified.trustTier], [author.botId, true, 'VERIFIED']);
+
+        writeFileSync(
+          join(project, 'local-packet.json'),
+          JSON.stringify({
+            room: 'world',
+            lang: 'en',
+            title: 'Harbour authority adds two evening ferry crossings',
+            summary: 'The port authority voted to add two evening crossings from next month.',
+            body: 'The harbour authority approved an expanded ferry timetable on Tuesday after a public consultation.',
+            claims: [{ text: 'The authority approved two extra evening crossings.' }],
+            sources: [{ url: 'https://example.org/local-ferry-minutes', title: 'Authority minutes', publisher: 'Harbour Authority' }],
+          }),
+        );
+        const submitted = await cli(
+          'submit',
+          '--key',
+          'local-author.json',
+          '--wallet-key',
+          'local-wallet.json',
+          '--packet',
+          'local-packet.json',
+        );
+        assert.equal(submitted.verified, true, 'a verified write');
+        const storyId = String(submitted.storyId);
+        // the publish step, with the operations token the data directory keeps
+        const published = await fetch(`${service.url}/v1/publish/${String(submitted.hash)}/compute`, {
+          method: 'POST',
+          headers: { 'x-operations-token': secrets.operationsToken },
+        });
+        assert.equal(published.status, 200);
+        assert.equal(((await published.json()) as { decision: string }).decision, 'ALLOW');
+
+        const checker = await cli('keygen', '--key', 'local-checker.json');
+        await cli('join', '--key', 'local-checker.json', '--name', 'Local fact-checker');
+        await cli('attest', '--key', 'local-checker.json', '--story', storyId, '--note', 'Matches the minutes');
+        const room = (await (await fetch(`${service.url}/v1/stories/${storyId}/machine-room`)).json()) as {
+          attestations: { botId: string }[];
+        };
+        assert.deepEqual(
+          room.attestations.map((a) => a.botId),
+          [checker.botId],
+        );
+
+        // a reader's comment through the installed SDK, whose first answer is lost: the retry, signed anew with the
+        // same idempotency key, gets the first answer, and the story has one comment
+        writeFileSync(
+          join(project, 'comment.mjs'),
+          [
+            `import { createApiClient, humanSigning } from '${sdkPackage.name}';`,
+            'const api = createApiClient({ baseUrl: process.env.NEWSROOM_URL });',
+            'api.use(humanSigning({ secret: process.env.SIGNING_SECRET }));',
+            "const key = 'comment-retry-0001';",
+            "const send = () => api.POST('/v1/stories/{id}/comments', { params: { path: { id: process.env.STORY_ID }, header: { 'idempotency-key': key } }, body: { actorId: 'local-reader', verified: false, body: 'Good to see the evening crossings.' } });",
+            'const first = await send();',
+            'const retried = await send();',
+            "console.log(JSON.stringify({ first: first.data?.id, retried: retried.data?.id, status: retried.response.status, replayed: retried.response.headers.get('idempotent-replayed') }));",
+          ].join('\n'),
+        );
+        const commented = await run(process.execPath, ['comment.mjs'], project, {
+          ...env,
+          SIGNING_SECRET: secrets.humanSigningSecret,
+          STORY_ID: storyId,
+        });
+        assert.equal(commented.code, 0, npmOutput(commented));
+        const outcome = JSON.parse(commented.stdout) as { first: string; retried: string; status: number; replayed: string };
+        assert.ok(outcome.first, commented.stdout);
+        assert.deepEqual(outcome, { first: outcome.first, retried: outcome.first, status: 202, replayed: 'true' });
+        const comments = (await (await fetch(`${service.url}/v1/stories/${storyId}/comments`)).json()) as { items: { id: string }[] };
+        assert.deepEqual(
+          comments.items.map((c) => c.id),
+          [outcome.first],
+        );
+      } finally {
+        await service?.stop();
+      }
     },
   );
 });

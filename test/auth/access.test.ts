@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyPluginAsync } from 'fastify';
-import { generateAgentKey, signAgentRequest, signHumanRequest, type AgentKey } from '../../sdk/index.js';
+import { generateAgentKey, signAgentRequest, signHumanRequest, signKeyProof, type AgentKey } from '../../sdk/index.js';
 import { createTestApp, TEST_API_KEY, TEST_OPS_TOKEN, TEST_SECRET, type TestApp } from '../helpers/app.js';
 import { bindActor } from '../helpers/identity.js';
 
@@ -132,6 +132,46 @@ describe('idempotency keys on agent writes', () => {
     await joinBot(t, other);
     assert.equal((await agentPost(t, key, { botId: key.botId, verified: false, n: 5 }, 'idem-key-0004')).statusCode, 202);
     assert.equal((await agentPost(t, other, { botId: other.botId, verified: false, n: 6 }, 'idem-key-0004')).statusCode, 202);
+  });
+
+  test('a join and a change of keys (POST /v1/agents/join) honour the key too', async () => {
+    const newcomer = generateAgentKey();
+    const send = (signer: AgentKey, body: Record<string, unknown>, idempotencyKey?: string, keyVersion?: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/agents/join',
+        headers: signAgentRequest({
+          key: signer,
+          method: 'POST',
+          path: '/v1/agents/join',
+          body,
+          ...(idempotencyKey ? { idempotencyKey } : {}),
+          ...(keyVersion ? { keyVersion } : {}),
+        }),
+        payload: body,
+      });
+    const joinBody = { publicKey: newcomer.publicKey, name: 'newcomer' };
+    const joined = await send(newcomer, joinBody, 'join-key-0001');
+    assert.equal(joined.statusCode, 202, joined.body);
+    const rejoined = await send(newcomer, joinBody, 'join-key-0001');
+    assert.equal(rejoined.statusCode, 202, 'the first answer, not the 200 of a second join');
+    assert.equal(rejoined.headers['idempotent-replayed'], 'true');
+    assert.deepEqual(rejoined.json(), joined.json());
+    assert.equal((await send(newcomer, joinBody)).statusCode, 200, 'without the key, a second join');
+
+    const second = generateAgentKey();
+    const addBody = {
+      botId: newcomer.botId,
+      addKey: { publicKey: second.publicKey, keyProof: signKeyProof(second, newcomer.botId, 'svc') },
+    };
+    const added = await send(newcomer, addBody, 'add-key-0001');
+    assert.equal(added.statusCode, 202, added.body);
+    // the bot has two keys now: the retry names the one it signs with
+    const retried = await send(newcomer, addBody, 'add-key-0001', 1);
+    assert.equal(retried.headers['idempotent-replayed'], 'true');
+    assert.deepEqual(retried.json(), added.json());
+    const conflict = await send(newcomer, { botId: newcomer.botId, revokeKeyVersion: 2 }, 'add-key-0001', 1);
+    assert.equal(conflict.json().code, 'IDEMPOTENCY_KEY_CONFLICT');
   });
 
   test('a key shorter than 8 characters is 400', async () => {

@@ -45,12 +45,16 @@ test('the 11th development login of a minute from one address is refused with a 
       await browser.get('/login?lang=en');
       const login = await browser.post('/login/dev', { _csrf: browser.csrf(), lang: 'en', back: '/?lang=en', name: `person-${i}` });
       assert.equal(login.statusCode, 303, `login ${i}: ${login.body.slice(0, 200)}`);
+      // the budget, in the IETF RateLimit fields
+      assert.equal(login.headers['ratelimit-policy'], '"site-logins";q=10;w=60');
+      assert.match(String(login.headers.ratelimit), new RegExp(`^"site-logins";r=${10 - i};t=\\d+$`));
     }
     await browser.get('/login?lang=en');
     const token = browser.csrf();
     const [challenges, sessions] = [await rows(t, 'login_challenges'), await rows(t, 'site_sessions')];
     const refused = await browser.post('/login/dev', { _csrf: token, lang: 'en', back: '/?lang=en', name: 'person-11' });
     assertTooMany(refused, english);
+    assert.match(String(refused.headers.ratelimit), /^"site-logins";r=0;t=\d+$/);
     const inGerman = await browser.post('/login/dev', { _csrf: token, lang: 'de', back: '/?lang=de', name: 'person-12' });
     assertTooMany(inGerman, german);
     assert.match(inGerman.body, /<html lang="de"/);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { createPublicClient, http, isAddress, toHex, type PublicClient } from 'viem';
 import type { Config } from '../../config.js';
 import { appError } from '../errors.js';
@@ -32,7 +33,12 @@ export function linkedHumanIdFor(humanId: string): string {
  */
 export function createAgentBook(config: Config['agentbook'], client?: PublicClient): AgentBook {
   if (config.mode === 'static') {
-    return { lookupHuman: async (address) => config.staticMap[address.toLowerCase()] ?? null };
+    const { localFile } = config;
+    return {
+      lookupHuman: async (address) =>
+        config.staticMap[address.toLowerCase()] ??
+        (localFile ? ((await readLocalAgentBook(localFile))[address.toLowerCase()] ?? null) : null),
+    };
   }
   const contract = config.contract;
   if (!contract || !isAddress(contract)) throw new Error('AGENTBOOK_CONTRACT must be an address in rpc mode');
@@ -48,4 +54,23 @@ export function createAgentBook(config: Config['agentbook'], client?: PublicClie
       return humanId === 0n ? null : toHex(humanId);
     },
   };
+}
+
+/**
+ * The local AgentBook of the local demo (config.agentbook.localFile): `{ "<address>": "<humanId>" }` as
+ * `npm run agentbook:register` writes it, read at each lookup, so that a wallet registered while the service runs
+ * counts at once. No file yet is an empty book; a file that is not such an object is an empty book too (the
+ * command rewrites it whole, so a half-written file is never read), never a 500.
+ */
+export async function readLocalAgentBook(file: string): Promise<Record<string, string>> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(file, 'utf8'));
+  } catch {
+    return {};
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
+  const book: Record<string, string> = {};
+  for (const [address, humanId] of Object.entries(parsed)) if (typeof humanId === 'string') book[address.toLowerCase()] = humanId;
+  return book;
 }

@@ -12,7 +12,7 @@ import type { AppContext } from '../context.js';
 import { AppError, appError, validationFailed, type ErrorDetail } from '../errors.js';
 import { createIdempotencyStore, requestHash, validateIdempotencyKey } from '../idempotency.js';
 import type { Metrics } from '../metrics.js';
-import { enforceRateLimit, MINUTE_MS, refuseOverLimit } from '../rate-limit.js';
+import { type BudgetPolicy, chargeBudget, enforceRateLimit, MINUTE_MS } from '../rate-limit.js';
 import { hookList, routeMethods } from '../route-hooks.js';
 import { BOT_ID, IDENTIFIER, LINKED_HUMAN_ID } from '../schemas.js';
 import {
@@ -113,26 +113,32 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
      * guard). A refused replay never reaches the count: a captured request sent again cannot use up its owner's
      * limit (the nonce is keyed by signer, so only the signer's own fresh nonces count).
      */
-    async function claimThenCount(nonceKey: string, rateKey: string | undefined, perMinute: () => Promise<number>): Promise<void> {
-      if (!rateKey) {
+    async function claimThenCount(
+      reply: FastifyReply,
+      nonceKey: string,
+      budget: { key: string; policy: BudgetPolicy; perMinute: () => Promise<number> } | undefined,
+    ): Promise<void> {
+      if (!budget) {
         if (!(await nonceStore.claim(nonceKey, nonceTtlMs))) throw appError('REPLAY_DETECTED');
         return;
       }
-      const [hit, limit] = await Promise.all([replayGuard.claimThenHit(nonceKey, nonceTtlMs, rateKey, MINUTE_MS), perMinute()]);
+      const [hit, limit] = await Promise.all([replayGuard.claimThenHit(nonceKey, nonceTtlMs, budget.key, MINUTE_MS), budget.perMinute()]);
       if (!hit) throw appError('REPLAY_DETECTED');
-      refuseOverLimit(hit, limit);
+      chargeBudget(reply, budget.policy, limit, hit);
     }
 
-    async function authenticateHuman(request: FastifyRequest): Promise<HumanActor> {
+    async function authenticateHuman(request: FastifyRequest, reply: FastifyReply): Promise<HumanActor> {
       const isRead = request.method === 'GET';
       const { nonce, signed } = verifyHumanSignature(request, config.humanSigningSecrets, clock.now(), config.signatureMaxSkewMs);
       const fields = readHumanActorFields(signed, isRead);
       const [tier] = await Promise.all([
         humanTier(fields.actorId, fields.linkedHumanId, fields.verified),
         claimThenCount(
+          reply,
           `human:${nonce}`,
-          isRead ? undefined : `human:${fields.actorId}`,
-          async () => config.rateLimits.humanWritesPerMinute,
+          isRead
+            ? undefined
+            : { key: `human:${fields.actorId}`, policy: 'human-writes', perMinute: async () => config.rateLimits.humanWritesPerMinute },
         ),
       ]);
       return { kind: 'human', ...fields, tier };
@@ -188,7 +194,11 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
       return proven;
     }
 
-    async function authenticateAgent(request: FastifyRequest, spec: Extract<AuthSpec, { kind: 'agent' }>): Promise<AgentActor> {
+    async function authenticateAgent(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      spec: Extract<AuthSpec, { kind: 'agent' }>,
+    ): Promise<AgentActor> {
       const headers = parseAgentHeaders(request, clock.now(), config.signatureMaxSkewMs);
       const body = isPlainObject(request.body) ? request.body : {};
       if (typeof body.botId !== 'string' || !BOT_ID.test(body.botId)) {
@@ -223,9 +233,11 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
         throw appError('AGENT_PERMISSION_DENIED', { message: `This bot lacks the permission ${spec.permission}` });
       }
       // The write limits are governance parameters (rateLimits.*), read once per request with the claim.
-      await claimThenCount(`agent:${bot.botId}:${headers.nonce}`, `agent:${bot.botId}`, () =>
-        lookups.agentWritesPerMinute(request, verified),
-      );
+      await claimThenCount(reply, `agent:${bot.botId}:${headers.nonce}`, {
+        key: `agent:${bot.botId}`,
+        policy: 'agent-writes',
+        perMinute: () => lookups.agentWritesPerMinute(request, verified),
+      });
       // A proof is spent once per wallet, whichever bot sends it: a proof seen on the wire cannot verify another bot.
       if (proven && !(await nonceStore.claim(`agentproof:${proven.address.toLowerCase()}:${headers.nonce}`, nonceTtlMs))) {
         throw agentProofFailed('NONCE_REUSED', 'this proof was already used; build a new one with a fresh nonce');
@@ -242,7 +254,7 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
     }
 
     /** Self-serve join: the body's own public key signs the request. */
-    async function authenticateJoin(request: FastifyRequest): Promise<void> {
+    async function authenticateJoin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       const headers = parseAgentHeaders(request, clock.now(), config.signatureMaxSkewMs);
       const body = isPlainObject(request.body) ? request.body : {};
       const publicKey = typeof body.publicKey === 'string' ? publicKeyObject(body.publicKey) : null;
@@ -262,7 +274,7 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
         MINUTE_MS,
       );
       if (!claimed) throw appError('REPLAY_DETECTED');
-      refuseOverLimit(hit, config.agentJoinsPerMinute);
+      chargeBudget(reply, 'joins', config.agentJoinsPerMinute, hit);
     }
 
     async function applyIdempotency(request: FastifyRequest, reply: FastifyReply, scope: string): Promise<void> {
@@ -285,9 +297,9 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
     }
 
     // Reads count per client IP: GET and HEAD alike (a HEAD runs the same handler, or is served from the read cache).
-    const countRead: onRequestAsyncHookHandler = async (request) => {
+    const countRead: onRequestAsyncHookHandler = async (request, reply) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') return;
-      await enforceRateLimit(rateLimitStore, `ip:${request.ip}`, config.rateLimits.publicReadsPerMinute);
+      await enforceRateLimit(rateLimitStore, `ip:${request.ip}`, config.rateLimits.publicReadsPerMinute, reply, 'reads');
     };
 
     const authenticate: preValidationAsyncHookHandler = async (request, reply) => {
@@ -296,7 +308,7 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
       switch (spec.kind) {
         case 'public':
           if (spec.reader === 'optional' && carriesHumanSignature(request)) {
-            request.actor = await authenticateHuman(request).catch(failed('human'));
+            request.actor = await authenticateHuman(request, reply).catch(failed('human'));
             // a personalized answer: no shared cache on the way may keep it
             void reply.header('cache-control', 'private, no-store');
           }
@@ -309,20 +321,29 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
           return;
         case 'human-read':
         case 'human-write': {
-          request.actor = await authenticateHuman(request).catch(failed('human'));
-          if (spec.admin === 'content') requireContentAdmin(config, request.actor);
-          if (spec.admin === 'rewards') requireRewardsAdmin(config, request.actor);
+          const actor = await authenticateHuman(request, reply).catch(failed('human'));
+          request.actor = actor;
+          if (spec.admin === 'content') requireContentAdmin(config, actor);
+          if (spec.admin === 'rewards') requireRewardsAdmin(config, actor);
+          // after the signature, the nonce and the limit: only the signed person's own requests reach their keys
+          if (spec.kind === 'human-write') await applyIdempotency(request, reply, `human:${actor.actorId}`);
           return;
         }
         case 'agent-join':
           // A body naming an existing bot manages that bot's keys, signed by one of its keys like any agent write;
           // otherwise it is a join, signed by the key it registers.
           if (isPlainObject(request.body) && request.body.botId !== undefined) {
-            request.actor = await authenticateAgent(request, { kind: 'agent', allowUnverified: true }).catch(failed('agent'));
-          } else await authenticateJoin(request).catch(failed('agent'));
+            const actor = await authenticateAgent(request, reply, { kind: 'agent', allowUnverified: true }).catch(failed('agent'));
+            request.actor = actor;
+            await applyIdempotency(request, reply, `agent:${actor.botId}`);
+          } else {
+            await authenticateJoin(request, reply).catch(failed('agent'));
+            // the joining key's own space: only its holder signs with it
+            await applyIdempotency(request, reply, `agent-join:${String((request.body as { publicKey: string }).publicKey)}`);
+          }
           return;
         case 'agent': {
-          const actor = await authenticateAgent(request, spec).catch(failed('agent'));
+          const actor = await authenticateAgent(request, reply, spec).catch(failed('agent'));
           request.actor = actor;
           await applyIdempotency(request, reply, `agent:${actor.botId}`);
           return;
@@ -366,7 +387,7 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
       if (countsReads && route.config?.rateLimit !== false && routeMethods(route).some((m) => m === 'GET' || m === 'HEAD'))
         route.onRequest = [...hookList(route.onRequest), countRead];
       if (spec.kind !== 'public' || spec.reader === 'optional') route.preValidation = [...hookList(route.preValidation), authenticate];
-      if (spec.kind === 'agent') {
+      if (spec.kind === 'agent' || spec.kind === 'agent-join' || spec.kind === 'human-write') {
         route.onSend = [...hookList(route.onSend), recordIdempotency];
         route.onRequestAbort = [...hookList(route.onRequestAbort), abandonIdempotency];
       }

@@ -11,6 +11,7 @@ import { ErrorResponse } from '../schemas.js';
 import { addExamples } from './examples.js';
 import { GUIDE_CSS, guidePage } from './guide-page.js';
 import { hoistNamedSchemas, keepExamples, unwrapSingleAllOf } from './named-schemas.js';
+import { rateLimitHeaderComponents, rateLimitHeaders } from './rate-limit-headers.js';
 import { errorResponseNames, sharedStatuses, statusDescription, type RouteFacts } from './responses.js';
 import { securityOf, securitySchemes, signatureParameters } from './security.js';
 
@@ -115,7 +116,12 @@ export const openapiPlugin = fp(
           license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
         },
         servers: [{ url: opts.serverUrl }],
-        components: { schemas: { ErrorCode: ERROR_CODE_SCHEMA }, securitySchemes, parameters: signatureParameters },
+        components: {
+          schemas: { ErrorCode: ERROR_CODE_SCHEMA },
+          securitySchemes,
+          parameters: signatureParameters,
+          headers: rateLimitHeaderComponents,
+        },
       },
       transform: ({ schema, url, route }) => {
         const auth = route.config?.auth as AuthSpec | undefined;
@@ -159,10 +165,15 @@ export const openapiPlugin = fp(
             for (const [status, answer] of Object.entries(operation.responses as Record<string, Node>)) {
               answer.description = routeFacts.answers[Number(status)] ?? statusDescription(Number(status), routeFacts);
               const json = (answer.content as Node | undefined)?.['application/json'] as Node | undefined;
-              if (!json || (json.schema as Node | undefined)?.$ref !== '#/components/schemas/Error') continue;
+              const isError = json && (json.schema as Node | undefined)?.$ref === '#/components/schemas/Error';
+              // the budget fields: on the operation's own answers, and on a 429 (shared by every limited operation)
+              if (!isError || Number(status) === 429)
+                answer.headers = { ...(answer.headers as Node | undefined), ...rateLimitHeaders(routeFacts) };
+              if (!json || !isError) continue;
               json.example ??= errorExample(Number(status), routeFacts.auth);
               if (Number(status) === 429)
                 answer.headers = {
+                  ...(answer.headers as Node | undefined),
                   'retry-after': { description: 'Seconds until the window ends', schema: { type: 'integer', minimum: 0 } },
                 };
               (operation.responses as Node)[status] = sharedResponse(responses, errorResponseNames(Number(status), routeFacts), answer);

@@ -113,6 +113,7 @@ export function securityOf(auth: AuthSpec | undefined): { security: Record<strin
     case 'operations':
       return { security: [{ operationsToken: [] }, { operationsBearer: [] }], parameters: [] };
     case 'human-write':
+      return { security: [{ humanSignature: [] }], parameters: [ref('HumanTimestamp'), ref('HumanNonce'), ref('IdempotencyKey')] };
     case 'human-read':
       return { security: [{ humanSignature: [] }], parameters: [ref('HumanTimestamp'), ref('HumanNonce')] };
     case 'agent-join':

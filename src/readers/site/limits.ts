@@ -35,9 +35,15 @@ export interface FormLimits {
 export function registerFormLimits(app: FastifyInstance, limits: FormLimits): void {
   const counter =
     (budget: 'login' | 'form', perMinute: number): preValidationAsyncHookHandler =>
-    async (request) => {
+    async (request, reply) => {
       if (foreignForm(request)) return;
-      await enforceRateLimit(limits.store, `site:${budget}:${request.ip}`, perMinute);
+      await enforceRateLimit(
+        limits.store,
+        `site:${budget}:${request.ip}`,
+        perMinute,
+        reply,
+        budget === 'login' ? 'site-logins' : 'site-forms',
+      );
     };
   const countLogin = counter('login', limits.loginsPerMinute);
   const countForm = counter('form', limits.formPostsPerMinute);
