@@ -31,7 +31,7 @@ import { siteBrowser } from '../helpers/site-browser.js';
  * FUZZ_SEED=<seed> replays a reported seed, FUZZ_RUNS_SCALE=<n> multiplies the generated cases.
  */
 
-const RUNS = fuzzRuns(2000, 100);
+const RUNS = fuzzRuns(1000, 100);
 const SEED = process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {};
 
 type Schema = {
