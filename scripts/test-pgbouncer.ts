@@ -3,7 +3,8 @@
 // run (test/helpers/pgbouncer.ts) in front of TEST_DATABASE_URL's server, and runs scripts/run-tests.mjs with
 // TEST_PGBOUNCER=1 and TEST_PGBOUNCER_URL, so that test/helpers/db-template.ts points every service's runtime
 // connection (DATABASE_URL) at the pooler while migrations, cloning and the owner's connections stay direct.
-// Arguments are file filters, as for npm run test:unit; without them, FILES below.
+// Arguments are file filters, as for npm run test:unit; without them, FILES below. `--named` runs the second pass
+// alone.
 // A second pass runs NAMED_FILES behind a PgBouncer that carries named statements (1.21 or later, built by
 // scripts/build-pgbouncer.sh: Debian 12's is 1.18), with the services' named statements on.
 // Without TEST_DATABASE_URL or without either PgBouncer, that pass is reported skipped, with the reason, and passes.
@@ -66,7 +67,9 @@ interface Pass {
 }
 
 const base = process.env.TEST_DATABASE_URL;
-const filters = process.argv.slice(2);
+// --named: the second pass alone (.ci/run runs the whole suite through a pooler already: TEST_PGBOUNCER=1 npm test)
+const namedOnly = process.argv.includes('--named');
+const filters = process.argv.slice(2).filter((a) => a !== '--named');
 const passes: Pass[] = [
   {
     label: 'PgBouncer (transaction pooling), named statements off',
@@ -91,7 +94,7 @@ if (!base) {
 }
 
 let status = 0;
-for (const pass of passes) {
+for (const pass of namedOnly ? passes.slice(1) : passes) {
   if (pass.skip) {
     console.error(`test:pgbouncer: ${pass.label}: skipped: ${pass.skip}`);
     continue;
