@@ -1878,7 +1878,7 @@ export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
     /**
-     * @description Every code of an error body (`code`), with its HTTP status and meaning: see x-catalogue.
+     * @description Every code of an error body (`code`) this release answers, with its HTTP status and meaning: see x-catalogue. The list grows within /v1 (docs/api-conventions.md, "Versions and deprecation"): a client handles a code it does not know by the HTTP status of the answer.
      * @example VALIDATION_FAILED
      * @enum {string}
      */
@@ -2018,7 +2018,7 @@ export interface components {
       status: 'ok';
     };
     /**
-     * Error
+     * ApiError
      * @description Every 4xx and 5xx answer: the status label, the stable `code` (branch on it, never on `message`), details per fault, what to do next and the request id (the `x-request-id` header). docs/api-conventions.md, "Errors".
      * @example {
      *       "error": "Validation failed",
@@ -2035,10 +2035,10 @@ export interface components {
      *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
      *     }
      */
-    Error: {
+    ApiError: {
       error: string;
-      code?: components['schemas']['ErrorCode'];
-      message?: string;
+      code: components['schemas']['ErrorCode'];
+      message: string;
       details?: {
         path?: string;
         header?: string;
@@ -9355,6 +9355,7 @@ export interface components {
     /** @description The request is not valid: a body, query or path parameter outside its schema (VALIDATION_FAILED, naming each field in details), a body that is not JSON (MALFORMED_JSON), a bad URL or a cursor this service did not issue (INVALID_CURSOR), or a rule of the route refuses the input. */
     BadRequest: {
       headers: {
+        'x-request-id': components['headers']['RequestId'];
         [name: string]: unknown;
       };
       content: {
@@ -9363,123 +9364,114 @@ export interface components {
          *       "error": "Validation failed",
          *       "code": "VALIDATION_FAILED",
          *       "message": "The request is not valid",
+         *       "nextAction": "Fix each field named in details",
+         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60",
          *       "details": [
          *         {
          *           "path": "/body",
-         *           "code": "maxLength",
          *           "message": "must NOT have more than 10000 characters"
          *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
-         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
+         *       ]
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
       };
     };
     /** @description The request was not received in time (REQUEST_TIMEOUT). */
     RequestTimeout: {
       headers: {
+        'x-request-id': components['headers']['RequestId'];
         [name: string]: unknown;
       };
       content: {
         /**
          * @example {
-         *       "error": "Validation failed",
-         *       "code": "VALIDATION_FAILED",
-         *       "message": "The request is not valid",
-         *       "details": [
-         *         {
-         *           "path": "/body",
-         *           "code": "maxLength",
-         *           "message": "must NOT have more than 10000 characters"
-         *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
+         *       "error": "Request timeout",
+         *       "code": "REQUEST_TIMEOUT",
+         *       "message": "The request was not received in time",
          *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
       };
     };
     /** @description The body is larger than HTTP_BODY_LIMIT_BYTES (PAYLOAD_TOO_LARGE). */
     PayloadTooLarge: {
       headers: {
+        'x-request-id': components['headers']['RequestId'];
         [name: string]: unknown;
       };
       content: {
         /**
          * @example {
-         *       "error": "Validation failed",
-         *       "code": "VALIDATION_FAILED",
-         *       "message": "The request is not valid",
-         *       "details": [
-         *         {
-         *           "path": "/body",
-         *           "code": "maxLength",
-         *           "message": "must NOT have more than 10000 characters"
-         *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
+         *       "error": "Payload too large",
+         *       "code": "PAYLOAD_TOO_LARGE",
+         *       "message": "The request body is too large",
          *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
       };
     };
     /** @description The URL, or one path parameter, is longer than the service accepts (URI_TOO_LONG). */
     UriTooLong: {
       headers: {
+        'x-request-id': components['headers']['RequestId'];
         [name: string]: unknown;
       };
       content: {
         /**
          * @example {
-         *       "error": "Validation failed",
-         *       "code": "VALIDATION_FAILED",
-         *       "message": "The request is not valid",
-         *       "details": [
-         *         {
-         *           "path": "/body",
-         *           "code": "maxLength",
-         *           "message": "must NOT have more than 10000 characters"
-         *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
+         *       "error": "URI too long",
+         *       "code": "URI_TOO_LONG",
+         *       "message": "The request target is too long",
          *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
       };
     };
     /** @description A body that is not application/json (UNSUPPORTED_MEDIA_TYPE). */
     UnsupportedMediaType: {
       headers: {
+        'x-request-id': components['headers']['RequestId'];
         [name: string]: unknown;
       };
       content: {
         /**
          * @example {
-         *       "error": "Validation failed",
-         *       "code": "VALIDATION_FAILED",
-         *       "message": "The request is not valid",
-         *       "details": [
-         *         {
-         *           "path": "/body",
-         *           "code": "maxLength",
-         *           "message": "must NOT have more than 10000 characters"
-         *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
+         *       "error": "Unsupported media type",
+         *       "code": "UNSUPPORTED_MEDIA_TYPE",
+         *       "message": "Send the body as application/json; charset=utf-8",
          *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
       };
     };
     /** @description The request headers are larger than the service accepts (HEADERS_TOO_LARGE). */
     HeadersTooLarge: {
       headers: {
+        'x-request-id': components['headers']['RequestId'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Request header fields too large",
+         *       "code": "HEADERS_TOO_LARGE",
+         *       "message": "The request headers exceed the allowed size",
+         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
+         *     }
+         */
+        'application/json': components['schemas']['ApiError'];
+      };
+    };
+    /** @description The request is not valid: a body, query or path parameter outside its schema (VALIDATION_FAILED, naming each field in details), a body that is not JSON (MALFORMED_JSON), a bad URL or a cursor this service did not issue (INVALID_CURSOR), or a rule of the route refuses the input. */
+    AgentBadRequest: {
+      headers: {
+        'x-request-id': components['headers']['RequestId'];
+        'idempotent-replayed': components['headers']['IdempotentReplayed'];
         [name: string]: unknown;
       };
       content: {
@@ -9488,345 +9480,302 @@ export interface components {
          *       "error": "Validation failed",
          *       "code": "VALIDATION_FAILED",
          *       "message": "The request is not valid",
+         *       "nextAction": "Fix each field named in details",
+         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60",
          *       "details": [
          *         {
          *           "path": "/body",
-         *           "code": "maxLength",
          *           "message": "must NOT have more than 10000 characters"
          *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
-         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
+         *       ]
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
       };
     };
     /** @description The x-agent-* headers are missing or malformed (AGENT_SIGNED_HEADERS_INVALID), the signature does not verify (AGENT_SIGNATURE_INVALID), or the bot has not joined (AGENT_BOT_UNREGISTERED). */
     AgentUnauthorized: {
       headers: {
+        'x-request-id': components['headers']['RequestId'];
         [name: string]: unknown;
       };
       content: {
         /**
          * @example {
-         *       "error": "Validation failed",
-         *       "code": "VALIDATION_FAILED",
-         *       "message": "The request is not valid",
+         *       "error": "Invalid agent signed write headers",
+         *       "code": "AGENT_SIGNED_HEADERS_INVALID",
+         *       "message": "One or more x-agent-* headers are missing or malformed",
+         *       "nextAction": "Fix each header named in details and sign again",
+         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60",
          *       "details": [
          *         {
-         *           "path": "/body",
-         *           "code": "maxLength",
-         *           "message": "must NOT have more than 10000 characters"
+         *           "header": "x-agent-nonce",
+         *           "code": "MISSING",
+         *           "message": "x-agent-nonce is required"
          *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
-         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
+         *       ]
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
       };
     };
     /** @description Forbidden: the caller may not do this (missing permission, verification or proof). */
     AgentForbidden: {
       headers: {
+        'x-request-id': components['headers']['RequestId'];
+        'idempotent-replayed': components['headers']['IdempotentReplayed'];
         [name: string]: unknown;
       };
       content: {
         /**
          * @example {
-         *       "error": "Validation failed",
-         *       "code": "VALIDATION_FAILED",
-         *       "message": "The request is not valid",
-         *       "details": [
-         *         {
-         *           "path": "/body",
-         *           "code": "maxLength",
-         *           "message": "must NOT have more than 10000 characters"
-         *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
+         *       "error": "Forbidden",
+         *       "code": "AGENT_PERMISSION_DENIED",
+         *       "message": "This bot lacks the permission this route needs",
          *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
       };
     };
     /** @description No such record, or one the caller may not see (NOT_FOUND). */
-    NotFound: {
+    AgentNotFound: {
       headers: {
+        'x-request-id': components['headers']['RequestId'];
+        'idempotent-replayed': components['headers']['IdempotentReplayed'];
         [name: string]: unknown;
       };
       content: {
         /**
          * @example {
-         *       "error": "Validation failed",
-         *       "code": "VALIDATION_FAILED",
-         *       "message": "The request is not valid",
-         *       "details": [
-         *         {
-         *           "path": "/body",
-         *           "code": "maxLength",
-         *           "message": "must NOT have more than 10000 characters"
-         *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
+         *       "error": "Not found",
+         *       "code": "NOT_FOUND",
+         *       "message": "Not found",
          *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
       };
     };
     /** @description Conflict: the nonce was used before (REPLAY_DETECTED: sign again with a fresh nonce), or the record is not in a state that allows this request. */
     AgentConflict: {
       headers: {
+        'x-request-id': components['headers']['RequestId'];
+        'retry-after': components['headers']['RetryAfter'];
+        'idempotent-replayed': components['headers']['IdempotentReplayed'];
         [name: string]: unknown;
       };
       content: {
         /**
          * @example {
-         *       "error": "Validation failed",
-         *       "code": "VALIDATION_FAILED",
-         *       "message": "The request is not valid",
-         *       "details": [
-         *         {
-         *           "path": "/body",
-         *           "code": "maxLength",
-         *           "message": "must NOT have more than 10000 characters"
-         *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
+         *       "error": "Conflict",
+         *       "code": "REPLAY_DETECTED",
+         *       "message": "This nonce was already used",
+         *       "nextAction": "Sign the request again with a fresh nonce and timestamp",
          *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
       };
     };
     /** @description A rate limit is reached (RATE_LIMITED): wait retryAfterSeconds (also the retry-after header). */
     TooManyRequests: {
       headers: {
-        /** @description Seconds until the window ends */
-        'retry-after'?: number;
+        'x-request-id': components['headers']['RequestId'];
+        'retry-after': components['headers']['RetryAfter'];
         [name: string]: unknown;
       };
       content: {
         /**
          * @example {
-         *       "error": "Validation failed",
-         *       "code": "VALIDATION_FAILED",
-         *       "message": "The request is not valid",
-         *       "details": [
-         *         {
-         *           "path": "/body",
-         *           "code": "maxLength",
-         *           "message": "must NOT have more than 10000 characters"
-         *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
-         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
+         *       "error": "Too many requests",
+         *       "code": "RATE_LIMITED",
+         *       "message": "Rate limit reached; retry in 42 s",
+         *       "nextAction": "Wait retryAfterSeconds before retrying",
+         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60",
+         *       "retryAfterSeconds": 42
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
       };
     };
     /** @description A store the request needs is unavailable (DATABASE_UNAVAILABLE, REDIS_UNAVAILABLE, SIGNING_SECRET_UNAVAILABLE): nothing was accepted; send it again later, signed again. */
     ServiceUnavailable: {
       headers: {
+        'x-request-id': components['headers']['RequestId'];
+        'retry-after': components['headers']['RetryAfter'];
         [name: string]: unknown;
       };
       content: {
         /**
          * @example {
-         *       "error": "Validation failed",
-         *       "code": "VALIDATION_FAILED",
-         *       "message": "The request is not valid",
-         *       "details": [
-         *         {
-         *           "path": "/body",
-         *           "code": "maxLength",
-         *           "message": "must NOT have more than 10000 characters"
-         *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
-         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
+         *       "error": "Service unavailable",
+         *       "code": "DATABASE_UNAVAILABLE",
+         *       "message": "The database is unreachable; nothing was written",
+         *       "nextAction": "Retry after retryAfterSeconds (a signed write needs a fresh nonce and timestamp)",
+         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60",
+         *       "retryAfterSeconds": 2
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
       };
     };
     /** @description No public API key, or one that is not valid (API_KEY_REQUIRED, API_KEY_INVALID). */
     ApiKeyUnauthorized: {
       headers: {
+        'x-request-id': components['headers']['RequestId'];
         [name: string]: unknown;
       };
       content: {
         /**
          * @example {
-         *       "error": "Validation failed",
-         *       "code": "VALIDATION_FAILED",
-         *       "message": "The request is not valid",
-         *       "details": [
-         *         {
-         *           "path": "/body",
-         *           "code": "maxLength",
-         *           "message": "must NOT have more than 10000 characters"
-         *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
+         *       "error": "Public API key required",
+         *       "code": "API_KEY_REQUIRED",
+         *       "message": "Send x-api-key: <key> or Authorization: Bearer <key>",
          *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
+      };
+    };
+    /** @description No such record, or one the caller may not see (NOT_FOUND). */
+    NotFound: {
+      headers: {
+        'x-request-id': components['headers']['RequestId'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Not found",
+         *       "code": "NOT_FOUND",
+         *       "message": "Not found",
+         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
+         *     }
+         */
+        'application/json': components['schemas']['ApiError'];
       };
     };
     /** @description No operations token, or a wrong one (OPERATIONS_ACCESS_REQUIRED). */
     OperationsUnauthorized: {
       headers: {
+        'x-request-id': components['headers']['RequestId'];
         [name: string]: unknown;
       };
       content: {
         /**
          * @example {
-         *       "error": "Validation failed",
-         *       "code": "VALIDATION_FAILED",
-         *       "message": "The request is not valid",
-         *       "details": [
-         *         {
-         *           "path": "/body",
-         *           "code": "maxLength",
-         *           "message": "must NOT have more than 10000 characters"
-         *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
+         *       "error": "Operations access required",
+         *       "code": "OPERATIONS_ACCESS_REQUIRED",
+         *       "message": "Send x-operations-token: <API_OPERATIONS_TOKEN> or Authorization: Bearer <token>",
          *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
       };
     };
     /** @description The signature headers are missing or malformed, the timestamp is outside the allowed skew, or the signature does not match (SIGNATURE_INVALID, one details entry per header). */
     HumanUnauthorized: {
       headers: {
+        'x-request-id': components['headers']['RequestId'];
         [name: string]: unknown;
       };
       content: {
         /**
          * @example {
-         *       "error": "Validation failed",
-         *       "code": "VALIDATION_FAILED",
-         *       "message": "The request is not valid",
+         *       "error": "Signature invalid",
+         *       "code": "SIGNATURE_INVALID",
+         *       "message": "The request signature is missing or does not verify",
+         *       "nextAction": "Sign timestamp.nonce.METHOD.path.canonicalBodyJson with the signing secret",
+         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60",
          *       "details": [
          *         {
-         *           "path": "/body",
-         *           "code": "maxLength",
-         *           "message": "must NOT have more than 10000 characters"
+         *           "header": "x-signature",
+         *           "code": "MISMATCH",
+         *           "message": "x-signature does not match the request"
          *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
-         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
+         *       ]
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
       };
     };
     /** @description Forbidden: the linkedHumanId is not bound to the actorId (LINKED_HUMAN_NOT_BOUND), the actor is not on the allowlist the route needs, or a rule of the route refuses this actor. */
     HumanForbidden: {
       headers: {
+        'x-request-id': components['headers']['RequestId'];
         [name: string]: unknown;
       };
       content: {
         /**
          * @example {
-         *       "error": "Validation failed",
-         *       "code": "VALIDATION_FAILED",
-         *       "message": "The request is not valid",
-         *       "details": [
-         *         {
-         *           "path": "/body",
-         *           "code": "maxLength",
-         *           "message": "must NOT have more than 10000 characters"
-         *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
+         *       "error": "Forbidden",
+         *       "code": "LINKED_HUMAN_NOT_BOUND",
+         *       "message": "The linkedHumanId is not bound to this actorId in the identity records",
+         *       "nextAction": "Log the user in with POST /v1/session/worldid/challenge and /verify, then sign with the linkedHumanId it returns",
          *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
       };
     };
     /** @description Conflict: the nonce was used before (REPLAY_DETECTED: sign again with a fresh nonce), or the record is not in a state that allows this request. */
     HumanConflict: {
       headers: {
+        'x-request-id': components['headers']['RequestId'];
         [name: string]: unknown;
       };
       content: {
         /**
          * @example {
-         *       "error": "Validation failed",
-         *       "code": "VALIDATION_FAILED",
-         *       "message": "The request is not valid",
-         *       "details": [
-         *         {
-         *           "path": "/body",
-         *           "code": "maxLength",
-         *           "message": "must NOT have more than 10000 characters"
-         *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
+         *       "error": "Conflict",
+         *       "code": "REPLAY_DETECTED",
+         *       "message": "This nonce was already used",
+         *       "nextAction": "Sign the request again with a fresh nonce and timestamp",
          *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
       };
     };
     /** @description Gone: the challenge expired or was used (CHALLENGE_EXPIRED, CHALLENGE_USED). */
     Gone: {
       headers: {
+        'x-request-id': components['headers']['RequestId'];
         [name: string]: unknown;
       };
       content: {
         /**
          * @example {
-         *       "error": "Validation failed",
-         *       "code": "VALIDATION_FAILED",
-         *       "message": "The request is not valid",
-         *       "details": [
-         *         {
-         *           "path": "/body",
-         *           "code": "maxLength",
-         *           "message": "must NOT have more than 10000 characters"
-         *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
+         *       "error": "Gone",
+         *       "code": "CHALLENGE_EXPIRED",
+         *       "message": "This login challenge has expired",
+         *       "nextAction": "Ask for a new challenge with POST /v1/session/worldid/challenge",
          *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
       };
     };
     /** @description Too early: the transaction is not final on chain yet; report it again later (retryAfterSeconds). */
     TooEarly: {
       headers: {
+        'x-request-id': components['headers']['RequestId'];
+        'retry-after': components['headers']['RetryAfter'];
         [name: string]: unknown;
       };
       content: {
         /**
          * @example {
-         *       "error": "Validation failed",
-         *       "code": "VALIDATION_FAILED",
-         *       "message": "The request is not valid",
-         *       "details": [
-         *         {
-         *           "path": "/body",
-         *           "code": "maxLength",
-         *           "message": "must NOT have more than 10000 characters"
-         *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
-         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
+         *       "error": "Too early",
+         *       "code": "CLAIM_RECEIPT_UNCONFIRMED",
+         *       "message": "The claim transaction has too few confirmations",
+         *       "nextAction": "Submit the receipt again after more blocks (retryAfterSeconds)",
+         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60",
+         *       "retryAfterSeconds": 24
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
       };
     };
   };
@@ -9873,7 +9822,33 @@ export interface components {
     IdempotencyKey: string;
   };
   requestBodies: never;
-  headers: never;
+  headers: {
+    /**
+     * @description The request's id: the request's own `x-request-id` when it is 1 to 128 of A-Z a-z 0-9 . _ : -, otherwise one the service made. An error body's `requestId` is the same value. Quote it when reporting a problem.
+     * @example 3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60
+     */
+    RequestId: string;
+    /**
+     * @description Seconds to wait before sending the request again (the body's `retryAfterSeconds`). Always on a 429; on a 503 of an unreachable database or Redis, on a 425, and on a 409 IDEMPOTENCY_KEY_IN_PROGRESS.
+     * @example 42
+     */
+    RetryAfter: number;
+    /**
+     * @description Only where the deployment reads from a replica: a position in the database history at or after this write. Send it back as the request header `x-read-after` on the reads that must see the write (docs/api-conventions.md, "Reading your own writes").
+     * @example 0/3A2F1C8
+     */
+    ReadAfter: string;
+    /**
+     * @description How the body was served: `hit` from the read cache, `coalesced` with the body another request for the same page read, `miss` read now (docs/newsroom-reads.md). More values may be added.
+     * @example miss
+     */
+    ReadCache: 'hit' | 'miss' | 'coalesced';
+    /**
+     * @description `true` when this answer is the stored answer of an earlier request with the same `idempotency-key` (docs/api-conventions.md, "Agent signed writes").
+     * @example true
+     */
+    IdempotentReplayed: 'true';
+  };
   pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -9890,6 +9865,7 @@ export interface operations {
       /** @description The process is alive and serving requests. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -9921,6 +9897,7 @@ export interface operations {
       /** @description Ready: every required check passed; each check with its latency. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -9964,6 +9941,8 @@ export interface operations {
       /** @description A store the request needs is unavailable (DATABASE_UNAVAILABLE, REDIS_UNAVAILABLE, SIGNING_SECRET_UNAVAILABLE): nothing was accepted; send it again later, signed again. */
       503: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'retry-after': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -10048,6 +10027,9 @@ export interface operations {
       /** @description The bot had joined already with this key: the existing bot, unchanged. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -10080,6 +10062,9 @@ export interface operations {
       /** @description Accepted: the bot as admitted (UNVERIFIED, with its botId), or after a key change the bot with every key. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -10109,10 +10094,10 @@ export interface operations {
           'application/json': components['schemas']['Bot'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['AgentBadRequest'];
       401: components['responses']['AgentUnauthorized'];
       403: components['responses']['AgentForbidden'];
-      404: components['responses']['NotFound'];
+      404: components['responses']['AgentNotFound'];
       408: components['responses']['RequestTimeout'];
       409: components['responses']['AgentConflict'];
       413: components['responses']['PayloadTooLarge'];
@@ -10167,6 +10152,9 @@ export interface operations {
       /** @description Accepted: the bot as verified (trustTier VERIFIED) with its bound wallet, chain and linkedHumanId. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -10196,7 +10184,7 @@ export interface operations {
           'application/json': components['schemas']['Bot'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['AgentBadRequest'];
       401: components['responses']['AgentUnauthorized'];
       403: components['responses']['AgentForbidden'];
       408: components['responses']['RequestTimeout'];
@@ -10278,6 +10266,9 @@ export interface operations {
       /** @description The same packet was submitted before: the existing candidate, unchanged. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -10332,6 +10323,9 @@ export interface operations {
       /** @description Accepted: the new candidate, with its packet hash, story id, normalized packet (claim ids filled in) and links. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -10383,7 +10377,7 @@ export interface operations {
           'application/json': components['schemas']['Candidate'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['AgentBadRequest'];
       401: components['responses']['AgentUnauthorized'];
       403: components['responses']['AgentForbidden'];
       408: components['responses']['RequestTimeout'];
@@ -10410,6 +10404,7 @@ export interface operations {
       /** @description The candidate's status: stage, review and moderation status, safety decision and whether the packet is still current. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -10458,6 +10453,7 @@ export interface operations {
       /** @description The evidence behind the packet: packet, sources, the latest safety trace (or null) and the agent reviews. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -10581,6 +10577,8 @@ export interface operations {
       /** @description The safety trace of this scan: the decision, the categories it found and every rule with matched and the field names. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -10687,6 +10685,9 @@ export interface operations {
       /** @description Accepted: the attestation as recorded, with its weight and the story's review status after the consensus was recomputed. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -10711,10 +10712,10 @@ export interface operations {
           'application/json': components['schemas']['Review'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['AgentBadRequest'];
       401: components['responses']['AgentUnauthorized'];
       403: components['responses']['AgentForbidden'];
-      404: components['responses']['NotFound'];
+      404: components['responses']['AgentNotFound'];
       408: components['responses']['RequestTimeout'];
       409: components['responses']['AgentConflict'];
       413: components['responses']['PayloadTooLarge'];
@@ -10781,6 +10782,9 @@ export interface operations {
       /** @description Accepted: the objection as recorded, with its weight and the story's review status after the consensus was recomputed. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -10805,10 +10809,10 @@ export interface operations {
           'application/json': components['schemas']['Review'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['AgentBadRequest'];
       401: components['responses']['AgentUnauthorized'];
       403: components['responses']['AgentForbidden'];
-      404: components['responses']['NotFound'];
+      404: components['responses']['AgentNotFound'];
       408: components['responses']['RequestTimeout'];
       409: components['responses']['AgentConflict'];
       413: components['responses']['PayloadTooLarge'];
@@ -10868,6 +10872,9 @@ export interface operations {
       /** @description Accepted: the proposal as recorded, OPEN, with its id, votes and the vote thresholds. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -10899,10 +10906,10 @@ export interface operations {
           'application/json': components['schemas']['RevisionProposalResult'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['AgentBadRequest'];
       401: components['responses']['AgentUnauthorized'];
       403: components['responses']['AgentForbidden'];
-      404: components['responses']['NotFound'];
+      404: components['responses']['AgentNotFound'];
       408: components['responses']['RequestTimeout'];
       409: components['responses']['AgentConflict'];
       413: components['responses']['PayloadTooLarge'];
@@ -10959,6 +10966,9 @@ export interface operations {
       /** @description Accepted: the proposal after this vote: still OPEN, or ACCEPTED with the new version and packet hash, or REJECTED. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           [name: string]: unknown;
         };
         content: {
@@ -10990,10 +11000,10 @@ export interface operations {
           'application/json': components['schemas']['RevisionProposalResult'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['AgentBadRequest'];
       401: components['responses']['AgentUnauthorized'];
       403: components['responses']['AgentForbidden'];
-      404: components['responses']['NotFound'];
+      404: components['responses']['AgentNotFound'];
       408: components['responses']['RequestTimeout'];
       409: components['responses']['AgentConflict'];
       413: components['responses']['PayloadTooLarge'];
@@ -11022,6 +11032,8 @@ export interface operations {
       /** @description One page of comments, oldest first, with nextCursor when there are more. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           [name: string]: unknown;
         };
         content: {
@@ -11100,6 +11112,8 @@ export interface operations {
       /** @description Accepted: the comment as stored, with its id and the story it is on. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -11149,6 +11163,8 @@ export interface operations {
       /** @description One page of flags, oldest first, with nextCursor when there are more. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           [name: string]: unknown;
         };
         content: {
@@ -11222,6 +11238,8 @@ export interface operations {
       /** @description Accepted: the flag as stored, whether it is a challenge, the verified action it consumed and the story's review status now. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -11294,6 +11312,8 @@ export interface operations {
       /** @description Accepted: the vote as stored, with its weight, tier, the verified action it consumed and when the reward window closes. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -11355,6 +11375,7 @@ export interface operations {
       /** @description The reader's preferences and when they were last updated (null: never). */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -11429,6 +11450,8 @@ export interface operations {
       /** @description Accepted: the reader's preferences after the merge, with the time of the update. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -11498,6 +11521,7 @@ export interface operations {
       /** @description One page of the reader's bookmarks, newest first, with nextCursor when there are more. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -11592,6 +11616,8 @@ export interface operations {
       /** @description Accepted: the bookmark, with created true when it is new or false when the story was bookmarked already. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -11656,6 +11682,8 @@ export interface operations {
       /** @description Removed: the bookmark that was removed and when it had been made, or removed false when there was none. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -11712,6 +11740,7 @@ export interface operations {
       /** @description The topics the reader follows, oldest first, and the limit. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -11786,6 +11815,8 @@ export interface operations {
       /** @description Accepted: the topic as followed (normalized key, kind, label), with created false when it was followed already. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -11852,6 +11883,8 @@ export interface operations {
       /** @description Removed: the normalized topic, whether it was followed, its kind and when it had been followed. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -11909,6 +11942,7 @@ export interface operations {
       /** @description The export document: its layout version, when it was made, and every section. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -12140,6 +12174,8 @@ export interface operations {
       /** @description Accepted: how many stories the erased history held (0 when it was empty) and when it was cleared. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -12200,6 +12236,8 @@ export interface operations {
       /** @description Accepted: the challenge as recorded, with the signal and action to give IDKit and its expiry (5 minutes). */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -12266,6 +12304,8 @@ export interface operations {
       /** @description Accepted: the actor is bound to the person; the linkedHumanId to sign with from now on, tier L3 and when the binding ends. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -12333,6 +12373,8 @@ export interface operations {
       /** @description Accepted: the verified human action as recorded, with its id, the linked human it belongs to and the tier after this proof. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -12404,6 +12446,8 @@ export interface operations {
       /** @description Accepted: the verified human action as recorded, with the linked human (new for a first passport or phone proof) and its tier now. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -12467,6 +12511,8 @@ export interface operations {
       /** @description The story: current packet, state, review status, counts, reward window, localized labels and links. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           [name: string]: unknown;
         };
         content: {
@@ -12586,6 +12632,8 @@ export interface operations {
       /** @description The story: current packet, state, review status, counts, reward window, localized labels and links. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           [name: string]: unknown;
         };
         content: {
@@ -12705,6 +12753,8 @@ export interface operations {
       /** @description The story: current packet, state, review status, counts, reward window, localized labels and links. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           [name: string]: unknown;
         };
         content: {
@@ -12806,6 +12856,8 @@ export interface operations {
       /** @description Every version of the story, oldest first, with its packet, hash and notices. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           [name: string]: unknown;
         };
         content: {
@@ -12883,6 +12935,8 @@ export interface operations {
       /** @description Every source of the story with its status, host status, whether it is active and the version that added it. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           [name: string]: unknown;
         };
         content: {
@@ -12932,6 +12986,8 @@ export interface operations {
       /** @description The stored (or neutral) consensus snapshot of the story, with the packet it was computed for and whether that packet is still current. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           [name: string]: unknown;
         };
         content: {
@@ -13013,6 +13069,8 @@ export interface operations {
       /** @description The story's machine room: current packet and hash, reviews, revision proposals, thresholds, safety trace and consensus. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           [name: string]: unknown;
         };
         content: {
@@ -13213,6 +13271,8 @@ export interface operations {
       /** @description One page of story cards in the mode asked, with the localized mode name, nextCursor when there are more, and personalized when ranked for the signed reader. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           [name: string]: unknown;
         };
         content: {
@@ -13293,6 +13353,8 @@ export interface operations {
       /** @description One page of matching story cards (with their rank when q is given), the query as applied, and the review cases when a review-case filter was given. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           [name: string]: unknown;
         };
         content: {
@@ -13365,6 +13427,8 @@ export interface operations {
       /** @description One page of ledger events, newest first, with nextCursor when there are more. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           [name: string]: unknown;
         };
         content: {
@@ -13427,6 +13491,8 @@ export interface operations {
       /** @description The home page: hero and four module sections, localized, with the time it was built. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           [name: string]: unknown;
         };
         content: {
@@ -13632,6 +13698,8 @@ export interface operations {
       /** @description The developing module: its localized heading and up to 20 story cards. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           [name: string]: unknown;
         };
         content: {
@@ -13699,6 +13767,8 @@ export interface operations {
       /** @description The under-review module: its localized heading and up to 20 story cards. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           [name: string]: unknown;
         };
         content: {
@@ -13766,6 +13836,8 @@ export interface operations {
       /** @description The ledger module: its localized heading and up to 20 labelled ledger events. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           [name: string]: unknown;
         };
         content: {
@@ -13826,6 +13898,8 @@ export interface operations {
       /** @description The reward-window module: its localized heading, the window length, how many are open, and up to 20 stories closing soonest first. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           [name: string]: unknown;
         };
         content: {
@@ -13897,6 +13971,8 @@ export interface operations {
       /** @description The orientation: modules, action types, credentials, gating facts with the thresholds in force, and evidence links. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           [name: string]: unknown;
         };
         content: {
@@ -14019,6 +14095,8 @@ export interface operations {
       /** @description The story's orientation: status, action gates with their explanations, required credentials and actions, thresholds and evidence links. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           [name: string]: unknown;
         };
         content: {
@@ -14179,6 +14257,8 @@ export interface operations {
       /** @description The weekly ranking: the window, the points of each contribution and up to 100 bots, best score first, with their counts. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           [name: string]: unknown;
         };
         content: {
@@ -14254,6 +14334,7 @@ export interface operations {
       /** @description The governance state now: every parameter, the emergency, the open proposals and the control-plane settings. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -14405,6 +14486,8 @@ export interface operations {
       /** @description Accepted: the proposal as stored, status DRAFT, with its id. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -14487,6 +14570,8 @@ export interface operations {
       /** @description Accepted: the proposal after the decision (RATIFIED or REJECTED), with decidedBy and decidedAt. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -14564,6 +14649,8 @@ export interface operations {
       /** @description Accepted: the proposal, now ACTIVE, the values applied (from, to), the proposals it superseded and the control-plane request it consumed. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -14652,6 +14739,8 @@ export interface operations {
       /** @description The evaluation: every signal with its numbers and thresholds, what tripped, what was applied (mutatingApplied) or is recommended, and the emergency state after it. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -14778,6 +14867,8 @@ export interface operations {
       /** @description Accepted: the emergency as cleared (overlay, activation and clearing times, who and why) and the emergency state now (inactive). */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -14858,6 +14949,7 @@ export interface operations {
       /** @description One page of requests, newest first, with nextCursor when there are more. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -14963,6 +15055,8 @@ export interface operations {
       /** @description Accepted: the request as filed, PENDING, with its id, payloadHash and the approvals it needs. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -15049,6 +15143,7 @@ export interface operations {
       /** @description The request with its approvals (approver identity key and time). */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -15147,6 +15242,8 @@ export interface operations {
       /** @description Accepted: the request with this approval counted: still PENDING, or EXECUTED when it reached the approvals required. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -15241,6 +15338,8 @@ export interface operations {
       /** @description Accepted: the request, now CANCELLED, with cancelledBy, cancelledAt and the reason. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -15334,6 +15433,8 @@ export interface operations {
       /** @description The analysis as stored: the method and its parameters, the window, counts of what was scored, and the flagged clusters (highest score first) with their evidence. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -15442,6 +15543,7 @@ export interface operations {
       /** @description The rewards policy in force: version, status, escrow rate and role splits (also in parts per million) and the token decimals. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -15521,6 +15623,8 @@ export interface operations {
       /** @description Accepted: the new version of the policy as stored. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -15591,6 +15695,7 @@ export interface operations {
       /** @description The caller's eligibility: tier, reward-vote weight, monetary eligibility with reasons, the terms version and the recipient. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -15671,6 +15776,7 @@ export interface operations {
       /** @description The caller's paid-action budget today: the limit by tier, used, remaining and the next reset (UTC midnight). */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -15733,6 +15839,7 @@ export interface operations {
       /** @description The caller's dashboard: eligibility, recipient, budget, bots, payout totals by state and the latest payouts. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -15878,6 +15985,8 @@ export interface operations {
       /** @description Accepted: the recipient as stored, with the terms version accepted and its wallet (null until one is verified). */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -15949,6 +16058,8 @@ export interface operations {
       /** @description The challenge: the exact SIWE message to sign with the wallet, its id, the recipient and wallet it binds, and its expiry (5 minutes). */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -16014,6 +16125,8 @@ export interface operations {
       /** @description Accepted: the recipient with its verified wallet, and payoutsReleased, the payouts that became PAYABLE. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -16086,6 +16199,8 @@ export interface operations {
       /** @description The challenge: the SIWE message for the bot's wallet, the consent message for the bot's key, and their expiry (5 minutes). */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -16158,6 +16273,8 @@ export interface operations {
       /** @description Accepted: the ownership as recorded, with how many of the bot's waiting payouts became the owner's and how many of them are now PAYABLE. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -16225,6 +16342,8 @@ export interface operations {
       /** @description Accepted: the ownership that ended (bot, owner, wallet, claimedAt) with unlinkedAt. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -16287,6 +16406,7 @@ export interface operations {
       /** @description One page of settlements, newest first, with nextCursor when there are more. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -16412,6 +16532,7 @@ export interface operations {
       /** @description The preview: what a run would pay now, by role, story and beneficiary, and whether a run is possible (runnable). */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -16568,6 +16689,8 @@ export interface operations {
       /** @description Accepted: the settlement as committed, with its pool, escrow, paid and role totals and its counts. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -16688,6 +16811,7 @@ export interface operations {
       /** @description The settlement with its story ids and its published inputs. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -16861,6 +16985,7 @@ export interface operations {
       /** @description One page of payouts, oldest first, with nextCursor when there are more. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -16936,6 +17061,7 @@ export interface operations {
       /** @description The review queue now: frozen targets, held payouts and open cases, oldest first. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -17045,6 +17171,8 @@ export interface operations {
       /** @description Accepted: the case as opened (OPEN, or IN_REVIEW when assigned), with its id and due time. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -17138,6 +17266,8 @@ export interface operations {
       /** @description Accepted: the case after the move (IN_REVIEW or ESCALATED) with its assignee and history. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -17230,6 +17360,8 @@ export interface operations {
       /** @description Accepted: the case, now APPEALED, with the note in its history. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -17324,6 +17456,8 @@ export interface operations {
       /** @description Accepted: the case as decided (RESOLVED or DISMISSED) with its resolution and closing time. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -17416,6 +17550,8 @@ export interface operations {
       /** @description Accepted: the recipient is frozen; the reason, the time and how many payouts became FROZEN. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -17484,6 +17620,8 @@ export interface operations {
       /** @description Accepted: the recipient is no longer frozen; how many of its payouts went to REVIEW. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -17552,6 +17690,8 @@ export interface operations {
       /** @description Accepted: the story's rewards are frozen; the reason, the time and how many payouts became FROZEN. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -17620,6 +17760,8 @@ export interface operations {
       /** @description Accepted: the story's rewards are no longer frozen; how many of its payouts went to REVIEW. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -17663,6 +17805,7 @@ export interface operations {
       /** @description The state of the claim rail with its distributor contract, confirmations, leaf encoding and batch count. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -17708,6 +17851,7 @@ export interface operations {
       /** @description One page of distribution batches, newest first, with nextCursor when there are more. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -17785,6 +17929,7 @@ export interface operations {
       /** @description The caller's leaf: account, amount, proof, the batch's on-chain id, root and distributor, deadline and whether it was claimed. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -17863,6 +18008,8 @@ export interface operations {
       /** @description Accepted: the claim is recorded; the leaf, amount, transaction, block and confirmations, and how many leaves of the batch are claimed. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -17936,6 +18083,8 @@ export interface operations {
       /** @description Accepted: the batch as finalized: its on-chain id, Merkle root, total, leaf and payout counts and claim deadline. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -18019,6 +18168,8 @@ export interface operations {
       /** @description Accepted: the batch, now FROZEN, with the reason and the freeze transaction. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -18102,6 +18253,8 @@ export interface operations {
       /** @description Accepted: the batch, ACTIVE again. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -18180,6 +18333,7 @@ export interface operations {
       /** @description One page of quarantine items, oldest first, each with its story, trace and decisions, and nextCursor when there are more. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -18287,6 +18441,8 @@ export interface operations {
       /** @description Accepted: the item after the decision (its status KEPT, RELEASED or BLOCKED) with every decision so far. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -18383,6 +18539,7 @@ export interface operations {
       /** @description One page of legal holds, newest first, with nextCursor when there are more. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -18459,6 +18616,8 @@ export interface operations {
       /** @description Accepted: the hold as placed (ACTIVE) or released (RELEASED), with who, when and why. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -18532,6 +18691,8 @@ export interface operations {
       /** @description Accepted: the host with its new and previous status, who set it and how many story citations name it. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -18603,6 +18764,8 @@ export interface operations {
       /** @description Accepted: the correction as recorded, with the new version and packet hash and the ledger and webhook events it wrote. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -18675,6 +18838,8 @@ export interface operations {
       /** @description Accepted: the retraction as recorded, with the story version it applies to and the ledger and webhook events it wrote. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {

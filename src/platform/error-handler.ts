@@ -10,8 +10,8 @@ import { AppError, appError, type ErrorCode, type ErrorDetail } from './errors.j
 /** The error body (docs/api-conventions.md, "Errors"). */
 export interface ErrorBody {
   error: string;
-  code?: string;
-  message?: string;
+  code: string;
+  message: string;
   details?: ErrorDetail[];
   nextAction?: string;
   docs?: string;

@@ -12,6 +12,10 @@ export interface RouteFacts {
   auth: AuthSpec | undefined;
   rateLimited: boolean;
   hasPathParams: boolean;
+  /** The route's 200 bodies may come from the read cache (`config.readCache`): its answers say `x-read-cache`. */
+  readCache: boolean;
+  /** The route is being retired (`config.deprecated`): its answers carry Deprecation, Link and, when set, Sunset. */
+  deprecation?: { sunset: boolean };
   /** What each success status means on this route, as its schema says (`answer()` in platform/schemas.ts). */
   answers: Record<number, string>;
 }
@@ -115,10 +119,11 @@ const FAMILY_PREFIX: Record<string, string> = {
 
 /**
  * The name of an error response in `components.responses`: the status's name, prefixed by the kind of
- * authentication when the description differs by it (`HumanUnauthorized`, `AgentUnauthorized`).
+ * authentication when the description differs by it (`HumanUnauthorized`, `AgentUnauthorized`) or when it carries a
+ * header only that kind of authentication sends (`byAuthentication`: `AgentBadRequest`).
  */
-export function errorResponseNames(status: number, facts: RouteFacts): string[] {
+export function errorResponseNames(status: number, facts: RouteFacts, byAuthentication = false): string[] {
   const base = STATUS_NAMES[status] ?? `Status${status}`;
   const prefixed = `${FAMILY_PREFIX[authFamily(facts.auth)] ?? ''}${base}`;
-  return [401, 403, 409].includes(status) ? [prefixed] : [base, prefixed];
+  return byAuthentication || [401, 403, 409].includes(status) ? [prefixed] : [base, prefixed];
 }
