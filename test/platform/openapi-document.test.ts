@@ -121,7 +121,10 @@ describe('the OpenAPI document and the client generated from it', () => {
       }
     const headers = doc.components.headers as Json;
     assert.deepEqual(Object.keys(headers).sort(), ['IdempotentReplayed', 'ReadAfter', 'ReadCache', 'RequestId', 'RetryAfter']);
-    assert.equal(resolve((doc.paths as Json)['/v1/feed'].get.responses['200']).headers['x-read-cache'].$ref, '#/components/headers/ReadCache');
+    assert.equal(
+      resolve((doc.paths as Json)['/v1/feed'].get.responses['200']).headers['x-read-cache'].$ref,
+      '#/components/headers/ReadCache',
+    );
   });
 
   test('every tag an operation uses is declared at the top, with a description', () => {

@@ -46,7 +46,7 @@ export const RESPONSE_HEADERS: ResponseHeader[] = [
     component: 'RetryAfter',
     header: {
       description:
-        'Seconds to wait before sending the request again (the body\'s `retryAfterSeconds`). Always on a 429; on a 503 of an unreachable database or Redis, on a 425, and on a 409 IDEMPOTENCY_KEY_IN_PROGRESS.',
+        "Seconds to wait before sending the request again (the body's `retryAfterSeconds`). Always on a 429; on a 503 of an unreachable database or Redis, on a 425, and on a 409 IDEMPOTENCY_KEY_IN_PROGRESS.",
       schema: { type: 'integer', minimum: 0 },
       example: 42,
     },

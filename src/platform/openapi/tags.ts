@@ -31,7 +31,8 @@ export const TAGS: { name: string; description: string }[] = [
   },
   {
     name: 'users',
-    description: "A reader's own data, signed for them: preferences, bookmarks, followed topics, history and export (docs/reader-accounts.md).",
+    description:
+      "A reader's own data, signed for them: preferences, bookmarks, followed topics, history and export (docs/reader-accounts.md).",
   },
   {
     name: 'rewards',
