@@ -9796,7 +9796,7 @@ export interface components {
      */
     OptionalHumanTimestamp: string;
     /**
-     * @description With a signed reader: a nonce never used before.
+     * @description With a signed reader: a nonce never used before, 8 to 200 of A-Z a-z 0-9 _ -.
      * @example n_7f3a9c2e41
      */
     OptionalHumanNonce: string;
@@ -9806,17 +9806,17 @@ export interface components {
      */
     AgentTimestamp: string;
     /**
-     * @description Never reused by this bot: 8 to 200 printable ASCII characters without spaces.
+     * @description Never reused by this bot: 8 to 200 printable ASCII characters without spaces (! to ~).
      * @example a1b2c3d4e5f60718
      */
     AgentNonce: string;
     /**
-     * @description The signing key version; required when the bot has several active keys.
+     * @description The signing key version, a positive integer; required when the bot has several active keys.
      * @example 1
      */
     AgentKeyVersion: string;
     /**
-     * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+     * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
      * @example retry-7c1e0d2a
      */
     IdempotencyKey: string;
@@ -9989,17 +9989,17 @@ export interface operations {
          */
         'x-agent-timestamp': components['parameters']['AgentTimestamp'];
         /**
-         * @description Never reused by this bot: 8 to 200 printable ASCII characters without spaces.
+         * @description Never reused by this bot: 8 to 200 printable ASCII characters without spaces (! to ~).
          * @example a1b2c3d4e5f60718
          */
         'x-agent-nonce': components['parameters']['AgentNonce'];
         /**
-         * @description The signing key version; required when the bot has several active keys.
+         * @description The signing key version, a positive integer; required when the bot has several active keys.
          * @example 1
          */
         'x-agent-key-version'?: components['parameters']['AgentKeyVersion'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -10120,17 +10120,17 @@ export interface operations {
          */
         'x-agent-timestamp': components['parameters']['AgentTimestamp'];
         /**
-         * @description Never reused by this bot: 8 to 200 printable ASCII characters without spaces.
+         * @description Never reused by this bot: 8 to 200 printable ASCII characters without spaces (! to ~).
          * @example a1b2c3d4e5f60718
          */
         'x-agent-nonce': components['parameters']['AgentNonce'];
         /**
-         * @description The signing key version; required when the bot has several active keys.
+         * @description The signing key version, a positive integer; required when the bot has several active keys.
          * @example 1
          */
         'x-agent-key-version'?: components['parameters']['AgentKeyVersion'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -10207,17 +10207,17 @@ export interface operations {
          */
         'x-agent-timestamp': components['parameters']['AgentTimestamp'];
         /**
-         * @description Never reused by this bot: 8 to 200 printable ASCII characters without spaces.
+         * @description Never reused by this bot: 8 to 200 printable ASCII characters without spaces (! to ~).
          * @example a1b2c3d4e5f60718
          */
         'x-agent-nonce': components['parameters']['AgentNonce'];
         /**
-         * @description The signing key version; required when the bot has several active keys.
+         * @description The signing key version, a positive integer; required when the bot has several active keys.
          * @example 1
          */
         'x-agent-key-version'?: components['parameters']['AgentKeyVersion'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -10639,17 +10639,17 @@ export interface operations {
          */
         'x-agent-timestamp': components['parameters']['AgentTimestamp'];
         /**
-         * @description Never reused by this bot: 8 to 200 printable ASCII characters without spaces.
+         * @description Never reused by this bot: 8 to 200 printable ASCII characters without spaces (! to ~).
          * @example a1b2c3d4e5f60718
          */
         'x-agent-nonce': components['parameters']['AgentNonce'];
         /**
-         * @description The signing key version; required when the bot has several active keys.
+         * @description The signing key version, a positive integer; required when the bot has several active keys.
          * @example 1
          */
         'x-agent-key-version'?: components['parameters']['AgentKeyVersion'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -10736,17 +10736,17 @@ export interface operations {
          */
         'x-agent-timestamp': components['parameters']['AgentTimestamp'];
         /**
-         * @description Never reused by this bot: 8 to 200 printable ASCII characters without spaces.
+         * @description Never reused by this bot: 8 to 200 printable ASCII characters without spaces (! to ~).
          * @example a1b2c3d4e5f60718
          */
         'x-agent-nonce': components['parameters']['AgentNonce'];
         /**
-         * @description The signing key version; required when the bot has several active keys.
+         * @description The signing key version, a positive integer; required when the bot has several active keys.
          * @example 1
          */
         'x-agent-key-version'?: components['parameters']['AgentKeyVersion'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -10833,17 +10833,17 @@ export interface operations {
          */
         'x-agent-timestamp': components['parameters']['AgentTimestamp'];
         /**
-         * @description Never reused by this bot: 8 to 200 printable ASCII characters without spaces.
+         * @description Never reused by this bot: 8 to 200 printable ASCII characters without spaces (! to ~).
          * @example a1b2c3d4e5f60718
          */
         'x-agent-nonce': components['parameters']['AgentNonce'];
         /**
-         * @description The signing key version; required when the bot has several active keys.
+         * @description The signing key version, a positive integer; required when the bot has several active keys.
          * @example 1
          */
         'x-agent-key-version'?: components['parameters']['AgentKeyVersion'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -10930,17 +10930,17 @@ export interface operations {
          */
         'x-agent-timestamp': components['parameters']['AgentTimestamp'];
         /**
-         * @description Never reused by this bot: 8 to 200 printable ASCII characters without spaces.
+         * @description Never reused by this bot: 8 to 200 printable ASCII characters without spaces (! to ~).
          * @example a1b2c3d4e5f60718
          */
         'x-agent-nonce': components['parameters']['AgentNonce'];
         /**
-         * @description The signing key version; required when the bot has several active keys.
+         * @description The signing key version, a positive integer; required when the bot has several active keys.
          * @example 1
          */
         'x-agent-key-version'?: components['parameters']['AgentKeyVersion'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -11017,7 +11017,7 @@ export interface operations {
   listComments: {
     parameters: {
       query?: {
-        /** @description Opaque cursor from a previous page (`nextCursor`) */
+        /** @description Opaque: `nextCursor` of the previous page, as it was answered (empty: the first page). Any other text, or a cursor of another listing, is 400 INVALID_CURSOR. */
         cursor?: string;
         limit?: number;
       };
@@ -11148,7 +11148,7 @@ export interface operations {
   listFlags: {
     parameters: {
       query?: {
-        /** @description Opaque cursor from a previous page (`nextCursor`) */
+        /** @description Opaque: `nextCursor` of the previous page, as it was answered (empty: the first page). Any other text, or a cursor of another listing, is 400 INVALID_CURSOR. */
         cursor?: string;
         limit?: number;
       };
@@ -11495,7 +11495,7 @@ export interface operations {
         actorId: string;
         verified: 'true' | 'false' | '1' | '0';
         linkedHumanId?: string;
-        /** @description Opaque cursor from a previous page (`nextCursor`) */
+        /** @description Opaque: `nextCursor` of the previous page, as it was answered (empty: the first page). Any other text, or a cursor of another listing, is 400 INVALID_CURSOR. */
         cursor?: string;
         limit?: number;
         /** @description Language of the labels the service writes: en, es, fr, de or zh-Hans (default en) */
@@ -12496,7 +12496,7 @@ export interface operations {
          */
         'x-timestamp'?: components['parameters']['OptionalHumanTimestamp'];
         /**
-         * @description With a signed reader: a nonce never used before.
+         * @description With a signed reader: a nonce never used before, 8 to 200 of A-Z a-z 0-9 _ -.
          * @example n_7f3a9c2e41
          */
         'x-nonce'?: components['parameters']['OptionalHumanNonce'];
@@ -12617,7 +12617,7 @@ export interface operations {
          */
         'x-timestamp'?: components['parameters']['OptionalHumanTimestamp'];
         /**
-         * @description With a signed reader: a nonce never used before.
+         * @description With a signed reader: a nonce never used before, 8 to 200 of A-Z a-z 0-9 _ -.
          * @example n_7f3a9c2e41
          */
         'x-nonce'?: components['parameters']['OptionalHumanNonce'];
@@ -12738,7 +12738,7 @@ export interface operations {
          */
         'x-timestamp'?: components['parameters']['OptionalHumanTimestamp'];
         /**
-         * @description With a signed reader: a nonce never used before.
+         * @description With a signed reader: a nonce never used before, 8 to 200 of A-Z a-z 0-9 _ -.
          * @example n_7f3a9c2e41
          */
         'x-nonce'?: components['parameters']['OptionalHumanNonce'];
@@ -13243,7 +13243,7 @@ export interface operations {
         lang?: 'en' | 'es' | 'fr' | 'de' | 'zh-Hans';
         /** @description trending (default): trending score; graduated: graduation time; developing: provisional stories still under review; recent: publication time */
         mode?: 'trending' | 'graduated' | 'developing' | 'recent';
-        /** @description Opaque cursor from a previous page (`nextCursor`) */
+        /** @description Opaque: `nextCursor` of the previous page, as it was answered (empty: the first page). Any other text, or a cursor of another listing, is 400 INVALID_CURSOR. */
         cursor?: string;
         limit?: number;
         /** @description Signed reader (optional): rank the trending feed for this reader */
@@ -13258,7 +13258,7 @@ export interface operations {
          */
         'x-timestamp'?: components['parameters']['OptionalHumanTimestamp'];
         /**
-         * @description With a signed reader: a nonce never used before.
+         * @description With a signed reader: a nonce never used before, 8 to 200 of A-Z a-z 0-9 _ -.
          * @example n_7f3a9c2e41
          */
         'x-nonce'?: components['parameters']['OptionalHumanNonce'];
@@ -13336,7 +13336,7 @@ export interface operations {
         state?: 'PROVISIONAL' | 'GRADUATED' | 'CONTESTED' | 'UNDER_REVIEW';
         publicationStage?: 'CANDIDATE' | 'PROVISIONAL' | 'GRADUATED';
         reviewStatus?: 'EMERGING' | 'CLEAR' | 'CONTESTED' | 'UNDER_REVIEW' | 'RETRACTED';
-        /** @description Opaque cursor from a previous page (`nextCursor`) */
+        /** @description Opaque: `nextCursor` of the previous page, as it was answered (empty: the first page). Any other text, or a cursor of another listing, is 400 INVALID_CURSOR. */
         cursor?: string;
         limit?: number;
         queue?: 'PENDING' | 'OVERDUE' | 'FROZEN' | 'APPEALED' | 'ESCALATED' | 'RESOLVED';
@@ -13414,7 +13414,7 @@ export interface operations {
       query?: {
         /** @description Comma-separated ledger buckets among agent-review, provisional, graduated, under-review (default: all) */
         filters?: string;
-        /** @description Opaque cursor from a previous page (`nextCursor`) */
+        /** @description Opaque: `nextCursor` of the previous page, as it was answered (empty: the first page). Any other text, or a cursor of another listing, is 400 INVALID_CURSOR. */
         cursor?: string;
         limit?: number;
       };
@@ -14925,7 +14925,7 @@ export interface operations {
         status?: 'PENDING' | 'EXECUTED' | 'CONSUMED' | 'CANCELLED';
         /** @description governance.activate (target: a proposal id, payload {changes}), governance.emergency.apply (target: emergency, payload {overlay}), governance.emergency.clear (target: emergency, payload {emergencyId}) */
         action?: 'governance.activate' | 'governance.emergency.apply' | 'governance.emergency.clear';
-        /** @description Opaque cursor from a previous page (`nextCursor`) */
+        /** @description Opaque: `nextCursor` of the previous page, as it was answered (empty: the first page). Any other text, or a cursor of another listing, is 400 INVALID_CURSOR. */
         cursor?: string;
         limit?: number;
       };
@@ -16383,7 +16383,7 @@ export interface operations {
         verified: 'true' | 'false' | '1' | '0';
         linkedHumanId?: string;
         limit?: number;
-        /** @description Opaque cursor from a previous page (`nextCursor`) */
+        /** @description Opaque: `nextCursor` of the previous page, as it was answered (empty: the first page). Any other text, or a cursor of another listing, is 400 INVALID_CURSOR. */
         cursor?: string;
       };
       header: {
@@ -16962,7 +16962,7 @@ export interface operations {
         role?: 'WRITER' | 'FACT_CHECK' | 'RISK' | 'SOURCE_DIVERSITY';
         /** @description PAYABLE: can be paid to the verified wallet; PENDING_RECIPIENT: waits for recipient terms and a wallet; FROZEN; REVIEW: held until a review releases it */
         status?: 'PAYABLE' | 'PENDING_RECIPIENT' | 'FROZEN' | 'REVIEW';
-        /** @description Opaque cursor from a previous page (`nextCursor`) */
+        /** @description Opaque: `nextCursor` of the previous page, as it was answered (empty: the first page). Any other text, or a cursor of another listing, is 400 INVALID_CURSOR. */
         cursor?: string;
       };
       header: {
@@ -17839,7 +17839,7 @@ export interface operations {
     parameters: {
       query?: {
         limit?: number;
-        /** @description Opaque cursor from a previous page (`nextCursor`) */
+        /** @description Opaque: `nextCursor` of the previous page, as it was answered (empty: the first page). Any other text, or a cursor of another listing, is 400 INVALID_CURSOR. */
         cursor?: string;
       };
       header?: never;
@@ -18310,7 +18310,7 @@ export interface operations {
         /** @description OPEN (default): awaiting a decision */
         status?: 'OPEN' | 'KEPT' | 'RELEASED' | 'BLOCKED';
         limit?: number;
-        /** @description Opaque cursor from a previous page (`nextCursor`) */
+        /** @description Opaque: `nextCursor` of the previous page, as it was answered (empty: the first page). Any other text, or a cursor of another listing, is 400 INVALID_CURSOR. */
         cursor?: string;
       };
       header: {
@@ -18516,7 +18516,7 @@ export interface operations {
         status?: 'ACTIVE' | 'RELEASED';
         storyId?: string;
         limit?: number;
-        /** @description Opaque cursor from a previous page (`nextCursor`) */
+        /** @description Opaque: `nextCursor` of the previous page, as it was answered (empty: the first page). Any other text, or a cursor of another listing, is 400 INVALID_CURSOR. */
         cursor?: string;
       };
       header: {

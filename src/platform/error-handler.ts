@@ -63,7 +63,12 @@ export function toErrorBody(request: FastifyRequest, error: AppError): ErrorBody
 export function normalizeError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const fe = error as FastifyError & { validation?: AjvIssue[]; validationContext?: string };
-  if (fe?.validation) return appError('VALIDATION_FAILED', { details: validationDetails(fe) });
+  if (fe?.validation) {
+    // a query whose only fault is its cursor: the cursor is not one this service issued, whatever its text
+    if (fe.validationContext === 'querystring' && fe.validation.length > 0 && fe.validation.every((i) => i.instancePath === '/cursor'))
+      return appError('INVALID_CURSOR');
+    return appError('VALIDATION_FAILED', { details: validationDetails(fe) });
+  }
   if (fe instanceof SyntaxError || fe?.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
     return appError('MALFORMED_JSON');
   }
