@@ -76,7 +76,7 @@ export function statusDescription(status: number, facts: RouteFacts): string {
     case 413:
       return 'The body is larger than HTTP_BODY_LIMIT_BYTES (PAYLOAD_TOO_LARGE).';
     case 414:
-      return 'The URL, or one path parameter, is longer than the service accepts (URI_TOO_LONG).';
+      return 'The request target (path and query) is longer than the service accepts, HTTP_MAX_URL_BYTES (URI_TOO_LONG).';
     case 415:
       return 'A body that is not application/json (UNSUPPORTED_MEDIA_TYPE).';
     case 425:
