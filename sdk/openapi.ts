@@ -1888,6 +1888,7 @@ export interface components {
       | 'INVALID_BODY'
       | 'MALFORMED_URL'
       | 'MALFORMED_REQUEST'
+      | 'MALFORMED_HEADER'
       | 'INVALID_REQUEST'
       | 'INVALID_CURSOR'
       | 'REQUEST_TIMEOUT'
@@ -9352,7 +9353,7 @@ export interface components {
     };
   };
   responses: {
-    /** @description The request is not valid: a body, query or path parameter outside its schema (VALIDATION_FAILED, naming each field in details), a body that is not JSON (MALFORMED_JSON), a bad URL or a cursor this service did not issue (INVALID_CURSOR), or a rule of the route refuses the input. */
+    /** @description The request is not valid: a body, query or path parameter outside its schema (VALIDATION_FAILED, naming each field in details), a body that is not JSON (MALFORMED_JSON), a bad URL (MALFORMED_URL, MALFORMED_REQUEST), a header holding a control character (MALFORMED_HEADER), a cursor this service did not issue (INVALID_CURSOR), or a rule of the route refuses the input. */
     BadRequest: {
       headers: {
         'x-request-id': components['headers']['RequestId'];
@@ -9413,7 +9414,7 @@ export interface components {
         'application/json': components['schemas']['ApiError'];
       };
     };
-    /** @description The URL, or one path parameter, is longer than the service accepts (URI_TOO_LONG). */
+    /** @description The request target (path and query) is longer than the service accepts, HTTP_MAX_URL_BYTES (URI_TOO_LONG). */
     UriTooLong: {
       headers: {
         'x-request-id': components['headers']['RequestId'];
@@ -9467,7 +9468,7 @@ export interface components {
         'application/json': components['schemas']['ApiError'];
       };
     };
-    /** @description The request is not valid: a body, query or path parameter outside its schema (VALIDATION_FAILED, naming each field in details), a body that is not JSON (MALFORMED_JSON), a bad URL or a cursor this service did not issue (INVALID_CURSOR), or a rule of the route refuses the input. */
+    /** @description The request is not valid: a body, query or path parameter outside its schema (VALIDATION_FAILED, naming each field in details), a body that is not JSON (MALFORMED_JSON), a bad URL (MALFORMED_URL, MALFORMED_REQUEST), a header holding a control character (MALFORMED_HEADER), a cursor this service did not issue (INVALID_CURSOR), or a rule of the route refuses the input. */
     AgentBadRequest: {
       headers: {
         'x-request-id': components['headers']['RequestId'];

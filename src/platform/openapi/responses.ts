@@ -56,7 +56,7 @@ export function statusDescription(status: number, facts: RouteFacts): string {
     case 202:
       return 'Accepted: the write committed; the body is the record it created or changed.';
     case 400:
-      return 'The request is not valid: a body, query or path parameter outside its schema (VALIDATION_FAILED, naming each field in details), a body that is not JSON (MALFORMED_JSON), a bad URL or a cursor this service did not issue (INVALID_CURSOR), or a rule of the route refuses the input.';
+      return 'The request is not valid: a body, query or path parameter outside its schema (VALIDATION_FAILED, naming each field in details), a body that is not JSON (MALFORMED_JSON), a bad URL (MALFORMED_URL, MALFORMED_REQUEST), a header holding a control character (MALFORMED_HEADER), a cursor this service did not issue (INVALID_CURSOR), or a rule of the route refuses the input.';
     case 401:
       return AUTH_401[family] ?? 'Authentication failed.';
     case 403:
