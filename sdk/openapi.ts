@@ -5125,7 +5125,7 @@ export interface components {
      * LedgerEventPage
      * @description One page of ledger events, newest first; nextCursor is present when there is a next page.
      * @example {
-     *       "events": [
+     *       "items": [
      *         {
      *           "id": "le_Pc7Ua3Wd9Zg1Yh6F",
      *           "storyId": "st_Lp2sD8fG4hJk6ZxC",
@@ -5155,7 +5155,7 @@ export interface components {
      *     }
      */
     LedgerEventPage: {
-      events: components['schemas']['LedgerEvent'][];
+      items: components['schemas']['LedgerEvent'][];
       /** @description Pass back as `cursor` for the next page; absent on the last page */
       nextCursor?: string;
     };
@@ -8005,7 +8005,7 @@ export interface components {
      * SettlementsPage
      * @description One page of settlements, newest first; nextCursor is present when there is a next page.
      * @example {
-     *       "settlements": [
+     *       "items": [
      *         {
      *           "id": "se_Vb7Nq2Xc5Lm8Pz1R",
      *           "policyVersion": 3,
@@ -8080,7 +8080,7 @@ export interface components {
      *     }
      */
     SettlementsPage: {
-      settlements: components['schemas']['Settlement'][];
+      items: components['schemas']['Settlement'][];
       /** @description Pass back as `cursor` for the next page; absent on the last page */
       nextCursor?: string;
     };
@@ -8408,7 +8408,7 @@ export interface components {
      * PayoutsPage
      * @description One page of the payout ledger, oldest first; nextCursor is present when there is a next page.
      * @example {
-     *       "payouts": [
+     *       "items": [
      *         {
      *           "id": "po-1042007",
      *           "settlementId": "se_Vb7Nq2Xc5Lm8Pz1R",
@@ -8434,7 +8434,7 @@ export interface components {
      *     }
      */
     PayoutsPage: {
-      payouts: components['schemas']['Payout'][];
+      items: components['schemas']['Payout'][];
       /** @description Pass back as `cursor` for the next page; absent on the last page */
       nextCursor?: string;
     };
@@ -8778,7 +8778,7 @@ export interface components {
      * BatchPage
      * @description One page of distribution batches, newest first; nextCursor is present when there is a next page.
      * @example {
-     *       "batches": [
+     *       "items": [
      *         {
      *           "id": "cb_Ru4Ye8Tw2Qz6Mh0J",
      *           "chainBatchId": "0x8f2c5a1e9b3d7046c1e5a9f3b7d2064e8a1c5f9b3d7e2a6c0f4b8d1e5a9c3f70",
@@ -8807,7 +8807,7 @@ export interface components {
      *     }
      */
     BatchPage: {
-      batches: components['schemas']['ClaimBatch'][];
+      items: components['schemas']['ClaimBatch'][];
       /** @description Pass back as `cursor` for the next page; absent on the last page */
       nextCursor?: string;
     };
@@ -13435,7 +13435,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "events": [
+           *       "items": [
            *         {
            *           "id": "le_Pc7Ua3Wd9Zg1Yh6F",
            *           "storyId": "st_Lp2sD8fG4hJk6ZxC",
@@ -16413,7 +16413,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "settlements": [
+           *       "items": [
            *         {
            *           "id": "se_Vb7Nq2Xc5Lm8Pz1R",
            *           "policyVersion": 3,
@@ -16992,7 +16992,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "payouts": [
+           *       "items": [
            *         {
            *           "id": "po-1042007",
            *           "settlementId": "se_Vb7Nq2Xc5Lm8Pz1R",
@@ -17858,7 +17858,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "batches": [
+           *       "items": [
            *         {
            *           "id": "cb_Ru4Ye8Tw2Qz6Mh0J",
            *           "chainBatchId": "0x8f2c5a1e9b3d7046c1e5a9f3b7d2064e8a1c5f9b3d7e2a6c0f4b8d1e5a9c3f70",
