@@ -14,6 +14,7 @@ import { hoistNamedSchemas, keepExamples, unwrapSingleAllOf } from './named-sche
 import { headerComponents, responseHeaders } from './headers.js';
 import { errorResponseNames, sharedStatuses, statusDescription, type RouteFacts } from './responses.js';
 import { securityOf, securitySchemes, signatureParameters } from './security.js';
+import { sendDocument, servedDocument, type ServedDocument } from './served-document.js';
 import { usedTags } from './tags.js';
 
 type Node = Record<string, unknown>;
@@ -220,7 +221,11 @@ export const openapiPlugin = fp(
         return doc as never;
       },
     });
-    app.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () => app.swagger());
+    // made on the first request (the document is complete only once every route is registered), then kept
+    let served: ServedDocument | undefined;
+    app.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async (request, reply) =>
+      sendDocument(request, reply, (served ??= servedDocument(app.swagger()))),
+    );
     const signing = readSigningGuide();
     app.get('/docs/signing.md', { schema: { hide: true }, config: { rateLimit: false } }, async (_request, reply) =>
       reply.type('text/markdown; charset=utf-8').send(signing),
