@@ -12485,9 +12485,11 @@ export interface operations {
       query?: {
         /** @description Language of the labels the service writes: en, es, fr, de or zh-Hans (default en) */
         lang?: 'en' | 'es' | 'fr' | 'de' | 'zh-Hans';
-        /** @description Signed reader (optional): record this read in their history */
+        /** @description Signed reader (optional): record this read in their history. Signed reader only: `actorId` and `verified` come together (`linkedHumanId` only with both), with the signature headers x-timestamp, x-nonce and x-signature. One of them without the other is 400 VALIDATION_FAILED (401 SIGNATURE_INVALID when unsigned); without all three the read is public. */
         actorId?: string;
+        /** @description Signed reader only: `actorId` and `verified` come together (`linkedHumanId` only with both), with the signature headers x-timestamp, x-nonce and x-signature. One of them without the other is 400 VALIDATION_FAILED (401 SIGNATURE_INVALID when unsigned); without all three the read is public. */
         verified?: 'true' | 'false' | '1' | '0';
+        /** @description Signed reader only: `actorId` and `verified` come together (`linkedHumanId` only with both), with the signature headers x-timestamp, x-nonce and x-signature. One of them without the other is 400 VALIDATION_FAILED (401 SIGNATURE_INVALID when unsigned); without all three the read is public. */
         linkedHumanId?: string;
       };
       header?: {
@@ -12606,9 +12608,11 @@ export interface operations {
       query?: {
         /** @description Language of the labels the service writes: en, es, fr, de or zh-Hans (default en) */
         lang?: 'en' | 'es' | 'fr' | 'de' | 'zh-Hans';
-        /** @description Signed reader (optional): record this read in their history */
+        /** @description Signed reader (optional): record this read in their history. Signed reader only: `actorId` and `verified` come together (`linkedHumanId` only with both), with the signature headers x-timestamp, x-nonce and x-signature. One of them without the other is 400 VALIDATION_FAILED (401 SIGNATURE_INVALID when unsigned); without all three the read is public. */
         actorId?: string;
+        /** @description Signed reader only: `actorId` and `verified` come together (`linkedHumanId` only with both), with the signature headers x-timestamp, x-nonce and x-signature. One of them without the other is 400 VALIDATION_FAILED (401 SIGNATURE_INVALID when unsigned); without all three the read is public. */
         verified?: 'true' | 'false' | '1' | '0';
+        /** @description Signed reader only: `actorId` and `verified` come together (`linkedHumanId` only with both), with the signature headers x-timestamp, x-nonce and x-signature. One of them without the other is 400 VALIDATION_FAILED (401 SIGNATURE_INVALID when unsigned); without all three the read is public. */
         linkedHumanId?: string;
       };
       header?: {
@@ -12727,9 +12731,11 @@ export interface operations {
       query?: {
         /** @description Language of the labels the service writes: en, es, fr, de or zh-Hans (default en) */
         lang?: 'en' | 'es' | 'fr' | 'de' | 'zh-Hans';
-        /** @description Signed reader (optional): record this read in their history */
+        /** @description Signed reader (optional): record this read in their history. Signed reader only: `actorId` and `verified` come together (`linkedHumanId` only with both), with the signature headers x-timestamp, x-nonce and x-signature. One of them without the other is 400 VALIDATION_FAILED (401 SIGNATURE_INVALID when unsigned); without all three the read is public. */
         actorId?: string;
+        /** @description Signed reader only: `actorId` and `verified` come together (`linkedHumanId` only with both), with the signature headers x-timestamp, x-nonce and x-signature. One of them without the other is 400 VALIDATION_FAILED (401 SIGNATURE_INVALID when unsigned); without all three the read is public. */
         verified?: 'true' | 'false' | '1' | '0';
+        /** @description Signed reader only: `actorId` and `verified` come together (`linkedHumanId` only with both), with the signature headers x-timestamp, x-nonce and x-signature. One of them without the other is 400 VALIDATION_FAILED (401 SIGNATURE_INVALID when unsigned); without all three the read is public. */
         linkedHumanId?: string;
       };
       header?: {
@@ -13247,9 +13253,11 @@ export interface operations {
         /** @description Opaque: `nextCursor` of the previous page, as it was answered (empty: the first page). Any other text, or a cursor of another listing, is 400 INVALID_CURSOR. */
         cursor?: string;
         limit?: number;
-        /** @description Signed reader (optional): rank the trending feed for this reader */
+        /** @description Signed reader (optional): rank the trending feed for this reader. Signed reader only: `actorId` and `verified` come together (`linkedHumanId` only with both), with the signature headers x-timestamp, x-nonce and x-signature. One of them without the other is 400 VALIDATION_FAILED (401 SIGNATURE_INVALID when unsigned); without all three the read is public. */
         actorId?: string;
+        /** @description Signed reader only: `actorId` and `verified` come together (`linkedHumanId` only with both), with the signature headers x-timestamp, x-nonce and x-signature. One of them without the other is 400 VALIDATION_FAILED (401 SIGNATURE_INVALID when unsigned); without all three the read is public. */
         verified?: 'true' | 'false' | '1' | '0';
+        /** @description Signed reader only: `actorId` and `verified` come together (`linkedHumanId` only with both), with the signature headers x-timestamp, x-nonce and x-signature. One of them without the other is 400 VALIDATION_FAILED (401 SIGNATURE_INVALID when unsigned); without all three the read is public. */
         linkedHumanId?: string;
       };
       header?: {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { agentSigning, createApiClient, generateAgentKey, humanSigning } from '../../sdk/index.js';
+import { agentSigning, createApiClient, generateAgentKey, humanSigning, signHumanRequest, toQueryString } from '../../sdk/index.js';
 import { GENERATED_TYPES_FILE, generatedTypes } from '../../scripts/openapi-types.js';
 import { openapiDocument } from '../../scripts/openapi-document.js';
 import { ERROR_CATALOGUE } from '../../src/platform/error-catalogue.js';
@@ -132,6 +132,35 @@ describe('the OpenAPI document and the client generated from it', () => {
     const used = new Set(operations().flatMap(({ op }) => op.tags as string[]));
     assert.deepEqual([...declared.keys()].sort(), [...used].sort());
     for (const [name, description] of declared) assert.ok(String(description).length > 20, name);
+  });
+
+  test('on the reads with an optional signed reader, actorId and verified come together: the document says so, the service holds to it', async () => {
+    for (const path of ['/v1/feed', '/v1/stories/{id}']) {
+      const op = (doc.paths as Json)[path].get;
+      assert.deepEqual(op['x-dependent-required'], {
+        actorId: ['verified'],
+        verified: ['actorId'],
+        linkedHumanId: ['actorId', 'verified'],
+      });
+      for (const name of ['actorId', 'verified', 'linkedHumanId'])
+        assert.match((op.parameters as Json[]).find((p) => p.name === name)?.description, /come together/, `${path} ${name}`);
+    }
+    const read = (query: Record<string, string>, signed: boolean) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/v1/feed${toQueryString(query)}`,
+        headers: signed ? signHumanRequest({ secret: TEST_SECRET, method: 'GET', path: '/v1/feed', query }) : {},
+      });
+    const alone = await read({ actorId: 'reader-9' }, true);
+    assert.equal(alone.statusCode, 400, alone.body);
+    assert.deepEqual(
+      alone.json().details.map((d: Json) => d.path),
+      ['/querystring/verified'],
+    );
+    assert.equal((await read({ verified: 'true' }, true)).json().details[0].path, '/querystring/actorId');
+    assert.equal((await read({ actorId: 'reader-9' }, false)).statusCode, 401);
+    assert.equal((await read({ actorId: 'reader-9', verified: 'false' }, true)).statusCode, 200);
+    assert.equal((await read({}, false)).statusCode, 200);
   });
 
   test('the generated client signs for a person and for a bot with its middleware, and types the answers', async () => {

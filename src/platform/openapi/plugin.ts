@@ -13,7 +13,7 @@ import { GUIDE_CSS, guidePage } from './guide-page.js';
 import { hoistNamedSchemas, keepExamples, unwrapSingleAllOf } from './named-schemas.js';
 import { headerComponents, responseHeaders } from './headers.js';
 import { errorResponseNames, sharedStatuses, statusDescription, type RouteFacts } from './responses.js';
-import { securityOf, securitySchemes, signatureParameters } from './security.js';
+import { READER_PAIR, securityOf, securitySchemes, signatureParameters } from './security.js';
 import { sendDocument, servedDocument, type ServedDocument } from './served-document.js';
 import { usedTags } from './tags.js';
 
@@ -120,6 +120,15 @@ function sharedResponse(responses: Node, names: string[], answer: Node): Node {
   return { $ref: `#/components/responses/${name}` };
 }
 
+/** An optional signed reader's query parameters say that they come together, and the operation says it as data. */
+function describeReaderPair(operation: Node): void {
+  const names = Object.keys(READER_PAIR.dependentRequired);
+  for (const parameter of operation.parameters as Node[])
+    if (parameter.in === 'query' && names.includes(String(parameter.name)))
+      parameter.description = [parameter.description, READER_PAIR.description].filter(Boolean).join('. ');
+  operation['x-dependent-required'] = READER_PAIR.dependentRequired;
+}
+
 /** docs/signing.md, the page the document's description links to (found from this file, in src/ or dist/src/). */
 function readSigningGuide(): string {
   for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
@@ -198,6 +207,7 @@ export const openapiPlugin = fp(
             const routeFacts = facts.get(`${method} ${path}`);
             if (!routeFacts) continue;
             operation.parameters = [...((operation.parameters as object[]) ?? []), ...securityOf(routeFacts.auth).parameters];
+            if (routeFacts.auth?.kind === 'public' && routeFacts.auth.reader === 'optional') describeReaderPair(operation);
             for (const [status, answer] of Object.entries(operation.responses as Record<string, Node>)) {
               answer.description = routeFacts.answers[Number(status)] ?? statusDescription(Number(status), routeFacts);
               const { headers, byAuthentication } = responseHeaders(Number(status), routeFacts);

@@ -129,3 +129,15 @@ export function securityOf(auth: AuthSpec | undefined): { security: Record<strin
       return { security: [], parameters: [] };
   }
 }
+
+/**
+ * The query parameters of a signed reader on a read that takes one optionally (the feed, a story): they come as
+ * a pair, `actorId` with `verified` (and `linkedHumanId` only with both), and with the signature headers. A
+ * parameter cannot require another in OpenAPI 3.1, so each says so, and the operation carries the rule as data
+ * (`x-dependent-required`, JSON Schema's dependentRequired over its query parameters) for tools that read it.
+ */
+export const READER_PAIR = {
+  dependentRequired: { actorId: ['verified'], verified: ['actorId'], linkedHumanId: ['actorId', 'verified'] },
+  description:
+    'Signed reader only: `actorId` and `verified` come together (`linkedHumanId` only with both), with the signature headers x-timestamp, x-nonce and x-signature. One of them without the other is 400 VALIDATION_FAILED (401 SIGNATURE_INVALID when unsigned); without all three the read is public.',
+} as const;
