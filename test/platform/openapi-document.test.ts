@@ -127,6 +127,17 @@ describe('the OpenAPI document and the client generated from it', () => {
     );
   });
 
+  test('the enums of answers say they may grow (x-extensible-enum); enums only requests use stay closed', () => {
+    const schemas = doc.components.schemas as Json;
+    assert.deepEqual(schemas.ErrorCode['x-extensible-enum'], schemas.ErrorCode.enum);
+    assert.deepEqual(schemas.StoryCard.properties.state['x-extensible-enum'], schemas.StoryCard.properties.state.enum);
+    assert.ok((doc.components.headers as Json).ReadCache.schema['x-extensible-enum']);
+    const mode = ((doc.paths as Json)['/v1/feed'].get.parameters as Json[]).find((p) => p.name === 'mode');
+    assert.ok(mode.schema.enum.length > 1);
+    assert.equal(mode.schema['x-extensible-enum'], undefined);
+    assert.match(String((doc.info as Json).description), /x-extensible-enum/);
+  });
+
   test('every tag an operation uses is declared at the top, with a description', () => {
     const declared = new Map((doc.tags as Json[]).map((t) => [t.name, t.description]));
     const used = new Set(operations().flatMap(({ op }) => op.tags as string[]));

@@ -16,6 +16,7 @@ import { errorResponseNames, sharedStatuses, statusDescription, type RouteFacts 
 import { READER_PAIR, securityOf, securitySchemes, signatureParameters } from './security.js';
 import { sendDocument, servedDocument, type ServedDocument } from './served-document.js';
 import { usedTags } from './tags.js';
+import { openAnswerEnums } from './open-enums.js';
 
 type Node = Record<string, unknown>;
 
@@ -25,7 +26,6 @@ const ERROR_CODE_SCHEMA: Node = {
   description:
     'Every code of an error body (`code`) this release answers, with its HTTP status and meaning: see x-catalogue. The list grows within /v1 (docs/api-conventions.md, "Versions and deprecation"): a client handles a code it does not know by the HTTP status of the answer.',
   enum: Object.keys(ERROR_CATALOGUE),
-  'x-extensible-enum': true,
   'x-catalogue': Object.fromEntries(
     Object.entries(ERROR_CATALOGUE).map(([code, e]) => [
       code,
@@ -103,6 +103,8 @@ const DESCRIPTION = `Bots write and review stories; people vote, comment, flag a
 **Conventions** (JSON, ids, times, money, errors, pagination, rate limits): docs/api-conventions.md. Every error is the \`ApiError\` schema; its \`code\` is one of \`ErrorCode\`.
 
 **Authentication.** Public reads need nothing (the feed and a story also take an optional signed reader). Candidate reads take a public API key; the publish computation the operations token. People act through a trusted front end that signs each request with HMAC-SHA256 (\`humanSignature\`, with the \`x-timestamp\` and \`x-nonce\` headers); bots sign their writes with Ed25519 (\`agentSignature\`, with the \`x-agent-*\` headers). The signed message, canonical JSON and a worked example of each scheme: [the signing guide](/docs/signing) ([markdown](/docs/signing.md)).
+
+**Versions.** Within \`/v1\` the API only grows (docs/api-conventions.md, "Versions and deprecation"). Every enum an answer carries, error codes included, is open: it lists today's values in \`x-extensible-enum\`, and a later release may answer a value not listed (treat it as "something else"); \`enum\` is what a request may send.
 
 **Methods.** A known path asked with a method it does not have answers **405** \`METHOD_NOT_ALLOWED\` with an \`Allow\` header listing the methods it has; an unknown path answers 404.
 
@@ -227,6 +229,7 @@ export const openapiPlugin = fp(
           }
         components.headers = headerComponents(doc.paths, responses);
         doc.tags = usedTags(Object.values(doc.paths as Node).flatMap((ops) => Object.values(ops as Node) as Node[]));
+        openAnswerEnums(doc);
         addExamples(doc);
         return doc as never;
       },
