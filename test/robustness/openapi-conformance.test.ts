@@ -5,6 +5,7 @@ import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { generateAgentKey, signAgentRequest, signHumanRequest, toQueryString, type AgentKey } from '../../sdk/index.js';
 import { exampleOf } from '../../src/platform/openapi/examples.js';
+import { RESPONSE_HEADERS } from '../../src/platform/openapi/headers.js';
 import { createTestApp, TEST_API_KEY, TEST_OPS_TOKEN, TEST_SECRET, type TestApp } from '../helpers/app.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
 import type { Json } from '../helpers/json.js';
@@ -156,6 +157,9 @@ describe('the service answers as its OpenAPI document says (every operation, gen
         const documented = (op.responses as Json)[String(answer.statusCode)];
         assert.ok(documented, `undocumented status: ${what}`);
         const resolved = documented.$ref ? doc.components.responses[documented.$ref.split('/').pop()] : documented;
+        // every header of the document's header rules that the answer carries is declared on its response
+        for (const { name } of RESPONSE_HEADERS)
+          if (answer.headers[name] !== undefined) assert.ok(resolved.headers?.[name], `${name} sent but not declared: ${what}`);
         const schema = resolved.content?.['application/json']?.schema;
         if (!schema || method === 'HEAD') return;
         const key = JSON.stringify(schema);
@@ -333,6 +337,11 @@ const DOCUMENTED_REFUSALS: { why: string; route: RegExp; detail: RegExp }[] = [
     why: 'docs/rewards.md, "Review cases": the target of a case must exist',
     route: /^\/v1\/admin\/rewards\/review-cases$/,
     detail: /^\/targetId: no \w+ has this id/,
+  },
+  {
+    why: 'docs/rewards.md, "Review cases": an assignment names the assignee, or escalates',
+    route: /^\/v1\/admin\/rewards\/review-cases\/\{caseId\}\/assign$/,
+    detail: /^\/assigneeActorId: name the assignee, or escalate/,
   },
   {
     why: 'docs/governance.md: 400 naming each bad change (a parameter it does not know, a value outside its range)',
