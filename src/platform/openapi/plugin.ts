@@ -77,7 +77,7 @@ const authFamilyOf = (auth: AuthSpec | undefined) =>
   !auth ? 'any' : auth.kind.startsWith('human') || auth.kind === 'public' ? 'human' : auth.kind.startsWith('agent') ? 'agent' : auth.kind;
 
 /** The code an example error body of `status` shows on an operation with this kind of authentication. */
-export function exampleCode(status: number, auth: AuthSpec | undefined): Code | undefined {
+function exampleCode(status: number, auth: AuthSpec | undefined): Code | undefined {
   const typical = TYPICAL_CODES[authFamilyOf(auth)]?.[status] ?? TYPICAL_CODES.any?.[status];
   if (typical) return typical;
   return (Object.keys(ERROR_CATALOGUE) as Code[]).find((code) => ERROR_CATALOGUE[code].status === status);
