@@ -100,7 +100,7 @@ export type KnownErrorCode = components['schemas']['ErrorCode'];
 /** The `code` of an error body: a known one, or one the service added since (handle it by its HTTP status). */
 export type ErrorCode = OpenEnums<KnownErrorCode>;
 /** An error body as the client reads it (`error` of a generated client's call, `body` of a ServiceError). */
-export type ApiError = OpenEnums<components['schemas']['Error']>;
+export type ApiError = OpenEnums<components['schemas']['ApiError']>;
 export type { components, operations, paths };
 
 /** A client for `baseUrl`. Bodies are sent as canonical JSON: exactly the text the signing middleware signs. */

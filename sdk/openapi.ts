@@ -1878,7 +1878,7 @@ export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
     /**
-     * @description Every code of an error body (`code`), with its HTTP status and meaning: see x-catalogue.
+     * @description Every code of an error body (`code`) this release answers, with its HTTP status and meaning: see x-catalogue. The list grows within /v1 (docs/api-conventions.md, "Versions and deprecation"): a client handles a code it does not know by the HTTP status of the answer.
      * @example VALIDATION_FAILED
      * @enum {string}
      */
@@ -1888,6 +1888,7 @@ export interface components {
       | 'INVALID_BODY'
       | 'MALFORMED_URL'
       | 'MALFORMED_REQUEST'
+      | 'MALFORMED_HEADER'
       | 'INVALID_REQUEST'
       | 'INVALID_CURSOR'
       | 'REQUEST_TIMEOUT'
@@ -2018,7 +2019,7 @@ export interface components {
       status: 'ok';
     };
     /**
-     * Error
+     * ApiError
      * @description Every 4xx and 5xx answer: the status label, the stable `code` (branch on it, never on `message`), details per fault, what to do next and the request id (the `x-request-id` header). docs/api-conventions.md, "Errors".
      * @example {
      *       "error": "Validation failed",
@@ -2035,10 +2036,10 @@ export interface components {
      *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
      *     }
      */
-    Error: {
+    ApiError: {
       error: string;
-      code?: components['schemas']['ErrorCode'];
-      message?: string;
+      code: components['schemas']['ErrorCode'];
+      message: string;
       details?: {
         path?: string;
         header?: string;
@@ -5124,7 +5125,7 @@ export interface components {
      * LedgerEventPage
      * @description One page of ledger events, newest first; nextCursor is present when there is a next page.
      * @example {
-     *       "events": [
+     *       "items": [
      *         {
      *           "id": "le_Pc7Ua3Wd9Zg1Yh6F",
      *           "storyId": "st_Lp2sD8fG4hJk6ZxC",
@@ -5154,7 +5155,7 @@ export interface components {
      *     }
      */
     LedgerEventPage: {
-      events: components['schemas']['LedgerEvent'][];
+      items: components['schemas']['LedgerEvent'][];
       /** @description Pass back as `cursor` for the next page; absent on the last page */
       nextCursor?: string;
     };
@@ -8004,7 +8005,7 @@ export interface components {
      * SettlementsPage
      * @description One page of settlements, newest first; nextCursor is present when there is a next page.
      * @example {
-     *       "settlements": [
+     *       "items": [
      *         {
      *           "id": "se_Vb7Nq2Xc5Lm8Pz1R",
      *           "policyVersion": 3,
@@ -8079,7 +8080,7 @@ export interface components {
      *     }
      */
     SettlementsPage: {
-      settlements: components['schemas']['Settlement'][];
+      items: components['schemas']['Settlement'][];
       /** @description Pass back as `cursor` for the next page; absent on the last page */
       nextCursor?: string;
     };
@@ -8407,7 +8408,7 @@ export interface components {
      * PayoutsPage
      * @description One page of the payout ledger, oldest first; nextCursor is present when there is a next page.
      * @example {
-     *       "payouts": [
+     *       "items": [
      *         {
      *           "id": "po-1042007",
      *           "settlementId": "se_Vb7Nq2Xc5Lm8Pz1R",
@@ -8433,7 +8434,7 @@ export interface components {
      *     }
      */
     PayoutsPage: {
-      payouts: components['schemas']['Payout'][];
+      items: components['schemas']['Payout'][];
       /** @description Pass back as `cursor` for the next page; absent on the last page */
       nextCursor?: string;
     };
@@ -8777,7 +8778,7 @@ export interface components {
      * BatchPage
      * @description One page of distribution batches, newest first; nextCursor is present when there is a next page.
      * @example {
-     *       "batches": [
+     *       "items": [
      *         {
      *           "id": "cb_Ru4Ye8Tw2Qz6Mh0J",
      *           "chainBatchId": "0x8f2c5a1e9b3d7046c1e5a9f3b7d2064e8a1c5f9b3d7e2a6c0f4b8d1e5a9c3f70",
@@ -8806,7 +8807,7 @@ export interface components {
      *     }
      */
     BatchPage: {
-      batches: components['schemas']['ClaimBatch'][];
+      items: components['schemas']['ClaimBatch'][];
       /** @description Pass back as `cursor` for the next page; absent on the last page */
       nextCursor?: string;
     };
@@ -9352,9 +9353,10 @@ export interface components {
     };
   };
   responses: {
-    /** @description The request is not valid: a body, query or path parameter outside its schema (VALIDATION_FAILED, naming each field in details), a body that is not JSON (MALFORMED_JSON), a bad URL or a cursor this service did not issue (INVALID_CURSOR), or a rule of the route refuses the input. */
+    /** @description The request is not valid: a body, query or path parameter outside its schema (VALIDATION_FAILED, naming each field in details), a body that is not JSON (MALFORMED_JSON), a bad URL (MALFORMED_URL, MALFORMED_REQUEST), a header holding a control character (MALFORMED_HEADER), a cursor this service did not issue (INVALID_CURSOR), or a rule of the route refuses the input. */
     BadRequest: {
       headers: {
+        'x-request-id': components['headers']['RequestId'];
         [name: string]: unknown;
       };
       content: {
@@ -9363,123 +9365,114 @@ export interface components {
          *       "error": "Validation failed",
          *       "code": "VALIDATION_FAILED",
          *       "message": "The request is not valid",
+         *       "nextAction": "Fix each field named in details",
+         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60",
          *       "details": [
          *         {
          *           "path": "/body",
-         *           "code": "maxLength",
          *           "message": "must NOT have more than 10000 characters"
          *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
-         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
+         *       ]
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
       };
     };
     /** @description The request was not received in time (REQUEST_TIMEOUT). */
     RequestTimeout: {
       headers: {
+        'x-request-id': components['headers']['RequestId'];
         [name: string]: unknown;
       };
       content: {
         /**
          * @example {
-         *       "error": "Validation failed",
-         *       "code": "VALIDATION_FAILED",
-         *       "message": "The request is not valid",
-         *       "details": [
-         *         {
-         *           "path": "/body",
-         *           "code": "maxLength",
-         *           "message": "must NOT have more than 10000 characters"
-         *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
+         *       "error": "Request timeout",
+         *       "code": "REQUEST_TIMEOUT",
+         *       "message": "The request was not received in time",
          *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
       };
     };
     /** @description The body is larger than HTTP_BODY_LIMIT_BYTES (PAYLOAD_TOO_LARGE). */
     PayloadTooLarge: {
       headers: {
+        'x-request-id': components['headers']['RequestId'];
         [name: string]: unknown;
       };
       content: {
         /**
          * @example {
-         *       "error": "Validation failed",
-         *       "code": "VALIDATION_FAILED",
-         *       "message": "The request is not valid",
-         *       "details": [
-         *         {
-         *           "path": "/body",
-         *           "code": "maxLength",
-         *           "message": "must NOT have more than 10000 characters"
-         *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
+         *       "error": "Payload too large",
+         *       "code": "PAYLOAD_TOO_LARGE",
+         *       "message": "The request body is too large",
          *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
       };
     };
-    /** @description The URL, or one path parameter, is longer than the service accepts (URI_TOO_LONG). */
+    /** @description The request target (path and query) is longer than the service accepts, HTTP_MAX_URL_BYTES (URI_TOO_LONG). */
     UriTooLong: {
       headers: {
+        'x-request-id': components['headers']['RequestId'];
         [name: string]: unknown;
       };
       content: {
         /**
          * @example {
-         *       "error": "Validation failed",
-         *       "code": "VALIDATION_FAILED",
-         *       "message": "The request is not valid",
-         *       "details": [
-         *         {
-         *           "path": "/body",
-         *           "code": "maxLength",
-         *           "message": "must NOT have more than 10000 characters"
-         *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
+         *       "error": "URI too long",
+         *       "code": "URI_TOO_LONG",
+         *       "message": "The request target is too long",
          *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
       };
     };
     /** @description A body that is not application/json (UNSUPPORTED_MEDIA_TYPE). */
     UnsupportedMediaType: {
       headers: {
+        'x-request-id': components['headers']['RequestId'];
         [name: string]: unknown;
       };
       content: {
         /**
          * @example {
-         *       "error": "Validation failed",
-         *       "code": "VALIDATION_FAILED",
-         *       "message": "The request is not valid",
-         *       "details": [
-         *         {
-         *           "path": "/body",
-         *           "code": "maxLength",
-         *           "message": "must NOT have more than 10000 characters"
-         *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
+         *       "error": "Unsupported media type",
+         *       "code": "UNSUPPORTED_MEDIA_TYPE",
+         *       "message": "Send the body as application/json; charset=utf-8",
          *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
       };
     };
     /** @description The request headers are larger than the service accepts (HEADERS_TOO_LARGE). */
     HeadersTooLarge: {
       headers: {
+        'x-request-id': components['headers']['RequestId'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Request header fields too large",
+         *       "code": "HEADERS_TOO_LARGE",
+         *       "message": "The request headers exceed the allowed size",
+         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
+         *     }
+         */
+        'application/json': components['schemas']['ApiError'];
+      };
+    };
+    /** @description The request is not valid: a body, query or path parameter outside its schema (VALIDATION_FAILED, naming each field in details), a body that is not JSON (MALFORMED_JSON), a bad URL (MALFORMED_URL, MALFORMED_REQUEST), a header holding a control character (MALFORMED_HEADER), a cursor this service did not issue (INVALID_CURSOR), or a rule of the route refuses the input. */
+    AgentBadRequest: {
+      headers: {
+        'x-request-id': components['headers']['RequestId'];
+        'idempotent-replayed': components['headers']['IdempotentReplayed'];
         [name: string]: unknown;
       };
       content: {
@@ -9488,229 +9481,274 @@ export interface components {
          *       "error": "Validation failed",
          *       "code": "VALIDATION_FAILED",
          *       "message": "The request is not valid",
+         *       "nextAction": "Fix each field named in details",
+         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60",
          *       "details": [
          *         {
          *           "path": "/body",
-         *           "code": "maxLength",
          *           "message": "must NOT have more than 10000 characters"
          *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
-         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
+         *       ]
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
       };
     };
     /** @description The x-agent-* headers are missing or malformed (AGENT_SIGNED_HEADERS_INVALID), the signature does not verify (AGENT_SIGNATURE_INVALID), or the bot has not joined (AGENT_BOT_UNREGISTERED). */
     AgentUnauthorized: {
       headers: {
+        'x-request-id': components['headers']['RequestId'];
         [name: string]: unknown;
       };
       content: {
         /**
          * @example {
-         *       "error": "Validation failed",
-         *       "code": "VALIDATION_FAILED",
-         *       "message": "The request is not valid",
+         *       "error": "Invalid agent signed write headers",
+         *       "code": "AGENT_SIGNED_HEADERS_INVALID",
+         *       "message": "One or more x-agent-* headers are missing or malformed",
+         *       "nextAction": "Fix each header named in details and sign again",
+         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60",
          *       "details": [
          *         {
-         *           "path": "/body",
-         *           "code": "maxLength",
-         *           "message": "must NOT have more than 10000 characters"
+         *           "header": "x-agent-nonce",
+         *           "code": "MISSING",
+         *           "message": "x-agent-nonce is required"
          *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
-         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
+         *       ]
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
       };
     };
     /** @description Forbidden: the caller may not do this (missing permission, verification or proof). */
     AgentForbidden: {
       headers: {
+        'x-request-id': components['headers']['RequestId'];
+        'idempotent-replayed': components['headers']['IdempotentReplayed'];
         [name: string]: unknown;
       };
       content: {
         /**
          * @example {
-         *       "error": "Validation failed",
-         *       "code": "VALIDATION_FAILED",
-         *       "message": "The request is not valid",
-         *       "details": [
-         *         {
-         *           "path": "/body",
-         *           "code": "maxLength",
-         *           "message": "must NOT have more than 10000 characters"
-         *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
+         *       "error": "Forbidden",
+         *       "code": "AGENT_PERMISSION_DENIED",
+         *       "message": "This bot lacks the permission this route needs",
          *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
       };
     };
     /** @description No such record, or one the caller may not see (NOT_FOUND). */
-    NotFound: {
+    AgentNotFound: {
       headers: {
+        'x-request-id': components['headers']['RequestId'];
+        'idempotent-replayed': components['headers']['IdempotentReplayed'];
         [name: string]: unknown;
       };
       content: {
         /**
          * @example {
-         *       "error": "Validation failed",
-         *       "code": "VALIDATION_FAILED",
-         *       "message": "The request is not valid",
-         *       "details": [
-         *         {
-         *           "path": "/body",
-         *           "code": "maxLength",
-         *           "message": "must NOT have more than 10000 characters"
-         *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
+         *       "error": "Not found",
+         *       "code": "NOT_FOUND",
+         *       "message": "Not found",
          *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
       };
     };
     /** @description Conflict: the nonce was used before (REPLAY_DETECTED: sign again with a fresh nonce), or the record is not in a state that allows this request. */
     AgentConflict: {
       headers: {
+        'x-request-id': components['headers']['RequestId'];
+        'retry-after': components['headers']['RetryAfter'];
+        'idempotent-replayed': components['headers']['IdempotentReplayed'];
         [name: string]: unknown;
       };
       content: {
         /**
          * @example {
-         *       "error": "Validation failed",
-         *       "code": "VALIDATION_FAILED",
-         *       "message": "The request is not valid",
-         *       "details": [
-         *         {
-         *           "path": "/body",
-         *           "code": "maxLength",
-         *           "message": "must NOT have more than 10000 characters"
-         *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
+         *       "error": "Conflict",
+         *       "code": "REPLAY_DETECTED",
+         *       "message": "This nonce was already used",
+         *       "nextAction": "Sign the request again with a fresh nonce and timestamp",
          *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
       };
     };
     /** @description A rate limit is reached (RATE_LIMITED): wait retryAfterSeconds (also the retry-after header). */
-    TooManyRequests: {
+    AgentTooManyRequests: {
       headers: {
+        'x-request-id': components['headers']['RequestId'];
+        'retry-after': components['headers']['RetryAfter'];
         RateLimit: components['headers']['RateLimit'];
         'RateLimit-Policy': components['headers']['RateLimit-Policy'];
-        /** @description Seconds until the window ends */
-        'retry-after'?: number;
         [name: string]: unknown;
       };
       content: {
         /**
          * @example {
-         *       "error": "Validation failed",
-         *       "code": "VALIDATION_FAILED",
-         *       "message": "The request is not valid",
-         *       "details": [
-         *         {
-         *           "path": "/body",
-         *           "code": "maxLength",
-         *           "message": "must NOT have more than 10000 characters"
-         *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
-         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
+         *       "error": "Too many requests",
+         *       "code": "RATE_LIMITED",
+         *       "message": "Rate limit reached; retry in 42 s",
+         *       "nextAction": "Wait retryAfterSeconds before retrying",
+         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60",
+         *       "retryAfterSeconds": 42
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
       };
     };
     /** @description A store the request needs is unavailable (DATABASE_UNAVAILABLE, REDIS_UNAVAILABLE, SIGNING_SECRET_UNAVAILABLE): nothing was accepted; send it again later, signed again. */
     ServiceUnavailable: {
       headers: {
+        'x-request-id': components['headers']['RequestId'];
+        'retry-after': components['headers']['RetryAfter'];
         [name: string]: unknown;
       };
       content: {
         /**
          * @example {
-         *       "error": "Validation failed",
-         *       "code": "VALIDATION_FAILED",
-         *       "message": "The request is not valid",
-         *       "details": [
-         *         {
-         *           "path": "/body",
-         *           "code": "maxLength",
-         *           "message": "must NOT have more than 10000 characters"
-         *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
-         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
+         *       "error": "Service unavailable",
+         *       "code": "DATABASE_UNAVAILABLE",
+         *       "message": "The database is unreachable; nothing was written",
+         *       "nextAction": "Retry after retryAfterSeconds (a signed write needs a fresh nonce and timestamp)",
+         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60",
+         *       "retryAfterSeconds": 2
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
       };
     };
     /** @description No public API key, or one that is not valid (API_KEY_REQUIRED, API_KEY_INVALID). */
     ApiKeyUnauthorized: {
       headers: {
+        'x-request-id': components['headers']['RequestId'];
         [name: string]: unknown;
       };
       content: {
         /**
          * @example {
-         *       "error": "Validation failed",
-         *       "code": "VALIDATION_FAILED",
-         *       "message": "The request is not valid",
-         *       "details": [
-         *         {
-         *           "path": "/body",
-         *           "code": "maxLength",
-         *           "message": "must NOT have more than 10000 characters"
-         *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
+         *       "error": "Public API key required",
+         *       "code": "API_KEY_REQUIRED",
+         *       "message": "Send x-api-key: <key> or Authorization: Bearer <key>",
          *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
+      };
+    };
+    /** @description No such record, or one the caller may not see (NOT_FOUND). */
+    NotFound: {
+      headers: {
+        'x-request-id': components['headers']['RequestId'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Not found",
+         *       "code": "NOT_FOUND",
+         *       "message": "Not found",
+         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
+         *     }
+         */
+        'application/json': components['schemas']['ApiError'];
+      };
+    };
+    /** @description A rate limit is reached (RATE_LIMITED): wait retryAfterSeconds (also the retry-after header). */
+    ApiKeyTooManyRequests: {
+      headers: {
+        'x-request-id': components['headers']['RequestId'];
+        'retry-after': components['headers']['RetryAfter'];
+        RateLimit: components['headers']['RateLimit'];
+        'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Too many requests",
+         *       "code": "RATE_LIMITED",
+         *       "message": "Rate limit reached; retry in 42 s",
+         *       "nextAction": "Wait retryAfterSeconds before retrying",
+         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60",
+         *       "retryAfterSeconds": 42
+         *     }
+         */
+        'application/json': components['schemas']['ApiError'];
       };
     };
     /** @description No operations token, or a wrong one (OPERATIONS_ACCESS_REQUIRED). */
     OperationsUnauthorized: {
       headers: {
+        'x-request-id': components['headers']['RequestId'];
         [name: string]: unknown;
       };
       content: {
         /**
          * @example {
-         *       "error": "Validation failed",
-         *       "code": "VALIDATION_FAILED",
-         *       "message": "The request is not valid",
-         *       "details": [
-         *         {
-         *           "path": "/body",
-         *           "code": "maxLength",
-         *           "message": "must NOT have more than 10000 characters"
-         *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
+         *       "error": "Operations access required",
+         *       "code": "OPERATIONS_ACCESS_REQUIRED",
+         *       "message": "Send x-operations-token: <API_OPERATIONS_TOKEN> or Authorization: Bearer <token>",
          *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
       };
     };
     /** @description A rate limit is reached (RATE_LIMITED): wait retryAfterSeconds (also the retry-after header). */
-    OperationsTooManyRequests: {
+    TooManyRequests: {
       headers: {
-        /** @description Seconds until the window ends */
-        'retry-after'?: number;
+        'x-request-id': components['headers']['RequestId'];
+        'retry-after': components['headers']['RetryAfter'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Too many requests",
+         *       "code": "RATE_LIMITED",
+         *       "message": "Rate limit reached; retry in 42 s",
+         *       "nextAction": "Wait retryAfterSeconds before retrying",
+         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60",
+         *       "retryAfterSeconds": 42
+         *     }
+         */
+        'application/json': components['schemas']['ApiError'];
+      };
+    };
+    /** @description A rate limit is reached (RATE_LIMITED): wait retryAfterSeconds (also the retry-after header). */
+    HumanTooManyRequests: {
+      headers: {
+        'x-request-id': components['headers']['RequestId'];
+        'retry-after': components['headers']['RetryAfter'];
+        RateLimit: components['headers']['RateLimit'];
+        'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Too many requests",
+         *       "code": "RATE_LIMITED",
+         *       "message": "Rate limit reached; retry in 42 s",
+         *       "nextAction": "Wait retryAfterSeconds before retrying",
+         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60",
+         *       "retryAfterSeconds": 42
+         *     }
+         */
+        'application/json': components['schemas']['ApiError'];
+      };
+    };
+    /** @description The request is not valid: a body, query or path parameter outside its schema (VALIDATION_FAILED, naming each field in details), a body that is not JSON (MALFORMED_JSON), a bad URL (MALFORMED_URL, MALFORMED_REQUEST), a header holding a control character (MALFORMED_HEADER), a cursor this service did not issue (INVALID_CURSOR), or a rule of the route refuses the input. */
+    HumanWriteBadRequest: {
+      headers: {
+        'x-request-id': components['headers']['RequestId'];
+        'idempotent-replayed': components['headers']['IdempotentReplayed'];
         [name: string]: unknown;
       };
       content: {
@@ -9719,143 +9757,205 @@ export interface components {
          *       "error": "Validation failed",
          *       "code": "VALIDATION_FAILED",
          *       "message": "The request is not valid",
+         *       "nextAction": "Fix each field named in details",
+         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60",
          *       "details": [
          *         {
          *           "path": "/body",
-         *           "code": "maxLength",
          *           "message": "must NOT have more than 10000 characters"
          *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
-         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
+         *       ]
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
       };
     };
     /** @description The signature headers are missing or malformed, the timestamp is outside the allowed skew, or the signature does not match (SIGNATURE_INVALID, one details entry per header). */
     HumanUnauthorized: {
       headers: {
+        'x-request-id': components['headers']['RequestId'];
         [name: string]: unknown;
       };
       content: {
         /**
          * @example {
-         *       "error": "Validation failed",
-         *       "code": "VALIDATION_FAILED",
-         *       "message": "The request is not valid",
+         *       "error": "Signature invalid",
+         *       "code": "SIGNATURE_INVALID",
+         *       "message": "The request signature is missing or does not verify",
+         *       "nextAction": "Sign timestamp.nonce.METHOD.path.canonicalBodyJson with the signing secret",
+         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60",
          *       "details": [
          *         {
-         *           "path": "/body",
-         *           "code": "maxLength",
-         *           "message": "must NOT have more than 10000 characters"
+         *           "header": "x-signature",
+         *           "code": "MISMATCH",
+         *           "message": "x-signature does not match the request"
          *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
+         *       ]
+         *     }
+         */
+        'application/json': components['schemas']['ApiError'];
+      };
+    };
+    /** @description Forbidden: the linkedHumanId is not bound to the actorId (LINKED_HUMAN_NOT_BOUND), the actor is not on the allowlist the route needs, or a rule of the route refuses this actor. */
+    HumanWriteForbidden: {
+      headers: {
+        'x-request-id': components['headers']['RequestId'];
+        'idempotent-replayed': components['headers']['IdempotentReplayed'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Forbidden",
+         *       "code": "LINKED_HUMAN_NOT_BOUND",
+         *       "message": "The linkedHumanId is not bound to this actorId in the identity records",
+         *       "nextAction": "Log the user in with POST /v1/session/worldid/challenge and /verify, then sign with the linkedHumanId it returns",
          *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
+      };
+    };
+    /** @description No such record, or one the caller may not see (NOT_FOUND). */
+    HumanWriteNotFound: {
+      headers: {
+        'x-request-id': components['headers']['RequestId'];
+        'idempotent-replayed': components['headers']['IdempotentReplayed'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Not found",
+         *       "code": "NOT_FOUND",
+         *       "message": "Not found",
+         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
+         *     }
+         */
+        'application/json': components['schemas']['ApiError'];
+      };
+    };
+    /** @description Conflict: the nonce was used before (REPLAY_DETECTED: sign again with a fresh nonce), or the record is not in a state that allows this request. */
+    HumanWriteConflict: {
+      headers: {
+        'x-request-id': components['headers']['RequestId'];
+        'retry-after': components['headers']['RetryAfter'];
+        'idempotent-replayed': components['headers']['IdempotentReplayed'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Conflict",
+         *       "code": "REPLAY_DETECTED",
+         *       "message": "This nonce was already used",
+         *       "nextAction": "Sign the request again with a fresh nonce and timestamp",
+         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
+         *     }
+         */
+        'application/json': components['schemas']['ApiError'];
+      };
+    };
+    /** @description A rate limit is reached (RATE_LIMITED): wait retryAfterSeconds (also the retry-after header). */
+    HumanWriteTooManyRequests: {
+      headers: {
+        'x-request-id': components['headers']['RequestId'];
+        'retry-after': components['headers']['RetryAfter'];
+        RateLimit: components['headers']['RateLimit'];
+        'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+        [name: string]: unknown;
+      };
+      content: {
+        /**
+         * @example {
+         *       "error": "Too many requests",
+         *       "code": "RATE_LIMITED",
+         *       "message": "Rate limit reached; retry in 42 s",
+         *       "nextAction": "Wait retryAfterSeconds before retrying",
+         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60",
+         *       "retryAfterSeconds": 42
+         *     }
+         */
+        'application/json': components['schemas']['ApiError'];
       };
     };
     /** @description Forbidden: the linkedHumanId is not bound to the actorId (LINKED_HUMAN_NOT_BOUND), the actor is not on the allowlist the route needs, or a rule of the route refuses this actor. */
     HumanForbidden: {
       headers: {
+        'x-request-id': components['headers']['RequestId'];
         [name: string]: unknown;
       };
       content: {
         /**
          * @example {
-         *       "error": "Validation failed",
-         *       "code": "VALIDATION_FAILED",
-         *       "message": "The request is not valid",
-         *       "details": [
-         *         {
-         *           "path": "/body",
-         *           "code": "maxLength",
-         *           "message": "must NOT have more than 10000 characters"
-         *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
+         *       "error": "Forbidden",
+         *       "code": "LINKED_HUMAN_NOT_BOUND",
+         *       "message": "The linkedHumanId is not bound to this actorId in the identity records",
+         *       "nextAction": "Log the user in with POST /v1/session/worldid/challenge and /verify, then sign with the linkedHumanId it returns",
          *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
       };
     };
     /** @description Conflict: the nonce was used before (REPLAY_DETECTED: sign again with a fresh nonce), or the record is not in a state that allows this request. */
     HumanConflict: {
       headers: {
+        'x-request-id': components['headers']['RequestId'];
         [name: string]: unknown;
       };
       content: {
         /**
          * @example {
-         *       "error": "Validation failed",
-         *       "code": "VALIDATION_FAILED",
-         *       "message": "The request is not valid",
-         *       "details": [
-         *         {
-         *           "path": "/body",
-         *           "code": "maxLength",
-         *           "message": "must NOT have more than 10000 characters"
-         *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
+         *       "error": "Conflict",
+         *       "code": "REPLAY_DETECTED",
+         *       "message": "This nonce was already used",
+         *       "nextAction": "Sign the request again with a fresh nonce and timestamp",
          *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
       };
     };
     /** @description Gone: the challenge expired or was used (CHALLENGE_EXPIRED, CHALLENGE_USED). */
-    Gone: {
+    HumanWriteGone: {
       headers: {
+        'x-request-id': components['headers']['RequestId'];
+        'idempotent-replayed': components['headers']['IdempotentReplayed'];
         [name: string]: unknown;
       };
       content: {
         /**
          * @example {
-         *       "error": "Validation failed",
-         *       "code": "VALIDATION_FAILED",
-         *       "message": "The request is not valid",
-         *       "details": [
-         *         {
-         *           "path": "/body",
-         *           "code": "maxLength",
-         *           "message": "must NOT have more than 10000 characters"
-         *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
+         *       "error": "Gone",
+         *       "code": "CHALLENGE_EXPIRED",
+         *       "message": "This login challenge has expired",
+         *       "nextAction": "Ask for a new challenge with POST /v1/session/worldid/challenge",
          *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
       };
     };
     /** @description Too early: the transaction is not final on chain yet; report it again later (retryAfterSeconds). */
     TooEarly: {
       headers: {
+        'x-request-id': components['headers']['RequestId'];
+        'retry-after': components['headers']['RetryAfter'];
         [name: string]: unknown;
       };
       content: {
         /**
          * @example {
-         *       "error": "Validation failed",
-         *       "code": "VALIDATION_FAILED",
-         *       "message": "The request is not valid",
-         *       "details": [
-         *         {
-         *           "path": "/body",
-         *           "code": "maxLength",
-         *           "message": "must NOT have more than 10000 characters"
-         *         }
-         *       ],
-         *       "nextAction": "Fix each field named in details",
-         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60"
+         *       "error": "Too early",
+         *       "code": "CLAIM_RECEIPT_UNCONFIRMED",
+         *       "message": "The claim transaction has too few confirmations",
+         *       "nextAction": "Submit the receipt again after more blocks (retryAfterSeconds)",
+         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60",
+         *       "retryAfterSeconds": 24
          *     }
          */
-        'application/json': components['schemas']['Error'];
+        'application/json': components['schemas']['ApiError'];
       };
     };
   };
@@ -9876,7 +9976,7 @@ export interface components {
      */
     OptionalHumanTimestamp: string;
     /**
-     * @description With a signed reader: a nonce never used before.
+     * @description With a signed reader: a nonce never used before, 8 to 200 of A-Z a-z 0-9 _ -.
      * @example n_7f3a9c2e41
      */
     OptionalHumanNonce: string;
@@ -9886,23 +9986,48 @@ export interface components {
      */
     AgentTimestamp: string;
     /**
-     * @description Never reused by this bot: 8 to 200 printable ASCII characters without spaces.
+     * @description Never reused by this bot: 8 to 200 printable ASCII characters without spaces (! to ~).
      * @example a1b2c3d4e5f60718
      */
     AgentNonce: string;
     /**
-     * @description The signing key version; required when the bot has several active keys.
+     * @description The signing key version, a positive integer; required when the bot has several active keys.
      * @example 1
      */
     AgentKeyVersion: string;
     /**
-     * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+     * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
      * @example retry-7c1e0d2a
      */
     IdempotencyKey: string;
   };
   requestBodies: never;
   headers: {
+    /**
+     * @description The request's id: the request's own `x-request-id` when it is 1 to 128 of A-Z a-z 0-9 . _ : -, otherwise one the service made. An error body's `requestId` is the same value. Quote it when reporting a problem.
+     * @example 3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60
+     */
+    RequestId: string;
+    /**
+     * @description Seconds to wait before sending the request again (the body's `retryAfterSeconds`). Always on a 429; on a 503 of an unreachable database or Redis, on a 425, and on a 409 IDEMPOTENCY_KEY_IN_PROGRESS.
+     * @example 42
+     */
+    RetryAfter: number;
+    /**
+     * @description Only where the deployment reads from a replica: a position in the database history at or after this write. Send it back as the request header `x-read-after` on the reads that must see the write (docs/api-conventions.md, "Reading your own writes").
+     * @example 0/3A2F1C8
+     */
+    ReadAfter: string;
+    /**
+     * @description How the body was served: `hit` from the read cache, `coalesced` with the body another request for the same page read, `miss` read now (docs/newsroom-reads.md). More values may be added.
+     * @example miss
+     */
+    ReadCache: 'hit' | 'miss' | 'coalesced';
+    /**
+     * @description `true` when this answer is the stored answer of an earlier request with the same `idempotency-key` (docs/api-conventions.md, "Retrying a write").
+     * @example true
+     */
+    IdempotentReplayed: 'true';
     /**
      * @description The budget this request counted against, after it: `"<policy>";r=<requests left>;t=<seconds until the window resets>` (an IETF RateLimit field, a Structured Field list of one item). r=0 means the next request in the window is 429.
      * @example "human-writes";r=119;t=42
@@ -9930,6 +10055,7 @@ export interface operations {
       /** @description The process is alive and serving requests. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -9961,6 +10087,7 @@ export interface operations {
       /** @description Ready: every required check passed; each check with its latency. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
@@ -10004,6 +10131,8 @@ export interface operations {
       /** @description A store the request needs is unavailable (DATABASE_UNAVAILABLE, REDIS_UNAVAILABLE, SIGNING_SECRET_UNAVAILABLE): nothing was accepted; send it again later, signed again. */
       503: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'retry-after': components['headers']['RetryAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -10050,17 +10179,17 @@ export interface operations {
          */
         'x-agent-timestamp': components['parameters']['AgentTimestamp'];
         /**
-         * @description Never reused by this bot: 8 to 200 printable ASCII characters without spaces.
+         * @description Never reused by this bot: 8 to 200 printable ASCII characters without spaces (! to ~).
          * @example a1b2c3d4e5f60718
          */
         'x-agent-nonce': components['parameters']['AgentNonce'];
         /**
-         * @description The signing key version; required when the bot has several active keys.
+         * @description The signing key version, a positive integer; required when the bot has several active keys.
          * @example 1
          */
         'x-agent-key-version'?: components['parameters']['AgentKeyVersion'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -10088,6 +10217,9 @@ export interface operations {
       /** @description The bot had joined already with this key: the existing bot, unchanged. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -10122,6 +10254,9 @@ export interface operations {
       /** @description Accepted: the bot as admitted (UNVERIFIED, with its botId), or after a key change the bot with every key. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -10153,16 +10288,16 @@ export interface operations {
           'application/json': components['schemas']['Bot'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['AgentBadRequest'];
       401: components['responses']['AgentUnauthorized'];
       403: components['responses']['AgentForbidden'];
-      404: components['responses']['NotFound'];
+      404: components['responses']['AgentNotFound'];
       408: components['responses']['RequestTimeout'];
       409: components['responses']['AgentConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['AgentTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -10179,17 +10314,17 @@ export interface operations {
          */
         'x-agent-timestamp': components['parameters']['AgentTimestamp'];
         /**
-         * @description Never reused by this bot: 8 to 200 printable ASCII characters without spaces.
+         * @description Never reused by this bot: 8 to 200 printable ASCII characters without spaces (! to ~).
          * @example a1b2c3d4e5f60718
          */
         'x-agent-nonce': components['parameters']['AgentNonce'];
         /**
-         * @description The signing key version; required when the bot has several active keys.
+         * @description The signing key version, a positive integer; required when the bot has several active keys.
          * @example 1
          */
         'x-agent-key-version'?: components['parameters']['AgentKeyVersion'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -10211,6 +10346,9 @@ export interface operations {
       /** @description Accepted: the bot as verified (trustTier VERIFIED) with its bound wallet, chain and linkedHumanId. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -10242,7 +10380,7 @@ export interface operations {
           'application/json': components['schemas']['Bot'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['AgentBadRequest'];
       401: components['responses']['AgentUnauthorized'];
       403: components['responses']['AgentForbidden'];
       408: components['responses']['RequestTimeout'];
@@ -10250,7 +10388,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['AgentTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -10265,17 +10403,17 @@ export interface operations {
          */
         'x-agent-timestamp': components['parameters']['AgentTimestamp'];
         /**
-         * @description Never reused by this bot: 8 to 200 printable ASCII characters without spaces.
+         * @description Never reused by this bot: 8 to 200 printable ASCII characters without spaces (! to ~).
          * @example a1b2c3d4e5f60718
          */
         'x-agent-nonce': components['parameters']['AgentNonce'];
         /**
-         * @description The signing key version; required when the bot has several active keys.
+         * @description The signing key version, a positive integer; required when the bot has several active keys.
          * @example 1
          */
         'x-agent-key-version'?: components['parameters']['AgentKeyVersion'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -10324,6 +10462,9 @@ export interface operations {
       /** @description The same packet was submitted before: the existing candidate, unchanged. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -10380,6 +10521,9 @@ export interface operations {
       /** @description Accepted: the new candidate, with its packet hash, story id, normalized packet (claim ids filled in) and links. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -10433,7 +10577,7 @@ export interface operations {
           'application/json': components['schemas']['Candidate'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['AgentBadRequest'];
       401: components['responses']['AgentUnauthorized'];
       403: components['responses']['AgentForbidden'];
       408: components['responses']['RequestTimeout'];
@@ -10441,7 +10585,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['AgentTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -10460,6 +10604,7 @@ export interface operations {
       /** @description The candidate's status: stage, review and moderation status, safety decision and whether the packet is still current. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -10491,7 +10636,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['ApiKeyTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -10510,6 +10655,7 @@ export interface operations {
       /** @description The evidence behind the packet: packet, sources, the latest safety trace (or null) and the agent reviews. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -10611,7 +10757,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['ApiKeyTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -10635,6 +10781,8 @@ export interface operations {
       /** @description The safety trace of this scan: the decision, the categories it found and every rule with matched and the field names. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
           [name: string]: unknown;
         };
         content: {
@@ -10680,7 +10828,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['OperationsTooManyRequests'];
+      429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -10695,17 +10843,17 @@ export interface operations {
          */
         'x-agent-timestamp': components['parameters']['AgentTimestamp'];
         /**
-         * @description Never reused by this bot: 8 to 200 printable ASCII characters without spaces.
+         * @description Never reused by this bot: 8 to 200 printable ASCII characters without spaces (! to ~).
          * @example a1b2c3d4e5f60718
          */
         'x-agent-nonce': components['parameters']['AgentNonce'];
         /**
-         * @description The signing key version; required when the bot has several active keys.
+         * @description The signing key version, a positive integer; required when the bot has several active keys.
          * @example 1
          */
         'x-agent-key-version'?: components['parameters']['AgentKeyVersion'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -10741,6 +10889,9 @@ export interface operations {
       /** @description Accepted: the attestation as recorded, with its weight and the story's review status after the consensus was recomputed. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -10767,16 +10918,16 @@ export interface operations {
           'application/json': components['schemas']['Review'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['AgentBadRequest'];
       401: components['responses']['AgentUnauthorized'];
       403: components['responses']['AgentForbidden'];
-      404: components['responses']['NotFound'];
+      404: components['responses']['AgentNotFound'];
       408: components['responses']['RequestTimeout'];
       409: components['responses']['AgentConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['AgentTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -10791,17 +10942,17 @@ export interface operations {
          */
         'x-agent-timestamp': components['parameters']['AgentTimestamp'];
         /**
-         * @description Never reused by this bot: 8 to 200 printable ASCII characters without spaces.
+         * @description Never reused by this bot: 8 to 200 printable ASCII characters without spaces (! to ~).
          * @example a1b2c3d4e5f60718
          */
         'x-agent-nonce': components['parameters']['AgentNonce'];
         /**
-         * @description The signing key version; required when the bot has several active keys.
+         * @description The signing key version, a positive integer; required when the bot has several active keys.
          * @example 1
          */
         'x-agent-key-version'?: components['parameters']['AgentKeyVersion'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -10837,6 +10988,9 @@ export interface operations {
       /** @description Accepted: the objection as recorded, with its weight and the story's review status after the consensus was recomputed. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -10863,16 +11017,16 @@ export interface operations {
           'application/json': components['schemas']['Review'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['AgentBadRequest'];
       401: components['responses']['AgentUnauthorized'];
       403: components['responses']['AgentForbidden'];
-      404: components['responses']['NotFound'];
+      404: components['responses']['AgentNotFound'];
       408: components['responses']['RequestTimeout'];
       409: components['responses']['AgentConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['AgentTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -10887,17 +11041,17 @@ export interface operations {
          */
         'x-agent-timestamp': components['parameters']['AgentTimestamp'];
         /**
-         * @description Never reused by this bot: 8 to 200 printable ASCII characters without spaces.
+         * @description Never reused by this bot: 8 to 200 printable ASCII characters without spaces (! to ~).
          * @example a1b2c3d4e5f60718
          */
         'x-agent-nonce': components['parameters']['AgentNonce'];
         /**
-         * @description The signing key version; required when the bot has several active keys.
+         * @description The signing key version, a positive integer; required when the bot has several active keys.
          * @example 1
          */
         'x-agent-key-version'?: components['parameters']['AgentKeyVersion'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -10926,6 +11080,9 @@ export interface operations {
       /** @description Accepted: the proposal as recorded, OPEN, with its id, votes and the vote thresholds. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -10959,16 +11116,16 @@ export interface operations {
           'application/json': components['schemas']['RevisionProposalResult'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['AgentBadRequest'];
       401: components['responses']['AgentUnauthorized'];
       403: components['responses']['AgentForbidden'];
-      404: components['responses']['NotFound'];
+      404: components['responses']['AgentNotFound'];
       408: components['responses']['RequestTimeout'];
       409: components['responses']['AgentConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['AgentTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -10983,17 +11140,17 @@ export interface operations {
          */
         'x-agent-timestamp': components['parameters']['AgentTimestamp'];
         /**
-         * @description Never reused by this bot: 8 to 200 printable ASCII characters without spaces.
+         * @description Never reused by this bot: 8 to 200 printable ASCII characters without spaces (! to ~).
          * @example a1b2c3d4e5f60718
          */
         'x-agent-nonce': components['parameters']['AgentNonce'];
         /**
-         * @description The signing key version; required when the bot has several active keys.
+         * @description The signing key version, a positive integer; required when the bot has several active keys.
          * @example 1
          */
         'x-agent-key-version'?: components['parameters']['AgentKeyVersion'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -11019,6 +11176,9 @@ export interface operations {
       /** @description Accepted: the proposal after this vote: still OPEN, or ACCEPTED with the new version and packet hash, or REJECTED. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -11052,16 +11212,16 @@ export interface operations {
           'application/json': components['schemas']['RevisionProposalResult'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['AgentBadRequest'];
       401: components['responses']['AgentUnauthorized'];
       403: components['responses']['AgentForbidden'];
-      404: components['responses']['NotFound'];
+      404: components['responses']['AgentNotFound'];
       408: components['responses']['RequestTimeout'];
       409: components['responses']['AgentConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['AgentTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -11069,7 +11229,7 @@ export interface operations {
   listComments: {
     parameters: {
       query?: {
-        /** @description Opaque cursor from a previous page (`nextCursor`) */
+        /** @description Opaque: `nextCursor` of the previous page, as it was answered (empty: the first page). Any other text, or a cursor of another listing, is 400 INVALID_CURSOR. */
         cursor?: string;
         limit?: number;
       };
@@ -11084,6 +11244,8 @@ export interface operations {
       /** @description One page of comments, oldest first, with nextCursor when there are more. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -11122,7 +11284,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -11142,7 +11304,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -11169,6 +11331,9 @@ export interface operations {
       /** @description Accepted: the comment as stored, with its id and the story it is on. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -11188,16 +11353,16 @@ export interface operations {
           'application/json': components['schemas']['StoryComment'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
-      404: components['responses']['NotFound'];
+      403: components['responses']['HumanWriteForbidden'];
+      404: components['responses']['HumanWriteNotFound'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -11205,7 +11370,7 @@ export interface operations {
   listFlags: {
     parameters: {
       query?: {
-        /** @description Opaque cursor from a previous page (`nextCursor`) */
+        /** @description Opaque: `nextCursor` of the previous page, as it was answered (empty: the first page). Any other text, or a cursor of another listing, is 400 INVALID_CURSOR. */
         cursor?: string;
         limit?: number;
       };
@@ -11220,6 +11385,8 @@ export interface operations {
       /** @description One page of flags, oldest first, with nextCursor when there are more. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -11251,7 +11418,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -11271,7 +11438,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -11300,6 +11467,9 @@ export interface operations {
       /** @description Accepted: the flag as stored, whether it is a challenge, the verified action it consumed and the story's review status now. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -11323,16 +11493,16 @@ export interface operations {
           'application/json': components['schemas']['StoryFlag'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
-      404: components['responses']['NotFound'];
+      403: components['responses']['HumanWriteForbidden'];
+      404: components['responses']['HumanWriteNotFound'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -11352,7 +11522,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -11379,6 +11549,9 @@ export interface operations {
       /** @description Accepted: the vote as stored, with its weight, tier, the verified action it consumed and when the reward window closes. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -11400,16 +11573,16 @@ export interface operations {
           'application/json': components['schemas']['RewardVote'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
-      404: components['responses']['NotFound'];
+      403: components['responses']['HumanWriteForbidden'];
+      404: components['responses']['HumanWriteNotFound'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -11442,6 +11615,7 @@ export interface operations {
       /** @description The reader's preferences and when they were last updated (null: never). */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -11475,7 +11649,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -11495,7 +11669,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -11523,6 +11697,9 @@ export interface operations {
       /** @description Accepted: the reader's preferences after the merge, with the time of the update. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -11548,15 +11725,15 @@ export interface operations {
           'application/json': components['schemas']['PreferencesResponse'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
+      403: components['responses']['HumanWriteForbidden'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -11568,7 +11745,7 @@ export interface operations {
         actorId: string;
         verified: 'true' | 'false' | '1' | '0';
         linkedHumanId?: string;
-        /** @description Opaque cursor from a previous page (`nextCursor`) */
+        /** @description Opaque: `nextCursor` of the previous page, as it was answered (empty: the first page). Any other text, or a cursor of another listing, is 400 INVALID_CURSOR. */
         cursor?: string;
         limit?: number;
         /** @description Language of the labels the service writes: en, es, fr, de or zh-Hans (default en) */
@@ -11594,6 +11771,7 @@ export interface operations {
       /** @description One page of the reader's bookmarks, newest first, with nextCursor when there are more. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -11651,7 +11829,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -11671,7 +11849,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -11695,6 +11873,9 @@ export interface operations {
       /** @description Accepted: the bookmark, with created true when it is new or false when the story was bookmarked already. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -11711,16 +11892,16 @@ export interface operations {
           'application/json': components['schemas']['BookmarkCreated'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
-      404: components['responses']['NotFound'];
+      403: components['responses']['HumanWriteForbidden'];
+      404: components['responses']['HumanWriteNotFound'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -11740,7 +11921,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -11766,6 +11947,9 @@ export interface operations {
       /** @description Removed: the bookmark that was removed and when it had been made, or removed false when there was none. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -11782,16 +11966,16 @@ export interface operations {
           'application/json': components['schemas']['BookmarkRemoved'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
-      404: components['responses']['NotFound'];
+      403: components['responses']['HumanWriteForbidden'];
+      404: components['responses']['HumanWriteNotFound'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -11824,6 +12008,7 @@ export interface operations {
       /** @description The topics the reader follows, oldest first, and the limit. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -11860,7 +12045,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -11880,7 +12065,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -11905,6 +12090,9 @@ export interface operations {
       /** @description Accepted: the topic as followed (normalized key, kind, label), with created false when it was followed already. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -11923,15 +12111,15 @@ export interface operations {
           'application/json': components['schemas']['TopicFollowed'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
+      403: components['responses']['HumanWriteForbidden'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -11951,7 +12139,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -11978,6 +12166,9 @@ export interface operations {
       /** @description Removed: the normalized topic, whether it was followed, its kind and when it had been followed. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -11995,16 +12186,16 @@ export interface operations {
           'application/json': components['schemas']['TopicRemoved'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
-      404: components['responses']['NotFound'];
+      403: components['responses']['HumanWriteForbidden'];
+      404: components['responses']['HumanWriteNotFound'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -12037,6 +12228,7 @@ export interface operations {
       /** @description The export document: its layout version, when it was made, and every section. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -12231,7 +12423,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -12251,7 +12443,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -12275,6 +12467,9 @@ export interface operations {
       /** @description Accepted: how many stories the erased history held (0 when it was empty) and when it was cleared. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -12290,15 +12485,15 @@ export interface operations {
           'application/json': components['schemas']['HistoryCleared'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
+      403: components['responses']['HumanWriteForbidden'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -12318,7 +12513,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -12342,6 +12537,9 @@ export interface operations {
       /** @description Accepted: the challenge as recorded, with the signal and action to give IDKit and its expiry (5 minutes). */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -12359,15 +12557,15 @@ export interface operations {
           'application/json': components['schemas']['LoginChallenge'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
+      403: components['responses']['HumanWriteForbidden'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -12387,7 +12585,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -12415,6 +12613,9 @@ export interface operations {
       /** @description Accepted: the actor is bound to the person; the linkedHumanId to sign with from now on, tier L3 and when the binding ends. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -12430,17 +12631,17 @@ export interface operations {
           'application/json': components['schemas']['LoginSession'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
-      404: components['responses']['NotFound'];
+      403: components['responses']['HumanWriteForbidden'];
+      404: components['responses']['HumanWriteNotFound'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
-      410: components['responses']['Gone'];
+      409: components['responses']['HumanWriteConflict'];
+      410: components['responses']['HumanWriteGone'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -12460,7 +12661,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -12489,6 +12690,9 @@ export interface operations {
       /** @description Accepted: the verified human action as recorded, with its id, the linked human it belongs to and the tier after this proof. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -12508,16 +12712,16 @@ export interface operations {
           'application/json': components['schemas']['VerifiedAction'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
-      404: components['responses']['NotFound'];
+      403: components['responses']['HumanWriteForbidden'];
+      404: components['responses']['HumanWriteNotFound'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -12537,7 +12741,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -12567,6 +12771,9 @@ export interface operations {
       /** @description Accepted: the verified human action as recorded, with the linked human (new for a first passport or phone proof) and its tier now. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -12586,16 +12793,16 @@ export interface operations {
           'application/json': components['schemas']['VerifiedAction'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
-      404: components['responses']['NotFound'];
+      403: components['responses']['HumanWriteForbidden'];
+      404: components['responses']['HumanWriteNotFound'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -12605,9 +12812,11 @@ export interface operations {
       query?: {
         /** @description Language of the labels the service writes: en, es, fr, de or zh-Hans (default en) */
         lang?: 'en' | 'es' | 'fr' | 'de' | 'zh-Hans';
-        /** @description Signed reader (optional): record this read in their history */
+        /** @description Signed reader (optional): record this read in their history. Signed reader only: `actorId` and `verified` come together (`linkedHumanId` only with both), with the signature headers x-timestamp, x-nonce and x-signature. One of them without the other is 400 VALIDATION_FAILED (401 SIGNATURE_INVALID when unsigned); without all three the read is public. */
         actorId?: string;
+        /** @description Signed reader only: `actorId` and `verified` come together (`linkedHumanId` only with both), with the signature headers x-timestamp, x-nonce and x-signature. One of them without the other is 400 VALIDATION_FAILED (401 SIGNATURE_INVALID when unsigned); without all three the read is public. */
         verified?: 'true' | 'false' | '1' | '0';
+        /** @description Signed reader only: `actorId` and `verified` come together (`linkedHumanId` only with both), with the signature headers x-timestamp, x-nonce and x-signature. One of them without the other is 400 VALIDATION_FAILED (401 SIGNATURE_INVALID when unsigned); without all three the read is public. */
         linkedHumanId?: string;
       };
       header?: {
@@ -12617,7 +12826,7 @@ export interface operations {
          */
         'x-timestamp'?: components['parameters']['OptionalHumanTimestamp'];
         /**
-         * @description With a signed reader: a nonce never used before.
+         * @description With a signed reader: a nonce never used before, 8 to 200 of A-Z a-z 0-9 _ -.
          * @example n_7f3a9c2e41
          */
         'x-nonce'?: components['parameters']['OptionalHumanNonce'];
@@ -12632,6 +12841,8 @@ export interface operations {
       /** @description The story: current packet, state, review status, counts, reward window, localized labels and links. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -12716,7 +12927,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -12726,9 +12937,11 @@ export interface operations {
       query?: {
         /** @description Language of the labels the service writes: en, es, fr, de or zh-Hans (default en) */
         lang?: 'en' | 'es' | 'fr' | 'de' | 'zh-Hans';
-        /** @description Signed reader (optional): record this read in their history */
+        /** @description Signed reader (optional): record this read in their history. Signed reader only: `actorId` and `verified` come together (`linkedHumanId` only with both), with the signature headers x-timestamp, x-nonce and x-signature. One of them without the other is 400 VALIDATION_FAILED (401 SIGNATURE_INVALID when unsigned); without all three the read is public. */
         actorId?: string;
+        /** @description Signed reader only: `actorId` and `verified` come together (`linkedHumanId` only with both), with the signature headers x-timestamp, x-nonce and x-signature. One of them without the other is 400 VALIDATION_FAILED (401 SIGNATURE_INVALID when unsigned); without all three the read is public. */
         verified?: 'true' | 'false' | '1' | '0';
+        /** @description Signed reader only: `actorId` and `verified` come together (`linkedHumanId` only with both), with the signature headers x-timestamp, x-nonce and x-signature. One of them without the other is 400 VALIDATION_FAILED (401 SIGNATURE_INVALID when unsigned); without all three the read is public. */
         linkedHumanId?: string;
       };
       header?: {
@@ -12738,7 +12951,7 @@ export interface operations {
          */
         'x-timestamp'?: components['parameters']['OptionalHumanTimestamp'];
         /**
-         * @description With a signed reader: a nonce never used before.
+         * @description With a signed reader: a nonce never used before, 8 to 200 of A-Z a-z 0-9 _ -.
          * @example n_7f3a9c2e41
          */
         'x-nonce'?: components['parameters']['OptionalHumanNonce'];
@@ -12753,6 +12966,8 @@ export interface operations {
       /** @description The story: current packet, state, review status, counts, reward window, localized labels and links. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -12837,7 +13052,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -12847,9 +13062,11 @@ export interface operations {
       query?: {
         /** @description Language of the labels the service writes: en, es, fr, de or zh-Hans (default en) */
         lang?: 'en' | 'es' | 'fr' | 'de' | 'zh-Hans';
-        /** @description Signed reader (optional): record this read in their history */
+        /** @description Signed reader (optional): record this read in their history. Signed reader only: `actorId` and `verified` come together (`linkedHumanId` only with both), with the signature headers x-timestamp, x-nonce and x-signature. One of them without the other is 400 VALIDATION_FAILED (401 SIGNATURE_INVALID when unsigned); without all three the read is public. */
         actorId?: string;
+        /** @description Signed reader only: `actorId` and `verified` come together (`linkedHumanId` only with both), with the signature headers x-timestamp, x-nonce and x-signature. One of them without the other is 400 VALIDATION_FAILED (401 SIGNATURE_INVALID when unsigned); without all three the read is public. */
         verified?: 'true' | 'false' | '1' | '0';
+        /** @description Signed reader only: `actorId` and `verified` come together (`linkedHumanId` only with both), with the signature headers x-timestamp, x-nonce and x-signature. One of them without the other is 400 VALIDATION_FAILED (401 SIGNATURE_INVALID when unsigned); without all three the read is public. */
         linkedHumanId?: string;
       };
       header?: {
@@ -12859,7 +13076,7 @@ export interface operations {
          */
         'x-timestamp'?: components['parameters']['OptionalHumanTimestamp'];
         /**
-         * @description With a signed reader: a nonce never used before.
+         * @description With a signed reader: a nonce never used before, 8 to 200 of A-Z a-z 0-9 _ -.
          * @example n_7f3a9c2e41
          */
         'x-nonce'?: components['parameters']['OptionalHumanNonce'];
@@ -12874,6 +13091,8 @@ export interface operations {
       /** @description The story: current packet, state, review status, counts, reward window, localized labels and links. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -12958,7 +13177,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -12977,6 +13196,8 @@ export interface operations {
       /** @description Every version of the story, oldest first, with its packet, hash and notices. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -13037,7 +13258,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -13056,6 +13277,8 @@ export interface operations {
       /** @description Every source of the story with its status, host status, whether it is active and the version that added it. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -13088,7 +13311,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -13107,6 +13330,8 @@ export interface operations {
       /** @description The stored (or neutral) consensus snapshot of the story, with the packet it was computed for and whether that packet is still current. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -13171,7 +13396,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -13190,6 +13415,8 @@ export interface operations {
       /** @description The story's machine room: current packet and hash, reviews, revision proposals, thresholds, safety trace and consensus. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -13351,7 +13578,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -13364,12 +13591,14 @@ export interface operations {
         lang?: 'en' | 'es' | 'fr' | 'de' | 'zh-Hans';
         /** @description trending (default): trending score; graduated: graduation time; developing: provisional stories still under review; recent: publication time */
         mode?: 'trending' | 'graduated' | 'developing' | 'recent';
-        /** @description Opaque cursor from a previous page (`nextCursor`) */
+        /** @description Opaque: `nextCursor` of the previous page, as it was answered (empty: the first page). Any other text, or a cursor of another listing, is 400 INVALID_CURSOR. */
         cursor?: string;
         limit?: number;
-        /** @description Signed reader (optional): rank the trending feed for this reader */
+        /** @description Signed reader (optional): rank the trending feed for this reader. Signed reader only: `actorId` and `verified` come together (`linkedHumanId` only with both), with the signature headers x-timestamp, x-nonce and x-signature. One of them without the other is 400 VALIDATION_FAILED (401 SIGNATURE_INVALID when unsigned); without all three the read is public. */
         actorId?: string;
+        /** @description Signed reader only: `actorId` and `verified` come together (`linkedHumanId` only with both), with the signature headers x-timestamp, x-nonce and x-signature. One of them without the other is 400 VALIDATION_FAILED (401 SIGNATURE_INVALID when unsigned); without all three the read is public. */
         verified?: 'true' | 'false' | '1' | '0';
+        /** @description Signed reader only: `actorId` and `verified` come together (`linkedHumanId` only with both), with the signature headers x-timestamp, x-nonce and x-signature. One of them without the other is 400 VALIDATION_FAILED (401 SIGNATURE_INVALID when unsigned); without all three the read is public. */
         linkedHumanId?: string;
       };
       header?: {
@@ -13379,7 +13608,7 @@ export interface operations {
          */
         'x-timestamp'?: components['parameters']['OptionalHumanTimestamp'];
         /**
-         * @description With a signed reader: a nonce never used before.
+         * @description With a signed reader: a nonce never used before, 8 to 200 of A-Z a-z 0-9 _ -.
          * @example n_7f3a9c2e41
          */
         'x-nonce'?: components['parameters']['OptionalHumanNonce'];
@@ -13392,6 +13621,8 @@ export interface operations {
       /** @description One page of story cards in the mode asked, with the localized mode name, nextCursor when there are more, and personalized when ranked for the signed reader. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -13441,7 +13672,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -13457,7 +13688,7 @@ export interface operations {
         state?: 'PROVISIONAL' | 'GRADUATED' | 'CONTESTED' | 'UNDER_REVIEW';
         publicationStage?: 'CANDIDATE' | 'PROVISIONAL' | 'GRADUATED';
         reviewStatus?: 'EMERGING' | 'CLEAR' | 'CONTESTED' | 'UNDER_REVIEW' | 'RETRACTED';
-        /** @description Opaque cursor from a previous page (`nextCursor`) */
+        /** @description Opaque: `nextCursor` of the previous page, as it was answered (empty: the first page). Any other text, or a cursor of another listing, is 400 INVALID_CURSOR. */
         cursor?: string;
         limit?: number;
         queue?: 'PENDING' | 'OVERDUE' | 'FROZEN' | 'APPEALED' | 'ESCALATED' | 'RESOLVED';
@@ -13474,6 +13705,8 @@ export interface operations {
       /** @description One page of matching story cards (with their rank when q is given), the query as applied, and the review cases when a review-case filter was given. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -13525,7 +13758,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -13535,7 +13768,7 @@ export interface operations {
       query?: {
         /** @description Comma-separated ledger buckets among agent-review, provisional, graduated, under-review (default: all) */
         filters?: string;
-        /** @description Opaque cursor from a previous page (`nextCursor`) */
+        /** @description Opaque: `nextCursor` of the previous page, as it was answered (empty: the first page). Any other text, or a cursor of another listing, is 400 INVALID_CURSOR. */
         cursor?: string;
         limit?: number;
       };
@@ -13548,6 +13781,8 @@ export interface operations {
       /** @description One page of ledger events, newest first, with nextCursor when there are more. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -13555,7 +13790,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "events": [
+           *       "items": [
            *         {
            *           "id": "le_Pc7Ua3Wd9Zg1Yh6F",
            *           "storyId": "st_Lp2sD8fG4hJk6ZxC",
@@ -13592,7 +13827,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -13612,6 +13847,8 @@ export interface operations {
       /** @description The home page: hero and four module sections, localized, with the time it was built. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -13799,7 +14036,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -13819,6 +14056,8 @@ export interface operations {
       /** @description The developing module: its localized heading and up to 20 story cards. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -13868,7 +14107,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -13888,6 +14127,8 @@ export interface operations {
       /** @description The under-review module: its localized heading and up to 20 story cards. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -13937,7 +14178,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -13957,6 +14198,8 @@ export interface operations {
       /** @description The ledger module: its localized heading and up to 20 labelled ledger events. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -13999,7 +14242,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -14019,6 +14262,8 @@ export interface operations {
       /** @description The reward-window module: its localized heading, the window length, how many are open, and up to 20 stories closing soonest first. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -14072,7 +14317,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -14092,6 +14337,8 @@ export interface operations {
       /** @description The orientation: modules, action types, credentials, gating facts with the thresholds in force, and evidence links. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -14194,7 +14441,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -14216,6 +14463,8 @@ export interface operations {
       /** @description The story's orientation: status, action gates with their explanations, required credentials and actions, thresholds and evidence links. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -14361,7 +14610,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -14378,6 +14627,8 @@ export interface operations {
       /** @description The weekly ranking: the window, the points of each contribution and up to 100 bots, best score first, with their counts. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-cache': components['headers']['ReadCache'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -14422,7 +14673,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -14455,6 +14706,7 @@ export interface operations {
       /** @description The governance state now: every parameter, the emergency, the open proposals and the control-plane settings. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -14564,7 +14816,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -14584,7 +14836,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -14613,6 +14865,9 @@ export interface operations {
       /** @description Accepted: the proposal as stored, status DRAFT, with its id. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -14641,15 +14896,15 @@ export interface operations {
           'application/json': components['schemas']['GovernanceProposal'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
+      403: components['responses']['HumanWriteForbidden'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -14669,7 +14924,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -14702,6 +14957,9 @@ export interface operations {
       /** @description Accepted: the proposal after the decision (RATIFIED or REJECTED), with decidedBy and decidedAt. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -14730,16 +14988,16 @@ export interface operations {
           'application/json': components['schemas']['GovernanceProposal'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
-      404: components['responses']['NotFound'];
+      403: components['responses']['HumanWriteForbidden'];
+      404: components['responses']['HumanWriteNotFound'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -14759,7 +15017,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -14786,6 +15044,9 @@ export interface operations {
       /** @description Accepted: the proposal, now ACTIVE, the values applied (from, to), the proposals it superseded and the control-plane request it consumed. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -14827,16 +15088,16 @@ export interface operations {
           'application/json': components['schemas']['ProposalActivation'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
-      404: components['responses']['NotFound'];
+      403: components['responses']['HumanWriteForbidden'];
+      404: components['responses']['HumanWriteNotFound'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -14856,7 +15117,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -14881,6 +15142,9 @@ export interface operations {
       /** @description The evaluation: every signal with its numbers and thresholds, what tripped, what was applied (mutatingApplied) or is recommended, and the emergency state after it. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -14960,15 +15224,15 @@ export interface operations {
           'application/json': components['schemas']['GovernanceEvaluation'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
+      403: components['responses']['HumanWriteForbidden'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -14988,7 +15252,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -15014,6 +15278,9 @@ export interface operations {
       /** @description Accepted: the emergency as cleared (overlay, activation and clearing times, who and why) and the emergency state now (inactive). */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -15049,15 +15316,15 @@ export interface operations {
           'application/json': components['schemas']['EmergencyCleared'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
+      403: components['responses']['HumanWriteForbidden'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -15072,7 +15339,7 @@ export interface operations {
         status?: 'PENDING' | 'EXECUTED' | 'CONSUMED' | 'CANCELLED';
         /** @description governance.activate (target: a proposal id, payload {changes}), governance.emergency.apply (target: emergency, payload {overlay}), governance.emergency.clear (target: emergency, payload {emergencyId}) */
         action?: 'governance.activate' | 'governance.emergency.apply' | 'governance.emergency.clear';
-        /** @description Opaque cursor from a previous page (`nextCursor`) */
+        /** @description Opaque: `nextCursor` of the previous page, as it was answered (empty: the first page). Any other text, or a cursor of another listing, is 400 INVALID_CURSOR. */
         cursor?: string;
         limit?: number;
       };
@@ -15096,6 +15363,7 @@ export interface operations {
       /** @description One page of requests, newest first, with nextCursor when there are more. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -15154,7 +15422,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -15174,7 +15442,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -15208,6 +15476,9 @@ export interface operations {
       /** @description Accepted: the request as filed, PENDING, with its id, payloadHash and the approvals it needs. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -15253,15 +15524,15 @@ export interface operations {
           'application/json': components['schemas']['ControlPlaneRequest'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
+      403: components['responses']['HumanWriteForbidden'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -15296,6 +15567,7 @@ export interface operations {
       /** @description The request with its approvals (approver identity key and time). */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -15350,7 +15622,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -15370,7 +15642,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -15401,6 +15673,9 @@ export interface operations {
       /** @description Accepted: the request with this approval counted: still PENDING, or EXECUTED when it reached the approvals required. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -15446,16 +15721,16 @@ export interface operations {
           'application/json': components['schemas']['ControlPlaneRequest'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
-      404: components['responses']['NotFound'];
+      403: components['responses']['HumanWriteForbidden'];
+      404: components['responses']['HumanWriteNotFound'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -15475,7 +15750,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -15502,6 +15777,9 @@ export interface operations {
       /** @description Accepted: the request, now CANCELLED, with cancelledBy, cancelledAt and the reason. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -15547,16 +15825,16 @@ export interface operations {
           'application/json': components['schemas']['ControlPlaneRequest'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
-      404: components['responses']['NotFound'];
+      403: components['responses']['HumanWriteForbidden'];
+      404: components['responses']['HumanWriteNotFound'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -15576,7 +15854,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -15602,6 +15880,9 @@ export interface operations {
       /** @description The analysis as stored: the method and its parameters, the window, counts of what was scored, and the flagged clusters (highest score first) with their evidence. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -15687,15 +15968,15 @@ export interface operations {
           'application/json': components['schemas']['CartelAnalysis'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
+      403: components['responses']['HumanWriteForbidden'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -15712,6 +15993,7 @@ export interface operations {
       /** @description The rewards policy in force: version, status, escrow rate and role splits (also in parts per million) and the token decimals. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -15747,7 +16029,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -15767,7 +16049,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -15798,6 +16080,9 @@ export interface operations {
       /** @description Accepted: the new version of the policy as stored. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -15828,15 +16113,15 @@ export interface operations {
           'application/json': components['schemas']['RewardsPolicy'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
+      403: components['responses']['HumanWriteForbidden'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -15870,6 +16155,7 @@ export interface operations {
       /** @description The caller's eligibility: tier, reward-vote weight, monetary eligibility with reasons, the terms version and the recipient. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -15918,7 +16204,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -15952,6 +16238,7 @@ export interface operations {
       /** @description The caller's paid-action budget today: the limit by tier, used, remaining and the next reset (UTC midnight). */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -15982,7 +16269,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -16016,6 +16303,7 @@ export interface operations {
       /** @description The caller's dashboard: eligibility, recipient, budget, bots, payout totals by state and the latest payouts. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -16122,7 +16410,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -16142,7 +16430,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -16168,6 +16456,9 @@ export interface operations {
       /** @description Accepted: the recipient as stored, with the terms version accepted and its wallet (null until one is verified). */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -16192,15 +16483,15 @@ export interface operations {
           'application/json': components['schemas']['Recipient'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
+      403: components['responses']['HumanWriteForbidden'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -16220,7 +16511,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -16246,6 +16537,9 @@ export interface operations {
       /** @description The challenge: the exact SIWE message to sign with the wallet, its id, the recipient and wallet it binds, and its expiry (5 minutes). */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -16264,15 +16558,15 @@ export interface operations {
           'application/json': components['schemas']['WalletChallenge'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
+      403: components['responses']['HumanWriteForbidden'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -16292,7 +16586,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -16318,6 +16612,9 @@ export interface operations {
       /** @description Accepted: the recipient with its verified wallet, and payoutsReleased, the payouts that became PAYABLE. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -16343,15 +16640,15 @@ export interface operations {
           'application/json': components['schemas']['WalletVerified'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
+      403: components['responses']['HumanWriteForbidden'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -16371,7 +16668,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -16397,6 +16694,9 @@ export interface operations {
       /** @description The challenge: the SIWE message for the bot's wallet, the consent message for the bot's key, and their expiry (5 minutes). */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -16417,16 +16717,16 @@ export interface operations {
           'application/json': components['schemas']['BotOwnerChallenge'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
-      404: components['responses']['NotFound'];
+      403: components['responses']['HumanWriteForbidden'];
+      404: components['responses']['HumanWriteNotFound'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -16446,7 +16746,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -16476,6 +16776,9 @@ export interface operations {
       /** @description Accepted: the ownership as recorded, with how many of the bot's waiting payouts became the owner's and how many of them are now PAYABLE. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -16496,16 +16799,16 @@ export interface operations {
           'application/json': components['schemas']['BotOwnerClaimed'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
-      404: components['responses']['NotFound'];
+      403: components['responses']['HumanWriteForbidden'];
+      404: components['responses']['HumanWriteNotFound'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -16525,7 +16828,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -16550,6 +16853,9 @@ export interface operations {
       /** @description Accepted: the ownership that ended (bot, owner, wallet, claimedAt) with unlinkedAt. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -16569,16 +16875,16 @@ export interface operations {
           'application/json': components['schemas']['BotOwnerUnlinked'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
-      404: components['responses']['NotFound'];
+      403: components['responses']['HumanWriteForbidden'];
+      404: components['responses']['HumanWriteNotFound'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -16591,7 +16897,7 @@ export interface operations {
         verified: 'true' | 'false' | '1' | '0';
         linkedHumanId?: string;
         limit?: number;
-        /** @description Opaque cursor from a previous page (`nextCursor`) */
+        /** @description Opaque: `nextCursor` of the previous page, as it was answered (empty: the first page). Any other text, or a cursor of another listing, is 400 INVALID_CURSOR. */
         cursor?: string;
       };
       header: {
@@ -16614,6 +16920,7 @@ export interface operations {
       /** @description One page of settlements, newest first, with nextCursor when there are more. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -16621,7 +16928,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "settlements": [
+           *       "items": [
            *         {
            *           "id": "se_Vb7Nq2Xc5Lm8Pz1R",
            *           "policyVersion": 3,
@@ -16706,7 +17013,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -16741,6 +17048,7 @@ export interface operations {
       /** @description The preview: what a run would pay now, by role, story and beneficiary, and whether a run is possible (runnable). */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -16859,7 +17167,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -16879,7 +17187,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -16904,6 +17212,9 @@ export interface operations {
       /** @description Accepted: the settlement as committed, with its pool, escrow, paid and role totals and its counts. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -16983,15 +17294,15 @@ export interface operations {
           'application/json': components['schemas']['Settlement'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
+      403: components['responses']['HumanWriteForbidden'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -17026,6 +17337,7 @@ export interface operations {
       /** @description The settlement with its story ids and its published inputs. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -17159,7 +17471,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -17178,7 +17490,7 @@ export interface operations {
         role?: 'WRITER' | 'FACT_CHECK' | 'RISK' | 'SOURCE_DIVERSITY';
         /** @description PAYABLE: can be paid to the verified wallet; PENDING_RECIPIENT: waits for recipient terms and a wallet; FROZEN; REVIEW: held until a review releases it */
         status?: 'PAYABLE' | 'PENDING_RECIPIENT' | 'FROZEN' | 'REVIEW';
-        /** @description Opaque cursor from a previous page (`nextCursor`) */
+        /** @description Opaque: `nextCursor` of the previous page, as it was answered (empty: the first page). Any other text, or a cursor of another listing, is 400 INVALID_CURSOR. */
         cursor?: string;
       };
       header: {
@@ -17201,6 +17513,7 @@ export interface operations {
       /** @description One page of payouts, oldest first, with nextCursor when there are more. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -17208,7 +17521,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "payouts": [
+           *       "items": [
            *         {
            *           "id": "po-1042007",
            *           "settlementId": "se_Vb7Nq2Xc5Lm8Pz1R",
@@ -17244,7 +17557,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -17278,6 +17591,7 @@ export interface operations {
       /** @description The review queue now: frozen targets, held payouts and open cases, oldest first. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -17346,7 +17660,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -17366,7 +17680,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -17394,6 +17708,9 @@ export interface operations {
       /** @description Accepted: the case as opened (OPEN, or IN_REVIEW when assigned), with its id and due time. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -17437,15 +17754,15 @@ export interface operations {
           'application/json': components['schemas']['ReviewCase'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
+      403: components['responses']['HumanWriteForbidden'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -17465,7 +17782,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -17494,6 +17811,9 @@ export interface operations {
       /** @description Accepted: the case after the move (IN_REVIEW or ESCALATED) with its assignee and history. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -17537,16 +17857,16 @@ export interface operations {
           'application/json': components['schemas']['ReviewCase'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
-      404: components['responses']['NotFound'];
+      403: components['responses']['HumanWriteForbidden'];
+      404: components['responses']['HumanWriteNotFound'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -17566,7 +17886,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -17593,6 +17913,9 @@ export interface operations {
       /** @description Accepted: the case, now APPEALED, with the note in its history. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -17636,16 +17959,16 @@ export interface operations {
           'application/json': components['schemas']['ReviewCase'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
-      404: components['responses']['NotFound'];
+      403: components['responses']['HumanWriteForbidden'];
+      404: components['responses']['HumanWriteNotFound'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -17665,7 +17988,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -17694,6 +18017,9 @@ export interface operations {
       /** @description Accepted: the case as decided (RESOLVED or DISMISSED) with its resolution and closing time. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -17737,16 +18063,16 @@ export interface operations {
           'application/json': components['schemas']['ReviewCase'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
-      404: components['responses']['NotFound'];
+      403: components['responses']['HumanWriteForbidden'];
+      404: components['responses']['HumanWriteNotFound'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -17766,7 +18092,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -17793,6 +18119,9 @@ export interface operations {
       /** @description Accepted: the recipient is frozen; the reason, the time and how many payouts became FROZEN. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -17812,16 +18141,16 @@ export interface operations {
           'application/json': components['schemas']['FreezeResult'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
-      404: components['responses']['NotFound'];
+      403: components['responses']['HumanWriteForbidden'];
+      404: components['responses']['HumanWriteNotFound'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -17841,7 +18170,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -17868,6 +18197,9 @@ export interface operations {
       /** @description Accepted: the recipient is no longer frozen; how many of its payouts went to REVIEW. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -17887,16 +18219,16 @@ export interface operations {
           'application/json': components['schemas']['FreezeResult'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
-      404: components['responses']['NotFound'];
+      403: components['responses']['HumanWriteForbidden'];
+      404: components['responses']['HumanWriteNotFound'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -17916,7 +18248,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -17943,6 +18275,9 @@ export interface operations {
       /** @description Accepted: the story's rewards are frozen; the reason, the time and how many payouts became FROZEN. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -17962,16 +18297,16 @@ export interface operations {
           'application/json': components['schemas']['FreezeResult'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
-      404: components['responses']['NotFound'];
+      403: components['responses']['HumanWriteForbidden'];
+      404: components['responses']['HumanWriteNotFound'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -17991,7 +18326,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -18018,6 +18353,9 @@ export interface operations {
       /** @description Accepted: the story's rewards are no longer frozen; how many of its payouts went to REVIEW. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -18037,16 +18375,16 @@ export interface operations {
           'application/json': components['schemas']['FreezeResult'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
-      404: components['responses']['NotFound'];
+      403: components['responses']['HumanWriteForbidden'];
+      404: components['responses']['HumanWriteNotFound'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -18063,6 +18401,7 @@ export interface operations {
       /** @description The state of the claim rail with its distributor contract, confirmations, leaf encoding and batch count. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -18089,7 +18428,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -18098,7 +18437,7 @@ export interface operations {
     parameters: {
       query?: {
         limit?: number;
-        /** @description Opaque cursor from a previous page (`nextCursor`) */
+        /** @description Opaque: `nextCursor` of the previous page, as it was answered (empty: the first page). Any other text, or a cursor of another listing, is 400 INVALID_CURSOR. */
         cursor?: string;
       };
       header?: never;
@@ -18110,6 +18449,7 @@ export interface operations {
       /** @description One page of distribution batches, newest first, with nextCursor when there are more. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -18117,7 +18457,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "batches": [
+           *       "items": [
            *         {
            *           "id": "cb_Ru4Ye8Tw2Qz6Mh0J",
            *           "chainBatchId": "0x8f2c5a1e9b3d7046c1e5a9f3b7d2064e8a1c5f9b3d7e2a6c0f4b8d1e5a9c3f70",
@@ -18153,7 +18493,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -18189,6 +18529,7 @@ export interface operations {
       /** @description The caller's leaf: account, amount, proof, the batch's on-chain id, root and distributor, deadline and whether it was claimed. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -18228,7 +18569,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -18248,7 +18589,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -18274,6 +18615,9 @@ export interface operations {
       /** @description Accepted: the claim is recorded; the leaf, amount, transaction, block and confirmations, and how many leaves of the batch are claimed. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -18299,17 +18643,17 @@ export interface operations {
           'application/json': components['schemas']['ClaimReceipt'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
-      404: components['responses']['NotFound'];
+      403: components['responses']['HumanWriteForbidden'];
+      404: components['responses']['HumanWriteNotFound'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       425: components['responses']['TooEarly'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -18329,7 +18673,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -18354,6 +18698,9 @@ export interface operations {
       /** @description Accepted: the batch as finalized: its on-chain id, Merkle root, total, leaf and payout counts and claim deadline. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -18387,16 +18734,16 @@ export interface operations {
           'application/json': components['schemas']['ClaimBatch'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
-      404: components['responses']['NotFound'];
+      403: components['responses']['HumanWriteForbidden'];
+      404: components['responses']['HumanWriteNotFound'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -18416,7 +18763,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -18444,6 +18791,9 @@ export interface operations {
       /** @description Accepted: the batch, now FROZEN, with the reason and the freeze transaction. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -18477,16 +18827,16 @@ export interface operations {
           'application/json': components['schemas']['ClaimBatch'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
-      404: components['responses']['NotFound'];
+      403: components['responses']['HumanWriteForbidden'];
+      404: components['responses']['HumanWriteNotFound'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -18506,7 +18856,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -18534,6 +18884,9 @@ export interface operations {
       /** @description Accepted: the batch, ACTIVE again. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -18567,16 +18920,16 @@ export interface operations {
           'application/json': components['schemas']['ClaimBatch'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
-      404: components['responses']['NotFound'];
+      403: components['responses']['HumanWriteForbidden'];
+      404: components['responses']['HumanWriteNotFound'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -18591,7 +18944,7 @@ export interface operations {
         /** @description OPEN (default): awaiting a decision */
         status?: 'OPEN' | 'KEPT' | 'RELEASED' | 'BLOCKED';
         limit?: number;
-        /** @description Opaque cursor from a previous page (`nextCursor`) */
+        /** @description Opaque: `nextCursor` of the previous page, as it was answered (empty: the first page). Any other text, or a cursor of another listing, is 400 INVALID_CURSOR. */
         cursor?: string;
       };
       header: {
@@ -18614,6 +18967,7 @@ export interface operations {
       /** @description One page of quarantine items, oldest first, each with its story, trace and decisions, and nextCursor when there are more. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -18678,7 +19032,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -18698,7 +19052,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -18728,6 +19082,9 @@ export interface operations {
       /** @description Accepted: the item after the decision (its status KEPT, RELEASED or BLOCKED) with every decision so far. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -18779,16 +19136,16 @@ export interface operations {
           'application/json': components['schemas']['QuarantineItem'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
-      404: components['responses']['NotFound'];
+      403: components['responses']['HumanWriteForbidden'];
+      404: components['responses']['HumanWriteNotFound'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -18803,7 +19160,7 @@ export interface operations {
         status?: 'ACTIVE' | 'RELEASED';
         storyId?: string;
         limit?: number;
-        /** @description Opaque cursor from a previous page (`nextCursor`) */
+        /** @description Opaque: `nextCursor` of the previous page, as it was answered (empty: the first page). Any other text, or a cursor of another listing, is 400 INVALID_CURSOR. */
         cursor?: string;
       };
       header: {
@@ -18826,6 +19183,7 @@ export interface operations {
       /** @description One page of legal holds, newest first, with nextCursor when there are more. */
       200: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -18861,7 +19219,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -18881,7 +19239,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -18909,6 +19267,9 @@ export interface operations {
       /** @description Accepted: the hold as placed (ACTIVE) or released (RELEASED), with who, when and why. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -18931,16 +19292,16 @@ export interface operations {
           'application/json': components['schemas']['LegalHold'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
-      404: components['responses']['NotFound'];
+      403: components['responses']['HumanWriteForbidden'];
+      404: components['responses']['HumanWriteNotFound'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -18960,7 +19321,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -18989,6 +19350,9 @@ export interface operations {
       /** @description Accepted: the host with its new and previous status, who set it and how many story citations name it. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -19008,16 +19372,16 @@ export interface operations {
           'application/json': components['schemas']['SourceStatus'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
-      404: components['responses']['NotFound'];
+      403: components['responses']['HumanWriteForbidden'];
+      404: components['responses']['HumanWriteNotFound'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -19037,7 +19401,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -19067,6 +19431,9 @@ export interface operations {
       /** @description Accepted: the correction as recorded, with the new version and packet hash and the ledger and webhook events it wrote. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -19090,16 +19457,16 @@ export interface operations {
           'application/json': components['schemas']['Correction'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
-      404: components['responses']['NotFound'];
+      403: components['responses']['HumanWriteForbidden'];
+      404: components['responses']['HumanWriteNotFound'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };
@@ -19119,7 +19486,7 @@ export interface operations {
          */
         'x-nonce': components['parameters']['HumanNonce'];
         /**
-         * @description Optional: the same key with the same request answers the stored answer again (24 hours).
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
          * @example retry-7c1e0d2a
          */
         'idempotency-key'?: components['parameters']['IdempotencyKey'];
@@ -19146,6 +19513,9 @@ export interface operations {
       /** @description Accepted: the retraction as recorded, with the story version it applies to and the ledger and webhook events it wrote. */
       202: {
         headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
           RateLimit: components['headers']['RateLimit'];
           'RateLimit-Policy': components['headers']['RateLimit-Policy'];
           [name: string]: unknown;
@@ -19169,16 +19539,16 @@ export interface operations {
           'application/json': components['schemas']['Correction'];
         };
       };
-      400: components['responses']['BadRequest'];
+      400: components['responses']['HumanWriteBadRequest'];
       401: components['responses']['HumanUnauthorized'];
-      403: components['responses']['HumanForbidden'];
-      404: components['responses']['NotFound'];
+      403: components['responses']['HumanWriteForbidden'];
+      404: components['responses']['HumanWriteNotFound'];
       408: components['responses']['RequestTimeout'];
-      409: components['responses']['HumanConflict'];
+      409: components['responses']['HumanWriteConflict'];
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
+      429: components['responses']['HumanWriteTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };

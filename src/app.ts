@@ -96,7 +96,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: (config.trustProxy ?? false) as boolean | string,
     // limits and timeouts of Node's server, explicit (docs/operators.md "Slow clients and limits")
     ...httpServerOptions(config.http),
-    routerOptions: { ignoreTrailingSlash: false, maxParamLength: PATH_PARAM_MAX_LENGTH },
+    // a path parameter of any length that fits the URL limit reaches its route, whose schema answers 400 naming it
+    // (over the URL limit, 414 either way)
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: Math.max(config.http.maxUrlBytes, PATH_PARAM_MAX_LENGTH) },
     // the router's refusals (bad percent-encoding, overlong parameter) answer the contract error body too
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,

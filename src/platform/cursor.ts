@@ -109,16 +109,28 @@ export function createCursorCodec(key: Buffer) {
 
 export type CursorCodec = ReturnType<typeof createCursorCodec>;
 
-/** The `cursor` query parameter (validated by decodeCursor, so a garbled one is INVALID_CURSOR). */
-export const CursorParam = Type.Optional(Type.String({ description: 'Opaque cursor from a previous page (`nextCursor`)' }));
+/** A cursor's text form: base64url payload, a dot, the check. */
+const CURSOR_TEXT = `[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]{${CHECK_LENGTH}}`;
+
+/**
+ * The `cursor` query parameter of the API: a cursor's text form and length, or empty (the first page). Text
+ * outside that form is refused by the schema, anything else that no page of this listing issued by `decode`:
+ * both are 400 INVALID_CURSOR (error-handler.ts answers a query whose only fault is its cursor with that code).
+ */
+export const CursorParam = Type.Optional(
+  Type.String({
+    maxLength: MAX_CURSOR_LENGTH,
+    pattern: `^(${CURSOR_TEXT})?$`,
+    description:
+      'Opaque: `nextCursor` of the previous page, as it was answered (empty: the first page). Any other text, or a cursor of another listing, is 400 INVALID_CURSOR.',
+  }),
+);
 
 /**
  * The `cursor` of a page of the reader site or the console: held to a cursor's text form (base64url payload, a
  * dot, the check) and its length before anything decodes it, so a page's address carries nothing else there.
  */
-export const PageCursorParam = Type.Optional(
-  Type.String({ maxLength: MAX_CURSOR_LENGTH, pattern: `^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]{${CHECK_LENGTH}}$` }),
-);
+export const PageCursorParam = Type.Optional(Type.String({ maxLength: MAX_CURSOR_LENGTH, pattern: `^${CURSOR_TEXT}$` }));
 
 /** `nextCursor` of a page: absent on the last page. */
 export const NextCursor = Type.Optional(Type.String({ description: 'Pass back as `cursor` for the next page; absent on the last page' }));

@@ -32,6 +32,12 @@ export const ERROR_CATALOGUE = {
     BAD_REQUEST,
     'The request is not valid HTTP/1.1 (bytes outside ASCII in the target must be percent-encoded)',
   ),
+  MALFORMED_HEADER: entry(
+    400,
+    BAD_REQUEST,
+    'A request header is not valid HTTP/1.1: its name is not a token, or its value holds a control character',
+    'Send each header value as visible ASCII (a signature, key or nonce never holds a control character)',
+  ),
   INVALID_REQUEST: entry(400, BAD_REQUEST, 'The request is not valid'),
   INVALID_CURSOR: entry(400, BAD_REQUEST, 'The cursor is not one this service issued', 'Request the first page again without a cursor'),
   REQUEST_TIMEOUT: entry(408, 'Request timeout', 'The request was not received in time'),

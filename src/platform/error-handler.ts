@@ -4,14 +4,14 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { dependencyUnavailable } from './dependency-errors.js';
-import { ERROR_CATALOGUE } from './error-catalogue.js';
+import { ERROR_CATALOGUE, type CatalogueEntry } from './error-catalogue.js';
 import { AppError, appError, type ErrorCode, type ErrorDetail } from './errors.js';
 
 /** The error body (docs/api-conventions.md, "Errors"). */
 export interface ErrorBody {
   error: string;
-  code?: string;
-  message?: string;
+  code: string;
+  message: string;
   details?: ErrorDetail[];
   nextAction?: string;
   docs?: string;
@@ -63,7 +63,12 @@ export function toErrorBody(request: FastifyRequest, error: AppError): ErrorBody
 export function normalizeError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const fe = error as FastifyError & { validation?: AjvIssue[]; validationContext?: string };
-  if (fe?.validation) return appError('VALIDATION_FAILED', { details: validationDetails(fe) });
+  if (fe?.validation) {
+    // a query whose only fault is its cursor: the cursor is not one this service issued, whatever its text
+    if (fe.validationContext === 'querystring' && fe.validation.length > 0 && fe.validation.every((i) => i.instancePath === '/cursor'))
+      return appError('INVALID_CURSOR');
+    return appError('VALIDATION_FAILED', { details: validationDetails(fe) });
+  }
   if (fe instanceof SyntaxError || fe?.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
     return appError('MALFORMED_JSON');
   }
@@ -106,10 +111,20 @@ export function clientErrorHandler(this: FastifyInstance, error: Error & { code?
         ? requestLineOverflow(error.rawPacket, (this.server as { maxHeaderSize?: number }).maxHeaderSize ?? 16_384)
           ? 'URI_TOO_LONG'
           : 'HEADERS_TOO_LARGE'
-        : 'MALFORMED_REQUEST';
-  const { status, error: title, message } = ERROR_CATALOGUE[code];
+        : error.code === 'HPE_INVALID_HEADER_TOKEN'
+          ? 'MALFORMED_HEADER'
+          : 'MALFORMED_REQUEST';
+  const { status, error: title, message, nextAction } = ERROR_CATALOGUE[code] as CatalogueEntry;
   const requestId = randomUUID();
-  const body = JSON.stringify({ error: title, code, message, requestId });
+  const faulty = code === 'MALFORMED_HEADER' ? faultyHeader(error.rawPacket) : undefined;
+  const body = JSON.stringify({
+    error: title,
+    code,
+    message,
+    ...(faulty ? { details: [{ header: faulty, code: 'MALFORMED', message: `${faulty} is not a valid header` }] } : {}),
+    ...(nextAction ? { nextAction } : {}),
+    requestId,
+  });
   this.log.info({ reqId: requestId, code, status, parserCode: error.code }, 'request rejected by the HTTP parser');
   if (socket.writable) {
     socket.write(
@@ -117,6 +132,27 @@ export function clientErrorHandler(this: FastifyInstance, error: Error & { code?
     );
   }
   socket.destroy();
+}
+
+/** A header field name: an HTTP token. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/;
+/** What a header value may hold: visible ASCII and Latin-1, spaces and tabs (RFC 9110 field-value). */
+const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/**
+ * The name of the first header of the refused request whose value holds a byte HTTP does not allow, when its name
+ * is a token (so that it can be said back); never its value, which may be a credential.
+ */
+function faultyHeader(rawPacket: unknown): string | undefined {
+  if (!Buffer.isBuffer(rawPacket)) return undefined;
+  const head = rawPacket.toString('latin1').split('\r\n\r\n')[0] ?? '';
+  for (const line of head.split('\r\n').slice(1)) {
+    const colon = line.indexOf(':');
+    const name = colon === -1 ? line : line.slice(0, colon);
+    if (!TOKEN.test(name)) return undefined;
+    if (!FIELD_VALUE.test(line.slice(colon + 1))) return name.toLowerCase();
+  }
+  return undefined;
 }
 
 /**

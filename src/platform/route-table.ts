@@ -1,10 +1,10 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 
 /**
- * The longest path parameter any route's schema allows (a followed topic, 400 characters), and so the
- * router's maxParamLength: a parameter its schema accepts is always served, and one longer than every
- * schema allows is 414 URI_TOO_LONG before routing. The router counts the parameter as sent (percent-encoded),
- * the schema counts characters after decoding: an encoded non-ASCII parameter meets the router's limit first.
+ * The longest path parameter any route's schema allows (a followed topic, 400 characters). The router's
+ * maxParamLength is the URL limit (HTTP_MAX_URL_BYTES), never less than this: a parameter reaches its route
+ * whatever its length, and one longer than its schema allows is 400 VALIDATION_FAILED naming it (`/params/<name>`),
+ * as a query parameter would be; only a URL over the limit is 414 URI_TOO_LONG.
  */
 export const PATH_PARAM_MAX_LENGTH = 400;
 

@@ -8,8 +8,8 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 export const ErrorResponse = Type.Object(
   {
     error: Type.String(),
-    code: Type.Optional(Type.String()),
-    message: Type.Optional(Type.String()),
+    code: Type.String(),
+    message: Type.String(),
     details: Type.Optional(
       Type.Array(
         Type.Object({
@@ -27,7 +27,8 @@ export const ErrorResponse = Type.Object(
   },
   {
     $id: 'ErrorResponse',
-    title: 'Error',
+    // not `Error`: a generated TypeScript client would declare a type that shadows JavaScript's global Error
+    title: 'ApiError',
     examples: [
       {
         error: 'Validation failed',

@@ -61,7 +61,7 @@ describe('claim rail on a local chain', () => {
     assert.equal(again.body.code, 'NOTHING_TO_DISTRIBUTE');
     const listed = await r.client.get<Json>('/v1/rewards/claims/batches');
     assert.deepEqual(
-      listed.body.batches.map((b: Json) => b.id),
+      listed.body.items.map((b: Json) => b.id),
       [batch.id],
     );
     const status = await r.client.get<Json>('/v1/rewards/claims/status');

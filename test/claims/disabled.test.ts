@@ -14,9 +14,9 @@ describe('claim rail switched off (the default)', () => {
     assert.equal(status.status, 200);
     assert.equal(status.body.enabled, false);
     assert.equal(status.body.state, 'DISABLED');
-    const batches = await r.client.get<{ batches: unknown[] }>('/v1/rewards/claims/batches');
+    const batches = await r.client.get<{ items: unknown[] }>('/v1/rewards/claims/batches');
     assert.equal(batches.status, 200);
-    assert.deepEqual(batches.body.batches, []);
+    assert.deepEqual(batches.body.items, []);
   });
 
   test('proofs and receipts answer 404 claims disabled', async () => {

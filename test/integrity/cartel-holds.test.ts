@@ -38,7 +38,7 @@ async function settle(ia: IntegrityApp) {
   const payouts = await ia.g.get<Json>('admin', '/v1/rewards/payouts', { settlementId: run.body.id, limit: '500' });
   assert.equal(payouts.status, 200, JSON.stringify(payouts.body));
   assert.equal(payouts.body.nextCursor, undefined);
-  return payouts.body.payouts as Json[];
+  return payouts.body.items as Json[];
 }
 
 const statusesOf = (payouts: Json[], kind: 'BOT' | 'HUMAN', id: string) =>

@@ -73,8 +73,20 @@ describe('a deprecated route: Deprecation, Sunset and Link on every answer, depr
 
   test('the OpenAPI document marks the deprecated operations, and only them', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
-      paths: Record<string, Record<string, { deprecated?: boolean }>>;
+      paths: Record<string, Record<string, { deprecated?: boolean; responses: Record<string, { headers?: Record<string, unknown> }> }>>;
+      components: { headers: Record<string, unknown> };
     };
+    // every answer of a deprecated operation declares the three headers; no other operation declares them
+    for (const [status, answer] of Object.entries(doc.paths['/v1/test/retiring']!.post!.responses))
+      assert.deepEqual(
+        ['deprecation', 'sunset', 'link'].map((name) => answer.headers?.[name]),
+        ['Deprecation', 'Sunset', 'DeprecationLink'].map((c) => ({ $ref: `#/components/headers/${c}` })),
+        `POST /v1/test/retiring ${status}`,
+      );
+    assert.ok(doc.components.headers.Sunset);
+    const current = Object.values(doc.paths['/v1/test/current']!.get!.responses);
+    assert.ok(current.length > 0);
+    for (const answer of current) assert.equal(answer.headers?.deprecation, undefined);
     assert.equal(doc.paths['/v1/test/retiring']?.get?.deprecated, true);
     assert.equal(doc.paths['/v1/test/retiring']?.post?.deprecated, true);
     assert.equal(doc.paths['/v1/test/current']?.get?.deprecated, undefined);

@@ -66,7 +66,7 @@ const examples: { where: string; schema: unknown; value: unknown }[] = [
 const generic = new Set(
   [200, 201, 202, 204].flatMap((status) =>
     ['GET', 'POST'].map((method) =>
-      statusDescription(status, { method, auth: undefined, rateLimited: true, hasPathParams: false, answers: {} }),
+      statusDescription(status, { method, auth: undefined, rateLimited: true, hasPathParams: false, readCache: false, answers: {} }),
     ),
   ),
 );

@@ -7,7 +7,8 @@ import type { Json } from '../helpers/json.js';
 /**
  * A known path asked with a method it does not have is 405 with the methods it has in `Allow` (an unknown path
  * stays 404; HEAD, OPTIONS and the CORS preflight keep working), and a path parameter is served up to the length
- * its schema allows (414 only beyond the longest any schema allows).
+ * its schema allows; a longer one is 400 VALIDATION_FAILED naming it, whatever its length (414 only for a URL over
+ * HTTP_MAX_URL_BYTES).
  */
 describe('405 Method Not Allowed and path parameter lengths', () => {
   let g: GovernanceApp;
@@ -52,7 +53,7 @@ describe('405 Method Not Allowed and path parameter lengths', () => {
     assert.equal(preflight.headers.get('access-control-allow-origin'), 'https://reader.example.org');
   });
 
-  test('a 240-character host and a 300-character topic are served; a parameter over 400 characters is 414', async () => {
+  test('a 240-character host and a 300-character topic are served; a parameter over its maxLength is 400 naming it', async () => {
     const host = `${['a', 'b', 'c', 'd'].map((c) => c.repeat(59)).join('.')}.org`;
     assert.equal(host.length, 243);
     const rated = await g.post<Json>('admin', `/v1/admin/sources/${host}/status`, {
@@ -72,8 +73,25 @@ describe('405 Method Not Allowed and path parameter lengths', () => {
     assert.equal(removed.status, 200, JSON.stringify(removed.body));
     assert.equal(removed.body.removed, false);
 
-    const over = await send('DELETE', `/v1/users/me/topics/${'t'.repeat(401)}`);
-    assert.equal(over.status, 414);
-    assert.equal(((await over.json()) as Json).code, 'URI_TOO_LONG');
+    for (const length of [401, 2000]) {
+      const over = await g.client.humanWrite<Json>(
+        TEST_SECRET,
+        `/v1/users/me/topics/${'t'.repeat(length)}`,
+        { actorId: 'reader-1', verified: false },
+        'DELETE',
+      );
+      assert.equal(over.status, 400, `${length}: ${JSON.stringify(over.body)}`);
+      assert.equal(over.body.code, 'VALIDATION_FAILED');
+      assert.deepEqual(
+        (over.body.details as Json[]).map((d) => d.path),
+        ['/params/topic'],
+      );
+      const story = await send('GET', `/v1/stories/${'s'.repeat(length)}`);
+      assert.equal(story.status, 400);
+      assert.deepEqual(((await story.json()) as Json).details, [{ path: '/params/id', message: 'must NOT have more than 64 characters' }]);
+    }
+    const target = await send('GET', `/v1/stories/${'s'.repeat(9000)}`);
+    assert.equal(target.status, 414);
+    assert.equal(((await target.json()) as Json).code, 'URI_TOO_LONG');
   });
 });

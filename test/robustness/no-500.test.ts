@@ -1606,7 +1606,9 @@ describe('robustness: no input makes the service answer 5xx', () => {
         'MALFORMED_URL',
       );
       expectError(await inject({ method: 'GET', url: `/v1/stories/${'a'.repeat(201)}`, headers: {} }), 400, 'VALIDATION_FAILED');
-      expectError(await inject({ method: 'GET', url: `/v1/stories/${'a'.repeat(401)}`, headers: {} }), 414, 'URI_TOO_LONG');
+      // a parameter over any schema's length is the schema's refusal too, naming it (a URL over its limit is 414)
+      expectError(await inject({ method: 'GET', url: `/v1/stories/${'a'.repeat(401)}`, headers: {} }), 400, 'VALIDATION_FAILED');
+      expectError(await inject({ method: 'GET', url: `/v1/stories/${'a'.repeat(9000)}`, headers: {} }), 414, 'URI_TOO_LONG');
     });
 
     test("what Node's HTTP parser refuses answers the error body with x-request-id, then closes (was a bare 400)", async () => {
@@ -1614,6 +1616,10 @@ describe('robustness: no input makes the service answer 5xx', () => {
         [Buffer.from('GET /v1/stories/\xff HTTP/1.1\r\nHost: x\r\n\r\n', 'latin1'), 400, 'MALFORMED_REQUEST'],
         [Buffer.from('GET /v1/stories/a\x01b HTTP/1.1\r\nHost: x\r\n\r\n', 'latin1'), 400, 'MALFORMED_REQUEST'],
         [Buffer.from(`GET /healthz HTTP/1.1\r\nHost: x\r\nx-big: ${'a'.repeat(20_000)}\r\n\r\n`, 'latin1'), 431, 'HEADERS_TOO_LARGE'],
+        // a byte HTTP does not allow in a header is a header problem, named, not one of the target
+        [Buffer.from('GET /v1/candidates/x/status HTTP/1.1\r\nHost: x\r\nx-api-key: ab\x01cd\r\n\r\n', 'latin1'), 400, 'MALFORMED_HEADER'],
+        [Buffer.from('GET /v1/feed HTTP/1.1\r\nHost: x\r\nx-nonce: ab\x7fcdefgh\r\n\r\n', 'latin1'), 400, 'MALFORMED_HEADER'],
+        [Buffer.from('GET /v1/feed HTTP/1.1\r\nHost: x\r\nx-a(b: c\r\n\r\n', 'latin1'), 400, 'MALFORMED_HEADER'],
       ] as const) {
         const answer = await rawHttp(bytes);
         assert.equal(answer.status, status, answer.body);
@@ -1622,7 +1628,13 @@ describe('robustness: no input makes the service answer 5xx', () => {
         assert.equal(typeof body.error, 'string');
         assert.equal(answer.headers['x-request-id'], body.requestId);
         assert.equal(answer.headers.connection, 'close');
+        if (code === 'MALFORMED_HEADER') assert.doesNotMatch(body.message, /target/);
       }
+      const named = JSON.parse(
+        (await rawHttp(Buffer.from('GET /v1/feed HTTP/1.1\r\nHost: x\r\nx-api-key: secret\x01value\r\n\r\n', 'latin1'))).body,
+      ) as Json;
+      assert.deepEqual(named.details, [{ header: 'x-api-key', code: 'MALFORMED', message: 'x-api-key is not a valid header' }]);
+      assert.doesNotMatch(JSON.stringify(named), /secret/);
     });
   });
 });

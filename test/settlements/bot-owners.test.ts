@@ -109,7 +109,7 @@ describe('bot owners: a person claims a verified bot and is paid its payouts', (
     assert.equal(run.status, 202, JSON.stringify(run.body));
   }
 
-  const payoutsOf = async (botId: string) => (await r.get('treasurer', '/v1/rewards/payouts', { botId })).body.payouts as Json[];
+  const payoutsOf = async (botId: string) => (await r.get('treasurer', '/v1/rewards/payouts', { botId })).body.items as Json[];
 
   const challenge = (who: Person, botId: string, walletAddress: string) =>
     r.client.humanWrite<BotOwnerChallenge & Json>(TEST_SECRET, '/v1/rewards/bot-owners/challenge', { ...who.actor, botId, walletAddress });

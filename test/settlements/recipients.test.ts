@@ -42,7 +42,7 @@ describe('payout recipients and wallet binding', () => {
     const run = await r.post('treasurer', '/v1/rewards/settlements/run', { totalPoolOrbs: 1000 });
     assert.equal(run.status, 202);
     const waiting = await r.get('treasurer', '/v1/rewards/payouts', { botId: ex.a });
-    assert.ok(waiting.body.payouts.every((p: Json) => p.status === 'PENDING_RECIPIENT'));
+    assert.ok(waiting.body.items.every((p: Json) => p.status === 'PENDING_RECIPIENT'));
 
     const wallet = privateKeyToAccount(generatePrivateKey());
     const noRecipient = await r.post('carol', '/v1/rewards/wallets/challenge', { address: wallet.address, chainId: 8453 });
@@ -77,7 +77,7 @@ describe('payout recipients and wallet binding', () => {
     // the writer bot's payouts that waited for a wallet are payable now
     const payable = await r.get('treasurer', '/v1/rewards/payouts', { botId: ex.a });
     assert.deepEqual(
-      payable.body.payouts.map((p: Json) => p.status),
+      payable.body.items.map((p: Json) => p.status),
       ['PAYABLE', 'PAYABLE'],
     );
   });

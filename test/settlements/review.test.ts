@@ -10,7 +10,7 @@ import { lockSettlementRuns } from '../../src/rewards/settlements/repository.js'
 import { sql } from 'kysely';
 
 const statusesOf = async (r: RewardsApp, query: Record<string, string>) =>
-  ((await r.get('treasurer', '/v1/rewards/payouts', query)).body.payouts as Json[]).map((p) => p.status);
+  ((await r.get('treasurer', '/v1/rewards/payouts', query)).body.items as Json[]).map((p) => p.status);
 
 describe('freezes', () => {
   let r: RewardsApp;
@@ -73,7 +73,7 @@ describe('freezes', () => {
     await r.post('treasurer', `/v1/admin/rewards/stories/${story.id}/freeze`, { reason: 'a ring' });
     const run = await r.post('treasurer', '/v1/rewards/settlements/run', { totalPoolOrbs: 100 });
     assert.equal(run.status, 202, JSON.stringify(run.body));
-    const payouts = (await r.get('treasurer', '/v1/rewards/payouts', { storyId: story.id })).body.payouts as Json[];
+    const payouts = (await r.get('treasurer', '/v1/rewards/payouts', { storyId: story.id })).body.items as Json[];
     assert.equal(payouts.length, 2);
     const seqs = await r.db.selectFrom('payouts').select(['id', 'seq']).where('story_id', '=', story.id).orderBy('seq').execute();
     assert.deepEqual(
@@ -103,7 +103,7 @@ describe('freezes', () => {
         releasePayouts: true,
       });
     assert.equal((await resolve(opened.body.id)).status, 202);
-    const after = (await r.get('treasurer', '/v1/rewards/payouts', { storyId: story.id })).body.payouts as Json[];
+    const after = (await r.get('treasurer', '/v1/rewards/payouts', { storyId: story.id })).body.items as Json[];
     assert.deepEqual(
       after.map((p) => [p.id, p.status]),
       payouts.map((p) => [p.id, p.id === target ? 'PAYABLE' : 'REVIEW']),
@@ -139,7 +139,7 @@ describe('freezes', () => {
       );
       assert.ok(own.length > 0);
       assert.deepEqual(inBlock, own, `the block of ${storyId} holds its payouts and only them`);
-      const listed = (await r.get('treasurer', '/v1/rewards/payouts', { storyId, limit: '100' })).body.payouts as Json[];
+      const listed = (await r.get('treasurer', '/v1/rewards/payouts', { storyId, limit: '100' })).body.items as Json[];
       assert.deepEqual(
         listed.map((p) => p.id),
         own.map((p) => p.id),

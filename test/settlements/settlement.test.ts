@@ -144,7 +144,7 @@ describe('settlement run, preview and the payout ledger', () => {
     assert.equal(again.status, 409);
     assert.equal(again.body.code, 'NOTHING_TO_SETTLE');
     const payouts = await r.get('treasurer', '/v1/rewards/payouts', { settlementId: settlement.id });
-    const byKey = Object.fromEntries(payouts.body.payouts.map((p: Json) => [`${p.role}:${p.beneficiaryId}`, p.amount.base]));
+    const byKey = Object.fromEntries(payouts.body.items.map((p: Json) => [`${p.role}:${p.beneficiaryId}`, p.amount.base]));
     assert.deepEqual(byKey, {
       [`WRITER:${ex.a}`]: orbs(450n),
       [`SOURCE_DIVERSITY:${ex.a}`]: orbs(90n),
@@ -152,7 +152,7 @@ describe('settlement run, preview and the payout ledger', () => {
       [`FACT_CHECK:${ex.c}`]: orbs(75n),
     });
     // nobody has a recipient and wallet yet: the payouts wait for one
-    assert.ok(payouts.body.payouts.every((p: Json) => p.status === 'PENDING_RECIPIENT'));
+    assert.ok(payouts.body.items.every((p: Json) => p.status === 'PENDING_RECIPIENT'));
   });
 
   test(
@@ -193,20 +193,20 @@ describe('settlement run, preview and the payout ledger', () => {
 
     const list = await r.get('treasurer', '/v1/rewards/settlements', { limit: '1', verified: '1' });
     assert.equal(list.status, 200);
-    assert.equal(list.body.settlements[0].id, settlement.id);
+    assert.equal(list.body.items[0].id, settlement.id);
     for (const bad of [{ limit: '0' }, { limit: '101' }, { verified: 'yes' }]) {
       assert.equal((await r.get('treasurer', '/v1/rewards/settlements', bad)).status, 400, JSON.stringify(bad));
     }
     assert.equal((await r.get('alice', '/v1/rewards/settlements')).status, 403);
 
     const fc = await r.get('treasurer', '/v1/rewards/payouts', { role: 'FACT_CHECK', verified: 'false' });
-    assert.deepEqual(fc.body.payouts.map((p: Json) => p.botId).sort(), [ex.b, ex.c].sort());
+    assert.deepEqual(fc.body.items.map((p: Json) => p.botId).sort(), [ex.b, ex.c].sort());
     const ofA = await r.get('treasurer', '/v1/rewards/payouts', { botId: ex.a, storyId: ex.story.id });
-    assert.deepEqual(ofA.body.payouts.map((p: Json) => p.role).sort(), ['SOURCE_DIVERSITY', 'WRITER']);
+    assert.deepEqual(ofA.body.items.map((p: Json) => p.role).sort(), ['SOURCE_DIVERSITY', 'WRITER']);
     const first = await r.get('treasurer', '/v1/rewards/payouts', { limit: '3', verified: '0' });
-    assert.equal(first.body.payouts.length, 3);
+    assert.equal(first.body.items.length, 3);
     const next = await r.get('treasurer', '/v1/rewards/payouts', { limit: '3', cursor: first.body.nextCursor });
-    assert.equal(next.body.payouts.length, 1);
+    assert.equal(next.body.items.length, 1);
     assert.equal(next.body.nextCursor, undefined);
     assert.equal((await r.get('treasurer', '/v1/rewards/payouts', { cursor: 'bogus' })).body.code, 'INVALID_CURSOR');
     assert.equal((await r.get('treasurer', '/v1/rewards/payouts', { limit: '501' })).status, 400);
@@ -231,7 +231,7 @@ describe('who is paid for what', () => {
       await rewardVote(r.db, story.id, 'voter', 'UP', 1);
       const run = await r.post('treasurer', '/v1/rewards/settlements/run', { totalPoolOrbs: 100 });
       assert.equal(run.status, 202, JSON.stringify(run.body));
-      const payouts = (await r.get('treasurer', '/v1/rewards/payouts', { settlementId: run.body.id })).body.payouts as Json[];
+      const payouts = (await r.get('treasurer', '/v1/rewards/payouts', { settlementId: run.body.id })).body.items as Json[];
       const risk = Object.fromEntries(payouts.map((p) => [p.beneficiaryId, [p.role, p.amount.display, p.linkedHumanId]]));
       // RISK pool: 100 × 0.9 × 0.15 = 13.5, by weight 2 : 1 : 1
       assert.deepEqual(risk, {
@@ -295,7 +295,7 @@ describe('payouts of one settlement', () => {
         do {
           const page = await r.get('treasurer', '/v1/rewards/payouts', { settlementId: run.id, limit: '1', cursor });
           assert.equal(page.status, 200, JSON.stringify(page.body));
-          for (const p of page.body.payouts as Json[]) {
+          for (const p of page.body.items as Json[]) {
             assert.equal(p.settlementId, run.id);
             listed.push(p.id);
           }
@@ -349,7 +349,7 @@ describe('payouts of one settlement', () => {
         assert.ok(BigInt(p.seq) >= BigInt(own.payout_seq_first!) && BigInt(p.seq) <= BigInt(own.payout_seq_last!));
         assert.ok(BigInt(p.seq) >= BigInt(block.payout_seq_first!) && BigInt(p.seq) <= BigInt(block.payout_seq_last!));
       }
-      const listed = (await r.get('treasurer', '/v1/rewards/payouts', { settlementId: run.body.id, limit: '100' })).body.payouts as Json[];
+      const listed = (await r.get('treasurer', '/v1/rewards/payouts', { settlementId: run.body.id, limit: '100' })).body.items as Json[];
       assert.deepEqual(
         listed.map((p) => p.id),
         stored.map((p) => p.id),
@@ -432,7 +432,7 @@ describe('a preview read in parts', () => {
       const run = await r.post('treasurer', '/v1/rewards/settlements/run', { totalPoolOrbs: 1000 });
       assert.equal(run.status, 202, JSON.stringify(run.body));
       assert.equal(run.body.paid.base, parts.paid.base);
-      const payouts = (await r.get('treasurer', '/v1/rewards/payouts', { settlementId: run.body.id, limit: '200' })).body.payouts as Json[];
+      const payouts = (await r.get('treasurer', '/v1/rewards/payouts', { settlementId: run.body.id, limit: '200' })).body.items as Json[];
       const paidTo = new Map<string, bigint>();
       for (const p of payouts) paidTo.set(p.beneficiaryId, (paidTo.get(p.beneficiaryId) ?? 0n) + BigInt(p.amount.base));
       assert.deepEqual(

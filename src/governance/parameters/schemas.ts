@@ -31,6 +31,7 @@ const ControlPlaneRequestId = Type.Optional(
 );
 
 const Changes = Type.Record(Type.String({ minLength: 1, maxLength: 100 }), Type.Number(), {
+  minProperties: 1,
   description: '{ "<parameter>": <value> }: names and ranges as GET /v1/admin/governance/state lists them',
 });
 

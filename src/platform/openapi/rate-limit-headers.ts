@@ -9,6 +9,7 @@ import type { RouteFacts } from './responses.js';
 
 const POLICY = '"(reads|human-writes|agent-writes|joins)";q=[0-9]+;w=60';
 
+/** The two fields' Header Objects (declared in components.headers by ./headers.ts). */
 export const rateLimitHeaderComponents = {
   RateLimit: {
     description:
@@ -41,13 +42,4 @@ export function budgetsOf(facts: RouteFacts): BudgetPolicy[] {
     default:
       return [];
   }
-}
-
-/** The header references an answer of a limited operation declares. */
-export function rateLimitHeaders(facts: RouteFacts): Record<string, { $ref: string }> {
-  if (budgetsOf(facts).length === 0) return {};
-  return {
-    RateLimit: { $ref: '#/components/headers/RateLimit' },
-    'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
-  };
 }

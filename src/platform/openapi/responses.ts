@@ -12,6 +12,10 @@ export interface RouteFacts {
   auth: AuthSpec | undefined;
   rateLimited: boolean;
   hasPathParams: boolean;
+  /** The route's 200 bodies may come from the read cache (`config.readCache`): its answers say `x-read-cache`. */
+  readCache: boolean;
+  /** The route is being retired (`config.deprecated`): its answers carry Deprecation, Link and, when set, Sunset. */
+  deprecation?: { sunset: boolean };
   /** What each success status means on this route, as its schema says (`answer()` in platform/schemas.ts). */
   answers: Record<number, string>;
 }
@@ -52,7 +56,7 @@ export function statusDescription(status: number, facts: RouteFacts): string {
     case 202:
       return 'Accepted: the write committed; the body is the record it created or changed.';
     case 400:
-      return 'The request is not valid: a body, query or path parameter outside its schema (VALIDATION_FAILED, naming each field in details), a body that is not JSON (MALFORMED_JSON), a bad URL or a cursor this service did not issue (INVALID_CURSOR), or a rule of the route refuses the input.';
+      return 'The request is not valid: a body, query or path parameter outside its schema (VALIDATION_FAILED, naming each field in details), a body that is not JSON (MALFORMED_JSON), a bad URL (MALFORMED_URL, MALFORMED_REQUEST), a header holding a control character (MALFORMED_HEADER), a cursor this service did not issue (INVALID_CURSOR), or a rule of the route refuses the input.';
     case 401:
       return AUTH_401[family] ?? 'Authentication failed.';
     case 403:
@@ -72,7 +76,7 @@ export function statusDescription(status: number, facts: RouteFacts): string {
     case 413:
       return 'The body is larger than HTTP_BODY_LIMIT_BYTES (PAYLOAD_TOO_LARGE).';
     case 414:
-      return 'The URL, or one path parameter, is longer than the service accepts (URI_TOO_LONG).';
+      return 'The request target (path and query) is longer than the service accepts, HTTP_MAX_URL_BYTES (URI_TOO_LONG).';
     case 415:
       return 'A body that is not application/json (UNSUPPORTED_MEDIA_TYPE).';
     case 425:
@@ -115,10 +119,13 @@ const FAMILY_PREFIX: Record<string, string> = {
 
 /**
  * The name of an error response in `components.responses`: the status's name, prefixed by the kind of
- * authentication when the description differs by it (`HumanUnauthorized`, `AgentUnauthorized`).
+ * authentication when the description differs by it (`HumanUnauthorized`, `AgentUnauthorized`) or when it carries a
+ * header only that kind of authentication sends (`byAuthentication`: `AgentBadRequest`).
  */
-export function errorResponseNames(status: number, facts: RouteFacts): string[] {
+export function errorResponseNames(status: number, facts: RouteFacts, byAuthentication = false): string[] {
   const base = STATUS_NAMES[status] ?? `Status${status}`;
   const prefixed = `${FAMILY_PREFIX[authFamily(facts.auth)] ?? ''}${base}`;
-  return [401, 403, 409].includes(status) ? [prefixed] : [base, prefixed];
+  // a person's signed write carries headers a person's read does not (its idempotency key's): its own name
+  if (byAuthentication && facts.auth?.kind === 'human-write') return [`HumanWrite${base}`];
+  return byAuthentication || [401, 403, 409].includes(status) ? [prefixed] : [base, prefixed];
 }

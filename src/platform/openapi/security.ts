@@ -54,52 +54,52 @@ export const signatureParameters = {
   HumanTimestamp: header(
     'x-timestamp',
     'Time of signing, epoch milliseconds; within 5 minutes of the server clock.',
-    { type: 'string', pattern: '^[0-9]{1,16}$' },
+    { type: 'string', minLength: 1, maxLength: 16, pattern: '^[0-9]{1,16}$' },
     '1767225600000',
   ),
   HumanNonce: header(
     'x-nonce',
     'Never used before: 8 to 200 of A-Z a-z 0-9 _ -.',
-    { type: 'string', pattern: '^[A-Za-z0-9_-]{8,200}$' },
+    { type: 'string', minLength: 8, maxLength: 200, pattern: '^[A-Za-z0-9_-]{8,200}$' },
     'n_7f3a9c2e41',
   ),
   OptionalHumanTimestamp: header(
     'x-timestamp',
     'With a signed reader: time of signing, epoch milliseconds.',
-    { type: 'string', pattern: '^[0-9]{1,16}$' },
+    { type: 'string', minLength: 1, maxLength: 16, pattern: '^[0-9]{1,16}$' },
     '1767225600000',
     false,
   ),
   OptionalHumanNonce: header(
     'x-nonce',
-    'With a signed reader: a nonce never used before.',
-    { type: 'string', pattern: '^[A-Za-z0-9_-]{8,200}$' },
+    'With a signed reader: a nonce never used before, 8 to 200 of A-Z a-z 0-9 _ -.',
+    { type: 'string', minLength: 8, maxLength: 200, pattern: '^[A-Za-z0-9_-]{8,200}$' },
     'n_7f3a9c2e41',
     false,
   ),
   AgentTimestamp: header(
     'x-agent-timestamp',
     'Time of signing, epoch milliseconds; within 5 minutes of the server clock.',
-    { type: 'string', pattern: '^[0-9]{1,16}$' },
+    { type: 'string', minLength: 1, maxLength: 16, pattern: '^[0-9]{1,16}$' },
     '1767225600000',
   ),
   AgentNonce: header(
     'x-agent-nonce',
-    'Never reused by this bot: 8 to 200 printable ASCII characters without spaces.',
-    { type: 'string', minLength: 8, maxLength: 200 },
+    'Never reused by this bot: 8 to 200 printable ASCII characters without spaces (! to ~).',
+    { type: 'string', minLength: 8, maxLength: 200, pattern: '^[!-~]{8,200}$' },
     'a1b2c3d4e5f60718',
   ),
   AgentKeyVersion: header(
     'x-agent-key-version',
-    'The signing key version; required when the bot has several active keys.',
-    { type: 'string', pattern: '^[0-9]{1,9}$' },
+    'The signing key version, a positive integer; required when the bot has several active keys.',
+    { type: 'string', maxLength: 6, pattern: '^[1-9][0-9]{0,5}$' },
     '1',
     false,
   ),
   IdempotencyKey: header(
     'idempotency-key',
-    'Optional: the same key with the same request answers the stored answer again (24 hours).',
-    { type: 'string', minLength: 8, maxLength: 200 },
+    'Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.',
+    { type: 'string', minLength: 8, maxLength: 200, pattern: '^[!-~]{8,200}$' },
     'retry-7c1e0d2a',
     false,
   ),
@@ -130,3 +130,15 @@ export function securityOf(auth: AuthSpec | undefined): { security: Record<strin
       return { security: [], parameters: [] };
   }
 }
+
+/**
+ * The query parameters of a signed reader on a read that takes one optionally (the feed, a story): they come as
+ * a pair, `actorId` with `verified` (and `linkedHumanId` only with both), and with the signature headers. A
+ * parameter cannot require another in OpenAPI 3.1, so each says so, and the operation carries the rule as data
+ * (`x-dependent-required`, JSON Schema's dependentRequired over its query parameters) for tools that read it.
+ */
+export const READER_PAIR = {
+  dependentRequired: { actorId: ['verified'], verified: ['actorId'], linkedHumanId: ['actorId', 'verified'] },
+  description:
+    'Signed reader only: `actorId` and `verified` come together (`linkedHumanId` only with both), with the signature headers x-timestamp, x-nonce and x-signature. One of them without the other is 400 VALIDATION_FAILED (401 SIGNATURE_INVALID when unsigned); without all three the read is public.',
+} as const;

@@ -58,7 +58,7 @@ export const BatchesQuery = Type.Object(
   { additionalProperties: false },
 );
 export const BatchList = Type.Object(
-  { batches: Type.Array(Batch), nextCursor: NextCursor },
+  { items: Type.Array(Batch), nextCursor: NextCursor },
   { title: 'BatchPage', description: 'One page of distribution batches, newest first; nextCursor is present when there is a next page.' },
 );
 

@@ -100,11 +100,11 @@ export function createClaimsService(deps: ClaimsDeps) {
 
     /** Public: the batches, newest first; empty while the rail is disabled. */
     async batches(limit: number, cursor: string | undefined) {
-      if (!rail.enabled) return { batches: [] };
+      if (!rail.enabled) return { items: [] };
       const after = cursors.afterSeq('claim-batches', cursor);
       const rows = await listBatches(db, after, limit);
       const page = pageOf(rows, limit, (last) => cursors.encode('claim-batches', [last.seq]));
-      return { batches: page.items.map(presentBatch), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
+      return { items: page.items.map(presentBatch), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
     },
 
     /** The signed caller's leaf and proof in a batch; 404 when claims are off or the caller has no leaf. */

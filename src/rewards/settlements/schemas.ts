@@ -123,7 +123,7 @@ export const SettlementsQuery = Type.Object(
   { additionalProperties: false },
 );
 export const SettlementsPage = Type.Object(
-  { settlements: Type.Array(Settlement), nextCursor: NextCursor },
+  { items: Type.Array(Settlement), nextCursor: NextCursor },
   { title: 'SettlementsPage', description: 'One page of settlements, newest first; nextCursor is present when there is a next page.' },
 );
 
@@ -212,6 +212,6 @@ export const PayoutsQuery = Type.Object(
 );
 export type PayoutsQuery = Static<typeof PayoutsQuery>;
 export const PayoutsPage = Type.Object(
-  { payouts: Type.Array(Payout), nextCursor: NextCursor },
+  { items: Type.Array(Payout), nextCursor: NextCursor },
   { title: 'PayoutsPage', description: 'One page of the payout ledger, oldest first; nextCursor is present when there is a next page.' },
 );

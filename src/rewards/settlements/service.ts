@@ -387,7 +387,7 @@ export function createSettlementService(deps: SettlementDeps) {
       const rows = await listSettlements(db, limit + 1, cursors.afterSeq('settlements', cursor) ?? undefined);
       const page = rows.slice(0, limit);
       return {
-        settlements: page.map((r) => presentSettlement(r, decimals)),
+        items: page.map((r) => presentSettlement(r, decimals)),
         ...(rows.length > limit ? { nextCursor: cursors.encode('settlements', [page[page.length - 1]!.seq]) } : {}),
       };
     },
@@ -403,7 +403,7 @@ export function createSettlementService(deps: SettlementDeps) {
       const rows = await listPayouts(db, filters, limit + 1, cursors.afterSeq('payouts', cursor) ?? undefined);
       const page = rows.slice(0, limit);
       return {
-        payouts: page.map((r) => presentPayout(r, decimals)),
+        items: page.map((r) => presentPayout(r, decimals)),
         ...(rows.length > limit ? { nextCursor: cursors.encode('payouts', [page[page.length - 1]!.seq]) } : {}),
       };
     },

@@ -57,7 +57,7 @@ export async function verifySettlement(options: VerifyOptions): Promise<VerifyVe
   let cursor: string | undefined;
   do {
     const page = await read('/v1/rewards/payouts', { settlementId: options.settlementId, limit: '500', cursor });
-    for (const p of page.payouts as Json[]) {
+    for (const p of page.items as Json[]) {
       checked++;
       const key = contributionKey(p as unknown as Contribution);
       const want = expected.get(key);

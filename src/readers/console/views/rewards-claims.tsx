@@ -6,7 +6,7 @@ import type { ConsoleArea } from '../access.js';
 import { ActionForm, Field, NextPage, When } from './parts.js';
 import { Money, RewardsFrame } from './rewards.js';
 
-type Batch = Static<typeof BatchList>['batches'][number];
+type Batch = Static<typeof BatchList>['items'][number];
 
 /** A batch's freeze or unfreeze: a reason, and the on-chain transaction that did it (the evidence the API checks). */
 function BatchMove(props: { lang: Lang; batch: Batch; back: string }) {
@@ -68,8 +68,8 @@ export function RewardsClaimsPage(props: {
       ) : null}
       <section aria-labelledby="batches">
         <h2 id="batches">{t(lang, 'console.rewards.batches')}</h2>
-        {batches.batches.length === 0 ? <p>{t(lang, 'console.rewards.noBatches')}</p> : null}
-        {batches.batches.map((batch) => (
+        {batches.items.length === 0 ? <p>{t(lang, 'console.rewards.noBatches')}</p> : null}
+        {batches.items.map((batch) => (
           <article class="batch" aria-labelledby={`batch-${batch.id}`}>
             <h3 id={`batch-${batch.id}`}>
               {t(lang, 'console.rewards.batchTitle', { id: batch.id })}{' '}

@@ -42,7 +42,7 @@ export function RewardsSettlementsPage(props: {
       </section>
       <section aria-labelledby="settlements">
         <h2 id="settlements">{t(lang, 'console.rewards.settlementList')}</h2>
-        {page.settlements.length === 0 ? <p>{t(lang, 'console.empty')}</p> : null}
+        {page.items.length === 0 ? <p>{t(lang, 'console.empty')}</p> : null}
         <table>
           <caption>{t(lang, 'console.rewards.settlementList')}</caption>
           <thead>
@@ -58,7 +58,7 @@ export function RewardsSettlementsPage(props: {
             </tr>
           </thead>
           <tbody>
-            {page.settlements.map((s) => (
+            {page.items.map((s) => (
               <tr>
                 <th scope="row">
                   <a href={settlementHref(s.id, lang)}>{s.id}</a>
@@ -141,7 +141,7 @@ export function RewardsSettlementPage(props: {
           word={(status) => t(lang, `console.payout.${status}`)}
           all
         />
-        {payouts.payouts.length === 0 ? <p>{t(lang, 'console.empty')}</p> : null}
+        {payouts.items.length === 0 ? <p>{t(lang, 'console.empty')}</p> : null}
         <table>
           <caption>{t(lang, 'console.rewards.payoutsOf', { id: settlement.id })}</caption>
           <thead>
@@ -155,7 +155,7 @@ export function RewardsSettlementPage(props: {
             </tr>
           </thead>
           <tbody>
-            {payouts.payouts.map((p) => (
+            {payouts.items.map((p) => (
               <tr>
                 <th scope="row">
                   <code>{p.id}</code>
