@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { CATALOGUES } from '../../src/platform/i18n/index.js';
 import { LANGS } from '../../src/platform/schemas.js';
-import { devLinkedHumanId } from '../../src/readers/site/dev-proof.js';
+import { devLinkedHumanId } from '../../src/web/site/dev-proof.js';
 import { createTestApp } from '../helpers/app.js';
 import { siteBrowser } from '../helpers/site-browser.js';
 

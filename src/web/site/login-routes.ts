@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { HumanProofFields } from '../../../sdk/index.js';
 import { notFound } from '../../platform/errors.js';
 import type { Lang } from '../../platform/i18n/index.js';
-import type { createAccountsService } from '../accounts/service.js';
+import type { createAccountsService } from '../../readers/accounts/service.js';
 import type { ApiFailure, SiteApi, SiteApiClient } from './api.js';
 import { DevLoginForm, LoginFinishForm, LoginQuery, PlainForm } from './form-schemas.js';
 import { finish, safeBack } from './form-replies.js';

@@ -1,8 +1,8 @@
 import { t, type Lang } from '../../../platform/i18n/index.js';
 import type { FeedResponse } from '../../../newsroom/feed/schemas.js';
-import type { BookmarksPage } from '../../users/bookmark-schemas.js';
-import type { PreferencesResponse } from '../../users/schemas.js';
-import type { TopicsList } from '../../users/topic-schemas.js';
+import type { BookmarksPage } from '../../../readers/users/bookmark-schemas.js';
+import type { PreferencesResponse } from '../../../readers/users/schemas.js';
+import type { TopicsList } from '../../../readers/users/topic-schemas.js';
 import { LANGS } from '../../../platform/schemas.js';
 import { formatDate } from '../format.js';
 import { href, storyHref } from '../links.js';

@@ -10,7 +10,7 @@ import { StoryParams } from '../../newsroom/common/schemas.js';
 import { WORLD_ID_CONTENT_SECURITY_POLICY } from './assets-account.js';
 import { ASSETS, SITE_HEADERS } from './assets.js';
 import { packetDiff } from './diff.js';
-import type { createAccountsService } from '../accounts/service.js';
+import type { createAccountsService } from '../../readers/accounts/service.js';
 import { createSiteApi } from './api.js';
 import { registerFormLimits, type FormLimits } from './limits.js';
 import { loginRoutes } from './login-routes.js';
