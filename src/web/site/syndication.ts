@@ -1,6 +1,6 @@
 import type { FeedService } from '../../newsroom/feed/service.js';
 import type { Db } from '../../platform/db/database.js';
-import { t, type Lang } from '../../platform/i18n/index.js';
+import { t, type Lang } from '../words/index.js';
 import { LANGS } from '../../platform/schemas.js';
 import { href, storyHref } from './links.js';
 import { listedStoriesById, listedStoryCount } from './repository.js';

@@ -1,4 +1,4 @@
-import { t, type Lang } from '../../../platform/i18n/index.js';
+import { t, type Lang } from '../../words/index.js';
 import type { ChainVerdict } from '../../../platform/audit/verify-chain.js';
 import { href } from '../../site/links.js';
 import type { ConsoleArea } from '../access.js';

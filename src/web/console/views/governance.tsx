@@ -1,4 +1,4 @@
-import { t, type Lang } from '../../../platform/i18n/index.js';
+import { t, type Lang } from '../../words/index.js';
 import type { EvaluationResponse, StateResponse } from '../../../governance/parameters/schemas.js';
 import { href } from '../../site/links.js';
 import type { ConsoleArea } from '../access.js';

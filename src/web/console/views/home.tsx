@@ -1,4 +1,4 @@
-import { t, type Lang } from '../../../platform/i18n/index.js';
+import { t, type Lang } from '../../words/index.js';
 import { href } from '../../site/links.js';
 import type { ConsoleArea, ConsoleRoles } from '../access.js';
 import { AREA_PATHS, ConsoleLayout } from './layout.js';

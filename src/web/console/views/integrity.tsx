@@ -1,4 +1,4 @@
-import { t, type Lang } from '../../../platform/i18n/index.js';
+import { t, type Lang } from '../../words/index.js';
 import type { AnalysisResponse } from '../../../governance/integrity/schemas.js';
 import type { Signal } from '../../../governance/parameters/schemas.js';
 import { href, storyHref } from '../../site/links.js';

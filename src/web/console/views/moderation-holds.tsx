@@ -1,5 +1,5 @@
 import type { Static } from '@sinclair/typebox';
-import { t, type Lang } from '../../../platform/i18n/index.js';
+import { t, type Lang } from '../../words/index.js';
 import type { LegalHold, LegalHoldsPage } from '../../../newsroom/moderation/schemas.js';
 import { href } from '../../site/links.js';
 import { enc, ModerationFrame, storyPage, type Frame } from './moderation-frame.js';

@@ -1,5 +1,5 @@
 import type { Static } from '@sinclair/typebox';
-import { t, type Lang } from '../../../platform/i18n/index.js';
+import { t, type Lang } from '../../words/index.js';
 import { QUARANTINE_STATUSES, type QuarantineItem, type QuarantinePage } from '../../../newsroom/moderation/schemas.js';
 import { href } from '../../site/links.js';
 import { enc, ModerationFrame, type Frame } from './moderation-frame.js';

@@ -1,4 +1,4 @@
-import { t } from '../../../platform/i18n/index.js';
+import { t } from '../../words/index.js';
 import { SOURCE_RATINGS, type SourceStatusResponse } from '../../../newsroom/moderation/schemas.js';
 import type { SourcesResponse } from '../../../newsroom/stories/evidence-schemas.js';
 import { href } from '../../site/links.js';

@@ -1,4 +1,4 @@
-import { t } from '../../../platform/i18n/index.js';
+import { t } from '../../words/index.js';
 import type { StoryResponse } from '../../../newsroom/stories/schemas.js';
 import type { FieldDiff } from '../../site/diff.js';
 import { PostForm } from '../../site/views/forms.js';

@@ -1,4 +1,4 @@
-import { t } from '../../../platform/i18n/index.js';
+import { t } from '../../words/index.js';
 import { DELIVERY_STATES, type DeliveryLog, type DeliveryState } from '../../../delivery/webhooks/delivery-log.js';
 import { deliveriesHref, ModerationFrame, storyPage, type Frame } from './moderation-frame.js';
 import { Chips } from './parts.js';

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { CATALOGUES, t, type Lang, type MessageKey } from '../../../platform/i18n/index.js';
+import { isLabelKey, t, type Lang, type LabelKey } from '../../words/index.js';
 import { formatDate } from '../../site/format.js';
 import { href } from '../../site/links.js';
 import type { Flash } from '../../site/session.js';
@@ -7,14 +7,12 @@ import { useVisitor } from '../../site/visitor.js';
 import { PostForm } from '../../site/views/forms.js';
 import { ProofFields } from '../../site/views/proof-fields.js';
 
-const isKey = (lang: Lang, key: string): key is MessageKey => Object.hasOwn(CATALOGUES[lang], key);
-
 /** The words of a console flash: its sentence, or the refusal's (the console's words first, then the site's). */
 export function consoleFlashText(lang: Lang, flash: Flash): string {
   const params = { ...(flash.params ?? {}), seconds: flash.retryAfterSeconds ?? 60 };
-  if (flash.kind === 'done') return t(lang, flash.message as MessageKey, params);
+  if (flash.kind === 'done') return t(lang, flash.message as LabelKey, params);
   for (const key of [`console.refused.${flash.message}`, `account.refused.${flash.message}`])
-    if (isKey(lang, key)) return t(lang, key, params);
+    if (isLabelKey(lang, key)) return t(lang, key, params);
   return t(lang, 'console.refused', { code: flash.message });
 }
 

@@ -1,5 +1,5 @@
 import type { Static } from '@sinclair/typebox';
-import { t, type Lang } from '../../../platform/i18n/index.js';
+import { t, type Lang } from '../../words/index.js';
 import type { SearchResponse } from '../../../newsroom/search/schemas.js';
 import { nextCaseStatus, type CaseMove } from '../../../rewards/review/case-states.js';
 import type { ReviewCase, ReviewQueue } from '../../../rewards/review/schemas.js';

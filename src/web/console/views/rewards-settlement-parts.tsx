@@ -1,4 +1,4 @@
-import { t, type Lang } from '../../../platform/i18n/index.js';
+import { t, type Lang } from '../../words/index.js';
 import { ROLES } from '../rewards-policy.js';
 import { Money, roleLabel } from './rewards.js';
 

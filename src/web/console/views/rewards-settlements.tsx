@@ -1,6 +1,6 @@
 import { PAYOUT_STATUSES } from '../rewards-forms.js';
 import type { Static } from '@sinclair/typebox';
-import { t, type Lang } from '../../../platform/i18n/index.js';
+import { t, type Lang } from '../../words/index.js';
 import type { PayoutsPage, SettlementDetail, SettlementsPage } from '../../../rewards/settlements/schemas.js';
 import { href } from '../../site/links.js';
 import type { ConsoleArea } from '../access.js';

@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { ComponentChildren } from 'preact';
-import { t, type Lang } from '../../../platform/i18n/index.js';
+import { t, type Lang } from '../../words/index.js';
 import type { RewardsPolicy } from '../../../rewards/policy/schemas.js';
 import { href } from '../../site/links.js';
 import type { ConsoleArea } from '../access.js';

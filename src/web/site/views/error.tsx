@@ -1,5 +1,5 @@
 import type { AppError } from '../../../platform/errors.js';
-import { t, type Lang } from '../../../platform/i18n/index.js';
+import { t, type Lang } from '../../words/index.js';
 import { href } from '../links.js';
 import { Layout } from './layout.js';
 

@@ -1,4 +1,4 @@
-import { t, type Lang } from '../../../platform/i18n/index.js';
+import { t, type Lang } from '../../words/index.js';
 import { FEED_MODES, type FeedMode, type FeedResponse } from '../../../newsroom/feed/schemas.js';
 import { href } from '../links.js';
 import { Layout } from './layout.js';

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { CATALOGUES, t, type Lang, type MessageKey } from '../../../platform/i18n/index.js';
+import { isLabelKey, t, type Lang, type LabelKey } from '../../words/index.js';
 import type { Flash } from '../session.js';
 import { CSRF_FIELD } from '../session.js';
 import { useVisitor } from '../visitor.js';
@@ -34,11 +34,7 @@ export function FlashMessage(props: { lang: Lang; flash: Flash | null }) {
 /** The words of a flash: its own sentence, or the refusal's (the API's code named when the site has no words for it). */
 export function flashText(lang: Lang, flash: Flash): string {
   const params = { ...(flash.params ?? {}), seconds: flash.retryAfterSeconds ?? 60 };
-  if (flash.kind === 'done') return t(lang, flash.message as MessageKey, params);
+  if (flash.kind === 'done') return t(lang, flash.message as LabelKey, params);
   const key = `account.refused.${flash.message}`;
-  return isKey(lang, key) ? t(lang, key, params) : t(lang, 'account.refused', { code: flash.message });
-}
-
-function isKey(lang: Lang, key: string): key is MessageKey {
-  return Object.hasOwn(CATALOGUES[lang], key);
+  return isLabelKey(lang, key) ? t(lang, key, params) : t(lang, 'account.refused', { code: flash.message });
 }

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { t, type Lang } from '../../../platform/i18n/index.js';
+import { t, type Lang } from '../../words/index.js';
 import { ASSETS } from '../assets.js';
 import { href } from '../links.js';
 import { useVisitor } from '../visitor.js';

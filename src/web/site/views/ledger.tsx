@@ -1,4 +1,4 @@
-import { t, type Lang } from '../../../platform/i18n/index.js';
+import { t, type Lang } from '../../words/index.js';
 import { LEDGER_BUCKETS, type LedgerEventsResponse } from '../../../newsroom/ledger/schemas.js';
 import { href, storyHref } from '../links.js';
 import { Layout } from './layout.js';

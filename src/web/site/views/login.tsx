@@ -1,4 +1,4 @@
-import { t, type Lang } from '../../../platform/i18n/index.js';
+import { t, type Lang } from '../../words/index.js';
 import { useVisitor } from '../visitor.js';
 import { PostForm } from './forms.js';
 import { Layout } from './layout.js';

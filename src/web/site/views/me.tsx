@@ -1,4 +1,4 @@
-import { t, type Lang } from '../../../platform/i18n/index.js';
+import { t, type Lang } from '../../words/index.js';
 import type { FeedResponse } from '../../../newsroom/feed/schemas.js';
 import type { BookmarksPage } from '../../../readers/users/bookmark-schemas.js';
 import type { PreferencesResponse } from '../../../readers/users/schemas.js';

@@ -1,4 +1,4 @@
-import { t, type Lang } from '../../../platform/i18n/index.js';
+import { t, type Lang } from '../../words/index.js';
 import type { RewardWindowModuleResponse, StoryModuleResponse } from '../../../newsroom/home/schemas.js';
 import { Layout, type Section } from './layout.js';
 import { Card, CardList } from './parts.js';

@@ -1,5 +1,5 @@
 import { Fragment, type ComponentChildren } from 'preact';
-import { t, type Lang } from '../../../platform/i18n/index.js';
+import { t, type Lang } from '../../words/index.js';
 import type { StoryCard } from '../../../newsroom/stories/schemas.js';
 import { formatDate } from '../format.js';
 import { storyHref } from '../links.js';

@@ -1,4 +1,4 @@
-import { t, type Lang } from '../../../platform/i18n/index.js';
+import { t, type Lang } from '../../words/index.js';
 import type { RankingsResponse } from '../../../newsroom/rankings/schemas.js';
 import { formatNumber } from '../format.js';
 import { Layout } from './layout.js';

@@ -1,4 +1,4 @@
-import { t, type Lang } from '../../../platform/i18n/index.js';
+import { t, type Lang } from '../../words/index.js';
 import type { SearchResponse } from '../../../newsroom/search/schemas.js';
 import { PUBLICATION_STAGES, REVIEW_STATUSES } from '../../../newsroom/stories/story-filters.js';
 import { STORY_STATES } from '../../../newsroom/stories/schemas.js';

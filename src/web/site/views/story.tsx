@@ -1,4 +1,4 @@
-import { t, type Lang } from '../../../platform/i18n/index.js';
+import { t, type Lang } from '../../words/index.js';
 import type { CommentsResponse } from '../../../newsroom/comments/schemas.js';
 import type { FlagsResponse } from '../../../newsroom/flags/schemas.js';
 import type { ConsensusResponse, VersionsResponse } from '../../../newsroom/stories/evidence-schemas.js';

@@ -1,4 +1,4 @@
-import { t, type Lang } from '../../../platform/i18n/index.js';
+import { t, type Lang } from '../../words/index.js';
 import type { VersionsResponse } from '../../../newsroom/stories/evidence-schemas.js';
 import type { StoryResponse } from '../../../newsroom/stories/schemas.js';
 import type { FieldDiff } from '../diff.js';
