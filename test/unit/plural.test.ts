@@ -1,15 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { CATALOGUES, t, type PluralKey } from '../../src/platform/i18n/index.js';
 import { PLURAL_CATEGORIES } from '../../src/platform/i18n/plural.js';
 import { LANGS } from '../../src/platform/schemas.js';
+import { t, WORDS, type WordKey } from '../../src/web/words/index.js';
 
 /** Plural labels: the form each language's grammar takes for a count, with the count written its way. */
 
-const pluralKeys = (Object.keys(CATALOGUES.en) as (keyof typeof CATALOGUES.en)[]).filter(
-  (key): key is PluralKey => typeof CATALOGUES.en[key] !== 'string',
-);
+const pluralKeys = (Object.keys(WORDS.en) as WordKey[]).filter((key) => WORDS.en[key].startsWith('{count, plural,'));
 
 describe('plural labels', () => {
   test('the plural forms each catalogue must give are the categories Intl.PluralRules distinguishes', () => {
@@ -24,7 +22,7 @@ describe('plural labels', () => {
 
   test('the site has plural labels for its counts', () => {
     for (const key of ['site.count.attestations', 'site.count.objections', 'site.count.comments', 'site.flags', 'site.rankings.points']) {
-      assert.ok(pluralKeys.includes(key as PluralKey), key);
+      assert.ok(pluralKeys.includes(key as WordKey), key);
     }
   });
 

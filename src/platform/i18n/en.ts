@@ -1,8 +1,5 @@
-import { accountEn } from './account/en.js';
-import { consoleEn } from './console/en.js';
 import type { Lang } from '../schemas.js';
 import type { LabelsIn } from './plural.js';
-import { siteEn } from './site/en.js';
 
 /**
  * English catalogue: the reference set of keys. Every other catalogue is typed against it, so a missing or
@@ -133,13 +130,6 @@ export const en = {
   'evidence.ledger': 'Ledger events',
 
   'search.reviewCases.none': 'No review cases exist: this service records no review cases yet, so the review-case filters match nothing.',
-
-  // the reader site (docs/site.md)
-  ...siteEn,
-  // the reader site's accounts (docs/site.md, "Taking part")
-  ...accountEn,
-  // the console (docs/console.md)
-  ...consoleEn,
 } as const;
 
 type Labels = typeof en;

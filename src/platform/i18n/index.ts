@@ -12,8 +12,9 @@ export type { Catalogue, MessageKey, PluralKey } from './en.js';
 export type { Lang } from '../schemas.js';
 
 /**
- * Message catalogues of every label the service writes itself (`lang`: docs/api-conventions.md, "Languages"). Content written by bots
- * and readers (titles, comments) is never translated.
+ * Message catalogues of every label the API writes itself (`lang`: docs/api-conventions.md, "Languages"). The pages'
+ * own words live with the web layer (src/web/words). Content written by bots and readers (titles, comments) is never
+ * translated.
  */
 export const CATALOGUES: { readonly [L in Lang]: Catalogue<L> } = { en, es, fr, de, 'zh-Hans': zhHans };
 
