@@ -1,5 +1,4 @@
 import type { Lang } from '../schemas.js';
-import type { LabelsIn } from './plural.js';
 
 /**
  * English catalogue: the reference set of keys. Every other catalogue is typed against it, so a missing or
@@ -132,10 +131,7 @@ export const en = {
   'search.reviewCases.none': 'No review cases exist: this service records no review cases yet, so the review-case filters match nothing.',
 } as const;
 
-type Labels = typeof en;
-/** Keys of the labels that are one text. */
-export type MessageKey = { [K in keyof Labels]: Labels[K] extends string ? K : never }[keyof Labels];
-/** Keys of the plural labels: one text per plural category, chosen by a count (./plural.ts). */
-export type PluralKey = Exclude<keyof Labels, MessageKey>;
-/** Every label in language `L` (a missing key, or a missing plural form of L, fails the type check). */
-export type Catalogue<L extends Lang> = LabelsIn<Labels, L>;
+/** The keys of the API's labels. */
+export type MessageKey = keyof typeof en;
+/** Every label in language `L` (a missing or extra key fails the type check). */
+export type Catalogue<_L extends Lang> = { readonly [K in MessageKey]: string };

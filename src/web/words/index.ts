@@ -1,5 +1,5 @@
 import { IntlMessageFormat } from 'intl-messageformat';
-import { CATALOGUES, t as apiLabel, type Lang, type MessageKey, type MessageParams, type PluralKey } from '../../platform/i18n/index.js';
+import { CATALOGUES, t as apiLabel, type Lang, type MessageKey, type MessageParams } from '../../platform/i18n/index.js';
 import de from './de.json' with { type: 'json' };
 import en from './en.json' with { type: 'json' };
 import es from './es.json' with { type: 'json' };
@@ -11,7 +11,7 @@ export type { Lang } from '../../platform/i18n/index.js';
 /** The keys of the web layer's own words: the site's, the accounts' and the console's, English being the reference. */
 export type WordKey = keyof typeof en;
 /** A key a page may show: one of the web layer's words, or a label the API writes too (states, modules, gates). */
-export type LabelKey = WordKey | MessageKey | PluralKey;
+export type LabelKey = WordKey | MessageKey;
 
 /**
  * The words of the site, its accounts and the console (docs/site.md, docs/console.md): one JSON catalogue per
