@@ -22,6 +22,8 @@ export type LabelKey = WordKey | MessageKey;
 export const WORDS: { readonly [L in Lang]: Readonly<Record<WordKey, string>> } = { en, es, fr, de, 'zh-Hans': zhHans };
 
 interface Compiled {
+  /** The message's text when it takes no argument (most words): nothing to format. */
+  readonly text: string | null;
   readonly format: IntlMessageFormat;
   /** The argument names of the message, so that a missing one is shown as written (`{name}`) instead of failing. */
   readonly args: readonly string[];
@@ -44,7 +46,8 @@ function compile(lang: Lang, key: WordKey): Compiled {
   let entry = compiled.get(id);
   if (!entry) {
     const format = new IntlMessageFormat(WORDS[lang][key], lang, undefined, { ignoreTag: true });
-    entry = { format, args: [...argumentsOf(format.getAst())] };
+    const args = [...argumentsOf(format.getAst())];
+    entry = { text: args.length ? null : String(format.format()), format, args };
     compiled.set(id, entry);
   }
   return entry;
@@ -63,7 +66,8 @@ export function isLabelKey(lang: Lang, key: string): key is LabelKey {
  */
 export function t(lang: Lang, key: LabelKey, params?: MessageParams): string {
   if (!Object.hasOwn(WORDS[lang], key)) return apiLabel(lang, key as MessageKey, params);
-  const { format, args } = compile(lang, key as WordKey);
+  const { text, format, args } = compile(lang, key as WordKey);
+  if (text !== null) return text;
   const values: Record<string, string | number> = {};
   for (const name of args) values[name] = params && name in params ? params[name]! : `{${name}}`;
   return String(format.format(values));
