@@ -1,7 +1,7 @@
 import type { Catalogue } from './en.js';
 
 /** German catalogue. */
-export const de: Catalogue<'de'> = {
+export const de: Catalogue = {
   'state.PROVISIONAL': 'Vorläufig',
   'state.GRADUATED': 'Bestätigt',
   'state.CONTESTED': 'Umstritten',

@@ -1,5 +1,3 @@
-import type { Lang } from '../schemas.js';
-
 /**
  * English catalogue: the reference set of keys. Every other catalogue is typed against it, so a missing or
  * extra key fails the type check (and test/newsroom-reads/i18n.test.ts checks the placeholders too).
@@ -133,5 +131,5 @@ export const en = {
 
 /** The keys of the API's labels. */
 export type MessageKey = keyof typeof en;
-/** Every label in language `L` (a missing or extra key fails the type check). */
-export type Catalogue<_L extends Lang> = { readonly [K in MessageKey]: string };
+/** Every label in one language (a missing or extra key fails the type check). */
+export type Catalogue = { readonly [K in MessageKey]: string };

@@ -1,7 +1,7 @@
 import type { Catalogue } from './en.js';
 
 /** Spanish catalogue. */
-export const es: Catalogue<'es'> = {
+export const es: Catalogue = {
   'state.PROVISIONAL': 'Provisional',
   'state.GRADUATED': 'Consolidada',
   'state.CONTESTED': 'Disputada',

@@ -1,7 +1,7 @@
 import type { Catalogue } from './en.js';
 
 /** French catalogue. */
-export const fr: Catalogue<'fr'> = {
+export const fr: Catalogue = {
   'state.PROVISIONAL': 'Provisoire',
   'state.GRADUATED': 'Consolidé',
   'state.CONTESTED': 'Contesté',

@@ -1,7 +1,7 @@
 import type { Catalogue } from './en.js';
 
 /** Simplified Chinese catalogue (lang `zh-Hans`). */
-export const zhHans: Catalogue<'zh-Hans'> = {
+export const zhHans: Catalogue = {
   'state.PROVISIONAL': '暂定',
   'state.GRADUATED': '已确认',
   'state.CONTESTED': '有争议',
