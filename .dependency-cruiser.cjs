@@ -4,12 +4,14 @@
  * (dependency-cruiser's own no-circular sees files only).
  *
  * A module is src/<context>/<module>/; the contexts are layered, each importing only the layers below it.
+ * The web layer (src/web/: the reader site and the admin console, as its rooms src/web/site/ and src/web/console/)
+ * is the top layer: it may import every context and platform, and no context and no platform file imports it.
  * The root files (src/app.ts, src/server.ts, src/composition.ts, src/config.ts, src/demo/) may import anything.
  * Tests, benchmarks and scripts are outside these rules.
  */
 
-/** The context layers, lowest first: a context imports only contexts of a lower layer. */
-const LAYERS = [['platform'], ['delivery', 'operations'], ['identity'], ['governance'], ['rewards'], ['newsroom'], ['readers']];
+/** The context layers, lowest first: a context imports only contexts of a lower layer; web, the pages, is last. */
+const LAYERS = [['platform'], ['delivery', 'operations'], ['identity'], ['governance'], ['rewards'], ['newsroom'], ['readers'], ['web']];
 const CONTEXTS = LAYERS.flat().filter((c) => c !== 'platform');
 
 const layerOf = (context) => LAYERS.findIndex((layer) => layer.includes(context));

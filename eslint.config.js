@@ -34,6 +34,20 @@ export default tseslint.config(
     },
   },
   {
+    // the pages' browser scripts (src/web/<room>/assets/*.js), served as they are written: classic scripts
+    files: ['src/web/*/assets/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: {
+        window: 'readonly',
+        document: 'readonly',
+        Element: 'readonly',
+        DOMParser: 'readonly',
+        fetch: 'readonly',
+      },
+    },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
   },

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The architecture check of `npm run lint`: runs dependency-cruiser over src/ with the rules of
 // .dependency-cruiser.cjs (no file cycles, no import of another module's repository, platform imports no
-// context, each context only the contexts below it), then collapses the graph to modules (src/<context>/<module>)
-// and fails on any cycle between modules, which dependency-cruiser's file-level no-circular does not see.
+// context, each context only the contexts below it, the web layer src/web above them all), then collapses the
+// graph to modules (src/<context>/<module>, src/web/site and src/web/console included) and fails on any cycle
+// between modules, which dependency-cruiser's file-level no-circular does not see.
 //   node scripts/check-architecture.mjs [root]   root defaults to the working directory
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';

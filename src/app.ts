@@ -28,11 +28,11 @@ import { ledgerModule } from './newsroom/ledger/index.js';
 import { orientationModule } from './newsroom/orientation/index.js';
 import { rankingsModule } from './newsroom/rankings/index.js';
 // the reader site (docs/site.md)
-import { siteModule } from './readers/site/index.js';
-import { consoleModule } from './readers/console/index.js';
-import { allowlistsOf, openAreas, rolesOf } from './readers/console/access.js';
-import { sessionKey } from './readers/site/session.js';
-import { siteNotFound } from './readers/site/not-found.js';
+import { siteModule } from './web/site/index.js';
+import { consoleModule } from './web/console/index.js';
+import { allowlistsOf, openAreas, rolesOf } from './web/console/access.js';
+import { sessionKey } from './web/site/session.js';
+import { siteNotFound } from './web/site/not-found.js';
 import { searchModule } from './newsroom/search/index.js';
 import { storiesModule } from './newsroom/stories/index.js';
 import { healthModule } from './operations/health/index.js';

@@ -35,7 +35,7 @@ import { createExportService } from './readers/users/export-service.js';
 import { createHistoryService } from './readers/users/history-service.js';
 import { createUsersService } from './readers/users/service.js';
 import { createTopicsService } from './readers/users/topics-service.js';
-import { createSiteService } from './readers/site/service.js';
+import { createSiteService } from './web/site/service.js';
 import { createAccountsService } from './readers/accounts/service.js';
 import { createSessionStore } from './readers/accounts/session-store.js';
 import { createAgentBook } from './platform/auth/agentbook.js';

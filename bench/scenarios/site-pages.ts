@@ -5,7 +5,7 @@ import { SEARCH_QUERIES } from './newsroom-reads.js';
 import type { Scenario } from './types.js';
 
 /**
- * The reader site's pages (src/readers/site) next to the JSON routes that serve the same data, both on the
+ * The reader site's pages (src/web/site) next to the JSON routes that serve the same data, both on the
  * real service in the same run, on the seeded newsroom database: the subject cycles through the pages, the
  * baseline (the same service, same env) through the matching JSON URLs. Both run as deployed, with the
  * public read cache; `site-story-uncached` turns it off on both sides (the database path: the story page

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { devLinkedHumanId } from '../../src/readers/site/dev-proof.js';
+import { devLinkedHumanId } from '../../src/web/site/dev-proof.js';
 import { seedActivity } from '../governance/support.js';
 import { HOUR_MS, newsroomFactory } from '../helpers/newsroom-factory.js';
 import { bot, rewardVote } from '../settlements/support.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { devLinkedHumanId } from '../../src/readers/site/dev-proof.js';
+import { devLinkedHumanId } from '../../src/web/site/dev-proof.js';
 import { createTestApp } from '../helpers/app.js';
 import { integrityApp, plantedNewsroom } from '../integrity/support.js';
 import { flashOf, siteBrowser } from '../helpers/site-browser.js';

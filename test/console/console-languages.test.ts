@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CATALOGUES } from '../../src/platform/i18n/index.js';
+import { WORDS } from '../../src/web/words/index.js';
 import { LANGS } from '../../src/platform/schemas.js';
-import { devLinkedHumanId } from '../../src/readers/site/dev-proof.js';
+import { devLinkedHumanId } from '../../src/web/site/dev-proof.js';
 import { createTestApp } from '../helpers/app.js';
 import { siteBrowser } from '../helpers/site-browser.js';
 
@@ -52,7 +52,7 @@ test('every console page speaks each of the five languages, with no key or place
     const reader = siteBrowser(t.app, '203.0.113.99');
     await reader.devLogin('dee');
     for (const lang of LANGS) {
-      const areaName = CATALOGUES[lang]['console.area.governance'];
+      const areaName = WORDS[lang]['console.area.governance'];
       for (const path of PAGES) {
         const page = await ana.get(`${path}?lang=${encodeURIComponent(lang)}`);
         assert.equal(page.statusCode, 200, `${path} in ${lang}`);
@@ -64,7 +64,7 @@ test('every console page speaks each of the five languages, with no key or place
       }
       const forbidden = await reader.get(`/console?lang=${encodeURIComponent(lang)}`);
       assert.equal(forbidden.statusCode, 403);
-      assert.ok(textOf(forbidden.body).includes(CATALOGUES[lang]['console.forbidden.title']), `the 403 page in ${lang}`);
+      assert.ok(textOf(forbidden.body).includes(WORDS[lang]['console.forbidden.title']), `the 403 page in ${lang}`);
     }
   } finally {
     await t.close();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { seedDemoIfEmpty } from '../../src/demo/seed.js';
-import { devLinkedHumanId } from '../../src/readers/site/dev-proof.js';
+import { devLinkedHumanId } from '../../src/web/site/dev-proof.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createTestCertificate, startReceiver, type Receiver, type TestCertificate } from '../helpers/https-receiver.js';
 import { newsroomClient } from '../helpers/newsroom.js';

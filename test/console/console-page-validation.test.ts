@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
-import { devLinkedHumanId } from '../../src/readers/site/dev-proof.js';
+import { devLinkedHumanId } from '../../src/web/site/dev-proof.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { siteBrowser } from '../helpers/site-browser.js';
 

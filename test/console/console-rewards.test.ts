@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { devLinkedHumanId } from '../../src/readers/site/dev-proof.js';
+import { devLinkedHumanId } from '../../src/web/site/dev-proof.js';
 import type { Db } from '../../src/platform/db/database.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { HOUR_MS, newsroomFactory } from '../helpers/newsroom-factory.js';

@@ -1,13 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { en } from '../../src/platform/i18n/en.js';
-import { CATALOGUES, placeholders, t, type MessageKey, type PluralKey } from '../../src/platform/i18n/index.js';
-import { PLURAL_CATEGORIES } from '../../src/platform/i18n/plural.js';
+import { CATALOGUES, placeholders, t, type MessageKey } from '../../src/platform/i18n/index.js';
 import { LANGS } from '../../src/platform/schemas.js';
 
-const keys = Object.keys(en) as (MessageKey | PluralKey)[];
-/** The texts of a message: itself, or each form of a plural label. */
-const texts = (message: unknown): string[] => (typeof message === 'string' ? [message] : Object.values(message as Record<string, string>));
+const keys = Object.keys(en) as MessageKey[];
 
 describe('message catalogues', () => {
   test('every language has a catalogue', () => {
@@ -15,22 +12,20 @@ describe('message catalogues', () => {
   });
 
   for (const lang of LANGS) {
-    test(`${lang}: every key exists, no extra key, every message is non-empty text or has exactly the plural forms of ${lang}`, () => {
+    test(`${lang}: every key exists, no extra key, every message is non-empty text`, () => {
       const catalogue = CATALOGUES[lang] as Record<string, unknown>;
       assert.deepEqual(Object.keys(catalogue).sort(), [...keys].sort());
       for (const key of keys) {
         const message = catalogue[key];
-        if (typeof en[key] === 'string') assert.equal(typeof message, 'string', `${lang} ${key}`);
-        else
-          assert.deepEqual(Object.keys(message as object).sort(), [...PLURAL_CATEGORIES[lang]].sort(), `${lang} ${key}: its plural forms`);
-        for (const text of texts(message)) assert.ok(text.trim().length > 0, `${lang} ${key} is empty`);
+        assert.equal(typeof message, 'string', `${lang} ${key}`);
+        assert.ok((message as string).trim().length > 0, `${lang} ${key} is empty`);
       }
     });
 
-    test(`${lang}: every message (every plural form) has the same placeholders as English`, () => {
+    test(`${lang}: every message has the same placeholders as English`, () => {
       for (const key of keys) {
-        const english = placeholders(texts(en[key]).at(-1)!);
-        for (const text of texts(CATALOGUES[lang][key])) assert.deepEqual(placeholders(text), english, `${lang} ${key}: ${text}`);
+        const text = CATALOGUES[lang][key];
+        assert.deepEqual(placeholders(text), placeholders(en[key]), `${lang} ${key}: ${text}`);
       }
     });
   }

@@ -5,7 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
 import { seedDemoIfEmpty } from '../../src/demo/seed.js';
 import { LANGS } from '../../src/platform/schemas.js';
-import { devLinkedHumanId } from '../../src/readers/site/dev-proof.js';
+import { devLinkedHumanId } from '../../src/web/site/dev-proof.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { FULL_FUZZ, fuzzRuns } from '../helpers/fuzz.js';
 import { siteBrowser } from '../helpers/site-browser.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { seedDemoIfEmpty } from '../../src/demo/seed.js';
-import { t as label } from '../../src/platform/i18n/index.js';
+import { t as label } from '../../src/web/words/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { checkPage, needsChromium, openBrowser, type Browser } from './browser.js';
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CATALOGUES } from '../../src/platform/i18n/index.js';
+import { WORDS } from '../../src/web/words/index.js';
 
 /** Debian's Chromium (`apt-get install chromium`; .ci/run installs it when missing). No browser is downloaded. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -19,8 +20,8 @@ export const ARTIFACTS = join(process.cwd(), 'test-artifacts', 'site');
 /** axe-core's own script, injected into each page checked. */
 const AXE_SOURCE = axe.source;
 
-/** Every key of the catalogues: one showing on a page means a label was not translated. */
-const KEYS = Object.keys(CATALOGUES.en);
+/** Every key of the catalogues (the web layer's words and the API's labels): one showing on a page means a label was not translated. */
+const KEYS = [...Object.keys(WORDS.en), ...Object.keys(CATALOGUES.en)];
 
 export interface Browser {
   context: BrowserContext;

@@ -74,8 +74,8 @@ describe('architecture rules (.dependency-cruiser.cjs, scripts/check-architectur
       'src/delivery/webhooks/worker.ts': use('h', '../../operations/health/service.js') + 'export const w = h;\n',
       'src/operations/health/service.ts': use('g', '../../governance/parameters/service.js') + 'export const h = g;\n',
       'src/governance/parameters/service.ts': use('r', '../../rewards/policy/service.js') + 'export const g = r;\n',
-      'src/rewards/policy/service.ts': use('s', '../../readers/site/service.js') + 'export const r = s;\n',
-      'src/readers/site/service.ts':
+      'src/rewards/policy/service.ts': use('s', '../../readers/users/service.js') + 'export const r = s;\n',
+      'src/readers/users/service.ts':
         use('p', '../../platform/ids.js') + use('n', '../../newsroom/feed/service.js') + 'export const s = p + n;\n',
       'src/newsroom/feed/service.ts': use('wk', '../../delivery/webhooks/outbox.js') + 'export const n = wk;\n',
       'src/delivery/webhooks/outbox.ts': use('p', '../../platform/ids.js') + 'export const wk = p;\n',
@@ -84,6 +84,30 @@ describe('architecture rules (.dependency-cruiser.cjs, scripts/check-architectur
     roots.push(root);
     const { violations } = await checkArchitecture(root);
     assert.deepEqual(violations.map((v) => v.rule).sort(), ['layer-delivery', 'layer-governance', 'layer-operations', 'layer-rewards']);
+  });
+
+  test('the web layer sits above every context: it imports them, none of them and no platform file imports it', async () => {
+    const root = tree({
+      // allowed: a page imports a context's service, platform and another room of the web layer
+      'src/web/site/render.ts':
+        use('u', '../../readers/users/service.js') +
+        use('p', '../../platform/ids.js') +
+        use('g', '../console/gate.js') +
+        'export const page = u + p + g;\n',
+      'src/web/console/gate.ts': use('p', '../../platform/ids.js') + 'export const g = p;\n',
+      'src/readers/users/service.ts': use('p', '../../platform/ids.js') + 'export const u = p;\n',
+      // forbidden: the top context and platform reaching up into the web layer
+      'src/readers/accounts/service.ts': use('page', '../../web/site/render.js') + 'export const a = page;\n',
+      'src/platform/ids.ts': 'export const p = 1;\n',
+      'src/platform/words.ts': use('g', '../web/console/gate.js') + 'export const w = g;\n',
+    });
+    roots.push(root);
+    const { violations } = await checkArchitecture(root);
+    const found = violations.map((v) => `${v.rule}: ${v.from} -> ${v.to}`).sort();
+    assert.deepEqual(found, [
+      'layer-readers: src/readers/accounts/service.ts -> src/web/site/render.ts',
+      'platform-imports-no-context: src/platform/words.ts -> src/web/console/gate.ts',
+    ]);
   });
 
   test('the real src/ passes', async () => {

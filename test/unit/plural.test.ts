@@ -1,15 +1,25 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { CATALOGUES, t, type PluralKey } from '../../src/platform/i18n/index.js';
-import { PLURAL_CATEGORIES } from '../../src/platform/i18n/plural.js';
 import { LANGS } from '../../src/platform/schemas.js';
+import { t, WORDS, type WordKey } from '../../src/web/words/index.js';
 
 /** Plural labels: the form each language's grammar takes for a count, with the count written its way. */
 
-const pluralKeys = (Object.keys(CATALOGUES.en) as (keyof typeof CATALOGUES.en)[]).filter(
-  (key): key is PluralKey => typeof CATALOGUES.en[key] !== 'string',
-);
+const pluralKeys = (Object.keys(WORDS.en) as WordKey[]).filter((key) => WORDS.en[key].startsWith('{count, plural,'));
+
+/**
+ * The plural categories each language's grammar tells apart, as CLDR (and so `Intl.PluralRules`) names them:
+ * English and German say "1 comment" and "2 comments"; Spanish and French add `many` for round millions
+ * ("1 000 000 de commentaires"), and French counts 0 as `one`; Chinese has one form.
+ */
+const PLURAL_CATEGORIES = {
+  en: ['one', 'other'],
+  es: ['one', 'many', 'other'],
+  fr: ['one', 'many', 'other'],
+  de: ['one', 'other'],
+  'zh-Hans': ['other'],
+} as const satisfies Record<(typeof LANGS)[number], readonly Intl.LDMLPluralRule[]>;
 
 describe('plural labels', () => {
   test('the plural forms each catalogue must give are the categories Intl.PluralRules distinguishes', () => {
@@ -19,12 +29,16 @@ describe('plural labels', () => {
         [...new Intl.PluralRules(lang).resolvedOptions().pluralCategories].sort(),
         lang,
       );
+      for (const key of pluralKeys) {
+        const forms = [...WORDS[lang][key].matchAll(/(?:^\{count, plural, |\} )(zero|one|two|few|many|other) \{/g)].map((m) => m[1]);
+        assert.deepEqual(forms.sort(), [...PLURAL_CATEGORIES[lang]].sort(), `${lang} ${key}`);
+      }
     }
   });
 
   test('the site has plural labels for its counts', () => {
     for (const key of ['site.count.attestations', 'site.count.objections', 'site.count.comments', 'site.flags', 'site.rankings.points']) {
-      assert.ok(pluralKeys.includes(key as PluralKey), key);
+      assert.ok(pluralKeys.includes(key as WordKey), key);
     }
   });
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { consoleBack } from '../../src/readers/console/gate.js';
-import { safeBack } from '../../src/readers/site/form-replies.js';
+import { consoleBack } from '../../src/web/console/gate.js';
+import { safeBack } from '../../src/web/site/form-replies.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
 
 const HOME = '/?lang=en';

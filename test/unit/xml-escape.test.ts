@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { XMLValidator } from 'fast-xml-parser';
-import { xmlEscape } from '../../src/readers/site/xml.js';
+import { xmlEscape } from '../../src/web/site/xml.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
 import { carried, exactXmlParser, isXmlChar } from '../helpers/xml.js';
 

@@ -1,10 +1,7 @@
-import { accountDe } from './account/de.js';
-import { consoleDe } from './console/de.js';
-import { siteDe } from './site/de.js';
 import type { Catalogue } from './en.js';
 
 /** German catalogue. */
-export const de: Catalogue<'de'> = {
+export const de: Catalogue = {
   'state.PROVISIONAL': 'Vorläufig',
   'state.GRADUATED': 'Bestätigt',
   'state.CONTESTED': 'Umstritten',
@@ -132,11 +129,4 @@ export const de: Catalogue<'de'> = {
 
   'search.reviewCases.none':
     'Es gibt keine Prüffälle: dieser Dienst erfasst noch keine Prüffälle, daher treffen die Prüffall-Filter auf nichts zu.',
-
-  // the reader site (docs/site.md)
-  ...siteDe,
-  // the reader site's accounts (docs/site.md, "Taking part")
-  ...accountDe,
-  // the console (docs/console.md)
-  ...consoleDe,
 };

@@ -1,9 +1,3 @@
-import { accountEn } from './account/en.js';
-import { consoleEn } from './console/en.js';
-import type { Lang } from '../schemas.js';
-import type { LabelsIn } from './plural.js';
-import { siteEn } from './site/en.js';
-
 /**
  * English catalogue: the reference set of keys. Every other catalogue is typed against it, so a missing or
  * extra key fails the type check (and test/newsroom-reads/i18n.test.ts checks the placeholders too).
@@ -133,19 +127,9 @@ export const en = {
   'evidence.ledger': 'Ledger events',
 
   'search.reviewCases.none': 'No review cases exist: this service records no review cases yet, so the review-case filters match nothing.',
-
-  // the reader site (docs/site.md)
-  ...siteEn,
-  // the reader site's accounts (docs/site.md, "Taking part")
-  ...accountEn,
-  // the console (docs/console.md)
-  ...consoleEn,
 } as const;
 
-type Labels = typeof en;
-/** Keys of the labels that are one text. */
-export type MessageKey = { [K in keyof Labels]: Labels[K] extends string ? K : never }[keyof Labels];
-/** Keys of the plural labels: one text per plural category, chosen by a count (./plural.ts). */
-export type PluralKey = Exclude<keyof Labels, MessageKey>;
-/** Every label in language `L` (a missing key, or a missing plural form of L, fails the type check). */
-export type Catalogue<L extends Lang> = LabelsIn<Labels, L>;
+/** The keys of the API's labels. */
+export type MessageKey = keyof typeof en;
+/** Every label in one language (a missing or extra key fails the type check). */
+export type Catalogue = { readonly [K in MessageKey]: string };

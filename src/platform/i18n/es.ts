@@ -1,10 +1,7 @@
-import { accountEs } from './account/es.js';
-import { consoleEs } from './console/es.js';
-import { siteEs } from './site/es.js';
 import type { Catalogue } from './en.js';
 
 /** Spanish catalogue. */
-export const es: Catalogue<'es'> = {
+export const es: Catalogue = {
   'state.PROVISIONAL': 'Provisional',
   'state.GRADUATED': 'Consolidada',
   'state.CONTESTED': 'Disputada',
@@ -134,11 +131,4 @@ export const es: Catalogue<'es'> = {
 
   'search.reviewCases.none':
     'No existen casos de revisión: este servicio aún no registra casos de revisión, por lo que los filtros de casos de revisión no coinciden con nada.',
-
-  // the reader site (docs/site.md)
-  ...siteEs,
-  // the reader site's accounts (docs/site.md, "Taking part")
-  ...accountEs,
-  // the console (docs/console.md)
-  ...consoleEs,
 };

@@ -1,10 +1,7 @@
-import { accountFr } from './account/fr.js';
-import { consoleFr } from './console/fr.js';
-import { siteFr } from './site/fr.js';
 import type { Catalogue } from './en.js';
 
 /** French catalogue. */
-export const fr: Catalogue<'fr'> = {
+export const fr: Catalogue = {
   'state.PROVISIONAL': 'Provisoire',
   'state.GRADUATED': 'Consolidé',
   'state.CONTESTED': 'Contesté',
@@ -134,11 +131,4 @@ export const fr: Catalogue<'fr'> = {
 
   'search.reviewCases.none':
     'Aucun dossier d’examen n’existe : ce service n’enregistre pas encore de dossiers d’examen, les filtres de dossiers d’examen ne correspondent donc à rien.',
-
-  // the reader site (docs/site.md)
-  ...siteFr,
-  // the reader site's accounts (docs/site.md, "Taking part")
-  ...accountFr,
-  // the console (docs/console.md)
-  ...consoleFr,
 };

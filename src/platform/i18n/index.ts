@@ -2,20 +2,20 @@ import { Type } from '@sinclair/typebox';
 import { LANGS, type Lang } from '../schemas.js';
 import { StringEnum } from '../string-enum.js';
 import { de } from './de.js';
-import { en, type Catalogue, type MessageKey, type PluralKey } from './en.js';
+import { en, type Catalogue, type MessageKey } from './en.js';
 import { es } from './es.js';
 import { fr } from './fr.js';
-import { pluralText } from './plural.js';
 import { zhHans } from './zh-hans.js';
 
-export type { Catalogue, MessageKey, PluralKey } from './en.js';
+export type { Catalogue, MessageKey } from './en.js';
 export type { Lang } from '../schemas.js';
 
 /**
- * Message catalogues of every label the service writes itself (`lang`: docs/api-conventions.md, "Languages"). Content written by bots
- * and readers (titles, comments) is never translated.
+ * Message catalogues of every label the API writes itself (`lang`: docs/api-conventions.md, "Languages"). The pages'
+ * own words live with the web layer (src/web/words). Content written by bots and readers (titles, comments) is never
+ * translated.
  */
-export const CATALOGUES: { readonly [L in Lang]: Catalogue<L> } = { en, es, fr, de, 'zh-Hans': zhHans };
+export const CATALOGUES: { readonly [L in Lang]: Catalogue } = { en, es, fr, de, 'zh-Hans': zhHans };
 
 export const DEFAULT_LANG: Lang = 'en';
 
@@ -23,15 +23,11 @@ export type MessageParams = Readonly<Record<string, string | number>>;
 
 /**
  * The message `key` in `lang` with `{name}` placeholders filled from `params`. A placeholder without a
- * value is left as written, so a missing parameter shows up in tests instead of vanishing. A plural label
- * takes its form from `params.count` (Intl.PluralRules of `lang`: "1 comment", "2 comments", French "0 commentaire")
- * and writes the count as `lang` writes numbers.
+ * value is left as written, so a missing parameter shows up in tests instead of vanishing. (The API's labels
+ * have no plural forms; the pages' words do, as ICU messages: src/web/words.)
  */
-export function t(lang: Lang, key: PluralKey, params: MessageParams & { readonly count: number }): string;
-export function t(lang: Lang, key: MessageKey, params?: MessageParams): string;
-export function t(lang: Lang, key: MessageKey | PluralKey, params?: MessageParams): string {
-  const message = CATALOGUES[lang][key];
-  const template = typeof message === 'string' ? message : pluralText(lang, message, Number(params?.count));
+export function t(lang: Lang, key: MessageKey, params?: MessageParams): string {
+  const template = CATALOGUES[lang][key];
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

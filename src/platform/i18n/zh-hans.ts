@@ -1,10 +1,7 @@
-import { accountZhHans } from './account/zh-hans.js';
-import { consoleZhHans } from './console/zh-hans.js';
-import { siteZhHans } from './site/zh-hans.js';
 import type { Catalogue } from './en.js';
 
 /** Simplified Chinese catalogue (lang `zh-Hans`). */
-export const zhHans: Catalogue<'zh-Hans'> = {
+export const zhHans: Catalogue = {
   'state.PROVISIONAL': '暂定',
   'state.GRADUATED': '已确认',
   'state.CONTESTED': '有争议',
@@ -114,11 +111,4 @@ export const zhHans: Catalogue<'zh-Hans'> = {
   'evidence.ledger': '账本事件',
 
   'search.reviewCases.none': '不存在审查案例：本服务尚未记录审查案例，因此审查案例筛选条件不会匹配任何内容。',
-
-  // the reader site (docs/site.md)
-  ...siteZhHans,
-  // the reader site's accounts (docs/site.md, "Taking part")
-  ...accountZhHans,
-  // the console (docs/console.md)
-  ...consoleZhHans,
 };

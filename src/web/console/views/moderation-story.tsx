@@ -1,0 +1,191 @@
+import { t, type Lang } from '../../words/index.js';
+import type { LegalHold } from '../../../newsroom/moderation/schemas.js';
+import type { VersionsResponse } from '../../../newsroom/stories/evidence-schemas.js';
+import type { StoryResponse } from '../../../newsroom/stories/schemas.js';
+import { href, storyHref } from '../../site/links.js';
+import { PostForm } from '../../site/views/forms.js';
+import { deliveriesHref, enc, ModerationFrame, storyPage, type Frame } from './moderation-frame.js';
+import { HoldRelease, PlaceHold } from './moderation-holds.js';
+import { consoleFlashText, Field, When } from './parts.js';
+
+type Packet = VersionsResponse['versions'][number]['packet'];
+
+/** The correction form's fields: the packet's texts, its claims and sources as JSON, and the note. */
+export interface CorrectionDraft {
+  title: string;
+  summary: string;
+  body: string;
+  claims: string;
+  sources: string;
+  note: string;
+}
+
+export function StoryFindPage(props: Frame) {
+  const { lang } = props;
+  return (
+    <ModerationFrame {...props} title={t(lang, 'console.moderation.section.stories')} here="stories" path="/console/moderation/stories">
+      <p>{t(lang, 'console.moderation.storiesText')}</p>
+      <form method="get" action="/console/moderation/stories" class="console-form">
+        <input type="hidden" name="lang" value={lang} />
+        <Field id="find-story" label={t(lang, 'console.moderation.storyId')}>
+          <input id="find-story" name="id" required maxLength={64} pattern="[A-Za-z0-9_\-]+" />
+        </Field>
+        <button type="submit">{t(lang, 'console.moderation.open')}</button>
+      </form>
+    </ModerationFrame>
+  );
+}
+
+/** The correction form's fields (the same on the story page and, hidden, on the preview's send form). */
+function DraftFields(props: { lang: Lang; draft: CorrectionDraft }) {
+  const { lang, draft } = props;
+  return (
+    <>
+      <Field id="c-title" label={t(lang, 'console.moderation.field.title')}>
+        <input id="c-title" name="title" value={draft.title} maxLength={300} />
+      </Field>
+      <Field id="c-summary" label={t(lang, 'console.moderation.field.summary')}>
+        <textarea id="c-summary" name="summary" maxLength={2000} rows={3}>
+          {draft.summary}
+        </textarea>
+      </Field>
+      <Field id="c-body" label={t(lang, 'console.moderation.field.body')}>
+        <textarea id="c-body" name="body" maxLength={100_000} rows={12}>
+          {draft.body}
+        </textarea>
+      </Field>
+      <Field id="c-claims" label={t(lang, 'console.moderation.field.claims')} hint={t(lang, 'console.moderation.claimsHint')}>
+        <textarea id="c-claims" name="claims" rows={8} class="code" aria-describedby="c-claims-hint">
+          {draft.claims}
+        </textarea>
+      </Field>
+      <Field id="c-sources" label={t(lang, 'console.moderation.field.sources')} hint={t(lang, 'console.moderation.sourcesHint')}>
+        <textarea id="c-sources" name="sources" rows={6} class="code" aria-describedby="c-sources-hint">
+          {draft.sources}
+        </textarea>
+      </Field>
+      <Field id="c-note" label={t(lang, 'console.moderation.note')} hint={t(lang, 'console.moderation.noteHint')}>
+        <textarea id="c-note" name="note" maxLength={2000} rows={3} required aria-describedby="c-note-hint">
+          {draft.note}
+        </textarea>
+      </Field>
+    </>
+  );
+}
+
+export function StoryModerationPage(
+  props: Frame & {
+    story: StoryResponse;
+    versions: VersionsResponse;
+    packet: Packet;
+    holds: LegalHold[];
+    draft: CorrectionDraft;
+    refused: { code: string; details: string[] } | null;
+    /** The webhook event of the correction or retraction just made (its deliveries are linked). */
+    event: string | null;
+  },
+) {
+  const { lang, story } = props;
+  const path = `/console/moderation/stories/${enc(story.id)}`;
+  const back = storyPage(story.id, lang);
+  const retracted = story.reviewStatus === 'RETRACTED';
+  return (
+    <ModerationFrame {...props} title={story.title} here="stories" path={path}>
+      <p>
+        <a href={storyHref(story.id, lang)}>{t(lang, 'console.moderation.publicPage')}</a> ·{' '}
+        <a href={href(`/stories/${enc(story.id)}/versions`, lang)}>{t(lang, 'console.moderation.versionsPage')}</a>
+      </p>
+      {props.event ? (
+        <p class="tag-ok">
+          <a href={deliveriesHref(lang, { event: props.event })}>{t(lang, 'console.moderation.eventDeliveries', { event: props.event })}</a>
+        </p>
+      ) : null}
+      <dl class="facts">
+        <dt>{t(lang, 'console.moderation.story')}</dt>
+        <dd>
+          <code>{story.id}</code>
+        </dd>
+        <dt>{t(lang, 'console.moderation.stage')}</dt>
+        <dd>
+          {story.publicationStage} · {story.reviewStatus}
+        </dd>
+        <dt>{t(lang, 'console.moderation.version')}</dt>
+        <dd>
+          {story.version} · <code class="hash">{story.packetHash}</code>
+        </dd>
+      </dl>
+      <h2>{t(lang, 'console.moderation.notices')}</h2>
+      {props.versions.versions.some((v) => v.notices.length) ? (
+        <ul class="list">
+          {props.versions.versions.flatMap((v) =>
+            v.notices.map((n) => (
+              <li>
+                {t(lang, `console.moderation.notice.${n.kind}`, { version: v.version, note: n.note })} <When lang={lang} at={n.createdAt} />
+              </li>
+            )),
+          )}
+        </ul>
+      ) : (
+        <p>{t(lang, 'console.moderation.noNotices')}</p>
+      )}
+      <h2>{t(lang, 'console.moderation.section.holds')}</h2>
+      {props.holds.length ? (
+        <ul class="list">
+          {props.holds.map((hold) => (
+            <li>
+              <p class="tag-warn">
+                {t(lang, 'console.moderation.activeHold', { id: hold.id, reason: hold.reason })} <When lang={lang} at={hold.placedAt} />
+              </p>
+              <HoldRelease lang={lang} hold={hold} back={back} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <>
+          <p>{t(lang, 'console.moderation.noHold')}</p>
+          <PlaceHold lang={lang} back={back} storyId={story.id} />
+        </>
+      )}
+      {retracted ? (
+        <p class="tag-bad">{t(lang, 'console.moderation.isRetracted')}</p>
+      ) : (
+        <>
+          <section aria-labelledby="correct">
+            <h2 id="correct">{t(lang, 'console.moderation.correct')}</h2>
+            <p>{t(lang, 'console.moderation.correctText')}</p>
+            {props.refused ? (
+              <div role="alert" class="flash refused">
+                <p>{consoleFlashText(lang, { kind: 'refused', message: props.refused.code })}</p>
+                {props.refused.details.length ? (
+                  <ul>
+                    {props.refused.details.map((d) => (
+                      <li>
+                        <code>{d}</code>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+              </div>
+            ) : null}
+            <PostForm action={`${path}/correction/preview`} lang={lang} back={back} class="console-form stacked">
+              <DraftFields lang={lang} draft={props.draft} />
+              <button type="submit">{t(lang, 'console.moderation.preview')}</button>
+            </PostForm>
+          </section>
+          <section aria-labelledby="retract">
+            <h2 id="retract">{t(lang, 'console.moderation.retract')}</h2>
+            <p>{t(lang, 'console.moderation.retractText')}</p>
+            <PostForm action={`${path}/retraction/confirm`} lang={lang} back={back} class="console-form">
+              <Field id="r-reason" label={t(lang, 'console.reason')}>
+                <input id="r-reason" name="reason" required maxLength={2000} />
+              </Field>
+              <button type="submit" class="danger">
+                {t(lang, 'console.moderation.retractNext')}
+              </button>
+            </PostForm>
+          </section>
+        </>
+      )}
+    </ModerationFrame>
+  );
+}

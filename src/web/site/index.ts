@@ -1,0 +1,234 @@
+import type { SessionStore } from '@fastify/session';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../../platform/clock.js';
+import { normalizeError } from '../../platform/error-handler.js';
+import { notFound } from '../../platform/errors.js';
+import { DEFAULT_LANG, type Lang } from '../../platform/i18n/index.js';
+import { LANGS } from '../../platform/schemas.js';
+import { StoryParams } from '../../newsroom/common/schemas.js';
+import { WORLD_ID_CONTENT_SECURITY_POLICY } from './assets-account.js';
+import { ASSETS, SITE_HEADERS } from './assets.js';
+import { packetDiff } from './diff.js';
+import type { createAccountsService } from '../../readers/accounts/service.js';
+import { createSiteApi } from './api.js';
+import { registerFormLimits, type FormLimits } from './limits.js';
+import { loginRoutes } from './login-routes.js';
+import { readerRoutes } from './reader-routes.js';
+import { sendPage } from './render.js';
+import { csrfSubject, readerOf, registerSessions, type SiteReader } from './session.js';
+import type { LoginMode } from './visitor.js';
+import { FeedPageQuery, LangQuery, LedgerPageQuery, SearchPageQuery, VersionsPageQuery } from './schemas.js';
+import type { createSiteService } from './service.js';
+import { ErrorPage, queryProblems } from './views/error.js';
+import { FeedPage } from './views/feed.js';
+import { LedgerPage } from './views/ledger.js';
+import { MachineRoomPage } from './views/machine-room.js';
+import { RewardWindowPage, StoryModulePage } from './views/modules.js';
+import { RankingsPage } from './views/rankings.js';
+import { SearchPage } from './views/search.js';
+import { StoryPage } from './views/story.js';
+import { VersionsPage } from './views/versions.js';
+import { siteWeb } from './web.js';
+
+/**
+ * The language of a page whose query or form may not have passed validation (its error page still speaks it):
+ * a page's address names it, a form (which posts to an address without a query) carries it as a field.
+ */
+function requestedLang(request: FastifyRequest): Lang {
+  for (const values of [request.query, request.body]) {
+    const lang = (values as Record<string, unknown> | null | undefined)?.lang;
+    const known = LANGS.find((l) => l === lang);
+    if (known) return known;
+  }
+  return DEFAULT_LANG;
+}
+
+/**
+ * The reader site: server-rendered, read-only HTML pages over the public reads, at `/` and beside the JSON
+ * API (whose paths all start with /v1, /healthz, /readyz, /docs or /openapi.json). Pages share the public read
+ * cache and its invalidation with the JSON reads; they sign nothing and carry no credentials. Encapsulated: its
+ * security headers and its HTML error pages apply to its own routes only (the JSON API and /docs keep theirs).
+ */
+export interface SiteOptions {
+  service: ReturnType<typeof createSiteService>;
+  accounts: ReturnType<typeof createAccountsService>;
+  sessions: { store: SessionStore; secret: string };
+  /** Per-address budgets of the login steps and the forms (site and console). */
+  limits: FormLimits;
+  /** The human signing secret the site signs its readers' requests with (unset: nobody can log in). */
+  signingSecret: string | undefined;
+  login: { mode: LoginMode; appId: string | undefined };
+  clock: Clock;
+  /**
+   * Pages that live inside the site (the console): registered in the site's scope, so they share its login,
+   * sessions, CSRF protection, security headers and error pages.
+   */
+  extend?: (app: FastifyInstance, shared: SiteShared) => Promise<unknown>;
+  /** Whether a logged-in person may use the console (the masthead then links to it). */
+  staff?: (reader: SiteReader) => boolean;
+}
+
+/** What the site lends to the pages registered inside it. */
+export interface SiteShared {
+  api: ReturnType<typeof createSiteApi>;
+  mode: LoginMode;
+  clock: Clock;
+  prepare(request: FastifyRequest, reply: FastifyReply): void;
+}
+
+export const siteModule: FastifyPluginAsyncTypebox<SiteOptions> = async (app, options) => {
+  const { service, clock } = options;
+  const api = createSiteApi(app, options.signingSecret);
+  await registerSessions(app, options.sessions);
+  registerFormLimits(app, options.limits);
+
+  const list = { auth: { kind: 'public' as const }, readCache: true };
+  const story = { auth: { kind: 'public' as const }, readCache: { story: 'id' } };
+  const hide = { hide: true };
+
+  /**
+   * A page for this request's visitor: the logged-in reader (or a visitor on the login page) gets their own,
+   * uncached page with a CSRF token for its forms (bound to them: ./session.ts) and the outcome of the form they
+   * just sent. Nothing here writes a session: the token's secret is a cookie of its own.
+   */
+  const prepare = (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.visitor) return;
+    const flash = request.session.flash ?? null;
+    if (flash) delete request.session.flash;
+    const reader = readerOf(request, clock.now());
+    request.personalRead = true;
+    request.visitor = {
+      reader,
+      csrf: reply.generateCsrf({ userInfo: csrfSubject(request) }),
+      flash,
+      login: options.login.mode,
+      canSign: api.enabled,
+      worldIdAppId: options.login.appId ?? null,
+      staff: reader !== null && (options.staff?.(reader) ?? false),
+    };
+    if (options.login.mode === 'world-id' && (reader || request.url.startsWith('/login/world-id')))
+      reply.header('content-security-policy', WORLD_ID_CONTENT_SECURITY_POLICY);
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(SITE_HEADERS);
+    // a logged-in reader's pages are theirs: never from the shared read cache (the cache's hook runs after this)
+    if (request.method === 'GET' && !request.url.startsWith('/assets/') && readerOf(request, clock.now())) prepare(request, reply);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/assets/')) return payload;
+    // one URL, two pages (anonymous and logged in): no shared cache may mix them up
+    reply.header('vary', [reply.getHeader('vary'), 'cookie'].filter(Boolean).join(', '));
+    if (request.personalRead === true || request.session?.reader) reply.header('cache-control', 'private, no-store');
+    return payload;
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const failure = normalizeError(error);
+    if (failure.status >= 500) request.log.error({ err: error }, 'page failed');
+    else request.log.info({ code: failure.code, status: failure.status }, 'page refused');
+    if (failure.retryAfterSeconds !== undefined) reply.header('retry-after', String(failure.retryAfterSeconds));
+    reply.code(failure.status);
+    const problems = queryProblems(failure, request);
+    return sendPage(reply, ErrorPage, {
+      lang: requestedLang(request),
+      status: failure.status,
+      requestId: request.id,
+      problems,
+      retryAfterSeconds: failure.retryAfterSeconds,
+    });
+  });
+
+  await app.register(siteWeb, { service: service.syndication });
+
+  for (const asset of Object.values(ASSETS)) {
+    app.get(asset.path, { schema: hide }, async (_request, reply) =>
+      reply.type(asset.type).header('cache-control', 'public, max-age=31536000, immutable').send(asset.body),
+    );
+  }
+
+  await app.register(loginRoutes, { api, accounts: options.accounts, mode: options.login.mode, appId: options.login.appId, prepare });
+  await app.register(readerRoutes, { api, mode: options.login.mode, clock, prepare });
+  if (options.extend) await options.extend(app, { api, mode: options.login.mode, clock, prepare });
+
+  app.get('/', { config: list, schema: { ...hide, querystring: FeedPageQuery } }, async (request, reply) => {
+    const { lang = 'en', mode = 'trending', room, cursor, limit } = request.query;
+    const { page, rooms } = await service.feedPage({ lang, mode, room, cursor, limit });
+    return sendPage(reply, FeedPage, { lang, mode, room, limit, page, rooms });
+  });
+
+  app.get('/stories/:id', { config: story, schema: { ...hide, params: StoryParams, querystring: LangQuery } }, async (request, reply) => {
+    const lang = request.query.lang ?? 'en';
+    return sendPage(reply, StoryPage, { lang, ...(await service.storyPage(request.params.id, lang)) });
+  });
+
+  app.get(
+    '/stories/:id/machine-room',
+    { config: story, schema: { ...hide, params: StoryParams, querystring: LangQuery } },
+    async (request, reply) => {
+      const lang = request.query.lang ?? 'en';
+      return sendPage(reply, MachineRoomPage, { lang, ...(await service.machineRoomPage(request.params.id, lang)) });
+    },
+  );
+
+  app.get(
+    '/stories/:id/versions',
+    { config: story, schema: { ...hide, params: StoryParams, querystring: VersionsPageQuery } },
+    async (request, reply) => {
+      const lang = request.query.lang ?? 'en';
+      const { story: current, versions, botNames } = await service.versionsPage(request.params.id, lang);
+      const to = request.query.to ?? versions.currentVersion;
+      const from = request.query.from ?? Math.max(1, to - 1);
+      const older = versions.versions.find((v) => v.version === Math.min(from, to));
+      const newer = versions.versions.find((v) => v.version === Math.max(from, to));
+      if (!older || !newer) throw notFound('version');
+      const diff = older === newer ? null : packetDiff(older.packet, newer.packet);
+      return sendPage(reply, VersionsPage, { lang, story: current, versions, from: older.version, to: newer.version, diff, botNames });
+    },
+  );
+
+  app.get('/ledger', { config: list, schema: { ...hide, querystring: LedgerPageQuery } }, async (request, reply) => {
+    const { lang = 'en', filters, cursor, limit } = request.query;
+    return sendPage(reply, LedgerPage, { lang, bucket: filters, limit, page: await service.ledgerPage({ filters, cursor, limit }) });
+  });
+
+  app.get('/rankings', { config: list, schema: { ...hide, querystring: LangQuery } }, async (request, reply) =>
+    sendPage(reply, RankingsPage, { lang: request.query.lang ?? 'en', rankings: await service.rankingsPage() }),
+  );
+
+  app.get('/developing', { config: list, schema: { ...hide, querystring: LangQuery } }, async (request, reply) => {
+    const lang = request.query.lang ?? 'en';
+    return sendPage(reply, StoryModulePage, { lang, section: 'developing', path: '/developing', module: await service.developing(lang) });
+  });
+
+  app.get('/under-review', { config: list, schema: { ...hide, querystring: LangQuery } }, async (request, reply) => {
+    const lang = request.query.lang ?? 'en';
+    return sendPage(reply, StoryModulePage, {
+      lang,
+      section: 'under-review',
+      path: '/under-review',
+      module: await service.underReview(lang),
+    });
+  });
+
+  app.get('/reward-window', { config: list, schema: { ...hide, querystring: LangQuery } }, async (request, reply) => {
+    const lang = request.query.lang ?? 'en';
+    return sendPage(reply, RewardWindowPage, { lang, module: await service.rewardWindow(lang) });
+  });
+
+  app.get('/search', { config: list, schema: { ...hide, querystring: SearchPageQuery } }, async (request, reply) => {
+    const { lang = 'en', cursor, q, room, state, publicationStage, reviewStatus } = request.query;
+    // an empty form field means "any": it is dropped before the search service sees the query
+    const filters = {
+      q: q || undefined,
+      room: room || undefined,
+      state: state || undefined,
+      publicationStage: publicationStage || undefined,
+      reviewStatus: reviewStatus || undefined,
+    };
+    const result = await service.searchPage({ ...filters, lang, cursor, limit: 20 });
+    return sendPage(reply, SearchPage, { lang, filters, result });
+  });
+};

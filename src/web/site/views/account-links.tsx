@@ -1,0 +1,43 @@
+import { t, type Lang } from '../../words/index.js';
+import { href } from '../links.js';
+import { useVisitor } from '../visitor.js';
+import { PostForm } from './forms.js';
+
+/**
+ * The masthead's account links: "Log in" (back to this page afterwards) for everyone on a public page; the
+ * reader's "My newsroom" and "Log out" on their own pages.
+ */
+export function AccountLinks(props: { lang: Lang; path: string; query?: Record<string, string | number | undefined> }) {
+  const { lang } = props;
+  const { reader, staff } = useVisitor();
+  const here = href(props.path, lang, props.query);
+  return (
+    <nav class="account" aria-label={t(lang, 'account.menu')}>
+      {reader ? (
+        <ul>
+          <li>
+            <a href={href('/me', lang)}>{t(lang, 'account.me')}</a>
+          </li>
+          {staff ? (
+            <li>
+              <a href={href('/console', lang)}>{t(lang, 'console.title')}</a>
+            </li>
+          ) : null}
+          <li>
+            <PostForm action="/logout" lang={lang} back={href('/', lang)} class="inline">
+              <button type="submit" class="link">
+                {t(lang, 'account.logout')}
+              </button>
+            </PostForm>
+          </li>
+        </ul>
+      ) : (
+        <ul>
+          <li>
+            <a href={href('/login', lang, props.path === '/login' ? {} : { next: here })}>{t(lang, 'account.login')}</a>
+          </li>
+        </ul>
+      )}
+    </nav>
+  );
+}

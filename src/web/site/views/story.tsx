@@ -1,0 +1,232 @@
+import { t, type Lang } from '../../words/index.js';
+import type { CommentsResponse } from '../../../newsroom/comments/schemas.js';
+import type { FlagsResponse } from '../../../newsroom/flags/schemas.js';
+import type { ConsensusResponse, VersionsResponse } from '../../../newsroom/stories/evidence-schemas.js';
+import type { StoryResponse } from '../../../newsroom/stories/schemas.js';
+import { formatNumber, formatPercent } from '../format.js';
+import { href } from '../links.js';
+import type { BotNames } from '../service.js';
+import { Layout } from './layout.js';
+import { ReaderActions } from './reader-actions.js';
+import { Badge, BotName, ClaimRef, Reference, Sentence, When } from './parts.js';
+import { RewardWindowState, VersionList } from './story-parts.js';
+
+type SourceStatus = 'UNREVIEWED' | 'VERIFIED' | 'DISPUTED' | 'UNRELIABLE' | 'RETRACTED';
+
+export interface StoryPageProps {
+  lang: Lang;
+  story: StoryResponse;
+  consensus: ConsensusResponse;
+  versions: VersionsResponse;
+  comments: CommentsResponse;
+  flags: FlagsResponse;
+  rewardWindowHours: number | null;
+  botNames: BotNames;
+}
+
+/**
+ * Stage and review status in plain words, from the consensus snapshot and the thresholds it applied. The story
+ * state is not shown again: it is always one of the two (the review's trouble first, else the stage).
+ */
+function Standing(props: { lang: Lang; story: StoryResponse; consensus: ConsensusResponse }) {
+  const { lang, story, consensus } = props;
+  const s = consensus.snapshot;
+  const n = (value: number) => formatNumber(lang, value);
+  const th = s.thresholds;
+  return (
+    <section class="panel" aria-labelledby="standing">
+      <h2 id="standing">{t(lang, 'site.story.standing')}</h2>
+      <dl class="facts status">
+        <dt>{t(lang, 'site.label.publicationStage')}</dt>
+        <dd>
+          <Badge kind={story.publicationStage} label={story.labels.publicationStage} /> {t(lang, `site.stage.${story.publicationStage}`)}
+        </dd>
+        <dt>{t(lang, 'site.label.reviewStatus')}</dt>
+        <dd>
+          <Badge kind={story.reviewStatus} label={story.labels.reviewStatus} /> {t(lang, `site.review.${story.reviewStatus}`)}
+        </dd>
+      </dl>
+      <p>
+        {t(lang, 'site.consensus.tally', {
+          version: n(s.version),
+          attestations: t(lang, 'site.count.attestations', { count: s.attestations.count }),
+          attestationWeight: n(s.attestations.weight),
+          objections: t(lang, 'site.count.objections', { count: s.objections.count }),
+          objectionWeight: n(s.objections.weight),
+        })}{' '}
+        {t(lang, 'site.consensus.flags', { flags: t(lang, 'site.count.flags', { count: s.flags.count }), high: n(s.flags.high) })}
+      </p>
+      <h3>{t(lang, 'site.thresholds')}</h3>
+      <ul class="list">
+        <li>{t(lang, 'site.gate.clear', { minAttestations: n(th.minAttestations) })}</li>
+        <li>
+          {t(lang, 'site.gate.contested', { minObjections: n(th.minObjections), ratio: formatPercent(lang, th.contestedObjectionRatio) })}
+        </li>
+        <li>{t(lang, 'site.gate.graduation', { min: n(th.graduationMinAttestations) })}</li>
+      </ul>
+      <p>
+        {t(lang, s.graduation.gateMet ? 'site.graduation.met' : 'site.graduation.notMet')}{' '}
+        {t(lang, s.graduation.humanActionRecorded ? 'site.humanAction.recorded' : 'site.humanAction.missing')}
+      </p>
+      <p class="meta">
+        {consensus.source === 'neutral' ? t(lang, 'site.consensus.neutral') : null}
+        {consensus.currentPacket ? null : t(lang, 'site.consensus.stale')} {t(lang, 'site.consensus.computed')}{' '}
+        <When lang={lang} at={consensus.computedAt} />
+      </p>
+    </section>
+  );
+}
+
+/** The sources the current packet cites, with their review status. */
+function Sources(props: { lang: Lang; sources: StoryResponse['sources'] }) {
+  const { lang } = props;
+  return (
+    <section aria-labelledby="sources">
+      <h2 id="sources">{t(lang, 'site.sources')}</h2>
+      {props.sources.length === 0 ? (
+        <p>{t(lang, 'site.empty')}</p>
+      ) : (
+        <ol class="list">
+          {props.sources.map((source) => (
+            <li>
+              <a href={source.url} rel="nofollow noopener noreferrer">
+                {source.title ?? source.url}
+              </a>
+              {source.publisher ? ` · ${source.publisher}` : ''}{' '}
+              <Badge kind={source.status} label={t(lang, `site.sourceStatus.${source.status as SourceStatus}`)} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function Comments(props: { lang: Lang; comments: CommentsResponse; total: number }) {
+  const { lang } = props;
+  return (
+    <section aria-labelledby="comments">
+      <h2 id="comments">{t(lang, 'site.count.comments', { count: props.total })}</h2>
+      {props.comments.items.length === 0 ? (
+        <p>{t(lang, 'site.comments.empty')}</p>
+      ) : (
+        <ol class="list">
+          {props.comments.items.map((c) => (
+            <li id={`comment-${c.id}`}>
+              <p class="meta">
+                {c.actorId}
+                {c.verified ? ` · ${t(lang, 'site.verifiedReader')}` : ''} · <When lang={lang} at={c.createdAt} />
+              </p>
+              <p>{c.body}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function Flags(props: { lang: Lang; flags: FlagsResponse; total: number; claims: StoryResponse['claims'] }) {
+  const { lang } = props;
+  return (
+    <section aria-labelledby="flags">
+      <h2 id="flags">{t(lang, 'site.flags', { count: props.total })}</h2>
+      {props.flags.items.length === 0 ? (
+        <p>{t(lang, 'site.flags.empty')}</p>
+      ) : (
+        <ol class="list">
+          {props.flags.items.map((f) => (
+            <li>
+              <p class="meta">
+                <Badge kind={f.severity} label={t(lang, `site.severity.${f.severity}`)} />{' '}
+                {f.challenge ? `${t(lang, 'site.flag.challenge')} · ` : ''}
+                {f.claimId ? (
+                  <>
+                    <Sentence
+                      text={t(lang, 'site.flag.claim')}
+                      parts={{ claim: <ClaimRef lang={lang} claims={props.claims} id={f.claimId} storyPath="" /> }}
+                    />
+                    {' · '}
+                  </>
+                ) : null}
+                <When lang={lang} at={f.createdAt} />
+              </p>
+              <p>{f.reason}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** The story page: the current version, where it stands and why, its sources, readers' comments and flags. */
+export function StoryPage(props: StoryPageProps) {
+  const { lang, story } = props;
+  const base = `/stories/${encodeURIComponent(story.id)}`;
+  return (
+    <Layout lang={lang} title={story.title} section="story" path={base} meta={{ description: story.summary, ogType: 'article' }}>
+      <article lang={story.lang}>
+        <header>
+          <h1>{story.title}</h1>
+          <p class="lede">{story.summary}</p>
+        </header>
+        <p class="meta" lang={lang}>
+          {story.room} ·{' '}
+          <Sentence
+            text={t(lang, 'site.story.meta', { version: story.version })}
+            parts={{ bot: <BotName lang={lang} botId={story.authorBotId} name={props.botNames.get(story.authorBotId)} /> }}
+          />
+          {story.publishedAt ? (
+            <>
+              {' · '}
+              <When lang={lang} at={story.publishedAt} />
+            </>
+          ) : null}
+        </p>
+        <div class="layout">
+          <div>
+            <div class="story-body">{story.body}</div>
+            <section aria-labelledby="claims" lang={lang}>
+              <h2 id="claims">{t(lang, 'site.claims')}</h2>
+              <ol class="list" lang={story.lang}>
+                {story.claims.map((claim) => (
+                  <li id={`claim-${claim.id}`}>{claim.text}</li>
+                ))}
+              </ol>
+              <Reference summary={t(lang, 'site.claims.references')}>
+                <ol class="list">
+                  {story.claims.map((claim) => (
+                    <li>
+                      <code>{claim.id}</code>
+                    </li>
+                  ))}
+                </ol>
+              </Reference>
+            </section>
+          </div>
+          <aside lang={lang} aria-label={t(lang, 'site.story.standing')}>
+            <Standing lang={lang} story={story} consensus={props.consensus} />
+            <RewardWindowState lang={lang} window={story.rewardWindow} hours={props.rewardWindowHours} />
+            <section aria-labelledby="evidence">
+              <h2 id="evidence">{t(lang, 'site.evidence')}</h2>
+              <ul class="list">
+                <li>
+                  <a href={href(`${base}/machine-room`, lang)}>{t(lang, 'site.machineRoom.link')}</a>
+                </li>
+                <li>
+                  <a href={href(`${base}/versions`, lang)}>{t(lang, 'site.versions.compare')}</a>
+                </li>
+              </ul>
+              <VersionList lang={lang} storyId={story.id} versions={props.versions} botNames={props.botNames} />
+            </section>
+          </aside>
+        </div>
+      </article>
+      <ReaderActions lang={lang} story={story} />
+      <Sources lang={lang} sources={story.sources} />
+      <Comments lang={lang} comments={props.comments} total={story.counts.comments} />
+      <Flags lang={lang} flags={props.flags} total={story.counts.flags} claims={story.claims} />
+    </Layout>
+  );
+}
