@@ -9701,27 +9701,6 @@ export interface components {
       };
     };
     /** @description A rate limit is reached (RATE_LIMITED): wait retryAfterSeconds (also the retry-after header). */
-    TooManyRequests: {
-      headers: {
-        'x-request-id': components['headers']['RequestId'];
-        'retry-after': components['headers']['RetryAfter'];
-        [name: string]: unknown;
-      };
-      content: {
-        /**
-         * @example {
-         *       "error": "Too many requests",
-         *       "code": "RATE_LIMITED",
-         *       "message": "Rate limit reached; retry in 42 s",
-         *       "nextAction": "Wait retryAfterSeconds before retrying",
-         *       "requestId": "3f0c9a52-6f1e-4c1b-9d53-2b8e7a4f1c60",
-         *       "retryAfterSeconds": 42
-         *     }
-         */
-        'application/json': components['schemas']['ApiError'];
-      };
-    };
-    /** @description A rate limit is reached (RATE_LIMITED): wait retryAfterSeconds (also the retry-after header). */
     HumanTooManyRequests: {
       headers: {
         'x-request-id': components['headers']['RequestId'];
@@ -10828,9 +10807,7 @@ export interface operations {
       413: components['responses']['PayloadTooLarge'];
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
-      429: components['responses']['TooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
-      503: components['responses']['ServiceUnavailable'];
     };
   };
   createAttestation: {

@@ -92,7 +92,7 @@ describe('the OpenAPI document and the client generated from it', () => {
     }
     const codes = (name: string) => responses[name].content['application/json'].example.code;
     assert.equal(codes('NotFound'), 'NOT_FOUND');
-    assert.equal(codes('TooManyRequests'), 'RATE_LIMITED');
+    assert.equal(codes('HumanTooManyRequests'), 'RATE_LIMITED');
     assert.equal(codes('HumanUnauthorized'), 'SIGNATURE_INVALID');
     assert.equal(codes('AgentUnauthorized'), 'AGENT_SIGNED_HEADERS_INVALID');
     assert.equal(codes('ServiceUnavailable'), 'DATABASE_UNAVAILABLE');

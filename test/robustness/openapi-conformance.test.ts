@@ -324,6 +324,11 @@ function kindOf(schemes: string[]): 'human' | 'agent' | 'api-key' | 'operations'
 const DOCUMENTED_REFUSALS: { why: string; route: RegExp; detail: RegExp }[] = [
   { why: 'docs/api-conventions.md, "Requests and answers": text the database cannot hold', route: /./, detail: /NUL|surrogate/ },
   {
+    why: 'docs/api-conventions.md, "Requests and answers": an object key written with an escape (a free-form object’s key with `"`, `\\` or a control character)',
+    route: /./,
+    detail: /object keys must be written without escape sequences/,
+  },
+  {
     why: 'docs/reader-accounts.md: a ROOM topic is a room slug',
     route: /^\/v1\/users\/me\/topics$/,
     detail: /^\/topic: a ROOM topic/,

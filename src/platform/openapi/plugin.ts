@@ -174,7 +174,8 @@ export const openapiPlugin = fp(
         const routeFacts: RouteFacts = {
           method: String(route.method),
           auth,
-          rateLimited: route.config?.rateLimit !== false,
+          // the operations token's routes count against no budget (platform/auth/plugin.ts)
+          rateLimited: route.config?.rateLimit !== false && auth?.kind !== 'operations',
           hasPathParams: url.includes(':'),
           readCache: Boolean(route.config?.readCache),
           ...(route.config?.deprecated ? { deprecation: { sunset: route.config.deprecated.sunset !== undefined } } : {}),
