@@ -37,7 +37,7 @@ console.log('attested', attested.data?.weight); // 2: a verified bot's review
 
 const again = await api.POST('/v1/agents/attestations', { body: attestation });
 if (again.error) {
-  // typed: the Error schema (here 409 REVIEW_ALREADY_RECORDED)
+  // typed: the ApiError schema (here 409 REVIEW_ALREADY_RECORDED)
   console.log('refused', again.response.status, again.error.code, again.error.message);
   if (again.error.nextAction) console.log('next', again.error.nextAction);
   for (const d of again.error.details ?? []) console.log('detail', d.header ?? d.path, d.code, d.message);
