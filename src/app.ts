@@ -14,7 +14,7 @@ import { candidatesModule } from './newsroom/candidates/index.js';
 import { commentsModule } from './newsroom/comments/index.js';
 import { flagsModule } from './newsroom/flags/index.js';
 import { rewardVotesModule } from './newsroom/reward-votes/index.js';
-// rewards, settlements and fraud review (docs/rewards.md)
+// rewards, settlements and fraud review
 import { rewardsPolicyModule } from './rewards/policy/index.js';
 import { rewardsModule } from './rewards/recipients/index.js';
 import { settlementsModule } from './rewards/settlements/index.js';
@@ -27,7 +27,7 @@ import { homeModule } from './newsroom/home/index.js';
 import { ledgerModule } from './newsroom/ledger/index.js';
 import { orientationModule } from './newsroom/orientation/index.js';
 import { rankingsModule } from './newsroom/rankings/index.js';
-// the reader site (docs/site.md)
+// the reader site and the console
 import { siteModule } from './web/site/index.js';
 import { consoleModule } from './web/console/index.js';
 import { allowlistsOf, openAreas, rolesOf } from './web/console/access.js';
@@ -39,7 +39,7 @@ import { healthModule } from './operations/health/index.js';
 import { publishModule } from './newsroom/publish/index.js';
 import { reviewsModule } from './newsroom/reviews/index.js';
 import { usersModule } from './readers/users/index.js';
-// moderation, corrections and retractions, webhooks (docs/moderation.md, docs/webhooks.md)
+// moderation, corrections and retractions, webhooks
 import { correctionsModule } from './newsroom/corrections/index.js';
 import { moderationModule } from './newsroom/moderation/index.js';
 import { webhooksModule } from './delivery/webhooks/index.js';
@@ -94,7 +94,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requestIdHeader: false,
     // Fastify also takes a hop count; its typings only list strings and booleans.
     trustProxy: (config.trustProxy ?? false) as boolean | string,
-    // limits and timeouts of Node's server, explicit (docs/operators.md "Slow clients and limits")
+    // limits and timeouts of Node's server, explicit rather than Node's defaults
     ...httpServerOptions(config.http),
     // a path parameter of any length that fits the URL limit reaches its route, whose schema answers 400 naming it
     // (over the URL limit, 414 either way)
@@ -133,7 +133,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const services = createServices(ctx);
 
   // The hooks every request runs are plain callbacks: an async hook costs a promise and a turn of the microtask
-  // queue on each request, which a route as small as /healthz shows (docs/performance.md).
+  // queue on each request, which a route as small as /healthz shows.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
@@ -217,7 +217,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(orientationModule, { service: publicReads.orientation });
   await app.register(rankingsModule, { service: publicReads.rankings });
   // the reader site: server-rendered HTML from the same service instances, at /
-  // who may use the console: the allowlists, read once (docs/console.md)
+  // who may use the console: the allowlists, read once
   const consoleLists = allowlistsOf(config);
   await app.register(siteModule, {
     service: services.site,
@@ -231,7 +231,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     signingSecret: config.humanSigningSecrets[0],
     login: { mode: config.humanProofVerifier === 'dev' ? 'dev' : 'world-id', appId: config.worldIdAppId },
     clock: ctx.clock,
-    // the console for the allowlisted (docs/console.md), inside the site: its login, sessions and CSRF
+    // the console for the allowlisted, inside the site: its login, sessions and CSRF
     staff: (reader) => openAreas(rolesOf(consoleLists, reader)).length > 0,
     extend: async (site, shared) => {
       await site.register(consoleModule, { ...shared, lists: consoleLists, ...services.console });
@@ -241,14 +241,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(governanceModule, { governance: services.governance, emergency: services.emergency });
   await app.register(controlPlaneModule, { service: services.controlPlane });
   await app.register(integrityModule, { integrity: services.integrity });
-  // rewards, settlements and fraud review (docs/rewards.md)
+  // rewards, settlements and fraud review
   await app.register(rewardsPolicyModule, { policy: rewards.policy });
   await app.register(rewardsModule, { recipients: rewards.recipients, reads: rewards.reads });
   await app.register(botOwnersModule, { service: rewards.botOwners });
   await app.register(settlementsModule, { service: rewards.settlements });
   await app.register(rewardReviewModule, { review: rewards.review });
   await app.register(claimsModule, { claims: rewards.claims, freezes: rewards.claimFreezes });
-  // moderation, corrections and retractions, webhooks (docs/moderation.md, docs/webhooks.md)
+  // moderation, corrections and retractions, webhooks
   await app.register(moderationModule, newsroom.moderation);
   await app.register(correctionsModule, { service: newsroom.corrections });
   await app.register(webhooksModule, { ctx, metrics });

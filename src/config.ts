@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs';
 const REGISTRY_BOT_ID = /^bot_[0-9a-f]{32}$/;
 
 /**
- * The one place that reads process.env. Every variable of docs/operators.md, "Configuration", is parsed and validated here; a bad
+ * The one place that reads process.env. Every variable is parsed and validated here (operators find them all in
+ * docs/operators.md); a bad
  * value or a bad combination throws a ConfigError naming the variable, and the service refuses to start.
  * The result is frozen and passed explicitly to whatever needs it.
  */
@@ -59,7 +60,7 @@ export interface Config {
   failClosed: boolean;
   /**
    * DATABASE_URL: PostgreSQL server the service connects to, as the runtime role (reads and writes rows, owns
-   * nothing: docs/operators.md, "Database roles"); unset = embedded PGlite in DATA_DIR.
+   * nothing, so a bug cannot alter the schema or the audit triggers); unset = embedded PGlite in DATA_DIR.
    */
   databaseUrl: string | undefined;
   /**
@@ -70,7 +71,7 @@ export interface Config {
   migrationDatabaseUrl: string | undefined;
   /**
    * DATABASE_READ_URL: a streaming read replica of DATABASE_URL (same role); the public reads go to it while it
-   * keeps up, everything else stays on DATABASE_URL (docs/operators.md, "Read replicas"). Needs DATABASE_URL.
+   * keeps up, everything else stays on DATABASE_URL. Needs DATABASE_URL.
    */
   databaseReadUrl: string | undefined;
   /** DATABASE_READ_MAX_LAG_MS: a replica further behind than this is skipped (its reads go to DATABASE_URL). */
@@ -82,7 +83,7 @@ export interface Config {
   /**
    * DATABASE_PREPARED_STATEMENTS (default 1): the hot statements go by name, planned once per connection
    * (src/platform/db/prepared-statements.ts). 0 behind a transaction pooler that does not keep track of named
-   * statements (docs/operators.md, "Behind PgBouncer").
+   * statements (a PgBouncer before 1.21).
    */
   databasePreparedStatements: boolean;
   /**
@@ -146,14 +147,14 @@ export interface Config {
     approvalMin: number;
     /** CONTROL_PLANE_ENFORCE_REQUESTER_CANNOT_APPROVE (default 1). */
     enforceRequesterCannotApprove: boolean;
-    /** FEATURE_EXPLICIT_CONTROL_PLANE_ENABLED: 1 = governance changes need an executed control-plane request (docs/governance.md). */
+    /** FEATURE_EXPLICIT_CONTROL_PLANE_ENABLED: 1 = governance changes need an executed control-plane request. */
     explicitEnabled: boolean;
   };
   /** WORLDID_LOGIN_ACTION: the World ID action of every login (default svc-login). */
   worldIdLoginAction: string;
   /** WORLDID_SESSION_TTL_SECONDS: how long a login binds the actor to its linked human (default 7 days). */
   worldIdSessionTtlSeconds: number;
-  /** HUMAN_PROOF_VERIFIER: dev (the HMAC proof of docs/identity.md; refused in production and public deployments) or remote (provider APIs). */
+  /** HUMAN_PROOF_VERIFIER: dev (an HMAC proof anyone can make, so refused in production and public deployments) or remote (provider APIs). */
   humanProofVerifier: 'dev' | 'remote';
   /** WORLDID_APP_ID, WORLDID_VERIFY_URL: World ID's cloud verification (the URL overrides the app's default one). */
   worldIdAppId: string | undefined;
@@ -162,7 +163,7 @@ export interface Config {
   humanProofVerifyUrls: Record<string, string | undefined>;
   /** HUMAN_PROOF_VERIFY_TIMEOUT_MS: a provider that has not answered by then is unavailable (503). */
   humanProofVerifyTimeoutMs: number;
-  /** Outbound webhooks (docs/api-conventions.md, "Webhooks"; docs/webhooks.md). */
+  /** Outbound webhooks: signed POSTs of corrections and retractions. */
   webhooks: {
     /** WEBHOOK_ENDPOINTS: HTTPS URLs that receive story.correction and story.retraction. */
     endpoints: string[];
@@ -193,7 +194,7 @@ export interface Config {
   chainRpcUrl: string | undefined;
   claimDistributorAddress: string | undefined;
   claimMinConfirmations: number;
-  // rewards (docs/rewards.md): REWARDS_DAILY_PAID_ACTIONS_L3 / _L2 / _L0: paid actions (reward votes) per person and
+  // rewards: REWARDS_DAILY_PAID_ACTIONS_L3 / _L2 / _L0: paid actions (reward votes) per person and
   // UTC day by recorded tier; REWARDS_REVIEW_DUE_HOURS: a review case not closed by then is OVERDUE.
   rewards: { dailyPaidActions: { L3: number; L2: number; L0: number }; reviewDueHours: number };
   /**
@@ -222,7 +223,7 @@ export interface Config {
     /** RATE_LIMIT_SITE_FORMS_PER_MINUTE: every other form post of the reader site and the console per client address (default 60). */
     siteFormPostsPerMinute: number;
   };
-  // verified agents (docs/adr/0015-verified-agents.md)
+  // verified agents
   /** RATE_LIMIT_AGENT_JOINS_PER_MINUTE: self-serve joins per client address (default 10). */
   agentJoinsPerMinute: number;
   /**
@@ -232,7 +233,7 @@ export interface Config {
   readCache: { ttlMs: number; clockKnownTtlMs: number; maxBytes: number };
   /** SEED_DEMO: seed the demo newsroom into an empty database at start (default on for the embedded database). */
   seedDemo: boolean;
-  // the HTTP edge (docs/operators.md, "Slow clients and limits" and "Shutdown")
+  // the HTTP edge: Node's server limits and timeouts, set explicitly, and the shutdown
   http: {
     /** HTTP_HEADERS_TIMEOUT_MS: a connection whose request headers are not all in by then is answered 408 and closed (default 10000). */
     headersTimeoutMs: number;
@@ -458,7 +459,7 @@ export function localDemoDataDir(env: Env): string | undefined {
   return dataDir.startsWith('memory://') ? undefined : dataDir;
 }
 
-/** The webhook variables (docs/api-conventions.md, "Webhooks"; docs/webhooks.md). */
+/** The webhook variables. */
 function parseWebhooks(env: Env, failClosed: boolean): Config['webhooks'] {
   // the old name must not be silently ignored by a deployment that still sets it
   if (str(env, 'WEBHOOK_ALLOW_LOOPBACK_FOR_TESTS') !== undefined)
@@ -633,7 +634,7 @@ export function loadConfig(env: Env = process.env): Config {
     chainRpcUrl: url(env, 'CHAIN_RPC_URL', ['http:', 'https:']),
     claimDistributorAddress: str(env, 'CLAIM_DISTRIBUTOR_ADDRESS'),
     claimMinConfirmations: int(env, 'CLAIM_MIN_CONFIRMATIONS', 12, 0, 10_000),
-    // rewards (docs/rewards.md)
+    // rewards
     rewards: {
       dailyPaidActions: {
         L3: int(env, 'REWARDS_DAILY_PAID_ACTIONS_L3', 50, 0, 100_000),

@@ -1,5 +1,5 @@
 /**
- * Enums of answers are open (docs/api-conventions.md, "Versions and deprecation"): within /v1 the service may
+ * Enums of answers are open: within /v1 the service may
  * answer a value it did not list before, and a client must take it as "something else". Each enum an answer can
  * carry gets `x-extensible-enum`, the list of the values it has today (the form client generators read as
  * "this list may grow"); its `enum` stays, as what a request may send. Enums only requests use are left closed.

@@ -131,7 +131,7 @@ function describeReaderPair(operation: Node): void {
   operation['x-dependent-required'] = READER_PAIR.dependentRequired;
 }
 
-/** docs/signing.md, the page the document's description links to (found from this file, in src/ or dist/src/). */
+/** The signing guide the document's description links to (found from this file, in src/ or dist/src/). */
 function readSigningGuide(): string {
   for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
     const file = join(dir, 'docs', 'signing.md');

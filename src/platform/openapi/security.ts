@@ -4,7 +4,7 @@ import type { AuthSpec } from '../auth/types.js';
  * How each kind of route authentication appears in the document: one security scheme per credential (the
  * public API key and the operations token are different secrets, each accepted in its own header or as a
  * bearer token), and the signature headers that go with a signature scheme as named header parameters, so
- * that a generated client has them as typed inputs. The signing itself is docs/signing.md.
+ * that a generated client has them as typed inputs.
  */
 
 const ref = (name: string) => ({ $ref: `#/components/parameters/${name}` });

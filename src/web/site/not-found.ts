@@ -35,7 +35,7 @@ function wantsHtml(request: FastifyRequest): boolean {
 }
 
 /**
- * The 404 of an unknown path (docs/site.md, "Errors"): an HTML page in the reader's language for a GET or HEAD
+ * The 404 of an unknown path: an HTML page in the reader's language for a GET or HEAD
  * of a browser (Accept absent, or naming text/html or anything) on a path outside the API's prefixes; undefined
  * otherwise, and the JSON error body answers, as it always has for the API.
  */

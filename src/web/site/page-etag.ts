@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { onSendAsyncHookHandler } from 'fastify';
 
 /**
- * ETags of the site's answers (docs/site.md, "On the web"): a weak validator, the SHA-1 of the
+ * ETags of the site's answers: a weak validator, the SHA-1 of the
  * uncompressed body of a 200 to GET or HEAD. A request whose If-None-Match lists it is answered 304 with no
  * body. The hook runs on every site route before the read cache's and the compression's own: the read cache
  * keeps the ETag with the body it stores, and a body served from it comes with that ETag, which is not hashed

@@ -19,7 +19,7 @@ const ATOM = 'application/atom+xml; charset=utf-8';
 const XML = 'application/xml; charset=utf-8';
 
 /**
- * What the web expects of the site besides its pages (docs/site.md, "Feeds, sitemap, robots.txt"): ETags and
+ * What the web expects of the site besides its pages: ETags and
  * 304 on every site answer, the base URL the pages' absolute links use, Atom feeds, the sitemap and
  * robots.txt. Registered inside the site's plugin (fastify-plugin: its hook and routes belong to the site's
  * context, with the site's headers and HTML error pages), so the JSON API gets no ETag.

@@ -14,7 +14,7 @@ export type WordKey = keyof typeof en;
 export type LabelKey = WordKey | MessageKey;
 
 /**
- * The words of the site, its accounts and the console (docs/site.md, docs/console.md): one JSON catalogue per
+ * The words of the site, its accounts and the console: one JSON catalogue per
  * language, flat keys, ICU MessageFormat messages (`{name}` arguments, `{count, plural, one {# comment} other {# comments}}`)
  * that translators' tools read. Each catalogue is typed against en.json, so a key missing from a language fails the
  * type check; test/unit/web-words.test.ts checks the arguments and plural forms of every message.

@@ -25,8 +25,7 @@ export interface PageMetaProps {
 }
 
 /**
- * The head elements that tell browsers, crawlers and link previews what a page is (docs/site.md, "Pages on
- * the web"): the description, the canonical URL (this page in this language: `lang` is part of every address),
+ * The head elements that tell browsers, crawlers and link previews what a page is: the description, the canonical URL (this page in this language: `lang` is part of every address),
  * the same page in each language (hreflang, x-default the English one), Open Graph and the Atom feeds.
  */
 export function PageMeta(props: PageMetaProps) {

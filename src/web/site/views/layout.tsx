@@ -37,7 +37,7 @@ export interface PageFrame {
 
 /**
  * The frame of every page: skip link, masthead, sections, language switch, main, footer. The masthead stays
- * short on a phone (docs/site.md, "Words, plurals and the compact masthead"): the language switch is a details menu (no
+ * short on a phone, so that three headlines show above the fold: the language switch is a details menu (no
  * script needed), and on narrow screens the tagline is hidden and the sections scroll sideways in one row.
  */
 export function Layout(props: PageFrame & { children: ComponentChildren }) {
