@@ -229,12 +229,30 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       formPostsPerMinute: config.rateLimits.siteFormPostsPerMinute,
     },
     signingSecret: config.humanSigningSecrets[0],
+    calls: {
+      config,
+      rateLimitStore: ctx.rateLimitStore,
+      findBoundTier: (actorId, linkedHumanId) => services.humans.boundTier(actorId, linkedHumanId),
+    },
+    services: {
+      comments: newsroom.comments,
+      rewardVotes: newsroom.rewardVotes,
+      flags: newsroom.flags,
+      humans: services.humans,
+      feed: publicReads.feed.primary,
+      ...readers,
+    },
     login: { mode: config.humanProofVerifier === 'dev' ? 'dev' : 'world-id', appId: config.worldIdAppId },
     clock: ctx.clock,
     // the console for the allowlisted, inside the site: its login, sessions and CSRF
     staff: (reader) => openAreas(rolesOf(consoleLists, reader)).length > 0,
     extend: async (site, shared) => {
-      await site.register(consoleModule, { ...shared, lists: consoleLists, ...services.console });
+      await site.register(consoleModule, {
+        ...shared,
+        lists: consoleLists,
+        ...services.console,
+        services: { rewardsPolicy: rewards.policy },
+      });
     },
   });
   // governance and the emergency control plane (one human-proof verifier, HUMAN_PROOF_VERIFIER)

@@ -45,6 +45,6 @@ export async function enforceRateLimit(
 }
 
 /** Throws 429 with retryAfterSeconds when a hit counted in a one-minute window is past `perMinute`. */
-function refuseOverLimit(hit: RateLimitHit, perMinute: number): void {
+export function refuseOverLimit(hit: RateLimitHit, perMinute: number): void {
   if (hit.count > perMinute) throw rateLimited(Math.max(1, Math.ceil(hit.resetInMs / 1000)));
 }

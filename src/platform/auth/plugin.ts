@@ -28,10 +28,11 @@ import { requireContentAdmin, requireRewardsAdmin } from './admin-policy.js';
 import { agentProofFailed, verifyAgentProof } from './agent-proof.js';
 import { createAgentBook, linkedHumanIdFor } from './agentbook.js';
 import { checkApiKey } from './api-key.js';
+import { boundHumanTier, humanWriteBudget, type FindBoundTier } from './human-actor.js';
 import { createBotDirectory, type KnownBot, type SelfServeBot } from './bot-directory.js';
 import { carriesHumanSignature, isPlainObject, splitUrl, verifyHumanSignature } from './human-hmac.js';
 import { checkOperationsAccess } from './operations-token.js';
-import type { AgentActor, AgentProven, AuthSpec, HumanActor, HumanTier } from './types.js';
+import type { AgentActor, AgentProven, AuthSpec, HumanActor } from './types.js';
 
 /** Reads the actor fields a human signed body (booleans) or query (text booleans) carries. */
 function readHumanActorFields(
@@ -68,7 +69,7 @@ function readHumanActorFields(
 /** What authentication reads from the domain, handed in by the app (identity and agents repositories, governance). */
 export interface AuthLookups {
   /** The tier recorded for a linked human that the identity records bind to `actorId`, or null when unbound. */
-  findBoundTier(actorId: string, linkedHumanId: string): Promise<HumanTier | null>;
+  findBoundTier: FindBoundTier;
   /** A bot admitted through self-serve join, with its keys, or null. */
   findSelfServeBot(botId: string): Promise<SelfServeBot | null>;
   /** The write limit of a bot for this request (the governance parameters rateLimits.*). */
@@ -97,18 +98,6 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
     };
 
     /**
-     * A signed linkedHumanId counts only when the identity records bind it to the signed actorId
-     * (docs/adr/0013-human-signed-requests.md): otherwise 403, so nobody borrows an admin's or
-     * an approver's id. Its recorded tier applies when `verified`.
-     */
-    async function humanTier(actorId: string, linkedHumanId: string | undefined, verified: boolean): Promise<HumanTier> {
-      if (!linkedHumanId) return 'L0';
-      const tier = await lookups.findBoundTier(actorId, linkedHumanId);
-      if (!tier) throw appError('LINKED_HUMAN_NOT_BOUND');
-      return verified ? tier : 'L0';
-    }
-
-    /**
      * Claims the nonce, then counts the write against the actor's limit (one Redis call where it can: the replay
      * guard). A refused replay never reaches the count: a captured request sent again cannot use up its owner's
      * limit (the nonce is keyed by signer, so only the signer's own fresh nonces count).
@@ -131,15 +120,10 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
       const isRead = request.method === 'GET';
       const { nonce, signed } = verifyHumanSignature(request, config.humanSigningSecrets, clock.now(), config.signatureMaxSkewMs);
       const fields = readHumanActorFields(signed, isRead);
+      const budget = isRead ? undefined : humanWriteBudget(config, fields.actorId);
       const [tier] = await Promise.all([
-        humanTier(fields.actorId, fields.linkedHumanId, fields.verified),
-        claimThenCount(
-          reply,
-          `human:${nonce}`,
-          isRead
-            ? undefined
-            : { key: `human:${fields.actorId}`, policy: 'human-writes', perMinute: async () => config.rateLimits.humanWritesPerMinute },
-        ),
+        boundHumanTier(lookups.findBoundTier, fields.actorId, fields.linkedHumanId, fields.verified),
+        claimThenCount(reply, `human:${nonce}`, budget && { ...budget, perMinute: async () => budget.perMinute }),
       ]);
       return { kind: 'human', ...fields, tier };
     }

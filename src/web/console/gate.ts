@@ -11,11 +11,22 @@ import { pageError, readerOf, sameOriginCheck, type Flash, type SiteReader } fro
 import type { LoginMode } from '../site/visitor.js';
 import { allowlistKeyOf, openAreas, rolesOf, type ConsoleAllowlists, type ConsoleArea, type ConsoleRoles } from './access.js';
 import type { ApiResult } from '../site/api.js';
+import type { ServiceCalls } from '../site/calls.js';
+import type { createPolicyService } from '../../rewards/policy/policy-service.js';
+
+/** The services the console's pages call (the API's routes call the same instances). */
+export interface ConsoleServices {
+  rewardsPolicy: ReturnType<typeof createPolicyService>;
+}
 import { ForbiddenPage } from './views/forbidden.js';
 
 /** What every console route is given. */
 export interface ConsoleDeps {
   api: SiteApi;
+  /** The pages' calls of the services (src/web/site/calls.ts). */
+  calls: ServiceCalls;
+  /** The services the console's pages act through: the instances the API's routes call. */
+  services: ConsoleServices;
   clock: Clock;
   mode: LoginMode;
   lists: ConsoleAllowlists;
@@ -36,6 +47,7 @@ export interface ConsoleVisit {
   areas: ConsoleArea[];
   lang: Lang;
   client: SiteApiClient;
+  calls: ServiceCalls;
 }
 
 /**
@@ -64,7 +76,7 @@ export function enter(
     void sendPage(reply.code(403), ForbiddenPage, { lang, areas, allowlistKey: allowlistKeyOf(reader), area: area ?? null });
     return null;
   }
-  return { reader, actor: actorOf(reader), roles, areas, lang, client: deps.api.forRequest(request.ip) };
+  return { reader, actor: actorOf(reader), roles, areas, lang, client: deps.api.forRequest(request.ip), calls: deps.calls };
 }
 
 /**

@@ -14,7 +14,8 @@ import type { createAccountsService } from '../../readers/accounts/service.js';
 import { createSiteApi } from './api.js';
 import { registerFormLimits, type FormLimits } from './limits.js';
 import { loginRoutes } from './login-routes.js';
-import { readerRoutes } from './reader-routes.js';
+import { readerRoutes, type ReaderServices } from './reader-routes.js';
+import { createServiceCalls, type ServiceCalls, type ServiceCallsDeps } from './calls.js';
 import { sendPage } from './render.js';
 import { csrfSubject, readerOf, registerSessions, type SiteReader } from './session.js';
 import type { LoginMode } from './visitor.js';
@@ -58,6 +59,10 @@ export interface SiteOptions {
   limits: FormLimits;
   /** The human signing secret the site signs its readers' requests with (unset: nobody can log in). */
   signingSecret: string | undefined;
+  /** What the pages' calls of the services apply as the API does (./calls.ts). */
+  calls: ServiceCallsDeps;
+  /** The services a reader's forms and pages act through: the instances the API's routes call. */
+  services: ReaderServices;
   login: { mode: LoginMode; appId: string | undefined };
   clock: Clock;
   /**
@@ -72,6 +77,7 @@ export interface SiteOptions {
 /** What the site lends to the pages registered inside it. */
 export interface SiteShared {
   api: ReturnType<typeof createSiteApi>;
+  calls: ServiceCalls;
   mode: LoginMode;
   clock: Clock;
   prepare(request: FastifyRequest, reply: FastifyReply): void;
@@ -80,6 +86,7 @@ export interface SiteShared {
 export const siteModule: FastifyPluginAsyncTypebox<SiteOptions> = async (app, options) => {
   const { service, clock } = options;
   const api = createSiteApi(app, options.signingSecret);
+  const calls = createServiceCalls(options.calls);
   await registerSessions(app, options.sessions);
   registerFormLimits(app, options.limits);
 
@@ -149,9 +156,18 @@ export const siteModule: FastifyPluginAsyncTypebox<SiteOptions> = async (app, op
     );
   }
 
-  await app.register(loginRoutes, { api, accounts: options.accounts, mode: options.login.mode, appId: options.login.appId, prepare });
-  await app.register(readerRoutes, { api, mode: options.login.mode, clock, prepare });
-  if (options.extend) await options.extend(app, { api, mode: options.login.mode, clock, prepare });
+  const { services } = options;
+  await app.register(loginRoutes, {
+    calls,
+    humans: services.humans,
+    users: services.users,
+    accounts: options.accounts,
+    mode: options.login.mode,
+    appId: options.login.appId,
+    prepare,
+  });
+  await app.register(readerRoutes, { calls, services, mode: options.login.mode, clock, prepare });
+  if (options.extend) await options.extend(app, { api, calls, mode: options.login.mode, clock, prepare });
 
   app.get('/', { config: list, schema: { ...hide, querystring: FeedPageQuery } }, async (request, reply) => {
     const { lang = 'en', mode = 'trending', room, cursor, limit } = request.query;

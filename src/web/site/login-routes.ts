@@ -4,7 +4,10 @@ import type { HumanProofFields } from '../../../sdk/index.js';
 import { notFound } from '../../platform/errors.js';
 import type { Lang } from '../../platform/i18n/index.js';
 import type { createAccountsService } from '../../readers/accounts/service.js';
-import type { ApiFailure, SiteApi, SiteApiClient } from './api.js';
+import { LoginChallengeBody, LoginVerifyBody } from '../../identity/humans/schemas.js';
+import type { createIdentityService } from '../../identity/humans/service.js';
+import type { createUsersService } from '../../readers/users/service.js';
+import type { Refusal, ServiceCalls } from './calls.js';
 import { DevLoginForm, LoginFinishForm, LoginQuery, PlainForm } from './form-schemas.js';
 import { finish, safeBack } from './form-replies.js';
 import { devProofOf } from './dev-proof.js';
@@ -14,19 +17,14 @@ import type { LoginMode } from './visitor.js';
 import { LoginPage, WorldIdPage } from './views/login.js';
 
 export interface LoginOptions {
-  api: SiteApi;
+  calls: ServiceCalls;
+  humans: Pick<ReturnType<typeof createIdentityService>, 'createLoginChallenge' | 'verifyLogin'>;
+  users: Pick<ReturnType<typeof createUsersService>, 'getPreferences'>;
   accounts: ReturnType<typeof createAccountsService>;
   mode: LoginMode;
   appId: string | undefined;
   /** Renders a page for this request's visitor, with a CSRF token for its forms. */
   prepare(request: FastifyRequest, reply: FastifyReply): void;
-}
-
-interface Challenge {
-  challengeId: string;
-  action: string;
-  signal: string;
-  signalHash: string;
 }
 
 /**
@@ -35,23 +33,21 @@ interface Challenge {
  * then the person's account (accounts service) and a new session (rotated id) that ends with the login.
  */
 export const loginRoutes: FastifyPluginAsyncTypebox<LoginOptions> = async (app, options) => {
-  const { api, accounts, mode } = options;
+  const { calls, humans, users, accounts, mode } = options;
   const guarded = { preHandler: [sameOriginCheck, (app as FastifyInstance).csrfProtection] };
   /** The steps that start or finish a login count against the login budget of the address (./limits.ts). */
   const loginStep = { ...guarded, config: { siteForm: 'login' as const } };
 
-  async function completeLogin(
-    request: FastifyRequest,
-    client: SiteApiClient,
-    handle: string,
-    challengeId: string,
-    proof: HumanProofFields,
-  ) {
-    const verified = await client.write<{ linkedHumanId: string; sessionExpiresAt: string }>(
-      '/v1/session/worldid/verify',
-      { actorId: handle, verified: false },
-      { challengeId, ...proof },
-    );
+  /** The service's login challenge for a fresh account handle (the API's POST /v1/session/worldid/challenge). */
+  const challengeFor = (handle: string) =>
+    calls.write({ actorId: handle, verified: false }, (actor) => humans.createLoginChallenge(actor), {
+      body: { schema: LoginChallengeBody, value: {} },
+    });
+
+  async function completeLogin(request: FastifyRequest, handle: string, challengeId: string, proof: HumanProofFields) {
+    const verified = await calls.write({ actorId: handle, verified: false }, (actor, body) => humans.verifyLogin(actor, body), {
+      body: { schema: LoginVerifyBody, value: { challengeId, ...proof } },
+    });
     if (!verified.ok) return verified.failure;
     const { linkedHumanId } = verified.body;
     const settled = await accounts.settleLogin(handle, linkedHumanId).catch((err: { code?: string }) => {
@@ -75,11 +71,9 @@ export const loginRoutes: FastifyPluginAsyncTypebox<LoginOptions> = async (app, 
   async function inPreferredLang(request: FastifyRequest, next: string): Promise<string> {
     const reader = request.session.reader;
     if (!reader) return next;
-    const prefs = await api.forRequest(request.ip).read<{ preferences: { lang?: Lang } }>('/v1/users/me/preferences', {
-      actorId: reader.accountId,
-      verified: true,
-      linkedHumanId: reader.linkedHumanId,
-    });
+    const prefs = await calls.read({ actorId: reader.accountId, verified: true, linkedHumanId: reader.linkedHumanId }, (actor) =>
+      users.getPreferences(actor),
+    );
     const lang = prefs.ok ? prefs.body.preferences.lang : undefined;
     if (!lang) return next;
     const url = new URL(next, 'http://site.invalid');
@@ -87,7 +81,7 @@ export const loginRoutes: FastifyPluginAsyncTypebox<LoginOptions> = async (app, 
     return `${url.pathname}${url.search}`;
   }
 
-  function refused(request: FastifyRequest, reply: FastifyReply, lang: Lang, failure: ApiFailure, next: string) {
+  function refused(request: FastifyRequest, reply: FastifyReply, lang: Lang, failure: Refusal, next: string) {
     const back = `/login?${new URLSearchParams({ lang, next }).toString()}`;
     return finish(
       request,
@@ -107,13 +101,12 @@ export const loginRoutes: FastifyPluginAsyncTypebox<LoginOptions> = async (app, 
     if (mode !== 'dev') throw notFound('page');
     const { lang = 'en', name } = request.body;
     const next = safeBack(request.body.back, lang);
-    const client = api.forRequest(request.ip);
     const handle = accounts.newLoginHandle();
-    const challenge = await client.write<Challenge>('/v1/session/worldid/challenge', { actorId: handle, verified: false });
+    const challenge = await challengeFor(handle);
     if (!challenge.ok) return refused(request, reply, lang, challenge.failure, next);
     const { challengeId, action, signalHash } = challenge.body;
     const proof = devProofOf(name, action, signalHash);
-    const failure = await completeLogin(request, client, handle, challengeId, proof);
+    const failure = await completeLogin(request, handle, challengeId, proof);
     if (failure) return refused(request, reply, lang, failure, next);
     request.session.reader = { ...request.session.reader!, devPerson: name };
     return finish(request, reply, { kind: 'done', message: 'account.login.done' }, await inPreferredLang(request, next));
@@ -124,9 +117,7 @@ export const loginRoutes: FastifyPluginAsyncTypebox<LoginOptions> = async (app, 
     const { lang = 'en' } = request.body;
     const next = safeBack(request.body.back, lang);
     const handle = accounts.newLoginHandle();
-    const challenge = await api
-      .forRequest(request.ip)
-      .write<Challenge>('/v1/session/worldid/challenge', { actorId: handle, verified: false });
+    const challenge = await challengeFor(handle);
     if (!challenge.ok) return refused(request, reply, lang, challenge.failure, next);
     const { challengeId, action, signal } = challenge.body;
     request.session.login = { handle, challengeId, action, signal, next };
@@ -152,8 +143,7 @@ export const loginRoutes: FastifyPluginAsyncTypebox<LoginOptions> = async (app, 
     const pending = request.session.login;
     if (mode !== 'world-id' || !pending) return reply.redirect(`/login?lang=${encodeURIComponent(lang)}`, 303);
     delete request.session.login;
-    const client = api.forRequest(request.ip);
-    const failure = await completeLogin(request, client, pending.handle, pending.challengeId, {
+    const failure = await completeLogin(request, pending.handle, pending.challengeId, {
       nullifier_hash,
       merkle_root,
       proof,

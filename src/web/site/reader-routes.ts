@@ -1,13 +1,27 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { HumanActor } from '../../platform/auth/types.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Lang } from '../../platform/i18n/index.js';
 import { StoryParams } from '../../newsroom/common/schemas.js';
-import type { FeedResponse } from '../../newsroom/feed/schemas.js';
-import type { BookmarksPage } from '../../readers/users/bookmark-schemas.js';
-import type { PreferencesResponse } from '../../readers/users/schemas.js';
-import type { TopicsList } from '../../readers/users/topic-schemas.js';
-import type { ApiResult, SiteApi, SiteApiClient } from './api.js';
+import { WorldIdVerifyBody } from '../../identity/humans/schemas.js';
+import type { createIdentityService } from '../../identity/humans/service.js';
+import { CommentBody } from '../../newsroom/comments/schemas.js';
+import type { createCommentsService } from '../../newsroom/comments/service.js';
+import type { FeedService } from '../../newsroom/feed/service.js';
+import { FlagBody } from '../../newsroom/flags/schemas.js';
+import type { createFlagsService } from '../../newsroom/flags/service.js';
+import { RewardVoteBody } from '../../newsroom/reward-votes/schemas.js';
+import type { createRewardVotesService } from '../../newsroom/reward-votes/service.js';
+import { BookmarkCreateBody } from '../../readers/users/bookmark-schemas.js';
+import type { createBookmarksService } from '../../readers/users/bookmarks-service.js';
+import type { createExportService } from '../../readers/users/export-service.js';
+import type { createHistoryService } from '../../readers/users/history-service.js';
+import { PreferencesUpdateBody } from '../../readers/users/schemas.js';
+import type { createUsersService } from '../../readers/users/service.js';
+import { TopicFollowBody } from '../../readers/users/topic-schemas.js';
+import type { createTopicsService } from '../../readers/users/topics-service.js';
+import type { CallResult, ServiceCalls } from './calls.js';
 import { CommentForm, FlagForm, PlainForm, PreferencesForm, TopicForm, VoteForm, type ProofForm } from './form-schemas.js';
 import { actorOf, finish, flashOf, requireReader, safeBack } from './form-replies.js';
 import { LangQuery } from './schemas.js';
@@ -18,8 +32,30 @@ import { pageError, sameOriginCheck, type Flash, type SiteReader } from './sessi
 import type { LoginMode } from './visitor.js';
 import { MyNewsroomPage } from './views/me.js';
 
+/** The services a reader's forms and pages act through (the same instances as the API's routes). */
+export interface ReaderServices {
+  comments: ReturnType<typeof createCommentsService>;
+  rewardVotes: ReturnType<typeof createRewardVotesService>;
+  flags: ReturnType<typeof createFlagsService>;
+  humans: ReturnType<typeof createIdentityService>;
+  feed: FeedService;
+  users: ReturnType<typeof createUsersService>;
+  bookmarks: ReturnType<typeof createBookmarksService>;
+  topics: ReturnType<typeof createTopicsService>;
+  history: ReturnType<typeof createHistoryService>;
+  exporter: ReturnType<typeof createExportService>;
+}
+
+/** The actor fields of a signed read's query, as the API's query types carry them. */
+const signedQuery = (actor: HumanActor) => ({
+  actorId: actor.actorId,
+  verified: actor.verified ? ('true' as const) : ('false' as const),
+  linkedHumanId: actor.linkedHumanId,
+});
+
 export interface ReaderRoutesOptions {
-  api: SiteApi;
+  calls: ServiceCalls;
+  services: ReaderServices;
   mode: LoginMode;
   clock: Clock;
   prepare(request: FastifyRequest, reply: FastifyReply): void;
@@ -28,11 +64,12 @@ export interface ReaderRoutesOptions {
 /**
  * Everything a logged-in reader does, as forms (post, redirect, get) and their own pages: comment, reward vote
  * and flag (with the World ID action proof they ask for), bookmark, follow, "My newsroom", preferences,
- * history clear and the data export. Each form is one signed request of the JSON API (or two: a proof, then
- * the act), so the service's rules, limits and refusals are the API's; a refusal comes back as a sentence.
+ * history clear and the data export. Each form is one call of the service the JSON API's route calls (or two: a
+ * proof, then the act), through ./calls.ts, so the rules, limits, audit and refusals are the API's; a refusal
+ * comes back as a sentence.
  */
 export const readerRoutes: FastifyPluginAsyncTypebox<ReaderRoutesOptions> = async (app, options) => {
-  const { api, mode, clock } = options;
+  const { calls, services, mode, clock } = options;
   const guarded = { preHandler: [sameOriginCheck, (app as FastifyInstance).csrfProtection] };
 
   /** Runs a form for the logged-in reader: the call, then back with its outcome (or to the login page). */
@@ -40,7 +77,7 @@ export const readerRoutes: FastifyPluginAsyncTypebox<ReaderRoutesOptions> = asyn
     request: FastifyRequest,
     reply: FastifyReply,
     form: { lang?: Lang; back?: string },
-    call: (client: SiteApiClient, reader: SiteReader) => Promise<ApiResult<T>>,
+    call: (reader: SiteReader) => Promise<CallResult<T>>,
     done: (body: T) => Flash,
     backOverride?: (lang: Lang) => string,
   ) {
@@ -48,7 +85,7 @@ export const readerRoutes: FastifyPluginAsyncTypebox<ReaderRoutesOptions> = asyn
     const back = backOverride?.(lang) ?? safeBack(form.back, lang);
     const reader = requireReader(request, reply, lang, back, clock.now());
     if (!reader) return reply;
-    const result = await call(api.forRequest(request.ip), reader);
+    const result = await call(reader);
     return finish(request, reply, flashOf(result, done), back, lang);
   }
 
@@ -56,12 +93,7 @@ export const readerRoutes: FastifyPluginAsyncTypebox<ReaderRoutesOptions> = asyn
    * The World ID action proof a form asks for, recorded before the act that consumes it: the development proof
    * of the logged-in test person, or IDKit's fields (World ID mode). No proof asked: nothing to record.
    */
-  async function proveFirst(
-    client: SiteApiClient,
-    reader: SiteReader,
-    body: ProofForm,
-    action: string,
-  ): Promise<ApiResult<unknown> | null> {
+  async function proveFirst(reader: SiteReader, body: ProofForm, action: string): Promise<CallResult<unknown> | null> {
     if (body.prove !== '1') return null;
     const proof =
       mode === 'dev'
@@ -75,19 +107,26 @@ export const readerRoutes: FastifyPluginAsyncTypebox<ReaderRoutesOptions> = asyn
             }
           : null;
     if (!proof) return null;
-    const recorded = await client.write('/v1/worldid/verify', actorOf(reader), { action, ...proof });
+    const fields = { action, ...proof };
+    const recorded = await calls.write(actorOf(reader), (actor, body) => services.humans.verifyHumanAction(actor, 'world_id', body), {
+      body: { schema: WorldIdVerifyBody, value: fields },
+    });
     return recorded.ok ? null : recorded;
   }
-
-  const storyPath = (id: string) => `/stories/${encodeURIComponent(id)}`;
 
   app.post('/stories/:id/comment', { ...guarded, schema: { hide: true, params: StoryParams, body: CommentForm } }, (request, reply) =>
     act(
       request,
       reply,
       request.body,
-      (client, reader) =>
-        client.write(`/v1/stories/${encodeURIComponent(request.params.id)}/comments`, actorOf(reader), { body: request.body.body }),
+      (reader) => {
+        const fields = { body: request.body.body };
+        return calls.write(
+          actorOf(reader),
+          async (actor, body) => services.comments.create(actor, request.params.id, body, await request.governance()),
+          { body: { schema: CommentBody, value: fields } },
+        );
+      },
       () => ({ kind: 'done', message: 'account.comment.done' }),
     ),
   );
@@ -97,11 +136,14 @@ export const readerRoutes: FastifyPluginAsyncTypebox<ReaderRoutesOptions> = asyn
       request,
       reply,
       request.body,
-      async (client, reader) => {
+      async (reader) => {
         const id = request.params.id;
-        const refusedProof = await proveFirst(client, reader, request.body, `reward:${id}`);
-        if (refusedProof && !refusedProof.ok) return refusedProof as ApiResult<{ weight: number }>;
-        return client.write<{ weight: number }>(`/v1${storyPath(id)}/reward-votes`, actorOf(reader), { vote: request.body.vote });
+        const refusedProof = await proveFirst(reader, request.body, `reward:${id}`);
+        if (refusedProof && !refusedProof.ok) return refusedProof;
+        const fields = { vote: request.body.vote };
+        return calls.write(actorOf(reader), async (actor, body) => services.rewardVotes.cast(actor, id, body, await request.governance()), {
+          body: { schema: RewardVoteBody, value: fields },
+        });
       },
       (vote) => ({ kind: 'done', message: 'account.vote.done', params: { weight: vote.weight } }),
     ),
@@ -112,17 +154,18 @@ export const readerRoutes: FastifyPluginAsyncTypebox<ReaderRoutesOptions> = asyn
       request,
       reply,
       request.body,
-      async (client, reader) => {
+      async (reader) => {
         const { severity, claimId, reason } = request.body;
         if (severity === 'HIGH' && claimId) {
-          const refusedProof = await proveFirst(client, reader, request.body, `flag_high_severity:${claimId}`);
+          const refusedProof = await proveFirst(reader, request.body, `flag_high_severity:${claimId}`);
           if (refusedProof && !refusedProof.ok) return refusedProof;
         }
-        return client.write(`/v1${storyPath(request.params.id)}/flags`, actorOf(reader), {
-          severity,
-          reason,
-          ...(claimId ? { claimId } : {}),
-        });
+        const fields = { severity, reason, ...(claimId ? { claimId } : {}) };
+        return calls.write(
+          actorOf(reader),
+          async (actor, body) => services.flags.create(actor, request.params.id, body, await request.governance()),
+          { body: { schema: FlagBody, value: fields } },
+        );
       },
       () => ({ kind: 'done', message: 'account.flag.done' }),
     ),
@@ -133,7 +176,10 @@ export const readerRoutes: FastifyPluginAsyncTypebox<ReaderRoutesOptions> = asyn
       request,
       reply,
       request.body,
-      (client, reader) => client.write('/v1/users/me/bookmarks', actorOf(reader), { storyId: request.params.id }),
+      (reader) =>
+        calls.write(actorOf(reader), (actor) => services.bookmarks.create(actor, request.params.id), {
+          body: { schema: BookmarkCreateBody, value: { storyId: request.params.id } },
+        }),
       () => ({ kind: 'done', message: 'account.bookmark.done' }),
     ),
   );
@@ -143,7 +189,7 @@ export const readerRoutes: FastifyPluginAsyncTypebox<ReaderRoutesOptions> = asyn
       request,
       reply,
       request.body,
-      (client, reader) => client.write(`/v1/users/me/bookmarks/${encodeURIComponent(request.params.id)}`, actorOf(reader), {}, 'DELETE'),
+      (reader) => calls.write(actorOf(reader), (actor) => services.bookmarks.remove(actor, request.params.id)),
       () => ({ kind: 'done', message: 'account.bookmark.removed' }),
     ),
   );
@@ -153,8 +199,12 @@ export const readerRoutes: FastifyPluginAsyncTypebox<ReaderRoutesOptions> = asyn
       request,
       reply,
       request.body,
-      (client, reader) =>
-        client.write('/v1/users/me/topics', actorOf(reader), { topic: request.body.topic, kind: request.body.kind ?? 'TAG' }),
+      (reader) => {
+        const fields = { topic: request.body.topic, kind: request.body.kind ?? 'TAG' };
+        return calls.write(actorOf(reader), (actor, body) => services.topics.follow(actor, body), {
+          body: { schema: TopicFollowBody, value: fields },
+        });
+      },
       (followed) => ({ kind: 'done', message: 'account.follow.done', params: { topic: followed.label } }),
     ),
   );
@@ -164,7 +214,7 @@ export const readerRoutes: FastifyPluginAsyncTypebox<ReaderRoutesOptions> = asyn
       request,
       reply,
       request.body,
-      (client, reader) => client.write(`/v1/users/me/topics/${encodeURIComponent(request.body.topic)}`, actorOf(reader), {}, 'DELETE'),
+      (reader) => calls.write(actorOf(reader), (actor) => services.topics.unfollow(actor, request.body.topic)),
       () => ({ kind: 'done', message: 'account.unfollow.done', params: { topic: request.body.topic } }),
     ),
   );
@@ -174,10 +224,12 @@ export const readerRoutes: FastifyPluginAsyncTypebox<ReaderRoutesOptions> = asyn
       request,
       reply,
       request.body,
-      (client, reader) =>
-        client.write('/v1/users/me/preferences', actorOf(reader), {
-          preferences: { lang: request.body.siteLang, personalization: request.body.personalization === '1' },
-        }),
+      (reader) => {
+        const preferences = { lang: request.body.siteLang, personalization: request.body.personalization === '1' };
+        return calls.write(actorOf(reader), (actor) => services.users.updatePreferences(actor, preferences), {
+          body: { schema: PreferencesUpdateBody, value: { preferences } },
+        });
+      },
       () => ({ kind: 'done', message: 'account.me.pref.done' }),
       // the page comes back in the language just chosen
       () => href('/me', request.body.siteLang),
@@ -189,7 +241,7 @@ export const readerRoutes: FastifyPluginAsyncTypebox<ReaderRoutesOptions> = asyn
       request,
       reply,
       request.body,
-      (client, reader) => client.write('/v1/users/me/history/clear', actorOf(reader)),
+      (reader) => calls.write(actorOf(reader), (actor) => services.history.clear(actor)),
       () => ({ kind: 'done', message: 'account.me.history.done' }),
     ),
   );
@@ -198,16 +250,15 @@ export const readerRoutes: FastifyPluginAsyncTypebox<ReaderRoutesOptions> = asyn
     const lang = request.query.lang ?? 'en';
     const reader = requireReader(request, reply, lang, href('/me', lang), clock.now());
     if (!reader) return reply;
-    const client = api.forRequest(request.ip);
-    const actor = actorOf(reader);
+    const person = actorOf(reader);
     const [feed, bookmarks, topics, preferences] = await Promise.all([
-      client.read<FeedResponse>('/v1/feed', actor, { lang, mode: 'trending', limit: '20' }),
-      client.read<BookmarksPage>('/v1/users/me/bookmarks', actor, { lang, limit: '50' }),
-      client.read<TopicsList>('/v1/users/me/topics', actor),
-      client.read<PreferencesResponse>('/v1/users/me/preferences', actor),
+      calls.read(person, (actor) => services.feed.feed({ lang, mode: 'trending', limit: 20 }, actor)),
+      calls.read(person, (actor) => services.bookmarks.list(actor, { ...signedQuery(actor), lang, limit: 50 })),
+      calls.read(person, (actor) => services.topics.list(actor)),
+      calls.read(person, (actor) => services.users.getPreferences(actor)),
     ]);
     if (!feed.ok || !bookmarks.ok || !topics.ok || !preferences.ok) {
-      const failed = [feed, bookmarks, topics, preferences].find((r) => !r.ok) as Extract<ApiResult<unknown>, { ok: false }>;
+      const failed = [feed, bookmarks, topics, preferences].find((r) => !r.ok) as Extract<CallResult<unknown>, { ok: false }>;
       if (failed.failure.code === 'LINKED_HUMAN_NOT_BOUND') {
         delete request.session.reader;
         return reply.redirect(href('/login', lang, { next: href('/me', lang) }), 303);
@@ -228,7 +279,7 @@ export const readerRoutes: FastifyPluginAsyncTypebox<ReaderRoutesOptions> = asyn
     const lang = request.query.lang ?? 'en';
     const reader = requireReader(request, reply, lang, href('/me', lang), clock.now());
     if (!reader) return reply;
-    const exported = await api.forRequest(request.ip).read<unknown>('/v1/users/me/export', actorOf(reader));
+    const exported = await calls.read(actorOf(reader), (actor) => services.exporter.export(actor));
     if (!exported.ok) throw pageError(exported.status, exported.failure.code);
     const day = new Date(clock.now()).toISOString().slice(0, 10);
     return reply
