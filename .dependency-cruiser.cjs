@@ -6,7 +6,9 @@
  * A module is src/<context>/<module>/; the contexts are layered, each importing only the layers below it.
  * The web layer (src/web/: the reader site and the admin console, as its rooms src/web/site/ and src/web/console/)
  * is the top layer: it may import every context and platform, and no context and no platform file imports it.
- * The root files (src/app.ts, src/server.ts, src/composition.ts, src/config.ts, src/demo/) may import anything.
+ * The root files (src/app.ts, src/server.ts, src/composition.ts, src/config.ts, src/local-demo.ts, the entry points
+ * src/*-cli.ts and src/demo/) may import anything, and no context and no platform file imports them, except
+ * src/config.ts: a service may take its slice of the typed configuration (`Config`), which imports nothing back.
  * Tests, benchmarks and scripts are outside these rules.
  */
 
@@ -52,6 +54,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/platform/' },
       to: { path: `^src/(${CONTEXTS.join('|')})/` },
+    },
+    {
+      name: 'no-root-file',
+      comment:
+        'The root files wire the contexts together (app, server, composition root, entry points, the demo): a context or platform file imports none of them; what it needs moves down into platform or its context.',
+      severity: 'error',
+      from: { path: `^src/(${['platform', ...CONTEXTS].join('|')})/` },
+      to: { path: '^src/([^/]+\\.tsx?$|demo/)', pathNot: '^src/config\\.ts$' },
     },
     ...layerRules,
   ],

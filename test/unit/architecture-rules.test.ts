@@ -110,6 +110,29 @@ describe('architecture rules (.dependency-cruiser.cjs, scripts/check-architectur
     ]);
   });
 
+  test('no context and no platform file imports a root file, except the typed configuration', async () => {
+    const root = tree({
+      'src/app.ts': 'export const app = 1;\n',
+      'src/composition.ts': 'export const services = 1;\n',
+      'src/config.ts': 'export const config = 1;\n',
+      'src/demo/stories.ts': 'export const demo = 1;\n',
+      'src/platform/db/keyset.ts': use('app', '../../app.js') + 'export const k = app;\n',
+      'src/identity/humans/service.ts': use('services', '../../composition.js') + 'export const h = services;\n',
+      'src/identity/agents/service.ts': use('demo', '../../demo/stories.js') + 'export const a = demo;\n',
+      // allowed: a service's slice of the configuration, and the root importing contexts
+      'src/readers/users/service.ts': use('config', '../../config.js') + 'export const u = config;\n',
+      'src/server.ts': use('h', './identity/humans/service.js') + 'export const s = h;\n',
+    });
+    roots.push(root);
+    const { violations } = await checkArchitecture(root);
+    const found = violations.map((v) => `${v.rule}: ${v.from} -> ${v.to}`).sort();
+    assert.deepEqual(found, [
+      'no-root-file: src/identity/agents/service.ts -> src/demo/stories.ts',
+      'no-root-file: src/identity/humans/service.ts -> src/composition.ts',
+      'no-root-file: src/platform/db/keyset.ts -> src/app.ts',
+    ]);
+  });
+
   test('the real src/ passes', async () => {
     const { violations, cycles } = await checkArchitecture(repo);
     assert.deepEqual(violations, []);
