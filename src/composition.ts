@@ -55,7 +55,7 @@ import { readDeliveryLog, type DeliveryLogQuery } from './delivery/webhooks/deli
 import { webhookRetention } from './delivery/webhooks/retention.js';
 import { expiredLoginChallenges } from './identity/humans/retention.js';
 import type { Config } from './config.js';
-import { expiredIdempotencyRecords } from './platform/idempotency.js';
+import { expiredIdempotencyRecords } from './platform/idempotency-repository.js';
 import type { RetentionStep } from './platform/db/retention.js';
 import { endedSessions } from './readers/accounts/retention.js';
 
@@ -196,7 +196,7 @@ export function createServices(ctx: AppContext) {
     history,
     exporter: createExportService(base),
   };
-  const site = createSiteService({ ...newsroom, agents, parameters, db, baseUrl: config.publicBaseUrl });
+  const site = createSiteService({ ...newsroom, agents, parameters, baseUrl: config.publicBaseUrl });
   // readers/accounts → identity/humans: a login handed over to the person's account
   const siteAccounts = createAccountsService({ db, clock, identity: humans });
   const siteSessions = createSessionStore({ db, clock, anonymousTtlMs: ANONYMOUS_SESSION_TTL_MS });

@@ -6,7 +6,7 @@ import { withTransaction } from '../../platform/db/transaction.js';
 import { appError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { EMERGENCY_TARGET, passControlPlaneGate } from '../control-plane/gate.js';
-import { latestAnalysisSummary } from '../integrity/analysis-reads.js';
+import { latestAnalysisSummary } from '../integrity/service.js';
 import { describeTripped, healthSignals } from './health-signals.js';
 import { emergencyOverlay, overlayParameters, type Parameters } from './parameters.js';
 import { presentEmergency } from './presenter.js';

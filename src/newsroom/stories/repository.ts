@@ -204,3 +204,8 @@ const latestTraceOf = reusableQuery((db: Db, storyId: string, packetHash: string
     .orderBy('id', 'desc')
     .limit(1),
 );
+
+/** Whether the database holds any story at all (the demo seeds an empty one only). */
+export async function anyStory(db: Db): Promise<boolean> {
+  return (await db.selectFrom('stories').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
