@@ -27,7 +27,10 @@ import { createRewardVotesService } from './newsroom/reward-votes/service.js';
 import { createSearchService } from './newsroom/search/service.js';
 import { canReadStory } from './newsroom/stories/policy.js';
 import { createStoriesService } from './newsroom/stories/service.js';
+import { findStoriesOfCurrentClaim, findStoryForAction } from './newsroom/stories/repository.js';
 import { lockVisibleStory } from './newsroom/stories/story-lock.js';
+import { tablesOf } from './platform/db/database.js';
+import type { DB } from './platform/db/schema.js';
 import type { AppContext } from './platform/context.js';
 import { onEachDatabase } from './platform/read-routing.js';
 import { createBookmarksService } from './readers/users/bookmarks-service.js';
@@ -82,8 +85,12 @@ export function createServices(ctx: AppContext) {
   // ports
   /** identity/humans → newsroom: a verified action's story (visibility, and graduate: consensus). */
   const actionStories: ActionStories = {
+    find: (storyId) => findStoryForAction(db, storyId),
+    ofCurrentClaim: (claimId) => findStoriesOfCurrentClaim(db, claimId),
     canRead: canReadStory,
-    async onGraduateAction(tx, events, storyId, at, record) {
+    async onGraduateAction(identityTx, events, storyId, at, record) {
+      // one transaction: identity's records and the story's consensus, each typed to its own tables
+      const tx = tablesOf<DB>(identityTx);
       const params = await readParameters(tx, defaults);
       // the story first, as every story writer locks it (one lock order, no deadlock)
       const story = await lockVisibleStory(tx, events, storyId);
