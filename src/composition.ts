@@ -8,6 +8,9 @@ import { createAgentsService } from './identity/agents/service.js';
 import { createProofVerifier } from './identity/humans/proof-verifier.js';
 import { createIdentityService, type ActionStories } from './identity/humans/service.js';
 import { createCandidatesService } from './newsroom/candidates/service.js';
+import { countFlags } from './newsroom/flags/repository.js';
+import { readInteractionWindow } from './newsroom/interactions-repository.js';
+import { countObjections } from './newsroom/reviews/repository.js';
 import { createCommentsService } from './newsroom/comments/service.js';
 import { recomputeConsensus } from './newsroom/consensus/service.js';
 import { createCorrectionsService } from './newsroom/corrections/service.js';
@@ -31,6 +34,7 @@ import { findStoriesOfCurrentClaim, findStoryForAction } from './newsroom/storie
 import { lockVisibleStory } from './newsroom/stories/story-lock.js';
 import { tablesOf } from './platform/db/database.js';
 import type { DB } from './platform/db/schema.js';
+import type { IdentityTables } from './identity/tables.js';
 import type { AppContext } from './platform/context.js';
 import { onEachDatabase } from './platform/read-routing.js';
 import { createBookmarksService } from './readers/users/bookmarks-service.js';
@@ -90,7 +94,7 @@ export function createServices(ctx: AppContext) {
     canRead: canReadStory,
     async onGraduateAction(identityTx, events, storyId, at, record) {
       // one transaction: identity's records and the story's consensus, each typed to its own tables
-      const tx = tablesOf<DB>(identityTx);
+      const tx = tablesOf<DB, IdentityTables>(identityTx);
       const params = await readParameters(tx, defaults);
       // the story first, as every story writer locks it (one lock order, no deadlock)
       const story = await lockVisibleStory(tx, events, storyId);
@@ -106,10 +110,17 @@ export function createServices(ctx: AppContext) {
 
   // governance
   const governance = createGovernanceService({ ...base, config, defaults, verifier });
-  const emergency = createEmergencyService({ ...base, config, defaults });
+  // governance/parameters → newsroom: the health signals' counts of flags and objections
+  const emergency = createEmergencyService({
+    ...base,
+    config,
+    defaults,
+    counts: { flags: (from, to) => countFlags(db, from, to), objections: (from, to) => countObjections(db, from, to) },
+  });
   // governance/control-plane → governance/parameters: whether a request's target proposal exists
   const controlPlane = createControlPlaneService({ ...base, config, cursors, verifier, targets: controlPlaneTargets(db) });
-  const integrity = createIntegrityService(base);
+  // governance/integrity → newsroom: the interactions of an analysis window, in the analysis's own transaction
+  const integrity = createIntegrityService({ ...base, interactions: { readWindow: readInteractionWindow } });
 
   // rewards
   const decimals = config.rewardTokenDecimals;

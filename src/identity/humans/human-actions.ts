@@ -38,5 +38,7 @@ export async function consumeHumanAction(
   return id;
 }
 
-/** Whether an open verified action exists (the consensus snapshot reports it without consuming). */
-export const hasOpenHumanAction = hasOpenAction;
+/** Whether an open verified action exists (the consensus snapshot reports it without consuming), in the caller's database or transaction. */
+export function hasOpenHumanAction(q: Queryable<IdentityTables> | Tx<IdentityTables>, action: string): Promise<boolean> {
+  return hasOpenAction(q, action);
+}

@@ -28,9 +28,9 @@ export type Queryable<T = DB> = Kysely<T>;
  * `T`. A wider handle is assignable to a narrower one already; this is the one cast the type system needs when the
  * composition root hands a context's transaction on to another context's port, typed to that context's tables.
  */
-export function tablesOf<T>(handle: Transaction<object>): Transaction<T>;
-export function tablesOf<T>(handle: Kysely<object>): Kysely<T>;
-export function tablesOf<T>(handle: Kysely<object>): Kysely<T> {
+export function tablesOf<T, From = DB>(handle: Transaction<From>): Transaction<T>;
+export function tablesOf<T, From = DB>(handle: Kysely<From>): Kysely<T>;
+export function tablesOf<T, From = DB>(handle: Kysely<From>): Kysely<T> {
   return handle as unknown as Kysely<T>;
 }
 
