@@ -6,12 +6,19 @@
  * A module is src/<context>/<module>/; the contexts are layered, each importing only the layers below it.
  * The web layer (src/web/: the reader site and the admin console, as its rooms src/web/site/ and src/web/console/)
  * is the top layer: it may import every context and platform, and no context and no platform file imports it.
- * The root files (src/app.ts, src/server.ts, src/composition.ts, src/config.ts, src/demo/) may import anything.
+ * The root files (src/app.ts, src/server.ts, src/composition.ts, src/config.ts, src/local-demo.ts, the entry points
+ * src/*-cli.ts and src/demo/) may import anything, and no context and no platform file imports them, except
+ * src/config.ts: a service may take its slice of the typed configuration (`Config`), which imports nothing back.
  * Tests, benchmarks and scripts are outside these rules.
  */
 
 /** The context layers, lowest first: a context imports only contexts of a lower layer; web, the pages, is last. */
 const LAYERS = [['platform'], ['delivery', 'operations'], ['identity'], ['governance'], ['rewards'], ['newsroom'], ['readers'], ['web']];
+/**
+ * Repositories that read SQL of another context's context-level repository, each a deliberate link (docs/architecture.md,
+ * "Who owns which tables"): the readers' data export shows a reader's payouts with the rewards' own condition.
+ */
+const LINKS = [{ from: '^src/readers/users/export-repository\\.ts$', to: 'src/rewards/payout-scope-repository.ts' }];
 const CONTEXTS = LAYERS.flat().filter((c) => c !== 'platform');
 
 const layerOf = (context) => LAYERS.findIndex((layer) => layer.includes(context));
@@ -41,10 +48,10 @@ module.exports = {
     {
       name: 'no-foreign-repository',
       comment:
-        "A module reaches another through its service, a policy or rules file, its schemas or a port it declares: never another module's *repository.ts.",
+        "A module reaches another through its service, a policy or rules file, its schemas or a port it declares: never another module's *repository.ts. A context-level repository (src/<context>/<name>-repository.ts: SQL conditions its modules share) serves the modules of its own context; the one link across is listed in docs/architecture.md.",
       severity: 'error',
-      from: { path: `^src/(${['platform', ...CONTEXTS].join('|')})/([^/]+)/` },
-      to: { path: 'repository\\.ts$', pathNot: '^src/$1/$2/' },
+      from: { path: `^src/(${['platform', ...CONTEXTS].join('|')})/([^/]+)/`, pathNot: LINKS.map((link) => link.from) },
+      to: { path: 'repository\\.ts$', pathNot: '^src/$1/($2/|[^/]+$)' },
     },
     {
       name: 'platform-imports-no-context',
@@ -52,6 +59,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/platform/' },
       to: { path: `^src/(${CONTEXTS.join('|')})/` },
+    },
+    {
+      name: 'no-root-file',
+      comment:
+        'The root files wire the contexts together (app, server, composition root, entry points, the demo): a context or platform file imports none of them; what it needs moves down into platform or its context.',
+      severity: 'error',
+      from: { path: `^src/(${['platform', ...CONTEXTS].join('|')})/` },
+      to: { path: '^src/([^/]+\\.tsx?$|demo/)', pathNot: '^src/config\\.ts$' },
     },
     ...layerRules,
   ],

@@ -9,7 +9,7 @@ import { createRetentionService, type StepReport } from '../src/operations/reten
 import { openDatabase, type Database } from '../src/platform/db/database.js';
 import { runMigrations } from '../src/platform/db/migrate.js';
 import { createTransactor } from '../src/platform/db/transaction.js';
-import { createIdempotencyStore } from '../src/platform/idempotency.js';
+import { createIdempotencyStore } from '../src/platform/idempotency-repository.js';
 
 /**
  * `npm run bench:retention`: the retention command (`npm run retention`) on ten times a busy month of the tables

@@ -4,10 +4,12 @@
 // context, each context only the contexts below it, the web layer src/web above them all), then collapses the
 // graph to modules (src/<context>/<module>, src/web/site and src/web/console included) and fails on any cycle
 // between modules, which dependency-cruiser's file-level no-circular does not see.
+// It also fails on SQL outside a repository: a Kysely query (selectFrom, insertInto, updateTable, deleteFrom) or
+// an sql`` template in a src/ file not named repository.ts or *-repository.ts (src/platform/db/ is exempt).
 //   node scripts/check-architecture.mjs [root]   root defaults to the working directory
 import { createRequire } from 'node:module';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cruise } from 'dependency-cruiser';
 
@@ -85,9 +87,31 @@ export function moduleCycles(edges) {
   });
 }
 
+/** Building SQL with Kysely: a query builder's entry point or the sql template tag. */
+const SQL = /\.(selectFrom|insertInto|updateTable|deleteFrom)\(|\bsql(<[^>]*>)?`/;
+/** Where SQL may be written: repositories, and the database layer itself. */
+const SQL_ALLOWED = (file) => /(^|\/|-)repository\.ts$/.test(file) || file.startsWith('src/platform/db/');
+
+/** The files under `root`/src that build SQL but are no repository: [{ file, line }]. */
+export function sqlOutsideRepositories(root) {
+  const found = [];
+  const src = join(root, 'src');
+  if (!existsSync(src)) return found;
+  for (const entry of readdirSync(src, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.tsx?$/.test(entry.name)) continue;
+    const file = relative(root, join(entry.parentPath, entry.name)).split('\\').join('/');
+    if (SQL_ALLOWED(file)) continue;
+    const lines = readFileSync(join(root, file), 'utf8').split('\n');
+    const index = lines.findIndex((line) => SQL.test(line));
+    if (index >= 0) found.push({ file, line: index + 1 });
+  }
+  return found;
+}
+
 /**
  * Checks the tree at `root`: dependency-cruiser's violations of the rules, and the cycles between modules.
- * Answers { violations: [{ rule, from, to }], cycles: [[module, …, module]] } (both empty when it passes).
+ * Answers { violations: [{ rule, from, to }], cycles: [[module, …, module]], sql: [{ file, line }] } (all empty
+ * when it passes).
  */
 export async function checkArchitecture(root = process.cwd()) {
   const base = resolve(root);
@@ -112,16 +136,17 @@ export async function checkArchitecture(root = process.cwd()) {
       if (from !== to && from.split('/').length === 3 && to.split('/').length === 3) edges.push([from, to]);
     }
   }
-  return { violations, cycles: moduleCycles(edges) };
+  return { violations, cycles: moduleCycles(edges), sql: sqlOutsideRepositories(base) };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const { violations, cycles } = await checkArchitecture(process.argv[2]);
+  const { violations, cycles, sql } = await checkArchitecture(process.argv[2]);
   for (const v of violations) console.error(`${v.rule}: ${v.from} → ${v.to}`);
   for (const cycle of cycles) console.error(`module cycle: ${cycle.join(' → ')}`);
-  if (violations.length || cycles.length) {
+  for (const s of sql) console.error(`sql-outside-repository: ${s.file}:${s.line}`);
+  if (violations.length || cycles.length || sql.length) {
     console.error(
-      `architecture check failed: ${violations.length} rule violation(s), ${cycles.length} module cycle(s) (docs/architecture.md)`,
+      `architecture check failed: ${violations.length} rule violation(s), ${cycles.length} module cycle(s), ${sql.length} file(s) with SQL outside a repository (docs/architecture.md)`,
     );
     process.exit(1);
   }

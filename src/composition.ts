@@ -8,6 +8,9 @@ import { createAgentsService } from './identity/agents/service.js';
 import { createProofVerifier } from './identity/humans/proof-verifier.js';
 import { createIdentityService, type ActionStories } from './identity/humans/service.js';
 import { createCandidatesService } from './newsroom/candidates/service.js';
+import { countFlags } from './newsroom/flags/repository.js';
+import { readInteractionWindow } from './newsroom/interactions-repository.js';
+import { countObjections } from './newsroom/reviews/repository.js';
 import { createCommentsService } from './newsroom/comments/service.js';
 import { recomputeConsensus } from './newsroom/consensus/service.js';
 import { createCorrectionsService } from './newsroom/corrections/service.js';
@@ -27,7 +30,11 @@ import { createRewardVotesService } from './newsroom/reward-votes/service.js';
 import { createSearchService } from './newsroom/search/service.js';
 import { canReadStory } from './newsroom/stories/policy.js';
 import { createStoriesService } from './newsroom/stories/service.js';
+import { findStoriesOfCurrentClaim, findStoryForAction } from './newsroom/stories/repository.js';
 import { lockVisibleStory } from './newsroom/stories/story-lock.js';
+import { tablesOf } from './platform/db/database.js';
+import type { DB } from './platform/db/schema.js';
+import type { IdentityTables } from './identity/tables.js';
 import type { AppContext } from './platform/context.js';
 import { onEachDatabase } from './platform/read-routing.js';
 import { createBookmarksService } from './readers/users/bookmarks-service.js';
@@ -55,7 +62,7 @@ import { readDeliveryLog, type DeliveryLogQuery } from './delivery/webhooks/deli
 import { webhookRetention } from './delivery/webhooks/retention.js';
 import { expiredLoginChallenges } from './identity/humans/retention.js';
 import type { Config } from './config.js';
-import { expiredIdempotencyRecords } from './platform/idempotency.js';
+import { expiredIdempotencyRecords } from './platform/idempotency-repository.js';
 import type { RetentionStep } from './platform/db/retention.js';
 import { endedSessions } from './readers/accounts/retention.js';
 
@@ -82,8 +89,12 @@ export function createServices(ctx: AppContext) {
   // ports
   /** identity/humans → newsroom: a verified action's story (visibility, and graduate: consensus). */
   const actionStories: ActionStories = {
+    find: (storyId) => findStoryForAction(db, storyId),
+    ofCurrentClaim: (claimId) => findStoriesOfCurrentClaim(db, claimId),
     canRead: canReadStory,
-    async onGraduateAction(tx, events, storyId, at, record) {
+    async onGraduateAction(identityTx, events, storyId, at, record) {
+      // one transaction: identity's records and the story's consensus, each typed to its own tables
+      const tx = tablesOf<DB, IdentityTables>(identityTx);
       const params = await readParameters(tx, defaults);
       // the story first, as every story writer locks it (one lock order, no deadlock)
       const story = await lockVisibleStory(tx, events, storyId);
@@ -99,10 +110,17 @@ export function createServices(ctx: AppContext) {
 
   // governance
   const governance = createGovernanceService({ ...base, config, defaults, verifier });
-  const emergency = createEmergencyService({ ...base, config, defaults });
+  // governance/parameters → newsroom: the health signals' counts of flags and objections
+  const emergency = createEmergencyService({
+    ...base,
+    config,
+    defaults,
+    counts: { flags: (from, to) => countFlags(db, from, to), objections: (from, to) => countObjections(db, from, to) },
+  });
   // governance/control-plane → governance/parameters: whether a request's target proposal exists
   const controlPlane = createControlPlaneService({ ...base, config, cursors, verifier, targets: controlPlaneTargets(db) });
-  const integrity = createIntegrityService(base);
+  // governance/integrity → newsroom: the interactions of an analysis window, in the analysis's own transaction
+  const integrity = createIntegrityService({ ...base, interactions: { readWindow: readInteractionWindow } });
 
   // rewards
   const decimals = config.rewardTokenDecimals;
@@ -196,7 +214,7 @@ export function createServices(ctx: AppContext) {
     history,
     exporter: createExportService(base),
   };
-  const site = createSiteService({ ...newsroom, agents, parameters, db, baseUrl: config.publicBaseUrl });
+  const site = createSiteService({ ...newsroom, agents, parameters, baseUrl: config.publicBaseUrl });
   // readers/accounts → identity/humans: a login handed over to the person's account
   const siteAccounts = createAccountsService({ db, clock, identity: humans });
   const siteSessions = createSessionStore({ db, clock, anonymousTtlMs: ANONYMOUS_SESSION_TTL_MS });

@@ -7,6 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { createIntegrityService } from '../../src/governance/integrity/service.js';
+import { readInteractionWindow } from '../../src/newsroom/interactions-repository.js';
 import type { HumanActor } from '../../src/platform/auth/types.js';
 import { openDatabase } from '../../src/platform/db/database.js';
 import { runMigrations } from '../../src/platform/db/migrate.js';
@@ -20,7 +21,11 @@ const NOW = Date.parse('2026-11-20T12:00:00.000Z');
 
 const database = await openDatabase({ databaseUrl: process.env.SIM_DATABASE_URL, dataDir: 'memory://', poolMax: 4 });
 await runMigrations(database);
-const service = createIntegrityService({ transactor: createTransactor(database.db, []), clock: { now: () => NOW } });
+const service = createIntegrityService({
+  transactor: createTransactor(database.db, []),
+  clock: { now: () => NOW },
+  interactions: { readWindow: readInteractionWindow },
+});
 const admin: HumanActor = { kind: 'human', actorId: 'sim-admin', linkedHumanId: 'h_sim', verified: true, tier: 'L3' };
 
 interface Row {

@@ -1,3 +1,4 @@
+import { anyStory } from '../newsroom/stories/repository.js';
 import { generateKeyPairSync } from 'node:crypto';
 import type { AppContext } from '../platform/context.js';
 import { manualClock } from '../platform/clock.js';
@@ -43,8 +44,7 @@ const reader = (n: number, linkedHumanId?: string): HumanActor => ({
  */
 export async function seedDemoIfEmpty(ctx: AppContext): Promise<{ stories: number; bots: number } | null> {
   const { db } = ctx.database;
-  const existing = await db.selectFrom('stories').select('id').limit(1).executeTakeFirst();
-  if (existing) return null;
+  if (await anyStory(db)) return null;
 
   // the demo's bots join as any bot would, whatever the deployment's self-serve switch says
   const agents = createAgentsService({ ...ctx, db, config: { ...ctx.config, agentSelfServeJoin: true } });

@@ -14,7 +14,8 @@ import type {
   StoryRow,
 } from '../../src/governance/integrity/interactions.js';
 import { Interner } from '../../src/platform/interner.js';
-import { readWindow, type WindowReader } from '../../src/governance/integrity/repository.js';
+import type { WindowReader } from '../../src/governance/integrity/interactions.js';
+import { readInteractionWindow as readWindow } from '../../src/newsroom/interactions-repository.js';
 import { seededRandom } from '../../src/governance/integrity/seeded-random.js';
 import { createIntegrityService } from '../../src/governance/integrity/service.js';
 import { createTransactor, withTransaction } from '../../src/platform/db/transaction.js';
@@ -183,7 +184,11 @@ describe('cartel analysis read as a stream of acts', () => {
     });
 
     test('the service answers what the reference answers for the planned rows', async () => {
-      const service = createIntegrityService({ transactor: createTransactor(t.database.db, []), clock: { now: () => NOW } });
+      const service = createIntegrityService({
+        transactor: createTransactor(t.database.db, []),
+        clock: { now: () => NOW },
+        interactions: { readWindow },
+      });
       const admin = { kind: 'human' as const, actorId: 'test-admin', linkedHumanId: 'h_test', verified: true, tier: 'L3' as const };
       const { summary, clusters } = await service.analyze(admin, { actorId: admin.actorId, verified: true });
       assert.equal(JSON.stringify({ summary, clusters }), JSON.stringify(referenceAnalysis(plan.data, DEFAULT_PARAMETERS)));

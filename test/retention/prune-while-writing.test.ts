@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createRetentionService } from '../../src/operations/retention/service.js';
 import { createTransactor } from '../../src/platform/db/transaction.js';
-import { createIdempotencyStore, expiredIdempotencyRecords } from '../../src/platform/idempotency.js';
+import { createIdempotencyStore, expiredIdempotencyRecords } from '../../src/platform/idempotency-repository.js';
 import { createTestDatabase } from '../helpers/app.js';
 import { needsPostgres } from '../helpers/needs.js';
 import { seedIdempotency } from './support.js';

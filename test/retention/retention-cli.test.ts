@@ -9,7 +9,7 @@ import { runEntry, type EntryRun } from '../helpers/ts-entry.js';
 /** `npm run retention` in a child process, on the database of `env` (DATABASE_URL, or the embedded one in DATA_DIR). */
 function retentionCli(args: string[], env: Record<string, string | undefined>): Promise<EntryRun> {
   const childEnv = Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([, v]) => v !== undefined)) as NodeJS.ProcessEnv;
-  return runEntry('src/operations/retention/retention-cli.ts', args, childEnv);
+  return runEntry('src/retention-cli.ts', args, childEnv);
 }
 
 /** The line of `table` in the command's output, split into its columns. */

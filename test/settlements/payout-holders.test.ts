@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { sql } from 'kysely';
-import { payoutsOfPerson } from '../../src/rewards/settlements/payout-scope.js';
+import { payoutsOfPerson } from '../../src/rewards/payout-scope-repository.js';
 import { createTestDatabase } from '../helpers/app.js';
 import { insertSettlementRow } from './support.js';
 

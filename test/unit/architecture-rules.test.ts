@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 interface Report {
   violations: { rule: string; from: string; to: string }[];
   cycles: string[][];
+  sql: { file: string; line: number }[];
 }
 type Checker = { checkArchitecture(root?: string): Promise<Report> };
 
@@ -110,9 +111,54 @@ describe('architecture rules (.dependency-cruiser.cjs, scripts/check-architectur
     ]);
   });
 
+  test('no context and no platform file imports a root file, except the typed configuration', async () => {
+    const root = tree({
+      'src/app.ts': 'export const app = 1;\n',
+      'src/composition.ts': 'export const services = 1;\n',
+      'src/config.ts': 'export const config = 1;\n',
+      'src/demo/stories.ts': 'export const demo = 1;\n',
+      'src/platform/db/keyset.ts': use('app', '../../app.js') + 'export const k = app;\n',
+      'src/identity/humans/service.ts': use('services', '../../composition.js') + 'export const h = services;\n',
+      'src/identity/agents/service.ts': use('demo', '../../demo/stories.js') + 'export const a = demo;\n',
+      // allowed: a service's slice of the configuration, and the root importing contexts
+      'src/readers/users/service.ts': use('config', '../../config.js') + 'export const u = config;\n',
+      'src/server.ts': use('h', './identity/humans/service.js') + 'export const s = h;\n',
+    });
+    roots.push(root);
+    const { violations } = await checkArchitecture(root);
+    const found = violations.map((v) => `${v.rule}: ${v.from} -> ${v.to}`).sort();
+    assert.deepEqual(found, [
+      'no-root-file: src/identity/agents/service.ts -> src/demo/stories.ts',
+      'no-root-file: src/identity/humans/service.ts -> src/composition.ts',
+      'no-root-file: src/platform/db/keyset.ts -> src/app.ts',
+    ]);
+  });
+
+  test('SQL is written only in repositories and the database layer', async () => {
+    const tick = '`';
+    const root = tree({
+      'src/newsroom/a/service.ts': 'export const a = (db) =>\n  db.selectFrom("stories").execute();\n',
+      'src/newsroom/a/filters.ts': `export const f = sql${tick}true${tick};\n`,
+      'src/rewards/b/budget.ts': `export const g = sql<number>${tick}1${tick};\n`,
+      // allowed: a module's repository, a context-level repository, the database layer
+      'src/newsroom/a/repository.ts': 'export const r = (db) => db.deleteFrom("stories").execute();\n',
+      'src/newsroom/a/write-repository.ts': 'export const w = (db) => db.insertInto("stories").execute();\n',
+      'src/newsroom/story-filters-repository.ts': `export const l = sql${tick}x${tick};\n`,
+      'src/platform/db/keyset.ts': `export const k = sql${tick}now()${tick};\n`,
+    });
+    roots.push(root);
+    const { sql } = await checkArchitecture(root);
+    assert.deepEqual(sql.map((s) => `${s.file}:${s.line}`).sort(), [
+      'src/newsroom/a/filters.ts:1',
+      'src/newsroom/a/service.ts:2',
+      'src/rewards/b/budget.ts:1',
+    ]);
+  });
+
   test('the real src/ passes', async () => {
-    const { violations, cycles } = await checkArchitecture(repo);
+    const { violations, cycles, sql } = await checkArchitecture(repo);
     assert.deepEqual(violations, []);
     assert.deepEqual(cycles, []);
+    assert.deepEqual(sql, []);
   });
 });

@@ -68,3 +68,13 @@ export type Channel = DirectedChannel | CoChannel;
 export function nodeOf(key: string): { kind: MemberKind; id: string } {
   return key.startsWith('bot:') ? { kind: 'bot', id: key.slice(4) } : { kind: 'actor', id: key.slice(6) };
 }
+
+/** What reads the window: the rows of each kind, a batch at a time, then the stories they name (acts.ts, ActCollector). */
+export interface WindowReader {
+  addReviews(rows: readonly ReviewRow[]): void;
+  addRevisionVotes(rows: readonly RevisionVoteRow[]): void;
+  addRewardVotes(rows: readonly RewardVoteRow[]): void;
+  addFlags(rows: readonly FlagRow[]): void;
+  storyIds(): readonly string[];
+  addStories(rows: readonly StoryRow[]): void;
+}

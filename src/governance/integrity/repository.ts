@@ -1,75 +1,7 @@
 import { sql } from 'kysely';
-import { readThroughCursor } from '../../platform/db/bulk/cursor-read.js';
 import type { Queryable, Tx } from '../../platform/db/database.js';
-import type { FlagRow, ReviewRow, RevisionVoteRow, RewardVoteRow, StoryRow } from './interactions.js';
 
-/** SQL of the cartel analysis: the interactions of a window, the stored analyses and their flagged members. */
-
-/** Rows fetched per round trip while the window streams through a cursor (a batch is turned into acts and dropped). */
-const WINDOW_BATCH = 50_000;
-
-/** What reads the window: the rows of each kind, a batch at a time, then the stories they name (acts.ts, ActCollector). */
-export interface WindowReader {
-  addReviews(rows: readonly ReviewRow[]): void;
-  addRevisionVotes(rows: readonly RevisionVoteRow[]): void;
-  addRewardVotes(rows: readonly RewardVoteRow[]): void;
-  addFlags(rows: readonly FlagRow[]): void;
-  storyIds(): readonly string[];
-  addStories(rows: readonly StoryRow[]): void;
-}
-
-/**
- * Every review, revision vote, reward vote and flag made at or after `from`, then the author and room of every
- * story they name, handed to `reader` a batch at a time through server-side cursors: the window is never held
- * as rows. Must be the first statement of its transaction, which it makes a read-only snapshot, so every read
- * sees the same window. `batchSize` rows are fetched at a time.
- */
-export async function readWindow(tx: Tx, from: Date, reader: WindowReader, batchSize = WINDOW_BATCH): Promise<void> {
-  await sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`.execute(tx);
-  await readThroughCursor(
-    tx,
-    'integrity_window',
-    tx.selectFrom('agent_reviews').select(['bot_id as botId', 'story_id as storyId', 'kind']).where('created_at', '>=', from),
-    batchSize,
-    (rows) => reader.addReviews(rows),
-  );
-  await readThroughCursor(
-    tx,
-    'integrity_window',
-    tx
-      .selectFrom('revision_votes as v')
-      .innerJoin('revision_proposals as p', 'p.id', 'v.proposal_id')
-      .select(['v.bot_id as botId', 'v.proposal_id as proposalId', 'p.bot_id as proposerBotId', 'p.story_id as storyId', 'v.vote as vote'])
-      .where('v.created_at', '>=', from),
-    batchSize,
-    (rows) => reader.addRevisionVotes(rows),
-  );
-  await readThroughCursor(
-    tx,
-    'integrity_window',
-    tx.selectFrom('reward_votes').select(['actor_id as actorId', 'story_id as storyId', 'vote']).where('created_at', '>=', from),
-    batchSize,
-    (rows) => reader.addRewardVotes(rows),
-  );
-  await readThroughCursor(
-    tx,
-    'integrity_window',
-    tx.selectFrom('flags').select(['actor_id as actorId', 'story_id as storyId']).where('created_at', '>=', from),
-    batchSize,
-    (rows) => reader.addFlags(rows),
-  );
-  const ids = reader.storyIds();
-  for (let i = 0; i < ids.length; i += batchSize) {
-    const batch = ids.slice(i, i + batchSize);
-    reader.addStories(
-      await tx
-        .selectFrom('stories')
-        .select(['id', 'author_bot_id as authorBotId', 'room'])
-        .where(sql<boolean>`id = any(${batch}::text[])`)
-        .execute(),
-    );
-  }
-}
+/** SQL of the cartel analysis: the stored analyses and their flagged members (the window's interactions are the newsroom's: IntegrityInteractions). */
 
 export interface StoredAnalysis {
   id: string;
@@ -119,30 +51,6 @@ export async function latestAnalysis(db: Queryable) {
       .limit(1)
       .executeTakeFirst()) ?? null
   );
-}
-
-/**
- * Attestations on a packet by bots that share a flagged cluster of the latest analysis with the story's
- * author: the attestations the cluster discount applies to. The settlement's cartel hold reads the same table
- * (flaggedInLatestAnalysis below).
- */
-export async function attestationsInsideAuthorCluster(
-  db: Queryable,
-  story: { id: string; packetHash: string; authorBotId: string },
-): Promise<{ analysisId: string | null; count: number; weight: number }> {
-  const result = await sql<{ analysis_id: string | null; n: number; w: number }>`
-    WITH latest AS (SELECT id FROM integrity_analyses ORDER BY seq DESC LIMIT 1),
-    author_clusters AS (
-      SELECT m.analysis_id, m.cluster_id FROM integrity_flagged_members m, latest
-      WHERE m.analysis_id = latest.id AND m.member_kind = 'bot' AND m.member_id = ${story.authorBotId}
-    )
-    SELECT (SELECT id FROM latest) AS analysis_id, count(r.id)::int AS n, coalesce(sum(r.weight), 0)::int AS w
-    FROM agent_reviews r
-    JOIN integrity_flagged_members m ON m.member_kind = 'bot' AND m.member_id = r.bot_id
-    JOIN author_clusters a ON a.analysis_id = m.analysis_id AND a.cluster_id = m.cluster_id
-    WHERE r.story_id = ${story.id} AND r.packet_hash = ${story.packetHash} AND r.kind = 'ATTESTATION'`.execute(db);
-  const row = result.rows[0];
-  return { analysisId: row?.analysis_id ?? null, count: row?.n ?? 0, weight: row?.w ?? 0 };
 }
 
 /**

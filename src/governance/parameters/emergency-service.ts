@@ -6,20 +6,11 @@ import { withTransaction } from '../../platform/db/transaction.js';
 import { appError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { EMERGENCY_TARGET, passControlPlaneGate } from '../control-plane/gate.js';
-import { latestAnalysisSummary } from '../integrity/analysis-reads.js';
+import { latestAnalysisSummary } from '../integrity/service.js';
 import { describeTripped, healthSignals } from './health-signals.js';
 import { emergencyOverlay, overlayParameters, type Parameters } from './parameters.js';
 import { presentEmergency } from './presenter.js';
-import {
-  clearEmergency,
-  countFlags,
-  countObjections,
-  findActiveEmergency,
-  insertEmergency,
-  lastClearedEmergency,
-  lockGovernance,
-  parameterRows,
-} from './repository.js';
+import { clearEmergency, findActiveEmergency, insertEmergency, lastClearedEmergency, lockGovernance, parameterRows } from './repository.js';
 import type { ClearBody, ClearResponse, EmergencyState, EvaluateBody, EvaluationResponse, RecommendedAction, Signal } from './schemas.js';
 import type { GovernanceDeps } from './service.js';
 
@@ -32,8 +23,17 @@ const HOUR_MS = 3_600_000;
  * answers the control-plane requests it recommends. Emergency measures are an overlay of raised thresholds
  * (parameters.ts emergencyOverlay) that readParameters lays over the parameters until the emergency is cleared.
  */
-export function createEmergencyService(deps: Omit<GovernanceDeps, 'verifier'>) {
-  const { db, transactor, clock, config, defaults } = deps;
+/**
+ * What the health signals count of the newsroom's activity, in [from, to): governance sits below the newsroom and
+ * reads none of its tables; the composition root wires this port to the newsroom's flags and reviews.
+ */
+export interface HealthCounts {
+  flags(from: Date, to: Date): Promise<number>;
+  objections(from: Date, to: Date): Promise<number>;
+}
+
+export function createEmergencyService(deps: Omit<GovernanceDeps, 'verifier'> & { counts: HealthCounts }) {
+  const { db, transactor, clock, config, defaults, counts } = deps;
   const explicit = config.controlPlane.explicitEnabled;
 
   async function measure(now: number): Promise<{ signals: Signal[]; base: Parameters }> {
@@ -42,10 +42,10 @@ export function createEmergencyService(deps: Omit<GovernanceDeps, 'verifier'>) {
     const to = new Date(now);
     const [rows, flagsLast, flagsBefore, objectionsLast, objectionsBefore, analysis] = await Promise.all([
       parameterRows(db),
-      countFlags(db, lastHour, to),
-      countFlags(db, dayBefore, lastHour),
-      countObjections(db, lastHour, to),
-      countObjections(db, dayBefore, lastHour),
+      counts.flags(lastHour, to),
+      counts.flags(dayBefore, lastHour),
+      counts.objections(lastHour, to),
+      counts.objections(dayBefore, lastHour),
       latestAnalysisSummary(db),
     ]);
     const finding = analysis && {

@@ -136,26 +136,3 @@ export async function clearEmergency(
     .returningAll()
     .executeTakeFirstOrThrow();
 }
-
-/** Flags created in [from, to). */
-export async function countFlags(db: Queryable, from: Date, to: Date): Promise<number> {
-  const row = await db
-    .selectFrom('flags')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('created_at', '>=', from)
-    .where('created_at', '<', to)
-    .executeTakeFirstOrThrow();
-  return row.n;
-}
-
-/** Objections (agent reviews of kind OBJECTION) created in [from, to). */
-export async function countObjections(db: Queryable, from: Date, to: Date): Promise<number> {
-  const row = await db
-    .selectFrom('agent_reviews')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('kind', '=', 'OBJECTION')
-    .where('created_at', '>=', from)
-    .where('created_at', '<', to)
-    .executeTakeFirstOrThrow();
-  return row.n;
-}

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { SelfServeBot } from '../../platform/auth/bot-directory.js';
 import { isUniqueViolation, type Db, type Tx } from '../../platform/db/database.js';
+import type { IdentityTables } from '../tables.js';
 import { reusableQuery } from '../../platform/db/reusable-query.js';
 
 /** SQL of the agents module: free functions taking the database or the caller's transaction first. */
@@ -53,7 +54,7 @@ type Column = (string | null)[];
 
 // runs on every join: built once and sent by name (platform/db/reusable-query.ts); each column is one array value
 const insertBotsStatement = reusableQuery(
-  (_db: Db, ids: Column, names: Column, descriptions: Column, contacts: Column, keys: Column, permissions: Column) =>
+  (_db: Db<IdentityTables>, ids: Column, names: Column, descriptions: Column, contacts: Column, keys: Column, permissions: Column) =>
     sql<{ bot_id: string; created_at: Date }>`
       WITH input AS (
         SELECT * FROM unnest(${ids}::text[], ${names}::text[], ${descriptions}::text[], ${contacts}::text[], ${keys}::text[], ${permissions}::text[])
@@ -76,7 +77,7 @@ const insertBotsStatement = reusableQuery(
  * The database answers only what it decides, each new bot's id and creation time; the rest of the row is the
  * input as written (a new self-serve bot is UNVERIFIED, with no wallet), so no column is parsed back.
  */
-export async function insertBots(db: Db, inputs: SelfServeBotInput[]): Promise<InsertOutcome[]> {
+export async function insertBots(db: Db<IdentityTables>, inputs: SelfServeBotInput[]): Promise<InsertOutcome[]> {
   const column = (f: (i: SelfServeBotInput) => string | undefined) => inputs.map((i) => f(i) ?? null);
   const rows = await insertBotsStatement(
     db,
@@ -116,7 +117,7 @@ function newSelfServeBot(input: SelfServeBotInput, createdAt: Date): BotRow {
   };
 }
 
-export async function findBot(db: Db, botId: string): Promise<BotRow | null> {
+export async function findBot(db: Db<IdentityTables>, botId: string): Promise<BotRow | null> {
   const row = await db.selectFrom('bots').select(BOT_COLUMNS).where('bot_id', '=', botId).executeTakeFirst();
   return row ?? null;
 }
@@ -125,12 +126,12 @@ export async function findBot(db: Db, botId: string): Promise<BotRow | null> {
  * The names of the bots among `botIds` that have a row (registry bots have none), in one query: the ids go as one
  * array, so the statement is built once and runs by name whatever their number (platform/db/reusable-query.ts).
  */
-export async function botNames(db: Db, botIds: readonly string[]): Promise<{ bot_id: string; name: string }[]> {
+export async function botNames(db: Db<IdentityTables>, botIds: readonly string[]): Promise<{ bot_id: string; name: string }[]> {
   if (botIds.length === 0) return [];
   return namesOf(db, [...botIds]);
 }
 
-const namesOf = reusableQuery((db: Db, botIds: string[]) =>
+const namesOf = reusableQuery((db: Db<IdentityTables>, botIds: string[]) =>
   db
     .selectFrom('bots')
     .select(['bot_id', 'name'])
@@ -138,7 +139,7 @@ const namesOf = reusableQuery((db: Db, botIds: string[]) =>
 );
 
 /** The bot's keys, active and revoked, oldest first. */
-export async function listKeys(executor: Db | Tx, botId: string): Promise<KeyRow[]> {
+export async function listKeys(executor: Db<IdentityTables> | Tx<IdentityTables>, botId: string): Promise<KeyRow[]> {
   return executor
     .selectFrom('bot_keys')
     .select(['version', 'public_key', 'created_at', 'revoked_at'])
@@ -148,7 +149,7 @@ export async function listKeys(executor: Db | Tx, botId: string): Promise<KeyRow
 }
 
 /** Locks a self-serve bot for a key change; null when there is no such self-serve bot. */
-export async function lockBot(tx: Tx, botId: string): Promise<BotRow | null> {
+export async function lockBot(tx: Tx<IdentityTables>, botId: string): Promise<BotRow | null> {
   const row = await tx
     .selectFrom('bots')
     .select(BOT_COLUMNS)
@@ -160,7 +161,7 @@ export async function lockBot(tx: Tx, botId: string): Promise<BotRow | null> {
 }
 
 /** Adds a key under the next version (versions are never reused); `key-in-use` when any bot already has it. */
-export async function addKey(tx: Tx, botId: string, publicKey: string): Promise<KeyRow | 'key-in-use'> {
+export async function addKey(tx: Tx<IdentityTables>, botId: string, publicKey: string): Promise<KeyRow | 'key-in-use'> {
   try {
     const result = await sql<KeyRow>`
       INSERT INTO bot_keys (bot_id, version, public_key)
@@ -174,7 +175,7 @@ export async function addKey(tx: Tx, botId: string, publicKey: string): Promise<
 }
 
 /** Revokes one active key; false when the bot has no such active key. */
-export async function revokeKey(tx: Tx, botId: string, version: number, at: Date): Promise<boolean> {
+export async function revokeKey(tx: Tx<IdentityTables>, botId: string, version: number, at: Date): Promise<boolean> {
   const result = await tx
     .updateTable('bot_keys')
     .set({ revoked_at: at })
@@ -190,7 +191,7 @@ export async function revokeKey(tx: Tx, botId: string, version: number, at: Date
  * bound to another bot is refused by the unique index (`wallet-in-use`); null when the bot is gone.
  */
 export async function bindWallet(
-  tx: Tx,
+  tx: Tx<IdentityTables>,
   input: { botId: string; walletAddress: string; walletChainId: string; linkedHumanId: string; at: Date },
 ): Promise<BotRow | 'wallet-in-use' | null> {
   try {
@@ -216,7 +217,7 @@ export async function bindWallet(
 }
 
 /** A self-serve bot with its signing keys, in one query (the auth hook runs this on every agent write). */
-export async function findSigningBot(db: Db, botId: string): Promise<SelfServeBot | null> {
+export async function findSigningBot(db: Db<IdentityTables>, botId: string): Promise<SelfServeBot | null> {
   const row = await db
     .selectFrom('bots')
     .select([

@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import { DEFAULT_AGENT_PERMISSIONS, type AgentActor } from '../../platform/auth/types.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db/database.js';
+import type { IdentityTables } from '../tables.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { statementBatcher } from '../../platform/db/bulk/statement-batcher.js';
 import { appError } from '../../platform/errors.js';
@@ -43,7 +44,12 @@ function present(row: BotRow): BotResponse {
   };
 }
 
-export function createAgentsService(deps: { config: Config; db: Db; transactor: Transactor; clock: Clock }) {
+export function createAgentsService(deps: {
+  config: Config;
+  db: Db<IdentityTables>;
+  transactor: Transactor<IdentityTables>;
+  clock: Clock;
+}) {
   const { config, db, transactor, clock } = deps;
   /**
    * Inserts the bot and its version-1 key (atomic); null when the bot already exists, 'key-in-use' when the key
@@ -60,7 +66,7 @@ export function createAgentsService(deps: { config: Config; db: Db; transactor: 
   const registryKeyOwner = new Map(config.agentBotRegistry.flatMap((b) => b.publicKeys.map((k) => [k.publicKey, b.botId] as const)));
 
   /** A key change under the bot's row lock, so concurrent revocations cannot leave a bot without a key. */
-  async function changeKeys(actor: AgentActor, change: (tx: Tx, keys: KeyRow[]) => Promise<number>): Promise<BotResponse> {
+  async function changeKeys(actor: AgentActor, change: (tx: Tx<IdentityTables>, keys: KeyRow[]) => Promise<number>): Promise<BotResponse> {
     if (registry.has(actor.botId)) {
       throw appError('AGENT_PERMISSION_DENIED', { message: 'The keys of registry bots are set by the operator (AGENT_BOT_REGISTRY)' });
     }

@@ -1,4 +1,5 @@
 import type { Queryable, Tx } from '../../platform/db/database.js';
+import type { IdentityTables } from '../tables.js';
 import { appError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { hasOpenAction, insertVerifiedAction, lockOpenAction, markActionConsumed } from './repository.js';
@@ -15,7 +16,7 @@ export interface VerifiedHumanActionInput {
  * Records a human action proven through World ID or a secondary provider. The triple (provider, action,
  * nullifier_hash) is unique in the database: the same proof twice is 409 NULLIFIER_REUSED.
  */
-export async function recordVerifiedHumanAction(db: Queryable, input: VerifiedHumanActionInput): Promise<string> {
+export async function recordVerifiedHumanAction(db: Queryable<IdentityTables>, input: VerifiedHumanActionInput): Promise<string> {
   const id = await insertVerifiedAction(db, { id: newId('vha'), ...input });
   if (!id) throw appError('NULLIFIER_REUSED');
   return id;
@@ -26,7 +27,7 @@ export async function recordVerifiedHumanAction(db: Queryable, input: VerifiedHu
  * `linkedHumanId`. Returns its id, or null when none is open.
  */
 export async function consumeHumanAction(
-  tx: Tx,
+  tx: Tx<IdentityTables>,
   action: string,
   consumedBy: string,
   at: Date,
@@ -37,5 +38,7 @@ export async function consumeHumanAction(
   return id;
 }
 
-/** Whether an open verified action exists (the consensus snapshot reports it without consuming). */
-export const hasOpenHumanAction = hasOpenAction;
+/** Whether an open verified action exists (the consensus snapshot reports it without consuming), in the caller's database or transaction. */
+export function hasOpenHumanAction(q: Queryable<IdentityTables> | Tx<IdentityTables>, action: string): Promise<boolean> {
+  return hasOpenAction(q, action);
+}

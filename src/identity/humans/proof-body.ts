@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { Tx } from '../../platform/db/database.js';
+import type { IdentityTables } from '../tables.js';
 import { validationFailed } from '../../platform/errors.js';
 import { StringEnum } from '../../platform/string-enum.js';
 import { recordVerifiedHumanAction } from './human-actions.js';
@@ -54,7 +55,13 @@ export function boundProof(body: HumanProofFields, action: string): HumanProof {
  * `consumedBy` at once. If the operation is refused later in the same transaction, nothing is spent.
  * Returns the verified action's id.
  */
-export async function spendProof(tx: Tx, proof: HumanProof, provedBy: string, consumedBy: string, at: Date): Promise<string> {
+export async function spendProof(
+  tx: Tx<IdentityTables>,
+  proof: HumanProof,
+  provedBy: string,
+  consumedBy: string,
+  at: Date,
+): Promise<string> {
   const id = await recordVerifiedHumanAction(tx, {
     action: proof.action,
     linkedHumanId: provedBy,

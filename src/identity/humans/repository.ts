@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
+import type { IdentityTables } from '../tables.js';
 import { expiringRowsById } from '../../platform/db/retention.js';
 import type { HumanTier } from '../../platform/auth/types.js';
 import type { LoginChallengesTable } from '../../platform/db/schema.js';
@@ -10,7 +11,12 @@ import type { LoginChallengesTable } from '../../platform/db/schema.js';
  * The tier recorded for `linkedHumanId` when the identity records bind it to `actorId` and the binding's
  * session has not ended at `now`; null when they do not (no binding, a binding to another human, an ended session).
  */
-export async function findBoundTier(db: Queryable, actorId: string, linkedHumanId: string, now: Date): Promise<HumanTier | null> {
+export async function findBoundTier(
+  db: Queryable<IdentityTables>,
+  actorId: string,
+  linkedHumanId: string,
+  now: Date,
+): Promise<HumanTier | null> {
   const row = await db
     .selectFrom('actor_bindings as b')
     .innerJoin('human_identities as h', 'h.linked_human_id', 'b.linked_human_id')
@@ -23,7 +29,7 @@ export async function findBoundTier(db: Queryable, actorId: string, linkedHumanI
 }
 
 /** The actor's binding, whether or not its session has ended (a proof renews it), or null. */
-export async function findActorBinding(db: Queryable, actorId: string) {
+export async function findActorBinding(db: Queryable<IdentityTables>, actorId: string) {
   return (
     (await db.selectFrom('actor_bindings').select(['linked_human_id', 'expires_at']).where('actor_id', '=', actorId).executeTakeFirst()) ??
     null
@@ -35,7 +41,13 @@ export async function findActorBinding(db: Queryable, actorId: string) {
  * a secondary-provider proof). `provider` is the provider whose proof first established the human; it never
  * changes. Returns the tier recorded now.
  */
-export async function raiseHumanTier(tx: Tx, linkedHumanId: string, tier: 'L2' | 'L3', provider: string, now: Date): Promise<'L2' | 'L3'> {
+export async function raiseHumanTier(
+  tx: Tx<IdentityTables>,
+  linkedHumanId: string,
+  tier: 'L2' | 'L3',
+  provider: string,
+  now: Date,
+): Promise<'L2' | 'L3'> {
   const row = await tx
     .insertInto('human_identities')
     .values({ linked_human_id: linkedHumanId, tier, provider, created_at: now, updated_at: now })
@@ -56,7 +68,13 @@ export async function raiseHumanTier(tx: Tx, linkedHumanId: string, tier: 'L2' |
  * the same human, its session has ended, or its human was established by a secondary provider (a World ID
  * login upgrades it); a live binding to another World ID human stays, and the result is false.
  */
-export async function bindActorAtLogin(tx: Tx, actorId: string, linkedHumanId: string, now: Date, expiresAt: Date): Promise<boolean> {
+export async function bindActorAtLogin(
+  tx: Tx<IdentityTables>,
+  actorId: string,
+  linkedHumanId: string,
+  now: Date,
+  expiresAt: Date,
+): Promise<boolean> {
   const { rows } = await sql<{ actor_id: string }>`
     insert into actor_bindings as b (actor_id, linked_human_id, bound_at, expires_at)
     values (${actorId}, ${linkedHumanId}, ${now}, ${expiresAt})
@@ -77,7 +95,7 @@ export async function bindActorAtLogin(tx: Tx, actorId: string, linkedHumanId: s
  * bound to another human (a login changed it meanwhile). Returns the session end.
  */
 export async function renewActorBinding(
-  tx: Tx,
+  tx: Tx<IdentityTables>,
   actorId: string,
   linkedHumanId: string,
   now: Date,
@@ -97,7 +115,7 @@ export async function renewActorBinding(
  * Ends the live login session of `actorId`'s binding to `linkedHumanId` at `now` and answers when it would have
  * ended; null when there is no such live session (another human, no session, or an ended one).
  */
-export async function endLoginSession(tx: Tx, actorId: string, linkedHumanId: string, now: Date): Promise<Date | null> {
+export async function endLoginSession(tx: Tx<IdentityTables>, actorId: string, linkedHumanId: string, now: Date): Promise<Date | null> {
   const { rows } = await sql<{ ended: Date }>`
     update actor_bindings b set expires_at = ${now}
       from (select expires_at from actor_bindings where actor_id = ${actorId} for update) old
@@ -106,7 +124,10 @@ export async function endLoginSession(tx: Tx, actorId: string, linkedHumanId: st
   return rows[0]?.ended ?? null;
 }
 
-export async function insertLoginChallenge(db: Queryable, row: Omit<LoginChallengesTable, 'used_at' | 'linked_human_id'>): Promise<void> {
+export async function insertLoginChallenge(
+  db: Queryable<IdentityTables>,
+  row: Omit<LoginChallengesTable, 'used_at' | 'linked_human_id'>,
+): Promise<void> {
   await db.insertInto('login_challenges').values(row).execute();
 }
 
@@ -117,7 +138,7 @@ export async function insertLoginChallenge(db: Queryable, row: Omit<LoginChallen
  */
 export const expiredChallengeRows = expiringRowsById('login_challenges');
 
-export async function findLoginChallenge(db: Queryable, id: string) {
+export async function findLoginChallenge(db: Queryable<IdentityTables>, id: string) {
   return (await db.selectFrom('login_challenges').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
 }
 
@@ -125,7 +146,7 @@ export async function findLoginChallenge(db: Queryable, id: string) {
  * Uses a challenge once: the conditional UPDATE succeeds for one caller only, and only before it expires.
  * False when it was used already or has expired (the caller reads it again to say which).
  */
-export async function claimLoginChallenge(tx: Tx, id: string, linkedHumanId: string, now: Date): Promise<boolean> {
+export async function claimLoginChallenge(tx: Tx<IdentityTables>, id: string, linkedHumanId: string, now: Date): Promise<boolean> {
   const row = await tx
     .updateTable('login_challenges')
     .set({ used_at: now, linked_human_id: linkedHumanId })
@@ -137,30 +158,13 @@ export async function claimLoginChallenge(tx: Tx, id: string, linkedHumanId: str
   return Boolean(row);
 }
 
-/** A story by id with what decides whether readers may act on it (published, visible), or null. */
-export async function findStoryForAction(db: Queryable, storyId: string) {
-  return (
-    (await db
-      .selectFrom('stories')
-      .select(['id', 'publication_stage', 'moderation_status'])
-      .where('id', '=', storyId)
-      .executeTakeFirst()) ?? null
-  );
-}
-
-/** Stories whose current packet has a claim with this id (index story_versions_claims), with what decides access. */
-export async function findStoriesOfCurrentClaim(db: Queryable, claimId: string) {
-  return db
-    .selectFrom('story_versions as v')
-    .innerJoin('stories as s', (join) => join.onRef('s.id', '=', 'v.story_id').onRef('s.current_version', '=', 'v.version'))
-    .select(['s.id', 's.publication_stage', 's.moderation_status'])
-    .where(sql<boolean>`v.packet -> 'claims' @> ${JSON.stringify([{ id: claimId }])}::jsonb`)
-    .limit(20)
-    .execute();
-}
-
 /** Whether (provider, action, nullifier_hash) was recorded already (checked before asking a provider). */
-export async function isNullifierUsed(db: Queryable, provider: string, action: string, nullifierHash: string): Promise<boolean> {
+export async function isNullifierUsed(
+  db: Queryable<IdentityTables>,
+  provider: string,
+  action: string,
+  nullifierHash: string,
+): Promise<boolean> {
   const row = await db
     .selectFrom('verified_human_actions')
     .select('id')
@@ -173,7 +177,7 @@ export async function isNullifierUsed(db: Queryable, provider: string, action: s
 
 /** Inserts a verified action; null when (provider, action, nullifier_hash) was used before (unique key). */
 export async function insertVerifiedAction(
-  db: Queryable,
+  db: Queryable<IdentityTables>,
   row: { id: string; action: string; linkedHumanId: string; provider: string; nullifierHash: string; at: Date },
 ): Promise<string | null> {
   const inserted = await db
@@ -196,7 +200,7 @@ export async function insertVerifiedAction(
  * Locks the oldest open verified action for `action` (optionally proven by `linkedHumanId`), skipping rows
  * another transaction holds, so concurrent operations never take the same one.
  */
-export async function lockOpenAction(tx: Tx, action: string, linkedHumanId?: string): Promise<string | null> {
+export async function lockOpenAction(tx: Tx<IdentityTables>, action: string, linkedHumanId?: string): Promise<string | null> {
   let pick = tx
     .selectFrom('verified_human_actions')
     .select('id')
@@ -210,7 +214,7 @@ export async function lockOpenAction(tx: Tx, action: string, linkedHumanId?: str
   return (await pick.executeTakeFirst())?.id ?? null;
 }
 
-export async function markActionConsumed(tx: Tx, id: string, consumedBy: string, at: Date): Promise<void> {
+export async function markActionConsumed(tx: Tx<IdentityTables>, id: string, consumedBy: string, at: Date): Promise<void> {
   await tx
     .updateTable('verified_human_actions')
     .set({ consumed_at: at, consumed_by: consumedBy })
@@ -219,7 +223,7 @@ export async function markActionConsumed(tx: Tx, id: string, consumedBy: string,
     .execute();
 }
 
-export async function hasOpenAction(db: Queryable, action: string): Promise<boolean> {
+export async function hasOpenAction(db: Queryable<IdentityTables>, action: string): Promise<boolean> {
   const row = await db
     .selectFrom('verified_human_actions')
     .select('id')

@@ -2,7 +2,8 @@ import type { Config } from '../../config.js';
 import type { HumanActor } from '../../platform/auth/types.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db/database.js';
-import type { ModerationStatus } from '../../platform/db/schema.js';
+import type { IdentityTables } from '../tables.js';
+import type { ModerationStatus, PublicationStage } from '../../platform/db/schema.js';
 import { withTransaction, type Transactor, type TxEvents } from '../../platform/db/transaction.js';
 import { appError, notFound, validationFailed } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
@@ -17,8 +18,6 @@ import {
   findActorBinding,
   findBoundTier,
   findLoginChallenge,
-  findStoriesOfCurrentClaim,
-  findStoryForAction,
   insertLoginChallenge,
   isNullifierUsed,
   expiredChallengeRows,
@@ -37,7 +36,17 @@ type ProofBody = Pick<HumanProofVerifyBody, 'nullifier_hash' | 'merkle_root' | '
  * What verified human actions need from the stories they name. Identity sits below the newsroom and imports
  * none of it: the composition root wires this port to the newsroom's stories and consensus.
  */
+export interface ActionStory {
+  id: string;
+  publication_stage: PublicationStage;
+  moderation_status: ModerationStatus;
+}
+
 export interface ActionStories {
+  /** A story by id with what decides whether readers may act on it (published, visible), or null. */
+  find(storyId: string): Promise<ActionStory | null>;
+  /** The stories whose current packet has a claim with this id (at most 20). */
+  ofCurrentClaim(claimId: string): Promise<ActionStory[]>;
   /** Whether readers can see a story (one hidden by moderation does not exist for them). */
   canRead(story: { moderation_status: ModerationStatus }): boolean;
   /**
@@ -45,12 +54,12 @@ export interface ActionStories {
    * (404 when readers cannot see it), runs `record` (the action's own writes), then offers a PROVISIONAL story
    * to its consensus at `at`, so that a story that already meets the gate graduates in the same transaction.
    */
-  onGraduateAction<T>(tx: Tx, events: TxEvents, storyId: string, at: Date, record: () => Promise<T>): Promise<T>;
+  onGraduateAction<T>(tx: Tx<IdentityTables>, events: TxEvents, storyId: string, at: Date, record: () => Promise<T>): Promise<T>;
 }
 
 export interface IdentityServiceDeps {
-  db: Db;
-  transactor: Transactor;
+  db: Db<IdentityTables>;
+  transactor: Transactor<IdentityTables>;
   clock: Clock;
   config: Pick<Config, 'worldIdLoginAction' | 'worldIdSessionTtlSeconds'>;
   verifier: HumanProofVerifier;
@@ -89,11 +98,11 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   /** 404 unless the action's target exists: a published story readers can see, or a claim of one's current packet. */
   async function requireTarget(action: GovernanceAction): Promise<void> {
     if (action.kind === 'flag_high_severity') {
-      const claimed = await findStoriesOfCurrentClaim(db, action.claimId);
+      const claimed = await stories.ofCurrentClaim(action.claimId);
       if (!claimed.some((s) => stories.canRead(s) && s.publication_stage !== 'CANDIDATE')) throw notFound('claim');
       return;
     }
-    const story = await findStoryForAction(db, action.storyId);
+    const story = await stories.find(action.storyId);
     // readers react only to published stories: a candidate is not there for them yet
     if (!story || !stories.canRead(story) || story.publication_stage === 'CANDIDATE') throw notFound('story');
   }

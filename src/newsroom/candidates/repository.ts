@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../platform/db/database.js';
-import { recordFirstSources } from '../stories/story-writes.js';
+import { recordFirstSources } from '../stories/story-lock.js';
 import { claimsText, type Packet } from '../common/packet.js';
 
 export interface CandidateRow {

@@ -5,7 +5,7 @@ import { notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { normalizePacket, packetHash, type Packet } from '../common/packet.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
-import { versionWithHash } from '../stories/story-writes.js';
+import { versionWithHash } from '../stories/story-lock.js';
 import { insertCandidate, type CandidateRow } from './repository.js';
 import * as repository from './repository.js';
 import type { CandidateBody, CandidateEvidenceResponse, CandidateResponse, CandidateStatusResponse, SafetyTrace } from './schemas.js';

@@ -11,7 +11,7 @@ import { PAGE_LIMIT_DEFAULT, type PageQuery } from '../stories/evidence-schemas.
 import { requirePublished } from '../stories/policy.js';
 import type { ReadableStory, StoriesService } from '../stories/service.js';
 import { lockVisibleStory } from '../stories/story-lock.js';
-import { incrementCommentCount } from '../stories/story-writes.js';
+import { incrementCommentCount } from '../stories/story-lock.js';
 import { commentExists, commentsAfter, insertComment } from './repository.js';
 import type { Comment, CommentBody, CommentsResponse } from './schemas.js';
 

@@ -3,13 +3,12 @@ import type { ReviewStatus, StoryState } from '../../platform/db/schema.js';
 import type { TxEvents } from '../../platform/db/transaction.js';
 import { consensusThresholds, type Parameters } from '../../governance/parameters/parameters.js';
 import { consumeHumanAction, hasOpenHumanAction } from '../../identity/humans/human-actions.js';
-import { attestationsInsideAuthorCluster } from '../../governance/integrity/analysis-reads.js';
 import { recordLedgerEvent } from '../ledger/record.js';
 import type { LockedStory } from '../stories/story-lock.js';
 import { bucketForState, storyState, trendingScore } from '../stories/story-state.js';
 import type { ConsensusSnapshot } from '../stories/consensus-view.js';
-import { updateConsensusColumns } from '../stories/story-writes.js';
-import { saveSnapshot, tallyStory, type Tallies } from './repository.js';
+import { updateConsensusColumns } from '../stories/story-lock.js';
+import { attestationsInsideAuthorCluster, saveSnapshot, tallyStory, type Tallies } from './repository.js';
 import { deriveReviewStatus } from './review-status.js';
 
 const STATE_TITLES: Record<StoryState, string> = {

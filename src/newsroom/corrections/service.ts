@@ -16,7 +16,7 @@ import { revisedPacket, staleOpenProposals } from '../reviews/accept-revision.js
 import { canReadStory } from '../stories/policy.js';
 import { currentPacket, lockStoryForWrite, type LockedStory } from '../stories/story-lock.js';
 import { bucketForState, storyState } from '../stories/story-state.js';
-import { insertCurrentVersion, versionWithHash } from '../stories/story-writes.js';
+import { insertCurrentVersion, versionWithHash } from '../stories/story-lock.js';
 import { enqueueWebhook } from '../../delivery/webhooks/outbox.js';
 import { insertCorrection, markRetracted } from './repository.js';
 import type { CorrectionBody, CorrectionResponse, RetractionBody } from './schemas.js';

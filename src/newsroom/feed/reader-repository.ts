@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
-import { listed, STORY_CARD_COLUMNS } from '../stories/story-filters.js';
+import { STORY_CARD_COLUMNS } from '../stories/story-filters.js';
+import { listed } from '../story-filters-repository.js';
 import type { FeedRow } from './repository.js';
 
 /** A row of a signed reader's trending feed: its bucket (below) comes first in the order. */

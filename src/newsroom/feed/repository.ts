@@ -3,7 +3,8 @@ import type { Db } from '../../platform/db/database.js';
 import { sortableTimestamp } from '../../platform/db/keyset.js';
 import { reusableQuery } from '../../platform/db/reusable-query.js';
 import type { StoryCardRow } from '../stories/presenter.js';
-import { listed, literal, STORY_CARD_COLUMNS } from '../stories/story-filters.js';
+import { STORY_CARD_COLUMNS } from '../stories/story-filters.js';
+import { listed, literal } from '../story-filters-repository.js';
 import type { FeedMode } from './schemas.js';
 
 /**
@@ -77,4 +78,41 @@ function pageQuery(db: Db, input: FeedPageInput) {
     query = query.where(sql<boolean>`(${sql.ref(column)}, stories.id) < (${bound}, ${input.after.id})`);
   }
   return query.orderBy(sql.ref(column), 'desc').orderBy('stories.id', 'desc').limit(input.limit);
+}
+
+/** The reads of the reader site's room links and sitemap, over the same listed stories as the feeds. */
+/** Rooms of listed stories, the busiest first (at most `limit`). */
+export async function rooms(db: Db, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('stories')
+    .select(['stories.room', sql<number>`count(*)::int`.as('n')])
+    .where(listed)
+    .groupBy('stories.room')
+    .orderBy('n', 'desc')
+    .orderBy('stories.room', 'asc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.room);
+}
+
+/** How many listed stories the sitemap names. */
+export async function listedStoryCount(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('stories')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where(listed)
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/** One page of listed stories for the sitemap, by id (a stable order: a story keeps its sitemap file). */
+export async function listedStoriesById(db: Db, offset: number, limit: number): Promise<{ id: string; lang: string; updated_at: Date }[]> {
+  return db
+    .selectFrom('stories')
+    .select(['stories.id', 'stories.lang', 'stories.updated_at'])
+    .where(listed)
+    .orderBy('stories.id')
+    .offset(offset)
+    .limit(limit)
+    .execute();
 }

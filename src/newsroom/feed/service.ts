@@ -44,6 +44,12 @@ export function createFeedService(deps: { cursors: CursorCodec; db: Db }) {
   }
 
   return {
+    /** Rooms of listed stories, the busiest first (at most `limit`): the site's room links. */
+    listedRooms: (limit: number) => repository.rooms(db, limit),
+    /** How many listed stories there are (the sitemap's size). */
+    listedStoryCount: () => repository.listedStoryCount(db),
+    /** One page of listed stories by id, for the sitemap. */
+    listedStoriesById: (offset: number, limit: number) => repository.listedStoriesById(db, offset, limit),
     /** The first rows of a feed mode, unpaged (the home page presents them in its hero and modules). */
     firstRows: (mode: FeedMode, limit: number) => repository.page(db, { mode, limit }),
 

@@ -35,3 +35,14 @@ const flagsPage = reusablePageQuery((db: Queryable, afterSeq: string | null, sto
   if (afterSeq !== null) query = query.where('seq', '>', afterSeq);
   return query;
 });
+
+/** Flags created in [from, to) (a health signal of governance/parameters, by the HealthCounts port). */
+export async function countFlags(db: Queryable, from: Date, to: Date): Promise<number> {
+  const row = await db
+    .selectFrom('flags')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .executeTakeFirstOrThrow();
+  return row.n;
+}

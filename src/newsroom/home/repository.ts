@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import type { StoryCardRow } from '../stories/presenter.js';
-import { listed, rewardWindowActiveSql, STORY_CARD_COLUMNS } from '../stories/story-filters.js';
+import { STORY_CARD_COLUMNS } from '../stories/story-filters.js';
+import { listed, rewardWindowActiveSql } from '../story-filters-repository.js';
 
 /** The module lists that are not feed modes: under review, and open reward windows. */
 const openWindow = (now: Date) => rewardWindowActiveSql('stories', now);

@@ -3,7 +3,8 @@ import type { Db, Tx } from '../../platform/db/database.js';
 import { reusablePageQuery } from '../../platform/db/reusable-query.js';
 import type { LedgerEntry } from './record.js';
 import type { Int8, LedgerBucket, LedgerType, StoryState } from '../../platform/db/schema.js';
-import { HIDDEN_MODERATION, literal, rewardWindowActiveSql } from '../stories/story-filters.js';
+import { HIDDEN_MODERATION } from '../stories/story-filters.js';
+import { literal, rewardWindowActiveSql } from '../story-filters-repository.js';
 
 export interface LedgerRow {
   seq: Int8;

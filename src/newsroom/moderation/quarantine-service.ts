@@ -8,7 +8,7 @@ import { appError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { Parameters } from '../../governance/parameters/parameters.js';
 import { currentPacket, lockStoryForWrite, type LockedStory } from '../stories/story-lock.js';
-import { setModerationStatus } from '../stories/story-writes.js';
+import { setModerationStatus } from '../stories/story-lock.js';
 import { assertNoLegalHold } from './legal-hold-guard.js';
 import { requireVerifiedModerator } from './policy.js';
 import { bannedSourceUrls, decideItem, decisionsOf, listQuarantine, lockLatestItem, type QuarantineRow } from './repository.js';

@@ -2,7 +2,7 @@ import type { Tx } from '../../platform/db/database.js';
 import { newId } from '../../platform/ids.js';
 import type { Packet } from '../common/packet.js';
 import type { LockedStory } from '../stories/story-lock.js';
-import { setModerationStatus } from '../stories/story-writes.js';
+import { setModerationStatus } from '../stories/story-lock.js';
 import { bannedSourceUrls, openQuarantineItem } from './repository.js';
 import { scanPacket, type SafetyScanResult } from './safety-scan.js';
 

@@ -4,7 +4,7 @@ import { recomputeConsensus } from '../consensus/service.js';
 import type { Parameters } from '../../governance/parameters/parameters.js';
 import { recordLedgerEvent } from '../ledger/record.js';
 import type { LockedStory } from '../stories/story-lock.js';
-import { markPublished } from '../stories/story-writes.js';
+import { markPublished } from '../stories/story-lock.js';
 
 const HOUR_MS = 3_600_000;
 

@@ -6,7 +6,7 @@ import type { SafetyTrace } from '../candidates/schemas.js';
 import type { Parameters } from '../../governance/parameters/parameters.js';
 import { holdCandidate, scanCandidate } from '../moderation/screening.js';
 import { lockStoryForWrite } from '../stories/story-lock.js';
-import { versionWithHash } from '../stories/story-writes.js';
+import { versionWithHash } from '../stories/story-lock.js';
 import { publishStory } from './publish-story.js';
 import { candidateStoryId, insertSafetyTrace } from './repository.js';
 

@@ -4,7 +4,7 @@ import { recordLedgerEvent } from '../ledger/record.js';
 import { normalizePacket, packetHash, type Packet } from '../common/packet.js';
 import { currentPacket, type LockedStory } from '../stories/story-lock.js';
 import { storyState } from '../stories/story-state.js';
-import { insertCurrentVersion } from '../stories/story-writes.js';
+import { insertCurrentVersion } from '../stories/story-lock.js';
 import { markOtherProposalsStale, type ProposalRow } from './repository.js';
 import type { RevisionChanges } from './schemas.js';
 

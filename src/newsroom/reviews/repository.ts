@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Insertable, Selectable } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
 import type { AgentReviewsTable, RevisionProposalsTable } from '../../platform/db/schema.js';
@@ -62,4 +63,16 @@ export async function markOtherProposalsStale(tx: Tx, storyId: string, acceptedI
     .where('status', '=', 'OPEN')
     .where('id', '<>', acceptedId)
     .execute();
+}
+
+/** Objections (agent reviews of kind OBJECTION) created in [from, to) (a health signal, by the HealthCounts port). */
+export async function countObjections(db: Queryable, from: Date, to: Date): Promise<number> {
+  const row = await db
+    .selectFrom('agent_reviews')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('kind', '=', 'OBJECTION')
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .executeTakeFirstOrThrow();
+  return row.n;
 }

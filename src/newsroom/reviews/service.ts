@@ -9,7 +9,7 @@ import type { Parameters } from '../../governance/parameters/parameters.js';
 import { packetHash, type Packet } from '../common/packet.js';
 import { assertNoLegalHold } from '../moderation/legal-hold-guard.js';
 import { currentPacket, lockStoryForWrite, lockVisibleStory, type LockedStory } from '../stories/story-lock.js';
-import { versionWithHash } from '../stories/story-writes.js';
+import { versionWithHash } from '../stories/story-lock.js';
 import { acceptRevision, revisedPacket } from './accept-revision.js';
 import { presentProposal } from './presenter.js';
 import { insertProposal, insertReview, insertVote, lockProposal, proposalStoryId, updateProposalTally } from './repository.js';

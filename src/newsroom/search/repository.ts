@@ -6,7 +6,8 @@ import type { Lang } from '../../platform/i18n/index.js';
 import type { StoryCardRow } from '../stories/presenter.js';
 import type { CjkQuery } from './cjk-query.js';
 import { boundedNegations } from './negations.js';
-import { inState, publiclyVisible, STORY_CARD_COLUMNS } from '../stories/story-filters.js';
+import { STORY_CARD_COLUMNS } from '../stories/story-filters.js';
+import { inState, publiclyVisible } from '../story-filters-repository.js';
 
 export interface SearchFilters {
   room?: string | undefined;

@@ -204,3 +204,30 @@ const latestTraceOf = reusableQuery((db: Db, storyId: string, packetHash: string
     .orderBy('id', 'desc')
     .limit(1),
 );
+
+/** Whether the database holds any story at all (the demo seeds an empty one only). */
+export async function anyStory(db: Db): Promise<boolean> {
+  return (await db.selectFrom('stories').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** A story by id with what decides whether readers may act on it (published, visible), or null. */
+export async function findStoryForAction(db: Db, storyId: string) {
+  return (
+    (await db
+      .selectFrom('stories')
+      .select(['id', 'publication_stage', 'moderation_status'])
+      .where('id', '=', storyId)
+      .executeTakeFirst()) ?? null
+  );
+}
+
+/** Stories whose current packet has a claim with this id (index story_versions_claims), with what decides access. */
+export async function findStoriesOfCurrentClaim(db: Db, claimId: string) {
+  return db
+    .selectFrom('story_versions as v')
+    .innerJoin('stories as s', (join) => join.onRef('s.id', '=', 'v.story_id').onRef('s.current_version', '=', 'v.version'))
+    .select(['s.id', 's.publication_stage', 's.moderation_status'])
+    .where(sql<boolean>`v.packet -> 'claims' @> ${JSON.stringify([{ id: claimId }])}::jsonb`)
+    .limit(20)
+    .execute();
+}

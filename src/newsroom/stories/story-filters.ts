@@ -1,12 +1,10 @@
-import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
-import type { DB, ModerationStatus, PublicationStage, ReviewStatus, StoryState } from '../../platform/db/schema.js';
+import type { ModerationStatus, PublicationStage, ReviewStatus, StoryState } from '../../platform/db/schema.js';
 import { storyState } from './story-state.js';
 
 /**
- * The visibility rules of story-state.ts as SQL conditions over `stories`, shared by every listing
- * repository (feed, search, modules, home) so that a list and a detail read never disagree.
+ * The visibility rules of story-state.ts as lists: the moderation states and the (stage, review) pairs that the
+ * SQL conditions of newsroom/story-filters-repository.ts are written from, and the columns of a story card.
  */
-type StoriesEb = ExpressionBuilder<DB, 'stories'>;
 
 /** Moderation states hidden from every public read (isPubliclyVisible() is false for exactly these). */
 export const HIDDEN_MODERATION: readonly ModerationStatus[] = ['QUARANTINED', 'BLOCKED'];
@@ -31,32 +29,6 @@ export const STORY_CARD_COLUMNS = [
   'stories.reward_vote_count',
 ] as const;
 
-/**
- * The constants of these conditions are written into the SQL as literals, not sent as parameters: a statement that
- * runs by name (platform/db/prepared-statements.ts) may get PostgreSQL's generic plan, which can use a partial
- * index only when the index's predicate is implied by literals of the statement itself.
- */
-export const literal = <V extends string>(value: V) => sql.lit<V>(value);
-
-/** Not hidden by moderation (candidates awaiting their scan included). */
-export function publiclyVisible(eb: StoriesEb): Expression<SqlBool> {
-  return eb('stories.moderation_status', 'not in', HIDDEN_MODERATION.map(literal));
-}
-
-/**
- * Listed in feeds and modules: visible, published and not retracted. The literals `publication_stage <>
- * 'CANDIDATE'` and `review_status <> 'RETRACTED'` match the partial indexes' predicates, so the planner
- * can use them, also in a generic plan.
- */
-export function listed(eb: StoriesEb): Expression<SqlBool> {
-  return eb.and([
-    publiclyVisible(eb),
-    eb('stories.publication_stage', '<>', literal('CANDIDATE')),
-    eb('stories.review_status', '<>', literal('RETRACTED')),
-    eb('stories.published_at', 'is not', null),
-  ]);
-}
-
 /** Every (stage, review status) pair whose derived story state is `state`, computed from storyState(). */
 export function statePairs(state: StoryState): [PublicationStage, ReviewStatus][] {
   return PUBLICATION_STAGES.flatMap((stage) =>
@@ -64,18 +36,4 @@ export function statePairs(state: StoryState): [PublicationStage, ReviewStatus][
       (review) => [stage, review] as [PublicationStage, ReviewStatus],
     ),
   );
-}
-
-/** The derived story state as a condition on the stored columns. */
-export function inState(eb: StoriesEb, state: StoryState): Expression<SqlBool> {
-  return eb.or(
-    statePairs(state).map(([stage, review]) =>
-      eb.and([eb('stories.publication_stage', '=', stage), eb('stories.review_status', '=', review)]),
-    ),
-  );
-}
-
-/** isRewardWindowActive() as SQL over the stories row `alias` (false while either end is unset). */
-export function rewardWindowActiveSql(alias: 'stories' | 's', now: Date): RawBuilder<boolean> {
-  return sql<boolean>`coalesce(${sql.ref(`${alias}.published_at`)} <= ${now} and ${now} < ${sql.ref(`${alias}.reward_window_ends_at`)}, false)`;
 }

@@ -10,7 +10,8 @@ import type {
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context.js';
 import { AppError, appError, validationFailed, type ErrorDetail } from '../errors.js';
-import { createIdempotencyStore, requestHash, validateIdempotencyKey } from '../idempotency.js';
+import { createIdempotencyStore } from '../idempotency-repository.js';
+import { requestHash, validateIdempotencyKey } from '../idempotency.js';
 import type { Metrics } from '../metrics.js';
 import { type BudgetPolicy, chargeBudget, enforceRateLimit, MINUTE_MS } from '../rate-limit.js';
 import { hookList, routeMethods } from '../route-hooks.js';

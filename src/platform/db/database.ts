@@ -12,10 +12,27 @@ import type { DB } from './schema.js';
 /** PostgreSQL's unique_violation (23505), from node-postgres or PGlite. */
 export const isUniqueViolation = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 
-export type Db = Kysely<DB>;
-export type Tx = Transaction<DB>;
+/**
+ * A database handle typed to a set of tables (table name → row type). A context's repositories take the handle of
+ * its own tables (`Db<IdentityTables>`), so a query on another context's table does not compile; the default, every
+ * table, is for the code not yet narrowed to a context (docs/architecture.md, "Who owns which tables").
+ */
+export type Db<T = DB> = Kysely<T>;
+/** An open transaction on the same tables: row-locking repository functions take this. */
+export type Tx<T = DB> = Transaction<T>;
 /** Either the database or an open transaction: repositories take this. */
-export type Queryable = Kysely<DB>;
+export type Queryable<T = DB> = Kysely<T>;
+
+/**
+ * The same handle (the database or an open transaction: one connection pool, one transaction) typed to the tables
+ * `T`. A wider handle is assignable to a narrower one already; this is the one cast the type system needs when the
+ * composition root hands a context's transaction on to another context's port, typed to that context's tables.
+ */
+export function tablesOf<T, From = DB>(handle: Transaction<From>): Transaction<T>;
+export function tablesOf<T, From = DB>(handle: Kysely<From>): Kysely<T>;
+export function tablesOf<T, From = DB>(handle: Kysely<From>): Kysely<T> {
+  return handle as unknown as Kysely<T>;
+}
 
 /**
  * One connection with exclusive use: multi-statement scripts and plain queries (migrations). Through a pooler

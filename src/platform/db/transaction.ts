@@ -1,3 +1,4 @@
+import type { DB } from './schema.js';
 import type { Db, Tx } from './database.js';
 
 /** A domain event row written inside a transaction (ledger today; outbox, audit and settlements next). */
@@ -29,27 +30,28 @@ export interface TxEvents {
 export type CommitListener = (changes: CommittedChanges) => Promise<void>;
 
 /** The database and what happens after each commit: the one way the service writes. */
-export interface Transactor {
-  readonly db: Db;
+export interface Transactor<T = DB> {
+  readonly db: Db<T>;
   readonly listeners: readonly CommitListener[];
   readonly onListenerError: (err: unknown) => void;
 }
 
-export function createTransactor(
-  db: Db,
+export function createTransactor<T = DB>(
+  db: Db<T>,
   listeners: readonly CommitListener[],
   onListenerError: (err: unknown) => void = () => undefined,
-): Transactor {
+): Transactor<T> {
   return { db, listeners, onListenerError };
 }
 
 /**
- * Runs `fn` in one database transaction. The transaction type (`Tx`) is what row-locking repository
+ * Runs `fn` in one database transaction, typed to the transactor's tables (a context's own, handed out by the
+ * composition root). The transaction type (`Tx`) is what row-locking repository
  * functions require, so a `FOR UPDATE` outside a transaction does not compile. After the commit, and before
  * this function returns (so before any HTTP response), the listeners act on what the transaction recorded:
  * the read cache moves on for the changed stories, and later the outbox dispatcher wakes up.
  */
-export async function withTransaction<T>(transactor: Transactor, fn: (tx: Tx, events: TxEvents) => Promise<T>): Promise<T> {
+export async function withTransaction<R, T = DB>(transactor: Transactor<T>, fn: (tx: Tx<T>, events: TxEvents) => Promise<R>): Promise<R> {
   const storiesChanged = new Set<string>();
   const recorded: RecordedEvent[] = [];
   const events: TxEvents = {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
-import { payoutsOfReader } from '../../rewards/settlements/payout-scope.js';
+import { payoutsOfReader } from '../../rewards/payout-scope-repository.js';
 
 /**
  * SQL of the data export: what the service holds about one reader, by actor id (and by the linked human the

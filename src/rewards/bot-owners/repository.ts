@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { isUniqueViolation, type Queryable, type Tx } from '../../platform/db/database.js';
-import { payoutsOfPerson } from '../settlements/payout-scope.js';
+import { payoutsOfPerson } from '../payout-scope-repository.js';
 import type { BotOwnerChallengesTable, BotOwnersTable, PayoutStatus } from '../../platform/db/schema.js';
 
 /** SQL of bot owners: ownership challenges, the ownerships, and the payouts a claim makes the owner's. */

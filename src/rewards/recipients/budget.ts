@@ -1,7 +1,7 @@
-import { sql } from 'kysely';
 import type { HumanActor, HumanTier } from '../../platform/auth/types.js';
 import type { Queryable, Tx } from '../../platform/db/database.js';
 import { appError } from '../../platform/errors.js';
+import { paidActionsUsed, spendOnePaidAction } from './reads-repository.js';
 
 /**
  * The daily paid-action budget: how many paid actions (today: reward votes, which direct money) one person
@@ -18,14 +18,8 @@ const utcDay = (now: Date) => now.toISOString().slice(0, 10);
 const nextUtcMidnight = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
 
 export async function readBudget(db: Queryable, actor: HumanActor, limits: PaidActionLimits, now: Date) {
-  const row = await db
-    .selectFrom('paid_action_usage')
-    .select('used')
-    .where('subject', '=', budgetSubject(actor))
-    .where('day', '=', utcDay(now))
-    .executeTakeFirst();
+  const used = await paidActionsUsed(db, budgetSubject(actor), utcDay(now));
   const limit = limits[actor.tier];
-  const used = row?.used ?? 0;
   return {
     day: utcDay(now),
     tier: actor.tier,
@@ -38,19 +32,13 @@ export async function readBudget(db: Queryable, actor: HumanActor, limits: PaidA
 
 /**
  * Spends one paid action inside the caller's transaction, or refuses with 429 PAID_ACTION_BUDGET_EXHAUSTED.
- * One conditional upsert: concurrent actions of one person queue on the row and cannot overspend; when the
- * caller's write fails afterwards, the spend rolls back with it.
+ * Concurrent actions of one person cannot overspend (spendOnePaidAction); when the caller's write fails
+ * afterwards, the spend rolls back with it.
  */
 export async function spendPaidAction(tx: Tx, actor: HumanActor, limits: PaidActionLimits, now: Date): Promise<void> {
   const limit = limits[actor.tier];
-  const { rows } =
-    limit > 0
-      ? await sql<{ used: number }>`
-          insert into paid_action_usage (subject, day, used) values (${budgetSubject(actor)}, ${utcDay(now)}, 1)
-          on conflict (subject, day) do update set used = paid_action_usage.used + 1 where paid_action_usage.used < ${limit}
-          returning used`.execute(tx)
-      : { rows: [] };
-  if (!rows.length) {
+  const spent = limit > 0 && (await spendOnePaidAction(tx, budgetSubject(actor), utcDay(now), limit));
+  if (!spent) {
     const retryAfterSeconds = Math.max(1, Math.ceil((nextUtcMidnight(now).getTime() - now.getTime()) / 1000));
     throw appError('PAID_ACTION_BUDGET_EXHAUSTED', {
       message: `The daily paid-action budget (${limit} for tier ${actor.tier}) is used up`,

@@ -1,5 +1,6 @@
-import type { Queryable } from '../../platform/db/database.js';
-import { payoutsOfReader } from '../settlements/payout-scope.js';
+import { sql } from 'kysely';
+import type { Queryable, Tx } from '../../platform/db/database.js';
+import { payoutsOfReader } from '../payout-scope-repository.js';
 
 /** SQL of the private rewards reads: one person's payouts and bots. */
 
@@ -25,4 +26,27 @@ export async function ownedBots(db: Queryable, linkedHumanId: string): Promise<s
     .orderBy('bot_id')
     .execute();
   return rows.map((r) => r.bot_id);
+}
+
+/** The paid actions `subject` (a budget subject) took on `day` (YYYY-MM-DD, UTC); 0 before the first. */
+export async function paidActionsUsed(db: Queryable, subject: string, day: string): Promise<number> {
+  const row = await db
+    .selectFrom('paid_action_usage')
+    .select('used')
+    .where('subject', '=', subject)
+    .where('day', '=', day)
+    .executeTakeFirst();
+  return row?.used ?? 0;
+}
+
+/**
+ * Counts one more paid action of `subject` on `day` unless it already took `limit`: one conditional upsert, so
+ * concurrent actions of one person queue on the row and cannot overspend. False when the budget is used up.
+ */
+export async function spendOnePaidAction(tx: Tx, subject: string, day: string, limit: number): Promise<boolean> {
+  const { rows } = await sql<{ used: number }>`
+    insert into paid_action_usage (subject, day, used) values (${subject}, ${day}, 1)
+    on conflict (subject, day) do update set used = paid_action_usage.used + 1 where paid_action_usage.used < ${limit}
+    returning used`.execute(tx);
+  return rows.length > 0;
 }

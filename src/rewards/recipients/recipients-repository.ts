@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
-import { botsSeqs, personSeqs } from '../settlements/payout-scope.js';
+import { botsSeqs, personSeqs } from '../payout-scope-repository.js';
 import type { RewardRecipientsTable, RewardWalletChallengesTable } from '../../platform/db/schema.js';
 
 /** SQL of payout recipients and their wallet challenges. */

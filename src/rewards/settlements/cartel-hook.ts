@@ -1,5 +1,5 @@
 import type { Queryable } from '../../platform/db/database.js';
-import { flaggedInLatestAnalysis } from '../../governance/integrity/analysis-reads.js';
+import { flaggedInLatestAnalysis } from '../../governance/integrity/service.js';
 
 /**
  * Whether the payouts of a beneficiary (`kind`, `id`) owned by `owner` (a bot's linked human, a flagger's) are

@@ -1,8 +1,10 @@
 import type { HoldsFor } from './cartel-hook.js';
 import type { Contribution } from './compute.js';
-import { payoutIdOf } from './payout-scope.js';
 import { initialPayoutStatus } from './payout-status.js';
 import type { NewPayout, StoryPayoutRange } from './repository.js';
+
+/** The id of the payout with seq `seq`, as the database's payout_id_of makes it: `po-` and the seq in decimal. */
+const payoutIdOf = (seq: number): string => `po-${seq}`;
 
 /** A contribution with what made its weight (published with the settlement). */
 export interface PublishedContribution extends Contribution {

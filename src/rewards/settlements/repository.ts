@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { BinaryRows, copyRows } from '../../platform/db/bulk/copy-in.js';
 import type { Queryable, Tx } from '../../platform/db/database.js';
 import type { PayoutRole, PayoutStatus, SettlementsTable } from '../../platform/db/schema.js';
-import { payoutsOf, payoutsOfPerson } from './payout-scope.js';
+import { payoutsOf, payoutsOfPerson } from '../payout-scope-repository.js';
 import type { PayoutHolder } from './payout-rows.js';
 import type { Insertable } from 'kysely';
 

@@ -11,8 +11,6 @@ import type { createRankingsService } from '../../newsroom/rankings/service.js';
 import type { SearchQuery } from '../../newsroom/search/schemas.js';
 import type { createSearchService } from '../../newsroom/search/service.js';
 import type { StoriesService } from '../../newsroom/stories/service.js';
-import type { Db } from '../../platform/db/database.js';
-import { rooms as listedRooms } from './repository.js';
 import { createSyndicationService } from './syndication.js';
 
 /** Rooms the feed page links to. */
@@ -39,16 +37,15 @@ export function createSiteService(deps: {
   flags: ReturnType<typeof createFlagsService>;
   agents: Pick<ReturnType<typeof createAgentsService>, 'names'>;
   parameters: () => Promise<Parameters>;
-  db: Db;
   /** PUBLIC_BASE_URL: the origin of the site's absolute URLs. */
   baseUrl: string;
 }) {
   const { stories, feed, search, ledger, rankings, home, comments, flags, parameters } = deps;
-  const { db, agents } = deps;
+  const { agents } = deps;
 
   return {
     async feedPage(query: { lang: Lang; mode: FeedMode; room?: string; cursor?: string; limit?: number }) {
-      const [page, rooms] = await Promise.all([feed.feed(query), listedRooms(db, ROOM_LINKS)]);
+      const [page, rooms] = await Promise.all([feed.feed(query), feed.listedRooms(ROOM_LINKS)]);
       return { page, rooms };
     },
 
@@ -91,6 +88,6 @@ export function createSiteService(deps: {
     underReview: (lang: Lang) => home.underReview(lang),
     rewardWindow: (lang: Lang) => home.rewardWindow(lang),
     searchPage: (query: SearchQuery) => search.search(query),
-    syndication: createSyndicationService({ feed, db, baseUrl: deps.baseUrl }),
+    syndication: createSyndicationService({ feed, baseUrl: deps.baseUrl }),
   };
 }

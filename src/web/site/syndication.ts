@@ -1,9 +1,7 @@
 import type { FeedService } from '../../newsroom/feed/service.js';
-import type { Db } from '../../platform/db/database.js';
 import { t, type Lang } from '../words/index.js';
 import { LANGS } from '../../platform/schemas.js';
 import { href, storyHref } from './links.js';
-import { listedStoriesById, listedStoryCount } from './repository.js';
 import { xmlEscape } from './xml.js';
 
 /** Stories per feed document (the feed route's largest page). */
@@ -35,8 +33,8 @@ const urlset = (entries: string[]) =>
  * stories, read through the feed service of the feed page and GET /v1/feed), the sitemap and robots.txt. Every
  * URL is absolute, on PUBLIC_BASE_URL (never on the request's Host: answers are cached and shared).
  */
-export function createSyndicationService(deps: { feed: FeedService; db: Db; baseUrl: string }) {
-  const { feed, db, baseUrl } = deps;
+export function createSyndicationService(deps: { feed: FeedService; baseUrl: string }) {
+  const { feed, baseUrl } = deps;
   const abs = (path: string) => `${baseUrl}${path}`;
 
   return {
@@ -82,7 +80,7 @@ export function createSyndicationService(deps: { feed: FeedService; db: Db; base
 
     /** The sitemap index: the pages' sitemap and one sitemap per SITEMAP_STORIES stories. */
     async sitemapIndex(): Promise<string> {
-      const files = Math.ceil((await listedStoryCount(db)) / SITEMAP_STORIES);
+      const files = Math.ceil((await feed.listedStoryCount()) / SITEMAP_STORIES);
       const locs = [abs('/sitemaps/pages.xml'), ...Array.from({ length: files }, (_, i) => abs(`/sitemaps/stories-${i + 1}.xml`))];
       return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${locs
         .map((loc) => `<sitemap><loc>${xmlEscape(loc)}</loc></sitemap>`)
@@ -96,7 +94,7 @@ export function createSyndicationService(deps: { feed: FeedService; db: Db; base
 
     /** Stories file `n` (from 1): each story in its own language, with its last change; null past the last file. */
     async sitemapStories(n: number): Promise<string | null> {
-      const rows = await listedStoriesById(db, (n - 1) * SITEMAP_STORIES, SITEMAP_STORIES);
+      const rows = await feed.listedStoriesById((n - 1) * SITEMAP_STORIES, SITEMAP_STORIES);
       if (rows.length === 0 && n > 1) return null;
       return urlset(
         rows.map(

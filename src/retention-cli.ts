@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
-import { retentionSteps } from '../../composition.js';
-import { ConfigError, loadConfig } from '../../config.js';
-import { systemClock } from '../../platform/clock.js';
-import { openRuntimeDatabase } from '../../platform/db/database.js';
-import { createTransactor } from '../../platform/db/transaction.js';
-import { createRetentionService, RETENTION_DEFAULTS } from './service.js';
+import { retentionSteps } from './composition.js';
+import { ConfigError, loadConfig } from './config.js';
+import { systemClock } from './platform/clock.js';
+import { openRuntimeDatabase } from './platform/db/database.js';
+import { createTransactor } from './platform/db/transaction.js';
+import { createRetentionService, RETENTION_DEFAULTS } from './operations/retention/service.js';
 
 /**
  * `npm run retention [-- --dry-run] [--batch-size 1000] [--pause-ms 0]`: deletes, in small batches, the rows the

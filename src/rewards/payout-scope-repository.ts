@@ -1,6 +1,12 @@
 import { sql, type RawBuilder } from 'kysely';
 
 /**
+ * SQL conditions over the rewards' payout tables (payouts, payout_holders, settlements, settled_stories), shared
+ * by the repositories of the rewards modules: a context-level repository. The readers' data export takes
+ * payoutsOfReader too, a documented link (docs/architecture.md, "Who owns which tables").
+ */
+
+/**
  * The payouts of one settlement or of one settled story: the block of seq its run reserved, recorded on the
  * settlement or on the story's settled_stories row. A run's block holds its payouts only, and within it each
  * story's payouts lie in a block of their own (migrations/0006_rewards.sql), so the range alone is the scope.
@@ -21,9 +27,6 @@ export function payoutById(id: unknown, alias = 'payouts'): RawBuilder<boolean> 
   const ref = (column: string) => sql.ref(`${alias}.${column}`);
   return sql<boolean>`(${ref('seq')} = payout_seq_of(${id}) and ${ref('id')} = ${id})`;
 }
-
-/** The id of the payout with seq `seq`, as the database's payout_id_of makes it: `po-` and the seq in decimal. */
-export const payoutIdOf = (seq: number): string => `po-${seq}`;
 
 /**
  * The seqs of the payouts of one bot or of one linked human, as a set for `seq in (...)`: the seqs the runs
