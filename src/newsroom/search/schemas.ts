@@ -109,7 +109,7 @@ export const SearchResponse = Type.Object(
   {
     title: 'SearchPage',
     description:
-      'One page of search results, the query as the service applied it, and the matching fraud review cases when a review-case filter was given.',
+      'One page of search results, the query as the service applied it, a corrected query when the words found nothing, and the matching fraud review cases when a review-case filter was given.',
     examples: [searchPageExample],
   },
 );
