@@ -710,7 +710,7 @@ export interface paths {
     };
     /**
      * Search stories (full text when q is given, else newest first) with state, stage, review status and room filters
-     * @description Public: no credentials, counted against the per-IP read limit (600 a minute by default) and served from the public read cache while nothing was written. With `q` (web-search syntax, up to 500 characters) it ranks the 100 newest matching stories by relevance, stemmed in `lang` and unstemmed across languages, Chinese and Japanese by character bigrams; without `q` it lists newest first. Filters: state, publicationStage (candidates only when asked for), reviewStatus, room; the review-case filters (queue, status, assignedToActorId, targetType) add the matching fraud review cases in a public view. The answer echoes the query as applied.
+     * @description Public: no credentials, counted against the per-IP read limit (600 a minute by default) and served from the public read cache while nothing was written. With `q` (web-search syntax, up to 500 characters) it ranks the 100 newest matching stories by relevance, stemmed in `lang` and unstemmed across languages, Chinese and Japanese by character bigrams; its last word also matches as a prefix (`librar` finds library). When a first page finds nothing, `suggestion` carries a corrected query (`libary` → `library`) that finds stories with the same filters. Without `q` it lists newest first. Filters: state, publicationStage (candidates only when asked for), reviewStatus, room (a slug in any case); the review-case filters (queue, status, assignedToActorId, targetType) add the matching fraud review cases in a public view. The answer echoes the query as applied.
      */
     get: operations['searchStories'];
     put?: never;
@@ -5012,7 +5012,7 @@ export interface components {
     };
     /**
      * SearchPage
-     * @description One page of search results, the query as the service applied it, and the matching fraud review cases when a review-case filter was given.
+     * @description One page of search results, the query as the service applied it, a corrected query when the words found nothing, and the matching fraud review cases when a review-case filter was given.
      * @example {
      *       "items": [
      *         {
@@ -5072,6 +5072,11 @@ export interface components {
         targetType?: string;
         limit: number;
         order: 'relevance' | 'recent';
+      };
+      /** @description Did you mean: present when q found nothing and a corrected query ("libary" → "library") finds at least one story with the same filters */
+      suggestion?: {
+        /** @description The query with each word found nowhere replaced by the nearest word of a published title */
+        q: string;
       };
       /** @description Present when a review-case filter is given: the fraud review cases matching all given review-case filters, oldest first, at most `limit` (public view: no target id or reason) */
       reviewCases?: {
@@ -13659,6 +13664,7 @@ export interface operations {
       query?: {
         /** @description Web-search syntax: words, "quoted phrases", OR, -excluded */
         q?: string;
+        /** @description A room slug, matched case-insensitively */
         room?: string;
         /** @description Language of the labels the service writes: en, es, fr, de or zh-Hans (default en) */
         lang?: 'en' | 'es' | 'fr' | 'de' | 'zh-Hans';

@@ -6,6 +6,7 @@ import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
+import { PGLITE_EXTENSIONS } from '../../src/platform/db/database.js';
 import { generateAgentKey, signAgentRequest } from '../../sdk/index.js';
 import {
   TEST_OPS_TOKEN,
@@ -194,7 +195,7 @@ async function startBackend(): Promise<{ url: URL; stop(): Promise<void> }> {
   }
   // a copy of the migrated template (a fresh PGlite would spend seconds in initdb)
   const copy = await clonePgliteDir();
-  const pglite = new PGlite(copy.dir);
+  const pglite = new PGlite(copy.dir, { extensions: PGLITE_EXTENSIONS });
   await pglite.waitReady;
   const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 32 });
   await server.start();

@@ -59,6 +59,7 @@ const TABLES: Record<string, Privilege[]> = {
       'claim_receipts',
       'claim_batch_evidence',
       'payout_holders',
+      'search_words',
     ].map((t) => [t, RECORD]),
   ),
   ...Object.fromEntries(

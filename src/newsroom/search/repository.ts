@@ -1,10 +1,11 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import { sortableTimestamp } from '../../platform/db/keyset.js';
 import type { DB, PublicationStage, ReviewStatus, StoryState } from '../../platform/db/schema.js';
 import type { Lang } from '../../platform/i18n/index.js';
 import type { StoryCardRow } from '../stories/presenter.js';
 import type { CjkQuery } from './cjk-query.js';
+import { prefixTerm } from './forgiving-query.js';
 import { boundedNegations } from './negations.js';
 import { STORY_CARD_COLUMNS } from '../stories/story-filters.js';
 import { inState, publiclyVisible } from '../story-filters-repository.js';
@@ -181,14 +182,10 @@ export async function ranked(
   limit: number,
   sliceRows = SLICE_ROWS,
 ): Promise<{ rows: RankedRow[]; window: WindowBound | undefined; sliced?: boolean }> {
-  // every text websearch_to_tsquery parses has its chains of negations bounded first (negations.ts)
-  const query = boundedNegations(q);
-  const stemmed = sql`websearch_to_tsquery(lang_regconfig(${lang}), ${query})`;
-  const simple = sql`websearch_to_tsquery('simple'::regconfig, ${query})`;
-  const words = (text: string) => {
-    const bounded = boundedNegations(text);
-    return sql<boolean>`(stories.search_vector @@ websearch_to_tsquery(lang_regconfig(${lang}), ${bounded}) or stories.search_vector_simple @@ websearch_to_tsquery('simple'::regconfig, ${bounded}))`;
-  };
+  const stemmed = textQuery(sql`lang_regconfig(${lang})`, q);
+  const simple = textQuery(sql`'simple'::regconfig`, q);
+  const words = (text: string) =>
+    sql<boolean>`(stories.search_vector @@ ${textQuery(sql`lang_regconfig(${lang})`, text)} or stories.search_vector_simple @@ ${textQuery(sql`'simple'::regconfig`, text)})`;
   const bigrams = cjk.cjk === undefined ? undefined : sql`to_tsquery('simple'::regconfig, ${cjk.cjk})`;
   const column = recentColumn(filters);
   const test = bigrams ? sql<SqlBool>`(stories.search_vector_cjk @@ ${bigrams} and ${cjk.rest ? words(cjk.rest) : sql`true`})` : words(q);
@@ -220,6 +217,35 @@ export async function ranked(
     window,
     ...(first?.sliced !== undefined ? { sliced: first.sliced } : {}),
   };
+}
+
+/**
+ * The tsquery of a text in a configuration: web-search syntax, every chain of negations bounded first
+ * (negations.ts), or'ed with the same query whose last word is a prefix when it is a plain word
+ * (forgiving-query.ts): "city librar" finds "city library" while the exact words keep their stemming
+ * ("libraries" finds "library", which its prefix alone would not).
+ */
+function textQuery(config: RawBuilder<unknown>, text: string): RawBuilder<unknown> {
+  const exact = sql`websearch_to_tsquery(${config}, ${boundedNegations(text)})`;
+  const prefix = prefixTerm(text);
+  if (!prefix) return exact;
+  return sql`(${exact} || (websearch_to_tsquery(${config}, ${boundedNegations(prefix.head)}) && to_tsquery(${config}, ${prefix.term})))`;
+}
+
+/**
+ * For each word, whether a published title holds it, and else the nearest title word by trigram similarity
+ * (pg_trgm's `%`: similarity at least 0.3, found through the trigram index), the reader's language first at
+ * equal similarity; null when nothing is near.
+ */
+export async function nearestWords(db: Db, words: string[], lang: Lang): Promise<Map<string, string | null>> {
+  if (words.length === 0) return new Map();
+  const { rows } = await sql<{ word: string; known: boolean; nearest: string | null }>`
+    select t.word,
+      exists (select from search_words s where s.word = t.word) as known,
+      (select s.word from search_words s where s.word % t.word
+        order by similarity(s.word, t.word) desc, (s.lang = ${lang}) desc, s.word limit 1) as nearest
+    from unnest(${words}::text[]) as t(word)`.execute(db);
+  return new Map(rows.map((row) => [row.word, row.known ? null : row.nearest]));
 }
 
 /** Without a query: newest first (publication time, or submission time for candidates), then id. */

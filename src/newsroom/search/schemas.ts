@@ -3,7 +3,6 @@ import { CursorParam, NextCursor } from '../../platform/cursor.js';
 import { LangParam } from '../../platform/i18n/index.js';
 import { Identifier, LANGS } from '../../platform/schemas.js';
 import { StringEnum } from '../../platform/string-enum.js';
-import { RoomSlug } from '../common/schemas.js';
 import { PublicationStageSchema, ReviewStatusSchema, StoryCard, StoryStateSchema } from '../stories/schemas.js';
 import { searchItemExample, searchPageExample } from './examples.js';
 
@@ -12,13 +11,24 @@ export const ReviewQueueSchema = StringEnum(['PENDING', 'OVERDUE', 'FROZEN', 'AP
 export const ReviewCaseStatusSchema = StringEnum(['OPEN', 'IN_REVIEW', 'APPEALED', 'ESCALATED', 'RESOLVED', 'DISMISSED']);
 export const ReviewTargetTypeSchema = StringEnum(['RECIPIENT', 'STORY', 'BATCH', 'PAYOUT']);
 
+/**
+ * A room filter: a room's slug in any case, with spaces around it allowed (the service trims and lowercases it;
+ * slugs are lowercase), so "Local" finds the room local.
+ */
+export const RoomFilter = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  pattern: '^\\s*[A-Za-z0-9]+(-[A-Za-z0-9]+)*\\s*$',
+  description: 'A room slug, matched case-insensitively',
+});
+
 /** Unknown parameters are refused (400): the public read cache keys bodies by the validated query. */
 export const SearchQuery = Type.Object(
   {
     q: Type.Optional(
       Type.String({ maxLength: 500, pattern: '^[^\\u0000]*$', description: 'Web-search syntax: words, "quoted phrases", OR, -excluded' }),
     ),
-    room: Type.Optional(RoomSlug),
+    room: Type.Optional(RoomFilter),
     lang: LangParam,
     state: Type.Optional(StoryStateSchema),
     publicationStage: Type.Optional(PublicationStageSchema),
@@ -64,6 +74,15 @@ export const SearchResponse = Type.Object(
       },
       { description: 'The filters applied, as understood by the service' },
     ),
+    suggestion: Type.Optional(
+      Type.Object(
+        { q: Type.String({ description: 'The query with each word found nowhere replaced by the nearest word of a published title' }) },
+        {
+          description:
+            'Did you mean: present when q found nothing and a corrected query ("libary" → "library") finds at least one story with the same filters',
+        },
+      ),
+    ),
     reviewCases: Type.Optional(
       Type.Object(
         {
@@ -90,7 +109,7 @@ export const SearchResponse = Type.Object(
   {
     title: 'SearchPage',
     description:
-      'One page of search results, the query as the service applied it, and the matching fraud review cases when a review-case filter was given.',
+      'One page of search results, the query as the service applied it, a corrected query when the words found nothing, and the matching fraud review cases when a review-case filter was given.',
     examples: [searchPageExample],
   },
 );

@@ -4,6 +4,7 @@ import { pageOf, type CursorCodec } from '../../platform/cursor.js';
 import type { Lang } from '../../platform/i18n/index.js';
 import { presentCard } from '../stories/presenter.js';
 import { splitCjkQuery } from './cjk-query.js';
+import { correctableWords, correctedQuery } from './forgiving-query.js';
 import type { SearchFilters } from './repository.js';
 import * as repository from './repository.js';
 import type { SearchQuery, SearchResponse } from './schemas.js';
@@ -50,13 +51,28 @@ export function createSearchService(deps: {
   ) => Promise<SearchResponse['reviewCases'] extends infer R ? (R extends { items: infer I } ? I : never) : never>;
 }) {
   const { db, cursors, reviewCases } = deps;
+
+  /**
+   * "Did you mean": `q` with each word that no published title holds replaced by the nearest title word, offered
+   * only when that query finds a visible story with the same filters (so a suggestion never leads to nothing,
+   * and never shows a word of a hidden story by itself).
+   */
+  async function didYouMean(q: string, lang: Lang, filters: SearchFilters): Promise<string | undefined> {
+    const suggested = correctedQuery(q, await repository.nearestWords(db, correctableWords(q), lang));
+    if (!suggested) return undefined;
+    const { rows } = await repository.ranked(db, suggested, splitCjkQuery(suggested), lang, filters, {}, 1);
+    return rows.length > 0 ? suggested : undefined;
+  }
+
   return {
     async search(query: SearchQuery): Promise<SearchResponse> {
       const lang = query.lang ?? 'en';
       const limit = query.limit ?? DEFAULT_LIMIT;
       const q = query.q?.trim() || undefined;
+      // room slugs are lowercase: a room filter matches whatever the case it was typed in
+      const room = query.room?.trim().toLowerCase();
       const filters: SearchFilters = {
-        room: query.room,
+        room,
         state: query.state,
         publicationStage: query.publicationStage,
         reviewStatus: query.reviewStatus,
@@ -64,7 +80,7 @@ export function createSearchService(deps: {
       const order = q ? 'relevance' : 'recent';
       const kind = cursorKind(order, q, lang, filters);
 
-      let page: { items: SearchResponse['items']; nextCursor?: string };
+      let page: { items: SearchResponse['items']; nextCursor?: string; suggestion?: { q: string } };
       if (q) {
         // The cursor carries the last (rank, id) and the rank window's bound, so later pages rank the same window.
         const at = query.cursor ? cursors.decode(kind, query.cursor, ['real', 'string', 'timestamp', 'string']) : undefined;
@@ -79,6 +95,10 @@ export function createSearchService(deps: {
         );
         const { items, nextCursor } = pageOf(rows, limit, (last) => cursors.encode(kind, [last.rank, last.id, window!.sort, window!.id]));
         page = { items: items.map((row) => ({ ...presentCard(row, lang), rank: row.rank })), ...(nextCursor ? { nextCursor } : {}) };
+        if (items.length === 0 && !at) {
+          const suggested = await didYouMean(q, lang, filters);
+          if (suggested) page.suggestion = { q: suggested };
+        }
       } else {
         const after = query.cursor ? cursors.decode(kind, query.cursor, ['timestamp', 'string']) : undefined;
         const rows = await repository.recent(
@@ -92,9 +112,10 @@ export function createSearchService(deps: {
       }
 
       const echo: SearchResponse['query'] = { lang, limit, order };
-      for (const key of ['room', 'state', 'publicationStage', 'reviewStatus', ...REVIEW_CASE_FILTERS] as const) {
+      for (const key of ['state', 'publicationStage', 'reviewStatus', ...REVIEW_CASE_FILTERS] as const) {
         if (query[key] !== undefined) Object.assign(echo, { [key]: query[key] });
       }
+      if (room !== undefined) echo.room = room;
       if (q) echo.q = q;
       // Review-case filters select the rewards fraud review cases (public view), beside the story results.
       const asksForReviewCases = REVIEW_CASE_FILTERS.some((key) => query[key] !== undefined);

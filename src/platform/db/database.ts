@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient, type Transaction } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { existsSync, readFileSync } from 'node:fs';
@@ -257,11 +258,18 @@ export function checkEmbeddedDataDir(dataDir: string): void {
   }
 }
 
+/** The contrib extensions the migrations create (pg_trgm: search suggestions), loaded by every PGlite that opens the schema. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 async function openPglite(dataDir: string): Promise<Database> {
   if (dataDir !== 'memory://') checkEmbeddedDataDir(dataDir);
   // One options object: PGlite's two-argument form drops the options when the data directory is undefined
   // (in memory), which left int8 as a JS number there.
-  const client = new PGlite({ ...(dataDir === 'memory://' ? {} : { dataDir }), parsers: { [INT8_OID]: (value: string) => value } });
+  const client = new PGlite({
+    ...(dataDir === 'memory://' ? {} : { dataDir }),
+    parsers: { [INT8_OID]: (value: string) => value },
+    extensions: PGLITE_EXTENSIONS,
+  });
   await client.waitReady;
   const db = new Kysely<DB>({ dialect: new PGliteDialect(copyAwarePglite(client)) });
   return {

@@ -184,6 +184,12 @@ export interface CandidatesTable {
   submitted_at: CreatedAt;
 }
 
+/** A word of a published story's title (migrations/0008_newsroom_search_words.sql): what "did you mean" suggests from. */
+export interface SearchWordsTable {
+  word: Frozen<string>;
+  lang: Frozen<string>;
+}
+
 export type SourceStatus = 'UNREVIEWED' | 'VERIFIED' | 'DISPUTED' | 'UNRELIABLE' | 'RETRACTED';
 
 export interface StorySourcesTable {
@@ -437,6 +443,7 @@ export interface IntegrityFlaggedMembersTable {
 export interface DB extends ModerationDB {
   governance_parameters: GovernanceParametersTable;
   stories: StoriesTable;
+  search_words: SearchWordsTable;
   story_versions: StoryVersionsTable;
   candidates: CandidatesTable;
   story_sources: StorySourcesTable;

@@ -239,12 +239,12 @@ export const siteModule: FastifyPluginAsyncTypebox<SiteOptions> = async (app, op
     // an empty form field means "any": it is dropped before the search service sees the query
     const filters = {
       q: q || undefined,
-      room: room || undefined,
+      room: room?.trim().toLowerCase() || undefined,
       state: state || undefined,
       publicationStage: publicationStage || undefined,
       reviewStatus: reviewStatus || undefined,
     };
-    const result = await service.searchPage({ ...filters, lang, cursor, limit: 20 });
-    return sendPage(reply, SearchPage, { lang, filters, result });
+    const { result, rooms } = await service.searchPage({ ...filters, lang, cursor, limit: 20 });
+    return sendPage(reply, SearchPage, { lang, filters, result, rooms });
   });
 };

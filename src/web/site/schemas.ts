@@ -5,6 +5,7 @@ import { StringEnum } from '../../platform/string-enum.js';
 import { FeedModeSchema } from '../../newsroom/feed/schemas.js';
 import { LEDGER_BUCKETS } from '../../newsroom/ledger/schemas.js';
 import { RoomSlug } from '../../newsroom/common/schemas.js';
+import { RoomFilter } from '../../newsroom/search/schemas.js';
 import { PublicationStageSchema, ReviewStatusSchema, StoryStateSchema } from '../../newsroom/stories/schemas.js';
 
 /**
@@ -40,7 +41,7 @@ export const SearchPageQuery = Type.Object(
   {
     lang: LangParam,
     q: orEmpty(Type.String({ maxLength: 500, pattern: '^[^\\u0000]*$' })),
-    room: orEmpty(RoomSlug),
+    room: orEmpty(RoomFilter),
     state: orEmpty(StoryStateSchema),
     publicationStage: orEmpty(PublicationStageSchema),
     reviewStatus: orEmpty(ReviewStatusSchema),

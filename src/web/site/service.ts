@@ -87,7 +87,11 @@ export function createSiteService(deps: {
     developing: (lang: Lang) => home.developing(lang),
     underReview: (lang: Lang) => home.underReview(lang),
     rewardWindow: (lang: Lang) => home.rewardWindow(lang),
-    searchPage: (query: SearchQuery) => search.search(query),
+    /** A search and the rooms its room filter offers (those with listed stories). */
+    async searchPage(query: SearchQuery) {
+      const [result, rooms] = await Promise.all([search.search(query), feed.listedRooms(ROOM_LINKS)]);
+      return { result, rooms };
+    },
     syndication: createSyndicationService({ feed, baseUrl: deps.baseUrl }),
   };
 }
