@@ -132,7 +132,7 @@ CREATE VIEW bot_payout_owners AS
 -- payouts are written while the process is still preparing the inputs; a settlement whose inputs are still missing
 -- when its transaction commits makes the commit fail (settlements_inputs_required). The service writes the inputs
 -- as inputs_gzip: gzip of a packed form (src/rewards/settlements/published-inputs.ts), stored as is (EXTERNAL: not
--- compressed again). `inputs` (json) is never written by the service; at most one of the two is set.
+-- compressed again).
 -- The run reserves one block of the payouts' sequence for all its payouts (payout_seq_first..payout_seq_last), so
 -- a settlement's payouts are found by that range of the payouts' primary key instead of an index of their
 -- settlement.
@@ -149,37 +149,27 @@ CREATE TABLE settlements (
   contribution_count    integer NOT NULL,
   payout_count          integer NOT NULL,
   role_totals           jsonb NOT NULL,
-  inputs                json,
   created_by            text NOT NULL,
   created_at            timestamptz NOT NULL,
   inputs_gzip           bytea,
   payout_seq_first      bigint,
   payout_seq_last       bigint,
   CHECK (escrow_base + paid_base = pool_base),
-  CONSTRAINT settlements_inputs_once CHECK (inputs IS NULL OR inputs_gzip IS NULL),
   CONSTRAINT settlements_payout_seq_range
     CHECK ((payout_seq_first IS NULL) = (payout_seq_last IS NULL) AND payout_seq_first <= payout_seq_last)
 );
 ALTER TABLE settlements ALTER COLUMN inputs_gzip SET STORAGE EXTERNAL;
--- json inputs would be compressed with lz4 where the server has it, else with the default
-DO $$
-BEGIN
-  IF EXISTS (SELECT 1 FROM pg_settings WHERE name = 'default_toast_compression' AND 'lz4' = ANY (enumvals)) THEN
-    ALTER TABLE settlements ALTER COLUMN inputs SET COMPRESSION lz4;
-  END IF;
-END
-$$;
 
 CREATE FUNCTION settlements_inputs_published() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-  IF EXISTS (SELECT 1 FROM settlements s WHERE s.id = NEW.id AND s.inputs IS NULL AND s.inputs_gzip IS NULL) THEN
+  IF EXISTS (SELECT 1 FROM settlements s WHERE s.id = NEW.id AND s.inputs_gzip IS NULL) THEN
     RAISE EXCEPTION 'settlements: % commits without its published inputs', NEW.id USING ERRCODE = 'not_null_violation';
   END IF;
   RETURN NULL;
 END
 $$;
-CREATE CONSTRAINT TRIGGER settlements_inputs_required AFTER INSERT OR UPDATE OF inputs, inputs_gzip ON settlements
+CREATE CONSTRAINT TRIGGER settlements_inputs_required AFTER INSERT OR UPDATE OF inputs_gzip ON settlements
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION settlements_inputs_published();
 
 -- The constraint that settles a story at most once, whatever runs race. A run reserves one seq per contribution,

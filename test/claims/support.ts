@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import type { Db } from '../../src/platform/db/database.js';
 import type { PayoutStatus } from '../../src/platform/db/schema.js';
@@ -21,7 +22,7 @@ export async function settlement(db: Db, payoutCount: number): Promise<string> {
       contribution_count: payoutCount,
       payout_count: payoutCount,
       role_totals: JSON.stringify({}),
-      inputs: JSON.stringify({}),
+      inputs_gzip: new Uint8Array(gzipSync('{}')),
       created_by: 'test',
       created_at: new Date(),
     })

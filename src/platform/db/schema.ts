@@ -631,8 +631,6 @@ export interface SettlementsTable {
   payout_seq_first: ColumnType<string | null, string | bigint | null | undefined, never>;
   payout_seq_last: ColumnType<string | null, string | bigint | null | undefined, never>;
   role_totals: ColumnType<unknown, string, never>;
-  /** Published inputs as json: the service writes inputs_gzip instead and never reads this column. */
-  inputs: ColumnType<unknown, string | undefined, string>;
   /** The published inputs, gzip of the packed form (published-inputs.ts), written last in the run's transaction (completeSettlement); required once committed. */
   inputs_gzip: ColumnType<Uint8Array | null, Uint8Array | undefined, Uint8Array>;
   created_by: string;
