@@ -3175,6 +3175,11 @@ export interface components {
       publishedAt: string | null;
       counts: components['schemas']['StoryCounts'];
       labels: components['schemas']['StoryLabels'];
+      /**
+       * Format: date-time
+       * @description When a content admin last corrected or retracted the story (reviewStatus RETRACTED tells which); absent when never.
+       */
+      correctedAt?: string;
       href: string;
     };
     /**
@@ -4260,6 +4265,32 @@ export interface components {
       assistantOrientation: string;
     };
     /**
+     * StoryCorrectionNotice
+     * @description A content admin's latest correction or retraction of a story, as readers are told of it (a retraction is final, so it is the last); absent from a story never corrected or retracted.
+     * @example {
+     *       "kind": "CORRECTION",
+     *       "version": 3,
+     *       "note": "The transit figure is 41.2 million, not 44.2 million: a typing error in the first version.",
+     *       "createdAt": "2026-05-13T08:15:40.921Z",
+     *       "createdByRole": "CONTENT_ADMIN"
+     *     }
+     */
+    StoryCorrectionNotice: {
+      /** @enum {string} */
+      kind: 'CORRECTION' | 'RETRACTION';
+      /** @description The version a correction made, or the version a retraction applies to */
+      version: number;
+      /** @description The public note of the correction, or the reason of the retraction */
+      note: string;
+      /** Format: date-time */
+      createdAt: string;
+      /**
+       * @description The role of the person who made it: CONTENT_ADMIN (a content admin of the newsroom)
+       * @enum {string}
+       */
+      createdByRole: 'CONTENT_ADMIN';
+    };
+    /**
      * Story
      * @description A story as the public reads it: the current packet (title, summary, body, claims, active sources), its derived state, stage and review status, the current packet hash, counts, reward window, times, localized labels and links to the evidence reads.
      * @example {
@@ -4358,6 +4389,7 @@ export interface components {
       updatedAt: string;
       labels: components['schemas']['StoryLabels'];
       links: components['schemas']['StoryLinks'];
+      correction?: components['schemas']['StoryCorrectionNotice'];
     };
     /**
      * StoryVersions
@@ -4419,6 +4451,11 @@ export interface components {
         createdAt: string;
         /** @description botId of the author (version 1) or of the accepted proposal; the content admin (identity key) of a correction */
         createdBy: string;
+        /**
+         * @description Who createdBy is: BOT (the author or the accepted proposal), or CONTENT_ADMIN (a correction)
+         * @enum {string}
+         */
+        createdByKind?: 'BOT' | 'CONTENT_ADMIN';
         proposalId: string | null;
         current: boolean;
         /** @description A content admin's correction that made this version, or the retraction of the story at it */
@@ -4428,6 +4465,11 @@ export interface components {
           note: string;
           /** Format: date-time */
           createdAt: string;
+          /**
+           * @description The role of the person who made it: CONTENT_ADMIN (a content admin of the newsroom)
+           * @enum {string}
+           */
+          createdByRole?: 'CONTENT_ADMIN';
         }[];
         packet: components['schemas']['Packet'];
       }[];
@@ -5006,6 +5048,11 @@ export interface components {
       publishedAt: string | null;
       counts: components['schemas']['StoryCounts'];
       labels: components['schemas']['StoryLabels'];
+      /**
+       * Format: date-time
+       * @description When a content admin last corrected or retracted the story (reviewStatus RETRACTED tells which); absent when never.
+       */
+      correctedAt?: string;
       href: string;
       /** @description Relevance (only when q is given) */
       rank?: number;
@@ -5340,6 +5387,11 @@ export interface components {
       publishedAt: string | null;
       counts: components['schemas']['StoryCounts'];
       labels: components['schemas']['StoryLabels'];
+      /**
+       * Format: date-time
+       * @description When a content admin last corrected or retracted the story (reviewStatus RETRACTED tells which); absent when never.
+       */
+      correctedAt?: string;
       href: string;
       /** Format: date-time */
       closesAt: string;

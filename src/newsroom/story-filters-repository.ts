@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type AliasedRawBuilder, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB, StoryState } from '../platform/db/schema.js';
 import { HIDDEN_MODERATION, statePairs } from './stories/story-filters.js';
 
@@ -8,6 +8,15 @@ import { HIDDEN_MODERATION, statePairs } from './stories/story-filters.js';
  * A context-level repository: the newsroom's modules import it, no other context does.
  */
 type StoriesEb = ExpressionBuilder<DB, 'stories'>;
+
+/**
+ * When a content admin last corrected or retracted the story (null when never): the card's `correctedAt`. A
+ * subquery per card row on the index story_corrections_story; listings add it to the rows they answer, after
+ * their LIMIT, so it costs one index probe per card shown.
+ */
+export function correctedAtSql(storyId: 'stories.id' | 'r.id' = 'stories.id'): AliasedRawBuilder<Date | null, 'corrected_at'> {
+  return sql<Date | null>`(select max(c.created_at) from story_corrections c where c.story_id = ${sql.ref(storyId)})`.as('corrected_at');
+}
 
 /**
  * The constants of these conditions are written into the SQL as literals, not sent as parameters: a statement that

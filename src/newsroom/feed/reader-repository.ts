@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import { STORY_CARD_COLUMNS } from '../stories/story-filters.js';
-import { listed } from '../story-filters-repository.js';
+import { correctedAtSql, listed } from '../story-filters-repository.js';
 import type { FeedRow } from './repository.js';
 
 /** A row of a signed reader's trending feed: its bucket (below) comes first in the order. */
@@ -44,7 +44,7 @@ export async function readerTrendingPage(db: Db, input: ReaderFeedInput): Promis
   const bucket = bucketOf(input.actorId);
   let query = db
     .selectFrom('stories')
-    .select([...STORY_CARD_COLUMNS, sql<number>`stories.trending_score`.as('sort_value'), bucket.as('bucket')])
+    .select([...STORY_CARD_COLUMNS, correctedAtSql(), sql<number>`stories.trending_score`.as('sort_value'), bucket.as('bucket')])
     .where(listed);
   if (input.room) query = query.where('stories.room', '=', input.room);
   if (input.after) {

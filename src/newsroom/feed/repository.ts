@@ -4,7 +4,7 @@ import { sortableTimestamp } from '../../platform/db/keyset.js';
 import { reusableQuery } from '../../platform/db/reusable-query.js';
 import type { StoryCardRow } from '../stories/presenter.js';
 import { STORY_CARD_COLUMNS } from '../stories/story-filters.js';
-import { listed, literal } from '../story-filters-repository.js';
+import { correctedAtSql, listed, literal } from '../story-filters-repository.js';
 import type { FeedMode } from './schemas.js';
 
 /**
@@ -63,7 +63,7 @@ function pageQuery(db: Db, input: FeedPageInput) {
   const sortValue: RawBuilder<number | string> = field === 'number' ? sql<number>`${sql.ref(column)}` : sortableTimestamp(column);
   let query = db
     .selectFrom('stories')
-    .select([...STORY_CARD_COLUMNS, sortValue.as('sort_value')])
+    .select([...STORY_CARD_COLUMNS, correctedAtSql(), sortValue.as('sort_value')])
     .where(listed)
     .where(sql.ref(column), 'is not', null);
   if (input.room !== undefined) query = query.where('stories.room', '=', input.room);

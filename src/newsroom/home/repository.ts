@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import type { StoryCardRow } from '../stories/presenter.js';
 import { STORY_CARD_COLUMNS } from '../stories/story-filters.js';
-import { listed, rewardWindowActiveSql } from '../story-filters-repository.js';
+import { correctedAtSql, listed, rewardWindowActiveSql } from '../story-filters-repository.js';
 
 /** The module lists that are not feed modes: under review, and open reward windows. */
 const openWindow = (now: Date) => rewardWindowActiveSql('stories', now);
@@ -11,7 +11,7 @@ const openWindow = (now: Date) => rewardWindowActiveSql('stories', now);
 export async function underReview(db: Db, limit: number): Promise<StoryCardRow[]> {
   return db
     .selectFrom('stories')
-    .select(STORY_CARD_COLUMNS)
+    .select([...STORY_CARD_COLUMNS, correctedAtSql()])
     .where(listed)
     .where('stories.review_status', 'in', ['CONTESTED', 'UNDER_REVIEW'])
     .orderBy('stories.published_at', 'desc')
@@ -28,7 +28,7 @@ export async function openRewardWindows(
 ): Promise<(StoryCardRow & { reward_window_ends_at: Date | null })[]> {
   return db
     .selectFrom('stories')
-    .select([...STORY_CARD_COLUMNS, 'stories.reward_window_ends_at'])
+    .select([...STORY_CARD_COLUMNS, correctedAtSql(), 'stories.reward_window_ends_at'])
     .where(listed)
     .where(openWindow(now))
     .orderBy('stories.reward_window_ends_at', 'asc')

@@ -8,7 +8,7 @@ import type { CjkQuery } from './cjk-query.js';
 import { prefixTerm } from './forgiving-query.js';
 import { boundedNegations } from './negations.js';
 import { STORY_CARD_COLUMNS } from '../stories/story-filters.js';
-import { inState, publiclyVisible } from '../story-filters-repository.js';
+import { correctedAtSql, inState, publiclyVisible } from '../story-filters-repository.js';
 
 export interface SearchFilters {
   room?: string | undefined;
@@ -199,7 +199,7 @@ export async function ranked(
     ? sql`(r.rank < ${page.after.rank}::real or (r.rank = ${page.after.rank}::real and r.id > ${page.after.id}))`
     : sql`true`;
   const { rows } = await sql<RankedRow & { bound_sort: string; bound_id: string; sliced?: boolean }>`
-    select r.* from (
+    select r.*, ${correctedAtSql('r.id')} from (
       select ${cardColumns},
         (ts_rank_cd(w.search_vector, ${stemmed}) + ts_rank_cd(w.search_vector_simple, ${simple})${bigrams ? sql` + ts_rank_cd(w.search_vector_cjk, ${bigrams})` : sql``})::real as rank,
         first_value(w.window_sort) over oldest as bound_sort,
@@ -258,7 +258,7 @@ export async function recent(
   const column = recentColumn(filters);
   let query = db
     .selectFrom('stories')
-    .select([...STORY_CARD_COLUMNS, sortableTimestamp(column).as('sort_value')])
+    .select([...STORY_CARD_COLUMNS, correctedAtSql(), sortableTimestamp(column).as('sort_value')])
     .where((eb) => matching(eb, filters))
     .where(sql.ref(column), 'is not', null);
   if (after) query = query.where(sql<boolean>`(${sql.ref(column)}, stories.id) < (${after.sort}::timestamptz, ${after.id})`);

@@ -2,7 +2,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { CursorParam } from '../../platform/cursor.js';
 import { DateTime, Nullable } from '../../platform/schemas.js';
 import { PacketSchema } from '../common/schemas.js';
-import { PublicationStageSchema, ReviewStatusSchema, StoryStateSchema } from './schemas.js';
+import { StringEnum } from '../../platform/string-enum.js';
+import { CorrectorRoleSchema, PublicationStageSchema, ReviewStatusSchema, StoryStateSchema } from './schemas.js';
 import {
   agentReviewExample,
   consensusSnapshotExample,
@@ -33,6 +34,11 @@ export const VersionsResponse = Type.Object(
         createdBy: Type.String({
           description: 'botId of the author (version 1) or of the accepted proposal; the content admin (identity key) of a correction',
         }),
+        createdByKind: Type.Optional(
+          StringEnum(['BOT', 'CONTENT_ADMIN'], {
+            description: 'Who createdBy is: BOT (the author or the accepted proposal), or CONTENT_ADMIN (a correction)',
+          }),
+        ),
         proposalId: Nullable(Type.String()),
         current: Type.Boolean(),
         notices: Type.Array(
@@ -40,6 +46,7 @@ export const VersionsResponse = Type.Object(
             kind: Type.Union([Type.Literal('CORRECTION'), Type.Literal('RETRACTION')]),
             note: Type.String({ description: 'The correction note, or the retraction reason' }),
             createdAt: DateTime,
+            createdByRole: Type.Optional(CorrectorRoleSchema),
           }),
           { description: "A content admin's correction that made this version, or the retraction of the story at it" },
         ),

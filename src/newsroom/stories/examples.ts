@@ -18,6 +18,13 @@ export const storyLinksExample = {
   assistantOrientation: `${base}/assistant-orientation`,
 };
 export const storyClaimExample = claimInputExample;
+export const storyCorrectionExample = {
+  kind: 'CORRECTION',
+  version: 3,
+  note: 'The transit figure is 41.2 million, not 44.2 million: a typing error in the first version.',
+  createdAt: '2026-05-13T08:15:40.921Z',
+  createdByRole: 'CONTENT_ADMIN',
+};
 export const storySourceSummaryExample = {
   id: 'src_Ka3Vn8Qe1Wz5Tr9L',
   url: 'https://harbour.example/board/minutes-2026-05-12.pdf',

@@ -26,7 +26,10 @@ export type StoryCardRow = Pick<
   | 'comment_count'
   | 'flag_count'
   | 'reward_vote_count'
->;
+> & {
+  /** When a content admin last corrected or retracted the story (correctedAtSql); absent where a listing does not read it. */
+  corrected_at?: Date | null;
+};
 
 export const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
@@ -87,9 +90,10 @@ export interface StoryParts {
   row: StoryRow;
   claims: StoryResponse['claims'];
   sources: StoryResponse['sources'];
+  correction?: StoryResponse['correction'];
 }
 
-export function presentStory({ row, claims, sources }: StoryParts, lang: Lang, now: Date): StoryResponse {
+export function presentStory({ row, claims, sources, correction }: StoryParts, lang: Lang, now: Date): StoryResponse {
   return {
     id: row.id,
     title: row.title,
@@ -113,6 +117,7 @@ export function presentStory({ row, claims, sources }: StoryParts, lang: Lang, n
     updatedAt: row.updated_at.toISOString(),
     labels: storyLabels(row.publication_stage, row.review_status, lang),
     links: storyLinks(row.id),
+    ...(correction ? { correction } : {}),
   };
 }
 
@@ -129,6 +134,7 @@ export function presentCard(row: StoryCardRow, lang: Lang): StoryCard {
     publishedAt: iso(row.published_at),
     counts: storyCounts(row),
     labels: storyLabels(row.publication_stage, row.review_status, lang),
+    ...(row.corrected_at ? { correctedAt: row.corrected_at.toISOString() } : {}),
     href: `/v1/stories/${encodeURIComponent(row.id)}`,
   };
 }

@@ -67,16 +67,26 @@ export async function findStoryWithPacket(db: Db, id: string): Promise<(StoryRow
 const storyById = reusableQuery((db: Db, id: string) => db.selectFrom('stories').select(STORY_COLUMNS).where('stories.id', '=', id));
 const storyWithPacketById = reusableQuery((db: Db, id: string) => withCurrentVersion(db).where('stories.id', '=', id).select('v.packet'));
 
+/** The latest story_corrections row of a story, as jsonb (its created_at a timestamp text). */
+export interface LatestCorrection {
+  kind: 'CORRECTION' | 'RETRACTION';
+  version: number;
+  note: string;
+  created_at: string;
+}
+
 export type StoryWithSources = StoryRow & {
   claims: { id: string; text: string }[] | null;
   citedUrls: string[] | null;
   sources: ActiveSource[];
+  latestCorrection: LatestCorrection | null;
 };
 
 /**
  * The story details of `ids` in one round trip (the misses that arrive together share it): for each story found,
  * its row, the claims of its current packet and the URLs its packet cites in order (not the whole packet: its
- * title, summary and body are the row's own), and its active sources in citation-insertion order. claims and
+ * title, summary and body are the row's own), its active sources in citation-insertion order, and its latest
+ * correction or retraction (an index probe on story_corrections_story; null when none). claims and
  * citedUrls are null when the version row is missing. Rows come in no particular order; an unknown id has none.
  */
 export const findStoriesWithSources: (db: Db, ids: string[]) => Promise<StoryWithSources[]> = reusableQuery((db: Db, ids: string[]) =>
@@ -95,6 +105,9 @@ export const findStoriesWithSources: (db: Db, ids: string[]) => Promise<StoryWit
           .orderBy('s.created_at')
           .orderBy('s.url'),
       ).as('sources'),
+      sql<LatestCorrection | null>`(
+        select jsonb_build_object('kind', c.kind, 'version', c.version, 'note', c.note, 'created_at', c.created_at)
+        from story_corrections c where c.story_id = stories.id order by c.created_at desc, c.id desc limit 1)`.as('latestCorrection'),
     ]),
 );
 

@@ -7,6 +7,7 @@ import {
   rewardWindowExample,
   storyCardExample,
   storyClaimExample,
+  storyCorrectionExample,
   storyCountsExample,
   storyExample,
   storyLabelsExample,
@@ -117,6 +118,27 @@ export const StorySourceSummary = Type.Object(
   },
 );
 
+/** Who makes corrections and retractions: today always a content admin (CONTENT_ADMIN_IDS). */
+export const CorrectorRoleSchema = StringEnum(['CONTENT_ADMIN'], {
+  description: 'The role of the person who made it: CONTENT_ADMIN (a content admin of the newsroom)',
+});
+
+export const StoryCorrectionNotice = Type.Object(
+  {
+    kind: StringEnum(['CORRECTION', 'RETRACTION']),
+    version: Type.Integer({ description: 'The version a correction made, or the version a retraction applies to' }),
+    note: Type.String({ description: 'The public note of the correction, or the reason of the retraction' }),
+    createdAt: DateTime,
+    createdByRole: CorrectorRoleSchema,
+  },
+  {
+    title: 'StoryCorrectionNotice',
+    description:
+      "A content admin's latest correction or retraction of a story, as readers are told of it (a retraction is final, so it is the last); absent from a story never corrected or retracted.",
+    examples: [storyCorrectionExample],
+  },
+);
+
 export const StoryResponse = Type.Object(
   {
     id: Type.String(),
@@ -141,6 +163,7 @@ export const StoryResponse = Type.Object(
     updatedAt: DateTime,
     labels: StoryLabels,
     links: StoryLinks,
+    correction: Type.Optional(StoryCorrectionNotice),
   },
   {
     title: 'Story',
@@ -165,6 +188,10 @@ export const StoryCard = Type.Object(
     publishedAt: Nullable(DateTime),
     counts: StoryCounts,
     labels: StoryLabels,
+    correctedAt: Type.Optional({
+      ...DateTime,
+      description: 'When a content admin last corrected or retracted the story (reviewStatus RETRACTED tells which); absent when never.',
+    }),
     href: Type.String(),
   },
   {

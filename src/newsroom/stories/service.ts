@@ -20,6 +20,9 @@ function inCitationOrder<S extends { url: string }>(sources: S[], citedUrls: rea
 
 export type ReadableStory = StoryRow;
 
+/** Corrections and retractions are a content admin's (the corrections module's routes allow no one else). */
+const CORRECTOR_ROLE = 'CONTENT_ADMIN' as const;
+
 /**
  * The public story reads. Every method starts with the access check `readable(id)`: an unknown story, or
  * one hidden by moderation, is 404 NOT_FOUND.
@@ -54,11 +57,13 @@ export function createStoriesService(deps: { db: Db; clock: Clock; parameters: (
         packetHash: v.packet_hash,
         createdAt: v.created_at.toISOString(),
         createdBy: v.created_by,
+        // a correction writes its version and its notice together: a version with a CORRECTION notice is the admin's
+        createdByKind: notices.some((n) => n.version === v.version && n.kind === 'CORRECTION') ? CORRECTOR_ROLE : ('BOT' as const),
         proposalId: v.proposal_id,
         current: v.version === story.current_version,
         notices: notices
           .filter((n) => n.version === v.version)
-          .map((n) => ({ kind: n.kind, note: n.note, createdAt: n.created_at.toISOString() })),
+          .map((n) => ({ kind: n.kind, note: n.note, createdAt: n.created_at.toISOString(), createdByRole: CORRECTOR_ROLE })),
         packet: v.packet as VersionsResponse['versions'][number]['packet'],
       })),
     };
@@ -83,7 +88,17 @@ export function createStoriesService(deps: { db: Db; clock: Clock; parameters: (
     const story = publicOnly(await storyWithSources(id));
     const sources = inCitationOrder(story.sources, story.citedUrls);
     const claims = (story.claims ?? []).map((c) => ({ id: c.id, text: c.text }));
-    return { detail: presentStory({ row: story, claims, sources }, lang, now()), row: story };
+    const latest = story.latestCorrection;
+    const correction = latest
+      ? {
+          kind: latest.kind,
+          version: latest.version,
+          note: latest.note,
+          createdAt: new Date(latest.created_at).toISOString(),
+          createdByRole: CORRECTOR_ROLE,
+        }
+      : undefined;
+    return { detail: presentStory({ row: story, claims, sources, correction }, lang, now()), row: story };
   }
 
   async function consensusOf(story: StoryRow): Promise<ConsensusResponse> {

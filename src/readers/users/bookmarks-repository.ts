@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
 import { sortableTimestamp } from '../../platform/db/keyset.js';
 import { HIDDEN_MODERATION, STORY_CARD_COLUMNS } from '../../newsroom/stories/story-filters.js';
+import { correctedAtSql } from '../../newsroom/story-filters-repository.js';
 
 /** SQL of reader bookmarks (table user_bookmarks). Every query is scoped to one actor. */
 
@@ -43,7 +44,7 @@ export async function bookmarksAfter(db: Queryable, actorId: string, after: { at
   let query = db
     .selectFrom('user_bookmarks as b')
     .leftJoin('stories', (join) => join.onRef('stories.id', '=', 'b.story_id').on('stories.moderation_status', 'not in', HIDDEN_MODERATION))
-    .select(['b.story_id', 'b.created_at', sortableTimestamp('b.created_at').as('sort_at'), ...STORY_CARD_COLUMNS])
+    .select(['b.story_id', 'b.created_at', sortableTimestamp('b.created_at').as('sort_at'), ...STORY_CARD_COLUMNS, correctedAtSql()])
     .where('b.actor_id', '=', actorId);
   if (after) query = query.where(sql<boolean>`(b.created_at, b.story_id) < (${after.at}::timestamptz, ${after.storyId})`);
   return query.orderBy('b.created_at', 'desc').orderBy('b.story_id', 'desc').limit(limit).execute();

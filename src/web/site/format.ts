@@ -44,3 +44,31 @@ export function formatPercent(lang: Lang, ratio: number): string {
   }
   return format.format(ratio);
 }
+
+const relativeFormats = new Map<Lang, Intl.RelativeTimeFormat>();
+const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 30],
+  ['month', 12],
+  ['year', Number.POSITIVE_INFINITY],
+];
+
+/**
+ * How long ago `iso` was at `now`, in the reader's language ("3 hours ago", "vor 3 Stunden"): the largest unit
+ * that fits, rounded down. Pages show it beside the exact time (formatDate) in a <time> element.
+ */
+export function formatRelative(lang: Lang, iso: string, now: number): string {
+  let format = relativeFormats.get(lang);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(lang, { numeric: 'auto' });
+    relativeFormats.set(lang, format);
+  }
+  let amount = Math.max(0, (now - Date.parse(iso)) / 1000);
+  for (const [unit, size] of RELATIVE_STEPS) {
+    if (amount < size) return format.format(-Math.floor(amount), unit);
+    amount /= size;
+  }
+  return format.format(-Math.floor(amount), 'year');
+}

@@ -177,7 +177,7 @@ export const siteModule: FastifyPluginAsyncTypebox<SiteOptions> = async (app, op
 
   app.get('/stories/:id', { config: story, schema: { ...hide, params: StoryParams, querystring: LangQuery } }, async (request, reply) => {
     const lang = request.query.lang ?? 'en';
-    return sendPage(reply, StoryPage, { lang, ...(await service.storyPage(request.params.id, lang)) });
+    return sendPage(reply, StoryPage, { lang, now: clock.now(), ...(await service.storyPage(request.params.id, lang)) });
   });
 
   app.get(

@@ -9,7 +9,7 @@ import { href, storyHref } from '../links.js';
 import { useVisitor } from '../visitor.js';
 import { PostForm } from './forms.js';
 import { LANG_NAMES, Layout } from './layout.js';
-import { CardList, When } from './parts.js';
+import { Badge, CardList, When } from './parts.js';
 
 export interface MyNewsroomProps {
   lang: Lang;
@@ -17,6 +17,19 @@ export interface MyNewsroomProps {
   bookmarks: BookmarksPage;
   topics: TopicsList;
   preferences: PreferencesResponse;
+}
+
+/** A saved story that a content admin corrected or retracted after the reader saved it says so. */
+function ChangedSinceSaved(props: { lang: Lang; item: BookmarksPage['items'][number] }) {
+  const { story, bookmarkedAt } = props.item;
+  if (!story?.correctedAt || Date.parse(story.correctedAt) <= Date.parse(bookmarkedAt)) return null;
+  const retracted = story.reviewStatus === 'RETRACTED';
+  return (
+    <Badge
+      kind={retracted ? 'RETRACTED' : 'CORRECTED'}
+      label={t(props.lang, retracted ? 'account.me.bookmarks.retractedSince' : 'account.me.bookmarks.correctedSince')}
+    />
+  );
 }
 
 /** "My newsroom": the reader's own feed, bookmarks, followed rooms and topics, preferences, history and data. */
@@ -75,7 +88,8 @@ export function MyNewsroomPage(props: MyNewsroomProps) {
                 )}{' '}
                 <span class="meta">
                   <When lang={lang} at={item.bookmarkedAt} />
-                </span>
+                </span>{' '}
+                <ChangedSinceSaved lang={lang} item={item} />
                 <PostForm action={`/stories/${encodeURIComponent(item.storyId)}/bookmark/remove`} lang={lang} back={back} class="inline">
                   <button type="submit">{t(lang, 'account.bookmark.remove')}</button>
                 </PostForm>

@@ -1,12 +1,39 @@
 import { Fragment, type ComponentChildren } from 'preact';
 import { t, type Lang } from '../../words/index.js';
 import type { StoryCard } from '../../../newsroom/stories/schemas.js';
-import { formatDate } from '../format.js';
+import { formatDate, formatRelative } from '../format.js';
 import { storyHref } from '../links.js';
 
 /** A date as the reader's language writes it, with the machine-readable instant. */
 export function When(props: { lang: Lang; at: string }) {
   return <time datetime={props.at}>{formatDate(props.lang, props.at)}</time>;
+}
+
+/** How long ago, in words ("3 hours ago"), with the machine-readable instant and the exact time on hover. */
+export function Ago(props: { lang: Lang; at: string; now: number }) {
+  const exact = formatDate(props.lang, props.at);
+  return (
+    <time datetime={props.at} title={exact}>
+      {formatRelative(props.lang, props.at, props.now)}
+    </time>
+  );
+}
+
+/** A content admin (or another role the service names) in words; the person's identity key only on hover. */
+export function Editor(props: { lang: Lang; role: 'CONTENT_ADMIN'; id?: string | undefined }) {
+  return (
+    <span class="editor" title={props.id}>
+      {t(props.lang, `site.role.${props.role}`)}
+    </span>
+  );
+}
+
+/** "Corrected" or "Retracted" on a card: a retracted story says so; a corrected one when a content admin changed it. */
+export function CorrectionLabel(props: { lang: Lang; story: Pick<StoryCard, 'reviewStatus' | 'correctedAt'> }) {
+  const { lang, story } = props;
+  if (story.reviewStatus === 'RETRACTED') return <Badge kind="RETRACTED" label={t(lang, 'site.card.retracted')} />;
+  if (story.correctedAt) return <Badge kind="CORRECTED" label={t(lang, 'site.card.corrected')} />;
+  return null;
 }
 
 export function Badge(props: { kind: string; label: string }) {
@@ -65,7 +92,8 @@ export function Card(props: { lang: Lang; story: StoryCard; extra?: ComponentChi
         <a href={storyHref(story.id, lang)}>{story.title}</a>
       </h3>
       <p class="meta">
-        <Badge kind={story.state ?? 'NONE'} label={story.labels.state} /> <span>{story.room}</span>
+        <Badge kind={story.state ?? 'NONE'} label={story.labels.state} /> <CorrectionLabel lang={lang} story={story} />{' '}
+        <span>{story.room}</span>
         {story.publishedAt ? (
           <>
             {' · '}

@@ -9,7 +9,7 @@ import type { BotNames } from '../service.js';
 import { Layout } from './layout.js';
 import { ReaderActions } from './reader-actions.js';
 import { Badge, BotName, ClaimRef, Reference, Sentence, When } from './parts.js';
-import { RewardWindowState, VersionList } from './story-parts.js';
+import { CorrectionNotice, RewardWindowState, VersionList } from './story-parts.js';
 
 type SourceStatus = 'UNREVIEWED' | 'VERIFIED' | 'DISPUTED' | 'UNRELIABLE' | 'RETRACTED';
 
@@ -22,6 +22,8 @@ export interface StoryPageProps {
   flags: FlagsResponse;
   rewardWindowHours: number | null;
   botNames: BotNames;
+  /** The time the page is rendered at (ms): the correction notice says how long ago it was made. */
+  now: number;
 }
 
 /**
@@ -171,6 +173,9 @@ export function StoryPage(props: StoryPageProps) {
           <h1>{story.title}</h1>
           <p class="lede">{story.summary}</p>
         </header>
+        <div lang={lang}>
+          <CorrectionNotice lang={lang} story={story} versions={props.versions} now={props.now} />
+        </div>
         <p class="meta" lang={lang}>
           {story.room} ·{' '}
           <Sentence
@@ -186,7 +191,16 @@ export function StoryPage(props: StoryPageProps) {
         </p>
         <div class="layout">
           <div>
-            <div class="story-body">{story.body}</div>
+            {story.reviewStatus === 'RETRACTED' ? (
+              <div class="retracted" role="group" aria-label={t(lang, 'site.retraction.body')}>
+                <p class="retracted-label" lang={lang}>
+                  {t(lang, 'site.retraction.body')}
+                </p>
+                <div class="story-body">{story.body}</div>
+              </div>
+            ) : (
+              <div class="story-body">{story.body}</div>
+            )}
             <section aria-labelledby="claims" lang={lang}>
               <h2 id="claims">{t(lang, 'site.claims')}</h2>
               <ol class="list" lang={story.lang}>
