@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { StandardMerkleTree } from '@openzeppelin/merkle-tree';
@@ -44,8 +45,8 @@ try {
     from generate_series(1, ${recipients}) i`.execute(db);
   await sql`
     insert into settlements (id, policy_version, pool_base, escrow_base, paid_base, token_decimals, windows_closed_before,
-      story_count, contribution_count, payout_count, role_totals, inputs, created_by, created_at)
-    values ('st_bench', 1, 1, 0, 1, 18, now(), 1, 1, 1, '{}', '{}', 'bench', now())`.execute(db);
+      story_count, contribution_count, payout_count, role_totals, inputs_gzip, created_by, created_at)
+    values ('st_bench', 1, 1, 0, 1, 18, now(), 1, 1, 1, '{}', ${gzipSync('{}')}, 'bench', now())`.execute(db);
   // ids of the form a settlement run gives them (`po-` and the seq: payout_id_of)
   await sql`
     insert into payouts (id, seq, settlement_id, story_id, role, beneficiary_kind, beneficiary_id, linked_human_id, recipient_id,

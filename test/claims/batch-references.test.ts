@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { sql, type Kysely } from 'kysely';
@@ -14,8 +15,8 @@ const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
 async function seed(db: Kysely<DB>, payouts: number, leaves: number): Promise<string[]> {
   await sql`
     insert into settlements (id, policy_version, pool_base, escrow_base, paid_base, token_decimals, windows_closed_before,
-      story_count, contribution_count, payout_count, role_totals, inputs, created_by, created_at)
-    values ('se_1', 1, 10, 0, 10, 6, now(), 1, 1, 1, '{}', '{}', 'tester', now())`.execute(db);
+      story_count, contribution_count, payout_count, role_totals, inputs_gzip, created_by, created_at)
+    values ('se_1', 1, 10, 0, 10, 6, now(), 1, 1, 1, '{}', ${gzipSync('{}')}, 'tester', now())`.execute(db);
   await sql`
     insert into payouts (id, settlement_id, story_id, role, beneficiary_kind, beneficiary_id, weight, amount_base, status, created_at, updated_at)
     select 'po_' || n, 'se_1', 'st_1', 'WRITER', 'BOT', 'bot_' || n, 1, 1, 'PAYABLE', now(), now() from generate_series(1, ${payouts}) n`.execute(

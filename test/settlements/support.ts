@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { createServiceClient, type ServiceResponse } from '../../sdk/index.js';
@@ -193,8 +194,8 @@ export async function insertSettlementRow(db: Db, id: string, options: { payoutC
   const [first, last] = options.seqs ?? [null, null];
   await sql`
     insert into settlements (id, policy_version, pool_base, escrow_base, paid_base, token_decimals, windows_closed_before,
-      story_count, contribution_count, payout_count, role_totals, inputs, created_by, created_at, payout_seq_first, payout_seq_last)
-    values (${id}, 1, 10, 4, 6, 6, now(), 1, ${count}, ${count}, '{}', '{}', 'tester', now(), ${first}, ${last})`.execute(db);
+      story_count, contribution_count, payout_count, role_totals, inputs_gzip, created_by, created_at, payout_seq_first, payout_seq_last)
+    values (${id}, 1, 10, 4, 6, 6, now(), 1, ${count}, ${count}, '{}', ${gzipSync('{}')}, 'tester', now(), ${first}, ${last})`.execute(db);
 }
 
 /** Graduated stories st_1..st_n by bot_writer, written as rows (for tests of what the database itself keeps). */
