@@ -95,7 +95,7 @@ export function AuditPage(props: AuditProps) {
         ) : null}
         {props.rows.length === 0 && !props.refused ? <p>{t(lang, 'console.audit.none')}</p> : null}
         {props.rows.length ? (
-          <TableScroll label={t(lang, 'console.audit.log')}>
+          <TableScroll label={t(lang, 'console.area.audit')}>
             <table class="audit-log">
               <thead>
                 <tr>

@@ -204,7 +204,7 @@ export function GovernancePage(props: GovernanceProps) {
 
       <section aria-labelledby="parameters">
         <h2 id="parameters">{t(lang, 'console.governance.parameters')}</h2>
-        <TableScroll label={t(lang, 'console.governance.parameters')}>
+        <TableScroll label={t(lang, 'console.governance.parameter')}>
           <table>
             <thead>
               <tr>
