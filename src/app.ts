@@ -42,6 +42,7 @@ import { usersModule } from './readers/users/index.js';
 // moderation, corrections and retractions, webhooks
 import { correctionsModule } from './newsroom/corrections/index.js';
 import { moderationModule } from './newsroom/moderation/index.js';
+import { auditModule } from './platform/audit/index.js';
 import { webhooksModule } from './delivery/webhooks/index.js';
 import { authPlugin } from './platform/auth/plugin.js';
 import { createContext, type AppContext, type ContextOverrides } from './platform/context.js';
@@ -259,6 +260,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(governanceModule, { governance: services.governance, emergency: services.emergency });
   await app.register(controlPlaneModule, { service: services.controlPlane });
   await app.register(integrityModule, { integrity: services.integrity });
+  await app.register(auditModule, { audit: services.audit });
   // rewards, settlements and fraud review
   await app.register(rewardsPolicyModule, { policy: rewards.policy });
   await app.register(rewardsModule, { recipients: rewards.recipients, reads: rewards.reads });

@@ -57,7 +57,7 @@ import { publicReviewCases } from './rewards/review/public-view.js';
 import { createRewardReviewService } from './rewards/review/service.js';
 import { latestAnalysisCartelHolds } from './rewards/settlements/cartel-hook.js';
 import { createSettlementService } from './rewards/settlements/service.js';
-import { verifyAuditChain } from './platform/audit/verify-chain.js';
+import { createAuditService } from './platform/audit/service.js';
 import { readDeliveryLog, type DeliveryLogQuery } from './delivery/webhooks/delivery-log.js';
 import { webhookRetention } from './delivery/webhooks/retention.js';
 import { expiredLoginChallenges } from './identity/humans/retention.js';
@@ -121,6 +121,7 @@ export function createServices(ctx: AppContext) {
   const controlPlane = createControlPlaneService({ ...base, config, cursors, verifier, targets: controlPlaneTargets(db) });
   // governance/integrity → newsroom: the interactions of an analysis window, in the analysis's own transaction
   const integrity = createIntegrityService({ ...base, interactions: { readWindow: readInteractionWindow } });
+  const audit = createAuditService({ db, cursors, config });
 
   // rewards
   const decimals = config.rewardTokenDecimals;
@@ -234,7 +235,12 @@ export function createServices(ctx: AppContext) {
     siteAccounts,
     siteSessions,
     // what the console reads that has no API route of its own
-    console: { verifyAuditChain: () => verifyAuditChain(db), deliveryLog: (query: DeliveryLogQuery) => readDeliveryLog(db, query) },
+    audit,
+    console: {
+      audit,
+      healthSignals: emergency.signals,
+      deliveryLog: (query: DeliveryLogQuery) => readDeliveryLog(db, query),
+    },
     // newsroom/stories → readers/users: a signed reader's read goes into their history
     recordRead: history.recordRead,
   };

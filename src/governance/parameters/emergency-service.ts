@@ -1,4 +1,4 @@
-import { identityKey } from '../../platform/auth/admin-policy.js';
+import { identityKey, onAllowlist, type AllowlistSubject } from '../../platform/auth/admin-policy.js';
 import type { HumanActor } from '../../platform/auth/types.js';
 import { appendAudit } from '../../platform/audit/audit-log.js';
 import type { Tx } from '../../platform/db/database.js';
@@ -102,6 +102,12 @@ export function createEmergencyService(deps: Omit<GovernanceDeps, 'verifier'> & 
   }
 
   return {
+    /** The health signals measured now, with their thresholds: what evaluate would see, nothing applied. */
+    async signals(who: AllowlistSubject): Promise<Signal[]> {
+      if (!onAllowlist(config.contentAdminIds, who)) throw appError('CONTENT_ADMIN_REQUIRED');
+      return (await measure(clock.now())).signals;
+    },
+
     /**
      * Measures the health signals and answers them with their numbers and thresholds. Explicit control plane
      * off: a tripped signal with no emergency active starts one (mutatingApplied: true). On: nothing is applied

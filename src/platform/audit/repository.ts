@@ -39,3 +39,29 @@ export async function insertAuditEvent(tx: Tx, row: Omit<AuditRow, 'details'> & 
 export async function auditEventsAfter(db: Queryable, afterSeq: Int8, limit: number): Promise<AuditRow[]> {
   return db.selectFrom('audit_events').selectAll().where('seq', '>', afterSeq).orderBy('seq').limit(limit).execute();
 }
+
+/** What a page of the audit log is narrowed to: every given filter must hold. */
+export interface AuditFilter {
+  /** The actor's key: its actorId or its bound linkedHumanId. */
+  actor?: string | undefined;
+  action?: string | undefined;
+  /** created_at at or after */
+  from?: Date | undefined;
+  /** created_at before */
+  before?: Date | undefined;
+}
+
+/**
+ * Up to `limit` rows of the chain newest first (seq descending), below `beforeSeq` when given: a keyset page of
+ * the log. The seq order is the chain's own, so a page never skips or repeats a row while rows are appended.
+ */
+export async function listAuditEvents(db: Queryable, filter: AuditFilter & { beforeSeq: Int8 | null; limit: number }): Promise<AuditRow[]> {
+  let query = db.selectFrom('audit_events').selectAll().orderBy('seq', 'desc').limit(filter.limit);
+  const { actor } = filter;
+  if (actor) query = query.where((eb) => eb.or([eb('actor_id', '=', actor), eb('linked_human_id', '=', actor)]));
+  if (filter.action) query = query.where('action', '=', filter.action);
+  if (filter.from) query = query.where('created_at', '>=', filter.from);
+  if (filter.before) query = query.where('created_at', '<', filter.before);
+  if (filter.beforeSeq) query = query.where('seq', '<', filter.beforeSeq);
+  return query.execute();
+}

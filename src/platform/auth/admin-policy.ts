@@ -3,12 +3,18 @@ import { appError } from '../errors.js';
 import { LINKED_HUMAN_ID } from '../schemas.js';
 import type { Actor, HumanActor } from './types.js';
 
+/** What an allowlist is matched against: an actor's id and the linked human bound to it. */
+export interface AllowlistSubject {
+  actorId: string;
+  linkedHumanId?: string | undefined;
+}
+
 /**
  * The identity key of allowlists: the bound linkedHumanId first, the actorId as fallback, exact case. The
  * authentication hook refuses actorIds of the linked-human form, and a signed linkedHumanId counts only when
  * the identity records bind it to the actor, so a key of that form always comes from the identity records.
  */
-export function identityKey(actor: HumanActor): string {
+export function identityKey(actor: AllowlistSubject): string {
   return actor.linkedHumanId ?? actor.actorId;
 }
 
@@ -16,7 +22,7 @@ export function identityKey(actor: HumanActor): string {
  * Whether the actor is on an allowlist. An entry of the linked-human form matches only a bound linkedHumanId,
  * never an actorId spelled like one (docs/identity.md, "Actor ids and linked human ids").
  */
-export function onAllowlist(list: readonly string[], actor: HumanActor): boolean {
+export function onAllowlist(list: readonly string[], actor: AllowlistSubject): boolean {
   const key = identityKey(actor);
   if (actor.linkedHumanId === undefined && LINKED_HUMAN_ID.test(key)) return false;
   return list.includes(key);

@@ -50,6 +50,10 @@ export const TAGS: { name: string; description: string }[] = [
     name: 'moderation',
     description: 'The quarantine queue, legal holds, source statuses, corrections and retractions (docs/moderation.md).',
   },
+  {
+    name: 'audit',
+    description: 'The audit chain: every governance, control-plane, moderation and rewards change, hash-linked (docs/governance.md).',
+  },
   { name: 'health', description: 'Liveness and readiness of the service (docs/operators.md).' },
 ];
 

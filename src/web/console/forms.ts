@@ -1,5 +1,6 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TLiteral, type TOptional, type TString, type TUnion } from '@sinclair/typebox';
 import { CONTROL_PLANE_STATUSES } from '../../governance/control-plane/schemas.js';
+import { AuditFilterQuery } from '../../platform/audit/schemas.js';
 import { PageCursorParam } from '../../platform/cursor.js';
 import { LangParam } from '../../platform/i18n/index.js';
 import { StringEnum } from '../../platform/string-enum.js';
@@ -17,6 +18,20 @@ export const ConsoleQuery = Type.Object({ lang: LangParam }, { additionalPropert
 /** The control plane's queue: a page of it, of one status or of all. */
 export const ConsolePageQuery = Type.Object(
   { lang: LangParam, cursor: PageCursorParam, status: Type.Optional(StringEnum(CONTROL_PLANE_STATUSES)) },
+  { additionalProperties: false },
+);
+/** The audit log's address: its filters as the GET form sends them (a field left empty is sent empty) and a page. */
+export const AuditQuery = Type.Object(
+  {
+    lang: LangParam,
+    cursor: PageCursorParam,
+    ...(Object.fromEntries(
+      Object.entries(AuditFilterQuery).map(([name, schema]) => [
+        name,
+        Type.Optional(Type.Union([Type.Required(schema), Type.Literal('')])),
+      ]),
+    ) as { [K in keyof typeof AuditFilterQuery]: TOptional<TUnion<[TString, TLiteral<''>]>> }),
+  },
   { additionalProperties: false },
 );
 

@@ -123,7 +123,11 @@ export function consoleBack(back: string | undefined, lang: Lang): string {
  * A refusal the console words itself, for a form that cannot become an API request as it is (its code is worded
  * by `console.refused.<CODE>`; the status is the one the API would give such a request).
  */
-export const refusal = (code: string, status = 400): ApiResult<never> => ({ ok: false, status, failure: { code } });
+export const refusal = (code: string, status = 400, params?: Record<string, string | number>): ApiResult<never> => ({
+  ok: false,
+  status,
+  failure: { code, ...(params ? { params } : {}) },
+});
 
 /** A refusal as a flash: its code (worded by `console.refused.<CODE>`) and the values its sentence names. */
 export const refused = (message: string, params?: Record<string, string | number>): Flash => ({

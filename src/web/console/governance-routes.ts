@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { EvaluationResponse, Proposal, StateResponse } from '../../governance/parameters/schemas.js';
+import type { AllowlistSubject } from '../../platform/auth/admin-policy.js';
+import type { EvaluationResponse, Proposal, Signal, StateResponse } from '../../governance/parameters/schemas.js';
+import { isParameterName, PARAMETER_NAMES, type ParameterName } from '../../governance/parameters/parameters.js';
+import type { ApiResult } from '../site/api.js';
 import { sendPage } from '../site/render.js';
 import { actIn, enter, formRoute, HIDDEN, must, refusal, seg, type ConsoleDeps } from './gate.js';
 import { ConsoleQuery, IdParams, ProposalForm, RatifyForm, WithRequestForm } from './forms.js';
@@ -10,7 +13,34 @@ declare module 'fastify' {
   interface Session {
     /** The last evaluation this person ran, shown once on the governance page (its signals and recommendations). */
     evaluation?: Pick<EvaluationResponse, 'evaluatedAt' | 'tripped' | 'mutatingApplied' | 'note' | 'recommendedControlPlaneActions'>;
+    /** A refused proposal as it was typed, put back into the form once. */
+    proposalDraft?: ProposalDraft;
   }
+}
+
+/** What the new-proposal form holds. */
+export interface ProposalDraft {
+  title: string;
+  rationale: string;
+  changes: string;
+}
+
+/** The edit distance of two names (insertions, deletions and substitutions of one character each). */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+/** The known parameter closest to `name` (a typo, another word for the same thing): what the refusal suggests. */
+export function closestParameter(name: string): ParameterName {
+  let best = PARAMETER_NAMES[0]!;
+  for (const known of PARAMETER_NAMES) if (distance(name, known) < distance(name, best)) best = known;
+  return best;
 }
 
 /** `name = value` lines as the changes of a proposal (numbers only; a bad line is the console's refusal). */
@@ -25,18 +55,28 @@ export function parseChanges(text: string): Record<string, number> | null {
   return Object.keys(changes).length ? changes : null;
 }
 
+/** The governance health signals measured now (the emergency service's own measure, nothing applied). */
+export type HealthSignals = (who: AllowlistSubject) => Promise<Signal[]>;
+
 /** Governance: parameters, proposals through their states, evaluation of the health signals, emergency measures. */
-export const governanceRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app, deps) => {
+export const governanceRoutes: FastifyPluginAsyncTypebox<ConsoleDeps & { healthSignals: HealthSignals }> = async (app, deps) => {
   const actGovernance = actIn(deps, 'governance');
   const guarded = formRoute(app);
 
   app.get('/console/governance', { schema: { ...HIDDEN, querystring: ConsoleQuery } }, async (request, reply) => {
     const visit = enter(deps, request, reply, request.query.lang ?? 'en', 'governance');
     if (!visit) return reply;
-    const state = must(await visit.client.read<StateResponse>('/v1/admin/governance/state', visit.actor));
+    // the state's emergency holds the signals an emergency started with (none without one): the table shows them now
+    const [read, signals] = await Promise.all([
+      visit.client.read<StateResponse>('/v1/admin/governance/state', visit.actor),
+      deps.healthSignals(visit.actor),
+    ]);
+    const state = must(read);
     const evaluation = request.session.evaluation ?? null;
     if (evaluation) delete request.session.evaluation;
-    return sendPage(reply, GovernancePage, { ...visit, state, evaluation });
+    const draft = request.session.proposalDraft ?? null;
+    if (draft) delete request.session.proposalDraft;
+    return sendPage(reply, GovernancePage, { ...visit, state, signals, evaluation, draft });
   });
 
   app.post('/console/governance/proposals', { ...guarded, schema: { ...HIDDEN, body: ProposalForm } }, (request, reply) =>
@@ -45,13 +85,18 @@ export const governanceRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (a
       reply,
       request.body,
       async ({ client, actor }) => {
-        const changes = parseChanges(request.body.changes);
-        if (!changes) return refusal('CONSOLE_CHANGES_INVALID');
-        return client.write('/v1/admin/governance/proposals', actor, {
-          title: request.body.title,
-          rationale: request.body.rationale,
-          changes,
-        });
+        const { title, rationale } = request.body;
+        const draft = { title, rationale, changes: request.body.changes };
+        const changes = parseChanges(draft.changes);
+        const unknown = changes ? Object.keys(changes).find((name) => !isParameterName(name)) : undefined;
+        const result: ApiResult<Proposal> = !changes
+          ? refusal('CONSOLE_CHANGES_INVALID')
+          : unknown !== undefined
+            ? refusal('CONSOLE_PARAMETER_UNKNOWN', 400, { name: unknown, closest: closestParameter(unknown) })
+            : await client.write<Proposal>('/v1/admin/governance/proposals', actor, { title, rationale, changes });
+        // a refused proposal comes back into the form as it was typed, to be corrected rather than typed again
+        if (!result.ok) request.session.proposalDraft = draft;
+        return result;
       },
       (proposal) => ({ kind: 'done', message: 'console.governance.proposed', params: { id: proposal.id } }),
     ),

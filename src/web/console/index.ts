@@ -1,14 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { DeliveryLog, DeliveryLogQuery } from '../../delivery/webhooks/delivery-log.js';
+import type { AuditService } from '../../platform/audit/service.js';
 import type { ChainVerdict } from '../../platform/audit/verify-chain.js';
 import { sendPage } from '../site/render.js';
 import type { Flash } from '../site/session.js';
 import { CONSOLE_ASSETS } from './assets.js';
 import { allowlistKeyOf } from './access.js';
 import { controlPlaneRoutes } from './control-plane-routes.js';
-import { ConsoleQuery, PlainConsoleForm } from './forms.js';
+import { AuditQuery, ConsoleQuery, PlainConsoleForm } from './forms.js';
 import { actIn, enter, formRoute, HIDDEN, type ConsoleDeps } from './gate.js';
-import { governanceRoutes } from './governance-routes.js';
+import { governanceRoutes, type HealthSignals } from './governance-routes.js';
 import { integrityRoutes } from './integrity-routes.js';
 import { rewardsClaimsRoutes } from './rewards-claims-routes.js';
 import { rewardsPolicyRoutes } from './rewards-policy-routes.js';
@@ -17,7 +18,7 @@ import { rewardsSettlementRoutes } from './rewards-settlement-routes.js';
 import { moderationRoutes } from './moderation-routes.js';
 import { moderationStoryRoutes } from './moderation-story-routes.js';
 import { moderationWebhookRoutes } from './moderation-webhook-routes.js';
-import { AuditPage } from './views/audit.js';
+import { auditLogPage } from './audit-log.js';
 import { ConsoleHomePage } from './views/home.js';
 
 declare module 'fastify' {
@@ -28,8 +29,10 @@ declare module 'fastify' {
 }
 
 export interface ConsoleOptions extends ConsoleDeps {
-  /** Walks the audit chain (the same check as `npm run audit:verify`). */
-  verifyAuditChain(): Promise<ChainVerdict>;
+  /** The audit chain: its rows, and the walk that verifies it (the same check as `npm run audit:verify`). */
+  audit: AuditService;
+  /** The governance health signals measured now (what evaluate would see). */
+  healthSignals: HealthSignals;
   /** The webhook delivery log (the same rows as `npm run webhooks:deliveries`). */
   deliveryLog(query: DeliveryLogQuery): Promise<DeliveryLog>;
 }
@@ -40,7 +43,7 @@ export interface ConsoleOptions extends ConsoleDeps {
  * personal: never cached (`no-store`), never indexed (`X-Robots-Tag` and the robots meta).
  */
 export const consoleModule: FastifyPluginAsyncTypebox<ConsoleOptions> = async (app, options) => {
-  const { verifyAuditChain, deliveryLog, ...deps } = options;
+  const { audit, healthSignals, deliveryLog, ...deps } = options;
   const actAudit = actIn(deps, 'audit');
   const guarded = formRoute(app);
 
@@ -67,12 +70,12 @@ export const consoleModule: FastifyPluginAsyncTypebox<ConsoleOptions> = async (a
     });
   });
 
-  app.get('/console/audit', { schema: { ...HIDDEN, querystring: ConsoleQuery } }, async (request, reply) => {
+  app.get('/console/audit', { schema: { ...HIDDEN, querystring: AuditQuery } }, async (request, reply) => {
     const visit = enter(deps, request, reply, request.query.lang ?? 'en', 'audit');
     if (!visit) return reply;
     const verdict = request.session.auditVerdict ?? null;
     if (verdict) delete request.session.auditVerdict;
-    return sendPage(reply, AuditPage, { lang: visit.lang, areas: visit.areas, verdict });
+    return auditLogPage(reply, { audit, visit, query: request.query, verdict, now: deps.clock.now() });
   });
 
   app.post('/console/audit/verify', { ...guarded, schema: { ...HIDDEN, body: PlainConsoleForm } }, (request, reply) =>
@@ -80,8 +83,8 @@ export const consoleModule: FastifyPluginAsyncTypebox<ConsoleOptions> = async (a
       request,
       reply,
       request.body,
-      async () => {
-        const verdict = await verifyAuditChain();
+      async (visit) => {
+        const verdict = await audit.verify(visit.actor);
         request.session.auditVerdict = { ...verdict, at: new Date(deps.clock.now()).toISOString() };
         return { ok: true, status: 200, body: verdict };
       },
@@ -95,7 +98,7 @@ export const consoleModule: FastifyPluginAsyncTypebox<ConsoleOptions> = async (a
   await app.register(moderationRoutes, deps);
   await app.register(moderationStoryRoutes, deps);
   await app.register(moderationWebhookRoutes, { ...deps, deliveryLog });
-  await app.register(governanceRoutes, deps);
+  await app.register(governanceRoutes, { ...deps, healthSignals });
   await app.register(controlPlaneRoutes, deps);
   await app.register(integrityRoutes, deps);
   await app.register(rewardsPolicyRoutes, deps);

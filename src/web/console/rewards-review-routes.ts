@@ -7,7 +7,8 @@ import type { SearchResponse } from '../../newsroom/search/schemas.js';
 import { href } from '../site/links.js';
 import { sendPage } from '../site/render.js';
 import { ConsoleQuery } from './forms.js';
-import { actIn, enter, formRoute, HIDDEN, must, seg, type ConsoleDeps } from './gate.js';
+import type { ApiResult } from '../site/api.js';
+import { actIn, enter, formRoute, HIDDEN, must, refusal, seg, type ConsoleDeps } from './gate.js';
 import {
   AppealCaseForm,
   AssignCaseForm,
@@ -60,20 +61,28 @@ export const rewardsReviewRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async
       request,
       reply,
       { ...request.body, back: reviewBack(request.body.lang) },
-      ({ client, actor }) => {
+      async ({ client, actor }) => {
         const { targetType, targetId, reason, assignedToActorId } = request.body;
-        return client.write('/v1/admin/rewards/review-cases', actor, {
+        const opened = await client.write<Case>('/v1/admin/rewards/review-cases', actor, {
           targetType,
           targetId,
           reason,
           ...(assignedToActorId ? { assignedToActorId } : {}),
         });
+        // the service refuses a target that does not exist (the form's only field it checks against the records)
+        const missing = !opened.ok && opened.failure.code === 'VALIDATION_FAILED';
+        return missing ? refusal('CONSOLE_REVIEW_TARGET_NOT_FOUND', 400, { type: targetType, id: targetId }) : opened;
       },
       caseMoved('console.rewards.caseOpened'),
     ),
   );
 
   const casePath = (id: string, move: string) => `/v1/admin/rewards/review-cases/${seg(id)}/${move}`;
+  /** A move on a case the service does not know is said as such, with the id the form sent. */
+  const onCase = async (id: string, result: Promise<ApiResult<Case>>) => {
+    const answered = await result;
+    return !answered.ok && answered.status === 404 ? refusal('CONSOLE_REVIEW_CASE_NOT_FOUND', 404, { id }) : answered;
+  };
   const note = (text: string | undefined) => (text?.trim() ? { note: text.trim() } : {});
 
   app.post(
@@ -85,10 +94,13 @@ export const rewardsReviewRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async
         reply,
         { ...request.body, back: reviewBack(request.body.lang) },
         ({ client, actor }) =>
-          client.write(casePath(request.params.id, 'assign'), actor, {
-            assigneeActorId: request.body.assigneeActorId,
-            ...note(request.body.note),
-          }),
+          onCase(
+            request.params.id,
+            client.write(casePath(request.params.id, 'assign'), actor, {
+              assigneeActorId: request.body.assigneeActorId,
+              ...note(request.body.note),
+            }),
+          ),
         caseMoved('console.rewards.caseAssigned'),
       ),
   );
@@ -101,7 +113,11 @@ export const rewardsReviewRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async
         request,
         reply,
         { ...request.body, back: reviewBack(request.body.lang) },
-        ({ client, actor }) => client.write(casePath(request.params.id, 'assign'), actor, { escalate: true, ...note(request.body.note) }),
+        ({ client, actor }) =>
+          onCase(
+            request.params.id,
+            client.write(casePath(request.params.id, 'assign'), actor, { escalate: true, ...note(request.body.note) }),
+          ),
         caseMoved('console.rewards.caseEscalated'),
       ),
   );
@@ -114,7 +130,8 @@ export const rewardsReviewRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async
         request,
         reply,
         { ...request.body, back: reviewBack(request.body.lang) },
-        ({ client, actor }) => client.write(casePath(request.params.id, 'appeal'), actor, { note: request.body.note }),
+        ({ client, actor }) =>
+          onCase(request.params.id, client.write(casePath(request.params.id, 'appeal'), actor, { note: request.body.note })),
         caseMoved('console.rewards.caseAppealed'),
       ),
   );
@@ -128,11 +145,14 @@ export const rewardsReviewRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async
         reply,
         { ...request.body, back: reviewBack(request.body.lang) },
         ({ client, actor }) =>
-          client.write(casePath(request.params.id, 'resolve'), actor, {
-            outcome: request.body.outcome,
-            resolution: request.body.resolution,
-            releasePayouts: request.body.releasePayouts === '1',
-          }),
+          onCase(
+            request.params.id,
+            client.write(casePath(request.params.id, 'resolve'), actor, {
+              outcome: request.body.outcome,
+              resolution: request.body.resolution,
+              releasePayouts: request.body.releasePayouts === '1',
+            }),
+          ),
         (item) => caseMoved(item.status === 'DISMISSED' ? 'console.rewards.caseDismissed' : 'console.rewards.caseResolved')(item),
       ),
   );

@@ -6,6 +6,8 @@ export interface ApiFailure {
   code: string;
   message?: string;
   retryAfterSeconds?: number;
+  /** The values a refusal the page words itself names (an unknown parameter and the closest known one). */
+  params?: Record<string, string | number>;
 }
 
 /** An API answer the site acts on: the body when it succeeded, else the refusal. */

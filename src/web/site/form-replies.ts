@@ -55,8 +55,13 @@ export const actorOf = (reader: SiteReader): HumanActor => ({
 /** The flash of an API answer: `done` when it succeeded, else the refusal (its code, worded by the page). */
 export function flashOf<T>(result: ApiResult<T>, done: (body: T) => Flash): Flash {
   if (result.ok) return done(result.body);
-  const { code, retryAfterSeconds } = result.failure;
-  return { kind: 'refused', message: code, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) };
+  const { code, retryAfterSeconds, params } = result.failure;
+  return {
+    kind: 'refused',
+    message: code,
+    ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+    ...(params ? { params } : {}),
+  };
 }
 
 /** Post, redirect, get: the form's outcome goes into the session and the browser goes back (303). */

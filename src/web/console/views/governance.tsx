@@ -1,8 +1,8 @@
-import { t, type Lang } from '../../words/index.js';
-import type { EvaluationResponse, StateResponse } from '../../../governance/parameters/schemas.js';
+import { isLabelKey, t, type Lang } from '../../words/index.js';
+import type { EvaluationResponse, Signal, StateResponse } from '../../../governance/parameters/schemas.js';
 import { href } from '../../site/links.js';
 import type { ConsoleArea } from '../access.js';
-import { ActionForm, Field, JsonBlock, When } from './parts.js';
+import { ActionForm, Field, JsonBlock, TableScroll, When } from './parts.js';
 import { ConsoleLayout } from './layout.js';
 
 type Evaluation = Pick<EvaluationResponse, 'evaluatedAt' | 'tripped' | 'mutatingApplied' | 'note' | 'recommendedControlPlaneActions'>;
@@ -11,7 +11,11 @@ export interface GovernanceProps {
   lang: Lang;
   areas: readonly ConsoleArea[];
   state: StateResponse;
+  /** The health signals measured now. */
+  signals: readonly Signal[];
   evaluation: Evaluation | null;
+  /** A refused proposal as it was typed (its form shows it again). */
+  draft: { title: string; rationale: string; changes: string } | null;
 }
 
 /**
@@ -50,33 +54,35 @@ export function GovernancePage(props: GovernanceProps) {
           <p class="tag-ok">{t(lang, 'console.governance.emergencyNone')}</p>
         )}
         {state.emergency.active ? <JsonBlock value={state.emergency.overlay} label={t(lang, 'console.governance.overlay')} /> : null}
-        <table>
-          <caption>{t(lang, 'console.governance.signals')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t(lang, 'console.governance.signal')}</th>
-              <th scope="col">{t(lang, 'console.governance.lastHour')}</th>
-              <th scope="col">{t(lang, 'console.governance.threshold')}</th>
-              <th scope="col">{t(lang, 'console.status')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {state.emergency.signals.map((signal) => (
+        <TableScroll label={t(lang, 'console.governance.signals')}>
+          <table>
+            <caption>{t(lang, 'console.governance.signals')}</caption>
+            <thead>
               <tr>
-                <th scope="row">{t(lang, `console.signal.${signal.name}`)}</th>
-                <td class="num">{signal.collusion ? signal.collusion.flaggedMembers : (signal.lastHour ?? '—')}</td>
-                <td class="num">{signal.collusion ? signal.collusion.minimumMembers : (signal.threshold?.required ?? '—')}</td>
-                <td class={signal.tripped ? 'tag-bad' : 'tag-ok'}>
-                  {!signal.available
-                    ? t(lang, 'console.governance.unavailable')
-                    : signal.tripped
-                      ? t(lang, 'console.governance.tripped')
-                      : t(lang, 'console.governance.quiet')}
-                </td>
+                <th scope="col">{t(lang, 'console.governance.signal')}</th>
+                <th scope="col">{t(lang, 'console.governance.lastHour')}</th>
+                <th scope="col">{t(lang, 'console.governance.threshold')}</th>
+                <th scope="col">{t(lang, 'console.status')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {props.signals.map((signal) => (
+                <tr>
+                  <th scope="row">{t(lang, `console.signal.${signal.name}`)}</th>
+                  <td class="num">{signal.collusion ? signal.collusion.flaggedMembers : (signal.lastHour ?? '—')}</td>
+                  <td class="num">{signal.collusion ? signal.collusion.minimumMembers : (signal.threshold?.required ?? '—')}</td>
+                  <td class={signal.tripped ? 'tag-bad' : 'tag-ok'}>
+                    {!signal.available
+                      ? t(lang, 'console.governance.unavailable')
+                      : signal.tripped
+                        ? t(lang, 'console.governance.tripped')
+                        : t(lang, 'console.governance.quiet')}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
         {props.evaluation ? <EvaluationResult lang={lang} evaluation={props.evaluation} /> : null}
         <ActionForm lang={lang} action="/console/governance/evaluate" back={back} submit={t(lang, 'console.governance.evaluate')}>
           {explicit ? (
@@ -181,56 +187,71 @@ export function GovernancePage(props: GovernanceProps) {
           class="console-form stacked"
         >
           <Field id="proposal-title" label={t(lang, 'console.governance.proposalTitle')}>
-            <input id="proposal-title" name="title" required maxLength={200} />
+            <input id="proposal-title" name="title" required maxLength={200} value={props.draft?.title ?? ''} />
           </Field>
           <Field id="proposal-rationale" label={t(lang, 'console.governance.rationale')}>
-            <textarea id="proposal-rationale" name="rationale" required maxLength={5000} />
+            <textarea id="proposal-rationale" name="rationale" required maxLength={5000}>
+              {props.draft?.rationale ?? ''}
+            </textarea>
           </Field>
           <Field id="proposal-changes" label={t(lang, 'console.governance.changes')} hint={t(lang, 'console.governance.changesHint')}>
-            <textarea id="proposal-changes" name="changes" required maxLength={5000} aria-describedby="proposal-changes-hint" />
+            <textarea id="proposal-changes" name="changes" required maxLength={5000} aria-describedby="proposal-changes-hint">
+              {props.draft?.changes ?? ''}
+            </textarea>
           </Field>
         </ActionForm>
       </section>
 
       <section aria-labelledby="parameters">
         <h2 id="parameters">{t(lang, 'console.governance.parameters')}</h2>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{t(lang, 'console.governance.parameter')}</th>
-              <th scope="col">{t(lang, 'console.governance.value')}</th>
-              <th scope="col">{t(lang, 'console.governance.default')}</th>
-              <th scope="col">{t(lang, 'console.governance.range')}</th>
-              <th scope="col">{t(lang, 'console.governance.lastChange')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {state.parameters.map((p) => (
+        <TableScroll label={t(lang, 'console.governance.parameter')}>
+          <table>
+            <thead>
               <tr>
-                <th scope="row">
-                  <code>{p.name}</code>
-                  <br />
-                  <small>{p.description}</small>
-                </th>
-                <td class="num">
-                  {p.value}
-                  {p.emergencyOverride ? (
-                    <span class="tag-warn"> ({t(lang, 'console.governance.overridden', { value: p.baseValue })})</span>
-                  ) : null}
-                </td>
-                <td class="num">{p.default}</td>
-                <td class="num">
-                  {p.range.min} – {p.range.max}
-                  {p.range.integer ? ` (${t(lang, 'console.governance.integer')})` : ''}
-                </td>
-                <td>{p.updatedByProposalId ? <When lang={lang} at={p.updatedAt} /> : '—'}</td>
+                <th scope="col">{t(lang, 'console.governance.parameter')}</th>
+                <th scope="col">{t(lang, 'console.governance.value')}</th>
+                <th scope="col">{t(lang, 'console.governance.default')}</th>
+                <th scope="col">{t(lang, 'console.governance.range')}</th>
+                <th scope="col">{t(lang, 'console.governance.lastChange')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {state.parameters.map((p) => (
+                <tr>
+                  <th scope="row">
+                    <code>{p.name}</code>
+                    <br />
+                    <small>{parameterDescription(lang, p.name, p.description)}</small>
+                  </th>
+                  <td class="num">
+                    {p.value}
+                    {p.emergencyOverride ? (
+                      <span class="tag-warn"> ({t(lang, 'console.governance.overridden', { value: p.baseValue })})</span>
+                    ) : null}
+                  </td>
+                  <td class="num">{p.default}</td>
+                  <td class="num">
+                    {p.range.min} – {p.range.max}
+                    {p.range.integer ? ` (${t(lang, 'console.governance.integer')})` : ''}
+                  </td>
+                  <td>{p.updatedByProposalId ? <When lang={lang} at={p.updatedAt} /> : '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
       </section>
     </ConsoleLayout>
   );
+}
+
+/**
+ * A parameter's description in the page's language (the catalogues' `console.parameter.<name>`); the API's
+ * English one for a parameter the catalogues do not know yet.
+ */
+export function parameterDescription(lang: Lang, name: string, english: string): string {
+  const key = `console.parameter.${name}`;
+  return isLabelKey(lang, key) ? t(lang, key) : english;
 }
 
 /** What the last evaluation found and, under the control plane, the requests to file (one button each). */

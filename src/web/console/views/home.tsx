@@ -11,8 +11,8 @@ export function ConsoleHomePage(props: { lang: Lang; areas: readonly ConsoleArea
     .filter((r): r is 'contentAdmin' | 'rewardsAdmin' | 'approver' => r !== null)
     .map((r) => t(lang, `console.role.${r}`));
   return (
-    <ConsoleLayout lang={lang} title={t(lang, 'console.title')} areas={props.areas} path="/console">
-      <h1>{t(lang, 'console.title')}</h1>
+    <ConsoleLayout lang={lang} title={t(lang, 'console.title', { site: t(lang, 'module.home.title') })} areas={props.areas} path="/console">
+      <h1>{t(lang, 'console.title', { site: t(lang, 'module.home.title') })}</h1>
       <WhoAmI lang={lang} allowlistKey={props.allowlistKey} />
       <p>{t(lang, 'console.roles', { roles: held.join(', ') })}</p>
       <ul class="cards">

@@ -45,7 +45,7 @@ export function ConsoleLayout(props: ConsoleFrame & { children: ComponentChildre
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex, nofollow" />
-        <title>{`${props.title} · ${t(lang, 'console.title')}`}</title>
+        <title>{`${props.title} · ${t(lang, 'console.title', { site: t(lang, 'module.home.title') })}`}</title>
         <link rel="icon" href={ASSETS.icon.path} type="image/svg+xml" />
         <link rel="stylesheet" href={ASSETS.css.path} />
         <link rel="stylesheet" href={CONSOLE_ASSETS.css.path} />
@@ -64,10 +64,10 @@ export function ConsoleLayout(props: ConsoleFrame & { children: ComponentChildre
           <div class="bar">
             <div>
               <a class="brand" href={href('/console', lang)}>
-                {t(lang, 'console.title')}
+                {t(lang, 'console.title', { site: t(lang, 'module.home.title') })}
               </a>
               <p class="tagline">
-                <a href={href('/', lang)}>{t(lang, 'console.toSite')}</a>
+                <a href={href('/', lang)}>{t(lang, 'console.toSite', { site: t(lang, 'module.home.title') })}</a>
               </p>
             </div>
             <LanguageMenu lang={lang} path={props.path} query={props.query} />

@@ -30,6 +30,35 @@ export function ConsoleFlash(props: { lang: Lang; flash: Flash | null }) {
 export const When = (props: { lang: Lang; at: string | null | undefined }) =>
   props.at ? <time datetime={props.at}>{formatDate(props.lang, props.at)}</time> : <span>—</span>;
 
+const relativeFormats = new Map<Lang, Intl.RelativeTimeFormat>();
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/** How long ago `at` was, in the page's language ("3 hours ago", "3 小时前"); seconds read as "now". */
+export function Ago(props: { lang: Lang; at: string; now: number }) {
+  let format = relativeFormats.get(props.lang);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(props.lang, { numeric: 'auto' });
+    relativeFormats.set(props.lang, format);
+  }
+  const elapsed = Date.parse(props.at) - props.now;
+  const [unit, size] = UNITS.find(([, ms]) => Math.abs(elapsed) >= ms) ?? ['second', 1000];
+  return <span>{format.format(unit === 'second' ? 0 : Math.trunc(elapsed / size), unit)}</span>;
+}
+
+/**
+ * A table that scrolls sideways inside the page when it is wider than the screen (a phone), instead of breaking
+ * its words: a focusable region, so a keyboard can scroll it too.
+ */
+export const TableScroll = (props: { label: string; children: ComponentChildren }) => (
+  <div class="table-scroll" role="region" aria-label={props.label} tabIndex={0}>
+    {props.children}
+  </div>
+);
+
 /** A record's JSON exactly as the API holds it (payloads, traces): what an approver approves, byte for byte. */
 export const JsonBlock = (props: { value: unknown; label: string }) => (
   <pre class="json" tabIndex={0} aria-label={props.label}>

@@ -20,7 +20,7 @@ export function AccountLinks(props: { lang: Lang; path: string; query?: Record<s
           </li>
           {staff ? (
             <li>
-              <a href={href('/console', lang)}>{t(lang, 'console.title')}</a>
+              <a href={href('/console', lang)}>{t(lang, 'console.title', { site: t(lang, 'module.home.title') })}</a>
             </li>
           ) : null}
           <li>
