@@ -39,6 +39,7 @@ import { healthModule } from './operations/health/index.js';
 import { publishModule } from './newsroom/publish/index.js';
 import { reviewsModule } from './newsroom/reviews/index.js';
 import { usersModule } from './readers/users/index.js';
+import { namesModule } from './readers/names/index.js';
 // moderation, corrections and retractions, webhooks (docs/moderation.md, docs/webhooks.md)
 import { correctionsModule } from './newsroom/corrections/index.js';
 import { moderationModule } from './newsroom/moderation/index.js';
@@ -205,6 +206,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(flagsModule, { service: newsroom.flags });
   await app.register(rewardVotesModule, { service: newsroom.rewardVotes });
   await app.register(usersModule, readers);
+  await app.register(namesModule, { names: readers.names });
   await app.register(identityModule, { service: services.humans });
   // public newsroom reads
   // public newsroom reads: on the read replica when there is one (src/platform/read-routing.ts)
