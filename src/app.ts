@@ -224,6 +224,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(siteModule, {
     service: services.site,
     accounts: services.siteAccounts,
+    names: services.readers.names,
+    humanWrites: { store: ctx.rateLimitStore, perMinute: config.rateLimits.humanWritesPerMinute },
     sessions: { store: services.siteSessions, secret: sessionKey(config.sessionSecret, config.humanSigningSecrets[0]) },
     limits: {
       store: ctx.rateLimitStore,

@@ -200,9 +200,9 @@ export function createServices(ctx: AppContext) {
     exporter: createExportService(base),
     names,
   };
-  const site = createSiteService({ ...newsroom, agents, parameters, db, baseUrl: config.publicBaseUrl });
   // readers/accounts → identity/humans: a login handed over to the person's account
   const siteAccounts = createAccountsService({ db, clock, identity: humans });
+  const site = createSiteService({ ...newsroom, agents, names, accounts: siteAccounts, parameters, db, baseUrl: config.publicBaseUrl });
   const siteSessions = createSessionStore({ db, clock, anonymousTtlMs: ANONYMOUS_SESSION_TTL_MS });
 
   return {

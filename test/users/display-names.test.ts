@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { nameProblem } from '../../src/readers/names/policy.js';
+import { NAME_RULES, nameProblem } from '../../src/readers/names/policy.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { newsroomClient } from '../helpers/newsroom.js';
 import type { Json } from '../helpers/json.js';
@@ -29,7 +29,10 @@ test('the name rules: any script, 3 to 30 characters, no reserved word or look-a
     ['Newsroom Desk', /reserved/],
     ['call 555 123 4567', /not allowed/],
   ];
-  for (const [name, why] of refused) assert.match(nameProblem(name) ?? 'accepted', why, name);
+  for (const [name, why] of refused) {
+    const rule = nameProblem(name);
+    assert.match(rule ? NAME_RULES[rule] : 'accepted', why, name);
+  }
 });
 
 describe('display names through the API', () => {
@@ -71,6 +74,7 @@ describe('display names through the API', () => {
       assert.deepEqual([res.status, res.body.code], [400, 'VALIDATION_FAILED'], name);
       assert.match(String(res.body.message), why, name);
       assert.equal((res.body.details as Json[])[0]!.path, '/name');
+      assert.match(String((res.body.details as Json[])[0]!.code), /^NAME_/);
     }
     const extra = await reader.write('/v1/users/me/name', { name: 'Fine Name', color: 'red' });
     assert.equal(extra.status, 400, 'unknown properties are refused');

@@ -103,13 +103,13 @@ export function createCommentsService(deps: {
      */
     async byAuthor(actorId: string, limit: number) {
       const rows = await commentsByAuthor(db, actorId, limit * 2);
-      const visible = new Map<string, { id: string; title: string } | null>();
+      const visible = new Map<string, { id: string; title: string; lang: string } | null>();
       for (const storyId of new Set(rows.map((r) => r.story_id))) {
         const story = await stories.readable(storyId).catch((err: unknown) => {
           if (err instanceof AppError && err.code === 'NOT_FOUND') return null;
           throw err;
         });
-        visible.set(storyId, story && { id: story.id, title: story.title });
+        visible.set(storyId, story && { id: story.id, title: story.title, lang: story.lang });
       }
       return rows
         .filter((r) => visible.get(r.story_id))

@@ -73,17 +73,30 @@ function folded(name: string): string {
   return lookAlikes(nameKey(name).normalize('NFKD').replace(/\p{M}/gu, '')).replace(/[ ._-]/g, '');
 }
 
-/** Why `name` (as the person sent it) cannot be a display name, as a sentence; null when it can. */
-export function nameProblem(raw: string): string | null {
+/** The rules a name can break, each with its sentence (the API's message; the site words each in its languages). */
+export const NAME_RULES = {
+  NAME_LENGTH: `a name has ${NAME_MIN} to ${NAME_MAX} characters`,
+  NAME_CHARACTERS: 'a name holds letters, digits, spaces and . _ - only',
+  NAME_EDGE_SPACE: 'a name does not start or end with a space',
+  NAME_DOUBLE_SPACE: 'a name has one space between words',
+  NAME_NO_LETTER: 'a name holds at least one letter or digit',
+  NAME_ID_LIKE: 'a name may not look like an account or bot id',
+  NAME_RESERVED: 'this name is reserved',
+  NAME_SCREENED: 'this name is not allowed',
+} as const;
+export type NameRule = keyof typeof NAME_RULES;
+
+/** The rule `name` (as the person sent it) breaks, or null when it can be a display name. */
+export function nameProblem(raw: string): NameRule | null {
   const name = storedName(raw);
-  if (length(name) < NAME_MIN || length(name) > NAME_MAX) return `a name has ${NAME_MIN} to ${NAME_MAX} characters`;
-  if (!ALLOWED.test(name)) return 'a name holds letters, digits, spaces and . _ - only';
-  if (name !== name.trim()) return 'a name does not start or end with a space';
-  if (/ {2}/.test(name)) return 'a name has one space between words';
-  if (!/[\p{L}\p{Nd}]/u.test(name)) return 'a name holds at least one letter or digit';
-  if (/^(acct|bot|h)_/i.test(name)) return 'a name may not look like an account or bot id';
+  if (length(name) < NAME_MIN || length(name) > NAME_MAX) return 'NAME_LENGTH';
+  if (!ALLOWED.test(name)) return 'NAME_CHARACTERS';
+  if (name !== name.trim()) return 'NAME_EDGE_SPACE';
+  if (/ {2}/.test(name)) return 'NAME_DOUBLE_SPACE';
+  if (!/[\p{L}\p{Nd}]/u.test(name)) return 'NAME_NO_LETTER';
+  if (/^(acct|bot|h)_/i.test(name)) return 'NAME_ID_LIKE';
   const key = folded(name);
-  if (RESERVED_WITHIN.some((word) => key.includes(word)) || RESERVED_EXACT.includes(key)) return 'this name is reserved';
-  if (scanText(name) !== 'ALLOW') return 'this name is not allowed';
+  if (RESERVED_WITHIN.some((word) => key.includes(word)) || RESERVED_EXACT.includes(key)) return 'NAME_RESERVED';
+  if (scanText(name) !== 'ALLOW') return 'NAME_SCREENED';
   return null;
 }

@@ -5,7 +5,7 @@ import { withTransaction, type Transactor } from '../../platform/db/transaction.
 import { appError, validationFailed } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { ReadGeneration } from '../../platform/read-generation.js';
-import { nameKey, nameProblem, storedName } from './policy.js';
+import { NAME_RULES, nameKey, nameProblem, storedName, type NameRule } from './policy.js';
 import * as repository from './repository.js';
 import type { NameHistory, MyName } from './schemas.js';
 
@@ -15,7 +15,9 @@ const isCheckViolation = (err: unknown) => typeof err === 'object' && err !== nu
 /** Past names a moderator sees at most, most recent first. */
 const HISTORY_LIMIT = 100;
 
-const refusedName = (message: string) => validationFailed([{ path: '/name', message }], `The name is refused: ${message}`);
+/** 400 VALIDATION_FAILED naming the rule: its sentence, and its code in the detail (the site words it). */
+const refusedName = (rule: NameRule) =>
+  validationFailed([{ path: '/name', code: rule, message: NAME_RULES[rule] }], `The name is refused: ${NAME_RULES[rule]}`);
 
 /**
  * Display names: the name a person shows on the pages instead of an id, one per actor, unique without case
@@ -62,7 +64,7 @@ export function createNamesService(deps: { db: Db; transactor: Transactor; clock
         return { row, changed: true };
       }).catch((err: unknown) => {
         if (isUniqueViolation(err)) throw appError('NAME_TAKEN');
-        if (isCheckViolation(err)) throw refusedName('a name holds letters, digits, spaces and . _ - only');
+        if (isCheckViolation(err)) throw refusedName('NAME_CHARACTERS');
         throw err;
       });
       // the name shows on public pages and reads (comments, profiles): cached copies move on
