@@ -461,6 +461,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/users/me/name': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The signed reader's display name
+     * @description A human signed read of the signed reader's own display name (null until they choose one); reads count against the per-IP read limit and are answered cache-control: private, no-store.
+     */
+    get: operations['getDisplayName'];
+    put?: never;
+    /**
+     * Choose or change my display name
+     * @description A human signed write on the signed reader's own name (the actor of the body), 120 writes a minute per actorId. Sets the name the pages show for the reader instead of an id: 3 to 30 letters of any script, digits, spaces and . _ -, no space at either end or twice in a row, not a reserved word or a look-alike of one, and screened like the newsroom's text (400 VALIDATION_FAILED naming the rule). Names are unique without case or width: one another person holds is 409 NAME_TAKEN. A change keeps the name given up in a history moderators read; the same name again answers changed false.
+     */
+    post: operations['setDisplayName'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/people/{actorId}/names': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A person's display name and the names they gave up (content admins)
+     * @description A human signed read. Content admins only (CONTENT_ADMIN_IDS, matched by the bound linkedHumanId first, then the actorId; 403 CONTENT_ADMIN_REQUIRED otherwise). Answers the display name of the actor now (null: none) and every name they gave up, most recently given up first, with when each was chosen and replaced; an actor without any answers name null and an empty list.
+     */
+    get: operations['getDisplayNameHistory'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/session/worldid/challenge': {
     parameters: {
       query?: never;
@@ -1960,6 +2004,7 @@ export interface components {
       | 'CONTROL_PLANE_APPROVER_REQUIRED'
       | 'CONTROL_PLANE_REQUESTER_CANNOT_APPROVE'
       | 'CONTROL_PLANE_CANCEL_FORBIDDEN'
+      | 'NAME_TAKEN'
       | 'TOPIC_LIMIT_REACHED'
       | 'AGENTBOOK_UNAVAILABLE'
       | 'AGENT_WALLET_IN_USE'
@@ -2790,6 +2835,7 @@ export interface components {
      * @example {
      *       "id": "cm_Q2w3E4r5T6y7U8i9",
      *       "actorId": "reader-1042",
+     *       "authorName": "Ana Lima",
      *       "verified": true,
      *       "parentId": null,
      *       "body": "The minutes also say the levy will be reviewed after the first winter. Worth adding?",
@@ -2799,6 +2845,8 @@ export interface components {
     Comment: {
       id: string;
       actorId: string;
+      /** @description The author's display name (docs/reader-accounts.md); absent while they have none */
+      authorName?: string;
       verified: boolean;
       parentId: string | null;
       body: string;
@@ -2814,6 +2862,7 @@ export interface components {
      *         {
      *           "id": "cm_Q2w3E4r5T6y7U8i9",
      *           "actorId": "reader-1042",
+     *           "authorName": "Ana Lima",
      *           "verified": true,
      *           "parentId": null,
      *           "body": "The minutes also say the levy will be reviewed after the first winter. Worth adding?",
@@ -2863,6 +2912,7 @@ export interface components {
      *       "storyId": "st_Qm7vX2kR9pLw4NaE",
      *       "id": "cm_Q2w3E4r5T6y7U8i9",
      *       "actorId": "reader-1042",
+     *       "authorName": "Ana Lima",
      *       "verified": true,
      *       "parentId": null,
      *       "body": "The minutes also say the levy will be reviewed after the first winter. Worth adding?",
@@ -2873,6 +2923,8 @@ export interface components {
       storyId: string;
       id: string;
       actorId: string;
+      /** @description The author's display name (docs/reader-accounts.md); absent while they have none */
+      authorName?: string;
       verified: boolean;
       parentId: string | null;
       body: string;
@@ -4010,6 +4062,84 @@ export interface components {
       cleared: number;
       /** Format: date-time */
       clearedAt: string;
+    };
+    /**
+     * DisplayName
+     * @description A reader’s display name and when they chose it (both null: no name yet).
+     * @example {
+     *       "actorId": "reader-1042",
+     *       "name": "Ana Lima",
+     *       "chosenAt": "2026-05-13T10:12:30.640Z"
+     *     }
+     */
+    DisplayName: {
+      actorId: string;
+      name: string | null;
+      chosenAt: string | null;
+    };
+    /**
+     * SetDisplayNameRequest
+     * @description Body that sets or changes the signed reader’s display name: the actor fields and the name.
+     * @example {
+     *       "actorId": "reader-1042",
+     *       "verified": true,
+     *       "linkedHumanId": "h_2f8c1e7a9b0d4c36e5a1f7b29d8c0e41",
+     *       "name": "Ana Lima"
+     *     }
+     */
+    SetDisplayNameRequest: {
+      /** @description The front end's id for its user: 1 to 200 of A-Z a-z 0-9 _ . : @ -, never of the linked-human form h_ + 32 hex */
+      actorId: string;
+      verified: boolean;
+      linkedHumanId?: string;
+      /** @description 3 to 30 letters (any script), digits, spaces and . _ - ; no space at either end or twice in a row; unique without case; not a reserved word (admin, moderator …) or a look-alike of one; screened like the newsroom screens text */
+      name: string;
+    };
+    /**
+     * DisplayNameSet
+     * @description The reader’s display name after the write, and whether it changed.
+     * @example {
+     *       "actorId": "reader-1042",
+     *       "name": "Ana Lima",
+     *       "chosenAt": "2026-05-13T10:12:30.640Z",
+     *       "changed": true
+     *     }
+     */
+    DisplayNameSet: {
+      actorId: string;
+      name: string | null;
+      chosenAt: string | null;
+      /** @description false: it was the name already */
+      changed: boolean;
+    };
+    /**
+     * DisplayNameHistory
+     * @description A person’s display name now and the names they gave up, with when each was chosen and replaced.
+     * @example {
+     *       "actorId": "reader-1042",
+     *       "name": "Ana Lima",
+     *       "chosenAt": "2026-05-13T10:12:30.640Z",
+     *       "past": [
+     *         {
+     *           "name": "ana.reads",
+     *           "chosenAt": "2026-04-02T08:00:11.102Z",
+     *           "replacedAt": "2026-05-13T10:12:30.640Z"
+     *         }
+     *       ]
+     *     }
+     */
+    DisplayNameHistory: {
+      actorId: string;
+      name: string | null;
+      chosenAt: string | null;
+      /** @description Names given up, most recently given up first (at most 100) */
+      past: {
+        name: string;
+        /** Format: date-time */
+        chosenAt: string;
+        /** Format: date-time */
+        replacedAt: string;
+      }[];
     };
     /**
      * LoginChallengeRequest
@@ -11292,6 +11422,7 @@ export interface operations {
            *         {
            *           "id": "cm_Q2w3E4r5T6y7U8i9",
            *           "actorId": "reader-1042",
+           *           "authorName": "Ana Lima",
            *           "verified": true,
            *           "parentId": null,
            *           "body": "The minutes also say the levy will be reviewed after the first winter. Worth adding?",
@@ -11378,6 +11509,7 @@ export interface operations {
            *       "storyId": "st_Qm7vX2kR9pLw4NaE",
            *       "id": "cm_Q2w3E4r5T6y7U8i9",
            *       "actorId": "reader-1042",
+           *       "authorName": "Ana Lima",
            *       "verified": true,
            *       "parentId": null,
            *       "body": "The minutes also say the levy will be reviewed after the first winter. Worth adding?",
@@ -12528,6 +12660,203 @@ export interface operations {
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['HumanWriteTooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getDisplayName: {
+    parameters: {
+      query: {
+        /** @description The front end's id for its user: 1 to 200 of A-Z a-z 0-9 _ . : @ -, never of the linked-human form h_ + 32 hex */
+        actorId: string;
+        verified: 'true' | 'false' | '1' | '0';
+        linkedHumanId?: string;
+      };
+      header: {
+        /**
+         * @description Time of signing, epoch milliseconds; within 5 minutes of the server clock.
+         * @example 1767225600000
+         */
+        'x-timestamp': components['parameters']['HumanTimestamp'];
+        /**
+         * @description Never used before: 8 to 200 of A-Z a-z 0-9 _ -.
+         * @example n_7f3a9c2e41
+         */
+        'x-nonce': components['parameters']['HumanNonce'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The reader's display name, or null. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "actorId": "reader-1042",
+           *       "name": "Ana Lima",
+           *       "chosenAt": "2026-05-13T10:12:30.640Z"
+           *     }
+           */
+          'application/json': components['schemas']['DisplayName'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['HumanUnauthorized'];
+      403: components['responses']['HumanForbidden'];
+      408: components['responses']['RequestTimeout'];
+      409: components['responses']['HumanConflict'];
+      413: components['responses']['PayloadTooLarge'];
+      414: components['responses']['UriTooLong'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['HumanTooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  setDisplayName: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description Time of signing, epoch milliseconds; within 5 minutes of the server clock.
+         * @example 1767225600000
+         */
+        'x-timestamp': components['parameters']['HumanTimestamp'];
+        /**
+         * @description Never used before: 8 to 200 of A-Z a-z 0-9 _ -.
+         * @example n_7f3a9c2e41
+         */
+        'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "actorId": "reader-1042",
+         *       "verified": true,
+         *       "linkedHumanId": "h_2f8c1e7a9b0d4c36e5a1f7b29d8c0e41",
+         *       "name": "Ana Lima"
+         *     }
+         */
+        'application/json': components['schemas']['SetDisplayNameRequest'];
+      };
+    };
+    responses: {
+      /** @description Accepted: the reader’s name after the write and whether it changed. */
+      202: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "actorId": "reader-1042",
+           *       "name": "Ana Lima",
+           *       "chosenAt": "2026-05-13T10:12:30.640Z",
+           *       "changed": true
+           *     }
+           */
+          'application/json': components['schemas']['DisplayNameSet'];
+        };
+      };
+      400: components['responses']['HumanWriteBadRequest'];
+      401: components['responses']['HumanUnauthorized'];
+      403: components['responses']['HumanWriteForbidden'];
+      408: components['responses']['RequestTimeout'];
+      409: components['responses']['HumanWriteConflict'];
+      413: components['responses']['PayloadTooLarge'];
+      414: components['responses']['UriTooLong'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['HumanWriteTooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getDisplayNameHistory: {
+    parameters: {
+      query: {
+        /** @description The front end's id for its user: 1 to 200 of A-Z a-z 0-9 _ . : @ -, never of the linked-human form h_ + 32 hex */
+        actorId: string;
+        verified: 'true' | 'false' | '1' | '0';
+        linkedHumanId?: string;
+      };
+      header: {
+        /**
+         * @description Time of signing, epoch milliseconds; within 5 minutes of the server clock.
+         * @example 1767225600000
+         */
+        'x-timestamp': components['parameters']['HumanTimestamp'];
+        /**
+         * @description Never used before: 8 to 200 of A-Z a-z 0-9 _ -.
+         * @example n_7f3a9c2e41
+         */
+        'x-nonce': components['parameters']['HumanNonce'];
+      };
+      path: {
+        /** @description The front end's id for its user: 1 to 200 of A-Z a-z 0-9 _ . : @ -, never of the linked-human form h_ + 32 hex */
+        actorId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The person's name now and the names they gave up. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "actorId": "reader-1042",
+           *       "name": "Ana Lima",
+           *       "chosenAt": "2026-05-13T10:12:30.640Z",
+           *       "past": [
+           *         {
+           *           "name": "ana.reads",
+           *           "chosenAt": "2026-04-02T08:00:11.102Z",
+           *           "replacedAt": "2026-05-13T10:12:30.640Z"
+           *         }
+           *       ]
+           *     }
+           */
+          'application/json': components['schemas']['DisplayNameHistory'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['HumanUnauthorized'];
+      403: components['responses']['HumanForbidden'];
+      404: components['responses']['NotFound'];
+      408: components['responses']['RequestTimeout'];
+      409: components['responses']['HumanConflict'];
+      413: components['responses']['PayloadTooLarge'];
+      414: components['responses']['UriTooLong'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };

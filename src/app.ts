@@ -39,6 +39,7 @@ import { healthModule } from './operations/health/index.js';
 import { publishModule } from './newsroom/publish/index.js';
 import { reviewsModule } from './newsroom/reviews/index.js';
 import { usersModule } from './readers/users/index.js';
+import { namesModule } from './readers/names/index.js';
 // moderation, corrections and retractions, webhooks
 import { correctionsModule } from './newsroom/corrections/index.js';
 import { moderationModule } from './newsroom/moderation/index.js';
@@ -206,6 +207,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(flagsModule, { service: newsroom.flags });
   await app.register(rewardVotesModule, { service: newsroom.rewardVotes });
   await app.register(usersModule, readers);
+  await app.register(namesModule, { names: readers.names });
   await app.register(identityModule, { service: services.humans });
   // public newsroom reads
   // public newsroom reads: on the read replica when there is one (src/platform/read-routing.ts)
@@ -223,6 +225,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(siteModule, {
     service: services.site,
     accounts: services.siteAccounts,
+    names: services.readers.names,
+    humanWrites: { store: ctx.rateLimitStore, perMinute: config.rateLimits.humanWritesPerMinute },
     sessions: { store: services.siteSessions, secret: sessionKey(config.sessionSecret, config.humanSigningSecrets[0]) },
     limits: {
       store: ctx.rateLimitStore,

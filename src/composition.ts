@@ -44,6 +44,7 @@ import { createUsersService } from './readers/users/service.js';
 import { createTopicsService } from './readers/users/topics-service.js';
 import { createSiteService } from './web/site/service.js';
 import { createAccountsService } from './readers/accounts/service.js';
+import { createNamesService } from './readers/names/service.js';
 import { createSessionStore } from './readers/accounts/session-store.js';
 import { createAgentBook } from './platform/auth/agentbook.js';
 import { createBotOwnersService } from './rewards/bot-owners/service.js';
@@ -182,12 +183,14 @@ export function createServices(ctx: AppContext) {
     };
   });
   const stories = publicReads.stories.primary;
+  // newsroom/comments → readers/names: comments name their authors
+  const names = createNamesService({ ...base, readGeneration });
   const moderationDeps = { ...base, cursors };
   const newsroom = {
     candidates: createCandidatesService({ db, transactor, clock }),
     publish: createPublishService({ transactor, clock }),
     reviews: createReviewsService({ transactor, clock }),
-    comments: createCommentsService({ ...base, cursors, stories }),
+    comments: createCommentsService({ ...base, cursors, stories, authorNames: names.namesOf }),
     flags: createFlagsService({ ...base, cursors, stories }),
     rewardVotes: createRewardVotesService({ transactor, clock, paidActions: config.rewards.dailyPaidActions }),
     corrections: createCorrectionsService({ transactor, clock, config }),
@@ -214,10 +217,11 @@ export function createServices(ctx: AppContext) {
     topics: createTopicsService(base),
     history,
     exporter: createExportService(base),
+    names,
   };
-  const site = createSiteService({ ...newsroom, agents, parameters, baseUrl: config.publicBaseUrl });
   // readers/accounts → identity/humans: a login handed over to the person's account
   const siteAccounts = createAccountsService({ db, clock, identity: humans });
+  const site = createSiteService({ ...newsroom, agents, names, accounts: siteAccounts, parameters, baseUrl: config.publicBaseUrl });
   const siteSessions = createSessionStore({ db, clock, anonymousTtlMs: ANONYMOUS_SESSION_TTL_MS });
 
   return {

@@ -249,6 +249,7 @@ export const ERROR_CATALOGUE = {
   CONTROL_PLANE_CANCEL_FORBIDDEN: entry(403, FORBIDDEN, 'Only the initiator or a content admin can cancel this request'),
 
   // reader accounts (bookmarks, followed topics, personalization history, export)
+  NAME_TAKEN: entry(409, CONFLICT, 'Another person holds this display name (names are compared without case)', 'Choose another name'),
   TOPIC_LIMIT_REACHED: entry(
     409,
     CONFLICT,

@@ -60,6 +60,7 @@ const TABLES: Record<string, Privilege[]> = {
       'claim_batch_evidence',
       'payout_holders',
       'search_words',
+      'display_name_history',
     ].map((t) => [t, RECORD]),
   ),
   ...Object.fromEntries(
@@ -91,6 +92,7 @@ const TABLES: Record<string, Privilege[]> = {
       'bot_owner_challenges',
       'bot_owners',
       'site_accounts',
+      'display_names',
     ].map((t) => [t, STATE]),
   ),
   ...Object.fromEntries(['user_bookmarks', 'user_topics', 'reward_story_freezes', 'webhook_disabled_endpoints'].map((t) => [t, SET])),

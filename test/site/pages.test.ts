@@ -106,7 +106,10 @@ test('bots are named, hashes folded, and counts written in the plural each langu
     await r.factory.review(story, { botId: unnamed, kind: 'OBJECTION' });
 
     const page = (await r.app.inject(`/stories/${story.id}`)).body;
-    assert.ok(page.includes(`<span class="bot" title="${author}">Harbour Desk</span>`), 'the author by name, its id on hover');
+    assert.ok(
+      page.includes(`<a class="bot" href="/bots/${author}?lang=en" title="${author}">Harbour Desk</a>`),
+      'the author by name, linked to its profile, its id on hover',
+    );
     assert.ok(!visibleText(page).includes(author));
     assert.match(
       page,
@@ -119,8 +122,8 @@ test('bots are named, hashes folded, and counts written in the plural each langu
     );
 
     const room = (await r.app.inject(`/stories/${story.id}/machine-room`)).body;
-    assert.ok(room.includes(`title="${reviewer}">Fact Checker Nine</span>`), 'a reviewer by name');
-    assert.ok(room.includes(`title="${unnamed}">bot cccccc</span>`), 'a bot without a name by a short form of its id');
+    assert.ok(room.includes(`title="${reviewer}">Fact Checker Nine</a>`), 'a reviewer by name');
+    assert.ok(room.includes(`title="${unnamed}">bot cccccc</a>`), 'a bot without a name by a short form of its id');
     assert.ok(room.includes(`title="${claims[1]!.id}">claim 2</a>`), 'a reviewed claim by its number');
     assert.ok(room.includes('<h2 id="attestations">1 attestation</h2>'));
     assert.ok(room.includes('<h2 id="objections">1 objection</h2>'));

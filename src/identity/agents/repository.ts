@@ -246,3 +246,13 @@ export async function findSigningBot(db: Db<IdentityTables>, botId: string): Pro
     walletChainId: row.wallet_chain_id ?? undefined,
   };
 }
+
+/** What a bot's public profile shows (no contact, wallet or keys). */
+export async function botProfile(db: Db, botId: string) {
+  const row = await db
+    .selectFrom('bots')
+    .select(['bot_id', 'name', 'description', 'trust_tier', 'created_at'])
+    .where('bot_id', '=', botId)
+    .executeTakeFirst();
+  return row ?? null;
+}

@@ -92,6 +92,20 @@ export function createAgentsService(deps: {
       return new Map(rows.map((row) => [row.bot_id, row.name]));
     },
 
+    /** A bot's public profile (its name, description, trust tier, when it joined), or null for an unknown id. */
+    async profile(botId: string) {
+      const row = await repository.botProfile(db, botId);
+      return (
+        row && {
+          botId: row.bot_id,
+          name: row.name,
+          description: row.description,
+          verified: row.trust_tier === 'VERIFIED',
+          joinedAt: row.created_at.toISOString(),
+        }
+      );
+    },
+
     /**
      * Self-serve join (the request was signed by `publicKey` itself). A new bot answers `created: true`;
      * joining again with the same key answers the existing bot.

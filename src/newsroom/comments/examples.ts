@@ -5,6 +5,7 @@ import { storyId } from '../common/examples.js';
 export const commentExample = {
   id: 'cm_Q2w3E4r5T6y7U8i9',
   actorId: 'reader-1042',
+  authorName: 'Ana Lima',
   verified: true,
   parentId: null,
   body: 'The minutes also say the levy will be reviewed after the first winter. Worth adding?',

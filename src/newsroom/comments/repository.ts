@@ -33,3 +33,14 @@ const commentsPage = reusablePageQuery((db: Queryable, afterSeq: string | null, 
   if (afterSeq !== null) query = query.where('seq', '>', afterSeq);
   return query;
 });
+
+/** Up to `limit` comments of one author, newest first (index comments_actor). */
+export async function commentsByAuthor(db: Queryable, actorId: string, limit: number) {
+  return db
+    .selectFrom('comments')
+    .select(['seq', 'id', 'story_id', 'actor_id', 'verified', 'parent_id', 'body', 'created_at'])
+    .where('actor_id', '=', actorId)
+    .orderBy('seq', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -25,6 +25,9 @@ const Comment = Type.Object(
   {
     id: Type.String(),
     actorId: Type.String(),
+    authorName: Type.Optional(
+      Type.String({ description: "The author's display name (docs/reader-accounts.md); absent while they have none" }),
+    ),
     verified: Type.Boolean(),
     parentId: Nullable(Type.String()),
     body: Type.String(),

@@ -116,3 +116,16 @@ export async function listedStoriesById(db: Db, offset: number, limit: number): 
     .limit(limit)
     .execute();
 }
+
+/** A bot's newest listed stories (at most `limit`): its profile page. */
+export async function listedStoriesOfBot(db: Db, botId: string, limit: number): Promise<{ id: string; title: string; lang: string }[]> {
+  return db
+    .selectFrom('stories')
+    .select(['stories.id', 'stories.title', 'stories.lang'])
+    .where(listed)
+    .where('stories.author_bot_id', '=', botId)
+    .orderBy('stories.created_at', 'desc')
+    .orderBy('stories.id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -46,6 +46,8 @@ export function createFeedService(deps: { cursors: CursorCodec; db: Db }) {
   return {
     /** Rooms of listed stories, the busiest first (at most `limit`): the site's room links. */
     listedRooms: (limit: number) => repository.rooms(db, limit),
+    /** A bot's newest listed stories (at most `limit`): its profile page. */
+    storiesOfBot: (botId: string, limit: number) => repository.listedStoriesOfBot(db, botId, limit),
     /** How many listed stories there are (the sitemap's size). */
     listedStoryCount: () => repository.listedStoryCount(db),
     /** One page of listed stories by id, for the sitemap. */

@@ -140,3 +140,12 @@ export function scanPacket(packet: Packet, context?: ScanContext): SafetyScanRes
   const decision: SafetyDecision = matched.some((r) => r.action === 'BLOCK') ? 'BLOCK' : matched.length ? 'QUARANTINE' : 'ALLOW';
   return { decision, categories, rules };
 }
+
+/**
+ * The same rules over one short text a person writes (a display name): ALLOW, or the strictest action of the
+ * rules that match. Names are refused unless ALLOW (src/readers/names/policy.ts).
+ */
+export function scanText(text: string): SafetyDecision {
+  const matched = RULES.filter((rule) => rule.patterns.every((p) => p.test(text)));
+  return matched.some((r) => r.action === 'BLOCK') ? 'BLOCK' : matched.length ? 'QUARANTINE' : 'ALLOW';
+}

@@ -498,6 +498,8 @@ export interface DB extends ModerationDB {
   // migrations/0005_readers.sql
   site_accounts: SiteAccountsTable;
   site_sessions: SiteSessionsTable;
+  display_names: DisplayNamesTable;
+  display_name_history: DisplayNameHistoryTable;
 }
 
 /** migrations/0005_readers.sql: the reader site's account of each person it logged in. */
@@ -506,6 +508,25 @@ export interface SiteAccountsTable {
   linked_human_id: string;
   created_at: Date;
   last_login_at: Date;
+}
+
+/** migrations/0009_readers_display_names.sql: the display name of each actor that chose one. */
+export interface DisplayNamesTable {
+  actor_id: string;
+  name: string;
+  /** The comparison form (src/readers/names/policy.ts), unique. */
+  name_key: string;
+  chosen_at: Date;
+  created_at: Date;
+}
+
+/** migrations/0009_readers_display_names.sql: names given up, for moderators. */
+export interface DisplayNameHistoryTable {
+  id: string;
+  actor_id: string;
+  name: string;
+  chosen_at: Date;
+  replaced_at: Date;
 }
 
 /** migrations/0005_readers.sql: the reader site's browser sessions. */

@@ -17,6 +17,12 @@ export async function claimAccount(db: Queryable, accountId: string, linkedHuman
   return row.account_id;
 }
 
+/** When the account was made (the person's first login on the site), or null for an actor that is no site account. */
+export async function accountCreatedAt(db: Queryable, accountId: string): Promise<Date | null> {
+  const row = await db.selectFrom('site_accounts').select('created_at').where('account_id', '=', accountId).executeTakeFirst();
+  return row?.created_at ?? null;
+}
+
 export async function readSession(db: Queryable, id: string, now: Date): Promise<unknown> {
   const row = await db.selectFrom('site_sessions').select('data').where('id', '=', id).where('expires_at', '>', now).executeTakeFirst();
   return row?.data ?? null;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/database.js';
-import { claimAccount } from './repository.js';
+import { accountCreatedAt, claimAccount } from './repository.js';
 
 /** What the accounts need of the identity records: handing a login over to the person's account. */
 export interface LoginHandOver {
@@ -18,6 +18,9 @@ export interface LoginHandOver {
 export function createAccountsService(deps: { db: Db; clock: Clock; identity: LoginHandOver }) {
   const { db, clock, identity } = deps;
   return {
+    /** When the person first logged in on the site (their profile's "reading since"), or null for another actor. */
+    joinedAt: async (accountId: string): Promise<string | null> => (await accountCreatedAt(db, accountId))?.toISOString() ?? null,
+
     newLoginHandle: () => `acct_${randomBytes(15).toString('hex')}`,
 
     /** The account of the person `handle` was just logged in as, and the session end if the login moved. */

@@ -42,6 +42,7 @@ export const LoginFinishForm = form({
   proof: Type.String({ minLength: 1, maxLength: 2000 }),
   verification_level: Type.String({ minLength: 1, maxLength: 40 }),
 });
+export const NameForm = form({ name: Type.String({ maxLength: 200 }) });
 export const CommentForm = form({ body: Type.String({ minLength: 1, maxLength: 5000 }) });
 export const VoteForm = form({ vote: Type.Union([Type.Literal('UP'), Type.Literal('DOWN')]), ...proof });
 export const FlagForm = form({

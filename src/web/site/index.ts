@@ -16,10 +16,13 @@ import { registerFormLimits, type FormLimits } from './limits.js';
 import { loginRoutes } from './login-routes.js';
 import { readerRoutes, type ReaderServices } from './reader-routes.js';
 import { createServiceCalls, type ServiceCalls, type ServiceCallsDeps } from './calls.js';
+import { nameRoutes, type HumanWriteBudget } from './name-routes.js';
+import type { NamesService } from '../../readers/names/service.js';
+import { BotPage, PersonPage } from './views/profiles.js';
 import { sendPage } from './render.js';
 import { csrfSubject, readerOf, registerSessions, type SiteReader } from './session.js';
 import type { LoginMode } from './visitor.js';
-import { FeedPageQuery, LangQuery, LedgerPageQuery, SearchPageQuery, VersionsPageQuery } from './schemas.js';
+import { BotParams, FeedPageQuery, LangQuery, LedgerPageQuery, PersonParams, SearchPageQuery, VersionsPageQuery } from './schemas.js';
 import type { createSiteService } from './service.js';
 import { ErrorPage, queryProblems } from './views/error.js';
 import { FeedPage } from './views/feed.js';
@@ -54,6 +57,10 @@ function requestedLang(request: FastifyRequest): Lang {
 export interface SiteOptions {
   service: ReturnType<typeof createSiteService>;
   accounts: ReturnType<typeof createAccountsService>;
+  /** Display names: the name page writes through it (in process), the login and the comment form read it. */
+  names: NamesService;
+  /** The API's human-write budget, which the site's in-process name write counts against too. */
+  humanWrites: HumanWriteBudget;
   sessions: { store: SessionStore; secret: string };
   /** Per-address budgets of the login steps and the forms (site and console). */
   limits: FormLimits;
@@ -156,17 +163,19 @@ export const siteModule: FastifyPluginAsyncTypebox<SiteOptions> = async (app, op
     );
   }
 
-  const { services } = options;
+  const { services, names } = options;
   await app.register(loginRoutes, {
     calls,
     humans: services.humans,
     users: services.users,
     accounts: options.accounts,
+    names,
     mode: options.login.mode,
     appId: options.login.appId,
     prepare,
   });
   await app.register(readerRoutes, { calls, services, mode: options.login.mode, clock, prepare });
+  await app.register(nameRoutes, { names, budget: options.humanWrites, clock, prepare });
   if (options.extend) await options.extend(app, { api, calls, mode: options.login.mode, clock, prepare });
 
   app.get('/', { config: list, schema: { ...hide, querystring: FeedPageQuery } }, async (request, reply) => {
@@ -203,6 +212,14 @@ export const siteModule: FastifyPluginAsyncTypebox<SiteOptions> = async (app, op
       const diff = older === newer ? null : packetDiff(older.packet, newer.packet);
       return sendPage(reply, VersionsPage, { lang, story: current, versions, from: older.version, to: newer.version, diff, botNames });
     },
+  );
+
+  app.get('/people/:name', { config: list, schema: { ...hide, params: PersonParams, querystring: LangQuery } }, async (request, reply) =>
+    sendPage(reply, PersonPage, { lang: request.query.lang ?? 'en', ...(await service.personPage(request.params.name)) }),
+  );
+
+  app.get('/bots/:botId', { config: list, schema: { ...hide, params: BotParams, querystring: LangQuery } }, async (request, reply) =>
+    sendPage(reply, BotPage, { lang: request.query.lang ?? 'en', ...(await service.botPage(request.params.botId)) }),
   );
 
   app.get('/ledger', { config: list, schema: { ...hide, querystring: LedgerPageQuery } }, async (request, reply) => {

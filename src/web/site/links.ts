@@ -8,3 +8,8 @@ export function href(path: string, lang: Lang, params: Record<string, string | n
 }
 
 export const storyHref = (id: string, lang: Lang) => href(`/stories/${encodeURIComponent(id)}`, lang);
+
+/** A person's profile: their display name is its address (a change of name moves it). */
+export const personHref = (name: string, lang: Lang) => href(`/people/${encodeURIComponent(name)}`, lang);
+
+export const botHref = (botId: string, lang: Lang) => href(`/bots/${encodeURIComponent(botId)}`, lang);

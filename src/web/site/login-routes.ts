@@ -15,12 +15,14 @@ import { sendPage } from './render.js';
 import { sameOriginCheck, SESSION_COOKIE, type SiteReader } from './session.js';
 import type { LoginMode } from './visitor.js';
 import { LoginPage, WorldIdPage } from './views/login.js';
+import type { NamesService } from '../../readers/names/service.js';
 
 export interface LoginOptions {
   calls: ServiceCalls;
   humans: Pick<ReturnType<typeof createIdentityService>, 'createLoginChallenge' | 'verifyLogin'>;
   users: Pick<ReturnType<typeof createUsersService>, 'getPreferences'>;
   accounts: ReturnType<typeof createAccountsService>;
+  names: Pick<NamesService, 'namesOf'>;
   mode: LoginMode;
   appId: string | undefined;
   /** Renders a page for this request's visitor, with a CSRF token for its forms. */
@@ -55,10 +57,12 @@ export const loginRoutes: FastifyPluginAsyncTypebox<LoginOptions> = async (app, 
       throw err;
     });
     if ('failure' in settled) return settled.failure;
+    const name = (await options.names.namesOf([settled.accountId])).get(settled.accountId);
     const reader: SiteReader = {
       accountId: settled.accountId,
       linkedHumanId,
       expiresAt: settled.sessionExpiresAt ?? verified.body.sessionExpiresAt,
+      ...(name ? { name } : {}),
     };
     // a new session id at login: whatever id the browser had before (a planted one too) is gone
     await request.session.regenerate();

@@ -50,3 +50,9 @@ export const SearchPageQuery = Type.Object(
   { additionalProperties: false },
 );
 export type SearchPageQuery = Static<typeof SearchPageQuery>;
+
+/** A person's profile address: their display name (any case; one that cannot be a name is simply not found). */
+export const PersonParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false });
+
+/** A bot's profile address: its id. */
+export const BotParams = Type.Object({ botId: Type.String({ pattern: '^[A-Za-z0-9_.:-]{1,200}$' }) }, { additionalProperties: false });

@@ -11,12 +11,17 @@ import type { createRankingsService } from '../../newsroom/rankings/service.js';
 import type { SearchQuery } from '../../newsroom/search/schemas.js';
 import type { createSearchService } from '../../newsroom/search/service.js';
 import type { StoriesService } from '../../newsroom/stories/service.js';
+import { notFound } from '../../platform/errors.js';
+import type { createAccountsService } from '../../readers/accounts/service.js';
+import type { NamesService } from '../../readers/names/service.js';
 import { createSyndicationService } from './syndication.js';
 
 /** Rooms the feed page links to. */
 const ROOM_LINKS = 24;
 /** Comments and flags shown on a story page (the JSON reads page further). */
 const STORY_PAGE_ITEMS = 50;
+/** Comments on a person's profile and stories on a bot's, newest first. */
+const PROFILE_ITEMS = 50;
 
 /** Display names of bots by id; a bot missing from it is shown by a short form of its id. */
 export type BotNames = ReadonlyMap<string, string>;
@@ -35,13 +40,15 @@ export function createSiteService(deps: {
   home: ReturnType<typeof createHomeService>;
   comments: ReturnType<typeof createCommentsService>;
   flags: ReturnType<typeof createFlagsService>;
-  agents: Pick<ReturnType<typeof createAgentsService>, 'names'>;
+  agents: Pick<ReturnType<typeof createAgentsService>, 'names' | 'profile'>;
+  names: Pick<NamesService, 'holderOf'>;
+  accounts: Pick<ReturnType<typeof createAccountsService>, 'joinedAt'>;
   parameters: () => Promise<Parameters>;
   /** PUBLIC_BASE_URL: the origin of the site's absolute URLs. */
   baseUrl: string;
 }) {
   const { stories, feed, search, ledger, rankings, home, comments, flags, parameters } = deps;
-  const { agents } = deps;
+  const { agents, names, accounts } = deps;
 
   return {
     async feedPage(query: { lang: Lang; mode: FeedMode; room?: string; cursor?: string; limit?: number }) {
@@ -80,6 +87,22 @@ export function createSiteService(deps: {
     async versionsPage(id: string, lang: Lang) {
       const [story, versions] = await Promise.all([stories.detail(id, lang), stories.versions(id)]);
       return { story, versions, botNames: await agents.names(versions.versions.map((v) => v.createdBy)) };
+    },
+
+    /** A reader's profile by their display name (any case); 404 when nobody holds it. */
+    async personPage(name: string) {
+      const holder = await names.holderOf(name);
+      if (!holder) throw notFound('person');
+      const [joinedAt, list] = await Promise.all([accounts.joinedAt(holder.actorId), comments.byAuthor(holder.actorId, PROFILE_ITEMS)]);
+      return { name: holder.name, joinedAt: joinedAt ?? holder.since, comments: list };
+    },
+
+    /** A bot's profile: who it is, its place in this week's rankings and its newest stories; 404 for an unknown bot. */
+    async botPage(botId: string) {
+      const bot = await agents.profile(botId);
+      if (!bot) throw notFound('bot');
+      const [week, stories] = await Promise.all([rankings.weekly(), feed.storiesOfBot(botId, PROFILE_ITEMS)]);
+      return { bot, ranking: week.items.find((item) => item.botId === botId) ?? null, stories };
     },
 
     ledgerPage: (query: { filters?: string; cursor?: string; limit?: number }) => ledger.events(query),

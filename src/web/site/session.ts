@@ -12,6 +12,8 @@ export interface SiteReader {
   linkedHumanId: string;
   /** The end of the login's binding (sessionExpiresAt): the session never outlives it. */
   expiresAt: string;
+  /** The person's display name (readers/names), once they chose one: the pages show it instead of the account id. */
+  name?: string;
   /** Development login only: the name the person gave, which makes their dev proofs (the same name, the same person). */
   devPerson?: string;
 }

@@ -9,7 +9,7 @@ import { href, storyHref } from '../links.js';
 import { useVisitor } from '../visitor.js';
 import { PostForm } from './forms.js';
 import { LANG_NAMES, Layout } from './layout.js';
-import { Badge, CardList, When } from './parts.js';
+import { Badge, CardList, PersonName, Reference, Sentence, When } from './parts.js';
 
 export interface MyNewsroomProps {
   lang: Lang;
@@ -41,7 +41,21 @@ export function MyNewsroomPage(props: MyNewsroomProps) {
     <Layout lang={lang} title={t(lang, 'account.me.title')} section="account" path="/me">
       <h1>{t(lang, 'account.me.title')}</h1>
       {reader ? (
-        <p class="meta">{t(lang, 'account.me.session', { time: formatDate(lang, reader.expiresAt), account: reader.accountId })}</p>
+        <section aria-labelledby="my-name">
+          <h2 id="my-name">{t(lang, 'account.name.label')}</h2>
+          <p>
+            {reader.name ? (
+              <Sentence text={t(lang, 'account.name.yours')} parts={{ name: <PersonName lang={lang} name={reader.name} /> }} />
+            ) : (
+              t(lang, 'account.name.none')
+            )}{' '}
+            <a href={href('/me/name', lang, { next: back })}>{t(lang, reader.name ? 'account.name.link' : 'account.name.choose')}</a>
+          </p>
+          <p class="meta">{t(lang, 'account.me.session', { time: formatDate(lang, reader.expiresAt) })}</p>
+          <Reference summary={t(lang, 'site.bot.ids')}>
+            <code>{reader.accountId}</code>
+          </Reference>
+        </section>
       ) : null}
       <section aria-labelledby="for-you">
         <h2 id="for-you">{t(lang, 'account.me.feed')}</h2>

@@ -2,7 +2,7 @@ import { Fragment, type ComponentChildren } from 'preact';
 import { t, type Lang } from '../../words/index.js';
 import type { StoryCard } from '../../../newsroom/stories/schemas.js';
 import { formatDate, formatRelative } from '../format.js';
-import { storyHref } from '../links.js';
+import { botHref, personHref, storyHref } from '../links.js';
 
 /** A date as the reader's language writes it, with the machine-readable instant. */
 export function When(props: { lang: Lang; at: string }) {
@@ -50,14 +50,27 @@ export function Sentence(props: { text: string; parts: Record<string, ComponentC
   return <>{pieces.map((piece, i) => (i % 2 === 0 ? piece : <Fragment>{props.parts[piece] ?? `{${piece}}`}</Fragment>))}</>;
 }
 
-/** A bot by its display name, its id on hover; a bot without a name on record by a short form of its id. */
+/**
+ * A bot by its display name, linked to its profile, its id on hover; a bot without a name on record by a short
+ * form of its id.
+ */
 export function BotName(props: { lang: Lang; botId: string; name: string | undefined }) {
   const { botId } = props;
   const label = props.name ?? t(props.lang, 'site.bot.unnamed', { short: botId.replace(/^bot_/, '').slice(0, 6) });
   return (
-    <span class="bot" title={botId}>
+    <a class="bot" href={botHref(botId, props.lang)} title={botId}>
       {label}
-    </span>
+    </a>
+  );
+}
+
+/** A person by their display name, linked to their profile; one without a name is "a reader" (no id is shown). */
+export function PersonName(props: { lang: Lang; name: string | undefined }) {
+  if (!props.name) return <span class="person">{t(props.lang, 'site.comment.anonymous')}</span>;
+  return (
+    <a class="person" href={personHref(props.name, props.lang)}>
+      {props.name}
+    </a>
   );
 }
 

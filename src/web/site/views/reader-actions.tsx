@@ -39,6 +39,11 @@ export function ReaderActions(props: { lang: Lang; story: StoryResponse }) {
           <button type="submit">{t(lang, 'account.follow.room', { room: story.room })}</button>
         </PostForm>
       </div>
+      {visitor.reader.name ? null : (
+        <p class="meta">
+          <a href={href('/me/name', lang, { next: back })}>{t(lang, 'account.name.needed')}</a>
+        </p>
+      )}
       <PostForm action={`${base}/comment`} lang={lang} back={back}>
         <label for="comment-body">{t(lang, 'account.comment.label')}</label>
         <textarea id="comment-body" name="body" rows={4} maxLength={5000} required />

@@ -8,7 +8,7 @@ import { href } from '../links.js';
 import type { BotNames } from '../service.js';
 import { Layout } from './layout.js';
 import { ReaderActions } from './reader-actions.js';
-import { Badge, BotName, ClaimRef, Reference, Sentence, When } from './parts.js';
+import { Badge, BotName, ClaimRef, PersonName, Reference, Sentence, When } from './parts.js';
 import { CorrectionNotice, RewardWindowState, VersionList } from './story-parts.js';
 
 type SourceStatus = 'UNREVIEWED' | 'VERIFIED' | 'DISPUTED' | 'UNRELIABLE' | 'RETRACTED';
@@ -116,7 +116,7 @@ function Comments(props: { lang: Lang; comments: CommentsResponse; total: number
           {props.comments.items.map((c) => (
             <li id={`comment-${c.id}`}>
               <p class="meta">
-                {c.actorId}
+                <PersonName lang={lang} name={c.authorName} />
                 {c.verified ? ` · ${t(lang, 'site.verifiedReader')}` : ''} · <When lang={lang} at={c.createdAt} />
               </p>
               <p>{c.body}</p>
