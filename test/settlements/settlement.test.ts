@@ -182,11 +182,7 @@ describe('settlement run, preview and the payout ledger', () => {
     );
     assert.equal((await r.get('treasurer', '/v1/rewards/settlements/se_missing')).status, 404);
     // stored packed and compressed
-    const stored = await r.db
-      .selectFrom('settlements')
-      .select(['inputs_gzip'])
-      .where('id', '=', settlement.id)
-      .executeTakeFirstOrThrow();
+    const stored = await r.db.selectFrom('settlements').select(['inputs_gzip']).where('id', '=', settlement.id).executeTakeFirstOrThrow();
     assert.ok(gunzipSync(stored.inputs_gzip!).toString('latin1').startsWith('packed-inputs/1\n'));
     assert.deepEqual(JSON.parse(JSON.stringify(await storedInputs(stored))), detail.body.inputs);
 
