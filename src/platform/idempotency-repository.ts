@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db, Queryable } from './db/database.js';
 import { countExpiredBefore, retentionByExpiry, type RetentionStep } from './db/retention.js';
 import { appError } from './errors.js';
+import type { PlatformTables } from './tables.js';
 
 /** The SQL of the idempotency records (the table platform owns); the key's format and the request hash: idempotency.ts. */
 
@@ -14,7 +15,7 @@ export type IdempotencyOutcome = { kind: 'proceed' } | { kind: 'replay'; status:
  * key (a primary-key insert, so two concurrent firsts cannot both proceed); later ones replay the stored
  * answer, or 409 when the body differs or the first is still running.
  */
-export function createIdempotencyStore(db: Db, now: () => number) {
+export function createIdempotencyStore(db: Db<PlatformTables>, now: () => number) {
   return {
     async begin(scope: string, key: string, hash: string): Promise<IdempotencyOutcome> {
       const expiresAt = new Date(now() + RETENTION_MS);
@@ -82,7 +83,7 @@ export function expiredIdempotencyRecords(now: Date): RetentionStep {
     table: 'idempotency_records',
     before: now,
     rows: {
-      async prune(db: Queryable, before: Date, limit: number, from?: Date) {
+      async prune(db: Queryable<PlatformTables>, before: Date, limit: number, from?: Date) {
         const rows = await db
           .deleteFrom('idempotency_records')
           .where(({ eb, refTuple, selectFrom }) =>
@@ -104,7 +105,7 @@ export function expiredIdempotencyRecords(now: Date): RetentionStep {
           .execute();
         return rows.map((r) => r.expires_at);
       },
-      countBefore: (db: Queryable, before: Date) => countExpiredBefore(db, 'idempotency_records', before),
+      countBefore: (db: Queryable<PlatformTables>, before: Date) => countExpiredBefore(db, 'idempotency_records', before),
     },
   });
 }

@@ -2,7 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { IDENTITY_TABLES, type IdentityTables } from '../../src/identity/tables.js';
+import { appendAudit, type AuditEntry } from '../../src/platform/audit/audit-log.js';
 import type { Db, Queryable, Tx } from '../../src/platform/db/database.js';
+import type { DB } from '../../src/platform/db/schema.js';
+import type { PlatformTables } from '../../src/platform/tables.js';
 import { withTestDatabase } from '../helpers/app.js';
 
 /**
@@ -22,6 +25,28 @@ export function identityReachesOnlyItsTables(db: Db<IdentityTables>, q: Queryabl
     tx.updateTable('governance_proposals').set({ status: 'ACTIVE' }),
     // @ts-expect-error nor are the rewards' payouts
     tx.insertInto('payouts').values({}),
+  ];
+}
+
+/**
+ * Platform's audit takes a transaction typed to platform's tables; a context's transaction that holds them too
+ * (or the whole database's) is accepted without a cast, one that lacks them is not.
+ */
+export function platformAuditTakesAnyTransactionHoldingItsTables(
+  own: Tx<PlatformTables>,
+  context: Tx<IdentityTables & PlatformTables>,
+  full: Tx<DB>,
+  identityOnly: Tx<IdentityTables>,
+  entry: AuditEntry,
+) {
+  return [
+    appendAudit(own, entry),
+    appendAudit(context, entry),
+    appendAudit(full, entry),
+    // @ts-expect-error a handle without the audit table cannot append to it
+    appendAudit(identityOnly, entry),
+    // @ts-expect-error platform's handle knows platform's tables only
+    own.selectFrom('bots').select('bot_id'),
   ];
 }
 

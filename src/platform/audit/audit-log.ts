@@ -1,4 +1,5 @@
 import type { Tx } from '../db/database.js';
+import type { PlatformTables } from '../tables.js';
 import type { AuditScope } from '../db/schema.js';
 import { newId } from '../ids.js';
 import { auditHash, GENESIS_HASH } from './chain.js';
@@ -20,7 +21,7 @@ export interface AuditEntry {
  * records commits. The chain's advisory lock is held until that commit, so concurrent appends queue and
  * each links to the row committed before it (the database's insert trigger checks the link again).
  */
-export async function appendAudit(tx: Tx, entry: AuditEntry): Promise<{ id: string; seq: string; hash: string }> {
+export async function appendAudit(tx: Tx<PlatformTables>, entry: AuditEntry): Promise<{ id: string; seq: string; hash: string }> {
   await lockAuditChain(tx);
   const last = await lastAuditEvent(tx);
   const seq = last ? (BigInt(last.seq) + 1n).toString() : '1';

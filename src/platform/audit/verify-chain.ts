@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.js';
+import type { PlatformTables } from '../tables.js';
 import { auditHash, GENESIS_HASH } from './chain.js';
 import { auditEventsAfter } from './repository.js';
 
@@ -18,7 +19,7 @@ export type ChainVerdict =
  * changed and re-hashed, or rows were reordered), or whose own hash does not match its contents (the row
  * itself was changed).
  */
-export async function verifyAuditChain(db: Queryable, batchSize = 500): Promise<ChainVerdict> {
+export async function verifyAuditChain(db: Queryable<PlatformTables>, batchSize = 500): Promise<ChainVerdict> {
   let prevHash = GENESIS_HASH;
   let expectedSeq = 1n;
   let after = '0';

@@ -57,7 +57,7 @@ export function retentionByExpiry(step: { label: string; table: string; before: 
 export type ExpiringTable = 'idempotency_records' | 'site_sessions' | 'login_challenges';
 
 /** How many rows of `table` ended before `before`. */
-export async function countExpiredBefore(db: Queryable, table: ExpiringTable, before: Date): Promise<number> {
+export async function countExpiredBefore<T>(db: Queryable<T>, table: ExpiringTable, before: Date): Promise<number> {
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where expires_at < ${before}`.execute(db);
   return rows[0]?.n ?? 0;
 }
