@@ -1169,6 +1169,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/admin/audit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The audit chain, newest first (filters: actor, action, from, to; keyset cursor)
+     * @description A human signed read. Content admins only (CONTENT_ADMIN_IDS, matched by the bound linkedHumanId first, then the actorId; 403 CONTENT_ADMIN_REQUIRED otherwise). Lists the rows of the audit chain newest first (by seq), each with its details, its hash and the previous row’s hash. `actor` keeps the rows of one actorId or linkedHumanId, `action` those of one action, `from` and `to` a date range (a day, UTC, or an ISO 8601 instant; a `to` day includes the whole day); a date that is not one, or a `to` before `from`, is 400 VALIDATION_FAILED. `limit` 1 to 100 (default 20) with a keyset cursor. `npm run audit:verify` (or the console) walks the chain and checks every link.
+     */
+    get: operations['listAuditEvents'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/rewards/policy': {
     parameters: {
       query?: never;
@@ -7397,6 +7417,80 @@ export interface components {
       };
       /** @description flagged clusters, highest score first */
       clusters: components['schemas']['CartelCluster'][];
+    };
+    /**
+     * AuditEvent
+     * @description One row of the audit chain: who did what to what, when, its details, and the hashes that link it to the row before.
+     * @example {
+     *       "seq": "1284",
+     *       "id": "au_Qw3Er7Ty1Ui5Op9A",
+     *       "scope": "MODERATION",
+     *       "action": "legal-hold.placed",
+     *       "actorId": "acct_Zx8Cv2Bn6Mq4Wl0K",
+     *       "linkedHumanId": "h_4b7e2c9d1a0f83e6c5b2d7a9f1e04c38",
+     *       "target": "story:st_Lp2sD8fG4hJk6ZxC",
+     *       "details": {
+     *         "holdId": "lh_Ub3Nx7Lq1Ke5Rw9T",
+     *         "reason": "Preservation order",
+     *         "caseReference": "County Court, claim CC-2026-0418"
+     *       },
+     *       "createdAt": "2026-05-14T08:30:12.904Z",
+     *       "prevHash": "5d1c9a7e3b0f42d8a6c1e9b7f3d5a2c08e4b6d1f9a3c7e5b2d0f8a6c4e1b9d7a",
+     *       "hash": "a3f9c2e7b1d5084f6e2a9c7b3d1f5e08a4c6b2d9f7e3a1c5b8d0f4e6a2c9b7d1"
+     *     }
+     */
+    AuditEvent: {
+      /** @description Position in the chain (1, 2, 3 …), as decimal text */
+      seq: string;
+      id: string;
+      /** @enum {string} */
+      scope: 'GOVERNANCE' | 'CONTROL_PLANE' | 'MODERATION' | 'REWARDS';
+      /** @description What happened, dotted (`proposal.activated`, `request.approved`, `legal-hold.placed`) */
+      action: string;
+      /** @description Who did it: the actor that signed the change */
+      actorId: string;
+      linkedHumanId: string | null;
+      /** @description What it happened to (a proposal id, a request id, `story:<id>`) */
+      target: string;
+      /** @description The change as recorded (JSON object) */
+      details: unknown;
+      /** Format: date-time */
+      createdAt: string;
+      /** @description The hash of the row before (seq − 1); 64 zeros for the first row */
+      prevHash: string;
+      /** @description SHA-256 of the row's canonical JSON, prevHash included (docs/governance.md, “Audit chain”) */
+      hash: string;
+    };
+    /**
+     * AuditEventsPage
+     * @description One page of the audit chain, newest first; nextCursor is present when there is a next (older) page.
+     * @example {
+     *       "items": [
+     *         {
+     *           "seq": "1284",
+     *           "id": "au_Qw3Er7Ty1Ui5Op9A",
+     *           "scope": "MODERATION",
+     *           "action": "legal-hold.placed",
+     *           "actorId": "acct_Zx8Cv2Bn6Mq4Wl0K",
+     *           "linkedHumanId": "h_4b7e2c9d1a0f83e6c5b2d7a9f1e04c38",
+     *           "target": "story:st_Lp2sD8fG4hJk6ZxC",
+     *           "details": {
+     *             "holdId": "lh_Ub3Nx7Lq1Ke5Rw9T",
+     *             "reason": "Preservation order",
+     *             "caseReference": "County Court, claim CC-2026-0418"
+     *           },
+     *           "createdAt": "2026-05-14T08:30:12.904Z",
+     *           "prevHash": "5d1c9a7e3b0f42d8a6c1e9b7f3d5a2c08e4b6d1f9a3c7e5b2d0f8a6c4e1b9d7a",
+     *           "hash": "a3f9c2e7b1d5084f6e2a9c7b3d1f5e08a4c6b2d9f7e3a1c5b8d0f4e6a2c9b7d1"
+     *         }
+     *       ],
+     *       "nextCursor": "WyJhdWRpdCIsIjEyODQiXQ.Hk4rT9wQ2mXa7LcN"
+     *     }
+     */
+    AuditEventsPage: {
+      items: components['schemas']['AuditEvent'][];
+      /** @description Pass back as `cursor` for the next page; absent on the last page */
+      nextCursor?: string;
     };
     /**
      * RewardsPolicy
@@ -16341,6 +16435,91 @@ export interface operations {
       414: components['responses']['UriTooLong'];
       415: components['responses']['UnsupportedMediaType'];
       429: components['responses']['HumanWriteTooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  listAuditEvents: {
+    parameters: {
+      query: {
+        /** @description The front end's id for its user: 1 to 200 of A-Z a-z 0-9 _ . : @ -, never of the linked-human form h_ + 32 hex */
+        actorId: string;
+        verified: 'true' | 'false' | '1' | '0';
+        linkedHumanId?: string;
+        /** @description Rows by this actorId or linkedHumanId */
+        actor?: string;
+        /** @description Rows of this action, exactly */
+        action?: string;
+        /** @description Rows at or after this day (UTC) or instant */
+        from?: string;
+        /** @description Rows up to this day (UTC, the whole day) or before this instant */
+        to?: string;
+        limit?: number;
+        /** @description Opaque: `nextCursor` of the previous page, as it was answered (empty: the first page). Any other text, or a cursor of another listing, is 400 INVALID_CURSOR. */
+        cursor?: string;
+      };
+      header: {
+        /**
+         * @description Time of signing, epoch milliseconds; within 5 minutes of the server clock.
+         * @example 1767225600000
+         */
+        'x-timestamp': components['parameters']['HumanTimestamp'];
+        /**
+         * @description Never used before: 8 to 200 of A-Z a-z 0-9 _ -.
+         * @example n_7f3a9c2e41
+         */
+        'x-nonce': components['parameters']['HumanNonce'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One page of audit rows, newest first, each with its hash and previous hash, and nextCursor when there are older rows. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "items": [
+           *         {
+           *           "seq": "1284",
+           *           "id": "au_Qw3Er7Ty1Ui5Op9A",
+           *           "scope": "MODERATION",
+           *           "action": "legal-hold.placed",
+           *           "actorId": "acct_Zx8Cv2Bn6Mq4Wl0K",
+           *           "linkedHumanId": "h_4b7e2c9d1a0f83e6c5b2d7a9f1e04c38",
+           *           "target": "story:st_Lp2sD8fG4hJk6ZxC",
+           *           "details": {
+           *             "holdId": "lh_Ub3Nx7Lq1Ke5Rw9T",
+           *             "reason": "Preservation order",
+           *             "caseReference": "County Court, claim CC-2026-0418"
+           *           },
+           *           "createdAt": "2026-05-14T08:30:12.904Z",
+           *           "prevHash": "5d1c9a7e3b0f42d8a6c1e9b7f3d5a2c08e4b6d1f9a3c7e5b2d0f8a6c4e1b9d7a",
+           *           "hash": "a3f9c2e7b1d5084f6e2a9c7b3d1f5e08a4c6b2d9f7e3a1c5b8d0f4e6a2c9b7d1"
+           *         }
+           *       ],
+           *       "nextCursor": "WyJhdWRpdCIsIjEyODQiXQ.Hk4rT9wQ2mXa7LcN"
+           *     }
+           */
+          'application/json': components['schemas']['AuditEventsPage'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['HumanUnauthorized'];
+      403: components['responses']['HumanForbidden'];
+      408: components['responses']['RequestTimeout'];
+      409: components['responses']['HumanConflict'];
+      413: components['responses']['PayloadTooLarge'];
+      414: components['responses']['UriTooLong'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['HumanTooManyRequests'];
       431: components['responses']['HeadersTooLarge'];
       503: components['responses']['ServiceUnavailable'];
     };

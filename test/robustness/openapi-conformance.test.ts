@@ -339,6 +339,11 @@ const DOCUMENTED_REFUSALS: { why: string; route: RegExp; detail: RegExp }[] = [
     detail: /^\/(querystring\/)?(totalPoolOrbs|escrowRate|roleSplits)(\/\w+)?: (must be|the role splits)/,
   },
   {
+    why: 'docs/reader-accounts.md, "Display names": a name\'s characters, look-alikes of reserved words and the content screening',
+    route: /^\/v1\/users\/me\/name$/,
+    detail: /^\/name: /,
+  },
+  {
     why: 'docs/rewards.md, "Review cases": the target of a case must exist',
     route: /^\/v1\/admin\/rewards\/review-cases$/,
     detail: /^\/targetId: no \w+ has this id/,

@@ -191,7 +191,8 @@ test('a form posted from another site is refused', { skip }, async () => {
 
 async function accountOf(who: Browser): Promise<string> {
   await who.page.goto(`${base}/me?lang=en`);
-  const text = await who.page.locator('main .meta').first().innerText();
+  // the account id is folded in a details element (people see names, not ids)
+  const text = (await who.page.locator('main details code').first().textContent()) ?? '';
   const account = /acct_[0-9a-f]{30}/.exec(text)?.[0];
   assert.ok(account, text);
   return account;
