@@ -251,7 +251,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ...shared,
         lists: consoleLists,
         ...services.console,
-        services: { rewardsPolicy: rewards.policy },
+        services: {
+          rewardsPolicy: rewards.policy,
+          governance: services.governance,
+          integrity: services.integrity,
+          rewardReview: rewards.review,
+        },
       });
     },
   });
