@@ -256,6 +256,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           governance: services.governance,
           integrity: services.integrity,
           rewardReview: rewards.review,
+          controlPlane: services.controlPlane,
         },
       });
     },

@@ -16,6 +16,7 @@ import type { createPolicyService } from '../../rewards/policy/policy-service.js
 import type { createGovernanceService } from '../../governance/parameters/service.js';
 import type { createIntegrityService } from '../../governance/integrity/service.js';
 import type { createRewardReviewService } from '../../rewards/review/service.js';
+import type { createControlPlaneService } from '../../governance/control-plane/service.js';
 
 /** The services the console's pages call (the API's routes call the same instances). */
 export interface ConsoleServices {
@@ -23,6 +24,7 @@ export interface ConsoleServices {
   governance: ReturnType<typeof createGovernanceService>;
   integrity: ReturnType<typeof createIntegrityService>;
   rewardReview: ReturnType<typeof createRewardReviewService>;
+  controlPlane: ReturnType<typeof createControlPlaneService>;
 }
 import { ForbiddenPage } from './views/forbidden.js';
 
