@@ -257,6 +257,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           integrity: services.integrity,
           rewardReview: rewards.review,
           controlPlane: services.controlPlane,
+          claims: rewards.claims,
+          claimFreezes: rewards.claimFreezes,
         },
       });
     },

@@ -17,6 +17,8 @@ import type { createGovernanceService } from '../../governance/parameters/servic
 import type { createIntegrityService } from '../../governance/integrity/service.js';
 import type { createRewardReviewService } from '../../rewards/review/service.js';
 import type { createControlPlaneService } from '../../governance/control-plane/service.js';
+import type { createClaimsService } from '../../rewards/claims/service.js';
+import type { createBatchFreezeService } from '../../rewards/claims/batch-freeze.js';
 
 /** The services the console's pages call (the API's routes call the same instances). */
 export interface ConsoleServices {
@@ -25,6 +27,8 @@ export interface ConsoleServices {
   integrity: ReturnType<typeof createIntegrityService>;
   rewardReview: ReturnType<typeof createRewardReviewService>;
   controlPlane: ReturnType<typeof createControlPlaneService>;
+  claims: ReturnType<typeof createClaimsService>;
+  claimFreezes: ReturnType<typeof createBatchFreezeService>;
 }
 import { ForbiddenPage } from './views/forbidden.js';
 
