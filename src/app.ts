@@ -256,7 +256,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ...shared,
         lists: consoleLists,
         ...services.console,
-        services: { rewardsPolicy: rewards.policy },
+        services: {
+          rewardsPolicy: rewards.policy,
+          governance: services.governance,
+          integrity: services.integrity,
+          rewardReview: rewards.review,
+          controlPlane: services.controlPlane,
+          claims: rewards.claims,
+          claimFreezes: rewards.claimFreezes,
+        },
       });
     },
   });

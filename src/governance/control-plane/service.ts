@@ -138,7 +138,7 @@ export function createControlPlaneService(deps: {
     },
 
     /** Requests newest first, optionally of one status and one action; keyset cursor on the request sequence. */
-    async list(query: ListRequestsQuery): Promise<ControlPlaneRequestList> {
+    async list(query: Pick<ListRequestsQuery, 'status' | 'action' | 'cursor' | 'limit'>): Promise<ControlPlaneRequestList> {
       const kind = `control-plane-requests:${query.status ?? '*'}:${query.action ?? '*'}`;
       const limit = query.limit ?? 20;
       const before = query.cursor ? (cursors.decode(kind, query.cursor, ['int8'])[0] as string) : null;

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { ControlPlaneRequest, ControlPlaneRequestList } from '../../governance/control-plane/schemas.js';
+import { ApproveBody, CancelBody, CreateRequestBody, type ControlPlaneRequest } from '../../governance/control-plane/schemas.js';
 import { sendPage } from '../site/render.js';
 import { ApproveForm, CancelForm, ConsolePageQuery, ConsoleQuery, FileRequestForm, IdParams } from './forms.js';
-import { actIn, enter, formRoute, HIDDEN, must, refusal, seg, type ConsoleDeps } from './gate.js';
+import { actIn, enter, formRoute, HIDDEN, must, refusal, type ConsoleDeps } from './gate.js';
 import { proofOf } from './proofs.js';
 import { allowlistKeyOf } from './access.js';
 import { ControlPlaneListPage, ControlPlaneRequestPage } from './views/control-plane.js';
@@ -13,6 +13,7 @@ import { ControlPlaneListPage, ControlPlaneRequestPage } from './views/control-p
  * the page) and cancel.
  */
 export const controlPlaneRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app, deps) => {
+  const { controlPlane } = deps.services;
   const actControlPlane = actIn(deps, 'control-plane');
   const guarded = formRoute(app);
 
@@ -21,10 +22,8 @@ export const controlPlaneRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async 
     if (!visit) return reply;
     const status = request.query.status;
     const page = must(
-      await visit.client.read<ControlPlaneRequestList>('/v1/admin/control-plane/requests', visit.actor, {
-        status,
-        cursor: request.query.cursor,
-        limit: '20',
+      await visit.calls.read(visit.actor, () => controlPlane.list({ status, cursor: request.query.cursor, limit: 20 }), {
+        admin: 'content',
       }),
     );
     return sendPage(reply, ControlPlaneListPage, { ...visit, page, status: status ?? null, approver: visit.roles.approver });
@@ -33,9 +32,7 @@ export const controlPlaneRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async 
   app.get('/console/control-plane/:id', { schema: { ...HIDDEN, params: IdParams, querystring: ConsoleQuery } }, async (request, reply) => {
     const visit = enter(deps, request, reply, request.query.lang ?? 'en', 'control-plane');
     if (!visit) return reply;
-    const item = must(
-      await visit.client.read<ControlPlaneRequest>(`/v1/admin/control-plane/requests/${seg(request.params.id)}`, visit.actor),
-    );
+    const item = must(await visit.calls.read(visit.actor, () => controlPlane.get(request.params.id), { admin: 'content' }));
     return sendPage(reply, ControlPlaneRequestPage, {
       ...visit,
       item,
@@ -49,7 +46,7 @@ export const controlPlaneRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async 
       request,
       reply,
       request.body,
-      async ({ client, actor }) => {
+      async ({ calls, actor }) => {
         let payload: unknown;
         try {
           payload = JSON.parse(request.body.payload);
@@ -57,7 +54,11 @@ export const controlPlaneRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async 
           return refusal('CONSOLE_PAYLOAD_INVALID');
         }
         const { action, target, reason } = request.body;
-        return client.write('/v1/admin/control-plane/requests', actor, { action, target, payload, reason });
+        return calls.write(actor, (person, body) => controlPlane.create(person, body), {
+          admin: 'content',
+          // the payload is any JSON the person typed: the route's schema below refuses what is not an object
+          body: { schema: CreateRequestBody, value: { action, target, payload: payload as CreateRequestBody['payload'], reason } },
+        });
       },
       (item) => ({ kind: 'done', message: 'console.controlPlane.filed', params: { id: item.id } }),
     ),
@@ -71,10 +72,12 @@ export const controlPlaneRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async 
         request,
         reply,
         request.body,
-        async ({ client, actor, reader }) => {
+        async ({ calls, actor, reader }) => {
           const proof = proofOf(deps.mode, reader, request.body, `control_plane_approve:${request.params.id}`);
           if (!proof) return refusal('CONSOLE_PROOF_REQUIRED');
-          return client.write(`/v1/admin/control-plane/requests/${seg(request.params.id)}/approve`, actor, { ...proof });
+          return calls.write(actor, (person, body) => controlPlane.approve(person, request.params.id, body), {
+            body: { schema: ApproveBody, value: { ...proof } },
+          });
         },
         (item) => ({
           kind: 'done',
@@ -92,9 +95,9 @@ export const controlPlaneRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async 
         request,
         reply,
         request.body,
-        ({ client, actor }) =>
-          client.write(`/v1/admin/control-plane/requests/${seg(request.params.id)}/cancel`, actor, {
-            ...(request.body.reason ? { reason: request.body.reason } : {}),
+        ({ calls, actor }) =>
+          calls.write(actor, (person, body) => controlPlane.cancel(person, request.params.id, body), {
+            body: { schema: CancelBody, value: request.body.reason ? { reason: request.body.reason } : {} },
           }),
         () => ({ kind: 'done', message: 'console.controlPlane.cancelled' }),
       ),

@@ -13,10 +13,22 @@ import { allowlistKeyOf, openAreas, rolesOf, type ConsoleAllowlists, type Consol
 import type { ApiResult } from '../site/api.js';
 import type { ServiceCalls } from '../site/calls.js';
 import type { createPolicyService } from '../../rewards/policy/policy-service.js';
+import type { createGovernanceService } from '../../governance/parameters/service.js';
+import type { createIntegrityService } from '../../governance/integrity/service.js';
+import type { createRewardReviewService } from '../../rewards/review/service.js';
+import type { createControlPlaneService } from '../../governance/control-plane/service.js';
+import type { createClaimsService } from '../../rewards/claims/service.js';
+import type { createBatchFreezeService } from '../../rewards/claims/batch-freeze.js';
 
 /** The services the console's pages call (the API's routes call the same instances). */
 export interface ConsoleServices {
   rewardsPolicy: ReturnType<typeof createPolicyService>;
+  governance: ReturnType<typeof createGovernanceService>;
+  integrity: ReturnType<typeof createIntegrityService>;
+  rewardReview: ReturnType<typeof createRewardReviewService>;
+  controlPlane: ReturnType<typeof createControlPlaneService>;
+  claims: ReturnType<typeof createClaimsService>;
+  claimFreezes: ReturnType<typeof createBatchFreezeService>;
 }
 import { ForbiddenPage } from './views/forbidden.js';
 

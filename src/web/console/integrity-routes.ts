@@ -1,9 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { AnalysisResponse } from '../../governance/integrity/schemas.js';
-import type { StateResponse } from '../../governance/parameters/schemas.js';
-import type { Static } from '@sinclair/typebox';
-import type { ReviewQueue } from '../../rewards/review/schemas.js';
+import { AnalyzeBody, type AnalysisResponse } from '../../governance/integrity/schemas.js';
 import { form } from '../site/form-schemas.js';
 import { sendPage } from '../site/render.js';
 import { ConsoleQuery } from './forms.js';
@@ -16,13 +13,14 @@ const AnalyzeForm = form({
 });
 
 /** The discount parameter and, for a rewards admin, the payouts held for review, per flagged member. */
-async function effects(visit: ConsoleVisit, analysis: AnalysisResponse | null) {
-  const state = must(await visit.client.read<StateResponse>('/v1/admin/governance/state', visit.actor));
+async function effects(deps: ConsoleDeps, visit: ConsoleVisit, analysis: AnalysisResponse | null) {
+  const { governance, rewardReview } = deps.services;
+  const state = must(await visit.calls.read(visit.actor, () => governance.state(), { admin: 'content' }));
   const discount = state.parameters.find((p) => p.name === 'integrity.clusterAttestationDiscount')?.value ?? 0;
   const collusion = state.emergency.signals.find((s) => s.name === 'collusion') ?? null;
   let held: Record<string, number> | null = null;
   if (analysis && visit.roles.rewardsAdmin) {
-    const queue = await visit.client.read<Static<typeof ReviewQueue>>('/v1/admin/rewards/review-queue', visit.actor, { limit: '100' });
+    const queue = await visit.calls.read(visit.actor, () => rewardReview.queue(100), { admin: 'rewards' });
     if (queue.ok) {
       held = {};
       for (const item of queue.body.items)
@@ -43,7 +41,7 @@ export const integrityRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (ap
   app.get('/console/integrity', { schema: { ...HIDDEN, querystring: ConsoleQuery } }, async (request, reply) => {
     const visit = enter(deps, request, reply, request.query.lang ?? 'en', 'integrity');
     if (!visit) return reply;
-    return sendPage(reply, IntegrityPage, { lang: visit.lang, areas: visit.areas, analysis: null, ...(await effects(visit, null)) });
+    return sendPage(reply, IntegrityPage, { lang: visit.lang, areas: visit.areas, analysis: null, ...(await effects(deps, visit, null)) });
   });
 
   // the analysis is the answer of this form (a report, not a change to come back from): shown at once
@@ -52,14 +50,26 @@ export const integrityRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (ap
     const visit = enter(deps, request, reply, lang, 'integrity');
     if (!visit) return reply;
     const { windowDays, minClusterSize } = request.body;
-    const result = await visit.client.write<AnalysisResponse>('/v1/admin/governance/cartel/analyze', visit.actor, {
-      ...(windowDays ? { windowDays: Number(windowDays) } : {}),
-      ...(minClusterSize ? { minClusterSize: Number(minClusterSize) } : {}),
+    const { integrity } = deps.services;
+    const result = await visit.calls.write(visit.actor, (actor, body) => integrity.analyze(actor, body), {
+      admin: 'content',
+      body: {
+        schema: AnalyzeBody,
+        value: {
+          ...(windowDays ? { windowDays: Number(windowDays) } : {}),
+          ...(minClusterSize ? { minClusterSize: Number(minClusterSize) } : {}),
+        },
+      },
     });
     if (!result.ok) {
       request.session.flash = { kind: 'refused', message: result.failure.code };
       return reply.redirect(consoleBack(request.body.back, lang), 303);
     }
-    return sendPage(reply, IntegrityPage, { lang, areas: visit.areas, analysis: result.body, ...(await effects(visit, result.body)) });
+    return sendPage(reply, IntegrityPage, {
+      lang,
+      areas: visit.areas,
+      analysis: result.body,
+      ...(await effects(deps, visit, result.body)),
+    });
   });
 };

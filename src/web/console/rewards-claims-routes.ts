@@ -2,15 +2,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Static } from '@sinclair/typebox';
 import type { Lang } from '../../platform/i18n/index.js';
-import type { Batch, BatchList, ClaimStatus } from '../../rewards/claims/schemas.js';
+import { BatchFreezeBody, BatchUnfreezeBody, FinalizeBody, type Batch } from '../../rewards/claims/schemas.js';
 import { href } from '../site/links.js';
 import { sendPage } from '../site/render.js';
-import { actIn, enter, formRoute, HIDDEN, must, seg, type ConsoleDeps } from './gate.js';
+import { actIn, enter, formRoute, HIDDEN, must, type ConsoleDeps } from './gate.js';
 import { BatchFreezeForm, FinalizeForm, RewardsIdParams, RewardsPageQuery } from './rewards-forms.js';
 import { RewardsClaimsPage } from './views/rewards-claims.js';
 
 /** Rewards (rewards admins), the claim rail: its status, its batches, finalizing a batch, freezing one. */
 export const rewardsClaimsRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app, deps) => {
+  const { claims, claimFreezes } = deps.services;
   const actRewards = actIn(deps, 'rewards');
   const guarded = formRoute(app);
   const door = (request: FastifyRequest, reply: FastifyReply, lang: Lang | undefined) =>
@@ -20,8 +21,8 @@ export const rewardsClaimsRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async
     const visit = door(request, reply, request.query.lang);
     if (!visit) return reply;
     const [status, batches] = await Promise.all([
-      visit.client.readPublic<Static<typeof ClaimStatus>>('/v1/rewards/claims/status'),
-      visit.client.readPublic<Static<typeof BatchList>>('/v1/rewards/claims/batches', { limit: '20', cursor: request.query.cursor }),
+      visit.calls.readPublic(() => claims.status()),
+      visit.calls.readPublic(() => claims.batches(20, request.query.cursor)),
     ]);
     return sendPage(reply, RewardsClaimsPage, {
       lang: visit.lang,
@@ -39,9 +40,13 @@ export const rewardsClaimsRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async
       request,
       reply,
       { ...request.body, back: claimsBack(request.body.lang) },
-      ({ client, actor }) =>
-        client.write('/v1/admin/rewards/batches/finalize', actor, {
-          ...(request.body.claimWindowDays ? { claimWindowDays: Number(request.body.claimWindowDays) } : {}),
+      ({ calls, actor }) =>
+        calls.write(actor, (person, body) => claims.finalize(person, body.claimWindowDays ?? 90), {
+          admin: 'rewards',
+          body: {
+            schema: FinalizeBody,
+            value: request.body.claimWindowDays ? { claimWindowDays: Number(request.body.claimWindowDays) } : {},
+          },
         }),
       (batch) => ({
         kind: 'done',
@@ -60,12 +65,18 @@ export const rewardsClaimsRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async
           request,
           reply,
           { ...request.body, back: claimsBack(request.body.lang) },
-          ({ client, actor }) => {
-            const evidence = move === 'freeze' ? 'onChainFreezeTxHash' : 'onChainUnfreezeTxHash';
-            return client.write(`/v1/admin/rewards/batches/${seg(request.params.id)}/${move}`, actor, {
-              reason: request.body.reason,
-              ...(request.body.txHash ? { [evidence]: request.body.txHash } : {}),
-            });
+          ({ calls, actor }) => {
+            const { id } = request.params;
+            const { reason, txHash } = request.body;
+            return move === 'freeze'
+              ? calls.write(actor, (person, body) => claimFreezes.freeze(person, id, body), {
+                  admin: 'rewards',
+                  body: { schema: BatchFreezeBody, value: { reason, ...(txHash ? { onChainFreezeTxHash: txHash } : {}) } },
+                })
+              : calls.write(actor, (person, body) => claimFreezes.unfreeze(person, id, body), {
+                  admin: 'rewards',
+                  body: { schema: BatchUnfreezeBody, value: { reason, ...(txHash ? { onChainUnfreezeTxHash: txHash } : {}) } },
+                });
           },
           (batch) => ({
             kind: 'done',
