@@ -339,6 +339,11 @@ const DOCUMENTED_REFUSALS: { why: string; route: RegExp; detail: RegExp }[] = [
     detail: /^\/(querystring\/)?(totalPoolOrbs|escrowRate|roleSplits)(\/\w+)?: (must be|the role splits)/,
   },
   {
+    why: 'docs/governance.md, "Audit chain": from and to are days or instants that exist, and the range does not end before it starts',
+    route: /^\/v1\/admin\/audit$/,
+    detail: /^\/(from|to): /,
+  },
+  {
     why: 'docs/reader-accounts.md, "Display names": a name\'s characters, look-alikes of reserved words and the content screening',
     route: /^\/v1\/users\/me\/name$/,
     detail: /^\/name: /,
