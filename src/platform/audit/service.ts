@@ -4,6 +4,7 @@ import { pageOf, type CursorCodec } from '../cursor.js';
 import type { Queryable } from '../db/database.js';
 import { appError, validationFailed } from '../errors.js';
 import { listAuditEvents, type AuditRow } from './repository.js';
+import { hashedFields } from './verify-chain.js';
 import type { AuditEvent, AuditEventsPage } from './schemas.js';
 import { verifyAuditChain, type ChainVerdict } from './verify-chain.js';
 
@@ -41,19 +42,7 @@ function instantOf(name: 'from' | 'to', text: string): { at: Date; dayOnly: bool
 }
 
 function present(row: AuditRow): AuditEvent {
-  return {
-    seq: row.seq,
-    id: row.id,
-    scope: row.scope,
-    action: row.action,
-    actorId: row.actor_id,
-    linkedHumanId: row.linked_human_id,
-    target: row.target,
-    details: row.details,
-    createdAt: row.created_at.toISOString(),
-    prevHash: row.prev_hash,
-    hash: row.hash,
-  };
+  return { ...hashedFields(row), hash: row.hash };
 }
 
 /**

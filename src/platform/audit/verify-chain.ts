@@ -1,7 +1,23 @@
 import type { Queryable } from '../db/database.js';
 import type { PlatformTables } from '../tables.js';
 import { auditHash, GENESIS_HASH } from './chain.js';
-import { auditEventsAfter } from './repository.js';
+import { auditEventsAfter, type AuditRow } from './repository.js';
+
+/** A stored row's fields as its hash covers them (and as the audit log presents them, with the hash). */
+export function hashedFields(row: AuditRow) {
+  return {
+    seq: row.seq,
+    id: row.id,
+    scope: row.scope,
+    action: row.action,
+    actorId: row.actor_id,
+    linkedHumanId: row.linked_human_id,
+    target: row.target,
+    details: row.details,
+    createdAt: row.created_at.toISOString(),
+    prevHash: row.prev_hash,
+  };
+}
 
 export type ChainVerdict =
   | { ok: true; events: number; headHash: string }
@@ -31,18 +47,7 @@ export async function verifyAuditChain(db: Queryable<PlatformTables>, batchSize 
       if (BigInt(row.seq) !== expectedSeq) return broken(`seq ${row.seq} follows seq ${expectedSeq - 1n}: row ${expectedSeq} is missing`);
       if (row.prev_hash !== prevHash)
         return broken(`prev_hash is not the hash of row ${expectedSeq - 1n}: that row or this link was changed`);
-      const recomputed = auditHash({
-        seq: row.seq,
-        id: row.id,
-        scope: row.scope,
-        action: row.action,
-        actorId: row.actor_id,
-        linkedHumanId: row.linked_human_id,
-        target: row.target,
-        details: row.details,
-        createdAt: row.created_at.toISOString(),
-        prevHash: row.prev_hash,
-      });
+      const recomputed = auditHash(hashedFields(row));
       if (recomputed !== row.hash) return broken('hash does not match the row: its contents were changed');
       prevHash = row.hash;
       expectedSeq += 1n;
