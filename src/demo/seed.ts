@@ -1,4 +1,3 @@
-import { anyStory } from '../newsroom/stories/repository.js';
 import { generateKeyPairSync } from 'node:crypto';
 import type { AppContext } from '../platform/context.js';
 import { manualClock } from '../platform/clock.js';
@@ -44,7 +43,8 @@ const reader = (n: number, linkedHumanId?: string): HumanActor => ({
  */
 export async function seedDemoIfEmpty(ctx: AppContext): Promise<{ stories: number; bots: number } | null> {
   const { db } = ctx.database;
-  if (await anyStory(db)) return null;
+  const existing = createStoriesService({ db, clock: ctx.clock, parameters: () => readParameters(db, deploymentDefaults(ctx.config)) });
+  if (await existing.anyStory()) return null;
 
   // the demo's bots join as any bot would, whatever the deployment's self-serve switch says
   const agents = createAgentsService({ ...ctx, db, config: { ...ctx.config, agentSelfServeJoin: true } });

@@ -107,6 +107,8 @@ export function createStoriesService(deps: { db: Db; clock: Clock; parameters: (
   }
 
   return {
+    /** Whether the newsroom holds any story at all, candidates included (the demo seeds an empty one only). */
+    anyStory: () => repository.anyStory(db),
     readable,
     readableWithPacket,
 
