@@ -1,4 +1,5 @@
 import type { Queryable } from '../../platform/db/database.js';
+import type { DeliveryTables } from '../tables.js';
 import { attemptsOf, deliveryCounts, deliveryLog } from './repository.js';
 
 /**
@@ -63,7 +64,7 @@ const FILTERS: Record<DeliveryState, { status: 'PENDING' | 'DELIVERED' | 'DEAD';
 const stateOf = (status: string, attempts: number): DeliveryState =>
   status === 'DELIVERED' ? 'delivered' : status === 'DEAD' ? 'dead' : attempts > 0 ? 'retrying' : 'pending';
 
-export async function readDeliveryLog(db: Queryable, query: DeliveryLogQuery): Promise<DeliveryLog> {
+export async function readDeliveryLog(db: Queryable<DeliveryTables>, query: DeliveryLogQuery): Promise<DeliveryLog> {
   const rows = await deliveryLog(db, {
     ...(query.state ? FILTERS[query.state] : {}),
     ...(query.eventId ? { eventId: query.eventId } : {}),

@@ -1,4 +1,5 @@
 import type { Tx } from '../../platform/db/database.js';
+import type { DeliveryTables } from '../tables.js';
 import type { WebhookEventType } from '../../platform/db/schema-moderation.js';
 import { newId } from '../../platform/ids.js';
 import { disabledEndpoints, insertDeliveries, insertWebhookEvent } from './repository.js';
@@ -18,7 +19,7 @@ export interface WebhookData {
  * byte for byte, so every retry sends (and signs) the same bytes with the same id.
  */
 export async function enqueueWebhook(
-  tx: Tx,
+  tx: Tx<DeliveryTables>,
   input: { type: WebhookEventType; data: WebhookData; endpoints: readonly string[]; at: Date },
 ): Promise<{ id: string; payload: string }> {
   const id = newId('whe');

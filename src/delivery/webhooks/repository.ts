@@ -1,12 +1,12 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
 import type { DeliveryStatus, WebhookEventType } from '../../platform/db/schema-moderation.js';
-import type { DB } from '../../platform/db/schema.js';
+import type { DeliveryTables } from '../tables.js';
 
 /** SQL of the webhook outbox: events, deliveries, the attempt log and disabled endpoints. */
 
 export async function insertWebhookEvent(
-  tx: Tx,
+  tx: Tx<DeliveryTables>,
   row: { id: string; type: WebhookEventType; storyId: string; occurredAt: string; payload: string; at: Date },
 ): Promise<void> {
   await tx
@@ -15,12 +15,15 @@ export async function insertWebhookEvent(
     .execute();
 }
 
-export async function disabledEndpoints(db: Queryable): Promise<Set<string>> {
+export async function disabledEndpoints(db: Queryable<DeliveryTables>): Promise<Set<string>> {
   const rows = await db.selectFrom('webhook_disabled_endpoints').select('endpoint').execute();
   return new Set(rows.map((r) => r.endpoint));
 }
 
-export async function insertDeliveries(tx: Tx, rows: { id: string; eventId: string; endpoint: string; at: Date }[]): Promise<void> {
+export async function insertDeliveries(
+  tx: Tx<DeliveryTables>,
+  rows: { id: string; eventId: string; endpoint: string; at: Date }[],
+): Promise<void> {
   if (rows.length === 0) return;
   await tx
     .insertInto('webhook_deliveries')
@@ -44,7 +47,7 @@ export interface ClaimedDelivery {
  * instance each take a different row, then leased by moving next_attempt_at to `leaseUntil`. A worker that
  * dies mid-delivery leaves the row due again once the lease ends (at least once, never lost).
  */
-export async function claimDueDelivery(tx: Tx, now: Date, leaseUntil: Date): Promise<ClaimedDelivery | null> {
+export async function claimDueDelivery(tx: Tx<DeliveryTables>, now: Date, leaseUntil: Date): Promise<ClaimedDelivery | null> {
   const due = await tx
     .selectFrom('webhook_deliveries')
     .select(['id', 'event_id', 'endpoint', 'attempts'])
@@ -94,7 +97,7 @@ export interface AttemptResult {
  * Records an attempt and its outcome. The delivery row changes only while it is still this attempt's
  * (same attempt count, still PENDING): a late answer after the lease was taken over changes nothing.
  */
-export async function recordAttempt(tx: Tx, id: string, result: AttemptResult): Promise<void> {
+export async function recordAttempt(tx: Tx<DeliveryTables>, id: string, result: AttemptResult): Promise<void> {
   await tx
     .insertInto('webhook_attempts')
     .values({
@@ -124,11 +127,11 @@ export async function recordAttempt(tx: Tx, id: string, result: AttemptResult): 
     .execute();
 }
 
-export async function isEndpointDisabled(db: Queryable, endpoint: string): Promise<boolean> {
+export async function isEndpointDisabled(db: Queryable<DeliveryTables>, endpoint: string): Promise<boolean> {
   return Boolean(await db.selectFrom('webhook_disabled_endpoints').select('endpoint').where('endpoint', '=', endpoint).executeTakeFirst());
 }
 
-export async function disableEndpoint(tx: Tx, endpoint: string, reason: string, at: Date): Promise<void> {
+export async function disableEndpoint(tx: Tx<DeliveryTables>, endpoint: string, reason: string, at: Date): Promise<void> {
   await tx
     .insertInto('webhook_disabled_endpoints')
     .values({ endpoint, reason, disabled_at: at })
@@ -136,13 +139,13 @@ export async function disableEndpoint(tx: Tx, endpoint: string, reason: string, 
     .execute();
 }
 
-export async function enableEndpoint(db: Queryable, endpoint: string): Promise<boolean> {
+export async function enableEndpoint(db: Queryable<DeliveryTables>, endpoint: string): Promise<boolean> {
   const result = await db.deleteFrom('webhook_disabled_endpoints').where('endpoint', '=', endpoint).executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
 
 /** Delivery counts for operators: pending (never tried), failed (tried, retrying), delivered, dead. */
-export async function deliveryCounts(db: Queryable): Promise<Record<'pending' | 'failed' | 'delivered' | 'dead', number>> {
+export async function deliveryCounts(db: Queryable<DeliveryTables>): Promise<Record<'pending' | 'failed' | 'delivered' | 'dead', number>> {
   const rows = await db
     .selectFrom('webhook_deliveries')
     .select([
@@ -163,7 +166,7 @@ export async function deliveryCounts(db: Queryable): Promise<Record<'pending' | 
  * retrying (true) or never tried (false); `beforeSeq` pages to older deliveries.
  */
 export async function deliveryLog(
-  db: Queryable,
+  db: Queryable<DeliveryTables>,
   filter: { status?: DeliveryStatus; tried?: boolean; eventId?: string; beforeSeq?: string; limit: number },
 ) {
   let query = db
@@ -195,7 +198,7 @@ export async function deliveryLog(
   return query.execute();
 }
 
-export async function attemptsOf(db: Queryable, deliveryIds: string[]) {
+export async function attemptsOf(db: Queryable<DeliveryTables>, deliveryIds: string[]) {
   if (deliveryIds.length === 0) return [];
   return db
     .selectFrom('webhook_attempts')
@@ -206,13 +209,13 @@ export async function attemptsOf(db: Queryable, deliveryIds: string[]) {
 }
 
 /** A delivery that ended (DELIVERED or DEAD) before `before`: the retention command removes it with its attempts. */
-const endedBefore = (before: Date) => (eb: ExpressionBuilder<DB, 'webhook_deliveries'>) =>
+const endedBefore = (before: Date) => (eb: ExpressionBuilder<DeliveryTables, 'webhook_deliveries'>) =>
   eb.or([
     eb.and([eb('status', '=', 'DELIVERED'), eb('delivered_at', '<', before)]),
     eb.and([eb('status', '=', 'DEAD'), eb('dead_at', '<', before)]),
   ]);
 
-export async function countEndedDeliveries(db: Queryable, before: Date): Promise<{ deliveries: number; attempts: number }> {
+export async function countEndedDeliveries(db: Queryable<DeliveryTables>, before: Date): Promise<{ deliveries: number; attempts: number }> {
   const deliveries = await db
     .selectFrom('webhook_deliveries')
     .select(sql<number>`count(*)::int`.as('n'))
@@ -228,7 +231,7 @@ export async function countEndedDeliveries(db: Queryable, before: Date): Promise
 }
 
 /** An event none of whose deliveries is left (in the caller's transaction: counting what it deleted). */
-const spent = (eb: ExpressionBuilder<DB, 'webhook_events'>) =>
+const spent = (eb: ExpressionBuilder<DeliveryTables, 'webhook_events'>) =>
   eb.not(
     eb.exists(
       eb
@@ -246,7 +249,7 @@ const spent = (eb: ExpressionBuilder<DB, 'webhook_events'>) =>
  * a worker holds is skipped (a worker holds PENDING ones only). Answers the rows removed and the last seq.
  */
 export async function removeEndedDeliveries(
-  tx: Tx,
+  tx: Tx<DeliveryTables>,
   before: Date,
   afterSeq: string,
   limit: number,
@@ -280,7 +283,7 @@ export async function removeEndedDeliveries(
 }
 
 /** Events created before `before` none of whose deliveries would remain after the deliveries' retention. */
-export async function countSpentEvents(db: Queryable, before: Date): Promise<number> {
+export async function countSpentEvents(db: Queryable<DeliveryTables>, before: Date): Promise<number> {
   const row = await db
     .selectFrom('webhook_events as e')
     .select(sql<number>`count(*)::int`.as('n'))
@@ -306,7 +309,7 @@ export async function countSpentEvents(db: Queryable, before: Date): Promise<num
  * can come after.
  */
 export async function removeSpentEvents(
-  tx: Tx,
+  tx: Tx<DeliveryTables>,
   before: Date,
   afterSeq: string,
   limit: number,

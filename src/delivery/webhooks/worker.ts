@@ -1,3 +1,4 @@
+import type { DeliveryTables } from '../tables.js';
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
@@ -20,7 +21,7 @@ import { sendWebhook } from './sender.js';
 const LEASE_MARGIN_MS = 5_000;
 
 export interface WebhookWorkerDeps {
-  transactor: Transactor;
+  transactor: Transactor<DeliveryTables>;
   config: Config['webhooks'];
   clock: Clock;
   dispatcher: Dispatcher;
