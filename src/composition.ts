@@ -1,4 +1,4 @@
-import { createControlPlaneService } from './governance/control-plane/service.js';
+import { createControlPlaneService, type ProofSpender } from './governance/control-plane/service.js';
 import { createIntegrityService } from './governance/integrity/service.js';
 import { createEmergencyService } from './governance/parameters/emergency-service.js';
 import { readParameters } from './governance/parameters/parameters.js';
@@ -35,6 +35,8 @@ import { lockVisibleStory } from './newsroom/stories/story-lock.js';
 import { tablesOf } from './platform/db/database.js';
 import type { DB } from './platform/db/schema.js';
 import type { IdentityTables } from './identity/tables.js';
+import type { GovernanceTables } from './governance/tables.js';
+import { spendProof } from './identity/humans/proof-body.js';
 import type { AppContext } from './platform/context.js';
 import { onEachDatabase } from './platform/read-routing.js';
 import { createBookmarksService } from './readers/users/bookmarks-service.js';
@@ -96,7 +98,7 @@ export function createServices(ctx: AppContext) {
     async onGraduateAction(identityTx, events, storyId, at, record) {
       // one transaction: identity's records and the story's consensus, each typed to its own tables
       const tx = tablesOf<DB, IdentityTables>(identityTx);
-      const params = await readParameters(tx, defaults);
+      const params = await readParameters(tablesOf<GovernanceTables>(tx), defaults);
       // the story first, as every story writer locks it (one lock order, no deadlock)
       const story = await lockVisibleStory(tx, events, storyId);
       const recorded = await record();
@@ -110,7 +112,12 @@ export function createServices(ctx: AppContext) {
   const humans = createIdentityService({ ...base, config, verifier: createProofVerifier(config), stories: actionStories });
 
   // governance
-  const governance = createGovernanceService({ ...base, config, defaults, verifier });
+  /** governance → identity: a person's proof spent in governance's transaction, typed to identity's tables. */
+  const proofs: ProofSpender = {
+    spend: (tx, proof, provedBy, consumedBy, at) =>
+      spendProof(tablesOf<IdentityTables, GovernanceTables>(tx), proof, provedBy, consumedBy, at),
+  };
+  const governance = createGovernanceService({ ...base, config, defaults, verifier, proofs });
   // governance/parameters → newsroom: the health signals' counts of flags and objections
   const emergency = createEmergencyService({
     ...base,
@@ -119,7 +126,7 @@ export function createServices(ctx: AppContext) {
     counts: { flags: (from, to) => countFlags(db, from, to), objections: (from, to) => countObjections(db, from, to) },
   });
   // governance/control-plane → governance/parameters: whether a request's target proposal exists
-  const controlPlane = createControlPlaneService({ ...base, config, cursors, verifier, targets: controlPlaneTargets(db) });
+  const controlPlane = createControlPlaneService({ ...base, config, cursors, verifier, proofs, targets: controlPlaneTargets(db) });
   // governance/integrity → newsroom: the interactions of an analysis window, in the analysis's own transaction
   const integrity = createIntegrityService({ ...base, interactions: { readWindow: readInteractionWindow } });
   const audit = createAuditService({ db, cursors, config });

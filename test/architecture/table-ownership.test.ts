@@ -3,6 +3,9 @@ import { describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { DELIVERY_TABLES, type DeliveryTables } from '../../src/delivery/tables.js';
 import { enqueueWebhook } from '../../src/delivery/webhooks/outbox.js';
+import { GOVERNANCE_TABLES, type GovernanceTables } from '../../src/governance/tables.js';
+import { spendProof } from '../../src/identity/humans/proof-body.js';
+import type { HumanProof } from '../../src/identity/humans/proof-verifier.js';
 import { IDENTITY_TABLES, type IdentityTables } from '../../src/identity/tables.js';
 import { appendAudit, type AuditEntry } from '../../src/platform/audit/audit-log.js';
 import type { Db, Queryable, Tx } from '../../src/platform/db/database.js';
@@ -50,6 +53,23 @@ export function deliveryReachesOnlyItsTables(db: Db<DeliveryTables>, newsroomTx:
 }
 
 /**
+ * Governance's handle holds its own tables and platform's (its audit entries go in its transaction); a person's
+ * proof is identity's record, spent through the ProofSpender port, not by handing governance's transaction over.
+ */
+export function governanceReachesOnlyItsTables(tx: Tx<GovernanceTables>, proof: HumanProof, entry: AuditEntry) {
+  return [
+    tx.selectFrom('control_plane_requests').select('id'),
+    appendAudit(tx, entry),
+    // @ts-expect-error the flags counted by the health signals are the newsroom's: they come through HealthCounts
+    tx.selectFrom('flags').select('id'),
+    // @ts-expect-error the verified human actions are identity's
+    tx.updateTable('verified_human_actions').set({ consumed_by: 'x' }),
+    // @ts-expect-error and so is spending a proof in them
+    spendProof(tx, proof, 'h_1', 'proposal:p_1', new Date()),
+  ];
+}
+
+/**
  * Platform's audit takes a transaction typed to platform's tables; a context's transaction that holds them too
  * (or the whole database's) is accepted without a cast, one that lacks them is not.
  */
@@ -78,7 +98,7 @@ describe('table ownership', () => {
         select table_name from information_schema.tables where table_schema = current_schema()`.execute(db);
       const present = new Set(rows.map((r) => r.table_name));
       assert.deepEqual(
-        [...IDENTITY_TABLES, ...DELIVERY_TABLES].filter((table) => !present.has(table)),
+        [...IDENTITY_TABLES, ...GOVERNANCE_TABLES, ...DELIVERY_TABLES].filter((table) => !present.has(table)),
         [],
       );
       // the narrowing is a compile-time border only: the same connection answers (the ports rely on this)

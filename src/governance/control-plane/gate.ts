@@ -1,3 +1,4 @@
+import type { GovernanceTables } from '../tables.js';
 import { createHash } from 'node:crypto';
 import { identityKey } from '../../platform/auth/admin-policy.js';
 import type { HumanActor } from '../../platform/auth/types.js';
@@ -42,7 +43,7 @@ export interface GateInput {
  * authorizes one change only. With it off, a request id is optional and, when given, checked the same way.
  * Returns the consumed request id, or null when none was needed nor given.
  */
-export async function passControlPlaneGate(tx: Tx, input: GateInput): Promise<string | null> {
+export async function passControlPlaneGate(tx: Tx<GovernanceTables>, input: GateInput): Promise<string | null> {
   const { expected } = input;
   if (input.requestId === undefined) {
     if (!input.explicit) return null;

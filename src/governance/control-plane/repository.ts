@@ -1,3 +1,4 @@
+import type { GovernanceTables } from '../tables.js';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
 import type {
@@ -13,26 +14,26 @@ import type {
 export type RequestRow = Selectable<ControlPlaneRequestsTable>;
 export type ApprovalRow = Selectable<ControlPlaneApprovalsTable>;
 
-export async function insertRequest(tx: Tx, row: Insertable<ControlPlaneRequestsTable>): Promise<RequestRow> {
+export async function insertRequest(tx: Tx<GovernanceTables>, row: Insertable<ControlPlaneRequestsTable>): Promise<RequestRow> {
   return tx.insertInto('control_plane_requests').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function findRequest(db: Queryable, id: string): Promise<RequestRow | null> {
+export async function findRequest(db: Queryable<GovernanceTables>, id: string): Promise<RequestRow | null> {
   return (await db.selectFrom('control_plane_requests').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
 }
 
 /** Locks the request row: approvals, cancellation and consumption of one request happen one at a time. */
-export async function lockRequest(tx: Tx, id: string): Promise<RequestRow | null> {
+export async function lockRequest(tx: Tx<GovernanceTables>, id: string): Promise<RequestRow | null> {
   return (await tx.selectFrom('control_plane_requests').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()) ?? null;
 }
 
-export async function updateRequest(tx: Tx, id: string, set: Updateable<ControlPlaneRequestsTable>): Promise<RequestRow> {
+export async function updateRequest(tx: Tx<GovernanceTables>, id: string, set: Updateable<ControlPlaneRequestsTable>): Promise<RequestRow> {
   return tx.updateTable('control_plane_requests').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
 /** Up to `limit` requests before `beforeSeq` (newest first), optionally of one status and one action. */
 export async function requestsBefore(
-  db: Queryable,
+  db: Queryable<GovernanceTables>,
   filter: { status?: ControlPlaneStatus; action?: ControlPlaneAction },
   beforeSeq: Int8 | null,
   limit: number,
@@ -44,7 +45,7 @@ export async function requestsBefore(
   return query.execute();
 }
 
-export async function approvalsOf(db: Queryable, requestId: string): Promise<ApprovalRow[]> {
+export async function approvalsOf(db: Queryable<GovernanceTables>, requestId: string): Promise<ApprovalRow[]> {
   return db
     .selectFrom('control_plane_approvals')
     .selectAll()
@@ -54,7 +55,7 @@ export async function approvalsOf(db: Queryable, requestId: string): Promise<App
     .execute();
 }
 
-export async function hasApproved(db: Queryable, requestId: string, approver: string): Promise<boolean> {
+export async function hasApproved(db: Queryable<GovernanceTables>, requestId: string, approver: string): Promise<boolean> {
   return Boolean(
     await db
       .selectFrom('control_plane_approvals')
@@ -66,7 +67,7 @@ export async function hasApproved(db: Queryable, requestId: string, approver: st
 }
 
 /** Inserts an approval; null when this approver already approved the request (primary key). */
-export async function insertApproval(tx: Tx, row: ApprovalRow): Promise<ApprovalRow | null> {
+export async function insertApproval(tx: Tx<GovernanceTables>, row: ApprovalRow): Promise<ApprovalRow | null> {
   return (
     (await tx
       .insertInto('control_plane_approvals')

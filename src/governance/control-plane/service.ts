@@ -1,14 +1,16 @@
+import type { GovernanceTables } from '../tables.js';
 import type { Config } from '../../config.js';
 import { identityKey, isVerifiedHuman } from '../../platform/auth/admin-policy.js';
 import type { HumanActor } from '../../platform/auth/types.js';
 import { appendAudit } from '../../platform/audit/audit-log.js';
 import type { Clock } from '../../platform/clock.js';
 import { pageOf, type CursorCodec } from '../../platform/cursor.js';
-import type { Db, Queryable } from '../../platform/db/database.js';
+import type { Db, Queryable, Tx } from '../../platform/db/database.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { appError, notFound, validationFailed } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { boundProof, spendProof } from '../../identity/humans/proof-body.js';
+import { boundProof } from '../../identity/humans/proof-body.js';
+import type { HumanProof } from '../../identity/humans/proof-verifier.js';
 import type { HumanProofVerifier } from '../../identity/humans/proof-verifier.js';
 import { EMERGENCY_TARGET, payloadHash } from './gate.js';
 import { isApprover, isRequester, mayCancel } from './policy.js';
@@ -64,7 +66,7 @@ function present(row: RequestRow, approvals?: ApprovalRow[]): ControlPlaneReques
  * and again under the request's row lock: the request must be PENDING, the requester cannot approve their
  * own request (CONTROL_PLANE_ENFORCE_REQUESTER_CANNOT_APPROVE), and an approver approves once.
  */
-async function checkApprovable(db: Queryable, config: Config, request: RequestRow, actor: HumanActor): Promise<void> {
+async function checkApprovable(db: Queryable<GovernanceTables>, config: Config, request: RequestRow, actor: HumanActor): Promise<void> {
   nextRequestState(request.status, 'approve');
   if (config.controlPlane.enforceRequesterCannotApprove && isRequester(request, actor))
     throw appError('CONTROL_PLANE_REQUESTER_CANNOT_APPROVE');
@@ -85,16 +87,26 @@ export interface ControlPlaneTargets {
   proposalExists(id: string): Promise<boolean>;
 }
 
+/**
+ * Identity's side of a person's proof, in governance's transaction: the verified action is recorded and marked
+ * spent by what it approved, so a refusal later in the same transaction spends nothing (wired at the composition
+ * root, where the transaction is handed on typed to identity's tables).
+ */
+export interface ProofSpender {
+  spend(tx: Tx<GovernanceTables>, proof: HumanProof, provedBy: string, consumedBy: string, at: Date): Promise<string>;
+}
+
 export function createControlPlaneService(deps: {
-  db: Db;
-  transactor: Transactor;
+  db: Db<GovernanceTables>;
+  transactor: Transactor<GovernanceTables>;
   clock: Clock;
   config: Config;
   cursors: CursorCodec;
   verifier: HumanProofVerifier;
+  proofs: ProofSpender;
   targets: ControlPlaneTargets;
 }) {
-  const { db, transactor, clock, config, cursors, verifier, targets } = deps;
+  const { db, transactor, clock, config, cursors, verifier, proofs, targets } = deps;
 
   return {
     /** Files a request (the route requires a content admin). The target must fit the action. */
@@ -173,7 +185,7 @@ export function createControlPlaneService(deps: {
         const request = await lockRequest(tx, id);
         if (!request) throw notFound('control-plane request');
         await checkApprovable(tx, config, request, actor);
-        const verifiedActionId = await spendProof(tx, proof, approver, `control-plane:${id}`, at);
+        const verifiedActionId = await proofs.spend(tx, proof, approver, `control-plane:${id}`, at);
         if (
           !(await insertApproval(tx, {
             request_id: id,

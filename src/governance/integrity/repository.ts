@@ -1,3 +1,4 @@
+import type { GovernanceTables } from '../tables.js';
 import { sql } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
 
@@ -16,7 +17,7 @@ export interface StoredAnalysis {
 }
 
 /** Stores an analysis and one row per member of each flagged cluster (it becomes the latest). */
-export async function insertAnalysis(tx: Tx, a: StoredAnalysis): Promise<void> {
+export async function insertAnalysis(tx: Tx<GovernanceTables>, a: StoredAnalysis): Promise<void> {
   const members = a.clusters.flatMap((c) => c.members.map((m) => ({ ...m, clusterId: c.id, score: c.score })));
   await tx
     .insertInto('integrity_analyses')
@@ -42,7 +43,7 @@ export async function insertAnalysis(tx: Tx, a: StoredAnalysis): Promise<void> {
 }
 
 /** The latest analysis: its id, time and how much it flagged; null before the first. */
-export async function latestAnalysis(db: Queryable) {
+export async function latestAnalysis(db: Queryable<GovernanceTables>) {
   return (
     (await db
       .selectFrom('integrity_analyses')
@@ -59,7 +60,7 @@ export async function latestAnalysis(db: Queryable) {
  * analysis (and after one that flagged nobody). The settlement's cartel hold reads it.
  */
 export async function flaggedInLatestAnalysis(
-  db: Queryable,
+  db: Queryable<GovernanceTables>,
 ): Promise<{ analysisId: string | null; bots: Set<string>; people: Set<string> }> {
   const { rows } = await sql<{ analysis_id: string; member_kind: 'bot' | 'actor'; member_id: string; linked_human_id: string | null }>`
     WITH latest AS (SELECT id FROM integrity_analyses ORDER BY seq DESC LIMIT 1)

@@ -1,3 +1,4 @@
+import type { GovernanceTables } from '../tables.js';
 import { identityKey } from '../../platform/auth/admin-policy.js';
 import type { HumanActor } from '../../platform/auth/types.js';
 import { appendAudit } from '../../platform/audit/audit-log.js';
@@ -27,10 +28,14 @@ const DAY_MS = 86_400_000;
  * this port. `readWindow` is the first statement of the caller's transaction and makes it a read-only snapshot.
  */
 export interface IntegrityInteractions {
-  readWindow(tx: Tx, from: Date, reader: WindowReader): Promise<void>;
+  readWindow(tx: Tx<GovernanceTables>, from: Date, reader: WindowReader): Promise<void>;
 }
 
-export function createIntegrityService(deps: { transactor: Transactor; clock: Clock; interactions: IntegrityInteractions }) {
+export function createIntegrityService(deps: {
+  transactor: Transactor<GovernanceTables>;
+  clock: Clock;
+  interactions: IntegrityInteractions;
+}) {
   const { transactor, clock, interactions } = deps;
   return {
     async analyze(actor: HumanActor, body: AnalyzeBody): Promise<AnalysisResponse> {
@@ -91,7 +96,7 @@ export function createIntegrityService(deps: { transactor: Transactor; clock: Cl
  */
 
 /** The latest analysis: its id, time and how much it flagged; null before the first. */
-export async function latestAnalysisSummary(q: Queryable) {
+export async function latestAnalysisSummary(q: Queryable<GovernanceTables>) {
   return analyses.latestAnalysis(q);
 }
 
@@ -100,7 +105,7 @@ export async function latestAnalysisSummary(q: Queryable) {
  * flagged actors by actor id and by the linked human each is bound to.
  */
 export async function flaggedInLatestAnalysis(
-  q: Queryable,
+  q: Queryable<GovernanceTables>,
 ): Promise<{ analysisId: string | null; bots: Set<string>; people: Set<string> }> {
   return analyses.flaggedInLatestAnalysis(q);
 }

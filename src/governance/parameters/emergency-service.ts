@@ -1,3 +1,4 @@
+import type { GovernanceTables } from '../tables.js';
 import { identityKey, onAllowlist, type AllowlistSubject } from '../../platform/auth/admin-policy.js';
 import type { HumanActor } from '../../platform/auth/types.js';
 import { appendAudit } from '../../platform/audit/audit-log.js';
@@ -32,7 +33,7 @@ export interface HealthCounts {
   objections(from: Date, to: Date): Promise<number>;
 }
 
-export function createEmergencyService(deps: Omit<GovernanceDeps, 'verifier'> & { counts: HealthCounts }) {
+export function createEmergencyService(deps: Omit<GovernanceDeps, 'verifier' | 'proofs'> & { counts: HealthCounts }) {
   const { db, transactor, clock, config, defaults, counts } = deps;
   const explicit = config.controlPlane.explicitEnabled;
 
@@ -69,7 +70,7 @@ export function createEmergencyService(deps: Omit<GovernanceDeps, 'verifier'> & 
 
   /** Starts an emergency with `overlay` (the caller holds the governance lock and has checked none is active). */
   async function startEmergency(
-    tx: Tx,
+    tx: Tx<GovernanceTables>,
     actor: HumanActor,
     overlay: Partial<Parameters>,
     signals: Signal[],

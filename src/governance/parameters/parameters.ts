@@ -1,3 +1,4 @@
+import type { GovernanceTables } from '../tables.js';
 import type { Queryable } from '../../platform/db/database.js';
 import type { ErrorDetail } from '../../platform/errors.js';
 import { parameterRows } from './repository.js';
@@ -192,7 +193,7 @@ export function overlayParameters(
 }
 
 /** The live parameters: `defaults` (the registry's, or the deployment's) with governance's rows and the emergency overlay. */
-export async function readParameters(db: Queryable, defaults: Parameters = PARAMETER_DEFAULTS): Promise<Parameters> {
+export async function readParameters(db: Queryable<GovernanceTables>, defaults: Parameters = PARAMETER_DEFAULTS): Promise<Parameters> {
   return overlayParameters(defaults, await parameterRows(db)).effective;
 }
 

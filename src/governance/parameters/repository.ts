@@ -1,3 +1,4 @@
+import type { GovernanceTables } from '../tables.js';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
 import type { GovernanceEmergenciesTable, GovernanceProposalsTable, ProposalStatus } from '../../platform/db/schema.js';
@@ -14,7 +15,7 @@ const GOVERNANCE_LOCK_KEY = 7_346_221_003;
  * Every stored value that bears on the parameters: governance's rows, and the overlay of the active emergency
  * (`emergency: true`). One query: the newsroom reads it on every request that needs parameters.
  */
-export async function parameterRows(db: Queryable): Promise<{ name: string; value: unknown; emergency: boolean }[]> {
+export async function parameterRows(db: Queryable<GovernanceTables>): Promise<{ name: string; value: unknown; emergency: boolean }[]> {
   const result = await sql<{ name: string; value: unknown; emergency: boolean }>`
     SELECT name, value, false AS emergency FROM governance_parameters
     UNION ALL
@@ -23,12 +24,12 @@ export async function parameterRows(db: Queryable): Promise<{ name: string; valu
 }
 
 /** Which proposal last set each parameter, and when. */
-export async function parameterOrigins(db: Queryable) {
+export async function parameterOrigins(db: Queryable<GovernanceTables>) {
   return db.selectFrom('governance_parameters').select(['name', 'updated_by_proposal_id', 'updated_at']).execute();
 }
 
 export async function upsertParameter(
-  tx: Tx,
+  tx: Tx<GovernanceTables>,
   row: { name: string; value: number; defaultValue: number; proposalId: string; at: Date },
 ): Promise<void> {
   const value = JSON.stringify(row.value);
@@ -53,28 +54,32 @@ export async function upsertParameter(
 }
 
 /** Serializes governance changes until the transaction ends (two activations never interleave their writes). */
-export async function lockGovernance(tx: Tx): Promise<void> {
+export async function lockGovernance(tx: Tx<GovernanceTables>): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(${sql.lit(GOVERNANCE_LOCK_KEY)})`.execute(tx);
 }
 
-export async function insertProposal(tx: Tx, row: Insertable<GovernanceProposalsTable>): Promise<ProposalRow> {
+export async function insertProposal(tx: Tx<GovernanceTables>, row: Insertable<GovernanceProposalsTable>): Promise<ProposalRow> {
   return tx.insertInto('governance_proposals').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function lockProposal(tx: Tx, id: string): Promise<ProposalRow | null> {
+export async function lockProposal(tx: Tx<GovernanceTables>, id: string): Promise<ProposalRow | null> {
   return (await tx.selectFrom('governance_proposals').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()) ?? null;
 }
 
-export async function proposalExists(db: Queryable, id: string): Promise<boolean> {
+export async function proposalExists(db: Queryable<GovernanceTables>, id: string): Promise<boolean> {
   return Boolean(await db.selectFrom('governance_proposals').select('id').where('id', '=', id).executeTakeFirst());
 }
 
-export async function updateProposal(tx: Tx, id: string, set: Updateable<GovernanceProposalsTable>): Promise<ProposalRow> {
+export async function updateProposal(
+  tx: Tx<GovernanceTables>,
+  id: string,
+  set: Updateable<GovernanceProposalsTable>,
+): Promise<ProposalRow> {
   return tx.updateTable('governance_proposals').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
 /** DRAFT and RATIFIED proposals, oldest first. */
-export async function openProposals(db: Queryable, limit: number): Promise<ProposalRow[]> {
+export async function openProposals(db: Queryable<GovernanceTables>, limit: number): Promise<ProposalRow[]> {
   return db
     .selectFrom('governance_proposals')
     .selectAll()
@@ -89,7 +94,7 @@ export async function openProposals(db: Queryable, limit: number): Promise<Propo
  * that changes any of `names`; returns their ids.
  */
 export async function supersedeOlderProposals(
-  tx: Tx,
+  tx: Tx<GovernanceTables>,
   by: { id: string; seq: string; names: string[]; from: ProposalStatus[]; at: Date },
 ): Promise<string[]> {
   if (by.from.length === 0 || by.names.length === 0) return [];
@@ -104,11 +109,11 @@ export async function supersedeOlderProposals(
   return rows.map((r) => r.id).sort();
 }
 
-export async function findActiveEmergency(db: Queryable): Promise<EmergencyRow | null> {
+export async function findActiveEmergency(db: Queryable<GovernanceTables>): Promise<EmergencyRow | null> {
   return (await db.selectFrom('governance_emergencies').selectAll().where('status', '=', 'ACTIVE').executeTakeFirst()) ?? null;
 }
 
-export async function lastClearedEmergency(db: Queryable): Promise<EmergencyRow | null> {
+export async function lastClearedEmergency(db: Queryable<GovernanceTables>): Promise<EmergencyRow | null> {
   return (
     (await db
       .selectFrom('governance_emergencies')
@@ -120,12 +125,12 @@ export async function lastClearedEmergency(db: Queryable): Promise<EmergencyRow 
   );
 }
 
-export async function insertEmergency(tx: Tx, row: Insertable<GovernanceEmergenciesTable>): Promise<EmergencyRow> {
+export async function insertEmergency(tx: Tx<GovernanceTables>, row: Insertable<GovernanceEmergenciesTable>): Promise<EmergencyRow> {
   return tx.insertInto('governance_emergencies').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
 export async function clearEmergency(
-  tx: Tx,
+  tx: Tx<GovernanceTables>,
   id: string,
   set: { clearedBy: string; at: Date; reason: string | null; requestId: string | null },
 ): Promise<EmergencyRow> {

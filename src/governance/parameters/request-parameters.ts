@@ -1,3 +1,4 @@
+import type { GovernanceTables } from '../tables.js';
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.js';
@@ -23,7 +24,7 @@ export function deploymentDefaults(config: Config): Parameters {
   };
 }
 
-const plugin: FastifyPluginAsync<{ db: Queryable; config: Config }> = async (app, { db, config }) => {
+const plugin: FastifyPluginAsync<{ db: Queryable<GovernanceTables>; config: Config }> = async (app, { db, config }) => {
   const defaults = deploymentDefaults(config);
   const memo = new WeakMap<object, Promise<Parameters>>();
   app.decorateRequest('governance', function governance(this: object) {

@@ -1,3 +1,4 @@
+import type { GovernanceTables } from '../tables.js';
 import type { Config } from '../../config.js';
 import { identityKey } from '../../platform/auth/admin-policy.js';
 import type { HumanActor } from '../../platform/auth/types.js';
@@ -8,8 +9,8 @@ import { withTransaction, type Transactor } from '../../platform/db/transaction.
 import { appError, notFound, validationFailed } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { passControlPlaneGate } from '../control-plane/gate.js';
-import type { ControlPlaneTargets } from '../control-plane/service.js';
-import { boundProof, spendProof } from '../../identity/humans/proof-body.js';
+import type { ControlPlaneTargets, ProofSpender } from '../control-plane/service.js';
+import { boundProof } from '../../identity/humans/proof-body.js';
 import type { HumanProofVerifier } from '../../identity/humans/proof-verifier.js';
 import { checkChanges, isParameterName, overlayParameters, PARAMETER_NAMES, parameterSpec, type Parameters } from './parameters.js';
 import { presentEmergency, presentProposal } from './presenter.js';
@@ -31,16 +32,17 @@ import {
 import type { ActivateBody, ActivationResponse, Proposal, ProposalBody, RatifyBody, StateResponse } from './schemas.js';
 
 /** The governance proposals as the control plane sees its targets (wired at the composition root). */
-export function controlPlaneTargets(db: Queryable): ControlPlaneTargets {
+export function controlPlaneTargets(db: Queryable<GovernanceTables>): ControlPlaneTargets {
   return { proposalExists: (id) => proposalExists(db, id) };
 }
 
 export interface GovernanceDeps {
-  db: Db;
-  transactor: Transactor;
+  db: Db<GovernanceTables>;
+  transactor: Transactor<GovernanceTables>;
   clock: Clock;
   config: Config;
   verifier: HumanProofVerifier;
+  proofs: ProofSpender;
   /** The deployment's parameter defaults (deploymentDefaults(config)). */
   defaults: Parameters;
 }
@@ -52,7 +54,7 @@ export interface GovernanceDeps {
  * entries and (explicit control plane) the consumed control-plane request.
  */
 export function createGovernanceService(deps: GovernanceDeps) {
-  const { db, transactor, clock, config, verifier, defaults } = deps;
+  const { db, transactor, clock, config, verifier, proofs, defaults } = deps;
 
   return {
     /** Every parameter with its value, default, range and the proposal that last changed it; the emergency; open proposals. */
@@ -141,7 +143,7 @@ export function createGovernanceService(deps: GovernanceDeps) {
       return withTransaction(transactor, async (tx) => {
         const at = new Date(clock.now());
         // the nullifier first: the same proof again is NULLIFIER_REUSED, whatever the proposal's state
-        const verifiedActionId = await spendProof(tx, proof, linkedHumanId, `proposal:${id}`, at);
+        const verifiedActionId = await proofs.spend(tx, proof, linkedHumanId, `proposal:${id}`, at);
         const proposal = await lockProposal(tx, id);
         if (!proposal) throw notFound('proposal');
         const status = nextProposalState(proposal.status, decision === 'RATIFY' ? 'ratify' : 'reject');

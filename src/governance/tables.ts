@@ -1,0 +1,24 @@
+import type { DB } from '../platform/db/schema.js';
+import type { PLATFORM_TABLES } from '../platform/tables.js';
+
+/**
+ * The tables governance owns: the parameters and their proposals, emergency changes, the control plane's requests
+ * and approvals, and the cartel analyses with their flagged members.
+ */
+export const GOVERNANCE_TABLES = [
+  'governance_parameters',
+  'governance_proposals',
+  'governance_emergencies',
+  'control_plane_requests',
+  'control_plane_approvals',
+  'integrity_analyses',
+  'integrity_flagged_members',
+] as const;
+
+/**
+ * Governance's handle: its own tables and platform's, whose audit entry goes in the same transaction as the change
+ * it records (one `Pick`: Kysely's handle types do not take an intersection of table sets). What governance needs
+ * of another context comes through ports: the newsroom's activity (`HealthCounts`, `IntegrityInteractions`) and
+ * the spending of a person's proof (`ProofSpender`).
+ */
+export type GovernanceTables = Pick<DB, (typeof GOVERNANCE_TABLES)[number] | (typeof PLATFORM_TABLES)[number]>;
