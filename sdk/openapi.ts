@@ -256,7 +256,7 @@ export interface paths {
     put?: never;
     /**
      * Comment on a story
-     * @description A human signed write sent by the front end for its user (120 writes a minute per actorId). Comments on a story readers can see (a candidate or a hidden story is 404); a reply names a `parentId` on the same story (400 otherwise); the body is 1 to 5,000 characters. The comment counts in the story's engagement (trending score). The answer is the comment as stored, with its id.
+     * @description A human signed write sent by the front end for its user (120 writes a minute per actorId). Comments on a story readers can see (a candidate or a hidden story is 404); a reply names a `parentId` on the same story (400 otherwise); the body is 1 to 5,000 characters and not white space alone (400 VALIDATION_FAILED, nothing is posted). The comment counts in the story's engagement (trending score). The answer is the comment as stored, with its id.
      */
     post: operations['createComment'];
     delete?: never;

@@ -199,7 +199,7 @@ export function createServices(ctx: AppContext) {
     reviews: createReviewsService({ transactor, clock }),
     comments: createCommentsService({ ...base, cursors, stories, authorNames: names.namesOf }),
     flags: createFlagsService({ ...base, cursors, stories }),
-    rewardVotes: createRewardVotesService({ transactor, clock, paidActions: config.rewards.dailyPaidActions }),
+    rewardVotes: createRewardVotesService({ ...base, paidActions: config.rewards.dailyPaidActions, stories }),
     corrections: createCorrectionsService({ transactor, clock, config }),
     moderation: {
       // newsroom/moderation → newsroom/publish: a released candidate is published

@@ -69,7 +69,7 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<{ stories: numbe
   const flags = createFlagsService({ db, transactor: ctx.transactor, clock, cursors: ctx.cursors, stories });
   // the same demo readers vote on every story: the daily paid-action budget is not what the seed shows
   const unlimited = { L3: 1_000_000, L2: 1_000_000, L0: 1_000_000 };
-  const rewardVotes = createRewardVotesService({ transactor: ctx.transactor, clock, paidActions: unlimited });
+  const rewardVotes = createRewardVotesService({ db, transactor: ctx.transactor, clock, paidActions: unlimited, stories });
 
   for (const [index, story] of DEMO_STORIES.entries()) {
     clock.set(ctx.clock.now() - (36 - index * 3) * HOUR_MS);

@@ -114,14 +114,19 @@ describe('the console and the site refuse what their schemas do not accept with 
     await reader.devLogin('returning reader');
     await reader.get('/me?lang=en');
     for (const back of ['/漢字', '/\u0001', '/😀', '/a b']) {
-      const cleared = await reader.post('/me/history/clear', { _csrf: reader.csrf(), lang: 'en', back });
+      const cleared = await reader.post('/me/history/clear', { _csrf: reader.csrf(), lang: 'en', confirm: '1', back });
       assert.deepEqual(
         refused(cleared, 'en', JSON.stringify(back)),
         [`The field “back” of the form has a value this page does not accept: “${back}”.`],
         JSON.stringify(back),
       );
     }
-    const encoded = await reader.post('/me/history/clear', { _csrf: reader.csrf(), lang: 'en', back: '/search?lang=en&q=%E6%BC%A2' });
+    const encoded = await reader.post('/me/history/clear', {
+      _csrf: reader.csrf(),
+      lang: 'en',
+      confirm: '1',
+      back: '/search?lang=en&q=%E6%BC%A2',
+    });
     assert.equal(encoded.statusCode, 303);
     assert.equal(encoded.headers.location, '/search?lang=en&q=%E6%BC%A2');
 

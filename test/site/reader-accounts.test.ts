@@ -121,8 +121,15 @@ test('a person comments, votes with a proof, flags, bookmarks, follows, finds it
       prefs.page.body.slice(prefs.page.body.indexOf('<main'), prefs.page.body.indexOf('<main') + 600),
     );
     await alice.get(story);
-    const cleared = await alice.submit('/me?lang=en', '/me/history/clear', {});
+    // without the confirmation page's answer, nothing is cleared: the site asks first, naming what goes
+    const asked = await alice.submit('/me?lang=en', '/me/history/clear', {});
+    assert.equal(asked.posted.headers.location, '/me/history/clear?lang=en');
+    assert.match(asked.page.body, /Your reading history holds 1 story\./);
+    const cleared = await alice.submit('/me/history/clear?lang=en', '/me/history/clear', { confirm: '1', back: '/me?lang=en' });
+    assert.equal(cleared.posted.headers.location, '/me?lang=en');
     assert.equal(flashOf(cleared.page.body), 'Your reading history is cleared.');
+    const none = await alice.get('/me/history/clear?lang=en');
+    assert.match(none.body, /Your reading history holds 0 stories\./);
 
     await alice.get('/me?lang=en');
     const out = await alice.post('/logout', { _csrf: alice.csrf(), lang: 'en', back: '/?lang=en' });

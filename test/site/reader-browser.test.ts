@@ -117,7 +117,10 @@ test(
     const exported = JSON.parse(await streamText(await download.createReadStream())) as { actorId: string };
     assert.match(exported.actorId, /^acct_[0-9a-f]{30}$/);
 
-    await page.getByRole('button', { name: 'Clear the history' }).click();
+    // clearing asks first, on a page of its own
+    await page.getByRole('link', { name: 'Clear the history…' }).click();
+    await passes(alice, 'history-clear-confirm');
+    await page.getByRole('button', { name: 'Yes, clear my reading history' }).click();
     assert.equal(await flash(alice), 'Your reading history is cleared.');
     await page.getByLabel('Language of the site').selectOption('de');
     await page.getByRole('button', { name: 'Save the preferences' }).click();

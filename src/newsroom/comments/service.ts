@@ -3,12 +3,13 @@ import type { Clock } from '../../platform/clock.js';
 import { pageOf, type CursorCodec } from '../../platform/cursor.js';
 import type { Db } from '../../platform/db/database.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
-import { AppError, validationFailed } from '../../platform/errors.js';
+import { validationFailed } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { recomputeConsensus } from '../consensus/service.js';
 import type { Parameters } from '../../governance/parameters/parameters.js';
 import { PAGE_LIMIT_DEFAULT, type PageQuery } from '../stories/evidence-schemas.js';
 import { requirePublished } from '../stories/policy.js';
+import { readableTitles } from '../stories/readable-titles.js';
 import type { ReadableStory, StoriesService } from '../stories/service.js';
 import { lockVisibleStory } from '../stories/story-lock.js';
 import { incrementCommentCount } from '../stories/story-lock.js';
@@ -71,6 +72,8 @@ export function createCommentsService(deps: {
   return {
     /** A comment on a published story (optionally a reply); the comment count moves the trending score. */
     async create(actor: HumanActor, storyId: string, body: CommentBody, params: Parameters) {
+      // white space alone says nothing: refused like a missing body, before anything is locked or written
+      if (body.body.trim() === '') throw validationFailed([{ path: '/body', message: 'a comment needs more than white space' }]);
       return withTransaction(transactor, async (tx, events) => {
         const story = requirePublished(await lockVisibleStory(tx, events, storyId));
         if (body.parentId && !(await commentExists(tx, story.id, body.parentId)))
@@ -103,16 +106,12 @@ export function createCommentsService(deps: {
      */
     async byAuthor(actorId: string, limit: number) {
       const rows = await commentsByAuthor(db, actorId, limit * 2);
-      const visible = new Map<string, { id: string; title: string; lang: string } | null>();
-      for (const storyId of new Set(rows.map((r) => r.story_id))) {
-        const story = await stories.readable(storyId).catch((err: unknown) => {
-          if (err instanceof AppError && err.code === 'NOT_FOUND') return null;
-          throw err;
-        });
-        visible.set(storyId, story && { id: story.id, title: story.title, lang: story.lang });
-      }
+      const visible = await readableTitles(
+        stories,
+        rows.map((r) => r.story_id),
+      );
       return rows
-        .filter((r) => visible.get(r.story_id))
+        .filter((r) => visible.has(r.story_id))
         .slice(0, limit)
         .map((r) => ({ ...presentComment(r, undefined), story: visible.get(r.story_id)! }));
     },

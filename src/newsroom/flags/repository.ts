@@ -46,3 +46,33 @@ export async function countFlags(db: Queryable, from: Date, to: Date): Promise<n
     .executeTakeFirstOrThrow();
   return row.n;
 }
+
+const OWN_FLAG_COLUMNS = ['id', 'story_id', 'severity', 'claim_id', 'reason', 'created_at'] as const;
+
+/** The flags `actorId` filed on `storyId` (on the story and on its claims), in filing order. */
+export async function flagsOfActorOnStory(db: Queryable, storyId: string, actorId: string) {
+  return db
+    .selectFrom('flags')
+    .select(OWN_FLAG_COLUMNS)
+    .where('story_id', '=', storyId)
+    .where('actor_id', '=', actorId)
+    .orderBy('seq')
+    .execute();
+}
+
+/** Up to `limit` flags of `actorId`, newest first (index flags_actor). */
+export async function flagsByActor(db: Queryable, actorId: string, limit: number) {
+  return db.selectFrom('flags').select(OWN_FLAG_COLUMNS).where('actor_id', '=', actorId).orderBy('seq', 'desc').limit(limit).execute();
+}
+
+/** The corrections and retractions of `storyIds`, oldest first: what an editor did about a story after a flag. */
+export async function editorialActsOn(db: Queryable, storyIds: readonly string[]) {
+  if (storyIds.length === 0) return [];
+  return db
+    .selectFrom('story_corrections')
+    .select(['story_id', 'kind', 'note', 'created_at'])
+    .where('story_id', 'in', storyIds)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}

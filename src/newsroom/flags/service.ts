@@ -12,7 +12,8 @@ import { PAGE_LIMIT_DEFAULT, type PageQuery } from '../stories/evidence-schemas.
 import { requirePublished } from '../stories/policy.js';
 import type { ReadableStory, StoriesService } from '../stories/service.js';
 import { currentPacket, lockVisibleStory } from '../stories/story-lock.js';
-import { flagsAfter, insertFlag } from './repository.js';
+import { readableTitles } from '../stories/readable-titles.js';
+import { editorialActsOn, flagsAfter, flagsByActor, flagsOfActorOnStory, insertFlag } from './repository.js';
 import type { Flag, FlagBody, FlagsResponse } from './schemas.js';
 
 /** A challenge is a HIGH flag that names a claim. */
@@ -30,6 +31,41 @@ const presentFlag = (f: {
   id: f.id,
   actorId: f.actor_id,
   verified: f.verified,
+  severity: f.severity,
+  claimId: f.claim_id,
+  reason: f.reason,
+  challenge: isChallenge(f.severity, f.claim_id),
+  createdAt: f.created_at.toISOString(),
+});
+
+/** A reader's own flag as their pages show it. */
+export interface OwnFlag {
+  id: string;
+  storyId: string;
+  severity: Flag['severity'];
+  claimId: string | null;
+  reason: string;
+  challenge: boolean;
+  createdAt: string;
+}
+
+/**
+ * What became of a flag, as far as the newsroom records it. Flags get no verdict of their own: what is recorded is
+ * what a content editor did to the story after the flag was filed, a retraction (with its reason) or the latest
+ * correction (with its note). `OPEN` when neither happened since.
+ */
+export type FlagOutcome = { state: 'OPEN' } | { state: 'CORRECTED' | 'RETRACTED'; at: string; note: string };
+
+const presentOwn = (f: {
+  id: string;
+  story_id: string;
+  severity: Flag['severity'];
+  claim_id: string | null;
+  reason: string;
+  created_at: Date;
+}): OwnFlag => ({
+  id: f.id,
+  storyId: f.story_id,
   severity: f.severity,
   claimId: f.claim_id,
   reason: f.reason,
@@ -117,5 +153,32 @@ export function createFlagsService(deps: {
     },
 
     listForReadableStory,
+
+    /** The flags `actor` filed on `storyId`, oldest first: the story page says so instead of offering the same flag again. */
+    async mine(actor: HumanActor, storyId: string): Promise<OwnFlag[]> {
+      return (await flagsOfActorOnStory(db, storyId, actor.actorId)).map(presentOwn);
+    },
+
+    /**
+     * The actor's newest flags (up to `limit`) on stories the public can read, each with its story's title and
+     * what became of it (FlagOutcome).
+     */
+    async byActor(actorId: string, limit: number) {
+      const rows = await flagsByActor(db, actorId, limit * 2);
+      const visible = await readableTitles(
+        stories,
+        rows.map((r) => r.story_id),
+      );
+      const kept = rows.filter((r) => visible.has(r.story_id)).slice(0, limit);
+      const acts = await editorialActsOn(db, [...new Set(kept.map((r) => r.story_id))]);
+      return kept.map((r) => {
+        const since = acts.filter((a) => a.story_id === r.story_id && a.created_at >= r.created_at);
+        const act = since.find((a) => a.kind === 'RETRACTION') ?? since.at(-1);
+        const outcome: FlagOutcome = act
+          ? { state: act.kind === 'RETRACTION' ? 'RETRACTED' : 'CORRECTED', at: act.created_at.toISOString(), note: act.note }
+          : { state: 'OPEN' };
+        return { ...presentOwn(r), story: visible.get(r.story_id)!, outcome };
+      });
+    },
   };
 }

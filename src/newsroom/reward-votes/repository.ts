@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { Tx } from '../../platform/db/database.js';
+import type { Queryable, Tx } from '../../platform/db/database.js';
 import type { RewardVotesTable } from '../../platform/db/schema.js';
 
 /** Inserts a reward vote; null when this reader already voted on this story (unique story_id, actor_id). */
@@ -12,4 +12,26 @@ export async function insertRewardVote(tx: Tx, row: Insertable<RewardVotesTable>
       .returningAll()
       .executeTakeFirst()) ?? null
   );
+}
+
+/** The vote `actorId` cast on `storyId` (unique story_id, actor_id), or undefined. */
+export async function findRewardVote(db: Queryable, storyId: string, actorId: string) {
+  return db
+    .selectFrom('reward_votes')
+    .select(['id', 'story_id', 'vote', 'weight', 'created_at'])
+    .where('story_id', '=', storyId)
+    .where('actor_id', '=', actorId)
+    .executeTakeFirst();
+}
+
+/** Up to `limit` votes of `actorId`, newest first (index reward_votes_actor). */
+export async function rewardVotesByActor(db: Queryable, actorId: string, limit: number) {
+  return db
+    .selectFrom('reward_votes')
+    .select(['id', 'story_id', 'vote', 'weight', 'created_at'])
+    .where('actor_id', '=', actorId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }

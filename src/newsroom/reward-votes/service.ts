@@ -10,7 +10,27 @@ import { requirePublished } from '../stories/policy.js';
 import { lockVisibleStory } from '../stories/story-lock.js';
 import { isRewardWindowActive } from '../stories/story-state.js';
 import { spendPaidAction, type PaidActionLimits } from '../../rewards/recipients/budget.js';
-import { insertRewardVote } from './repository.js';
+import type { Db } from '../../platform/db/database.js';
+import { readableTitles } from '../stories/readable-titles.js';
+import type { StoriesService } from '../stories/service.js';
+import { findRewardVote, insertRewardVote, rewardVotesByActor } from './repository.js';
+
+/** A reader's own vote as their pages show it. */
+export interface OwnRewardVote {
+  id: string;
+  storyId: string;
+  vote: 'UP' | 'DOWN';
+  weight: number;
+  createdAt: string;
+}
+
+const presentOwn = (row: { id: string; story_id: string; vote: 'UP' | 'DOWN'; weight: number; created_at: Date }): OwnRewardVote => ({
+  id: row.id,
+  storyId: row.story_id,
+  vote: row.vote,
+  weight: row.weight,
+  createdAt: row.created_at.toISOString(),
+});
 
 /**
  * Weight of a human reward vote by the tier the service recorded: L3 (World ID) 3, L2 2, else 1. A vote
@@ -20,8 +40,14 @@ import { insertRewardVote } from './repository.js';
 const REWARD_VOTE_WEIGHT = { L3: 3, L2: 2, L0: 1 } as const;
 
 /** Reader reward votes: one per reader per story, only while the story's reward window is open. */
-export function createRewardVotesService(deps: { transactor: Transactor; clock: Clock; paidActions: PaidActionLimits }) {
-  const { transactor, clock, paidActions } = deps;
+export function createRewardVotesService(deps: {
+  db: Db;
+  transactor: Transactor;
+  clock: Clock;
+  paidActions: PaidActionLimits;
+  stories: Pick<StoriesService, 'readable'>;
+}) {
+  const { db, transactor, clock, paidActions, stories } = deps;
 
   return {
     async cast(actor: HumanActor, storyId: string, body: { vote: 'UP' | 'DOWN' }, params: Parameters) {
@@ -61,6 +87,25 @@ export function createRewardVotesService(deps: { transactor: Transactor; clock: 
           createdAt: row.created_at.toISOString(),
         };
       });
+    },
+
+    /** The vote `actor` cast on `storyId`, or null: the story page shows it instead of the vote form. */
+    async mine(actor: HumanActor, storyId: string): Promise<OwnRewardVote | null> {
+      const row = await findRewardVote(db, storyId, actor.actorId);
+      return row ? presentOwn(row) : null;
+    },
+
+    /** The actor's newest votes (up to `limit`) on stories the public can read, each with its story's title. */
+    async byActor(actorId: string, limit: number) {
+      const rows = await rewardVotesByActor(db, actorId, limit * 2);
+      const visible = await readableTitles(
+        stories,
+        rows.map((r) => r.story_id),
+      );
+      return rows
+        .filter((r) => visible.has(r.story_id))
+        .slice(0, limit)
+        .map((r) => ({ ...presentOwn(r), story: visible.get(r.story_id)! }));
     },
   };
 }

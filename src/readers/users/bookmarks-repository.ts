@@ -65,3 +65,14 @@ export async function allBookmarks(db: Queryable, actorId: string) {
 export async function findStoryForReader(db: Queryable, storyId: string) {
   return db.selectFrom('stories').select(['id', 'moderation_status', 'publication_stage']).where('id', '=', storyId).executeTakeFirst();
 }
+
+/** Whether `actorId` bookmarked `storyId`. */
+export async function hasBookmark(db: Queryable, actorId: string, storyId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_bookmarks')
+    .select('story_id')
+    .where('actor_id', '=', actorId)
+    .where('story_id', '=', storyId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -13,7 +13,7 @@ import {
   type BookmarksPage,
   type BookmarksQuery,
 } from './bookmark-schemas.js';
-import { bookmarksAfter, deleteBookmark, findStoryForReader, insertBookmark } from './bookmarks-repository.js';
+import { bookmarksAfter, deleteBookmark, findStoryForReader, hasBookmark, insertBookmark } from './bookmarks-repository.js';
 
 /** The cursor kind of the bookmark list: a cursor of another listing is 400 INVALID_CURSOR. */
 const CURSOR_KIND = 'bookmarks';
@@ -56,6 +56,11 @@ export function createBookmarksService(deps: { db: Db; transactor: Transactor; c
         })),
         ...(nextCursor ? { nextCursor } : {}),
       };
+    },
+
+    /** Whether the reader bookmarked `storyId` (the story page shows "Bookmarked" with a way to remove it). */
+    async has(actor: HumanActor, storyId: string): Promise<boolean> {
+      return hasBookmark(db, actor.actorId, storyId);
     },
 
     /** Removes the bookmark; a missing one is not an error (`removed: false`). */

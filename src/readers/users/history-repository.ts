@@ -38,3 +38,13 @@ export async function allHistory(db: Queryable, actorId: string) {
     .orderBy('story_id')
     .execute();
 }
+
+/** How many stories the history of `actorId` holds (what clearing it would delete). */
+export async function countHistory(db: Queryable, actorId: string): Promise<number> {
+  const row = await db
+    .selectFrom('reading_history')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('actor_id', '=', actorId)
+    .executeTakeFirstOrThrow();
+  return row.n;
+}

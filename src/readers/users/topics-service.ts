@@ -54,6 +54,11 @@ export function createTopicsService(deps: { db: Db; transactor: Transactor; cloc
       return { actorId: actor.actorId, items: rows.map(presentTopic), limit: TOPICS_PER_READER };
     },
 
+    /** Whether the reader follows the topic named by any spelling of it (the story page's "Following"). */
+    async follows(actor: HumanActor, text: string): Promise<boolean> {
+      return (await findTopic(db, actor.actorId, normalizeTopic(text))) !== undefined;
+    },
+
     /** Unfollows the topic named by any spelling of it; a topic not followed is not an error (`removed: false`). */
     async unfollow(actor: HumanActor, text: string): Promise<TopicRemoved> {
       const topic = normalizeTopic(text);

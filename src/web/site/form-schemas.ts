@@ -35,6 +35,8 @@ export const proof = {
 };
 
 export const PlainForm = form({});
+/** Clearing the history: `confirm` comes from the confirmation page only (without it, the page asks first). */
+export const HistoryClearForm = form({ confirm: Type.Optional(Type.Literal('1')) });
 export const DevLoginForm = form({ name: Type.String({ minLength: 1, maxLength: 64 }) });
 export const LoginFinishForm = form({
   nullifier_hash: Type.String({ minLength: 1, maxLength: 200 }),

@@ -15,6 +15,7 @@ import { createSiteApi } from './api.js';
 import { registerFormLimits, type FormLimits } from './limits.js';
 import { loginRoutes } from './login-routes.js';
 import { readerRoutes, type ReaderServices } from './reader-routes.js';
+import { storyReaderState } from './reader-state.js';
 import { createServiceCalls, type ServiceCalls, type ServiceCallsDeps } from './calls.js';
 import { nameRoutes, type HumanWriteBudget } from './name-routes.js';
 import type { NamesService } from '../../readers/names/service.js';
@@ -186,7 +187,11 @@ export const siteModule: FastifyPluginAsyncTypebox<SiteOptions> = async (app, op
 
   app.get('/stories/:id', { config: story, schema: { ...hide, params: StoryParams, querystring: LangQuery } }, async (request, reply) => {
     const lang = request.query.lang ?? 'en';
-    return sendPage(reply, StoryPage, { lang, now: clock.now(), ...(await service.storyPage(request.params.id, lang)) });
+    const page = await service.storyPage(request.params.id, lang);
+    // a logged-in reader's own page (never cached) shows what they already did on the story
+    const reader = request.visitor?.reader;
+    const mine = reader ? await storyReaderState(calls, options.services, reader, page.story) : null;
+    return sendPage(reply, StoryPage, { lang, now: clock.now(), mine, ...page });
   });
 
   app.get(

@@ -22,7 +22,16 @@ import type { createUsersService } from '../../readers/users/service.js';
 import { TopicFollowBody } from '../../readers/users/topic-schemas.js';
 import type { createTopicsService } from '../../readers/users/topics-service.js';
 import type { CallResult, ServiceCalls } from './calls.js';
-import { CommentForm, FlagForm, PlainForm, PreferencesForm, TopicForm, VoteForm, type ProofForm } from './form-schemas.js';
+import {
+  CommentForm,
+  FlagForm,
+  HistoryClearForm,
+  PlainForm,
+  PreferencesForm,
+  TopicForm,
+  VoteForm,
+  type ProofForm,
+} from './form-schemas.js';
 import { actorOf, finish, flashOf, requireReader, safeBack } from './form-replies.js';
 import { LangQuery } from './schemas.js';
 import { devProofOf } from './dev-proof.js';
@@ -30,6 +39,7 @@ import { href } from './links.js';
 import { sendPage } from './render.js';
 import { pageError, sameOriginCheck, type Flash, type SiteReader } from './session.js';
 import type { LoginMode } from './visitor.js';
+import { ActivityPage, HistoryClearPage } from './views/activity.js';
 import { MyNewsroomPage } from './views/me.js';
 
 /** The services a reader's forms and pages act through (the same instances as the API's routes). */
@@ -44,6 +54,23 @@ export interface ReaderServices {
   topics: ReturnType<typeof createTopicsService>;
   history: ReturnType<typeof createHistoryService>;
   exporter: ReturnType<typeof createExportService>;
+}
+
+/** How many of each of the reader's acts "My activity" lists (the newest). */
+const ACTIVITY_ITEMS = 50;
+
+type Refused = Extract<CallResult<unknown>, { ok: false }>;
+
+/**
+ * A reader's own page whose read was refused: a login the service no longer honours logs in again and comes back
+ * to `here`; any other refusal is the error page with the API's status.
+ */
+function refusedRead(request: FastifyRequest, reply: FastifyReply, failed: Refused, lang: Lang, here: string) {
+  if (failed.failure.code === 'LINKED_HUMAN_NOT_BOUND') {
+    delete request.session.reader;
+    return reply.redirect(href('/login', lang, { next: here }), 303);
+  }
+  throw pageError(failed.status, failed.failure.message ?? failed.failure.code);
 }
 
 /** The actor fields of a signed read's query, as the API's query types carry them. */
@@ -63,8 +90,8 @@ export interface ReaderRoutesOptions {
 
 /**
  * Everything a logged-in reader does, as forms (post, redirect, get) and their own pages: comment, reward vote
- * and flag (with the World ID action proof they ask for), bookmark, follow, "My newsroom", preferences,
- * history clear and the data export. Each form is one call of the service the JSON API's route calls (or two: a
+ * and flag (with the World ID action proof they ask for), bookmark, follow, "My newsroom", "My activity",
+ * preferences, history clear (after a confirmation page) and the data export. Each form is one call of the service the JSON API's route calls (or two: a
  * proof, then the act), through ./calls.ts, so the rules, limits, audit and refusals are the API's; a refusal
  * comes back as a sentence.
  */
@@ -119,13 +146,17 @@ export const readerRoutes: FastifyPluginAsyncTypebox<ReaderRoutesOptions> = asyn
       request,
       reply,
       request.body,
-      (reader) => {
+      async (reader) => {
         const fields = { body: request.body.body };
-        return calls.write(
+        const posted = await calls.write(
           actorOf(reader),
           async (actor, body) => services.comments.create(actor, request.params.id, body, await request.governance()),
           { body: { schema: CommentBody, value: fields } },
         );
+        // the form's only free field is the text: its refusal as a body of white space gets its own sentence
+        if (!posted.ok && posted.failure.code === 'VALIDATION_FAILED' && fields.body.trim() === '')
+          return { ...posted, failure: { code: 'COMMENT_BLANK' } };
+        return posted;
       },
       () => ({ kind: 'done', message: 'account.comment.done' }),
     ),
@@ -236,15 +267,48 @@ export const readerRoutes: FastifyPluginAsyncTypebox<ReaderRoutesOptions> = asyn
     ),
   );
 
-  app.post('/me/history/clear', { ...guarded, schema: { hide: true, body: PlainForm } }, (request, reply) =>
-    act(
+  /** Clearing the history asks first (a page of its own, which works without scripts): what goes, what stays. */
+  app.get('/me/history/clear', { schema: { hide: true, querystring: LangQuery } }, async (request, reply) => {
+    const lang = request.query.lang ?? 'en';
+    const here = href('/me/history/clear', lang);
+    const reader = requireReader(request, reply, lang, here, clock.now());
+    if (!reader) return reply;
+    const count = await calls.read(actorOf(reader), (actor) => services.history.count(actor));
+    if (!count.ok) return refusedRead(request, reply, count, lang, here);
+    options.prepare(request, reply);
+    return sendPage(reply, HistoryClearPage, { lang, count: count.body });
+  });
+
+  app.post('/me/history/clear', { ...guarded, schema: { hide: true, body: HistoryClearForm } }, (request, reply) => {
+    // not confirmed (an old form, a crafted post): to the question first, nothing is deleted
+    if (request.body.confirm !== '1') return reply.redirect(href('/me/history/clear', request.body.lang ?? 'en'), 303);
+    return act(
       request,
       reply,
       request.body,
       (reader) => calls.write(actorOf(reader), (actor) => services.history.clear(actor)),
       () => ({ kind: 'done', message: 'account.me.history.done' }),
-    ),
-  );
+    );
+  });
+
+  /** "My activity": the reader's comments, votes and flags, and what became of each flag. */
+  app.get('/me/activity', { schema: { hide: true, querystring: LangQuery } }, async (request, reply) => {
+    const lang = request.query.lang ?? 'en';
+    const here = href('/me/activity', lang);
+    const reader = requireReader(request, reply, lang, here, clock.now());
+    if (!reader) return reply;
+    const activity = await calls.read(actorOf(reader), async (actor) => {
+      const [comments, votes, flags] = await Promise.all([
+        services.comments.byAuthor(actor.actorId, ACTIVITY_ITEMS),
+        services.rewardVotes.byActor(actor.actorId, ACTIVITY_ITEMS),
+        services.flags.byActor(actor.actorId, ACTIVITY_ITEMS),
+      ]);
+      return { comments, votes, flags };
+    });
+    if (!activity.ok) return refusedRead(request, reply, activity, lang, here);
+    options.prepare(request, reply);
+    return sendPage(reply, ActivityPage, { lang, ...activity.body });
+  });
 
   app.get('/me', { schema: { hide: true, querystring: LangQuery } }, async (request, reply) => {
     const lang = request.query.lang ?? 'en';
@@ -258,12 +322,8 @@ export const readerRoutes: FastifyPluginAsyncTypebox<ReaderRoutesOptions> = asyn
       calls.read(person, (actor) => services.users.getPreferences(actor)),
     ]);
     if (!feed.ok || !bookmarks.ok || !topics.ok || !preferences.ok) {
-      const failed = [feed, bookmarks, topics, preferences].find((r) => !r.ok) as Extract<CallResult<unknown>, { ok: false }>;
-      if (failed.failure.code === 'LINKED_HUMAN_NOT_BOUND') {
-        delete request.session.reader;
-        return reply.redirect(href('/login', lang, { next: href('/me', lang) }), 303);
-      }
-      throw pageError(failed.status, failed.failure.message ?? failed.failure.code);
+      const failed = [feed, bookmarks, topics, preferences].find((r) => !r.ok) as Refused;
+      return refusedRead(request, reply, failed, lang, href('/me', lang));
     }
     options.prepare(request, reply);
     return sendPage(reply, MyNewsroomPage, {

@@ -5,7 +5,7 @@ import { PostForm } from './forms.js';
 
 /**
  * The masthead's account links: "Log in" (back to this page afterwards) for everyone on a public page; the
- * reader's "My newsroom" and "Log out" on their own pages.
+ * reader's "My newsroom", "My activity" and "Log out" on their own pages.
  */
 export function AccountLinks(props: { lang: Lang; path: string; query?: Record<string, string | number | undefined> }) {
   const { lang } = props;
@@ -17,6 +17,9 @@ export function AccountLinks(props: { lang: Lang; path: string; query?: Record<s
         <ul>
           <li>
             <a href={href('/me', lang)}>{t(lang, 'account.me')}</a>
+          </li>
+          <li>
+            <a href={href('/me/activity', lang)}>{t(lang, 'account.activity.title')}</a>
           </li>
           {staff ? (
             <li>

@@ -93,7 +93,7 @@ export function Layout(props: PageFrame & { children: ComponentChildren }) {
         </main>
         <footer>
           <p>
-            {t(lang, 'site.footer')} <a href="/docs">{t(lang, 'site.apiDocs')}</a>
+            {t(lang, visitor.reader ? 'site.footer.reader' : 'site.footer')} <a href="/docs">{t(lang, 'site.apiDocs')}</a>
           </p>
         </footer>
       </body>

@@ -52,6 +52,9 @@ export function MyNewsroomPage(props: MyNewsroomProps) {
             <a href={href('/me/name', lang, { next: back })}>{t(lang, reader.name ? 'account.name.link' : 'account.name.choose')}</a>
           </p>
           <p class="meta">{t(lang, 'account.me.session', { time: formatDate(lang, reader.expiresAt) })}</p>
+          <p>
+            <a href={href('/me/activity', lang)}>{t(lang, 'account.activity.title')}</a>
+          </p>
           <Reference summary={t(lang, 'site.bot.ids')}>
             <code>{reader.accountId}</code>
           </Reference>
@@ -139,9 +142,11 @@ export function MyNewsroomPage(props: MyNewsroomProps) {
       <section aria-labelledby="history">
         <h2 id="history">{t(lang, 'account.me.history')}</h2>
         <p>{t(lang, 'account.me.history.text')}</p>
-        <PostForm action="/me/history/clear" lang={lang} back={back}>
-          <button type="submit">{t(lang, 'account.me.history.clear')}</button>
-        </PostForm>
+        <p>
+          <a class="button" href={href('/me/history/clear', lang)}>
+            {t(lang, 'account.me.history.clear')}
+          </a>
+        </p>
       </section>
       <section aria-labelledby="data">
         <h2 id="data">{t(lang, 'account.me.export')}</h2>

@@ -5,6 +5,7 @@ import type { ConsensusResponse, VersionsResponse } from '../../../newsroom/stor
 import type { StoryResponse } from '../../../newsroom/stories/schemas.js';
 import { formatNumber, formatPercent } from '../format.js';
 import { href } from '../links.js';
+import type { StoryReaderState } from '../reader-state.js';
 import type { BotNames } from '../service.js';
 import { Layout } from './layout.js';
 import { ReaderActions } from './reader-actions.js';
@@ -24,6 +25,8 @@ export interface StoryPageProps {
   botNames: BotNames;
   /** The time the page is rendered at (ms): the correction notice says how long ago it was made. */
   now: number;
+  /** What the logged-in reader already did on this story (null for everyone else). */
+  mine?: StoryReaderState | null;
 }
 
 /**
@@ -237,7 +240,7 @@ export function StoryPage(props: StoryPageProps) {
           </aside>
         </div>
       </article>
-      <ReaderActions lang={lang} story={story} />
+      <ReaderActions lang={lang} story={story} mine={props.mine ?? null} />
       <Sources lang={lang} sources={story.sources} />
       <Comments lang={lang} comments={props.comments} total={story.counts.comments} />
       <Flags lang={lang} flags={props.flags} total={story.counts.flags} claims={story.claims} />
