@@ -141,6 +141,16 @@ export async function enableEndpoint(db: Queryable, endpoint: string): Promise<b
   return result.numDeletedRows > 0n;
 }
 
+/** How many deliveries are failing: tried and due again (PENDING with attempts), or given up (DEAD). */
+export async function countFailingDeliveries(db: Queryable): Promise<number> {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where((eb) => eb.or([eb('status', '=', 'DEAD'), eb.and([eb('status', '=', 'PENDING'), eb('attempts', '>', 0)])]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Delivery counts for operators: pending (never tried), failed (tried, retrying), delivered, dead. */
 export async function deliveryCounts(db: Queryable): Promise<Record<'pending' | 'failed' | 'delivered' | 'dead', number>> {
   const rows = await db
