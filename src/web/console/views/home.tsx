@@ -27,7 +27,7 @@ export function ConsoleHomePage(props: {
       <WhoAmI lang={lang} allowlistKey={props.allowlistKey} />
       <p>{t(lang, 'console.roles', { roles: held.join(', ') })}</p>
       <section aria-labelledby="waiting">
-        <h2 id="waiting">{t(lang, 'console.waiting.title', { count: total })}</h2>
+        <h2 id="waiting">{total > 0 ? t(lang, 'console.waiting.title', { count: total }) : t(lang, 'console.waiting.nothing')}</h2>
         <ul class="waiting">
           {props.waiting.map((item) => (
             <li class={item.count > 0 ? 'due' : 'clear'} data-kind={item.kind}>
