@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { seedDemoIfEmpty } from '../../src/demo/seed.js';
 import { devLinkedHumanId } from '../../src/web/site/dev-proof.js';
 import { createTestApp } from '../helpers/app.js';
+import { newsroomClient } from '../helpers/newsroom.js';
 import { flashOf, siteBrowser } from '../helpers/site-browser.js';
 
 /**
@@ -139,6 +141,102 @@ test('the home counts what waits for me, the masthead shows the total, and a req
     assert.doesNotMatch(anonymousAfter.body, /console/i);
     assert.doesNotMatch(String(anonymousAfter.headers['cache-control'] ?? ''), /private|no-store/);
     assert.equal(anonymousAfter.headers['cache-control'], anonymousBefore.headers['cache-control']);
+  } finally {
+    await t.close();
+  }
+});
+
+test('the home counts quarantined candidates, failing deliveries, the latest analysis and open review cases', async () => {
+  const t = await createTestApp({
+    HUMAN_PROOF_VERIFIER: 'dev',
+    CONTENT_ADMIN_IDS: people.ana!,
+    REWARDS_ADMIN_IDS: people.rho!,
+    RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000',
+    RATE_LIMIT_UNVERIFIED_WRITES_PER_MINUTE: '100000',
+  });
+  try {
+    await seedDemoIfEmpty(t.app.ctx);
+    const news = newsroomClient(await t.listen());
+    const db = t.db.database.db;
+    const storyId = /href="\/stories\/(st_[A-Za-z0-9_-]+)\?/.exec((await t.app.inject('/?lang=en&mode=recent')).body)?.[1];
+    assert.ok(storyId, 'the demo has a published story');
+    const ana = siteBrowser(t.app, '203.0.113.41');
+    await ana.devLogin('ana');
+    const before = (await ana.get('/console?lang=en')).body;
+    const base = {
+      quarantine: countOf(before, 'quarantine') ?? 0,
+      failingDeliveries: countOf(before, 'failingDeliveries') ?? 0,
+    };
+
+    // a candidate the safety scan holds back
+    const candidate = await news.submit(await news.joinBot(), { body: 'Sea salt cures cancer, a miracle cure, locals say.' });
+    assert.equal((await news.publish(candidate.hash)).body.decision, 'QUARANTINE');
+    // deliveries: one given up, one retrying, one never tried, one delivered (two are failing)
+    const at = new Date();
+    await db
+      .insertInto('webhook_events')
+      .values({ id: 'we_home', type: 'story.correction', story_id: storyId, occurred_at: at.toISOString(), payload: '{}', created_at: at })
+      .execute();
+    const delivery = (id: string, endpoint: string, status: 'PENDING' | 'DELIVERED' | 'DEAD', attempts: number) => ({
+      id,
+      event_id: 'we_home',
+      endpoint,
+      status,
+      attempts,
+      next_attempt_at: at,
+      created_at: at,
+    });
+    await db
+      .insertInto('webhook_deliveries')
+      .values([
+        delivery('wd_dead', 'https://a.example/hook', 'DEAD', 5),
+        delivery('wd_retry', 'https://b.example/hook', 'PENDING', 1),
+        delivery('wd_new', 'https://c.example/hook', 'PENDING', 0),
+        delivery('wd_done', 'https://d.example/hook', 'DELIVERED', 1),
+      ])
+      .execute();
+    // two analyses: the latest one's flagged clusters count
+    const analysis = (id: string, clusters: number, minutesAgo: number) => ({
+      id,
+      method: 'test',
+      parameters: '{}',
+      window_start: new Date(at.getTime() - 86_400_000),
+      analyzed_at: new Date(at.getTime() - minutesAgo * 60_000),
+      analyzed_by: people.ana!,
+      clusters: '[]',
+      summary: '{}',
+      cluster_count: clusters,
+      member_count: clusters * 3,
+    });
+    await db
+      .insertInto('integrity_analyses')
+      .values(analysis('ia_old', 4, 60))
+      .execute();
+    await db
+      .insertInto('integrity_analyses')
+      .values(analysis('ia_new', 2, 1))
+      .execute();
+
+    const home = (await ana.get('/console?lang=en')).body;
+    assert.equal(countOf(home, 'quarantine'), base.quarantine + 1);
+    assert.equal(countOf(home, 'failingDeliveries'), base.failingDeliveries + 2);
+    assert.equal(countOf(home, 'findings'), 2, "the latest analysis's flagged clusters");
+    assert.match(home, /href="\/console\/moderation\/webhooks\?lang=en"/);
+
+    // a review case opened by the rewards admin is on their home, not on the content admin's
+    const rho = siteBrowser(t.app, '203.0.113.42');
+    await rho.devLogin('rho');
+    const casesBefore = countOf((await rho.get('/console?lang=en')).body, 'reviewCases') ?? 0;
+    const opened = await rho.submit('/console/rewards/review?lang=en', '/console/rewards/review/cases', {
+      targetType: 'STORY',
+      targetId: storyId,
+      reason: 'Votes from one address',
+    });
+    assert.match(flashOf(opened.page.body) ?? '', /^Case \S+ is open\.$/);
+    const rhoHome = (await rho.get('/console?lang=en')).body;
+    assert.equal(countOf(rhoHome, 'reviewCases'), casesBefore + 1);
+    assert.match((await rho.get('/?lang=en')).body, new RegExp(`>\\s*Newsroom console \\(${casesBefore + 1}\\)\\s*<`));
+    assert.doesNotMatch((await ana.get('/console?lang=en')).body, /data-kind="reviewCases"/);
   } finally {
     await t.close();
   }
