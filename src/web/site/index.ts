@@ -132,9 +132,10 @@ export const siteModule: FastifyPluginAsyncTypebox<SiteOptions> = async (app, op
     // a logged-in reader's pages are theirs: never from the shared read cache (the cache's hook runs after this)
     if (request.method === 'GET' && !request.url.startsWith('/assets/') && readerOf(request, clock.now())) {
       prepare(request, reply);
-      // what waits for a console user, for the masthead's link: only on a logged-in person's own pages
+      // what waits for a console user, for the masthead's link: only on a logged-in person's own site pages (the
+      // console's pages have no masthead link; its home counts for itself)
       const visitor = request.visitor;
-      if (visitor?.staff && visitor.reader && options.staffWaiting) {
+      if (visitor?.staff && visitor.reader && options.staffWaiting && !request.url.startsWith('/console')) {
         visitor.waiting = await options.staffWaiting(visitor.reader).catch((err: unknown) => {
           request.log.warn({ err }, 'console waiting count failed');
           return undefined;
