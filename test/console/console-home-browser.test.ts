@@ -9,7 +9,7 @@ import { checkPage, needsChromium, openBrowser, type Browser } from '../site/bro
  * a ratified proposal's activation, ben (on a phone, 390 px) finds it on his home and in the masthead, reads it in
  * words and approves it, cai (desktop) gives the last approval and activates the proposal from the request's own
  * page. Every page passes checkPage (axe-core, no untranslated label, nothing wider than the screen), and on the
- * phone no value is clipped in a scrolling region and no heading is squeezed to a letter a line.
+ * phone no value, area or filter is clipped in a scrolling region and no heading is squeezed to a letter a line.
  */
 const skip = needsChromium();
 const DESKTOP = { width: 1280, height: 900 };
@@ -59,7 +59,7 @@ async function fitsThePhone(who: Browser): Promise<string[]> {
   return who.page.evaluate(() => {
     const problems: string[] = [];
     for (const el of document.querySelectorAll<HTMLElement>(
-      'main, main ol.requests > li, main ul.changes li, main dl.facts, main ul.waiting li',
+      'nav.sections ul, ul.chips, main, main ol.requests > li, main ul.changes li, main dl.facts, main ul.waiting li',
     )) {
       if (el.scrollWidth > el.clientWidth + 1) {
         // the element that reaches furthest right, to name it
