@@ -30,7 +30,8 @@ import { rankingsModule } from './newsroom/rankings/index.js';
 // the reader site and the console
 import { siteModule } from './web/site/index.js';
 import { consoleModule } from './web/console/index.js';
-import { allowlistsOf, openAreas, rolesOf } from './web/console/access.js';
+import { allowlistsOf, consoleActor, openAreas, rolesOf } from './web/console/access.js';
+import { waitingFor, waitingTotal } from './web/console/waiting.js';
 import { sessionKey } from './web/site/session.js';
 import { siteNotFound } from './web/site/not-found.js';
 import { searchModule } from './newsroom/search/index.js';
@@ -251,6 +252,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clock: ctx.clock,
     // the console for the allowlisted, inside the site: its login, sessions and CSRF
     staff: (reader) => openAreas(rolesOf(consoleLists, reader)).length > 0,
+    staffWaiting: async (reader) => {
+      const roles = rolesOf(consoleLists, reader);
+      return waitingTotal(await waitingFor(services.console.waiting, roles, openAreas(roles), consoleActor(reader)));
+    },
     extend: async (site, shared) => {
       await site.register(consoleModule, {
         ...shared,
@@ -264,6 +269,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           controlPlane: services.controlPlane,
           claims: rewards.claims,
           claimFreezes: rewards.claimFreezes,
+          emergency: services.emergency,
+          names: services.readers.names,
         },
       });
     },

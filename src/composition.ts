@@ -1,5 +1,5 @@
 import { createControlPlaneService, type ProofSpender } from './governance/control-plane/service.js';
-import { createIntegrityService } from './governance/integrity/service.js';
+import { createIntegrityService, latestAnalysisSummary } from './governance/integrity/service.js';
 import { createEmergencyService } from './governance/parameters/emergency-service.js';
 import { readParameters } from './governance/parameters/parameters.js';
 import { deploymentDefaults } from './governance/parameters/request-parameters.js';
@@ -61,7 +61,8 @@ import { createRewardReviewService } from './rewards/review/service.js';
 import { latestAnalysisCartelHolds } from './rewards/settlements/cartel-hook.js';
 import { createSettlementService } from './rewards/settlements/service.js';
 import { createAuditService } from './platform/audit/service.js';
-import { readDeliveryLog, type DeliveryLogQuery } from './delivery/webhooks/delivery-log.js';
+import { failingDeliveries, readDeliveryLog, type DeliveryLogQuery } from './delivery/webhooks/delivery-log.js';
+import type { WaitingSources } from './web/console/waiting.js';
 import { webhookRetention } from './delivery/webhooks/retention.js';
 import { expiredLoginChallenges } from './identity/humans/retention.js';
 import type { Config } from './config.js';
@@ -251,6 +252,15 @@ export function createServices(ctx: AppContext) {
       audit,
       healthSignals: emergency.signals,
       deliveryLog: (query: DeliveryLogQuery) => readDeliveryLog(db, query),
+      // what waits for an admin: each count from the service that owns it (the console's home, the masthead)
+      waiting: {
+        quarantine: () => newsroom.moderation.quarantine.waiting(),
+        reviewCases: () => rewards.review.openCount(),
+        approvals: async (actor) => (await controlPlane.waitingFor(actor)).length,
+        proposals: () => governance.waiting(),
+        findings: async () => (await latestAnalysisSummary(db))?.cluster_count ?? 0,
+        failingDeliveries: () => failingDeliveries(db),
+      } satisfies WaitingSources,
     },
     // newsroom/stories → readers/users: a signed reader's read goes into their history
     recordRead: history.recordRead,

@@ -76,7 +76,8 @@ test(
     const id = /Request (cpr_[A-Za-z0-9_-]+) is filed/.exec(filed)?.[1];
     assert.ok(id, filed);
     await passes(ana, 'console-control-plane');
-    await ana.page.getByRole('link', { name: id }).click();
+    await ana.page.getByRole('link', { name: 'Apply emergency measures' }).first().click();
+    assert.ok(ana.page.url().includes(id), 'the queue links to the request it lists');
     await passes(ana, 'console-request');
     await ana.page.getByLabel('Prove with World ID that I am the person approving this').check();
     await ana.page.getByRole('button', { name: 'Approve' }).click();
@@ -99,10 +100,12 @@ test(
     const approvals = await browsers.cai!.page.locator('ul.list').innerText();
     assert.ok(approvals.includes(people.ben!) && approvals.includes(people.cai!), 'who approved, and when, is listed');
 
-    await ana.page.goto(`${base}/console/governance?lang=en`);
-    await ana.page.getByLabel('Approved control-plane request (id)').first().fill(id);
-    await ana.page.getByRole('button', { name: 'Evaluate the signals now' }).click();
+    // the approved request makes its change from its own page: nobody carries its id to another page
+    await ana.page.goto(`${base}/console/control-plane/${id}?lang=en`);
+    await ana.page.getByRole('button', { name: 'Apply the emergency measures' }).click();
     assert.equal(await flash(ana), 'The signals are evaluated and emergency measures are in force.');
+    await passes(ana, 'console-request-used');
+    await ana.page.goto(`${base}/console/governance?lang=en`);
     await passes(ana, 'console-governance-emergency');
   },
 );

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../platform/db/database.js';
 import type { DeliveryTables } from '../tables.js';
-import { attemptsOf, deliveryCounts, deliveryLog } from './repository.js';
+import { attemptsOf, countFailingDeliveries, deliveryCounts, deliveryLog } from './repository.js';
 
 /**
  * The webhook delivery log as the newsroom console reads it (the same rows `npm run webhooks:deliveries` prints
@@ -104,4 +104,9 @@ export async function readDeliveryLog(db: Queryable<DeliveryTables>, query: Deli
     })),
     older: rows.length > query.limit ? String(page[page.length - 1]!.seq) : null,
   };
+}
+
+/** How many deliveries are failing (retrying or dead): what the console's home counts for a content admin. */
+export async function failingDeliveries(db: Queryable<DeliveryTables>): Promise<number> {
+  return countFailingDeliveries(db);
 }

@@ -144,6 +144,16 @@ export async function enableEndpoint(db: Queryable<DeliveryTables>, endpoint: st
   return result.numDeletedRows > 0n;
 }
 
+/** How many deliveries are failing: tried and due again (PENDING with attempts), or given up (DEAD). */
+export async function countFailingDeliveries(db: Queryable<DeliveryTables>): Promise<number> {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where((eb) => eb.or([eb('status', '=', 'DEAD'), eb.and([eb('status', '=', 'PENDING'), eb('attempts', '>', 0)])]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Delivery counts for operators: pending (never tried), failed (tried, retrying), delivered, dead. */
 export async function deliveryCounts(db: Queryable<DeliveryTables>): Promise<Record<'pending' | 'failed' | 'delivered' | 'dead', number>> {
   const rows = await db

@@ -45,6 +45,51 @@ export async function requestsBefore(
   return query.execute();
 }
 
+/**
+ * The PENDING requests that wait for `approver`: filed by someone else and not yet approved by them (oldest
+ * first, at most `limit`).
+ */
+export async function pendingFor(db: Queryable<GovernanceTables>, approver: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('control_plane_requests as r')
+    .select('r.id')
+    .where('r.status', '=', 'PENDING')
+    .where('r.requested_by', '!=', approver)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('control_plane_approvals as a')
+            .select('a.approver')
+            .whereRef('a.request_id', '=', 'r.id')
+            .where('a.approver', '=', approver),
+        ),
+      ),
+    )
+    .orderBy('r.seq')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The actor ids behind the identity keys of these requests' requesters and approvers (pages name people by them). */
+export async function actorIdsOf(db: Queryable<GovernanceTables>, requestIds: readonly string[]): Promise<{ key: string; actorId: string }[]> {
+  if (requestIds.length === 0) return [];
+  const ids = [...new Set(requestIds)];
+  const [requesters, approvers] = await Promise.all([
+    db
+      .selectFrom('control_plane_requests')
+      .select(['requested_by as key', 'requested_by_actor_id as actorId'])
+      .where('id', 'in', ids)
+      .execute(),
+    db
+      .selectFrom('control_plane_approvals')
+      .select(['approver as key', 'approver_actor_id as actorId'])
+      .where('request_id', 'in', ids)
+      .execute(),
+  ]);
+  return [...requesters, ...approvers];
+}
+
 export async function approvalsOf(db: Queryable<GovernanceTables>, requestId: string): Promise<ApprovalRow[]> {
   return db
     .selectFrom('control_plane_approvals')

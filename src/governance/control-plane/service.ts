@@ -15,7 +15,9 @@ import type { HumanProofVerifier } from '../../identity/humans/proof-verifier.js
 import { EMERGENCY_TARGET, payloadHash } from './gate.js';
 import { isApprover, isRequester, mayCancel } from './policy.js';
 import {
+  actorIdsOf,
   approvalsOf,
+  pendingFor,
   findRequest,
   hasApproved,
   insertApproval,
@@ -157,6 +159,20 @@ export function createControlPlaneService(deps: {
       const rows = await requestsBefore(db, { status: query.status, action: query.action }, before, limit + 1);
       const { items, nextCursor } = pageOf(rows, limit, (last) => cursors.encode(kind, [last.seq]));
       return { items: items.map((row) => present(row)), ...(nextCursor ? { nextCursor } : {}) };
+    },
+
+    /**
+     * The ids of the PENDING requests that wait for this approver (filed by someone else, not yet approved by
+     * them), oldest first, at most `limit`: the console's "waiting for you". Empty for someone not on the list.
+     */
+    async waitingFor(actor: HumanActor, limit = 100): Promise<string[]> {
+      if (!isApprover(config, actor)) return [];
+      return pendingFor(db, identityKey(actor), limit);
+    },
+
+    /** The actor id behind each identity key that filed or approved one of these requests (to name people). */
+    async actorsOf(requestIds: readonly string[]): Promise<Map<string, string>> {
+      return new Map((await actorIdsOf(db, requestIds)).map((r) => [r.key, r.actorId]));
     },
 
     async get(id: string): Promise<ControlPlaneRequest> {

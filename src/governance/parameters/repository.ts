@@ -78,6 +78,18 @@ export async function updateProposal(
   return tx.updateTable('governance_proposals').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
+/** How many proposals are DRAFT (to ratify) and RATIFIED (to activate). */
+export async function countOpenProposals(db: Queryable<GovernanceTables>): Promise<{ draft: number; ratified: number }> {
+  const rows = await db
+    .selectFrom('governance_proposals')
+    .select(['status', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('status', 'in', ['DRAFT', 'RATIFIED'])
+    .groupBy('status')
+    .execute();
+  const count = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
+  return { draft: count('DRAFT'), ratified: count('RATIFIED') };
+}
+
 /** DRAFT and RATIFIED proposals, oldest first. */
 export async function openProposals(db: Queryable<GovernanceTables>, limit: number): Promise<ProposalRow[]> {
   return db

@@ -16,6 +16,7 @@ import { checkChanges, isParameterName, overlayParameters, PARAMETER_NAMES, para
 import { presentEmergency, presentProposal } from './presenter.js';
 import { nextProposalState, statesAllowing } from './proposal-states.js';
 import {
+  countOpenProposals,
   findActiveEmergency,
   insertProposal,
   lastClearedEmergency,
@@ -57,6 +58,11 @@ export function createGovernanceService(deps: GovernanceDeps) {
   const { db, transactor, clock, config, verifier, proofs, defaults } = deps;
 
   return {
+    /** How many proposals wait to be ratified (DRAFT) and to be activated (RATIFIED). */
+    async waiting(): Promise<{ draft: number; ratified: number }> {
+      return countOpenProposals(db);
+    },
+
     /** Every parameter with its value, default, range and the proposal that last changed it; the emergency; open proposals. */
     async state(): Promise<StateResponse> {
       const [rows, origins, active, lastCleared, open] = await Promise.all([

@@ -11,7 +11,15 @@ import { currentPacket, lockStoryForWrite, type LockedStory } from '../stories/s
 import { setModerationStatus } from '../stories/story-lock.js';
 import { assertNoLegalHold } from './legal-hold-guard.js';
 import { requireVerifiedModerator } from './policy.js';
-import { bannedSourceUrls, decideItem, decisionsOf, listQuarantine, lockLatestItem, type QuarantineRow } from './repository.js';
+import {
+  bannedSourceUrls,
+  decideItem,
+  decisionsOf,
+  listQuarantine,
+  countQuarantine,
+  lockLatestItem,
+  type QuarantineRow,
+} from './repository.js';
 import { HARD_BLOCK_CATEGORIES, scanPacket, type SafetyCategory } from './safety-scan.js';
 import type { QuarantineItem, QuarantineQuery, ResolveBody } from './schemas.js';
 
@@ -73,6 +81,11 @@ export function createQuarantineService(deps: {
   const { db, transactor, clock, cursors, publishReleased } = deps;
   const kind = 'quarantine';
   return {
+    /** How many items wait for a decision (OPEN): what the console's home says needs a content admin. */
+    async waiting(): Promise<number> {
+      return countQuarantine(db, ['OPEN']);
+    },
+
     /** A page of items of one status (OPEN by default), oldest first; keyset cursor on the item sequence. */
     async list(query: QuarantineQuery): Promise<{ items: QuarantineItem[]; nextCursor?: string }> {
       const limit = query.limit ?? 20;

@@ -46,6 +46,16 @@ function items(db: Queryable) {
 
 export type QuarantineRow = Awaited<ReturnType<ReturnType<typeof items>['executeTakeFirstOrThrow']>>;
 
+/** How many items of the queue are in one of `statuses` (the console's home counts the OPEN ones). */
+export async function countQuarantine(db: Queryable, statuses: QuarantineStatus[]): Promise<number> {
+  const row = await db
+    .selectFrom('quarantine_items')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('status', 'in', statuses)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** A page of the queue in the order items arrived (oldest first: a work queue), after `afterSeq`. */
 export async function listQuarantine(
   db: Queryable,

@@ -41,6 +41,16 @@ export async function findCases(db: Queryable, filters: CaseFilters, now: Date, 
   return query.execute();
 }
 
+/** How many review cases are not closed (neither RESOLVED nor DISMISSED). */
+export async function countOpenCases(db: Queryable): Promise<number> {
+  const row = await db
+    .selectFrom('review_cases')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('status', 'not in', ['RESOLVED', 'DISMISSED'])
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function insertCase(tx: Tx, row: Omit<ReviewCasesTable, 'seq'>) {
   return tx.insertInto('review_cases').values(row).returningAll().executeTakeFirstOrThrow();
 }

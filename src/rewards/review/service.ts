@@ -14,6 +14,7 @@ import { presentPayout } from '../settlements/presenter.js';
 import { isClosed, nextCaseStatus, type CaseMove } from './case-states.js';
 import {
   caseEvents,
+  countOpenCases,
   deleteStoryFreeze,
   findCases,
   freezeRecipientPayouts,
@@ -275,6 +276,11 @@ export function createRewardReviewService(deps: ReviewDeps) {
         const payoutsToReview = await reviewUnfrozenPayouts(tx, { storyId }, now);
         return recordFreeze(tx, actor, { type: 'STORY', id: storyId }, false, reason, payoutsToReview, now);
       });
+    },
+
+    /** How many cases are open (not RESOLVED nor DISMISSED): what the console's home says needs a rewards admin. */
+    async openCount(): Promise<number> {
+      return countOpenCases(db);
     },
 
     /** Frozen recipients and stories, payouts held for review, and open cases: oldest first, `limit` in all. */

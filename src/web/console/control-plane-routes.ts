@@ -1,21 +1,50 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApproveBody, CancelBody, CreateRequestBody, type ControlPlaneRequest } from '../../governance/control-plane/schemas.js';
+import { ActivateBody, ClearBody, EvaluateBody, type StateResponse } from '../../governance/parameters/schemas.js';
+import type { ApiResult } from '../site/api.js';
+import type { Flash } from '../site/session.js';
 import { sendPage } from '../site/render.js';
-import { ApproveForm, CancelForm, ConsolePageQuery, ConsoleQuery, FileRequestForm, IdParams } from './forms.js';
-import { actIn, enter, formRoute, HIDDEN, must, refusal, type ConsoleDeps } from './gate.js';
+import { ApproveForm, CancelForm, ConsolePageQuery, ConsoleQuery, FileRequestForm, IdParams, UseRequestForm } from './forms.js';
+import { actIn, enter, formRoute, HIDDEN, must, refusal, type ConsoleDeps, type ConsoleVisit } from './gate.js';
 import { proofOf } from './proofs.js';
-import { allowlistKeyOf } from './access.js';
+import { allowlistKeyOf, consoleActor } from './access.js';
 import { ControlPlaneListPage, ControlPlaneRequestPage } from './views/control-plane.js';
 
+/** What a request's use answers: which change it made, as the flash words it. */
+type Used = { flash: Flash };
+
 /**
- * The control plane: the queue of requests, and one request as its approvers see it (the exact payload and
- * its hash, who approved when), with approve (a World ID proof bound to `control_plane_approve:<id>`, made in
- * the page) and cancel.
+ * The control plane: the queue of requests, and one request as its approvers see it (what it changes in words,
+ * before → after with each parameter's meaning and range; the exact payload and its hash; who filed and approved
+ * it, by display name), with approve (a World ID proof bound to `control_plane_approve:<id>`, made in the page),
+ * the change an approved request makes (activate the proposal, apply or clear the emergency measures) and cancel.
  */
 export const controlPlaneRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app, deps) => {
-  const { controlPlane } = deps.services;
+  const { controlPlane, governance, emergency, names } = deps.services;
   const actControlPlane = actIn(deps, 'control-plane');
   const guarded = formRoute(app);
+
+  /**
+   * What the pages show around the requests: each person's display name by their key, the requests waiting for
+   * this person's approval, and the parameters in force (what a change changes from).
+   */
+  async function context(visit: ConsoleVisit, items: readonly ControlPlaneRequest[], withState: boolean) {
+    const ids = items.map((item) => item.id);
+    const [actors, waiting, state] = await Promise.all([
+      controlPlane.actorsOf(ids),
+      visit.roles.approver ? controlPlane.waitingFor(consoleActor(visit.reader)) : Promise.resolve([]),
+      withState ? governance.state().then((s): StateResponse | null => s) : Promise.resolve(null),
+    ]);
+    const byActor = await names.namesOf(actors.values());
+    const people: Record<string, string> = {};
+    for (const [key, actorId] of actors) {
+      const name = byActor.get(actorId);
+      if (name) people[key] = name;
+    }
+    const current: Record<string, number> = {};
+    for (const parameter of state?.parameters ?? []) current[parameter.name] = parameter.value;
+    return { people, waiting: new Set(waiting), current };
+  }
 
   app.get('/console/control-plane', { schema: { ...HIDDEN, querystring: ConsolePageQuery } }, async (request, reply) => {
     const visit = enter(deps, request, reply, request.query.lang ?? 'en', 'control-plane');
@@ -26,18 +55,32 @@ export const controlPlaneRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async 
         admin: 'content',
       }),
     );
-    return sendPage(reply, ControlPlaneListPage, { ...visit, page, status: status ?? null, approver: visit.roles.approver });
+    const open = page.items.some((item) => item.status === 'PENDING' || item.status === 'EXECUTED');
+    const { people, waiting, current } = await context(visit, page.items, open);
+    return sendPage(reply, ControlPlaneListPage, {
+      ...visit,
+      page,
+      status: status ?? null,
+      approver: visit.roles.approver,
+      people,
+      waiting,
+      current,
+    });
   });
 
   app.get('/console/control-plane/:id', { schema: { ...HIDDEN, params: IdParams, querystring: ConsoleQuery } }, async (request, reply) => {
     const visit = enter(deps, request, reply, request.query.lang ?? 'en', 'control-plane');
     if (!visit) return reply;
     const item = must(await visit.calls.read(visit.actor, () => controlPlane.get(request.params.id), { admin: 'content' }));
+    const { people, waiting, current } = await context(visit, [item], item.status === 'PENDING' || item.status === 'EXECUTED');
     return sendPage(reply, ControlPlaneRequestPage, {
       ...visit,
       item,
       approver: visit.roles.approver,
       me: allowlistKeyOf(visit.reader),
+      people,
+      waitingForMe: waiting.has(item.id),
+      current,
     });
   });
 
@@ -84,6 +127,57 @@ export const controlPlaneRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async 
           message: item.status === 'EXECUTED' ? 'console.controlPlane.executed' : 'console.controlPlane.approved',
           params: { count: item.approvalCount, required: item.approvalsRequired },
         }),
+      ),
+  );
+
+  /**
+   * An approved (EXECUTED) request used for the change it names, from the request's own page: the proposal it
+   * targets is activated, or the emergency measures are applied or cleared, with this request's id, through the
+   * same services and checks as the governance routes (the gate consumes the request with the change).
+   */
+  app.post(
+    '/console/control-plane/:id/use',
+    { ...guarded, schema: { ...HIDDEN, params: IdParams, body: UseRequestForm } },
+    (request, reply) =>
+      actControlPlane<Used>(
+        request,
+        reply,
+        request.body,
+        async ({ calls, actor }): Promise<ApiResult<Used>> => {
+          const id = request.params.id;
+          const read = await calls.read(actor, () => controlPlane.get(id), { admin: 'content' });
+          if (!read.ok) return read;
+          const item = read.body;
+          if (item.action === 'governance.activate') {
+            const done = await calls.write(actor, (person, body) => governance.activate(person, item.target, body), {
+              admin: 'content',
+              body: { schema: ActivateBody, value: { controlPlaneRequestId: id } },
+            });
+            return done.ok
+              ? {
+                  ...done,
+                  body: { flash: { kind: 'done', message: 'console.governance.activated', params: { id: done.body.proposal.id } } },
+                }
+              : done;
+          }
+          if (item.action === 'governance.emergency.apply') {
+            const done = await calls.write(actor, (person, body) => emergency.evaluate(person, body), {
+              admin: 'content',
+              body: { schema: EvaluateBody, value: { controlPlaneRequestId: id } },
+            });
+            if (!done.ok) return done;
+            const { mutatingApplied, tripped } = done.body;
+            const message = mutatingApplied ? 'console.governance.emergencyApplied' : 'CONSOLE_NOT_APPLIED';
+            return { ...done, body: { flash: { kind: mutatingApplied ? 'done' : 'refused', message, params: { count: tripped.length } } } };
+          }
+          const reason = request.body.reason?.trim();
+          const done = await calls.write(actor, (person, body) => emergency.clear(person, body), {
+            admin: 'content',
+            body: { schema: ClearBody, value: { controlPlaneRequestId: id, ...(reason ? { reason } : {}) } },
+          });
+          return done.ok ? { ...done, body: { flash: { kind: 'done', message: 'console.governance.cleared' } } } : done;
+        },
+        (used) => used.flash,
       ),
   );
 

@@ -57,6 +57,8 @@ export const FileRequestForm = form({
 });
 export const ApproveForm = form({ ...proof });
 export const CancelForm = form({ reason: OptionalReason });
+/** Uses an approved request for the change it names (activate the proposal, apply or clear the emergency measures). */
+export const UseRequestForm = form({ reason: OptionalReason });
 
 export type ProofFormBody = Static<typeof ApproveForm>;
 export { LangParam };

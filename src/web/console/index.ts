@@ -5,7 +5,7 @@ import type { ChainVerdict } from '../../platform/audit/verify-chain.js';
 import { sendPage } from '../site/render.js';
 import type { Flash } from '../site/session.js';
 import { CONSOLE_ASSETS } from './assets.js';
-import { allowlistKeyOf } from './access.js';
+import { allowlistKeyOf, consoleActor } from './access.js';
 import { controlPlaneRoutes } from './control-plane-routes.js';
 import { AuditQuery, ConsoleQuery, PlainConsoleForm } from './forms.js';
 import { actIn, enter, formRoute, HIDDEN, type ConsoleDeps } from './gate.js';
@@ -20,6 +20,7 @@ import { moderationStoryRoutes } from './moderation-story-routes.js';
 import { moderationWebhookRoutes } from './moderation-webhook-routes.js';
 import { auditLogPage } from './audit-log.js';
 import { ConsoleHomePage } from './views/home.js';
+import { waitingFor, type WaitingSources } from './waiting.js';
 
 declare module 'fastify' {
   interface Session {
@@ -35,6 +36,8 @@ export interface ConsoleOptions extends ConsoleDeps {
   healthSignals: HealthSignals;
   /** The webhook delivery log (the same rows as `npm run webhooks:deliveries`). */
   deliveryLog(query: DeliveryLogQuery): Promise<DeliveryLog>;
+  /** What waits for an admin, each counted by the service that owns it (the home's list). */
+  waiting: WaitingSources;
 }
 
 /**
@@ -43,7 +46,7 @@ export interface ConsoleOptions extends ConsoleDeps {
  * personal: never cached (`no-store`), never indexed (`X-Robots-Tag` and the robots meta).
  */
 export const consoleModule: FastifyPluginAsyncTypebox<ConsoleOptions> = async (app, options) => {
-  const { audit, healthSignals, deliveryLog, ...deps } = options;
+  const { audit, healthSignals, deliveryLog, waiting, ...deps } = options;
   const actAudit = actIn(deps, 'audit');
   const guarded = formRoute(app);
 
@@ -62,11 +65,13 @@ export const consoleModule: FastifyPluginAsyncTypebox<ConsoleOptions> = async (a
   app.get('/console', { schema: { ...HIDDEN, querystring: ConsoleQuery } }, async (request, reply) => {
     const visit = enter(deps, request, reply, request.query.lang ?? 'en');
     if (!visit) return reply;
+    const items = await waitingFor(waiting, visit.roles, visit.areas, consoleActor(visit.reader));
     return sendPage(reply, ConsoleHomePage, {
       lang: visit.lang,
       areas: visit.areas,
       roles: visit.roles,
       allowlistKey: allowlistKeyOf(visit.reader),
+      waiting: items,
     });
   });
 

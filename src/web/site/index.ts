@@ -80,6 +80,8 @@ export interface SiteOptions {
   extend?: (app: FastifyInstance, shared: SiteShared) => Promise<unknown>;
   /** Whether a logged-in person may use the console (the masthead then links to it). */
   staff?: (reader: SiteReader) => boolean;
+  /** How many things wait for a console user (the masthead's "Console (3)"): one call, on their own pages only. */
+  staffWaiting?: (reader: SiteReader) => Promise<number>;
 }
 
 /** What the site lends to the pages registered inside it. */
@@ -129,7 +131,18 @@ export const siteModule: FastifyPluginAsyncTypebox<SiteOptions> = async (app, op
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(SITE_HEADERS);
     // a logged-in reader's pages are theirs: never from the shared read cache (the cache's hook runs after this)
-    if (request.method === 'GET' && !request.url.startsWith('/assets/') && readerOf(request, clock.now())) prepare(request, reply);
+    if (request.method === 'GET' && !request.url.startsWith('/assets/') && readerOf(request, clock.now())) {
+      prepare(request, reply);
+      // what waits for a console user, for the masthead's link: only on a logged-in person's own site pages (the
+      // console's pages have no masthead link; its home counts for itself)
+      const visitor = request.visitor;
+      if (visitor?.staff && visitor.reader && options.staffWaiting && !request.url.startsWith('/console')) {
+        visitor.waiting = await options.staffWaiting(visitor.reader).catch((err: unknown) => {
+          request.log.warn({ err }, 'console waiting count failed');
+          return undefined;
+        });
+      }
+    }
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

@@ -21,6 +21,8 @@ export interface Visitor {
   worldIdAppId: string | null;
   /** The logged-in person is on an allowlist that opens the console. */
   staff?: boolean;
+  /** How many things wait for this console user in the areas they may open (unknown when not counted). */
+  waiting?: number | undefined;
 }
 
 export const ANONYMOUS: Visitor = { reader: null, csrf: null, flash: null, login: 'world-id', canSign: false, worldIdAppId: null };

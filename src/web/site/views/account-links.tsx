@@ -5,11 +5,13 @@ import { PostForm } from './forms.js';
 
 /**
  * The masthead's account links: "Log in" (back to this page afterwards) for everyone on a public page; the
- * reader's "My newsroom", "My activity" and "Log out" on their own pages.
+ * reader's "My newsroom", "My activity" and "Log out" on their own pages; a console user's link to the console,
+ * with how many things wait for them there ("Newsroom console (3)").
  */
 export function AccountLinks(props: { lang: Lang; path: string; query?: Record<string, string | number | undefined> }) {
   const { lang } = props;
-  const { reader, staff } = useVisitor();
+  const { reader, staff, waiting } = useVisitor();
+  const site = t(lang, 'module.home.title');
   const here = href(props.path, lang, props.query);
   return (
     <nav class="account" aria-label={t(lang, 'account.menu')}>
@@ -23,7 +25,9 @@ export function AccountLinks(props: { lang: Lang; path: string; query?: Record<s
           </li>
           {staff ? (
             <li>
-              <a href={href('/console', lang)}>{t(lang, 'console.title', { site: t(lang, 'module.home.title') })}</a>
+              <a href={href('/console', lang)} class={waiting ? 'waiting' : undefined}>
+                {waiting ? t(lang, 'console.titleWaiting', { site, count: waiting }) : t(lang, 'console.title', { site })}
+              </a>
             </li>
           ) : null}
           <li>
