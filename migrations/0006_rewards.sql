@@ -187,9 +187,9 @@ CREATE TABLE settled_stories (
 CREATE INDEX settled_stories_settlement ON settled_stories (settlement_id);
 
 -- A payout's id is made from its seq: `po-` and the seq in decimal (`po-1234`), so a run's insert keeps one unique
--- index per payout (seq, the primary key) instead of two. An id of that form is its own row's seq
--- (payouts_id_of_seq); an id of any other form (the service writes none) is kept unique by payouts_id_before.
--- payout_id_of is inlined by PostgreSQL, so the check and the index predicate cost what the expression does.
+-- index per payout (seq, the primary key) instead of two: the id is exactly its row's seq's (payouts_id_of_seq),
+-- and a payout is found by id through the seq the id names. payout_id_of is inlined by PostgreSQL, so the check
+-- costs what the expression does.
 CREATE FUNCTION payout_id_of(seq bigint) RETURNS text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   RETURN 'po-' || seq::text;
@@ -222,9 +222,8 @@ CREATE TABLE payouts (
   updated_at        timestamptz NOT NULL,
   -- its linked human changed after its run (an owner's claim, a recipient's release): set by payouts_reassigned
   reassigned        boolean NOT NULL DEFAULT false,
-  CONSTRAINT payouts_id_of_seq CHECK (id = payout_id_of(seq) OR id NOT LIKE 'po-%')
+  CONSTRAINT payouts_id_of_seq CHECK (id = payout_id_of(seq))
 );
-CREATE UNIQUE INDEX payouts_id_before ON payouts (id) WHERE id <> payout_id_of(seq);
 CREATE INDEX payouts_held ON payouts (status, seq) WHERE status IN ('FROZEN', 'REVIEW');
 -- a payout that became a linked human's after its run is found through this index, not through payout_holders
 CREATE INDEX payouts_reassigned_human ON payouts USING hash (linked_human_id) WHERE reassigned;
@@ -483,15 +482,14 @@ END
 $$;
 CREATE TRIGGER claim_batch_leaves_insert AFTER INSERT ON claim_batch_leaves
   REFERENCING NEW TABLE AS new_leaves FOR EACH STATEMENT EXECUTE FUNCTION claim_batch_leaves_batch_exists();
--- a batch payout's payout by the seq its id names, or by payouts_id_before for an id of another form
+-- a batch payout's payout by the seq its id names (a payout's id is its seq's: payouts_id_of_seq)
 CREATE FUNCTION claim_batch_payouts_references_exist() RETURNS trigger
   LANGUAGE plpgsql
   AS $$
 BEGIN
   IF EXISTS (
     SELECT 1 FROM new_payouts n
-    WHERE NOT EXISTS (SELECT 1 FROM payouts p WHERE p.seq = payout_seq_of(n.payout_id) AND p.id = n.payout_id)
-      AND NOT EXISTS (SELECT 1 FROM payouts p WHERE p.id = n.payout_id AND p.id <> payout_id_of(p.seq))
+    WHERE NOT EXISTS (SELECT 1 FROM payouts p WHERE p.seq = payout_seq_of(n.payout_id))
   ) THEN
     RAISE EXCEPTION 'claim_batch_payouts: insert names a payout that does not exist' USING ERRCODE = 'foreign_key_violation';
   END IF;

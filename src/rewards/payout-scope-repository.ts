@@ -21,11 +21,11 @@ export function payoutsOf(scope: 'settlement' | 'story', key: unknown, alias = '
 
 /**
  * The payout whose id is `id` (a value or an SQL reference), by the seq its id names (`po-` and the seq): found
- * through the primary key. `alias` names the payouts of the surrounding query.
+ * through the primary key. A payout's id is exactly its seq's (migrations/0006_rewards.sql, payouts_id_of_seq),
+ * so the seq alone is the payout; any other text names none. `alias` names the payouts of the surrounding query.
  */
 export function payoutById(id: unknown, alias = 'payouts'): RawBuilder<boolean> {
-  const ref = (column: string) => sql.ref(`${alias}.${column}`);
-  return sql<boolean>`(${ref('seq')} = payout_seq_of(${id}) and ${ref('id')} = ${id})`;
+  return sql<boolean>`(${sql.ref(`${alias}.seq`)} = payout_seq_of(${id}))`;
 }
 
 /**

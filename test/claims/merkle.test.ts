@@ -34,7 +34,7 @@ const ENCODING = ['address', 'uint256'];
 test('every leaf sums its wallet exactly once and its proof verifies as OpenZeppelin computes it', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(share, { minLength: 1, maxLength: 60 }), async (raw) => {
-      const shares: PayableShare[] = raw.map((s, i) => ({ ...s, payoutId: `po_${i}` }));
+      const shares: PayableShare[] = raw.map((s, i) => ({ ...s, payoutId: `po-${i + 1}` }));
       const d = await buildDistribution(shares);
       const expected = new Map<string, bigint>();
       for (const s of shares) expected.set(s.wallet.toLowerCase(), (expected.get(s.wallet.toLowerCase()) ?? 0n) + s.amountBase);
@@ -91,7 +91,7 @@ test("a batch's root, leaf order and proofs are those of StandardMerkleTree.of o
   await fc.assert(
     fc.asyncProperty(fc.oneof(entries(1), entries(2), entries(80)), async (values) => {
       const shares: PayableShare[] = values.map(([address, amount], i) => ({
-        payoutId: `po_${i}`,
+        payoutId: `po-${i + 1}`,
         recipientId: `rcp_${i}`,
         wallet: address,
         amountBase: amount || 1n, // a payable amount is positive
@@ -138,7 +138,7 @@ test("the sorted tree orders leaves that share their first bytes, or are equal, 
 
 test('a batch whose proofs do not verify with the library is refused before it is stored', async () => {
   const shares: PayableShare[] = Array.from({ length: 200 }, (_, i) => ({
-    payoutId: `po_${i}`,
+    payoutId: `po-${i + 1}`,
     recipientId: `rcp_${i}`,
     wallet: `0x${(i + 1).toString(16).padStart(40, '0')}`,
     amountBase: BigInt(i + 1),

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
+import { sql } from 'kysely';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import type { Db } from '../../src/platform/db/database.js';
 import type { PayoutStatus } from '../../src/platform/db/schema.js';
@@ -39,11 +40,15 @@ export async function payout(
   amountBase: bigint,
   status: PayoutStatus = 'PAYABLE',
 ) {
-  const id = `po_${randomBytes(8).toString('hex')}`;
+  // the next seq and the id a run gives its payout (`po-` and the seq)
+  const { rows } = await sql<{ seq: string }>`select nextval(pg_get_serial_sequence('payouts', 'seq'))::text as seq`.execute(db);
+  const seq = rows[0]!.seq;
+  const id = `po-${seq}`;
   await db
     .insertInto('payouts')
     .values({
       id,
+      seq,
       settlement_id: settlementId,
       story_id: 'st_story',
       role: 'WRITER',

@@ -42,7 +42,7 @@ test("a person's payouts through payout_holders, a later move follows the payout
     assert.deepEqual(await of('HUMAN', 'h_bob'), ['po-2', 'po-3', 'po-6']);
     assert.deepEqual(await of('HUMAN', 'h_ann'), ['po-1', 'po-4', 'po-5']);
     assert.deepEqual(await of('BOT', 'bot_y'), ['po-2', 'po-6']);
-    // and back: po_3 is h_ann's again, once
+    // and back: po-3 is h_ann's again, once
     await sql`update payouts set linked_human_id = 'h_ann' where id = 'po-3'`.execute(db);
     assert.deepEqual(await of('HUMAN', 'h_ann'), ['po-1', 'po-3', 'po-4', 'po-5']);
     assert.deepEqual(await of('HUMAN', 'h_bob'), ['po-2', 'po-6']);

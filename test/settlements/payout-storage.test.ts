@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { sql } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DB } from '../../src/platform/db/schema.js';
 import {
   insertPayouts,
   insertSettlement,
@@ -18,11 +19,10 @@ import { insertSettlementRow } from './support.js';
 
 /** How payouts are stored: the bulk insert's COPY text and the per-statement settlement key. */
 
-type Payout = Omit<NewPayout, 'seq'>;
+type Payout = Omit<NewPayout, 'seq' | 'id'>;
 
-function payout(id: string, overrides: Partial<Payout> = {}): Payout {
+function payout(overrides: Partial<Payout> = {}): Payout {
   return {
-    id,
     story_id: 'st_1',
     role: 'WRITER',
     beneficiary_kind: 'BOT',
@@ -37,10 +37,17 @@ function payout(id: string, overrides: Partial<Payout> = {}): Payout {
   };
 }
 
-/** The payouts with consecutive seq values from `first` (a block reservePayoutSeqs returned). */
+/** The payouts with consecutive seq values from `first` (a block reservePayoutSeqs returned), each with the id a run gives it. */
 function inBlock(first: bigint | null, payouts: Payout[]): NewPayout[] {
-  return payouts.map((p, i) => ({ ...p, seq: Number(first!) + i }));
+  return payouts.map((p, i) => ({ ...p, seq: Number(first!) + i, id: `po-${Number(first!) + i}` }));
 }
+
+/** A payout row written by hand with the next seq and its id, in settlement `settlementId`. */
+const insertOne = (db: Kysely<DB>, settlementId: string, id: RawBuilder<unknown> = sql`'po-' || s`) =>
+  sql`insert into payouts (id, seq, settlement_id, story_id, role, beneficiary_kind, beneficiary_id, weight, amount_base, status,
+    created_at, updated_at)
+    select ${id}, s, ${settlementId}, 'st_1', 'WRITER', 'BOT', 'bot_1', 1, 1, 'PAYABLE', now(), now()
+    from nextval(pg_get_serial_sequence('payouts', 'seq')) s`.execute(db);
 
 describe('payout storage', () => {
   test('binary COPY reads back as the very values it was built from (text, int4, int8, int8[], numeric, timestamptz, bytea, NULL)', async () => {
@@ -163,22 +170,21 @@ describe('payout storage', () => {
     const db = shared.database.db;
     try {
       await insertSettlementRow(db, 'se_a');
-      const rows = [
-        payout('po_1'),
-        payout('po_2', {
-          role: 'RISK',
-          beneficiary_kind: 'HUMAN',
-          beneficiary_id: 'actor "q" \\ x',
-          linked_human_id: 'h_1',
-          recipient_id: 'rcp_1',
-        }),
-        payout('po_3', { status: 'FROZEN', status_reason: 'STORY_FROZEN', story_id: 'st_2', weight: '1' }),
-      ];
-      await db
-        .transaction()
-        .execute(async (tx) =>
-          insertPayouts(tx, 'se_a', new Date('2026-11-23T00:00:00Z'), [inBlock(await reservePayoutSeqs(tx, rows.length), rows)]),
-        );
+      const rows = await db.transaction().execute(async (tx) => {
+        const rows = inBlock(await reservePayoutSeqs(tx, 3), [
+          payout(),
+          payout({
+            role: 'RISK',
+            beneficiary_kind: 'HUMAN',
+            beneficiary_id: 'actor "q" \\ x',
+            linked_human_id: 'h_1',
+            recipient_id: 'rcp_1',
+          }),
+          payout({ status: 'FROZEN', status_reason: 'STORY_FROZEN', story_id: 'st_2', weight: '1' }),
+        ]);
+        await insertPayouts(tx, 'se_a', new Date('2026-11-23T00:00:00Z'), [rows]);
+        return rows;
+      });
       const stored = await db
         .selectFrom('payouts')
         .select(['id', 'settlement_id', 'story_id', 'role', 'beneficiary_kind', 'beneficiary_id', 'bot_id', 'linked_human_id'])
@@ -187,25 +193,29 @@ describe('payout storage', () => {
         .execute();
       assert.deepEqual(
         stored,
-        rows.map((p) => ({ ...p, settlement_id: 'se_a', bot_id: p.beneficiary_kind === 'BOT' ? p.beneficiary_id : null })),
+        rows.map(({ seq: _seq, ...p }) => ({
+          ...p,
+          settlement_id: 'se_a',
+          bot_id: p.beneficiary_kind === 'BOT' ? p.beneficiary_id : null,
+        })),
       );
+      const [first] = rows;
+
+      // a payout's id is exactly `po-` and its seq: any other id is refused
+      await insertSettlementRow(db, 'se_b');
+      for (const id of [sql`'po_' || s`, sql`'po-' || (s + 1)`, sql`'po-0' || s`, sql`'x'`]) {
+        await assert.rejects(insertOne(db, 'se_b', id), /payouts_id_of_seq/);
+      }
 
       // the settlement key holds like a foreign key: no payout of an unknown settlement, none moved, none orphaned
       await assert.rejects(
         db
           .transaction()
-          .execute(async (tx) => insertPayouts(tx, 'se_missing', new Date(), [inBlock(await reservePayoutSeqs(tx, 1), [payout('po_4')])])),
+          .execute(async (tx) => insertPayouts(tx, 'se_missing', new Date(), [inBlock(await reservePayoutSeqs(tx, 1), [payout()])])),
         /settlement that does not exist/,
       );
-      await assert.rejects(
-        sql`insert into payouts (id, settlement_id, story_id, role, beneficiary_kind, beneficiary_id, weight, amount_base, status,
-          created_at, updated_at) values ('po_5', 'se_missing', 'st_1', 'WRITER', 'BOT', 'bot_1', 1, 1, 'PAYABLE', now(), now())`.execute(
-          db,
-        ),
-        /settlement that does not exist/,
-      );
-      await insertSettlementRow(db, 'se_b');
-      await assert.rejects(sql`update payouts set settlement_id = 'se_b' where id = 'po_1'`.execute(db), /stays in its settlement/);
+      await assert.rejects(insertOne(db, 'se_missing'), /settlement that does not exist/);
+      await assert.rejects(sql`update payouts set settlement_id = 'se_b' where id = ${first!.id}`.execute(db), /stays in its settlement/);
       // the runtime role may not delete a settlement at all (test/platform/db-privileges.test.ts); the owner is
       // kept from orphaning payouts
       await assert.rejects(sql`delete from settlements where id = 'se_a'`.execute(shared.owner.db), /has payouts/);
@@ -244,28 +254,29 @@ describe('payout storage', () => {
         /commits without its published inputs/,
       );
       // batches and inputs sent without waiting: all stored once the pipeline is done
-      await db.transaction().execute(async (tx) => {
+      const piped = await db.transaction().execute(async (tx) => {
         await insertSettlement(tx, row('se_piped'));
-        const [p1, p2] = inBlock(await reservePayoutSeqs(tx, 2), [payout('po_p1'), payout('po_p2')]);
+        const [p1, p2] = inBlock(await reservePayoutSeqs(tx, 2), [payout(), payout()]);
         const writes = statementPipeline();
         await writes.send(insertPayouts(tx, 'se_piped', new Date(), [[p1!]]));
         await writes.send(insertPayouts(tx, 'se_piped', new Date(), [[p2!]]));
         await writes.send(completeSettlement(tx, 'se_piped', 2, gzipSync(JSON.stringify({ contributions: [] }))));
         await writes.done();
+        return [p1!.id, p2!.id];
       });
-      const piped = await db.selectFrom('payouts').select('id').where('settlement_id', '=', 'se_piped').orderBy('seq').execute();
+      const stored = await db.selectFrom('payouts').select('id').where('settlement_id', '=', 'se_piped').orderBy('seq').execute();
       assert.deepEqual(
-        piped.map((p) => p.id),
-        ['po_p1', 'po_p2'],
+        stored.map((p) => p.id),
+        piped,
       );
       // a failing batch fails the pipeline with its own error, and the transaction leaves nothing behind
       await assert.rejects(
         db.transaction().execute(async (tx) => {
           await insertSettlement(tx, row('se_broken'));
-          const [b1, again] = inBlock(await reservePayoutSeqs(tx, 2), [payout('po_b1'), payout('po_b1')]); // same id again
+          const [b1] = inBlock(await reservePayoutSeqs(tx, 1), [payout()]);
           const writes = statementPipeline();
           await writes.send(insertPayouts(tx, 'se_broken', new Date(), [[b1!]]));
-          await writes.send(insertPayouts(tx, 'se_broken', new Date(), [[again!]]));
+          await writes.send(insertPayouts(tx, 'se_broken', new Date(), [[b1!]])); // the same payout again
           await writes.send(completeSettlement(tx, 'se_broken', 2, gzipSync('{}')));
           await writes.done();
         }),
@@ -292,7 +303,7 @@ describe('payout storage', () => {
             built.push(b);
             yield inBlock(
               first + BigInt(b * 700),
-              Array.from({ length: 700 }, (_, i) => payout(`po_s${b}_${i}`, { story_id: `st_${b}` })),
+              Array.from({ length: 700 }, () => payout({ story_id: `st_${b}` })),
             );
           }
         }
@@ -311,11 +322,11 @@ describe('payout storage', () => {
         [0, 1, 2, 3, 4].map((b) => [`st_${b}`, 700]),
       );
 
-      // the same id in two batches of one COPY: refused, nothing of it stays
+      // the same payout in two batches of one COPY: refused, nothing of it stays
       await assert.rejects(
         db.transaction().execute(async (tx) => {
-          const [a, again] = inBlock(await reservePayoutSeqs(tx, 2), [payout('po_dup'), payout('po_dup')]);
-          await insertPayouts(tx, 'se_s', new Date(), [[a!], [again!]]);
+          const [a] = inBlock(await reservePayoutSeqs(tx, 1), [payout()]);
+          await insertPayouts(tx, 'se_s', new Date(), [[a!], [a!]]);
         }),
         /duplicate key/,
       );
@@ -325,7 +336,7 @@ describe('payout storage', () => {
         db.transaction().execute(async (tx) => {
           const first = (await reservePayoutSeqs(tx, 2))!;
           function* failing() {
-            yield inBlock(first, [payout('po_f1')]);
+            yield inBlock(first, [payout()]);
             throw new Error('the division broke');
           }
           await insertPayouts(tx, 'se_s', new Date(), failing());
