@@ -264,6 +264,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           controlPlane: services.controlPlane,
           claims: rewards.claims,
           claimFreezes: rewards.claimFreezes,
+          emergency: services.emergency,
         },
       });
     },

@@ -19,6 +19,7 @@ import type { createRewardReviewService } from '../../rewards/review/service.js'
 import type { createControlPlaneService } from '../../governance/control-plane/service.js';
 import type { createClaimsService } from '../../rewards/claims/service.js';
 import type { createBatchFreezeService } from '../../rewards/claims/batch-freeze.js';
+import type { createEmergencyService } from '../../governance/parameters/emergency-service.js';
 
 /** The services the console's pages call (the API's routes call the same instances). */
 export interface ConsoleServices {
@@ -29,6 +30,7 @@ export interface ConsoleServices {
   controlPlane: ReturnType<typeof createControlPlaneService>;
   claims: ReturnType<typeof createClaimsService>;
   claimFreezes: ReturnType<typeof createBatchFreezeService>;
+  emergency: ReturnType<typeof createEmergencyService>;
 }
 import { ForbiddenPage } from './views/forbidden.js';
 

@@ -4,15 +4,21 @@ import { requireContentAdmin, requireRewardsAdmin } from '../../platform/auth/ad
 import { boundHumanTier, countWrite, humanWriteBudget, type FindBoundTier } from '../../platform/auth/human-actor.js';
 import type { AdminRole, HumanActor } from '../../platform/auth/types.js';
 import { normalizeError } from '../../platform/error-handler.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, type ErrorDetail } from '../../platform/errors.js';
 import type { RateLimitStore } from '../../platform/rate-limit-store.js';
 import { createValidatorCompiler } from '../../platform/validation.js';
 
-/** A refusal as a page words it: the error's code (its sentence), the API's message and when to retry. */
+/**
+ * A refusal as a page words it: the error's code (its sentence), the API's message, when to retry and the details
+ * the API's error body would carry (which field, why); `params` are the values a refusal the page words itself
+ * names (an unknown parameter and the closest known one).
+ */
 export interface Refusal {
   code: string;
   message?: string;
   retryAfterSeconds?: number;
+  details?: ErrorDetail[];
+  params?: Record<string, string | number>;
 }
 
 /** What a page acts on: the service's answer, or the refusal with the status the API would give it. */
@@ -68,6 +74,7 @@ async function outcome<T>(call: () => Promise<T>, status: number): Promise<CallR
     if (!(err instanceof AppError) || err.code === 'INTERNAL_ERROR') throw err;
     const failure: Refusal = { code: err.code, message: err.message };
     if (err.retryAfterSeconds !== undefined) failure.retryAfterSeconds = err.retryAfterSeconds;
+    if (err.details !== undefined) failure.details = err.details;
     return { ok: false, status: err.status, failure };
   }
 }
