@@ -265,6 +265,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           claims: rewards.claims,
           claimFreezes: rewards.claimFreezes,
           emergency: services.emergency,
+          moderation: newsroom.moderation,
+          stories: newsroom.stories,
         },
       });
     },

@@ -20,6 +20,10 @@ import type { createControlPlaneService } from '../../governance/control-plane/s
 import type { createClaimsService } from '../../rewards/claims/service.js';
 import type { createBatchFreezeService } from '../../rewards/claims/batch-freeze.js';
 import type { createEmergencyService } from '../../governance/parameters/emergency-service.js';
+import type { createQuarantineService } from '../../newsroom/moderation/quarantine-service.js';
+import type { createLegalHoldService } from '../../newsroom/moderation/legal-hold-service.js';
+import type { createSourceStatusService } from '../../newsroom/moderation/source-status-service.js';
+import type { StoriesService } from '../../newsroom/stories/service.js';
 
 /** The services the console's pages call (the API's routes call the same instances). */
 export interface ConsoleServices {
@@ -31,6 +35,13 @@ export interface ConsoleServices {
   claims: ReturnType<typeof createClaimsService>;
   claimFreezes: ReturnType<typeof createBatchFreezeService>;
   emergency: ReturnType<typeof createEmergencyService>;
+  moderation: {
+    quarantine: ReturnType<typeof createQuarantineService>;
+    holds: ReturnType<typeof createLegalHoldService>;
+    sources: ReturnType<typeof createSourceStatusService>;
+  };
+  /** The stories' public reads, on the primary (as the site's). */
+  stories: StoriesService;
 }
 import { ForbiddenPage } from './views/forbidden.js';
 
