@@ -267,6 +267,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           emergency: services.emergency,
           moderation: newsroom.moderation,
           stories: newsroom.stories,
+          corrections: newsroom.corrections,
         },
       });
     },

@@ -24,6 +24,7 @@ import type { createQuarantineService } from '../../newsroom/moderation/quaranti
 import type { createLegalHoldService } from '../../newsroom/moderation/legal-hold-service.js';
 import type { createSourceStatusService } from '../../newsroom/moderation/source-status-service.js';
 import type { StoriesService } from '../../newsroom/stories/service.js';
+import type { createCorrectionsService } from '../../newsroom/corrections/service.js';
 
 /** The services the console's pages call (the API's routes call the same instances). */
 export interface ConsoleServices {
@@ -42,6 +43,7 @@ export interface ConsoleServices {
   };
   /** The stories' public reads, on the primary (as the site's). */
   stories: StoriesService;
+  corrections: ReturnType<typeof createCorrectionsService>;
 }
 import { ForbiddenPage } from './views/forbidden.js';
 

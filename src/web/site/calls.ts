@@ -4,7 +4,7 @@ import { requireContentAdmin, requireRewardsAdmin } from '../../platform/auth/ad
 import { boundHumanTier, countWrite, humanWriteBudget, type FindBoundTier } from '../../platform/auth/human-actor.js';
 import type { AdminRole, HumanActor } from '../../platform/auth/types.js';
 import { normalizeError } from '../../platform/error-handler.js';
-import { AppError, type ErrorDetail } from '../../platform/errors.js';
+import { AppError, appError, type ErrorDetail } from '../../platform/errors.js';
 import type { RateLimitStore } from '../../platform/rate-limit-store.js';
 import { createValidatorCompiler } from '../../platform/validation.js';
 
@@ -48,7 +48,7 @@ export interface ServiceCallsDeps {
 const validatorFor = createValidatorCompiler();
 
 /** The actor fields a signed body carries. */
-const personFields = (actor: HumanActor): Person =>
+const personFields = (actor: Person): Person =>
   actor.linkedHumanId === undefined
     ? { actorId: actor.actorId, verified: actor.verified }
     : { actorId: actor.actorId, verified: actor.verified, linkedHumanId: actor.linkedHumanId };
@@ -105,6 +105,13 @@ export function createServiceCalls(deps: ServiceCallsDeps) {
     return body;
   }
 
+  /** Refuses a body longer than the API takes (HTTP_BODY_LIMIT_BYTES: 413), before anything else, as the API does. */
+  function checkSize(person: Person, rules: CallRules): void {
+    if (!rules.body) return;
+    const bytes = Buffer.byteLength(JSON.stringify({ ...personFields(person), ...rules.body.value }));
+    if (bytes > config.http.bodyLimitBytes) throw appError('PAYLOAD_TOO_LARGE');
+  }
+
   return {
     /** A read as `person` (the API's human-read: tier and allowlist, no write budget). */
     read<T>(person: Person, call: (actor: HumanActor) => Promise<T>, rules: Pick<CallRules, 'admin'> = {}): Promise<CallResult<T>> {
@@ -116,8 +123,8 @@ export function createServiceCalls(deps: ServiceCallsDeps) {
     },
 
     /**
-     * A write as `person` (the API's human-write): tier and the write budget, the allowlist, the body (the API's,
-     * handed to `call`), then the service.
+     * A write as `person` (the API's human-write): the body's size, tier and the write budget, the allowlist, the
+     * body (the API's, handed to `call`), then the service.
      */
     write<T, F extends object = object>(
       person: Person,
@@ -125,6 +132,7 @@ export function createServiceCalls(deps: ServiceCallsDeps) {
       rules: CallRules<F> = {},
     ): Promise<CallResult<T>> {
       return outcome(async () => {
+        checkSize(person, rules);
         const [actor] = await Promise.all([actorOf(person), countWrite(deps.rateLimitStore, humanWriteBudget(config, person.actorId))]);
         return call(actor, check(actor, rules));
       }, 202);
