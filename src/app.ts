@@ -268,6 +268,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           moderation: newsroom.moderation,
           stories: newsroom.stories,
           corrections: newsroom.corrections,
+          search: newsroom.search,
         },
       });
     },

@@ -25,6 +25,7 @@ import type { createLegalHoldService } from '../../newsroom/moderation/legal-hol
 import type { createSourceStatusService } from '../../newsroom/moderation/source-status-service.js';
 import type { StoriesService } from '../../newsroom/stories/service.js';
 import type { createCorrectionsService } from '../../newsroom/corrections/service.js';
+import type { createSearchService } from '../../newsroom/search/service.js';
 
 /** The services the console's pages call (the API's routes call the same instances). */
 export interface ConsoleServices {
@@ -44,6 +45,8 @@ export interface ConsoleServices {
   /** The stories' public reads, on the primary (as the site's). */
   stories: StoriesService;
   corrections: ReturnType<typeof createCorrectionsService>;
+  /** The public search, on the primary (as the site's). */
+  search: ReturnType<typeof createSearchService>;
 }
 import { ForbiddenPage } from './views/forbidden.js';
 
