@@ -269,6 +269,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           stories: newsroom.stories,
           corrections: newsroom.corrections,
           search: newsroom.search,
+          settlements: rewards.settlements,
         },
       });
     },

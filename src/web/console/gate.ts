@@ -26,6 +26,7 @@ import type { createSourceStatusService } from '../../newsroom/moderation/source
 import type { StoriesService } from '../../newsroom/stories/service.js';
 import type { createCorrectionsService } from '../../newsroom/corrections/service.js';
 import type { createSearchService } from '../../newsroom/search/service.js';
+import type { createSettlementService } from '../../rewards/settlements/service.js';
 
 /** The services the console's pages call (the API's routes call the same instances). */
 export interface ConsoleServices {
@@ -47,6 +48,7 @@ export interface ConsoleServices {
   corrections: ReturnType<typeof createCorrectionsService>;
   /** The public search, on the primary (as the site's). */
   search: ReturnType<typeof createSearchService>;
+  settlements: ReturnType<typeof createSettlementService>;
 }
 import { ForbiddenPage } from './views/forbidden.js';
 
