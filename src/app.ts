@@ -226,14 +226,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     service: services.site,
     accounts: services.siteAccounts,
     names: services.readers.names,
-    humanWrites: { store: ctx.rateLimitStore, perMinute: config.rateLimits.humanWritesPerMinute },
     sessions: { store: services.siteSessions, secret: sessionKey(config.sessionSecret, config.humanSigningSecrets[0]) },
     limits: {
       store: ctx.rateLimitStore,
       loginsPerMinute: config.rateLimits.siteLoginsPerMinute,
       formPostsPerMinute: config.rateLimits.siteFormPostsPerMinute,
     },
-    signingSecret: config.humanSigningSecrets[0],
     calls: {
       config,
       rateLimitStore: ctx.rateLimitStore,

@@ -6,6 +6,9 @@ import { HumanActorBody } from '../../src/platform/schemas.js';
 import { manualClock } from '../../src/platform/clock.js';
 import { createMemoryRateLimitStore, type RateLimitStore } from '../../src/platform/rate-limit-store.js';
 import { createServiceCalls } from '../../src/web/site/calls.js';
+import { seedDemoIfEmpty } from '../../src/demo/seed.js';
+import { createTestApp } from '../helpers/app.js';
+import { flashOf, siteBrowser } from '../helpers/site-browser.js';
 
 /**
  * A page's write in process meets what the API would have met before its service: a body longer than
@@ -58,4 +61,29 @@ test("a body the route's schema refuses comes back as 400 VALIDATION_FAILED with
     refused.failure.details?.map((d) => d.path),
     ['/text'],
   );
+});
+
+test('without HUMAN_SIGNING_SECRET a person logs in and comments through the site; the API still refuses signed writes (503)', async () => {
+  const t = await createTestApp({ HUMAN_SIGNING_SECRET: '', HUMAN_PROOF_VERIFIER: 'dev', RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000' });
+  try {
+    await seedDemoIfEmpty(t.app.ctx);
+    const id = [...(await t.app.inject('/?lang=en&mode=recent')).body.matchAll(/href="\/stories\/(st_[A-Za-z0-9_-]+)\?/g)][0]![1]!;
+    const login = await t.app.inject('/login?lang=en');
+    assert.match(login.body, /action="\/login\/dev"/, 'the login form is offered');
+    const reader = siteBrowser(t.app);
+    await reader.devLogin('nosecret');
+    const posted = await reader.submit(`/stories/${id}?lang=en`, `/stories/${id}/comment`, { body: 'Written without a signing secret.' });
+    assert.equal(flashOf(posted.page.body), 'Your comment is posted.');
+    assert.match(posted.page.body, /Written without a signing secret\./);
+
+    const api = await t.app.inject({
+      method: 'POST',
+      url: `/v1/stories/${id}/comments`,
+      payload: { actorId: 'acct_x', verified: false, body: 'x' },
+    });
+    assert.equal(api.statusCode, 503);
+    assert.equal(api.json().code, 'SIGNING_SECRET_UNAVAILABLE');
+  } finally {
+    await t.close();
+  }
 });

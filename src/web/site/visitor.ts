@@ -15,15 +15,13 @@ export interface Visitor {
   csrf: string | null;
   flash: Flash | null;
   login: LoginMode;
-  /** Whether the site can sign for people at all (HUMAN_SIGNING_SECRET set). */
-  canSign: boolean;
   /** World ID's app id for IDKit (WORLDID_APP_ID), when people log in with World ID. */
   worldIdAppId: string | null;
   /** The logged-in person is on an allowlist that opens the console. */
   staff?: boolean;
 }
 
-export const ANONYMOUS: Visitor = { reader: null, csrf: null, flash: null, login: 'world-id', canSign: false, worldIdAppId: null };
+export const ANONYMOUS: Visitor = { reader: null, csrf: null, flash: null, login: 'world-id', worldIdAppId: null };
 
 export const VisitorContext = createContext<Visitor>(ANONYMOUS);
 
