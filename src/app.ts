@@ -227,14 +227,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     service: services.site,
     accounts: services.siteAccounts,
     names: services.readers.names,
-    humanWrites: { store: ctx.rateLimitStore, perMinute: config.rateLimits.humanWritesPerMinute },
     sessions: { store: services.siteSessions, secret: sessionKey(config.sessionSecret, config.humanSigningSecrets[0]) },
     limits: {
       store: ctx.rateLimitStore,
       loginsPerMinute: config.rateLimits.siteLoginsPerMinute,
       formPostsPerMinute: config.rateLimits.siteFormPostsPerMinute,
     },
-    signingSecret: config.humanSigningSecrets[0],
     calls: {
       config,
       rateLimitStore: ctx.rateLimitStore,
@@ -271,6 +269,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           claimFreezes: rewards.claimFreezes,
           emergency: services.emergency,
           names: services.readers.names,
+          moderation: newsroom.moderation,
+          stories: newsroom.stories,
+          corrections: newsroom.corrections,
+          search: newsroom.search,
+          settlements: rewards.settlements,
         },
       });
     },

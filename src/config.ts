@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 
@@ -97,14 +96,11 @@ export interface Config {
   nonceStoreDriver: StoreDriver;
   rateLimitStoreDriver: StoreDriver;
   /**
-   * HUMAN_SIGNING_SECRET then HUMAN_SIGNING_SECRET_PREVIOUS (rotation); empty: human signed routes answer 503.
-   * Unset (not set empty) with the embedded database outside a public deployment: a random secret of this
-   * process, so that the reader site of `npm start` can sign for the people it logs in (the embedded database
-   * is one process; nothing outside it can sign then).
+   * HUMAN_SIGNING_SECRET then HUMAN_SIGNING_SECRET_PREVIOUS (rotation): the keys of the human signed requests
+   * other front ends send; none: those routes answer 503. The service's own pages sign nothing (they call the
+   * services in process) and work without one.
    */
   humanSigningSecrets: string[];
-  /** Whether the human signing secret is this process's random one (embedded database, none configured). */
-  humanSigningSecretGenerated: boolean;
   /**
    * SESSION_SECRET: the key that signs the reader site's session cookies (32 characters or more; several instances
    * must share it). Unset: derived from HUMAN_SIGNING_SECRET (or random per process when that is unset too).
@@ -558,9 +554,7 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('HUMAN_PROOF_VERIFIER', `dev is refused when ${why}: its proofs can be made by anyone`);
   }
   const webhooks = parseWebhooks(env, failClosed);
-  const databaseUrlRaw = env.DATABASE_URL;
-  const humanSigningSecretGenerated = env.HUMAN_SIGNING_SECRET === undefined && !databaseUrlRaw && !failClosed;
-  const humanSigningSecret = humanSigningSecretGenerated ? randomBytes(32).toString('base64url') : str(env, 'HUMAN_SIGNING_SECRET');
+  const humanSigningSecret = str(env, 'HUMAN_SIGNING_SECRET');
   const sessionSecret = str(env, 'SESSION_SECRET');
   if (sessionSecret !== undefined && sessionSecret.length < 32) throw new ConfigError('SESSION_SECRET', 'must be 32 characters or more');
   const previousSecret = str(env, 'HUMAN_SIGNING_SECRET_PREVIOUS');
@@ -594,7 +588,6 @@ export function loadConfig(env: Env = process.env): Config {
     nonceStoreDriver,
     rateLimitStoreDriver,
     humanSigningSecrets: [humanSigningSecret, previousSecret].filter((s): s is string => Boolean(s)),
-    humanSigningSecretGenerated,
     sessionSecret,
     cursorSigningSecret: str(env, 'CURSOR_SIGNING_SECRET'),
     signatureMaxSkewMs: int(env, 'SIGNATURE_MAX_SKEW_MS', 300_000, 1_000, 3_600_000),

@@ -37,8 +37,6 @@ async function main() {
       `local demo: a local AgentBook in ${demo.agentbookFile}; register a bot's wallet with: npm run agentbook:register -- <0x address>`,
     );
   }
-  if (config.humanSigningSecretGenerated)
-    app.log.warn("HUMAN_SIGNING_SECRET is unset: a random one of this process signs the reader site's requests (embedded database only)");
   const missing = missingNodeFlags();
   if (missing.length > 0)
     app.log.warn({ missing }, 'started without the node flags the service runs with (npm start passes them; docs/operators.md)');

@@ -45,11 +45,8 @@ describe('loadConfig defaults', () => {
     assert.equal(config.signatureMaxSkewMs, 300_000);
     assert.equal(config.databaseUrl, undefined);
     assert.equal(config.dataDir, './data');
-    // the embedded database outside a public deployment: a random signing secret of the process (the site signs with it)
-    assert.equal(config.humanSigningSecrets.length, 1);
-    assert.ok(config.humanSigningSecrets[0]!.length >= 32);
-    assert.equal(config.humanSigningSecretGenerated, true);
-    assert.notEqual(loadConfig({}).humanSigningSecrets[0], config.humanSigningSecrets[0], 'random per process');
+    // no key unless one is set: the pages sign nothing, so nothing is made up for them
+    assert.deepEqual(config.humanSigningSecrets, []);
     assert.deepEqual(loadConfig({ HUMAN_SIGNING_SECRET: '' }).humanSigningSecrets, [], 'set empty: none');
     assert.deepEqual(loadConfig({ DATABASE_URL: 'postgres://db/x' }).humanSigningSecrets, [], 'a database server: none unless set');
     assert.deepEqual(config.agentBotRegistry, []);

@@ -100,7 +100,9 @@ export function createLegalHoldService(deps: { db: Db; transactor: Transactor; c
     },
 
     /** Holds newest first, optionally of one status and one story; keyset cursor on the hold sequence. */
-    async list(query: LegalHoldsQuery): Promise<{ items: LegalHold[]; nextCursor?: string }> {
+    async list(
+      query: Pick<LegalHoldsQuery, 'status' | 'storyId' | 'limit' | 'cursor'>,
+    ): Promise<{ items: LegalHold[]; nextCursor?: string }> {
       const limit = query.limit ?? 20;
       const afterSeq = query.cursor ? (cursors.decode(kind, query.cursor, ['int8'])[0] as string) : null;
       const rows = await listHolds(db, { status: query.status, storyId: query.storyId, afterSeq, limit });

@@ -87,7 +87,7 @@ export function createQuarantineService(deps: {
     },
 
     /** A page of items of one status (OPEN by default), oldest first; keyset cursor on the item sequence. */
-    async list(query: QuarantineQuery): Promise<{ items: QuarantineItem[]; nextCursor?: string }> {
+    async list(query: Pick<QuarantineQuery, 'status' | 'limit' | 'cursor'>): Promise<{ items: QuarantineItem[]; nextCursor?: string }> {
       const limit = query.limit ?? 20;
       const status = query.status ?? 'OPEN';
       const afterSeq = query.cursor ? (cursors.decode(`${kind}:${status}`, query.cursor, ['int8'])[0] as string) : null;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApproveBody, CancelBody, CreateRequestBody, type ControlPlaneRequest } from '../../governance/control-plane/schemas.js';
 import { ActivateBody, ClearBody, EvaluateBody, type StateResponse } from '../../governance/parameters/schemas.js';
-import type { ApiResult } from '../site/api.js';
+import type { CallResult } from '../site/calls.js';
 import type { Flash } from '../site/session.js';
 import { sendPage } from '../site/render.js';
 import { ApproveForm, CancelForm, ConsolePageQuery, ConsoleQuery, FileRequestForm, IdParams, UseRequestForm } from './forms.js';
@@ -143,7 +143,7 @@ export const controlPlaneRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async 
         request,
         reply,
         request.body,
-        async ({ calls, actor }): Promise<ApiResult<Used>> => {
+        async ({ calls, actor }): Promise<CallResult<Used>> => {
           const id = request.params.id;
           const read = await calls.read(actor, () => controlPlane.get(id), { admin: 'content' });
           if (!read.ok) return read;

@@ -3,15 +3,13 @@ import type { HumanActor } from '../../../sdk/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { invalidCursor } from '../../platform/cursor.js';
 import type { Lang } from '../../platform/i18n/index.js';
-import type { SiteApi, SiteApiClient } from '../site/api.js';
 import { actorOf, finish, flashOf, sitePath } from '../site/form-replies.js';
 import { href } from '../site/links.js';
 import { sendPage } from '../site/render.js';
 import { pageError, readerOf, sameOriginCheck, type Flash, type SiteReader } from '../site/session.js';
 import type { LoginMode } from '../site/visitor.js';
 import { allowlistKeyOf, openAreas, rolesOf, type ConsoleAllowlists, type ConsoleArea, type ConsoleRoles } from './access.js';
-import type { ApiResult } from '../site/api.js';
-import type { ServiceCalls } from '../site/calls.js';
+import type { CallResult, ServiceCalls } from '../site/calls.js';
 import type { createPolicyService } from '../../rewards/policy/policy-service.js';
 import type { createGovernanceService } from '../../governance/parameters/service.js';
 import type { createIntegrityService } from '../../governance/integrity/service.js';
@@ -21,6 +19,13 @@ import type { createClaimsService } from '../../rewards/claims/service.js';
 import type { createBatchFreezeService } from '../../rewards/claims/batch-freeze.js';
 import type { createEmergencyService } from '../../governance/parameters/emergency-service.js';
 import type { NamesService } from '../../readers/names/service.js';
+import type { createQuarantineService } from '../../newsroom/moderation/quarantine-service.js';
+import type { createLegalHoldService } from '../../newsroom/moderation/legal-hold-service.js';
+import type { createSourceStatusService } from '../../newsroom/moderation/source-status-service.js';
+import type { StoriesService } from '../../newsroom/stories/service.js';
+import type { createCorrectionsService } from '../../newsroom/corrections/service.js';
+import type { createSearchService } from '../../newsroom/search/service.js';
+import type { createSettlementService } from '../../rewards/settlements/service.js';
 
 /** The services the console's pages call (the API's routes call the same instances). */
 export interface ConsoleServices {
@@ -34,12 +39,22 @@ export interface ConsoleServices {
   emergency: ReturnType<typeof createEmergencyService>;
   /** Display names: the console names people by them (their key in the title). */
   names: NamesService;
+  moderation: {
+    quarantine: ReturnType<typeof createQuarantineService>;
+    holds: ReturnType<typeof createLegalHoldService>;
+    sources: ReturnType<typeof createSourceStatusService>;
+  };
+  /** The stories' public reads, on the primary (as the site's). */
+  stories: StoriesService;
+  corrections: ReturnType<typeof createCorrectionsService>;
+  /** The public search, on the primary (as the site's). */
+  search: ReturnType<typeof createSearchService>;
+  settlements: ReturnType<typeof createSettlementService>;
 }
 import { ForbiddenPage } from './views/forbidden.js';
 
 /** What every console route is given. */
 export interface ConsoleDeps {
-  api: SiteApi;
   /** The pages' calls of the services (src/web/site/calls.ts). */
   calls: ServiceCalls;
   /** The services the console's pages act through: the instances the API's routes call. */
@@ -56,14 +71,13 @@ export const HIDDEN = { hide: true };
 /** The options of a console form's route: same origin and a valid CSRF token, checked before the handler. */
 export const formRoute = (app: Pick<FastifyInstance, 'csrfProtection'>) => ({ preHandler: [sameOriginCheck, app.csrfProtection] });
 
-/** One person's visit to a console page or form: who, what they may open, and their signed API client. */
+/** One person's visit to a console page or form: who, what they may open, and the calls of the services. */
 export interface ConsoleVisit {
   reader: SiteReader;
   actor: HumanActor;
   roles: ConsoleRoles;
   areas: ConsoleArea[];
   lang: Lang;
-  client: SiteApiClient;
   calls: ServiceCalls;
 }
 
@@ -93,11 +107,11 @@ export function enter(
     void sendPage(reply.code(403), ForbiddenPage, { lang, areas, allowlistKey: allowlistKeyOf(reader), area: area ?? null });
     return null;
   }
-  return { reader, actor: actorOf(reader), roles, areas, lang, client: deps.api.forRequest(request.ip), calls: deps.calls };
+  return { reader, actor: actorOf(reader), roles, areas, lang, calls: deps.calls };
 }
 
 /**
- * A console form: the door, the call (one or more signed API requests), then back to the page with its outcome
+ * A console form: the door, the call (one or more calls of the services: ../site/calls.ts), then back to the page with its outcome
  * as a sentence (post, redirect, get).
  */
 async function act<T>(
@@ -106,7 +120,7 @@ async function act<T>(
   reply: FastifyReply,
   form: { lang?: Lang; back?: string },
   area: ConsoleArea,
-  call: (visit: ConsoleVisit) => Promise<ApiResult<T>>,
+  call: (visit: ConsoleVisit) => Promise<CallResult<T>>,
   done: (body: T) => Flash,
 ): Promise<FastifyReply> {
   const lang = form.lang ?? 'en';
@@ -122,7 +136,7 @@ export function actIn(deps: ConsoleDeps, area: ConsoleArea) {
     request: FastifyRequest,
     reply: FastifyReply,
     form: { lang?: Lang; back?: string },
-    call: (visit: ConsoleVisit) => Promise<ApiResult<T>>,
+    call: (visit: ConsoleVisit) => Promise<CallResult<T>>,
     done: (body: T) => Flash,
   ) => act(deps, request, reply, form, area, call, done);
 }
@@ -137,10 +151,10 @@ export function consoleBack(back: string | undefined, lang: Lang): string {
 }
 
 /**
- * A refusal the console words itself, for a form that cannot become an API request as it is (its code is worded
+ * A refusal the console words itself, for a form that cannot become a call of the service as it is (its code is worded
  * by `console.refused.<CODE>`; the status is the one the API would give such a request).
  */
-export const refusal = (code: string, status = 400, params?: Record<string, string | number>): ApiResult<never> => ({
+export const refusal = (code: string, status = 400, params?: Record<string, string | number>): CallResult<never> => ({
   ok: false,
   status,
   failure: { code, ...(params ? { params } : {}) },
@@ -153,11 +167,11 @@ export const refused = (message: string, params?: Record<string, string | number
   ...(params ? { params } : {}),
 });
 
-/** A path segment of an API URL. */
+/** A path segment of a console address. */
 export const seg = (value: string) => encodeURIComponent(value);
 
 /** The body of a read the page needs; a refused read becomes the site's error page with the API's status. */
-export function must<T>(result: ApiResult<T>): T {
+export function must<T>(result: CallResult<T>): T {
   if (result.ok) return result.body;
   // a cursor the API did not issue for this list came from the page's address: the error page names it
   if (result.failure.code === 'INVALID_CURSOR') throw invalidCursor(result.failure.message ?? 'The cursor is not valid here');

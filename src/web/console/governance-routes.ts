@@ -1,10 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AllowlistSubject } from '../../platform/auth/admin-policy.js';
-import type { EvaluationResponse, Proposal, Signal, StateResponse } from '../../governance/parameters/schemas.js';
+import {
+  ActivateBody,
+  ClearBody,
+  EvaluateBody,
+  ProposalBody,
+  RatifyBody,
+  type EvaluationResponse,
+  type Proposal,
+  type Signal,
+} from '../../governance/parameters/schemas.js';
 import { isParameterName, PARAMETER_NAMES, type ParameterName } from '../../governance/parameters/parameters.js';
-import type { ApiResult } from '../site/api.js';
+import type { CallResult } from '../site/calls.js';
 import { sendPage } from '../site/render.js';
-import { actIn, enter, formRoute, HIDDEN, must, refusal, seg, type ConsoleDeps } from './gate.js';
+import { actIn, enter, formRoute, HIDDEN, must, refusal, type ConsoleDeps } from './gate.js';
 import { ConsoleQuery, IdParams, ProposalForm, RatifyForm, WithRequestForm } from './forms.js';
 import { proofOf } from './proofs.js';
 import { GovernancePage } from './views/governance.js';
@@ -60,6 +69,7 @@ export type HealthSignals = (who: AllowlistSubject) => Promise<Signal[]>;
 
 /** Governance: parameters, proposals through their states, evaluation of the health signals, emergency measures. */
 export const governanceRoutes: FastifyPluginAsyncTypebox<ConsoleDeps & { healthSignals: HealthSignals }> = async (app, deps) => {
+  const { governance, emergency } = deps.services;
   const actGovernance = actIn(deps, 'governance');
   const guarded = formRoute(app);
 
@@ -68,7 +78,7 @@ export const governanceRoutes: FastifyPluginAsyncTypebox<ConsoleDeps & { healthS
     if (!visit) return reply;
     // the state's emergency holds the signals an emergency started with (none without one): the table shows them now
     const [read, signals] = await Promise.all([
-      visit.client.read<StateResponse>('/v1/admin/governance/state', visit.actor),
+      visit.calls.read(visit.actor, () => governance.state(), { admin: 'content' }),
       deps.healthSignals(visit.actor),
     ]);
     const state = must(read);
@@ -84,16 +94,19 @@ export const governanceRoutes: FastifyPluginAsyncTypebox<ConsoleDeps & { healthS
       request,
       reply,
       request.body,
-      async ({ client, actor }) => {
+      async ({ calls, actor }) => {
         const { title, rationale } = request.body;
         const draft = { title, rationale, changes: request.body.changes };
         const changes = parseChanges(draft.changes);
         const unknown = changes ? Object.keys(changes).find((name) => !isParameterName(name)) : undefined;
-        const result: ApiResult<Proposal> = !changes
+        const result: CallResult<Proposal> = !changes
           ? refusal('CONSOLE_CHANGES_INVALID')
           : unknown !== undefined
             ? refusal('CONSOLE_PARAMETER_UNKNOWN', 400, { name: unknown, closest: closestParameter(unknown) })
-            : await client.write<Proposal>('/v1/admin/governance/proposals', actor, { title, rationale, changes });
+            : await calls.write(actor, (person, body) => governance.propose(person, body), {
+                admin: 'content',
+                body: { schema: ProposalBody, value: { title, rationale, changes } },
+              });
         // a refused proposal comes back into the form as it was typed, to be corrected rather than typed again
         if (!result.ok) request.session.proposalDraft = draft;
         return result;
@@ -110,12 +123,12 @@ export const governanceRoutes: FastifyPluginAsyncTypebox<ConsoleDeps & { healthS
         request,
         reply,
         request.body,
-        async ({ client, actor, reader }) => {
+        async ({ calls, actor, reader }) => {
           const proof = proofOf(deps.mode, reader, request.body, `governance_ratify:${request.params.id}`);
           if (!proof) return refusal('CONSOLE_PROOF_REQUIRED');
-          return client.write(`/v1/admin/governance/proposals/${seg(request.params.id)}/ratify`, actor, {
-            ...proof,
-            decision: request.body.decision,
+          return calls.write(actor, (person, body) => governance.ratify(person, request.params.id, body), {
+            admin: 'content',
+            body: { schema: RatifyBody, value: { ...proof, decision: request.body.decision } },
           });
         },
         (proposal) => ({
@@ -134,9 +147,13 @@ export const governanceRoutes: FastifyPluginAsyncTypebox<ConsoleDeps & { healthS
         request,
         reply,
         request.body,
-        ({ client, actor }) =>
-          client.write(`/v1/admin/governance/proposals/${seg(request.params.id)}/activate`, actor, {
-            ...(request.body.controlPlaneRequestId ? { controlPlaneRequestId: request.body.controlPlaneRequestId } : {}),
+        ({ calls, actor }) =>
+          calls.write(actor, (person, body) => governance.activate(person, request.params.id, body), {
+            admin: 'content',
+            body: {
+              schema: ActivateBody,
+              value: request.body.controlPlaneRequestId ? { controlPlaneRequestId: request.body.controlPlaneRequestId } : {},
+            },
           }),
         ({ proposal }) => ({ kind: 'done', message: 'console.governance.activated', params: { id: proposal.id } }),
       ),
@@ -147,9 +164,13 @@ export const governanceRoutes: FastifyPluginAsyncTypebox<ConsoleDeps & { healthS
       request,
       reply,
       request.body,
-      async ({ client, actor }) => {
-        const result = await client.write<EvaluationResponse>('/v1/admin/governance/evaluate', actor, {
-          ...(request.body.controlPlaneRequestId ? { controlPlaneRequestId: request.body.controlPlaneRequestId } : {}),
+      async ({ calls, actor }) => {
+        const result = await calls.write(actor, (person, body) => emergency.evaluate(person, body), {
+          admin: 'content',
+          body: {
+            schema: EvaluateBody,
+            value: request.body.controlPlaneRequestId ? { controlPlaneRequestId: request.body.controlPlaneRequestId } : {},
+          },
         });
         if (result.ok) {
           const { evaluatedAt, tripped, mutatingApplied, note, recommendedControlPlaneActions } = result.body;
@@ -170,10 +191,16 @@ export const governanceRoutes: FastifyPluginAsyncTypebox<ConsoleDeps & { healthS
       request,
       reply,
       request.body,
-      ({ client, actor }) =>
-        client.write('/v1/admin/governance/emergency/clear', actor, {
-          ...(request.body.reason ? { reason: request.body.reason } : {}),
-          ...(request.body.controlPlaneRequestId ? { controlPlaneRequestId: request.body.controlPlaneRequestId } : {}),
+      ({ calls, actor }) =>
+        calls.write(actor, (person, body) => emergency.clear(person, body), {
+          admin: 'content',
+          body: {
+            schema: ClearBody,
+            value: {
+              ...(request.body.reason ? { reason: request.body.reason } : {}),
+              ...(request.body.controlPlaneRequestId ? { controlPlaneRequestId: request.body.controlPlaneRequestId } : {}),
+            },
+          },
         }),
       () => ({ kind: 'done', message: 'console.governance.cleared' }),
     ),

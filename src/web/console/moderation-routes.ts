@@ -1,10 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { LegalHoldsPage, QuarantinePage } from '../../newsroom/moderation/schemas.js';
-import type { LegalHold, QuarantineItem, SourceStatusResponse } from '../../newsroom/moderation/schemas.js';
-import type { SourcesResponse } from '../../newsroom/stories/evidence-schemas.js';
-import type { Static } from '@sinclair/typebox';
+import {
+  LegalHoldBody,
+  ResolveBody,
+  SourceStatusBody,
+  type LegalHold,
+  type QuarantineItem,
+  type SourceStatusResponse,
+} from '../../newsroom/moderation/schemas.js';
 import { sendPage } from '../site/render.js';
-import { actIn, enter, formRoute, HIDDEN, must, refusal, seg, type ConsoleDeps } from './gate.js';
+import { actIn, enter, formRoute, HIDDEN, must, refusal, type ConsoleDeps } from './gate.js';
 import {
   HoldsPageQuery,
   PlaceHoldForm,
@@ -28,9 +32,6 @@ declare module 'fastify' {
   }
 }
 
-type QuarantinePage = Static<typeof QuarantinePage>;
-type LegalHoldsPage = Static<typeof LegalHoldsPage>;
-
 /** A source host as the API names it: the host of a URL (or the host itself), lower case, without "www.". */
 export function sourceHostOf(value: string): string | null {
   let host = value.trim();
@@ -51,6 +52,7 @@ export function sourceHostOf(value: string): string | null {
  * delivery log in moderation-webhook-routes.ts.
  */
 export const moderationRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app, deps) => {
+  const { moderation, stories } = deps.services;
   const actModeration = actIn(deps, 'moderation');
   const guarded = formRoute(app);
 
@@ -61,10 +63,8 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (a
     if (!visit) return reply;
     const status = request.query.status ?? 'OPEN';
     const page = must(
-      await visit.client.read<QuarantinePage>('/v1/admin/moderation/quarantine', visit.actor, {
-        status,
-        cursor: request.query.cursor,
-        limit: '20',
+      await visit.calls.read(visit.actor, () => moderation.quarantine.list({ status, cursor: request.query.cursor, limit: 20 }), {
+        admin: 'content',
       }),
     );
     return sendPage(reply, QuarantineQueuePage, { lang: visit.lang, areas: visit.areas, page, status });
@@ -78,11 +78,12 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (a
         request,
         reply,
         request.body,
-        ({ client, actor }) =>
-          client.write(`/v1/admin/moderation/quarantine/story/${seg(request.params.scopeId)}/resolve`, actor, {
-            decision: request.body.decision,
-            reason: request.body.reason,
-          }),
+        ({ calls, actor }) =>
+          calls.write(
+            actor,
+            async (person, body) => moderation.quarantine.resolve(person, request.params.scopeId, body, await request.governance()),
+            { admin: 'content', body: { schema: ResolveBody, value: { decision: request.body.decision, reason: request.body.reason } } },
+          ),
         (item) => ({ kind: 'done', message: `console.moderation.resolved.${item.status}`, params: { id: item.scopeId } }),
       ),
   );
@@ -95,12 +96,17 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (a
     const status = request.query.status ?? null;
     const storyId = request.query.storyId || null;
     const page = must(
-      await visit.client.read<LegalHoldsPage>('/v1/admin/moderation/legal-holds', visit.actor, {
-        status: status ?? undefined,
-        storyId: storyId ?? undefined,
-        cursor: request.query.cursor,
-        limit: '20',
-      }),
+      await visit.calls.read(
+        visit.actor,
+        () =>
+          moderation.holds.list({
+            ...(status ? { status } : {}),
+            ...(storyId ? { storyId } : {}),
+            cursor: request.query.cursor,
+            limit: 20,
+          }),
+        { admin: 'content' },
+      ),
     );
     return sendPage(reply, LegalHoldsListPage, { lang: visit.lang, areas: visit.areas, page, status, storyId });
   });
@@ -110,12 +116,18 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (a
       request,
       reply,
       request.body,
-      ({ client, actor }) =>
-        client.write('/v1/admin/moderation/legal-holds', actor, {
-          action: 'PLACE',
-          storyId: request.body.storyId,
-          reason: request.body.reason,
-          ...(request.body.caseReference?.trim() ? { caseReference: request.body.caseReference.trim() } : {}),
+      ({ calls, actor }) =>
+        calls.write(actor, (person, body) => moderation.holds.write(person, body), {
+          admin: 'content',
+          body: {
+            schema: LegalHoldBody,
+            value: {
+              action: 'PLACE' as const,
+              storyId: request.body.storyId,
+              reason: request.body.reason,
+              ...(request.body.caseReference?.trim() ? { caseReference: request.body.caseReference.trim() } : {}),
+            },
+          },
         }),
       (hold) => ({ kind: 'done', message: 'console.moderation.holdPlaced', params: { id: hold.id, story: hold.storyId } }),
     ),
@@ -129,11 +141,10 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (a
         request,
         reply,
         request.body,
-        ({ client, actor }) =>
-          client.write('/v1/admin/moderation/legal-holds', actor, {
-            action: 'RELEASE',
-            holdId: request.params.id,
-            reason: request.body.reason,
+        ({ calls, actor }) =>
+          calls.write(actor, (person, body) => moderation.holds.write(person, body), {
+            admin: 'content',
+            body: { schema: LegalHoldBody, value: { action: 'RELEASE' as const, holdId: request.params.id, reason: request.body.reason } },
           }),
         (hold) => ({ kind: 'done', message: 'console.moderation.holdReleased', params: { id: hold.id, story: hold.storyId } }),
       ),
@@ -147,7 +158,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (a
     const last = request.session.sourceStatus ?? null;
     if (last) delete request.session.sourceStatus;
     const storyId = request.query.story || null;
-    const lookup = storyId ? await visit.client.readPublic<SourcesResponse>(`/v1/stories/${seg(storyId)}/sources`) : null;
+    const lookup = storyId ? await visit.calls.readPublic(() => stories.sources(storyId)) : null;
     return sendPage(reply, SourcesPage, {
       lang: visit.lang,
       areas: visit.areas,
@@ -163,12 +174,12 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (a
       request,
       reply,
       request.body,
-      async ({ client, actor }) => {
+      async ({ calls, actor }) => {
         const host = sourceHostOf(request.body.host);
         if (!host) return refusal('CONSOLE_HOST_INVALID');
-        const result = await client.write<SourceStatusResponse>(`/v1/admin/sources/${seg(host)}/status`, actor, {
-          status: request.body.status,
-          reason: request.body.reason,
+        const result = await calls.write(actor, (person, body) => moderation.sources.set(person, host, body), {
+          admin: 'content',
+          body: { schema: SourceStatusBody, value: { status: request.body.status, reason: request.body.reason } },
         });
         if (result.ok) request.session.sourceStatus = result.body;
         return result;

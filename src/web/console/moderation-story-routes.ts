@@ -1,12 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { CorrectionResponse } from '../../newsroom/corrections/schemas.js';
-import type { LegalHoldsPage } from '../../newsroom/moderation/schemas.js';
-import type { VersionsResponse } from '../../newsroom/stories/evidence-schemas.js';
-import type { StoryResponse } from '../../newsroom/stories/schemas.js';
+import { CorrectionBody, RetractionBody } from '../../newsroom/corrections/schemas.js';
 import type { Lang } from '../../platform/i18n/index.js';
 import type { Static } from '@sinclair/typebox';
-import type { ApiFailure } from '../site/api.js';
+import type { Refusal } from '../site/calls.js';
 import { packetDiff } from '../site/diff.js';
 import { finish } from '../site/form-replies.js';
 import { href } from '../site/links.js';
@@ -18,22 +15,18 @@ import { IdParams } from './forms.js';
 import { StoryFindPage, StoryModerationPage, type CorrectionDraft } from './views/moderation-story.js';
 import { CorrectionPreviewPage, RetractionConfirmPage } from './views/moderation-story-confirm.js';
 
-type LegalHoldsPage = Static<typeof LegalHoldsPage>;
-
 /** Forms that carry a whole story (its body may be long): more than the site's 16 KiB form limit. */
 const STORY_FORM_LIMIT = 512 * 1024;
 
 const storyPath = (id: string) => `/console/moderation/stories/${seg(id)}`;
-const detailsOf = (failure: ApiFailure) =>
-  ((failure as ApiFailure & { details?: { path?: string; message?: string }[] }).details ?? []).map((d) =>
-    [d.path, d.message].filter(Boolean).join(': '),
-  );
+const detailsOf = (failure: Refusal) => (failure.details ?? []).map((d) => [d.path, d.message].filter(Boolean).join(': '));
 
 /**
  * A story in the moderation area (content admins): its correction, previewed as a diff before it is sent, and
  * its retraction, confirmed on a page of its own.
  */
 export const moderationStoryRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app, deps) => {
+  const { stories, moderation, corrections } = deps.services;
   const guarded = formRoute(app);
 
   app.get('/console/moderation/stories', { schema: { ...HIDDEN, querystring: StoryFindQuery } }, async (request, reply) => {
@@ -47,9 +40,9 @@ export const moderationStoryRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = asy
   /** What the story page shows: the public story, its versions (the current packet), its active legal holds. */
   async function storyView(visit: ConsoleVisit, id: string) {
     const [story, versions, holds] = await Promise.all([
-      visit.client.readPublic<StoryResponse>(`/v1/stories/${seg(id)}`),
-      visit.client.readPublic<VersionsResponse>(`/v1/stories/${seg(id)}/versions`),
-      visit.client.read<LegalHoldsPage>('/v1/admin/moderation/legal-holds', visit.actor, { storyId: id, status: 'ACTIVE', limit: '20' }),
+      visit.calls.readPublic(() => stories.detail(id, 'en')),
+      visit.calls.readPublic(() => stories.versions(id)),
+      visit.calls.read(visit.actor, () => moderation.holds.list({ storyId: id, status: 'ACTIVE', limit: 20 }), { admin: 'content' }),
     ]);
     const current = must(versions);
     const packet = current.versions.find((v) => v.current)?.packet ?? current.versions[current.versions.length - 1]!.packet;
@@ -153,10 +146,11 @@ export const moderationStoryRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = asy
       const view = await storyView(visit, id);
       const correction = correctionOf(view.packet, draft);
       if (!correction.ok) return draftRefused(reply, visit, id, draft, correction.code);
-      const result = await visit.client.write<CorrectionResponse>(`/v1/admin/stories/${seg(id)}/correction`, visit.actor, {
-        changes: correction.changes,
-        note: correction.note,
-      });
+      const result = await visit.calls.write(
+        visit.actor,
+        async (person, body) => corrections.correct(person, id, body, await request.governance()),
+        { admin: 'content', body: { schema: CorrectionBody, value: { changes: correction.changes, note: correction.note } } },
+      );
       return result.ok
         ? finish(
             request,
@@ -181,7 +175,7 @@ export const moderationStoryRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = asy
     async (request, reply) => {
       const visit = enter(deps, request, reply, request.body.lang ?? 'en', 'moderation');
       if (!visit) return reply;
-      const story = must(await visit.client.readPublic<StoryResponse>(`/v1/stories/${seg(request.params.id)}`));
+      const story = must(await visit.calls.readPublic(() => stories.detail(request.params.id, 'en')));
       return sendPage(reply, RetractionConfirmPage, { lang: visit.lang, areas: visit.areas, story, reason: request.body.reason });
     },
   );
@@ -194,9 +188,11 @@ export const moderationStoryRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = asy
       const visit = enter(deps, request, reply, lang, 'moderation');
       if (!visit) return reply;
       const id = request.params.id;
-      const result = await visit.client.write<CorrectionResponse>(`/v1/admin/stories/${seg(id)}/retraction`, visit.actor, {
-        reason: request.body.reason,
-      });
+      const result = await visit.calls.write(
+        visit.actor,
+        async (person, body) => corrections.retract(person, id, body, await request.governance()),
+        { admin: 'content', body: { schema: RetractionBody, value: { reason: request.body.reason } } },
+      );
       if (!result.ok) return refusedWrite(request, reply, result.failure, lang, id);
       return finish(
         request,
@@ -212,7 +208,7 @@ export const moderationStoryRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = asy
   function refusedWrite(
     request: FastifyRequest,
     reply: FastifyReply,
-    failure: ApiFailure,
+    failure: Refusal,
     lang: Lang,
     id: string,
     redraw?: () => Promise<FastifyReply>,

@@ -2,13 +2,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Static } from '@sinclair/typebox';
 import type { Lang } from '../../platform/i18n/index.js';
-import type { ReviewCase, ReviewQueue } from '../../rewards/review/schemas.js';
-import type { SearchResponse } from '../../newsroom/search/schemas.js';
+import { AppealBody, AssignBody, FreezeBody, OpenCaseBody, ResolveBody, type ReviewCase } from '../../rewards/review/schemas.js';
 import { href } from '../site/links.js';
 import { sendPage } from '../site/render.js';
 import { ConsoleQuery } from './forms.js';
-import type { ApiResult } from '../site/api.js';
-import { actIn, enter, formRoute, HIDDEN, must, refusal, seg, type ConsoleDeps } from './gate.js';
+import type { CallResult } from '../site/calls.js';
+import { actIn, enter, formRoute, HIDDEN, must, refusal, type ConsoleDeps } from './gate.js';
 import {
   AppealCaseForm,
   AssignCaseForm,
@@ -24,13 +23,14 @@ import { RewardsReviewPage } from './views/rewards-review.js';
 type Case = Static<typeof ReviewCase>;
 
 /** The queue holds at most this many items (the API's largest page; it has no cursor). */
-const QUEUE_LIMIT = '100';
+const QUEUE_LIMIT = 100;
 
 /**
  * Rewards (rewards admins), review: the review queue and cases through their states, and recipient and story
  * freezes.
  */
 export const rewardsReviewRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app, deps) => {
+  const { rewardReview: review, search } = deps.services;
   const actRewards = actIn(deps, 'rewards');
   const guarded = formRoute(app);
   const door = (request: FastifyRequest, reply: FastifyReply, lang: Lang | undefined) =>
@@ -40,9 +40,9 @@ export const rewardsReviewRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async
     const visit = door(request, reply, request.query.lang);
     if (!visit) return reply;
     const [queue, decided] = await Promise.all([
-      visit.client.read<Static<typeof ReviewQueue>>('/v1/admin/rewards/review-queue', visit.actor, { limit: QUEUE_LIMIT }),
+      visit.calls.read(visit.actor, () => review.queue(QUEUE_LIMIT), { admin: 'rewards' }),
       // closed cases leave the queue; the public search lists them (without target or reason), for an appeal
-      visit.client.readPublic<SearchResponse>('/v1/search', { queue: 'RESOLVED', limit: '100', lang: visit.lang }),
+      visit.calls.readPublic(() => search.search({ queue: 'RESOLVED', limit: 100, lang: visit.lang })),
     ]);
     return sendPage(reply, RewardsReviewPage, {
       lang: visit.lang,
@@ -61,13 +61,11 @@ export const rewardsReviewRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async
       request,
       reply,
       { ...request.body, back: reviewBack(request.body.lang) },
-      async ({ client, actor }) => {
+      async ({ calls, actor }) => {
         const { targetType, targetId, reason, assignedToActorId } = request.body;
-        const opened = await client.write<Case>('/v1/admin/rewards/review-cases', actor, {
-          targetType,
-          targetId,
-          reason,
-          ...(assignedToActorId ? { assignedToActorId } : {}),
+        const opened = await calls.write(actor, (person, body) => review.open(person, body), {
+          admin: 'rewards',
+          body: { schema: OpenCaseBody, value: { targetType, targetId, reason, ...(assignedToActorId ? { assignedToActorId } : {}) } },
         });
         // the service refuses a target that does not exist (the form's only field it checks against the records)
         const missing = !opened.ok && opened.failure.code === 'VALIDATION_FAILED';
@@ -77,9 +75,8 @@ export const rewardsReviewRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async
     ),
   );
 
-  const casePath = (id: string, move: string) => `/v1/admin/rewards/review-cases/${seg(id)}/${move}`;
   /** A move on a case the service does not know is said as such, with the id the form sent. */
-  const onCase = async (id: string, result: Promise<ApiResult<Case>>) => {
+  const onCase = async (id: string, result: Promise<CallResult<Case>>) => {
     const answered = await result;
     return !answered.ok && answered.status === 404 ? refusal('CONSOLE_REVIEW_CASE_NOT_FOUND', 404, { id }) : answered;
   };
@@ -93,12 +90,12 @@ export const rewardsReviewRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async
         request,
         reply,
         { ...request.body, back: reviewBack(request.body.lang) },
-        ({ client, actor }) =>
+        ({ calls, actor }) =>
           onCase(
             request.params.id,
-            client.write(casePath(request.params.id, 'assign'), actor, {
-              assigneeActorId: request.body.assigneeActorId,
-              ...note(request.body.note),
+            calls.write(actor, (person, body) => review.assign(person, request.params.id, body), {
+              admin: 'rewards',
+              body: { schema: AssignBody, value: { assigneeActorId: request.body.assigneeActorId, ...note(request.body.note) } },
             }),
           ),
         caseMoved('console.rewards.caseAssigned'),
@@ -113,10 +110,13 @@ export const rewardsReviewRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async
         request,
         reply,
         { ...request.body, back: reviewBack(request.body.lang) },
-        ({ client, actor }) =>
+        ({ calls, actor }) =>
           onCase(
             request.params.id,
-            client.write(casePath(request.params.id, 'assign'), actor, { escalate: true, ...note(request.body.note) }),
+            calls.write(actor, (person, body) => review.assign(person, request.params.id, body), {
+              admin: 'rewards',
+              body: { schema: AssignBody, value: { escalate: true, ...note(request.body.note) } },
+            }),
           ),
         caseMoved('console.rewards.caseEscalated'),
       ),
@@ -130,8 +130,14 @@ export const rewardsReviewRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async
         request,
         reply,
         { ...request.body, back: reviewBack(request.body.lang) },
-        ({ client, actor }) =>
-          onCase(request.params.id, client.write(casePath(request.params.id, 'appeal'), actor, { note: request.body.note })),
+        ({ calls, actor }) =>
+          onCase(
+            request.params.id,
+            calls.write(actor, (person, body) => review.appeal(person, request.params.id, body), {
+              admin: 'rewards',
+              body: { schema: AppealBody, value: { note: request.body.note } },
+            }),
+          ),
         caseMoved('console.rewards.caseAppealed'),
       ),
   );
@@ -144,13 +150,19 @@ export const rewardsReviewRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async
         request,
         reply,
         { ...request.body, back: reviewBack(request.body.lang) },
-        ({ client, actor }) =>
+        ({ calls, actor }) =>
           onCase(
             request.params.id,
-            client.write(casePath(request.params.id, 'resolve'), actor, {
-              outcome: request.body.outcome,
-              resolution: request.body.resolution,
-              releasePayouts: request.body.releasePayouts === '1',
+            calls.write(actor, (person, body) => review.resolve(person, request.params.id, body), {
+              admin: 'rewards',
+              body: {
+                schema: ResolveBody,
+                value: {
+                  outcome: request.body.outcome,
+                  resolution: request.body.resolution,
+                  releasePayouts: request.body.releasePayouts === '1',
+                },
+              },
             }),
           ),
         (item) => caseMoved(item.status === 'DISMISSED' ? 'console.rewards.caseDismissed' : 'console.rewards.caseResolved')(item),
@@ -162,9 +174,7 @@ export const rewardsReviewRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async
   app.get('/console/rewards/freezes', { schema: { ...HIDDEN, querystring: ConsoleQuery } }, async (request, reply) => {
     const visit = door(request, reply, request.query.lang);
     if (!visit) return reply;
-    const queue = must(
-      await visit.client.read<Static<typeof ReviewQueue>>('/v1/admin/rewards/review-queue', visit.actor, { limit: QUEUE_LIMIT }),
-    );
+    const queue = must(await visit.calls.read(visit.actor, () => review.queue(QUEUE_LIMIT), { admin: 'rewards' }));
     return sendPage(reply, RewardsFreezesPage, { lang: visit.lang, areas: visit.areas, queue });
   });
 
@@ -173,10 +183,20 @@ export const rewardsReviewRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async
       request,
       reply,
       { ...request.body, back: href('/console/rewards/freezes', request.body.lang ?? 'en') },
-      ({ client, actor }) => {
+      ({ calls, actor }) => {
         const { targetType, targetId, move, reason } = request.body;
-        const kind = targetType === 'RECIPIENT' ? 'recipients' : 'stories';
-        return client.write(`/v1/admin/rewards/${kind}/${seg(targetId)}/${move}`, actor, { reason });
+        const act =
+          targetType === 'RECIPIENT'
+            ? move === 'freeze'
+              ? review.freezeRecipient
+              : review.unfreezeRecipient
+            : move === 'freeze'
+              ? review.freezeStory
+              : review.unfreezeStory;
+        return calls.write(actor, (person, body) => act(person, targetId, body.reason), {
+          admin: 'rewards',
+          body: { schema: FreezeBody, value: { reason } },
+        });
       },
       (result) => ({
         kind: 'done',

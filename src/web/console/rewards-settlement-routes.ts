@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Static } from '@sinclair/typebox';
 import type { Lang } from '../../platform/i18n/index.js';
-import type { PayoutsPage, Preview, Settlement, SettlementDetail, SettlementsPage } from '../../rewards/settlements/schemas.js';
+import { RunBody, type Preview } from '../../rewards/settlements/schemas.js';
 import { finish, flashOf } from '../site/form-replies.js';
 import { href } from '../site/links.js';
 import { sendPage } from '../site/render.js';
@@ -29,6 +29,7 @@ const totalsOf = (preview: PreviewBody) => ({
  * one settlement with its payouts.
  */
 export const rewardsSettlementRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app, deps) => {
+  const { settlements } = deps.services;
   const guarded = formRoute(app);
   const door = (request: FastifyRequest, reply: FastifyReply, lang: Lang | undefined) =>
     enter(deps, request, reply, lang ?? 'en', 'rewards');
@@ -50,12 +51,7 @@ export const rewardsSettlementRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = a
   app.get('/console/rewards/settlements', { schema: { ...HIDDEN, querystring: RewardsPageQuery } }, async (request, reply) => {
     const visit = door(request, reply, request.query.lang);
     if (!visit) return reply;
-    const page = must(
-      await visit.client.read<Static<typeof SettlementsPage>>('/v1/rewards/settlements', visit.actor, {
-        limit: '20',
-        cursor: request.query.cursor,
-      }),
-    );
+    const page = must(await visit.calls.read(visit.actor, () => settlements.list(20, request.query.cursor), { admin: 'rewards' }));
     return sendPage(reply, RewardsSettlementsPage, { lang: visit.lang, areas: visit.areas, page, cursor: request.query.cursor ?? null });
   });
 
@@ -64,7 +60,7 @@ export const rewardsSettlementRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = a
     if (!visit) return reply;
     const totalPoolOrbs = request.query.totalPoolOrbs ?? '';
     if (!totalPoolOrbs) return reply.redirect(href('/console/rewards/settlements', visit.lang), 303);
-    const result = await visit.client.read<PreviewBody>('/v1/rewards/settlements/preview', visit.actor, { totalPoolOrbs });
+    const result = await visit.calls.read(visit.actor, (actor) => settlements.preview(actor, totalPoolOrbs), { admin: 'rewards' });
     if (!result.ok && result.status >= 500) must(result);
     return sendPage(reply, RewardsPreviewPage, {
       lang: visit.lang,
@@ -76,15 +72,18 @@ export const rewardsSettlementRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = a
   });
 
   app.post('/console/rewards/settlements/run', { ...guarded, schema: { ...HIDDEN, body: RunForm } }, (request, reply) =>
-    perform(request, reply, request.body, async ({ client, actor, lang }) => {
+    perform(request, reply, request.body, async ({ calls, actor, lang }) => {
       const { totalPoolOrbs } = request.body;
       const previewPage = href('/console/rewards/settlements/preview', lang, { totalPoolOrbs });
-      const preview = await client.read<PreviewBody>('/v1/rewards/settlements/preview', actor, { totalPoolOrbs });
+      const preview = await calls.read(actor, (person) => settlements.preview(person, totalPoolOrbs), { admin: 'rewards' });
       if (!preview.ok) return { flash: flashOf(preview, () => ({ kind: 'done', message: '' })), to: previewPage };
       const now = totalsOf(preview.body);
       const seen = Object.keys(now).every((key) => request.body[key as keyof typeof now] === now[key as keyof typeof now]);
       if (!seen) return { flash: refused('CONSOLE_TOTALS_CHANGED'), to: previewPage };
-      const run = await client.write<Static<typeof Settlement>>('/v1/rewards/settlements/run', actor, { totalPoolOrbs });
+      const run = await calls.write(actor, (person, body) => settlements.run(person, body.totalPoolOrbs), {
+        admin: 'rewards',
+        body: { schema: RunBody, value: { totalPoolOrbs } },
+      });
       if (!run.ok) return { flash: flashOf(run, () => ({ kind: 'done', message: '' })), to: previewPage };
       return {
         flash: { kind: 'done', message: 'console.rewards.settled', params: { id: run.body.id, count: run.body.payoutCount } },
@@ -100,13 +99,11 @@ export const rewardsSettlementRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = a
       const visit = door(request, reply, request.query.lang);
       if (!visit) return reply;
       const { status } = request.query;
+      const { id } = request.params;
       const [settlement, payouts] = await Promise.all([
-        visit.client.read<Static<typeof SettlementDetail>>(`/v1/rewards/settlements/${seg(request.params.id)}`, visit.actor),
-        visit.client.read<Static<typeof PayoutsPage>>('/v1/rewards/payouts', visit.actor, {
-          settlementId: request.params.id,
-          status,
-          limit: '50',
-          cursor: request.query.cursor,
+        visit.calls.read(visit.actor, () => settlements.get(id), { admin: 'rewards' }),
+        visit.calls.read(visit.actor, () => settlements.payouts({ settlementId: id, status }, 50, request.query.cursor), {
+          admin: 'rewards',
         }),
       ]);
       return sendPage(reply, RewardsSettlementPage, {

@@ -4,15 +4,21 @@ import { requireContentAdmin, requireRewardsAdmin } from '../../platform/auth/ad
 import { boundHumanTier, countWrite, humanWriteBudget, type FindBoundTier } from '../../platform/auth/human-actor.js';
 import type { AdminRole, HumanActor } from '../../platform/auth/types.js';
 import { normalizeError } from '../../platform/error-handler.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, appError, type ErrorDetail } from '../../platform/errors.js';
 import type { RateLimitStore } from '../../platform/rate-limit-store.js';
 import { createValidatorCompiler } from '../../platform/validation.js';
 
-/** A refusal as a page words it: the error's code (its sentence), the API's message and when to retry. */
+/**
+ * A refusal as a page words it: the error's code (its sentence), the API's message, when to retry and the details
+ * the API's error body would carry (which field, why); `params` are the values a refusal the page words itself
+ * names (an unknown parameter and the closest known one).
+ */
 export interface Refusal {
   code: string;
   message?: string;
   retryAfterSeconds?: number;
+  details?: ErrorDetail[];
+  params?: Record<string, string | number>;
 }
 
 /** What a page acts on: the service's answer, or the refusal with the status the API would give it. */
@@ -42,7 +48,7 @@ export interface ServiceCallsDeps {
 const validatorFor = createValidatorCompiler();
 
 /** The actor fields a signed body carries. */
-const personFields = (actor: HumanActor): Person =>
+const personFields = (actor: Person): Person =>
   actor.linkedHumanId === undefined
     ? { actorId: actor.actorId, verified: actor.verified }
     : { actorId: actor.actorId, verified: actor.verified, linkedHumanId: actor.linkedHumanId };
@@ -68,6 +74,7 @@ async function outcome<T>(call: () => Promise<T>, status: number): Promise<CallR
     if (!(err instanceof AppError) || err.code === 'INTERNAL_ERROR') throw err;
     const failure: Refusal = { code: err.code, message: err.message };
     if (err.retryAfterSeconds !== undefined) failure.retryAfterSeconds = err.retryAfterSeconds;
+    if (err.details !== undefined) failure.details = err.details;
     return { ok: false, status: err.status, failure };
   }
 }
@@ -98,6 +105,13 @@ export function createServiceCalls(deps: ServiceCallsDeps) {
     return body;
   }
 
+  /** Refuses a body longer than the API takes (HTTP_BODY_LIMIT_BYTES: 413), before anything else, as the API does. */
+  function checkSize(person: Person, rules: CallRules): void {
+    if (!rules.body) return;
+    const bytes = Buffer.byteLength(JSON.stringify({ ...personFields(person), ...rules.body.value }));
+    if (bytes > config.http.bodyLimitBytes) throw appError('PAYLOAD_TOO_LARGE');
+  }
+
   return {
     /** A read as `person` (the API's human-read: tier and allowlist, no write budget). */
     read<T>(person: Person, call: (actor: HumanActor) => Promise<T>, rules: Pick<CallRules, 'admin'> = {}): Promise<CallResult<T>> {
@@ -109,8 +123,8 @@ export function createServiceCalls(deps: ServiceCallsDeps) {
     },
 
     /**
-     * A write as `person` (the API's human-write): tier and the write budget, the allowlist, the body (the API's,
-     * handed to `call`), then the service.
+     * A write as `person` (the API's human-write): the body's size, tier and the write budget, the allowlist, the
+     * body (the API's, handed to `call`), then the service.
      */
     write<T, F extends object = object>(
       person: Person,
@@ -118,6 +132,7 @@ export function createServiceCalls(deps: ServiceCallsDeps) {
       rules: CallRules<F> = {},
     ): Promise<CallResult<T>> {
       return outcome(async () => {
+        checkSize(person, rules);
         const [actor] = await Promise.all([actorOf(person), countWrite(deps.rateLimitStore, humanWriteBudget(config, person.actorId))]);
         return call(actor, check(actor, rules));
       }, 202);

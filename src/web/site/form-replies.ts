@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HumanActor } from '../../../sdk/index.js';
 import type { Lang } from '../../platform/i18n/index.js';
-import type { ApiResult } from './api.js';
+import type { CallResult } from './calls.js';
 import { href } from './links.js';
 import { readerOf, type Flash, type SiteReader } from './session.js';
 
@@ -53,7 +53,7 @@ export const actorOf = (reader: SiteReader): HumanActor => ({
 });
 
 /** The flash of an API answer: `done` when it succeeded, else the refusal (its code, worded by the page). */
-export function flashOf<T>(result: ApiResult<T>, done: (body: T) => Flash): Flash {
+export function flashOf<T>(result: CallResult<T>, done: (body: T) => Flash): Flash {
   if (result.ok) return done(result.body);
   const { code, retryAfterSeconds, params } = result.failure;
   return {

@@ -11,13 +11,12 @@ import { WORLD_ID_CONTENT_SECURITY_POLICY } from './assets-account.js';
 import { ASSETS, SITE_HEADERS } from './assets.js';
 import { packetDiff } from './diff.js';
 import type { createAccountsService } from '../../readers/accounts/service.js';
-import { createSiteApi } from './api.js';
 import { registerFormLimits, type FormLimits } from './limits.js';
 import { loginRoutes } from './login-routes.js';
 import { readerRoutes, type ReaderServices } from './reader-routes.js';
 import { storyReaderState } from './reader-state.js';
 import { createServiceCalls, type ServiceCalls, type ServiceCallsDeps } from './calls.js';
-import { nameRoutes, type HumanWriteBudget } from './name-routes.js';
+import { nameRoutes } from './name-routes.js';
 import type { NamesService } from '../../readers/names/service.js';
 import { BotPage, PersonPage } from './views/profiles.js';
 import { sendPage } from './render.js';
@@ -60,13 +59,9 @@ export interface SiteOptions {
   accounts: ReturnType<typeof createAccountsService>;
   /** Display names: the name page writes through it (in process), the login and the comment form read it. */
   names: NamesService;
-  /** The API's human-write budget, which the site's in-process name write counts against too. */
-  humanWrites: HumanWriteBudget;
   sessions: { store: SessionStore; secret: string };
   /** Per-address budgets of the login steps and the forms (site and console). */
   limits: FormLimits;
-  /** The human signing secret the site signs its readers' requests with (unset: nobody can log in). */
-  signingSecret: string | undefined;
   /** What the pages' calls of the services apply as the API does (./calls.ts). */
   calls: ServiceCallsDeps;
   /** The services a reader's forms and pages act through: the instances the API's routes call. */
@@ -86,7 +81,6 @@ export interface SiteOptions {
 
 /** What the site lends to the pages registered inside it. */
 export interface SiteShared {
-  api: ReturnType<typeof createSiteApi>;
   calls: ServiceCalls;
   mode: LoginMode;
   clock: Clock;
@@ -95,7 +89,6 @@ export interface SiteShared {
 
 export const siteModule: FastifyPluginAsyncTypebox<SiteOptions> = async (app, options) => {
   const { service, clock } = options;
-  const api = createSiteApi(app, options.signingSecret);
   const calls = createServiceCalls(options.calls);
   await registerSessions(app, options.sessions);
   registerFormLimits(app, options.limits);
@@ -120,7 +113,6 @@ export const siteModule: FastifyPluginAsyncTypebox<SiteOptions> = async (app, op
       csrf: reply.generateCsrf({ userInfo: csrfSubject(request) }),
       flash,
       login: options.login.mode,
-      canSign: api.enabled,
       worldIdAppId: options.login.appId ?? null,
       staff: reader !== null && (options.staff?.(reader) ?? false),
     };
@@ -189,8 +181,8 @@ export const siteModule: FastifyPluginAsyncTypebox<SiteOptions> = async (app, op
     prepare,
   });
   await app.register(readerRoutes, { calls, services, mode: options.login.mode, clock, prepare });
-  await app.register(nameRoutes, { names, budget: options.humanWrites, clock, prepare });
-  if (options.extend) await options.extend(app, { api, calls, mode: options.login.mode, clock, prepare });
+  await app.register(nameRoutes, { names, calls, clock, prepare });
+  if (options.extend) await options.extend(app, { calls, mode: options.login.mode, clock, prepare });
 
   app.get('/', { config: list, schema: { ...hide, querystring: FeedPageQuery } }, async (request, reply) => {
     const { lang = 'en', mode = 'trending', room, cursor, limit } = request.query;

@@ -15,8 +15,6 @@ export interface Visitor {
   csrf: string | null;
   flash: Flash | null;
   login: LoginMode;
-  /** Whether the site can sign for people at all (HUMAN_SIGNING_SECRET set). */
-  canSign: boolean;
   /** World ID's app id for IDKit (WORLDID_APP_ID), when people log in with World ID. */
   worldIdAppId: string | null;
   /** The logged-in person is on an allowlist that opens the console. */
@@ -25,7 +23,7 @@ export interface Visitor {
   waiting?: number | undefined;
 }
 
-export const ANONYMOUS: Visitor = { reader: null, csrf: null, flash: null, login: 'world-id', canSign: false, worldIdAppId: null };
+export const ANONYMOUS: Visitor = { reader: null, csrf: null, flash: null, login: 'world-id', worldIdAppId: null };
 
 export const VisitorContext = createContext<Visitor>(ANONYMOUS);
 

@@ -11,14 +11,12 @@ import { PROOF_FIELDS } from './proof-fields.js';
  */
 export function LoginPage(props: { lang: Lang; next: string }) {
   const { lang, next } = props;
-  const { login, canSign } = useVisitor();
+  const { login } = useVisitor();
   return (
     <Layout lang={lang} title={t(lang, 'account.login.title')} section="account" path="/login" query={{ next }}>
       <h1>{t(lang, 'account.login.title')}</h1>
       <p>{t(lang, 'account.login.intro')}</p>
-      {!canSign ? (
-        <p role="alert">{t(lang, 'account.login.unavailable')}</p>
-      ) : login === 'dev' ? (
+      {login === 'dev' ? (
         <section class="panel dev-login" aria-labelledby="dev-login">
           <h2 id="dev-login">{t(lang, 'account.login.dev.title')}</h2>
           <p>{t(lang, 'account.login.dev.text')}</p>
