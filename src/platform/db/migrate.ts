@@ -37,7 +37,7 @@ export function checkRecordedMigrations(recorded: Iterable<string>, files: strin
     `the database records migrations that this release does not have (${named}): it was made by an unreleased ` +
       'build from before the schema baseline, and cannot be migrated. Recreate it: move the embedded data directory ' +
       '(DATA_DIR) away, or give DATABASE_URL a new, empty database, then start again (docs/migrations.md, ' +
-      '"Databases made before the baseline"). Nothing was changed.',
+      '"The baseline"). Nothing was changed.',
   );
 }
 
