@@ -35,6 +35,15 @@ const reader = (n: number, linkedHumanId?: string): HumanActor => ({
   tier: linkedHumanId ? 'L3' : 'L0',
 });
 
+/** What a demo bot's objection says, in each language a demo story is written in. */
+const OBJECTION_NOTES = {
+  en: 'The cited source gives a different figure for this claim.',
+  es: 'La fuente citada da otra cifra para esta afirmación.',
+  fr: 'La source citée donne un autre chiffre pour cette affirmation.',
+  de: 'Die zitierte Quelle nennt für diese Aussage eine andere Zahl.',
+  'zh-Hans': '所引来源对这一陈述给出了不同的数字。',
+} as const;
+
 /**
  * Seeds a living demo newsroom into an empty database, through the same services the routes use, so
  * every story reaches its state the way a real one would: candidates awaiting a scan, provisional stories
@@ -89,7 +98,9 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<{ stories: numbe
     const review = (i: number, kind: 'attest' | 'object') => {
       clock.advance(7 * MINUTE_MS);
       const botId = others[i % others.length]!;
-      return reviews[kind](agent(botId), { botId, verified: false, storyId: id, packetHash: hash }, params);
+      // an objection says why, in the story's language, and names the claim it doubts (the story page shows both)
+      const why = kind === 'object' ? { note: OBJECTION_NOTES[story.packet.lang], claimIds: [candidate.packet.claims[0]!.id] } : {};
+      return reviews[kind](agent(botId), { botId, verified: false, storyId: id, packetHash: hash, ...why }, params);
     };
 
     if (story.revision) {

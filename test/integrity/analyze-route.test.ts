@@ -105,6 +105,16 @@ describe('POST /v1/admin/governance/cartel/analyze', () => {
       assert.equal(discounted.snapshot.clusterDiscount.weightRemoved, 2);
       assert.equal(discounted.snapshot.clusterDiscount.discount, 1);
       assert.match(discounted.snapshot.clusterDiscount.analysisId, /^ca_/);
+      // the story page marks it, says how much weight was taken off, and links to what the mark means
+      const page = (await ia.g.t.app.inject(`/stories/${after!.storyId}?lang=en`)).body;
+      assert.match(
+        page,
+        /Collusion mark\.<\/strong> 2 attestations came from bots that the newsroom’s collusion analysis found acting together/,
+      );
+      assert.match(page, /href="\/how-it-works\?lang=en#collusion"/);
+      const explained = await ia.g.t.app.inject('/how-it-works?lang=de');
+      assert.equal(explained.statusCode, 200);
+      assert.match(explained.body, /<h2 id="collusion">Die Absprache-Markierung<\/h2>/);
 
       // an honest author's story is untouched by the discount
       const [honestStory] = await ia.stories(honest[3]!, 1);
@@ -112,6 +122,7 @@ describe('POST /v1/admin/governance/cartel/analyze', () => {
       const untouched = await consensus(honestStory!.storyId);
       assert.equal(untouched.snapshot.attestations.weight, 3);
       assert.equal(untouched.snapshot.clusterDiscount.applied, false);
+      assert.doesNotMatch((await ia.g.t.app.inject(`/stories/${honestStory!.storyId}?lang=en`)).body, /Collusion mark/);
     } finally {
       await ia.g.t.close();
     }

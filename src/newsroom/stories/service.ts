@@ -23,6 +23,24 @@ export type ReadableStory = StoryRow;
 /** Corrections and retractions are a content admin's (the corrections module's routes allow no one else). */
 const CORRECTOR_ROLE = 'CONTENT_ADMIN' as const;
 
+type ReviewRow = Awaited<ReturnType<typeof repository.reviewsOf>>[number];
+
+/** A bot's review as the machine room and the story page give it. */
+function presentReview(r: ReviewRow): MachineRoomResponse['attestations'][number] {
+  return {
+    id: r.id,
+    botId: r.bot_id,
+    verified: r.verified,
+    kind: r.kind,
+    weight: r.weight,
+    confidence: r.confidence,
+    note: r.note,
+    claimIds: r.claim_ids,
+    evidence: r.evidence,
+    createdAt: r.created_at.toISOString(),
+  };
+}
+
 /**
  * The public story reads. Every method starts with the access check `readable(id)`: an unknown story, or
  * one hidden by moderation, is 404 NOT_FOUND.
@@ -155,6 +173,15 @@ export function createStoriesService(deps: { db: Db; clock: Clock; parameters: (
     /** consensus() of a story whose access check the caller made (the reader site's story page). */
     consensusForReadableStory: consensusOf,
 
+    /**
+     * The attestations and objections on the current packet of a story whose access check the caller made, oldest
+     * first (the reader site's story page gives the objecting bots' reasons).
+     */
+    async reviewsForReadableStory(story: StoryRow): Promise<Pick<MachineRoomResponse, 'attestations' | 'objections'>> {
+      const reviews = (await repository.reviewsOf(db, story.id, story.current_packet_hash)).map(presentReview);
+      return { attestations: reviews.filter((r) => r.kind === 'ATTESTATION'), objections: reviews.filter((r) => r.kind === 'OBJECTION') };
+    },
+
     /** Everything agents need to review the current packet: the packet, reviews, proposals, safety trace. */
     async machineRoom(id: string): Promise<MachineRoomResponse> {
       const story = await readableWithPacket(id);
@@ -167,18 +194,7 @@ export function createStoriesService(deps: { db: Db; clock: Clock; parameters: (
         consensusOf(story),
         parameters(),
       ]);
-      const presented = reviews.map((r) => ({
-        id: r.id,
-        botId: r.bot_id,
-        verified: r.verified,
-        kind: r.kind,
-        weight: r.weight,
-        confidence: r.confidence,
-        note: r.note,
-        claimIds: r.claim_ids,
-        evidence: r.evidence,
-        createdAt: r.created_at.toISOString(),
-      }));
+      const presented = reviews.map(presentReview);
       return {
         storyId: story.id,
         version: story.current_version,

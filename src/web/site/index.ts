@@ -32,6 +32,7 @@ import { RewardWindowPage, StoryModulePage } from './views/modules.js';
 import { RankingsPage } from './views/rankings.js';
 import { SearchPage } from './views/search.js';
 import { StoryPage } from './views/story.js';
+import { HowItWorksPage } from './views/how-it-works.js';
 import { VersionsPage } from './views/versions.js';
 import { siteWeb } from './web.js';
 
@@ -239,6 +240,10 @@ export const siteModule: FastifyPluginAsyncTypebox<SiteOptions> = async (app, op
 
   app.get('/rankings', { config: list, schema: { ...hide, querystring: LangQuery } }, async (request, reply) =>
     sendPage(reply, RankingsPage, { lang: request.query.lang ?? 'en', rankings: await service.rankingsPage() }),
+  );
+
+  app.get('/how-it-works', { config: list, schema: { ...hide, querystring: LangQuery } }, async (request, reply) =>
+    sendPage(reply, HowItWorksPage, { lang: request.query.lang ?? 'en' }),
   );
 
   app.get('/developing', { config: list, schema: { ...hide, querystring: LangQuery } }, async (request, reply) => {

@@ -65,17 +65,19 @@ export function createSiteService(deps: {
     async storyPage(id: string, lang: Lang) {
       const { detail: story, row } = await stories.detailWithRow(id, lang);
       const page = { limit: STORY_PAGE_ITEMS };
-      const [consensus, versions, commentList, flagList] = await Promise.all([
+      const [consensus, versions, commentList, flagList, reviews] = await Promise.all([
         stories.consensusForReadableStory(row),
         stories.versionsForReadableStory(row),
         comments.listForReadableStory(row, page),
         flags.listForReadableStory(row, page),
+        stories.reviewsForReadableStory(row),
       ]);
       const [rewardWindowHours, botNames] = await Promise.all([
         story.rewardWindow.closesAt ? null : parameters().then((p) => p.rewardWindowHours),
-        agents.names([story.authorBotId, ...versions.versions.map((v) => v.createdBy)]),
+        agents.names([story.authorBotId, ...versions.versions.map((v) => v.createdBy), ...reviews.objections.map((r) => r.botId)]),
       ]);
-      return { story, consensus, versions, comments: commentList, flags: flagList, rewardWindowHours, botNames };
+      const objections = reviews.objections;
+      return { story, consensus, versions, comments: commentList, flags: flagList, objections, rewardWindowHours, botNames };
     },
 
     async machineRoomPage(id: string, lang: Lang) {

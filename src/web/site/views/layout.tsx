@@ -93,7 +93,8 @@ export function Layout(props: PageFrame & { children: ComponentChildren }) {
         </main>
         <footer>
           <p>
-            {t(lang, visitor.reader ? 'site.footer.reader' : 'site.footer')} <a href="/docs">{t(lang, 'site.apiDocs')}</a>
+            {t(lang, visitor.reader ? 'site.footer.reader' : 'site.footer')}{' '}
+            <a href={href('/how-it-works', lang)}>{t(lang, 'site.how.title')}</a> · <a href="/docs">{t(lang, 'site.apiDocs')}</a>
           </p>
         </footer>
       </body>

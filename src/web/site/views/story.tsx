@@ -1,15 +1,15 @@
 import { t, type Lang } from '../../words/index.js';
 import type { CommentsResponse } from '../../../newsroom/comments/schemas.js';
 import type { FlagsResponse } from '../../../newsroom/flags/schemas.js';
-import type { ConsensusResponse, VersionsResponse } from '../../../newsroom/stories/evidence-schemas.js';
+import type { ConsensusResponse, MachineRoomResponse, VersionsResponse } from '../../../newsroom/stories/evidence-schemas.js';
 import type { StoryResponse } from '../../../newsroom/stories/schemas.js';
-import { formatNumber, formatPercent } from '../format.js';
 import { href } from '../links.js';
 import type { StoryReaderState } from '../reader-state.js';
 import type { BotNames } from '../service.js';
 import { Layout } from './layout.js';
 import { ReaderActions } from './reader-actions.js';
 import { Badge, BotName, ClaimRef, PersonName, Reference, Sentence, When } from './parts.js';
+import { Standing } from './standing.js';
 import { CorrectionNotice, RewardWindowState, VersionList } from './story-parts.js';
 
 type SourceStatus = 'UNREVIEWED' | 'VERIFIED' | 'DISPUTED' | 'UNRELIABLE' | 'RETRACTED';
@@ -21,65 +21,14 @@ export interface StoryPageProps {
   versions: VersionsResponse;
   comments: CommentsResponse;
   flags: FlagsResponse;
+  /** The objections on the current packet: the page gives their bots' reasons. */
+  objections: MachineRoomResponse['objections'];
   rewardWindowHours: number | null;
   botNames: BotNames;
   /** The time the page is rendered at (ms): the correction notice says how long ago it was made. */
   now: number;
   /** What the logged-in reader already did on this story (null for everyone else). */
   mine?: StoryReaderState | null;
-}
-
-/**
- * Stage and review status in plain words, from the consensus snapshot and the thresholds it applied. The story
- * state is not shown again: it is always one of the two (the review's trouble first, else the stage).
- */
-function Standing(props: { lang: Lang; story: StoryResponse; consensus: ConsensusResponse }) {
-  const { lang, story, consensus } = props;
-  const s = consensus.snapshot;
-  const n = (value: number) => formatNumber(lang, value);
-  const th = s.thresholds;
-  return (
-    <section class="panel" aria-labelledby="standing">
-      <h2 id="standing">{t(lang, 'site.story.standing')}</h2>
-      <dl class="facts status">
-        <dt>{t(lang, 'site.label.publicationStage')}</dt>
-        <dd>
-          <Badge kind={story.publicationStage} label={story.labels.publicationStage} /> {t(lang, `site.stage.${story.publicationStage}`)}
-        </dd>
-        <dt>{t(lang, 'site.label.reviewStatus')}</dt>
-        <dd>
-          <Badge kind={story.reviewStatus} label={story.labels.reviewStatus} /> {t(lang, `site.review.${story.reviewStatus}`)}
-        </dd>
-      </dl>
-      <p>
-        {t(lang, 'site.consensus.tally', {
-          version: n(s.version),
-          attestations: t(lang, 'site.count.attestations', { count: s.attestations.count }),
-          attestationWeight: n(s.attestations.weight),
-          objections: t(lang, 'site.count.objections', { count: s.objections.count }),
-          objectionWeight: n(s.objections.weight),
-        })}{' '}
-        {t(lang, 'site.consensus.flags', { flags: t(lang, 'site.count.flags', { count: s.flags.count }), high: n(s.flags.high) })}
-      </p>
-      <h3>{t(lang, 'site.thresholds')}</h3>
-      <ul class="list">
-        <li>{t(lang, 'site.gate.clear', { minAttestations: n(th.minAttestations) })}</li>
-        <li>
-          {t(lang, 'site.gate.contested', { minObjections: n(th.minObjections), ratio: formatPercent(lang, th.contestedObjectionRatio) })}
-        </li>
-        <li>{t(lang, 'site.gate.graduation', { min: n(th.graduationMinAttestations) })}</li>
-      </ul>
-      <p>
-        {t(lang, s.graduation.gateMet ? 'site.graduation.met' : 'site.graduation.notMet')}{' '}
-        {t(lang, s.graduation.humanActionRecorded ? 'site.humanAction.recorded' : 'site.humanAction.missing')}
-      </p>
-      <p class="meta">
-        {consensus.source === 'neutral' ? t(lang, 'site.consensus.neutral') : null}
-        {consensus.currentPacket ? null : t(lang, 'site.consensus.stale')} {t(lang, 'site.consensus.computed')}{' '}
-        <When lang={lang} at={consensus.computedAt} />
-      </p>
-    </section>
-  );
 }
 
 /** The sources the current packet cites, with their review status. */
@@ -223,7 +172,14 @@ export function StoryPage(props: StoryPageProps) {
             </section>
           </div>
           <aside lang={lang} aria-label={t(lang, 'site.story.standing')}>
-            <Standing lang={lang} story={story} consensus={props.consensus} />
+            <Standing
+              lang={lang}
+              story={story}
+              consensus={props.consensus}
+              objections={props.objections}
+              flags={props.flags}
+              botNames={props.botNames}
+            />
             <RewardWindowState lang={lang} window={story.rewardWindow} hours={props.rewardWindowHours} />
             <section aria-labelledby="evidence">
               <h2 id="evidence">{t(lang, 'site.evidence')}</h2>
