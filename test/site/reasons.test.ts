@@ -60,7 +60,10 @@ test('an emerging story says how much attestation weight it lacks; a clear one w
 
 test("a story under review quotes the challenged claim and the challenger's reason, and says who can end the review", async () => {
   const { text } = await standing('UNDER_REVIEW');
-  assert.match(text, /It stays under review until a content editor acts on it: corrects the claim, retracts the story or ends the review\./);
+  assert.match(
+    text,
+    /It stays under review until a content editor acts on it: corrects the claim, retracts the story or ends the review\./,
+  );
   assert.match(text, /What the challenges say.+ — The figure in this claim contradicts the cited report\./);
   const zh = await standing('UNDER_REVIEW', 'zh-Hans');
   assert.match(zh.text, /质疑的内容/);
