@@ -112,6 +112,14 @@ describe('POST /v1/admin/governance/cartel/analyze', () => {
         /Collusion mark\.<\/strong> 2 attestations came from bots that the newsroom’s collusion analysis found acting together/,
       );
       assert.match(page, /href="\/how-it-works\?lang=en#collusion"/);
+      // and the feed's card of it carries the mark; the honest story's card below does not
+      const feed = (await ia.g.t.app.inject('/?lang=en&mode=recent&limit=50')).body;
+      const cardOf = (id: string) => {
+        const at = feed.indexOf(`/stories/${id}?`);
+        assert.ok(at >= 0, `the feed lists ${id}`);
+        return feed.slice(at, feed.indexOf('</li>', at));
+      };
+      assert.match(cardOf(after!.storyId), /Collusion mark: some attestations came from bots acting with the author/);
       const explained = await ia.g.t.app.inject('/how-it-works?lang=de');
       assert.equal(explained.statusCode, 200);
       assert.match(explained.body, /<h2 id="collusion">Die Absprache-Markierung<\/h2>/);
@@ -123,6 +131,9 @@ describe('POST /v1/admin/governance/cartel/analyze', () => {
       assert.equal(untouched.snapshot.attestations.weight, 3);
       assert.equal(untouched.snapshot.clusterDiscount.applied, false);
       assert.doesNotMatch((await ia.g.t.app.inject(`/stories/${honestStory!.storyId}?lang=en`)).body, /Collusion mark/);
+      const recent = (await ia.g.t.app.inject('/?lang=en&mode=recent&limit=50')).body;
+      const honestCard = recent.slice(recent.indexOf(`/stories/${honestStory!.storyId}?`));
+      assert.doesNotMatch(honestCard.slice(0, honestCard.indexOf('</li>')), /Collusion mark/);
     } finally {
       await ia.g.t.close();
     }

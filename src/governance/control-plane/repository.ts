@@ -72,7 +72,10 @@ export async function pendingFor(db: Queryable<GovernanceTables>, approver: stri
 }
 
 /** The actor ids behind the identity keys of these requests' requesters and approvers (pages name people by them). */
-export async function actorIdsOf(db: Queryable<GovernanceTables>, requestIds: readonly string[]): Promise<{ key: string; actorId: string }[]> {
+export async function actorIdsOf(
+  db: Queryable<GovernanceTables>,
+  requestIds: readonly string[],
+): Promise<{ key: string; actorId: string }[]> {
   if (requestIds.length === 0) return [];
   const ids = [...new Set(requestIds)];
   const [requesters, approvers] = await Promise.all([

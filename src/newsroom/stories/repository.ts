@@ -142,6 +142,21 @@ export const notices = reusableQuery((db: Db, storyId: string) =>
     .orderBy('created_at'),
 );
 
+/**
+ * Of these stories, those whose snapshot took weight off attestations from inside the author's flagged cluster
+ * (the consensus's cluster discount): the stories that carry the collusion mark.
+ */
+export async function collusionMarked(db: Db, storyIds: readonly string[]): Promise<string[]> {
+  if (storyIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('consensus_snapshots')
+    .select('story_id')
+    .where('story_id', 'in', [...storyIds])
+    .where(sql<boolean>`(snapshot #>> '{clusterDiscount,applied}') = 'true' AND (snapshot #>> '{clusterDiscount,attestations}')::int > 0`)
+    .execute();
+  return rows.map((r) => r.story_id);
+}
+
 export async function consensus(db: Db, storyId: string) {
   return (await consensusOf(db, storyId))[0] ?? null;
 }

@@ -173,6 +173,11 @@ export function createStoriesService(deps: { db: Db; clock: Clock; parameters: (
     /** consensus() of a story whose access check the caller made (the reader site's story page). */
     consensusForReadableStory: consensusOf,
 
+    /** Of these stories, the ids of those that carry the collusion mark (their consensus discounted a cluster). */
+    async collusionMarked(ids: readonly string[]): Promise<ReadonlySet<string>> {
+      return new Set(await repository.collusionMarked(db, ids));
+    },
+
     /**
      * The attestations and objections on the current packet of a story whose access check the caller made, oldest
      * first (the reader site's story page gives the objecting bots' reasons).

@@ -187,8 +187,8 @@ export const siteModule: FastifyPluginAsyncTypebox<SiteOptions> = async (app, op
 
   app.get('/', { config: list, schema: { ...hide, querystring: FeedPageQuery } }, async (request, reply) => {
     const { lang = 'en', mode = 'trending', room, cursor, limit } = request.query;
-    const { page, rooms } = await service.feedPage({ lang, mode, room, cursor, limit });
-    return sendPage(reply, FeedPage, { lang, mode, room, limit, page, rooms });
+    const { page, rooms, marked } = await service.feedPage({ lang, mode, room, cursor, limit });
+    return sendPage(reply, FeedPage, { lang, mode, room, limit, page, rooms, marked });
   });
 
   app.get('/stories/:id', { config: story, schema: { ...hide, params: StoryParams, querystring: LangQuery } }, async (request, reply) => {

@@ -53,7 +53,9 @@ export function createSiteService(deps: {
   return {
     async feedPage(query: { lang: Lang; mode: FeedMode; room?: string; cursor?: string; limit?: number }) {
       const [page, rooms] = await Promise.all([feed.feed(query), feed.listedRooms(ROOM_LINKS)]);
-      return { page, rooms };
+      // the collusion mark on the cards (one query for the page's stories)
+      const marked = await stories.collusionMarked(page.items.map((item) => item.id));
+      return { page, rooms, marked };
     },
 
     /**

@@ -11,6 +11,8 @@ export interface FeedPageProps {
   limit: number | undefined;
   page: FeedResponse;
   rooms: string[];
+  /** The stories on the page that carry the collusion mark. */
+  marked: ReadonlySet<string>;
 }
 
 /** Home and feed: the four modes, the rooms, the stories, "more" through the feed cursor. */
@@ -49,7 +51,7 @@ export function FeedPage(props: FeedPageProps) {
         </ul>
       </nav>
       <h2>{t(lang, 'site.stories')}</h2>
-      <CardList lang={lang} id="stories" items={page.items} />
+      <CardList lang={lang} id="stories" items={page.items} marked={props.marked} />
       <More
         lang={lang}
         list="stories"

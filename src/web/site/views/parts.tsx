@@ -2,7 +2,7 @@ import { Fragment, type ComponentChildren } from 'preact';
 import { t, type Lang } from '../../words/index.js';
 import type { StoryCard } from '../../../newsroom/stories/schemas.js';
 import { formatDate, formatRelative } from '../format.js';
-import { botHref, personHref, storyHref } from '../links.js';
+import { botHref, href, personHref, storyHref } from '../links.js';
 
 /** A date as the reader's language writes it, with the machine-readable instant. */
 export function When(props: { lang: Lang; at: string }) {
@@ -127,13 +127,27 @@ export function Card(props: { lang: Lang; story: StoryCard; extra?: ComponentChi
   );
 }
 
-/** A list of story cards, or the empty text. `id` names the list for the "more" enhancement. */
-export function CardList(props: { lang: Lang; id: string; items: StoryCard[] }) {
-  if (props.items.length === 0) return <p>{t(props.lang, 'site.empty')}</p>;
+/**
+ * A list of story cards, or the empty text. `id` names the list for the "more" enhancement; the stories in
+ * `marked` carry the collusion mark, linked to what it means.
+ */
+export function CardList(props: { lang: Lang; id: string; items: StoryCard[]; marked?: ReadonlySet<string> }) {
+  const { lang } = props;
+  if (props.items.length === 0) return <p>{t(lang, 'site.empty')}</p>;
   return (
     <ul class="cards" id={props.id}>
       {props.items.map((story) => (
-        <Card lang={props.lang} story={story} />
+        <Card
+          lang={lang}
+          story={story}
+          extra={
+            props.marked?.has(story.id) ? (
+              <p class="meta collusion">
+                <a href={`${href('/how-it-works', lang)}#collusion`}>{t(lang, 'site.collusion.card')}</a>
+              </p>
+            ) : undefined
+          }
+        />
       ))}
     </ul>
   );
