@@ -250,6 +250,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clock: ctx.clock,
     // the console for the allowlisted, inside the site: its login, sessions and CSRF
     staff: (reader) => openAreas(rolesOf(consoleLists, reader)).length > 0,
+    notifications: services.siteNotifications,
+    baseUrl: config.publicBaseUrl,
     staffWaiting: async (reader) => {
       const roles = rolesOf(consoleLists, reader);
       return waitingTotal(await waitingFor(services.console.waiting, roles, openAreas(roles), consoleActor(reader)));

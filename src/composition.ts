@@ -40,6 +40,9 @@ import { spendProof } from './identity/humans/proof-body.js';
 import type { AppContext } from './platform/context.js';
 import { onEachDatabase } from './platform/read-routing.js';
 import { createBookmarksService } from './readers/users/bookmarks-service.js';
+import { createNotificationsService } from './newsroom/notifications/service.js';
+import { createReaderNotificationsService } from './readers/notifications/service.js';
+import { createSiteNotifications } from './web/site/notifications.js';
 import { createExportService } from './readers/users/export-service.js';
 import { createHistoryService } from './readers/users/history-service.js';
 import { createUsersService } from './readers/users/service.js';
@@ -215,6 +218,7 @@ export function createServices(ctx: AppContext) {
     rankings: publicReads.rankings.primary,
     home: publicReads.home.primary,
     orientation: publicReads.orientation.primary,
+    notifications: createNotificationsService({ db, now: clock.now }),
   };
 
   // readers
@@ -226,10 +230,19 @@ export function createServices(ctx: AppContext) {
     history,
     exporter: createExportService(base),
     names,
+    notifications: createReaderNotificationsService({ db, now: clock.now }),
   };
   // readers/accounts → identity/humans: a login handed over to the person's account
   const siteAccounts = createAccountsService({ db, clock, identity: humans });
   const site = createSiteService({ ...newsroom, agents, names, accounts: siteAccounts, parameters, baseUrl: config.publicBaseUrl });
+  // web/site → newsroom and readers: a reader's notifications, from what happened around them and their state
+  const siteNotifications = createSiteNotifications({
+    saved: readers.bookmarks.savedIds,
+    around: newsroom.notifications.around,
+    state: readers.notifications,
+    names,
+    baseUrl: config.publicBaseUrl,
+  });
   const siteSessions = createSessionStore({ db, clock, anonymousTtlMs: ANONYMOUS_SESSION_TTL_MS });
 
   return {
@@ -245,6 +258,7 @@ export function createServices(ctx: AppContext) {
     readers,
     site,
     siteAccounts,
+    siteNotifications,
     siteSessions,
     // what the console reads that has no API route of its own
     audit,

@@ -500,6 +500,7 @@ export interface DB extends ModerationDB {
   site_sessions: SiteSessionsTable;
   display_names: DisplayNamesTable;
   display_name_history: DisplayNameHistoryTable;
+  reader_notifications: ReaderNotificationsTable;
 }
 
 /** migrations/0005_readers.sql: the reader site's account of each person it logged in. */
@@ -527,6 +528,14 @@ export interface DisplayNameHistoryTable {
   name: string;
   chosen_at: Date;
   replaced_at: Date;
+}
+
+/** migrations/0010_readers_notifications.sql: when a reader last looked at their notifications, their feed's token. */
+export interface ReaderNotificationsTable {
+  actor_id: string;
+  seen_at: Date | null;
+  feed_token: string | null;
+  updated_at: Date;
 }
 
 /** migrations/0005_readers.sql: the reader site's browser sessions. */

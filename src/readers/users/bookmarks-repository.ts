@@ -50,6 +50,18 @@ export async function bookmarksAfter(db: Queryable, actorId: string, after: { at
   return query.orderBy('b.created_at', 'desc').orderBy('b.story_id', 'desc').limit(limit).execute();
 }
 
+/** The stories `actorId` saved, the newest `limit` (their notifications look for corrections of them). */
+export async function savedStoryIds(db: Queryable, actorId: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('user_bookmarks')
+    .select('story_id')
+    .where('actor_id', '=', actorId)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.story_id);
+}
+
 /** Every bookmark of `actorId`, newest first (the export). */
 export async function allBookmarks(db: Queryable, actorId: string) {
   return db

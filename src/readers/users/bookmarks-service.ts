@@ -13,7 +13,7 @@ import {
   type BookmarksPage,
   type BookmarksQuery,
 } from './bookmark-schemas.js';
-import { bookmarksAfter, deleteBookmark, findStoryForReader, hasBookmark, insertBookmark } from './bookmarks-repository.js';
+import { bookmarksAfter, deleteBookmark, findStoryForReader, hasBookmark, insertBookmark, savedStoryIds } from './bookmarks-repository.js';
 
 /** The cursor kind of the bookmark list: a cursor of another listing is 400 INVALID_CURSOR. */
 const CURSOR_KIND = 'bookmarks';
@@ -57,6 +57,9 @@ export function createBookmarksService(deps: { db: Db; transactor: Transactor; c
         ...(nextCursor ? { nextCursor } : {}),
       };
     },
+
+    /** The ids of the stories an actor saved, the newest 500 (what their notifications watch). */
+    savedIds: (actorId: string) => savedStoryIds(db, actorId, 500),
 
     /** Whether the reader bookmarked `storyId` (the story page shows "Bookmarked" with a way to remove it). */
     async has(actor: HumanActor, storyId: string): Promise<boolean> {

@@ -14,6 +14,8 @@ import type { createAccountsService } from '../../readers/accounts/service.js';
 import { registerFormLimits, type FormLimits } from './limits.js';
 import { loginRoutes } from './login-routes.js';
 import { readerRoutes, type ReaderServices } from './reader-routes.js';
+import { notificationRoutes } from './notification-routes.js';
+import type { SiteNotifications } from './notifications.js';
 import { storyReaderState } from './reader-state.js';
 import { createServiceCalls, type ServiceCalls, type ServiceCallsDeps } from './calls.js';
 import { nameRoutes } from './name-routes.js';
@@ -78,6 +80,10 @@ export interface SiteOptions {
   staff?: (reader: SiteReader) => boolean;
   /** How many things wait for a console user (the masthead's "Console (3)"): one call, on their own pages only. */
   staffWaiting?: (reader: SiteReader) => Promise<number>;
+  /** A reader's notifications (the masthead's count, their page and their private Atom feed). */
+  notifications: SiteNotifications;
+  /** PUBLIC_BASE_URL: the origin of the Atom feed's address. */
+  baseUrl: string;
 }
 
 /** What the site lends to the pages registered inside it. */
@@ -129,6 +135,13 @@ export const siteModule: FastifyPluginAsyncTypebox<SiteOptions> = async (app, op
       // what waits for a console user, for the masthead's link: only on a logged-in person's own site pages (the
       // console's pages have no masthead link; its home counts for itself)
       const visitor = request.visitor;
+      // how many notifications are new, for the masthead's link (the notifications page counts for itself)
+      if (visitor?.reader && request.url.split('?')[0] !== '/me/notifications') {
+        visitor.unread = await options.notifications.unread(visitor.reader.accountId).catch((err: unknown) => {
+          request.log.warn({ err }, 'notification count failed');
+          return undefined;
+        });
+      }
       if (visitor?.staff && visitor.reader && options.staffWaiting && !request.url.startsWith('/console')) {
         visitor.waiting = await options.staffWaiting(visitor.reader).catch((err: unknown) => {
           request.log.warn({ err }, 'console waiting count failed');
@@ -183,6 +196,7 @@ export const siteModule: FastifyPluginAsyncTypebox<SiteOptions> = async (app, op
   });
   await app.register(readerRoutes, { calls, services, mode: options.login.mode, clock, prepare });
   await app.register(nameRoutes, { names, calls, clock, prepare });
+  await app.register(notificationRoutes, { notifications: options.notifications, clock, baseUrl: options.baseUrl, prepare });
   if (options.extend) await options.extend(app, { calls, mode: options.login.mode, clock, prepare });
 
   app.get('/', { config: list, schema: { ...hide, querystring: FeedPageQuery } }, async (request, reply) => {

@@ -14,15 +14,15 @@ export const SITEMAP_STORIES = 10_000;
 /** The pages the sitemap names in every language. */
 const SITEMAP_PAGES = ['/', '/developing', '/under-review', '/reward-window', '/ledger', '/rankings'];
 
-const ATOM_NS = 'http://www.w3.org/2005/Atom';
+export const ATOM_NS = 'http://www.w3.org/2005/Atom';
 
 /** An element's attributes, each value escaped (names are the writer's own). */
-const attributes = (values: Record<string, string>) =>
+export const attributes = (values: Record<string, string>) =>
   Object.entries(values)
     .map(([name, value]) => ` ${name}="${xmlEscape(value)}"`)
     .join('');
 /** One line of the Atom document: an element of text, or an empty one when `text` is null. */
-const line = (depth: number, name: string, text: string | null, attrs: Record<string, string> = {}) =>
+export const line = (depth: number, name: string, text: string | null, attrs: Record<string, string> = {}) =>
   `${'    '.repeat(depth)}<${name}${attributes(attrs)}${text === null ? '/>' : `>${xmlEscape(text)}</${name}>`}`;
 
 const urlset = (entries: string[]) =>

@@ -21,6 +21,8 @@ export interface Visitor {
   staff?: boolean;
   /** How many things wait for this console user in the areas they may open (unknown when not counted). */
   waiting?: number | undefined;
+  /** How many of the reader's notifications came since they last looked (unknown when not counted). */
+  unread?: number | undefined;
 }
 
 export const ANONYMOUS: Visitor = { reader: null, csrf: null, flash: null, login: 'world-id', worldIdAppId: null };

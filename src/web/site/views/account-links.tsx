@@ -5,12 +5,13 @@ import { PostForm } from './forms.js';
 
 /**
  * The masthead's account links: "Log in" (back to this page afterwards) for everyone on a public page; the
- * reader's "My newsroom", "My activity" and "Log out" on their own pages; a console user's link to the console,
+ * reader's "My newsroom", "My activity", their notifications (with how many are new) and "Log out" on their own
+ * pages; a console user's link to the console,
  * with how many things wait for them there ("Newsroom console (3)").
  */
 export function AccountLinks(props: { lang: Lang; path: string; query?: Record<string, string | number | undefined> }) {
   const { lang } = props;
-  const { reader, staff, waiting } = useVisitor();
+  const { reader, staff, waiting, unread } = useVisitor();
   const site = t(lang, 'module.home.title');
   const here = href(props.path, lang, props.query);
   return (
@@ -22,6 +23,11 @@ export function AccountLinks(props: { lang: Lang; path: string; query?: Record<s
           </li>
           <li>
             <a href={href('/me/activity', lang)}>{t(lang, 'account.activity.title')}</a>
+          </li>
+          <li>
+            <a href={href('/me/notifications', lang)} class={unread ? 'waiting' : undefined}>
+              {t(lang, 'site.notifications.link', { count: unread ?? 0 })}
+            </a>
           </li>
           {staff ? (
             <li>
