@@ -93,6 +93,7 @@ const TABLES: Record<string, Privilege[]> = {
       'bot_owners',
       'site_accounts',
       'display_names',
+      'reader_notifications',
     ].map((t) => [t, STATE]),
   ),
   ...Object.fromEntries(['user_bookmarks', 'user_topics', 'reward_story_freezes', 'webhook_disabled_endpoints'].map((t) => [t, SET])),
