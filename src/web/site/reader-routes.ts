@@ -234,13 +234,14 @@ export const readerRoutes: FastifyPluginAsyncTypebox<ReaderRoutesOptions> = asyn
         const refusedProof = await proveFirst(reader, request.body, `reward:${id}`);
         if (refusedProof && !refusedProof.ok) return refusedProof;
         const fields = { vote: request.body.vote };
-        return calls.write(
+        const changed = await calls.write(
           actorOf(reader),
           async (actor, body) => services.rewardVotes.change(actor, id, body, await request.governance()),
-          {
-            body: { schema: RewardVoteChangeBody, value: fields },
-          },
+          { body: { schema: RewardVoteChangeBody, value: fields } },
         );
+        // the story exists (the page showed it): a 404 here means there is no vote of theirs to change
+        if (!changed.ok && changed.status === 404) return { ...changed, failure: { code: 'REWARD_VOTE_NOT_CAST' } };
+        return changed;
       },
       (vote) => ({ kind: 'done', message: 'account.vote.changed', params: { weight: vote.weight } }),
     ),
