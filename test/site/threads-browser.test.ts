@@ -103,7 +103,7 @@ test('replies thread under their parent; the author edits and deletes; a vote ch
   // Edit and Delete on my own comment only
   assert.equal(await item(root).locator(':scope > .comment-tools summary', { hasText: 'Edit' }).count(), 0, "not on someone else's");
   await item(mine.id).locator('summary', { hasText: 'Edit' }).click();
-  await item(mine.id).getByLabel('The new text of your comment').fill('Yes, since March; the timetable (page 2) says so.');
+  await item(mine.id).getByLabel('New text', { exact: true }).fill('Yes, since March; the timetable (page 2) says so.');
   await item(mine.id).getByRole('button', { name: 'Save the new text' }).click();
   assert.equal(await flash(), 'Your comment is edited.');
   assert.equal(await item(mine.id).locator('.comment-body').innerText(), 'Yes, since March; the timetable (page 2) says so.');
