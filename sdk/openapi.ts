@@ -3744,7 +3744,9 @@ export interface components {
      *           "storyId": "st_Qm7vX2kR9pLw4NaE",
      *           "verified": true,
      *           "linkedHumanId": "h_2f8c1e7a9b0d4c36e5a1f7b29d8c0e41",
-     *           "createdAt": "2026-05-13T07:40:18.204Z"
+     *           "createdAt": "2026-05-13T07:40:18.204Z",
+     *           "editedAt": "2026-05-13T07:40:18.204Z",
+     *           "deletedAt": "2026-05-13T07:40:18.204Z"
      *         }
      *       ],
      *       "flags": [
@@ -3767,7 +3769,8 @@ export interface components {
      *           "storyId": "st_Qm7vX2kR9pLw4NaE",
      *           "verified": true,
      *           "linkedHumanId": "h_2f8c1e7a9b0d4c36e5a1f7b29d8c0e41",
-     *           "createdAt": "2026-05-13T07:40:18.204Z"
+     *           "createdAt": "2026-05-13T07:40:18.204Z",
+     *           "changedAt": "2026-05-13T07:40:18.204Z"
      *         }
      *       ],
      *       "rewardRecipient": {
@@ -3898,7 +3901,7 @@ export interface components {
           readCount: number;
         }[];
       };
-      /** @description Every comment you wrote, oldest first */
+      /** @description Every comment you wrote, oldest first (a deleted one with its text gone) */
       comments: {
         id: string;
         parentId: string | null;
@@ -3909,6 +3912,8 @@ export interface components {
         linkedHumanId: string | null;
         /** Format: date-time */
         createdAt: string;
+        editedAt: string | null;
+        deletedAt: string | null;
       }[];
       /** @description Every flag you raised, oldest first */
       flags: {
@@ -3934,6 +3939,7 @@ export interface components {
         linkedHumanId: string | null;
         /** Format: date-time */
         createdAt: string;
+        changedAt: string | null;
       }[];
       /** @description Your payout recipient record (accepted terms, state, freeze); null when you never accepted the payout terms */
       rewardRecipient: {
@@ -4094,7 +4100,9 @@ export interface components {
      *             "storyId": "st_Qm7vX2kR9pLw4NaE",
      *             "verified": true,
      *             "linkedHumanId": "h_2f8c1e7a9b0d4c36e5a1f7b29d8c0e41",
-     *             "createdAt": "2026-05-13T07:40:18.204Z"
+     *             "createdAt": "2026-05-13T07:40:18.204Z",
+     *             "editedAt": "2026-05-13T07:40:18.204Z",
+     *             "deletedAt": "2026-05-13T07:40:18.204Z"
      *           }
      *         ],
      *         "flags": [
@@ -4117,7 +4125,8 @@ export interface components {
      *             "storyId": "st_Qm7vX2kR9pLw4NaE",
      *             "verified": true,
      *             "linkedHumanId": "h_2f8c1e7a9b0d4c36e5a1f7b29d8c0e41",
-     *             "createdAt": "2026-05-13T07:40:18.204Z"
+     *             "createdAt": "2026-05-13T07:40:18.204Z",
+     *             "changedAt": "2026-05-13T07:40:18.204Z"
      *           }
      *         ],
      *         "rewardRecipient": {
@@ -12954,7 +12963,9 @@ export interface operations {
            *             "storyId": "st_Qm7vX2kR9pLw4NaE",
            *             "verified": true,
            *             "linkedHumanId": "h_2f8c1e7a9b0d4c36e5a1f7b29d8c0e41",
-           *             "createdAt": "2026-05-13T07:40:18.204Z"
+           *             "createdAt": "2026-05-13T07:40:18.204Z",
+           *             "editedAt": "2026-05-13T07:40:18.204Z",
+           *             "deletedAt": "2026-05-13T07:40:18.204Z"
            *           }
            *         ],
            *         "flags": [
@@ -12977,7 +12988,8 @@ export interface operations {
            *             "storyId": "st_Qm7vX2kR9pLw4NaE",
            *             "verified": true,
            *             "linkedHumanId": "h_2f8c1e7a9b0d4c36e5a1f7b29d8c0e41",
-           *             "createdAt": "2026-05-13T07:40:18.204Z"
+           *             "createdAt": "2026-05-13T07:40:18.204Z",
+           *             "changedAt": "2026-05-13T07:40:18.204Z"
            *           }
            *         ],
            *         "rewardRecipient": {
