@@ -4,6 +4,9 @@ import { canonicalJson } from './canonical-json.js';
 import { signHumanRequest, toQueryString, type HumanActor } from './human.js';
 import type { HumanProofFields, HumanProofProvider, VerifiedHumanAction, WorldIdLoginChallenge, WorldIdLoginSession } from './identity.js';
 
+const commentPath = (storyId: string, commentId: string) =>
+  `/v1/stories/${encodeURIComponent(storyId)}/comments/${encodeURIComponent(commentId)}`;
+
 export interface ServiceResponse<T = unknown> {
   status: number;
   headers: Headers;
@@ -113,6 +116,23 @@ export function createServiceClient(options: ServiceClientOptions) {
     /** The owner gives up a bot (the payouts already theirs stay theirs). */
     unlinkBotOwner(secret: string, actor: HumanActor, botId: string) {
       return humanWrite<Record<string, unknown>>(secret, '/v1/rewards/bot-owners/unlink', { ...actor, botId });
+    },
+    /** The author edits their comment's text (within 15 minutes of posting it; 409 COMMENT_EDIT_WINDOW_CLOSED after). */
+    editComment(secret: string, actor: HumanActor, storyId: string, commentId: string, body: string) {
+      return humanWrite<Record<string, unknown>>(secret, commentPath(storyId, commentId), { ...actor, body }, 'PATCH');
+    },
+    /** The author deletes their comment: its text is gone from every read, its place in the thread stays. */
+    deleteComment(secret: string, actor: HumanActor, storyId: string, commentId: string) {
+      return humanWrite<Record<string, unknown>>(secret, commentPath(storyId, commentId), { ...actor }, 'DELETE');
+    },
+    /** Changes the direction of the reader's reward vote while the story's reward window is open. */
+    changeRewardVote(secret: string, actor: HumanActor, storyId: string, vote: 'UP' | 'DOWN') {
+      return humanWrite<Record<string, unknown>>(
+        secret,
+        `/v1/stories/${encodeURIComponent(storyId)}/reward-votes/mine`,
+        { ...actor, vote },
+        'PUT',
+      );
     },
     /**
      * Records a verified human action (`graduate:<storyId>`, `reward:<storyId>`, `flag_high_severity:<claimId>`):

@@ -265,6 +265,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/stories/{id}/comments/{commentId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete one's own comment (its place in the thread stays, marked deleted)
+     * @description A human signed write sent by the front end for its user (120 writes a minute per actorId). The author of a comment (anyone else is 403 COMMENT_NOT_YOURS) deletes it, at any time: its text is removed for good from every read, and the comment stays in the list as a marker (deleted true, body empty, no author name) so that the replies under it keep their place. The story counts one comment fewer. Deleting a deleted comment changes nothing and answers it again. An unknown comment, or one on another story, is 404.
+     */
+    delete: operations['deleteComment'];
+    options?: never;
+    head?: never;
+    /**
+     * Edit the text of one's own comment, within 15 minutes of posting it
+     * @description A human signed write sent by the front end for its user (120 writes a minute per actorId). The author of a comment (the actorId that posted it; anyone else is 403 COMMENT_NOT_YOURS) replaces its text, within 15 minutes of posting it (409 COMMENT_EDIT_WINDOW_CLOSED after); a deleted comment cannot be edited (409 COMMENT_DELETED). The body follows the rules of a new comment (1 to 5,000 characters, not white space alone). Every read then shows the new text with editedAt. An unknown comment, or one on another story, is 404.
+     */
+    patch: operations['editComment'];
+    trace?: never;
+  };
   '/v1/stories/{id}/flags': {
     parameters: {
       query?: never;
@@ -303,6 +327,26 @@ export interface paths {
      * @description A human signed write sent by the front end for its user (120 writes a minute per actorId). One vote per reader per story (409 REWARD_VOTE_ALREADY_CAST), only while the story's reward window is open (409 REWARD_WINDOW_CLOSED). The vote weighs the voter's tier (L3 3, L2 2) when it consumes a verified human action reward:<storyId> of the voter's own linked human, else 1; it is a paid action, counted against the person's daily budget (429 PAID_ACTION_BUDGET_EXHAUSTED). The answer is the vote with its weight.
      */
     post: operations['createRewardVote'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/stories/{id}/reward-votes/mine': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Change the direction of one's reward vote on a story, inside its reward window
+     * @description A human signed write sent by the front end for its user (120 writes a minute per actorId). Replaces the direction of the vote this reader cast on the story (404 when they cast none), only while the story's reward window is open (409 REWARD_WINDOW_CLOSED). It stays one vote per reader per story, counted in the consensus as it now stands. The weight rises to the voter's tier weight (L3 3, L2 2) when the change consumes a verified human action reward:<storyId> of the voter's own linked human, the same proof rule as the cast; a weight never falls. A change is not a new paid action. The answer is the vote with its weight and changedAt.
+     */
+    put: operations['changeRewardVote'];
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1998,6 +2042,9 @@ export interface components {
       | 'HUMAN_VERIFICATION_REQUIRED'
       | 'REWARD_VOTE_ALREADY_CAST'
       | 'REWARD_WINDOW_CLOSED'
+      | 'COMMENT_NOT_YOURS'
+      | 'COMMENT_EDIT_WINDOW_CLOSED'
+      | 'COMMENT_DELETED'
       | 'NULLIFIER_REUSED'
       | 'HUMAN_PROOF_INVALID'
       | 'HUMAN_PROOF_VERIFIER_UNAVAILABLE'
@@ -2851,7 +2898,7 @@ export interface components {
     };
     /**
      * Comment
-     * @description A reader comment on a story: who wrote it (actorId, and what the front end signed as verified), the parent for a reply, the text and when.
+     * @description A reader comment on a story: who wrote it (actorId, and what the front end signed as verified), the parent for a reply, the text and when; editedAt when its author edited the text, deleted with an empty body when they deleted it.
      * @example {
      *       "id": "cm_Q2w3E4r5T6y7U8i9",
      *       "actorId": "reader-1042",
@@ -2859,7 +2906,8 @@ export interface components {
      *       "verified": true,
      *       "parentId": null,
      *       "body": "The minutes also say the levy will be reviewed after the first winter. Worth adding?",
-     *       "createdAt": "2026-05-13T10:05:31.870Z"
+     *       "createdAt": "2026-05-13T10:05:31.870Z",
+     *       "deleted": false
      *     }
      */
     Comment: {
@@ -2869,9 +2917,14 @@ export interface components {
       authorName?: string;
       verified: boolean;
       parentId: string | null;
+      /** @description The text; empty when the comment was deleted */
       body: string;
       /** Format: date-time */
       createdAt: string;
+      /** Format: date-time */
+      editedAt?: string;
+      /** @description True when the author deleted the comment: the text is gone (body empty), the row keeps its place in the thread */
+      deleted: boolean;
     };
     /**
      * CommentPage
@@ -2886,7 +2939,8 @@ export interface components {
      *           "verified": true,
      *           "parentId": null,
      *           "body": "The minutes also say the levy will be reviewed after the first winter. Worth adding?",
-     *           "createdAt": "2026-05-13T10:05:31.870Z"
+     *           "createdAt": "2026-05-13T10:05:31.870Z",
+     *           "deleted": false
      *         },
      *         {
      *           "id": "cm_Zx8Cv2Bn6Mq4Wl0P",
@@ -2894,7 +2948,9 @@ export interface components {
      *           "verified": false,
      *           "parentId": "cm_Q2w3E4r5T6y7U8i9",
      *           "body": "Page 5, item 9: yes, a review in March 2027.",
-     *           "createdAt": "2026-05-13T10:22:09.114Z"
+     *           "createdAt": "2026-05-13T10:22:09.114Z",
+     *           "editedAt": "2026-05-13T10:24:40.002Z",
+     *           "deleted": false
      *         }
      *       ],
      *       "nextCursor": "WyJjb21tZW50czpzdF9RbTd2WDJrUjlwTHc0TmFFIiwiMjAyNi0wNS0xM1QxMDoyMjowOS4xMTRaIl0.h7Kq2Xw9Lm4Vb1Tz"
@@ -2936,7 +2992,8 @@ export interface components {
      *       "verified": true,
      *       "parentId": null,
      *       "body": "The minutes also say the levy will be reviewed after the first winter. Worth adding?",
-     *       "createdAt": "2026-05-13T10:05:31.870Z"
+     *       "createdAt": "2026-05-13T10:05:31.870Z",
+     *       "deleted": false
      *     }
      */
     StoryComment: {
@@ -2947,9 +3004,46 @@ export interface components {
       authorName?: string;
       verified: boolean;
       parentId: string | null;
+      /** @description The text; empty when the comment was deleted */
       body: string;
       /** Format: date-time */
       createdAt: string;
+      /** Format: date-time */
+      editedAt?: string;
+      /** @description True when the author deleted the comment: the text is gone (body empty), the row keeps its place in the thread */
+      deleted: boolean;
+    };
+    /**
+     * EditCommentRequest
+     * @description Body of a comment's edit: the actor fields (the author's) and the new text.
+     * @example {
+     *       "actorId": "reader-1042",
+     *       "verified": true,
+     *       "linkedHumanId": "h_2f8c1e7a9b0d4c36e5a1f7b29d8c0e41",
+     *       "body": "The minutes also say the levy will be reviewed after the first winter (page 5). Worth adding?"
+     *     }
+     */
+    EditCommentRequest: {
+      /** @description The front end's id for its user: 1 to 200 of A-Z a-z 0-9 _ . : @ -, never of the linked-human form h_ + 32 hex */
+      actorId: string;
+      verified: boolean;
+      linkedHumanId?: string;
+      body: string;
+    };
+    /**
+     * DeleteCommentRequest
+     * @description Body of a deletion: the actor fields (the author of the comment).
+     * @example {
+     *       "actorId": "reader-1042",
+     *       "verified": true,
+     *       "linkedHumanId": "h_2f8c1e7a9b0d4c36e5a1f7b29d8c0e41"
+     *     }
+     */
+    DeleteCommentRequest: {
+      /** @description The front end's id for its user: 1 to 200 of A-Z a-z 0-9 _ . : @ -, never of the linked-human form h_ + 32 hex */
+      actorId: string;
+      verified: boolean;
+      linkedHumanId?: string;
     };
     /**
      * Flag
@@ -3102,6 +3196,28 @@ export interface components {
       rewardWindowClosesAt: string;
       /** Format: date-time */
       createdAt: string;
+      /**
+       * Format: date-time
+       * @description When the reader last changed the vote (PUT …/reward-votes/mine); absent while it stands as cast
+       */
+      changedAt?: string;
+    };
+    /**
+     * ChangeRewardVoteRequest
+     * @description Body of a change of one's reward vote: the actor fields and the new direction, UP or DOWN.
+     * @example {
+     *       "actorId": "reader-1042",
+     *       "verified": true,
+     *       "linkedHumanId": "h_2f8c1e7a9b0d4c36e5a1f7b29d8c0e41",
+     *       "vote": "UP"
+     *     }
+     */
+    ChangeRewardVoteRequest: {
+      /** @description The front end's id for its user: 1 to 200 of A-Z a-z 0-9 _ . : @ -, never of the linked-human form h_ + 32 hex */
+      actorId: string;
+      verified: boolean;
+      linkedHumanId?: string;
+      vote: 'UP' | 'DOWN';
     };
     /**
      * Preferences
@@ -3628,7 +3744,9 @@ export interface components {
      *           "storyId": "st_Qm7vX2kR9pLw4NaE",
      *           "verified": true,
      *           "linkedHumanId": "h_2f8c1e7a9b0d4c36e5a1f7b29d8c0e41",
-     *           "createdAt": "2026-05-13T07:40:18.204Z"
+     *           "createdAt": "2026-05-13T07:40:18.204Z",
+     *           "editedAt": "2026-05-13T07:40:18.204Z",
+     *           "deletedAt": "2026-05-13T07:40:18.204Z"
      *         }
      *       ],
      *       "flags": [
@@ -3651,7 +3769,8 @@ export interface components {
      *           "storyId": "st_Qm7vX2kR9pLw4NaE",
      *           "verified": true,
      *           "linkedHumanId": "h_2f8c1e7a9b0d4c36e5a1f7b29d8c0e41",
-     *           "createdAt": "2026-05-13T07:40:18.204Z"
+     *           "createdAt": "2026-05-13T07:40:18.204Z",
+     *           "changedAt": "2026-05-13T07:40:18.204Z"
      *         }
      *       ],
      *       "rewardRecipient": {
@@ -3782,7 +3901,7 @@ export interface components {
           readCount: number;
         }[];
       };
-      /** @description Every comment you wrote, oldest first */
+      /** @description Every comment you wrote, oldest first (a deleted one with its text gone) */
       comments: {
         id: string;
         parentId: string | null;
@@ -3793,6 +3912,8 @@ export interface components {
         linkedHumanId: string | null;
         /** Format: date-time */
         createdAt: string;
+        editedAt: string | null;
+        deletedAt: string | null;
       }[];
       /** @description Every flag you raised, oldest first */
       flags: {
@@ -3818,6 +3939,7 @@ export interface components {
         linkedHumanId: string | null;
         /** Format: date-time */
         createdAt: string;
+        changedAt: string | null;
       }[];
       /** @description Your payout recipient record (accepted terms, state, freeze); null when you never accepted the payout terms */
       rewardRecipient: {
@@ -3978,7 +4100,9 @@ export interface components {
      *             "storyId": "st_Qm7vX2kR9pLw4NaE",
      *             "verified": true,
      *             "linkedHumanId": "h_2f8c1e7a9b0d4c36e5a1f7b29d8c0e41",
-     *             "createdAt": "2026-05-13T07:40:18.204Z"
+     *             "createdAt": "2026-05-13T07:40:18.204Z",
+     *             "editedAt": "2026-05-13T07:40:18.204Z",
+     *             "deletedAt": "2026-05-13T07:40:18.204Z"
      *           }
      *         ],
      *         "flags": [
@@ -4001,7 +4125,8 @@ export interface components {
      *             "storyId": "st_Qm7vX2kR9pLw4NaE",
      *             "verified": true,
      *             "linkedHumanId": "h_2f8c1e7a9b0d4c36e5a1f7b29d8c0e41",
-     *             "createdAt": "2026-05-13T07:40:18.204Z"
+     *             "createdAt": "2026-05-13T07:40:18.204Z",
+     *             "changedAt": "2026-05-13T07:40:18.204Z"
      *           }
      *         ],
      *         "rewardRecipient": {
@@ -11520,7 +11645,8 @@ export interface operations {
            *           "verified": true,
            *           "parentId": null,
            *           "body": "The minutes also say the levy will be reviewed after the first winter. Worth adding?",
-           *           "createdAt": "2026-05-13T10:05:31.870Z"
+           *           "createdAt": "2026-05-13T10:05:31.870Z",
+           *           "deleted": false
            *         },
            *         {
            *           "id": "cm_Zx8Cv2Bn6Mq4Wl0P",
@@ -11528,7 +11654,9 @@ export interface operations {
            *           "verified": false,
            *           "parentId": "cm_Q2w3E4r5T6y7U8i9",
            *           "body": "Page 5, item 9: yes, a review in March 2027.",
-           *           "createdAt": "2026-05-13T10:22:09.114Z"
+           *           "createdAt": "2026-05-13T10:22:09.114Z",
+           *           "editedAt": "2026-05-13T10:24:40.002Z",
+           *           "deleted": false
            *         }
            *       ],
            *       "nextCursor": "WyJjb21tZW50czpzdF9RbTd2WDJrUjlwTHc0TmFFIiwiMjAyNi0wNS0xM1QxMDoyMjowOS4xMTRaIl0.h7Kq2Xw9Lm4Vb1Tz"
@@ -11607,7 +11735,171 @@ export interface operations {
            *       "verified": true,
            *       "parentId": null,
            *       "body": "The minutes also say the levy will be reviewed after the first winter. Worth adding?",
-           *       "createdAt": "2026-05-13T10:05:31.870Z"
+           *       "createdAt": "2026-05-13T10:05:31.870Z",
+           *       "deleted": false
+           *     }
+           */
+          'application/json': components['schemas']['StoryComment'];
+        };
+      };
+      400: components['responses']['HumanWriteBadRequest'];
+      401: components['responses']['HumanUnauthorized'];
+      403: components['responses']['HumanWriteForbidden'];
+      404: components['responses']['HumanWriteNotFound'];
+      408: components['responses']['RequestTimeout'];
+      409: components['responses']['HumanWriteConflict'];
+      413: components['responses']['PayloadTooLarge'];
+      414: components['responses']['UriTooLong'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['HumanWriteTooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteComment: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description Time of signing, epoch milliseconds; within 5 minutes of the server clock.
+         * @example 1767225600000
+         */
+        'x-timestamp': components['parameters']['HumanTimestamp'];
+        /**
+         * @description Never used before: 8 to 200 of A-Z a-z 0-9 _ -.
+         * @example n_7f3a9c2e41
+         */
+        'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+        /** @description The comment id */
+        commentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "actorId": "reader-1042",
+         *       "verified": true,
+         *       "linkedHumanId": "h_2f8c1e7a9b0d4c36e5a1f7b29d8c0e41"
+         *     }
+         */
+        'application/json': components['schemas']['DeleteCommentRequest'];
+      };
+    };
+    responses: {
+      /** @description Deleted: the comment as it now reads (deleted true, body empty). */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "storyId": "st_Qm7vX2kR9pLw4NaE",
+           *       "id": "cm_Q2w3E4r5T6y7U8i9",
+           *       "actorId": "reader-1042",
+           *       "authorName": "Ana Lima",
+           *       "verified": true,
+           *       "parentId": null,
+           *       "body": "The minutes also say the levy will be reviewed after the first winter. Worth adding?",
+           *       "createdAt": "2026-05-13T10:05:31.870Z",
+           *       "deleted": false
+           *     }
+           */
+          'application/json': components['schemas']['StoryComment'];
+        };
+      };
+      400: components['responses']['HumanWriteBadRequest'];
+      401: components['responses']['HumanUnauthorized'];
+      403: components['responses']['HumanWriteForbidden'];
+      404: components['responses']['HumanWriteNotFound'];
+      408: components['responses']['RequestTimeout'];
+      409: components['responses']['HumanWriteConflict'];
+      413: components['responses']['PayloadTooLarge'];
+      414: components['responses']['UriTooLong'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['HumanWriteTooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  editComment: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description Time of signing, epoch milliseconds; within 5 minutes of the server clock.
+         * @example 1767225600000
+         */
+        'x-timestamp': components['parameters']['HumanTimestamp'];
+        /**
+         * @description Never used before: 8 to 200 of A-Z a-z 0-9 _ -.
+         * @example n_7f3a9c2e41
+         */
+        'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+        /** @description The comment id */
+        commentId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "actorId": "reader-1042",
+         *       "verified": true,
+         *       "linkedHumanId": "h_2f8c1e7a9b0d4c36e5a1f7b29d8c0e41",
+         *       "body": "The minutes also say the levy will be reviewed after the first winter (page 5). Worth adding?"
+         *     }
+         */
+        'application/json': components['schemas']['EditCommentRequest'];
+      };
+    };
+    responses: {
+      /** @description Edited: the comment with its new text and editedAt. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "storyId": "st_Qm7vX2kR9pLw4NaE",
+           *       "id": "cm_Q2w3E4r5T6y7U8i9",
+           *       "actorId": "reader-1042",
+           *       "authorName": "Ana Lima",
+           *       "verified": true,
+           *       "parentId": null,
+           *       "body": "The minutes also say the levy will be reviewed after the first winter. Worth adding?",
+           *       "createdAt": "2026-05-13T10:05:31.870Z",
+           *       "deleted": false
            *     }
            */
           'application/json': components['schemas']['StoryComment'];
@@ -11808,6 +12100,86 @@ export interface operations {
     responses: {
       /** @description Accepted: the vote as stored, with its weight, tier, the verified action it consumed and when the reward window closes. */
       202: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          'x-read-after': components['headers']['ReadAfter'];
+          'idempotent-replayed': components['headers']['IdempotentReplayed'];
+          RateLimit: components['headers']['RateLimit'];
+          'RateLimit-Policy': components['headers']['RateLimit-Policy'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "id": "rv_Lk9Jh4Gf2Ds6Ap8Z",
+           *       "storyId": "st_Qm7vX2kR9pLw4NaE",
+           *       "actorId": "reader-1042",
+           *       "vote": "UP",
+           *       "weight": 3,
+           *       "tier": "L3",
+           *       "verifiedActionId": "vha_Ye8Jr2Pq6Nw0ZcTf",
+           *       "rewardWindowClosesAt": "2026-05-16T07:40:18.204Z",
+           *       "createdAt": "2026-05-13T10:02:51.440Z"
+           *     }
+           */
+          'application/json': components['schemas']['RewardVote'];
+        };
+      };
+      400: components['responses']['HumanWriteBadRequest'];
+      401: components['responses']['HumanUnauthorized'];
+      403: components['responses']['HumanWriteForbidden'];
+      404: components['responses']['HumanWriteNotFound'];
+      408: components['responses']['RequestTimeout'];
+      409: components['responses']['HumanWriteConflict'];
+      413: components['responses']['PayloadTooLarge'];
+      414: components['responses']['UriTooLong'];
+      415: components['responses']['UnsupportedMediaType'];
+      429: components['responses']['HumanWriteTooManyRequests'];
+      431: components['responses']['HeadersTooLarge'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  changeRewardVote: {
+    parameters: {
+      query?: never;
+      header: {
+        /**
+         * @description Time of signing, epoch milliseconds; within 5 minutes of the server clock.
+         * @example 1767225600000
+         */
+        'x-timestamp': components['parameters']['HumanTimestamp'];
+        /**
+         * @description Never used before: 8 to 200 of A-Z a-z 0-9 _ -.
+         * @example n_7f3a9c2e41
+         */
+        'x-nonce': components['parameters']['HumanNonce'];
+        /**
+         * @description Optional, 8 to 200 printable ASCII characters without spaces (! to ~): the same key with the same request answers the stored answer again (24 hours); with another request it is 409 IDEMPOTENCY_KEY_CONFLICT.
+         * @example retry-7c1e0d2a
+         */
+        'idempotency-key'?: components['parameters']['IdempotencyKey'];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "actorId": "reader-1042",
+         *       "verified": true,
+         *       "linkedHumanId": "h_2f8c1e7a9b0d4c36e5a1f7b29d8c0e41",
+         *       "vote": "UP"
+         *     }
+         */
+        'application/json': components['schemas']['ChangeRewardVoteRequest'];
+      };
+    };
+    responses: {
+      /** @description Changed: the vote as it now stands, with its weight and when it changed. */
+      200: {
         headers: {
           'x-request-id': components['headers']['RequestId'];
           'x-read-after': components['headers']['ReadAfter'];
@@ -12591,7 +12963,9 @@ export interface operations {
            *             "storyId": "st_Qm7vX2kR9pLw4NaE",
            *             "verified": true,
            *             "linkedHumanId": "h_2f8c1e7a9b0d4c36e5a1f7b29d8c0e41",
-           *             "createdAt": "2026-05-13T07:40:18.204Z"
+           *             "createdAt": "2026-05-13T07:40:18.204Z",
+           *             "editedAt": "2026-05-13T07:40:18.204Z",
+           *             "deletedAt": "2026-05-13T07:40:18.204Z"
            *           }
            *         ],
            *         "flags": [
@@ -12614,7 +12988,8 @@ export interface operations {
            *             "storyId": "st_Qm7vX2kR9pLw4NaE",
            *             "verified": true,
            *             "linkedHumanId": "h_2f8c1e7a9b0d4c36e5a1f7b29d8c0e41",
-           *             "createdAt": "2026-05-13T07:40:18.204Z"
+           *             "createdAt": "2026-05-13T07:40:18.204Z",
+           *             "changedAt": "2026-05-13T07:40:18.204Z"
            *           }
            *         ],
            *         "rewardRecipient": {

@@ -157,6 +157,14 @@ export const ERROR_CATALOGUE = {
   ),
   REWARD_VOTE_ALREADY_CAST: entry(409, CONFLICT, 'This reader already cast a reward vote on this story'),
   REWARD_WINDOW_CLOSED: entry(409, CONFLICT, 'The reward window of this story is closed'),
+  COMMENT_NOT_YOURS: entry(403, FORBIDDEN, 'Only the author of a comment may edit or delete it'),
+  COMMENT_EDIT_WINDOW_CLOSED: entry(
+    409,
+    CONFLICT,
+    'A comment can be edited only in the 15 minutes after it was posted',
+    'Delete the comment and post a new one, or reply to it',
+  ),
+  COMMENT_DELETED: entry(409, CONFLICT, 'The comment was deleted: its text can no longer be edited'),
   NULLIFIER_REUSED: entry(409, CONFLICT, 'This proof was already used for this action'),
 
   // identity

@@ -191,7 +191,7 @@ describe('story reads', () => {
     const all = await t.get<Json>(`/v1/stories/${story.id}/comments`);
     assert.equal(all.body.items.length, 7);
     assert.equal('nextCursor' in all.body, false);
-    assert.deepEqual(Object.keys(all.body.items[0]).sort(), ['actorId', 'body', 'createdAt', 'id', 'parentId', 'verified']);
+    assert.deepEqual(Object.keys(all.body.items[0]).sort(), ['actorId', 'body', 'createdAt', 'deleted', 'id', 'parentId', 'verified']);
   });
 
   test('comments and flags: limit must be an integer from 1 to 100; a tampered cursor or one of another story is 400 INVALID_CURSOR', async () => {

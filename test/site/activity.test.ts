@@ -54,7 +54,8 @@ test("a reader's vote and flags replace the forms on their story page, and My ac
 
   const mine = (await alice.get(page(stories.corrected))).body;
   assert.match(mine, /You voted “Do not reward” · weight 1/);
-  assert.doesNotMatch(mine, /name="vote"/, 'no vote form once voted');
+  assert.doesNotMatch(mine, new RegExp(`action="/stories/${stories.corrected}/vote"`), 'no vote form once voted');
+  assert.match(mine, new RegExp(`action="/stories/${stories.corrected}/vote/change"`), 'the change of mind instead');
   assert.match(mine, /You flagged this/);
   const anonymous = (await g.t.app.inject(page(stories.corrected))).body;
   assert.doesNotMatch(anonymous, /You voted|You flagged this|Bookmarked/);

@@ -85,7 +85,8 @@ test(
     await page.getByLabel('Your comment').fill('Checked against the council minutes.');
     await page.getByRole('button', { name: 'Post the comment' }).click();
     assert.equal(await flash(alice), 'Your comment is posted.');
-    assert.ok(await page.getByText('Checked against the council minutes.').isVisible());
+    // the comment's text (its author's edit form holds it too, folded)
+    assert.ok(await page.locator('p.comment-body', { hasText: 'Checked against the council minutes.' }).isVisible());
 
     await page.getByLabel('Prove that I am a unique person, so that my vote counts in full').first().check();
     await page.getByRole('button', { name: 'Reward', exact: true }).click();

@@ -15,6 +15,21 @@ export async function commentExists(db: Queryable, storyId: string, commentId: s
   );
 }
 
+/** A comment of `storyId`, locked for its author's edit or deletion; undefined when the story has no such comment. */
+export async function lockComment(tx: Tx, storyId: string, commentId: string) {
+  return tx.selectFrom('comments').selectAll().where('id', '=', commentId).where('story_id', '=', storyId).forUpdate().executeTakeFirst();
+}
+
+/** The author's new text, and when. */
+export async function updateCommentBody(tx: Tx, commentId: string, body: string, at: Date) {
+  return tx.updateTable('comments').set({ body, edited_at: at }).where('id', '=', commentId).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Deletes a comment's text: the row stays (replies keep their parent), its body is emptied. */
+export async function markCommentDeleted(tx: Tx, commentId: string, at: Date) {
+  return tx.updateTable('comments').set({ body: '', deleted_at: at }).where('id', '=', commentId).returningAll().executeTakeFirstOrThrow();
+}
+
 /**
  * Up to `limit` comments after `afterSeq` in posting order (index comments_story). Each shape (first page, after a
  * cursor) is built once and runs as a named statement (platform/db/reusable-query.ts).
@@ -26,7 +41,7 @@ export async function commentsAfter(db: Queryable, storyId: string, afterSeq: st
 const commentsPage = reusablePageQuery((db: Queryable, afterSeq: string | null, storyId: string, limit: number) => {
   let query = db
     .selectFrom('comments')
-    .select(['seq', 'id', 'actor_id', 'verified', 'parent_id', 'body', 'created_at'])
+    .select(['seq', 'id', 'actor_id', 'verified', 'parent_id', 'body', 'created_at', 'edited_at', 'deleted_at'])
     .where('story_id', '=', storyId)
     .orderBy('seq')
     .limit(limit);
@@ -34,12 +49,13 @@ const commentsPage = reusablePageQuery((db: Queryable, afterSeq: string | null, 
   return query;
 });
 
-/** Up to `limit` comments of one author, newest first (index comments_actor). */
+/** Up to `limit` comments of one author that are not deleted, newest first (index comments_actor). */
 export async function commentsByAuthor(db: Queryable, actorId: string, limit: number) {
   return db
     .selectFrom('comments')
-    .select(['seq', 'id', 'story_id', 'actor_id', 'verified', 'parent_id', 'body', 'created_at'])
+    .select(['seq', 'id', 'story_id', 'actor_id', 'verified', 'parent_id', 'body', 'created_at', 'edited_at', 'deleted_at'])
     .where('actor_id', '=', actorId)
+    .where('deleted_at', 'is', null)
     .orderBy('seq', 'desc')
     .limit(limit)
     .execute();

@@ -1,7 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { NextCursor } from '../../platform/cursor.js';
+import { StoryId } from '../common/schemas.js';
 import { DateTime, HumanActorBody, Nullable } from '../../platform/schemas.js';
-import { commentExample, commentPageExample, createCommentExample, storyCommentExample } from './examples.js';
+import { commentExample, commentPageExample, createCommentExample, editCommentExample, storyCommentExample } from './examples.js';
 
 /** Reader comments on a story: the write and the list. */
 
@@ -20,6 +21,33 @@ export const CommentBody = Type.Object(
 );
 export type CommentBody = Static<typeof CommentBody>;
 
+/** The author's new text for their comment. */
+export const CommentEditBody = Type.Object(
+  { ...HumanActorBody, body: Type.String({ minLength: 1, maxLength: 5000 }) },
+  {
+    title: 'EditCommentRequest',
+    description: "Body of a comment's edit: the actor fields (the author's) and the new text.",
+    examples: [editCommentExample],
+    additionalProperties: false,
+  },
+);
+export type CommentEditBody = Static<typeof CommentEditBody>;
+
+/** The author's deletion of their comment: the actor fields alone. */
+export const CommentDeleteBody = Type.Object(
+  { ...HumanActorBody },
+  {
+    title: 'DeleteCommentRequest',
+    description: 'Body of a deletion: the actor fields (the author of the comment).',
+    additionalProperties: false,
+  },
+);
+
+export const CommentParams = Type.Object({
+  id: StoryId,
+  commentId: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description: 'The comment id' }),
+});
+
 /** A comment as every read and write answers it. */
 const Comment = Type.Object(
   {
@@ -30,13 +58,17 @@ const Comment = Type.Object(
     ),
     verified: Type.Boolean(),
     parentId: Nullable(Type.String()),
-    body: Type.String(),
+    body: Type.String({ description: 'The text; empty when the comment was deleted' }),
     createdAt: DateTime,
+    editedAt: Type.Optional(DateTime),
+    deleted: Type.Boolean({
+      description: 'True when the author deleted the comment: the text is gone (body empty), the row keeps its place in the thread',
+    }),
   },
   {
     title: 'Comment',
     description:
-      'A reader comment on a story: who wrote it (actorId, and what the front end signed as verified), the parent for a reply, the text and when.',
+      'A reader comment on a story: who wrote it (actorId, and what the front end signed as verified), the parent for a reply, the text and when; editedAt when its author edited the text, deleted with an empty body when they deleted it.',
     examples: [commentExample],
   },
 );

@@ -1,9 +1,9 @@
 import { authorColumns, type HumanActor } from '../../platform/auth/types.js';
 import type { Clock } from '../../platform/clock.js';
 import { pageOf, type CursorCodec } from '../../platform/cursor.js';
-import type { Db } from '../../platform/db/database.js';
-import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
-import { validationFailed } from '../../platform/errors.js';
+import type { Db, Tx } from '../../platform/db/database.js';
+import { withTransaction, type Transactor, type TxEvents } from '../../platform/db/transaction.js';
+import { appError, notFound, validationFailed } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { recomputeConsensus } from '../consensus/service.js';
 import type { Parameters } from '../../governance/parameters/parameters.js';
@@ -12,10 +12,25 @@ import { requirePublished } from '../stories/policy.js';
 import { readableTitles } from '../stories/readable-titles.js';
 import type { ReadableStory, StoriesService } from '../stories/service.js';
 import { lockVisibleStory } from '../stories/story-lock.js';
-import { incrementCommentCount } from '../stories/story-lock.js';
-import { commentExists, commentsAfter, commentsByAuthor, insertComment } from './repository.js';
+import { decrementCommentCount, incrementCommentCount } from '../stories/story-lock.js';
+import {
+  commentExists,
+  commentsAfter,
+  commentsByAuthor,
+  insertComment,
+  lockComment,
+  markCommentDeleted,
+  updateCommentBody,
+} from './repository.js';
 import type { Comment, CommentBody, CommentsResponse } from './schemas.js';
 
+/** How long after posting its author may edit a comment's text (deleting it has no limit). */
+export const COMMENT_EDIT_WINDOW_MS = 15 * 60_000;
+
+/**
+ * A comment as every read answers it. A deleted one keeps its place (id, parent, when) with an empty body and
+ * without its author's name: the thread under it stays readable, the text is gone.
+ */
 const presentComment = (
   c: {
     id: string;
@@ -24,17 +39,29 @@ const presentComment = (
     parent_id: string | null;
     body: string;
     created_at: Date;
+    edited_at: Date | null;
+    deleted_at: Date | null;
   },
   authorName: string | undefined,
-): Comment => ({
-  id: c.id,
-  actorId: c.actor_id,
-  ...(authorName === undefined ? {} : { authorName }),
-  verified: c.verified,
-  parentId: c.parent_id,
-  body: c.body,
-  createdAt: c.created_at.toISOString(),
-});
+): Comment => {
+  const deleted = c.deleted_at !== null;
+  return {
+    id: c.id,
+    actorId: c.actor_id,
+    ...(authorName === undefined || deleted ? {} : { authorName }),
+    verified: c.verified,
+    parentId: c.parent_id,
+    body: deleted ? '' : c.body,
+    createdAt: c.created_at.toISOString(),
+    ...(c.edited_at && !deleted ? { editedAt: c.edited_at.toISOString() } : {}),
+    deleted,
+  };
+};
+
+/** Whether a comment posted at `createdAt` may still be edited at `now`. */
+export function editableAt(createdAt: Date, now: Date): boolean {
+  return now.getTime() - createdAt.getTime() <= COMMENT_EDIT_WINDOW_MS;
+}
 
 /**
  * The port through which comments name their authors: the display names of readers/names, by actor id (an actor
@@ -69,6 +96,15 @@ export function createCommentsService(deps: {
     };
   }
 
+  /** Locks a visible story and the actor's own comment on it: 404 for no such comment, 403 for someone else's. */
+  async function lockOwnComment(tx: Tx, events: TxEvents, actor: HumanActor, storyId: string, commentId: string) {
+    const story = await lockVisibleStory(tx, events, storyId);
+    const comment = await lockComment(tx, story.id, commentId);
+    if (!comment) throw notFound('comment');
+    if (comment.actor_id !== actor.actorId) throw appError('COMMENT_NOT_YOURS');
+    return { story, comment };
+  }
+
   return {
     /** A comment on a published story (optionally a reply); the comment count moves the trending score. */
     async create(actor: HumanActor, storyId: string, body: CommentBody, params: Parameters) {
@@ -90,6 +126,41 @@ export function createCommentsService(deps: {
         await incrementCommentCount(tx, story);
         await recomputeConsensus(tx, events, { ...story, comment_count: story.comment_count + 1 }, params, now);
         return { storyId: row.story_id, ...presentComment(row, undefined) };
+      });
+    },
+
+    /**
+     * The author's new text for their comment, within COMMENT_EDIT_WINDOW_MS of posting (409
+     * COMMENT_EDIT_WINDOW_CLOSED after; 409 COMMENT_DELETED for a deleted one). Someone else's comment is 403
+     * COMMENT_NOT_YOURS: comments are public, so hiding that it exists would hide nothing.
+     */
+    async edit(actor: HumanActor, storyId: string, commentId: string, body: { body: string }) {
+      if (body.body.trim() === '') throw validationFailed([{ path: '/body', message: 'a comment needs more than white space' }]);
+      return withTransaction(transactor, async (tx, events) => {
+        const { story, comment } = await lockOwnComment(tx, events, actor, storyId, commentId);
+        if (comment.deleted_at) throw appError('COMMENT_DELETED');
+        const now = new Date(clock.now());
+        if (!editableAt(comment.created_at, now)) throw appError('COMMENT_EDIT_WINDOW_CLOSED');
+        const row = await updateCommentBody(tx, comment.id, body.body, now);
+        return { storyId: story.id, ...presentComment(row, undefined) };
+      });
+    },
+
+    /**
+     * The author deletes their comment, at any time: its text is emptied for good, its row stays as a marker so
+     * that replies keep their place, and the story counts one comment fewer (engagement and consensus follow).
+     * Deleting a deleted comment changes nothing and answers it again.
+     */
+    async remove(actor: HumanActor, storyId: string, commentId: string, params: Parameters) {
+      return withTransaction(transactor, async (tx, events) => {
+        const { story, comment } = await lockOwnComment(tx, events, actor, storyId, commentId);
+        if (comment.deleted_at) return { storyId: story.id, ...presentComment(comment, undefined) };
+        const now = new Date(clock.now());
+        const row = await markCommentDeleted(tx, comment.id, now);
+        await decrementCommentCount(tx, story);
+        const count = Math.max(story.comment_count - 1, 0);
+        await recomputeConsensus(tx, events, { ...story, comment_count: count }, params, now);
+        return { storyId: story.id, ...presentComment(row, undefined) };
       });
     },
 

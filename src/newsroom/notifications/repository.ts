@@ -12,7 +12,7 @@ export interface ReplyRow {
   created_at: Date;
 }
 
-/** Replies by others to `actorId`'s comments since `since`, newest first, on stories the public can read. */
+/** Replies by others (not deleted) to `actorId`'s comments since `since`, newest first, on stories the public can read. */
 export async function repliesTo(db: Db, actorId: string, since: Date, limit: number): Promise<ReplyRow[]> {
   return db
     .selectFrom('comments as mine')
@@ -21,6 +21,7 @@ export async function repliesTo(db: Db, actorId: string, since: Date, limit: num
     .select(['c.id', 'c.story_id', 'stories.title', 'c.actor_id', 'mine.id as parent_id', 'c.created_at'])
     .where('mine.actor_id', '=', actorId)
     .where('c.actor_id', '<>', actorId)
+    .where('c.deleted_at', 'is', null)
     .where('c.created_at', '>', since)
     .where((eb) => publiclyVisible(eb))
     .orderBy('c.created_at', 'desc')

@@ -18,17 +18,37 @@ export async function insertRewardVote(tx: Tx, row: Insertable<RewardVotesTable>
 export async function findRewardVote(db: Queryable, storyId: string, actorId: string) {
   return db
     .selectFrom('reward_votes')
-    .select(['id', 'story_id', 'vote', 'weight', 'created_at'])
+    .select(['id', 'story_id', 'vote', 'weight', 'created_at', 'changed_at'])
     .where('story_id', '=', storyId)
     .where('actor_id', '=', actorId)
     .executeTakeFirst();
+}
+
+/** The vote `actorId` cast on `storyId`, locked for its change; undefined when there is none. */
+export async function lockRewardVote(tx: Tx, storyId: string, actorId: string) {
+  return tx
+    .selectFrom('reward_votes')
+    .selectAll()
+    .where('story_id', '=', storyId)
+    .where('actor_id', '=', actorId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The vote's new direction (and weight, with the verified action that raised it), and when it changed. */
+export async function updateRewardVote(
+  tx: Tx,
+  id: string,
+  change: { vote: 'UP' | 'DOWN'; weight: number; verified_action_id: string | null; changed_at: Date },
+) {
+  return tx.updateTable('reward_votes').set(change).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
 /** Up to `limit` votes of `actorId`, newest first (index reward_votes_actor). */
 export async function rewardVotesByActor(db: Queryable, actorId: string, limit: number) {
   return db
     .selectFrom('reward_votes')
-    .select(['id', 'story_id', 'vote', 'weight', 'created_at'])
+    .select(['id', 'story_id', 'vote', 'weight', 'created_at', 'changed_at'])
     .where('actor_id', '=', actorId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')

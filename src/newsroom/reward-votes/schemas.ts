@@ -10,6 +10,15 @@ export const RewardVoteBody = Type.Object(
 );
 export type RewardVoteBody = Static<typeof RewardVoteBody>;
 
+export const RewardVoteChangeBody = Type.Object(
+  { ...HumanActorBody, vote: Type.Union([Type.Literal('UP'), Type.Literal('DOWN')]) },
+  {
+    title: 'ChangeRewardVoteRequest',
+    description: "Body of a change of one's reward vote: the actor fields and the new direction, UP or DOWN.",
+    additionalProperties: false,
+  },
+);
+
 export const RewardVoteResponse = Type.Object(
   {
     id: Type.String(),
@@ -26,6 +35,12 @@ export const RewardVoteResponse = Type.Object(
     }),
     rewardWindowClosesAt: Type.String({ format: 'date-time' }),
     createdAt: Type.String({ format: 'date-time' }),
+    changedAt: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description: 'When the reader last changed the vote (PUT …/reward-votes/mine); absent while it stands as cast',
+      }),
+    ),
   },
   {
     title: 'RewardVote',

@@ -1,7 +1,7 @@
 import { authorColumns, type HumanActor } from '../../platform/auth/types.js';
 import type { Clock } from '../../platform/clock.js';
-import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
-import { appError } from '../../platform/errors.js';
+import { withTransaction, type Transactor, type TxEvents } from '../../platform/db/transaction.js';
+import { appError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { recomputeConsensus } from '../consensus/service.js';
 import type { Parameters } from '../../governance/parameters/parameters.js';
@@ -10,10 +10,10 @@ import { requirePublished } from '../stories/policy.js';
 import { lockVisibleStory } from '../stories/story-lock.js';
 import { isRewardWindowActive } from '../stories/story-state.js';
 import { spendPaidAction, type PaidActionLimits } from '../../rewards/recipients/budget.js';
-import type { Db } from '../../platform/db/database.js';
+import type { Db, Tx } from '../../platform/db/database.js';
 import { readableTitles } from '../stories/readable-titles.js';
 import type { StoriesService } from '../stories/service.js';
-import { findRewardVote, insertRewardVote, rewardVotesByActor } from './repository.js';
+import { findRewardVote, insertRewardVote, lockRewardVote, rewardVotesByActor, updateRewardVote } from './repository.js';
 
 /** A reader's own vote as their pages show it. */
 export interface OwnRewardVote {
@@ -22,14 +22,24 @@ export interface OwnRewardVote {
   vote: 'UP' | 'DOWN';
   weight: number;
   createdAt: string;
+  /** When the reader last changed it; absent while it stands as cast. */
+  changedAt?: string;
 }
 
-const presentOwn = (row: { id: string; story_id: string; vote: 'UP' | 'DOWN'; weight: number; created_at: Date }): OwnRewardVote => ({
+const presentOwn = (row: {
+  id: string;
+  story_id: string;
+  vote: 'UP' | 'DOWN';
+  weight: number;
+  created_at: Date;
+  changed_at: Date | null;
+}): OwnRewardVote => ({
   id: row.id,
   storyId: row.story_id,
   vote: row.vote,
   weight: row.weight,
   createdAt: row.created_at.toISOString(),
+  ...(row.changed_at ? { changedAt: row.changed_at.toISOString() } : {}),
 });
 
 /**
@@ -49,21 +59,35 @@ export function createRewardVotesService(deps: {
 }) {
   const { db, transactor, clock, paidActions, stories } = deps;
 
+  /** Locks a published story whose reward window is open at `now` (409 REWARD_WINDOW_CLOSED otherwise). */
+  async function lockOpenWindow(tx: Tx, events: TxEvents, storyId: string, now: Date) {
+    const story = requirePublished(await lockVisibleStory(tx, events, storyId));
+    const closesAt = story.reward_window_ends_at;
+    if (!closesAt || !isRewardWindowActive(story.published_at, closesAt, now)) throw appError('REWARD_WINDOW_CLOSED');
+    return { story, closesAt };
+  }
+
+  /**
+   * The verified action `reward:<storyId>` of the actor's own linked human, consumed by vote `voteId`, and the
+   * weight it gives (the actor's tier); without one, weight 1 and null.
+   */
+  async function proofWeight(tx: Tx, actor: HumanActor, storyId: string, voteId: string, now: Date) {
+    const verifiedActionId =
+      actor.linkedHumanId && actor.tier !== 'L0'
+        ? await consumeHumanAction(tx, `reward:${storyId}`, `reward_vote:${voteId}`, now, actor.linkedHumanId)
+        : null;
+    return { verifiedActionId, weight: verifiedActionId ? REWARD_VOTE_WEIGHT[actor.tier] : REWARD_VOTE_WEIGHT.L0 };
+  }
+
   return {
     async cast(actor: HumanActor, storyId: string, body: { vote: 'UP' | 'DOWN' }, params: Parameters) {
       return withTransaction(transactor, async (tx, events) => {
-        const story = requirePublished(await lockVisibleStory(tx, events, storyId));
         const now = new Date(clock.now());
-        const closesAt = story.reward_window_ends_at;
-        if (!closesAt || !isRewardWindowActive(story.published_at, closesAt, now)) throw appError('REWARD_WINDOW_CLOSED');
+        const { story, closesAt } = await lockOpenWindow(tx, events, storyId, now);
         // a reward vote is a paid action: it spends one of the voter's daily budget (docs/rewards.md)
         await spendPaidAction(tx, actor, paidActions, now);
         const id = newId('rv');
-        const verifiedActionId =
-          actor.linkedHumanId && actor.tier !== 'L0'
-            ? await consumeHumanAction(tx, `reward:${story.id}`, `reward_vote:${id}`, now, actor.linkedHumanId)
-            : null;
-        const weight = verifiedActionId ? REWARD_VOTE_WEIGHT[actor.tier] : REWARD_VOTE_WEIGHT.L0;
+        const { verifiedActionId, weight } = await proofWeight(tx, actor, story.id, id, now);
         const row = await insertRewardVote(tx, {
           id,
           story_id: story.id,
@@ -85,6 +109,46 @@ export function createRewardVotesService(deps: {
           verifiedActionId,
           rewardWindowClosesAt: closesAt.toISOString(),
           createdAt: row.created_at.toISOString(),
+        };
+      });
+    },
+
+    /**
+     * The reader changes the vote they cast, while the story's reward window is open (409 REWARD_WINDOW_CLOSED
+     * after; 404 when they have no vote to change): the direction is replaced, and the weight rises to the
+     * reader's tier weight when this change consumes a verified action reward:<storyId> of their own linked human
+     * (the same proof rule as the cast; a weight never falls). Still one vote per reader per story: the row is
+     * changed in place and the consensus recomputed from the votes as they now stand. A change is not a new paid
+     * action.
+     */
+    async change(actor: HumanActor, storyId: string, body: { vote: 'UP' | 'DOWN' }, params: Parameters) {
+      return withTransaction(transactor, async (tx, events) => {
+        const now = new Date(clock.now());
+        const { story, closesAt } = await lockOpenWindow(tx, events, storyId, now);
+        const current = await lockRewardVote(tx, story.id, actor.actorId);
+        if (!current) throw notFound('reward vote');
+        // a proof is consumed only when it can raise the weight: a vote already at the tier's weight keeps its own
+        const canRise = current.weight < REWARD_VOTE_WEIGHT[actor.tier];
+        const proof = canRise ? await proofWeight(tx, actor, story.id, current.id, now) : null;
+        const raised = proof?.verifiedActionId ? proof : null;
+        const row = await updateRewardVote(tx, current.id, {
+          vote: body.vote,
+          weight: raised ? Math.max(raised.weight, current.weight) : current.weight,
+          verified_action_id: raised ? raised.verifiedActionId : current.verified_action_id,
+          changed_at: now,
+        });
+        await recomputeConsensus(tx, events, story, params, now);
+        return {
+          id: row.id,
+          storyId: row.story_id,
+          actorId: row.actor_id,
+          vote: row.vote,
+          weight: row.weight,
+          tier: actor.tier,
+          verifiedActionId: row.verified_action_id,
+          rewardWindowClosesAt: closesAt.toISOString(),
+          createdAt: row.created_at.toISOString(),
+          changedAt: now.toISOString(),
         };
       });
     },

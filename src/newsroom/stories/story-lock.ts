@@ -74,6 +74,11 @@ export async function incrementCommentCount(tx: Tx, story: LockedStory): Promise
   await writes.incrementCommentCount(tx, story.id);
 }
 
+/** Counts one comment fewer on the locked story (its author deleted it). */
+export async function decrementCommentCount(tx: Tx, story: LockedStory): Promise<void> {
+  await writes.decrementCommentCount(tx, story.id);
+}
+
 /** Writes the columns a consensus recomputation derived for the locked story. */
 export async function updateConsensusColumns(tx: Tx, story: LockedStory, columns: writes.StoryConsensusColumns, at: Date): Promise<void> {
   await writes.updateConsensusColumns(tx, story.id, columns, at);

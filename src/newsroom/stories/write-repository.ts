@@ -141,6 +141,14 @@ export async function incrementCommentCount(tx: Tx, storyId: string): Promise<vo
     .execute();
 }
 
+export async function decrementCommentCount(tx: Tx, storyId: string): Promise<void> {
+  await tx
+    .updateTable('stories')
+    .set({ comment_count: sql`greatest(comment_count - 1, 0)` })
+    .where('id', '=', storyId)
+    .execute();
+}
+
 /** The columns a consensus recomputation derives. */
 export interface StoryConsensusColumns {
   review_status: ReviewStatus;

@@ -263,6 +263,10 @@ export interface CommentsTable {
   parent_id: string | null;
   body: string;
   created_at: CreatedAt;
+  /** When the author last edited the text (migrations/0012_comment_edits_vote_changes.sql); null: never. */
+  edited_at: Date | null;
+  /** When the author deleted it (the body is then empty); null: not deleted. */
+  deleted_at: Date | null;
 }
 
 export interface FlagsTable {
@@ -289,6 +293,8 @@ export interface RewardVotesTable {
   weight: number;
   verified_action_id: string | null;
   created_at: CreatedAt;
+  /** When the reader last changed the vote (migrations/0012_comment_edits_vote_changes.sql); null: as cast. */
+  changed_at: Date | null;
 }
 
 export interface VerifiedHumanActionsTable {

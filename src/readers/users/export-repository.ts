@@ -67,7 +67,7 @@ export async function agentsOf(db: Queryable, linkedHumanId: string) {
 export async function commentsOf(db: Queryable, actorId: string) {
   return db
     .selectFrom('comments')
-    .select(['id', 'story_id', 'parent_id', 'body', 'verified', 'linked_human_id', 'created_at'])
+    .select(['id', 'story_id', 'parent_id', 'body', 'verified', 'linked_human_id', 'created_at', 'edited_at', 'deleted_at'])
     .where('actor_id', '=', actorId)
     .orderBy('seq')
     .execute();
@@ -85,7 +85,7 @@ export async function flagsOf(db: Queryable, actorId: string) {
 export async function rewardVotesOf(db: Queryable, actorId: string) {
   return db
     .selectFrom('reward_votes')
-    .select(['id', 'story_id', 'vote', 'weight', 'verified', 'linked_human_id', 'created_at'])
+    .select(['id', 'story_id', 'vote', 'weight', 'verified', 'linked_human_id', 'created_at', 'changed_at'])
     .where('actor_id', '=', actorId)
     .orderBy('created_at')
     .orderBy('id')

@@ -203,9 +203,17 @@ const authorship = {
 
 const comments = section({
   name: 'comments',
-  schema: Type.Array(Type.Object({ id: Type.String(), parentId: NullableString, body: Type.String(), ...authorship }), {
-    description: 'Every comment you wrote, oldest first',
-  }),
+  schema: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      parentId: NullableString,
+      body: Type.String(),
+      ...authorship,
+      editedAt: NullableDate,
+      deletedAt: NullableDate,
+    }),
+    { description: 'Every comment you wrote, oldest first (a deleted one with its text gone)' },
+  ),
   async collect(db, { actorId }) {
     return (await commentsOf(db, actorId)).map((c) => ({
       id: c.id,
@@ -215,6 +223,8 @@ const comments = section({
       verified: c.verified,
       linkedHumanId: c.linked_human_id,
       createdAt: iso(c.created_at),
+      editedAt: c.edited_at ? iso(c.edited_at) : null,
+      deletedAt: c.deleted_at ? iso(c.deleted_at) : null,
     }));
   },
 });
@@ -241,9 +251,10 @@ const flags = section({
 
 const rewardVotes = section({
   name: 'rewardVotes',
-  schema: Type.Array(Type.Object({ id: Type.String(), vote: Type.String(), weight: Type.Integer(), ...authorship }), {
-    description: 'Every reward vote you cast, oldest first',
-  }),
+  schema: Type.Array(
+    Type.Object({ id: Type.String(), vote: Type.String(), weight: Type.Integer(), ...authorship, changedAt: NullableDate }),
+    { description: 'Every reward vote you cast, oldest first' },
+  ),
   async collect(db, { actorId }) {
     return (await rewardVotesOf(db, actorId)).map((v) => ({
       id: v.id,
@@ -253,6 +264,7 @@ const rewardVotes = section({
       verified: v.verified,
       linkedHumanId: v.linked_human_id,
       createdAt: iso(v.created_at),
+      changedAt: v.changed_at ? iso(v.changed_at) : null,
     }));
   },
 });

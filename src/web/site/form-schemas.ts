@@ -45,7 +45,14 @@ export const LoginFinishForm = form({
   verification_level: Type.String({ minLength: 1, maxLength: 40 }),
 });
 export const NameForm = form({ name: Type.String({ maxLength: 200 }) });
-export const CommentForm = form({ body: Type.String({ minLength: 1, maxLength: 5000 }) });
+export const CommentForm = form({
+  body: Type.String({ minLength: 1, maxLength: 5000 }),
+  /** A reply names the comment it answers. */
+  parentId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+});
+export const CommentEditForm = form({ body: Type.String({ minLength: 1, maxLength: 5000 }) });
+/** Deleting a comment: `confirm` comes from the confirmation step only (without it, nothing is deleted). */
+export const CommentDeleteForm = form({ confirm: Type.Optional(Type.Literal('1')) });
 export const VoteForm = form({ vote: Type.Union([Type.Literal('UP'), Type.Literal('DOWN')]), ...proof });
 export const FlagForm = form({
   severity: Type.Union([Type.Literal('LOW'), Type.Literal('MEDIUM'), Type.Literal('HIGH')]),

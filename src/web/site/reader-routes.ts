@@ -6,12 +6,12 @@ import type { Lang } from '../../platform/i18n/index.js';
 import { StoryParams } from '../../newsroom/common/schemas.js';
 import { WorldIdVerifyBody } from '../../identity/humans/schemas.js';
 import type { createIdentityService } from '../../identity/humans/service.js';
-import { CommentBody } from '../../newsroom/comments/schemas.js';
+import { CommentBody, CommentDeleteBody, CommentEditBody, CommentParams } from '../../newsroom/comments/schemas.js';
 import type { createCommentsService } from '../../newsroom/comments/service.js';
 import type { FeedService } from '../../newsroom/feed/service.js';
 import { FlagBody } from '../../newsroom/flags/schemas.js';
 import type { createFlagsService } from '../../newsroom/flags/service.js';
-import { RewardVoteBody } from '../../newsroom/reward-votes/schemas.js';
+import { RewardVoteBody, RewardVoteChangeBody } from '../../newsroom/reward-votes/schemas.js';
 import type { createRewardVotesService } from '../../newsroom/reward-votes/service.js';
 import { BookmarkCreateBody } from '../../readers/users/bookmark-schemas.js';
 import type { createBookmarksService } from '../../readers/users/bookmarks-service.js';
@@ -23,6 +23,8 @@ import { TopicFollowBody } from '../../readers/users/topic-schemas.js';
 import type { createTopicsService } from '../../readers/users/topics-service.js';
 import type { CallResult, ServiceCalls } from './calls.js';
 import {
+  CommentDeleteForm,
+  CommentEditForm,
   CommentForm,
   FlagForm,
   HistoryClearForm,
@@ -147,7 +149,7 @@ export const readerRoutes: FastifyPluginAsyncTypebox<ReaderRoutesOptions> = asyn
       reply,
       request.body,
       async (reader) => {
-        const fields = { body: request.body.body };
+        const fields = { body: request.body.body, ...(request.body.parentId ? { parentId: request.body.parentId } : {}) };
         const posted = await calls.write(
           actorOf(reader),
           async (actor, body) => services.comments.create(actor, request.params.id, body, await request.governance()),
@@ -158,8 +160,50 @@ export const readerRoutes: FastifyPluginAsyncTypebox<ReaderRoutesOptions> = asyn
           return { ...posted, failure: { code: 'COMMENT_BLANK' } };
         return posted;
       },
-      () => ({ kind: 'done', message: 'account.comment.done' }),
+      () => ({ kind: 'done', message: request.body.parentId ? 'account.comment.replyDone' : 'account.comment.done' }),
     ),
+  );
+
+  app.post(
+    '/stories/:id/comments/:commentId/edit',
+    { ...guarded, schema: { hide: true, params: CommentParams, body: CommentEditForm } },
+    (request, reply) =>
+      act(
+        request,
+        reply,
+        request.body,
+        async (reader) => {
+          const { id, commentId } = request.params;
+          const fields = { body: request.body.body };
+          const edited = await calls.write(actorOf(reader), (actor, body) => services.comments.edit(actor, id, commentId, body), {
+            body: { schema: CommentEditBody, value: fields },
+          });
+          if (!edited.ok && edited.failure.code === 'VALIDATION_FAILED' && fields.body.trim() === '')
+            return { ...edited, failure: { code: 'COMMENT_BLANK' } };
+          return edited;
+        },
+        () => ({ kind: 'done', message: 'account.comment.editDone' }),
+      ),
+  );
+
+  app.post(
+    '/stories/:id/comments/:commentId/delete',
+    { ...guarded, schema: { hide: true, params: CommentParams, body: CommentDeleteForm } },
+    (request, reply) => {
+      const { id, commentId } = request.params;
+      // not confirmed (a crafted post): back to the comment, nothing is deleted
+      if (request.body.confirm !== '1') return reply.redirect(safeBack(request.body.back, request.body.lang ?? 'en'), 303);
+      return act(
+        request,
+        reply,
+        request.body,
+        (reader) =>
+          calls.write(actorOf(reader), async (actor) => services.comments.remove(actor, id, commentId, await request.governance()), {
+            body: { schema: CommentDeleteBody, value: {} },
+          }),
+        () => ({ kind: 'done', message: 'account.comment.deleteDone' }),
+      );
+    },
   );
 
   app.post('/stories/:id/vote', { ...guarded, schema: { hide: true, params: StoryParams, body: VoteForm } }, (request, reply) =>
@@ -177,6 +221,29 @@ export const readerRoutes: FastifyPluginAsyncTypebox<ReaderRoutesOptions> = asyn
         });
       },
       (vote) => ({ kind: 'done', message: 'account.vote.done', params: { weight: vote.weight } }),
+    ),
+  );
+
+  app.post('/stories/:id/vote/change', { ...guarded, schema: { hide: true, params: StoryParams, body: VoteForm } }, (request, reply) =>
+    act<{ weight: number }>(
+      request,
+      reply,
+      request.body,
+      async (reader) => {
+        const id = request.params.id;
+        const refusedProof = await proveFirst(reader, request.body, `reward:${id}`);
+        if (refusedProof && !refusedProof.ok) return refusedProof;
+        const fields = { vote: request.body.vote };
+        const changed = await calls.write(
+          actorOf(reader),
+          async (actor, body) => services.rewardVotes.change(actor, id, body, await request.governance()),
+          { body: { schema: RewardVoteChangeBody, value: fields } },
+        );
+        // the story exists (the page showed it): a 404 here means there is no vote of theirs to change
+        if (!changed.ok && changed.status === 404) return { ...changed, failure: { code: 'REWARD_VOTE_NOT_CAST' } };
+        return changed;
+      },
+      (vote) => ({ kind: 'done', message: 'account.vote.changed', params: { weight: vote.weight } }),
     ),
   );
 

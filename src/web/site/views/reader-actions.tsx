@@ -142,9 +142,28 @@ export function ReaderActions(props: { lang: Lang; story: StoryResponse; mine: S
               })}
             </strong>{' '}
             <span class="meta">
-              <When lang={lang} at={mine.vote.createdAt} />
+              <When lang={lang} at={mine.vote.changedAt ?? mine.vote.createdAt} />
+              {mine.vote.changedAt ? ` · ${t(lang, 'account.vote.changedAt')}` : ''}
             </span>
           </p>
+          {story.rewardWindow.active ? (
+            <details class="vote-change">
+              <summary>{t(lang, 'account.vote.change')}</summary>
+              <PostForm action={`${base}/vote/change`} lang={lang} back={`${back}#my-vote`}>
+                <p>{t(lang, 'account.vote.changeText')}</p>
+                <ProofFields lang={lang} action={`reward:${story.id}`} label={t(lang, 'account.vote.prove')} />
+                {/* the other direction first: a change of mind is one click after "Change"; the same one keeps the
+                    direction and can raise the weight with a proof */}
+                {(mine.vote.vote === 'UP' ? (['DOWN', 'UP'] as const) : (['UP', 'DOWN'] as const)).map((direction) => (
+                  <>
+                    <button type="submit" name="vote" value={direction}>
+                      {t(lang, direction === 'UP' ? 'account.vote.up' : 'account.vote.down')}
+                    </button>{' '}
+                  </>
+                ))}
+              </PostForm>
+            </details>
+          ) : null}
         </div>
       ) : story.rewardWindow.active ? (
         <PostForm action={`${base}/vote`} lang={lang} back={back}>

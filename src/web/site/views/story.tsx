@@ -7,8 +7,9 @@ import { href } from '../links.js';
 import type { StoryReaderState } from '../reader-state.js';
 import type { BotNames } from '../service.js';
 import { Layout } from './layout.js';
+import { Comments } from './comments.js';
 import { ReaderActions } from './reader-actions.js';
-import { Badge, BotName, ClaimRef, PersonName, Reference, Sentence, When } from './parts.js';
+import { Badge, BotName, ClaimRef, Reference, Sentence, When } from './parts.js';
 import { Standing } from './standing.js';
 import { CorrectionNotice, RewardWindowState, VersionList } from './story-parts.js';
 
@@ -48,30 +49,6 @@ function Sources(props: { lang: Lang; sources: StoryResponse['sources'] }) {
               </a>
               {source.publisher ? ` · ${source.publisher}` : ''}{' '}
               <Badge kind={source.status} label={t(lang, `site.sourceStatus.${source.status as SourceStatus}`)} />
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
-  );
-}
-
-function Comments(props: { lang: Lang; comments: CommentsResponse; total: number }) {
-  const { lang } = props;
-  return (
-    <section aria-labelledby="comments">
-      <h2 id="comments">{t(lang, 'site.count.comments', { count: props.total })}</h2>
-      {props.comments.items.length === 0 ? (
-        <p>{t(lang, 'site.comments.empty')}</p>
-      ) : (
-        <ol class="list">
-          {props.comments.items.map((c) => (
-            <li id={`comment-${c.id}`}>
-              <p class="meta">
-                <PersonName lang={lang} name={c.authorName} />
-                {c.verified ? ` · ${t(lang, 'site.verifiedReader')}` : ''} · <When lang={lang} at={c.createdAt} />
-              </p>
-              <p>{c.body}</p>
             </li>
           ))}
         </ol>
@@ -198,7 +175,7 @@ export function StoryPage(props: StoryPageProps) {
       </article>
       <ReaderActions lang={lang} story={story} mine={props.mine ?? null} />
       <Sources lang={lang} sources={story.sources} />
-      <Comments lang={lang} comments={props.comments} total={story.counts.comments} />
+      <Comments lang={lang} comments={props.comments} total={story.counts.comments} storyPath={base} now={props.now} />
       <Flags lang={lang} flags={props.flags} total={story.counts.flags} claims={story.claims} />
     </Layout>
   );
