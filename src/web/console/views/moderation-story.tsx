@@ -116,7 +116,7 @@ function ClaimRows(props: { lang: Lang; claims: CorrectionDraft['claims'] }) {
               id={field}
               label={isNew ? t(lang, 'console.moderation.claimNew') : t(lang, 'console.moderation.claimN', { n: i + 1, id: claim.id })}
             >
-              <textarea id={field} name="claimText" rows={2} maxLength={5000} aria-describedby="claims-hint">
+              <textarea id={field} name="claimText" rows={2} maxLength={2000} aria-describedby="claims-hint">
                 {claim.text}
               </textarea>
             </Field>
