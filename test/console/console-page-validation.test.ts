@@ -160,7 +160,7 @@ describe('the console and the site refuse what their schemas do not accept with 
   });
 
   test("any refusal of a form speaks the form's language: a bad CSRF token, a story that does not exist", async () => {
-    const forged = await content.post('/console/moderation/stories/st_anything00000000/retraction/confirm', {
+    const forged = await content.post('/console/moderation/stories/st_anything00000000/retraction', {
       _csrf: 'not-the-token',
       lang: 'es',
       reason: 'a reason',
@@ -168,10 +168,10 @@ describe('the console and the site refuse what their schemas do not accept with 
     assert.equal(forged.statusCode, 403);
     assert.ok(forged.body.startsWith('<!doctype html><html lang="es">'), forged.body.slice(0, 200));
     await content.get('/console?lang=zh-Hans');
-    const unknown = await content.post('/console/moderation/stories/st_anything00000000/retraction/confirm', {
+    const unknown = await content.post('/console/moderation/stories/st_anything00000000/correction', {
       _csrf: content.csrf(),
       lang: 'zh-Hans',
-      reason: 'a reason',
+      draft: 'cd_anything',
     });
     assert.equal(unknown.statusCode, 404);
     assert.ok(unknown.body.startsWith('<!doctype html><html lang="zh-Hans">'), unknown.body.slice(0, 200));

@@ -25,8 +25,11 @@ export function siteBrowser(app: FastifyInstance, address = '203.0.113.10') {
       if (String(res.headers['content-type']).startsWith('text/html')) lastPage = res.body;
       return res;
     },
-    /** A form post as a browser sends it from this site; `headers` overrides (a forged request, say; null removes). */
-    async post(url: string, fields: Record<string, string>, overrides: Record<string, string | null> = {}) {
+    /**
+     * A form post as a browser sends it from this site (fields as pairs when one repeats); `headers` overrides
+     * (a forged request, say; null removes).
+     */
+    async post(url: string, fields: Record<string, string> | [string, string][], overrides: Record<string, string | null> = {}) {
       const headers: Record<string, string> = {
         cookie: cookieHeader(),
         'content-type': 'application/x-www-form-urlencoded',

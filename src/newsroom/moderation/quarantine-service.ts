@@ -7,7 +7,7 @@ import { withTransaction, type Transactor, type TxEvents } from '../../platform/
 import { appError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { Parameters } from '../../governance/parameters/parameters.js';
-import { currentPacket, lockStoryForWrite, type LockedStory } from '../stories/story-lock.js';
+import { currentPacket, lockStoryForWrite, versionWithHash, type LockedStory } from '../stories/story-lock.js';
 import { setModerationStatus } from '../stories/story-lock.js';
 import { assertNoLegalHold } from './legal-hold-guard.js';
 import { requireVerifiedModerator } from './policy.js';
@@ -17,13 +17,38 @@ import {
   decisionsOf,
   listQuarantine,
   countQuarantine,
+  latestItem,
   lockLatestItem,
   type QuarantineRow,
 } from './repository.js';
-import { HARD_BLOCK_CATEGORIES, scanPacket, type SafetyCategory } from './safety-scan.js';
+import { fieldsOf, HARD_BLOCK_CATEGORIES, ruleSpans, scanPacket, type RuleSpan, type SafetyCategory } from './safety-scan.js';
 import type { QuarantineItem, QuarantineQuery, ResolveBody } from './schemas.js';
 
 type TraceCategory = { category: string; action: string; hardBlock: boolean };
+
+/** One text field of a held candidate as the scan read it, with where the rules that fired on it matched. */
+export interface CandidateField {
+  /** The trace's name of the field: title, summary, body, claims/0, sources/0. */
+  name: string;
+  text: string;
+  spans: RuleSpan[];
+  /** Rules that fired on the field as a whole (a BANNED source's host): no place in the text to mark. */
+  whole: string[];
+}
+
+/** A quarantine item with the text its trace scanned (null if that version is gone), marked where rules fired. */
+export interface QuarantineCandidate {
+  item: QuarantineItem;
+  fields: CandidateField[] | null;
+}
+
+const firedOn = (rules: unknown[], field: string) =>
+  rules.flatMap((r) => {
+    const rule = r as { id?: unknown; matched?: unknown; fields?: unknown };
+    return typeof rule.id === 'string' && rule.matched === true && Array.isArray(rule.fields) && rule.fields.includes(field)
+      ? [rule.id]
+      : [];
+  });
 
 const hasHardBlock = (categories: readonly { category: string }[]) =>
   categories.some((c) => HARD_BLOCK_CATEGORIES.includes(c.category as SafetyCategory));
@@ -80,6 +105,18 @@ export function createQuarantineService(deps: {
 }) {
   const { db, transactor, clock, cursors, publishReleased } = deps;
   const kind = 'quarantine';
+
+  /** The text an item's trace scanned, marked where its rules fired (null if that version is gone). */
+  async function marked(item: QuarantineItem): Promise<CandidateField[] | null> {
+    const scanned = await versionWithHash(db, item.scopeId, item.trace.packetHash);
+    if (!scanned) return null;
+    return fieldsOf(scanned.packet).map(([name, text]) => {
+      const fired = firedOn(item.trace.rules, name);
+      const spans = ruleSpans(text, fired);
+      return { name, text, spans, whole: fired.filter((id) => !spans.some((s) => s.rule === id)) };
+    });
+  }
+
   return {
     /** How many items wait for a decision (OPEN): what the console's home says needs a content admin. */
     async waiting(): Promise<number> {
@@ -99,6 +136,20 @@ export function createQuarantineService(deps: {
       );
       return { items: page.items.map((r) => present(r, decisions)), ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) };
     },
+
+    /**
+     * One item (the latest of the story) with the text of the packet its trace scanned, each field marked where
+     * the rules that fired on it match (for the content admin who decides it; the API lists the items only).
+     */
+    async candidate(scopeId: string): Promise<QuarantineCandidate> {
+      const row = await latestItem(db, 'story', scopeId);
+      if (!row) throw notFound('quarantine item');
+      const item = present(row, await decisionsOf(db, [row.id]));
+      return { item, fields: await marked(item) };
+    },
+
+    /** The text an item's trace scanned, marked where its rules fired (null if that version is gone). */
+    marked,
 
     /**
      * Decides an OPEN or KEPT item. RELEASE publishes the story as PROVISIONAL, unless its trace, or a scan

@@ -69,6 +69,17 @@ export async function listQuarantine(
   return query.execute();
 }
 
+/** The latest item of a scope, read (the console's page of one item). */
+export async function latestItem(db: Queryable, scopeType: 'story', scopeId: string): Promise<QuarantineRow | null> {
+  const row = await items(db)
+    .where('q.scope_type', '=', scopeType)
+    .where('q.scope_id', '=', scopeId)
+    .orderBy('q.seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
 /** The latest item of a scope (pending ones first), locked for the decision. */
 export async function lockLatestItem(tx: Tx, scopeType: 'story', scopeId: string): Promise<QuarantineRow | null> {
   const row = await items(tx)

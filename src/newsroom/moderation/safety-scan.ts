@@ -102,7 +102,8 @@ export interface SafetyScanResult {
   rules: RuleResult[];
 }
 
-function fieldsOf(packet: Packet): [string, string][] {
+/** The text fields the scan reads, named as the trace names them (`claims/0`, `sources/1`). */
+export function fieldsOf(packet: Packet): [string, string][] {
   return [
     ['title', packet.title],
     ['summary', packet.summary],
@@ -148,4 +149,27 @@ export function scanPacket(packet: Packet, context?: ScanContext): SafetyScanRes
 export function scanText(text: string): SafetyDecision {
   const matched = RULES.filter((rule) => rule.patterns.every((p) => p.test(text)));
   return matched.some((r) => r.action === 'BLOCK') ? 'BLOCK' : matched.length ? 'QUARANTINE' : 'ALLOW';
+}
+
+/** Where one rule matched in a field's text: [start, end) in UTF-16 code units. */
+export interface RuleSpan {
+  start: number;
+  end: number;
+  rule: string;
+}
+
+/**
+ * Where the rules `ruleIds` match in `text`, each pattern of a rule that matches the text as a whole: for the
+ * console, which shows a held candidate's text to a content admin with what fired marked in place. Computed on
+ * reading, from the packet the trace scanned; the trace itself never keeps the matched text.
+ */
+export function ruleSpans(text: string, ruleIds: readonly string[]): RuleSpan[] {
+  const spans: RuleSpan[] = [];
+  for (const rule of RULES) {
+    if (!ruleIds.includes(rule.id) || !rule.patterns.every((p) => p.test(text))) continue;
+    for (const pattern of rule.patterns)
+      for (const m of text.matchAll(new RegExp(pattern.source, `${pattern.flags}g`)))
+        if (m[0].length) spans.push({ start: m.index, end: m.index + m[0].length, rule: rule.id });
+  }
+  return spans.sort((a, b) => a.start - b.start || b.end - a.end);
 }

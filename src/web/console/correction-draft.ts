@@ -1,4 +1,5 @@
 import type { VersionsResponse } from '../../newsroom/stories/evidence-schemas.js';
+import type { CorrectionForm } from './moderation-forms.js';
 import type { CorrectionDraft } from './views/moderation-story.js';
 
 type Packet = VersionsResponse['versions'][number]['packet'];
@@ -10,10 +11,26 @@ export const draftOf = (packet: Packet, note = ''): CorrectionDraft => ({
   title: packet.title,
   summary: packet.summary,
   body: packet.body,
-  claims: JSON.stringify(packet.claims, null, 2),
+  claims: packet.claims.map((c) => ({ id: c.id, text: c.text })),
   sources: JSON.stringify(packet.sources, null, 2),
   note,
 });
+
+const many = (value: string | string[] | undefined) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
+/**
+ * The draft a correction form sent: the claims assembled from their rows (a row ticked for removal, or left
+ * empty, is left out; a row without an id is a new claim).
+ */
+export function draftFromForm(body: CorrectionForm): CorrectionDraft {
+  const ids = many(body.claimId);
+  const removed = new Set(many(body.claimRemove));
+  const claims = many(body.claimText).flatMap((raw, i) => {
+    const claimText = text(raw);
+    return removed.has(String(i)) || !claimText.trim() ? [] : [{ id: ids[i]?.trim() ?? '', text: claimText }];
+  });
+  return { title: body.title, summary: body.summary, body: body.body, claims, sources: body.sources, note: body.note };
+}
 
 /** Text as the API stores it: a browser sends a textarea's line ends as CR LF. */
 const text = (value: string) => value.replace(/\r\n?/g, '\n');
@@ -33,7 +50,6 @@ function parseList<T>(value: string, valid: (item: Record<string, unknown>) => b
 }
 
 const optionalString = (v: unknown) => v === undefined || typeof v === 'string';
-const claimShape = (c: Record<string, unknown>) => typeof c.text === 'string' && optionalString(c.id);
 const sourceShape = (s: Record<string, unknown>) => typeof s.url === 'string' && optionalString(s.title) && optionalString(s.publisher);
 
 /**
@@ -51,8 +67,7 @@ export function correctionOf(
     if (!value.trim()) return { ok: false, code: 'CONSOLE_FIELD_EMPTY' };
     changes[field] = value;
   }
-  const claims = parseList<ClaimInput>(draft.claims, claimShape);
-  if (!claims) return { ok: false, code: 'CONSOLE_CLAIMS_INVALID' };
+  const claims: ClaimInput[] = draft.claims.map((c) => (c.id ? { id: c.id, text: c.text } : { text: c.text }));
   if (JSON.stringify(claims) !== JSON.stringify(current.claims)) changes.claims = claims;
   const sources = parseList<SourceInput>(draft.sources, sourceShape);
   if (!sources) return { ok: false, code: 'CONSOLE_SOURCES_INVALID' };

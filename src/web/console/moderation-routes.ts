@@ -10,7 +10,9 @@ import {
 import { sendPage } from '../site/render.js';
 import { actIn, enter, formRoute, HIDDEN, must, refusal, type ConsoleDeps } from './gate.js';
 import {
+  BlockPageQuery,
   HoldsPageQuery,
+  LangQuery,
   PlaceHoldForm,
   QuarantinePageQuery,
   ReleaseHoldForm,
@@ -22,7 +24,9 @@ import {
 } from './moderation-forms.js';
 import { IdParams } from './forms.js';
 import { LegalHoldsListPage } from './views/moderation-holds.js';
-import { QuarantineQueuePage } from './views/moderation-quarantine.js';
+import { itemPath } from './views/moderation-candidate.js';
+import { BlockConfirmPage, QuarantineItemPage, QuarantineQueuePage } from './views/moderation-quarantine.js';
+import { href } from '../site/links.js';
 import { SourcesPage } from './views/moderation-sources.js';
 
 declare module 'fastify' {
@@ -62,19 +66,57 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (a
     const visit = enter(deps, request, reply, request.query.lang ?? 'en', 'moderation');
     if (!visit) return reply;
     const status = request.query.status ?? 'OPEN';
-    const page = must(
-      await visit.calls.read(visit.actor, () => moderation.quarantine.list({ status, cursor: request.query.cursor, limit: 20 }), {
-        admin: 'content',
-      }),
+    const { page, fields } = must(
+      await visit.calls.read(
+        visit.actor,
+        async () => {
+          const page = await moderation.quarantine.list({ status, cursor: request.query.cursor, limit: 20 });
+          return { page, fields: await Promise.all(page.items.map((item) => moderation.quarantine.marked(item))) };
+        },
+        { admin: 'content' },
+      ),
     );
-    return sendPage(reply, QuarantineQueuePage, { lang: visit.lang, areas: visit.areas, page, status });
+    return sendPage(reply, QuarantineQueuePage, { lang: visit.lang, areas: visit.areas, page, fields, status });
   });
+
+  app.get(
+    '/console/moderation/quarantine/:scopeType/:scopeId',
+    { schema: { ...HIDDEN, params: ResolveParams, querystring: LangQuery } },
+    async (request, reply) => {
+      const visit = enter(deps, request, reply, request.query.lang ?? 'en', 'moderation');
+      if (!visit) return reply;
+      const candidate = must(
+        await visit.calls.read(visit.actor, () => moderation.quarantine.candidate(request.params.scopeId), { admin: 'content' }),
+      );
+      return sendPage(reply, QuarantineItemPage, { lang: visit.lang, areas: visit.areas, ...candidate });
+    },
+  );
+
+  /** "Block for good" asked once more, on a page of its own address: what it does and that it is final. */
+  app.get(
+    '/console/moderation/quarantine/:scopeType/:scopeId/block',
+    { schema: { ...HIDDEN, params: ResolveParams, querystring: BlockPageQuery } },
+    async (request, reply) => {
+      const visit = enter(deps, request, reply, request.query.lang ?? 'en', 'moderation');
+      if (!visit) return reply;
+      const { item } = must(
+        await visit.calls.read(visit.actor, () => moderation.quarantine.candidate(request.params.scopeId), { admin: 'content' }),
+      );
+      return sendPage(reply, BlockConfirmPage, { lang: visit.lang, areas: visit.areas, item, reason: request.query.reason ?? '' });
+    },
+  );
 
   app.post(
     '/console/moderation/quarantine/:scopeType/:scopeId/resolve',
     { ...guarded, schema: { ...HIDDEN, params: ResolveParams, body: ResolveForm } },
-    (request, reply) =>
-      actModeration<QuarantineItem>(
+    (request, reply) => {
+      // blocking is for good: without the confirmation page's mark, the page that asks is shown first
+      if (request.body.decision === 'BLOCK' && request.body.confirm !== '1')
+        return reply.redirect(
+          href(`${itemPath(request.params.scopeId)}/block`, request.body.lang ?? 'en', { reason: request.body.reason }),
+          303,
+        );
+      return actModeration<QuarantineItem>(
         request,
         reply,
         request.body,
@@ -85,7 +127,8 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (a
             { admin: 'content', body: { schema: ResolveBody, value: { decision: request.body.decision, reason: request.body.reason } } },
           ),
         (item) => ({ kind: 'done', message: `console.moderation.resolved.${item.status}`, params: { id: item.scopeId } }),
-      ),
+      );
+    },
   );
 
   // ---- legal holds

@@ -1,32 +1,53 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CorrectionBody, RetractionBody } from '../../newsroom/corrections/schemas.js';
 import type { Lang } from '../../platform/i18n/index.js';
-import type { Static } from '@sinclair/typebox';
 import type { Refusal } from '../site/calls.js';
 import { packetDiff } from '../site/diff.js';
 import { finish } from '../site/form-replies.js';
 import { href } from '../site/links.js';
 import { sendPage } from '../site/render.js';
-import { correctionOf, draftOf } from './correction-draft.js';
+import { correctionOf, draftFromForm, draftOf } from './correction-draft.js';
 import { enter, formRoute, HIDDEN, must, seg, type ConsoleDeps, type ConsoleVisit } from './gate.js';
-import { CorrectionForm, RetractionForm, StoryFindQuery, StoryPageQuery } from './moderation-forms.js';
+import {
+  CorrectionForm,
+  DraftQuery,
+  RetractionForm,
+  RetractionPageQuery,
+  SendCorrectionForm,
+  StoryFindQuery,
+  StoryPageQuery,
+} from './moderation-forms.js';
 import { IdParams } from './forms.js';
-import { StoryFindPage, StoryModerationPage, type CorrectionDraft } from './views/moderation-story.js';
+import { blockerOf, StoryFindPage, StoryModerationPage, type CorrectionDraft } from './views/moderation-story.js';
 import { CorrectionPreviewPage, RetractionConfirmPage } from './views/moderation-story-confirm.js';
+
+declare module 'fastify' {
+  interface Session {
+    /**
+     * The correction drafts this person previewed, by id (the preview's address names one): a reload or the
+     * send reads it back. The newest few are kept.
+     */
+    correctionDrafts?: Record<string, { storyId: string; draft: CorrectionDraft; at: number }>;
+  }
+}
 
 /** Forms that carry a whole story (its body may be long): more than the site's 16 KiB form limit. */
 const STORY_FORM_LIMIT = 512 * 1024;
+/** How many previewed drafts a session keeps. */
+const KEPT_DRAFTS = 5;
 
 const storyPath = (id: string) => `/console/moderation/stories/${seg(id)}`;
 const detailsOf = (failure: Refusal) => (failure.details ?? []).map((d) => [d.path, d.message].filter(Boolean).join(': '));
 
 /**
- * A story in the moderation area (content admins): its correction, previewed as a diff before it is sent, and
- * its retraction, confirmed on a page of its own.
+ * A story in the moderation area (content admins): found by its title, its correction previewed as a diff on a
+ * page of its own address before it is sent, and its retraction confirmed on a page of its own. A legal hold or
+ * a retraction is said at once, before any form is filled.
  */
 export const moderationStoryRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app, deps) => {
-  const { stories, moderation, corrections } = deps.services;
+  const { stories, moderation, corrections, search } = deps.services;
   const guarded = formRoute(app);
 
   app.get('/console/moderation/stories', { schema: { ...HIDDEN, querystring: StoryFindQuery } }, async (request, reply) => {
@@ -34,7 +55,9 @@ export const moderationStoryRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = asy
     const visit = enter(deps, request, reply, lang, 'moderation');
     if (!visit) return reply;
     if (request.query.id) return reply.redirect(href(storyPath(request.query.id), lang), 303);
-    return sendPage(reply, StoryFindPage, { lang, areas: visit.areas });
+    const q = request.query.q?.trim() || null;
+    const found = q ? must(await visit.calls.readPublic(() => search.search({ q, lang, limit: 20 }))).items : null;
+    return sendPage(reply, StoryFindPage, { lang, areas: visit.areas, q, found });
   });
 
   /** What the story page shows: the public story, its versions (the current packet), its active legal holds. */
@@ -49,24 +72,40 @@ export const moderationStoryRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = asy
     return { story: must(story), versions: current, packet, holds: must(holds).items };
   }
 
-  /** The story page again with the person's draft and why it was not sent (400): nothing they wrote is lost. */
-  async function draftRefused(
+  /** The story page with a draft and, when it was not sent or previewed, why (nothing the person wrote is lost). */
+  async function storyPage(
     reply: FastifyReply,
     visit: ConsoleVisit,
     id: string,
-    draft: CorrectionDraft,
-    code: string,
-    details: string[] = [],
+    draft: CorrectionDraft | null,
+    refused: { code: string; details?: string[] } | null,
+    status = 200,
+    event: string | null = null,
   ) {
     const view = await storyView(visit, id);
-    return sendPage(reply.code(400), StoryModerationPage, {
+    return sendPage(reply.code(status), StoryModerationPage, {
       lang: visit.lang,
       areas: visit.areas,
       ...view,
-      draft,
-      refused: { code, details },
-      event: null,
+      draft: draft ?? draftOf(view.packet),
+      refused: refused ? { code: refused.code, details: refused.details ?? [] } : null,
+      event,
     });
+  }
+
+  /** A draft this session previewed for this story, or null (an old address, another browser). */
+  function keptDraft(request: FastifyRequest, storyId: string, draftId: string | undefined) {
+    const kept = draftId ? request.session.correctionDrafts?.[draftId] : undefined;
+    return kept && kept.storyId === storyId ? kept.draft : null;
+  }
+
+  function keepDraft(request: FastifyRequest, storyId: string, draft: CorrectionDraft): string {
+    const id = `cd_${randomBytes(9).toString('base64url')}`;
+    const kept = Object.entries(request.session.correctionDrafts ?? {})
+      .sort(([, a], [, b]) => b.at - a.at)
+      .slice(0, KEPT_DRAFTS - 1);
+    request.session.correctionDrafts = Object.fromEntries([...kept, [id, { storyId, draft, at: Date.now() }]]);
+    return id;
   }
 
   app.get(
@@ -75,108 +114,111 @@ export const moderationStoryRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = asy
     async (request, reply) => {
       const visit = enter(deps, request, reply, request.query.lang ?? 'en', 'moderation');
       if (!visit) return reply;
-      const view = await storyView(visit, request.params.id);
-      return sendPage(reply, StoryModerationPage, {
-        lang: visit.lang,
-        areas: visit.areas,
-        ...view,
-        draft: draftOf(view.packet),
-        refused: null,
-        event: request.query.event ?? null,
-      });
+      const { id } = request.params;
+      const draft = keptDraft(request, id, request.query.draft);
+      const gone = request.query.draft && !draft ? { code: 'CONSOLE_DRAFT_GONE' } : null;
+      return storyPage(reply, visit, id, draft, gone, 200, request.query.event ?? null);
     },
   );
 
-  const draftFrom = (body: Static<typeof CorrectionForm>): CorrectionDraft => ({
-    title: body.title,
-    summary: body.summary,
-    body: body.body,
-    claims: body.claims,
-    sources: body.sources,
-    note: body.note,
-  });
-
+  /** Previewing: the draft is kept in the session and its preview shown at an address of its own. */
   app.post(
     '/console/moderation/stories/:id/correction/preview',
     { ...guarded, bodyLimit: STORY_FORM_LIMIT, schema: { ...HIDDEN, params: IdParams, body: CorrectionForm } },
     async (request, reply) => {
-      const visit = enter(deps, request, reply, request.body.lang ?? 'en', 'moderation');
+      const lang = request.body.lang ?? 'en';
+      const visit = enter(deps, request, reply, lang, 'moderation');
       if (!visit) return reply;
-      const draft = draftFrom(request.body);
-      const view = await storyView(visit, request.params.id);
+      const { id } = request.params;
+      const draft = draftFromForm(request.body);
+      const view = await storyView(visit, id);
       const correction = correctionOf(view.packet, draft);
-      if (!correction.ok) return draftRefused(reply, visit, request.params.id, draft, correction.code);
+      if (!correction.ok) return storyPage(reply, visit, id, draft, { code: correction.code }, 400);
+      return reply.redirect(href(`${storyPath(id)}/correction/preview`, lang, { draft: keepDraft(request, id, draft) }), 303);
+    },
+  );
+
+  app.get(
+    '/console/moderation/stories/:id/correction/preview',
+    { schema: { ...HIDDEN, params: IdParams, querystring: DraftQuery } },
+    async (request, reply) => {
+      const visit = enter(deps, request, reply, request.query.lang ?? 'en', 'moderation');
+      if (!visit) return reply;
+      const { id } = request.params;
+      const draft = keptDraft(request, id, request.query.draft);
+      if (!draft) return storyPage(reply, visit, id, null, { code: 'CONSOLE_DRAFT_GONE' }, 404);
+      const view = await storyView(visit, id);
+      const blocker = blockerOf(view.story, view.holds);
+      if (blocker) return storyPage(reply, visit, id, draft, null, 409);
+      const correction = correctionOf(view.packet, draft);
+      // the story changed since the preview (another correction): the draft is shown again with why
+      if (!correction.ok) return storyPage(reply, visit, id, draft, { code: correction.code }, 409);
       return sendPage(reply, CorrectionPreviewPage, {
         lang: visit.lang,
         areas: visit.areas,
         story: view.story,
         draft,
+        draftId: request.query.draft,
         diff: packetDiff(view.packet, correction.proposed),
       });
     },
   );
 
   app.post(
-    '/console/moderation/stories/:id/correction/edit',
-    { ...guarded, bodyLimit: STORY_FORM_LIMIT, schema: { ...HIDDEN, params: IdParams, body: CorrectionForm } },
-    async (request, reply) => {
-      const visit = enter(deps, request, reply, request.body.lang ?? 'en', 'moderation');
-      if (!visit) return reply;
-      const view = await storyView(visit, request.params.id);
-      return sendPage(reply, StoryModerationPage, {
-        lang: visit.lang,
-        areas: visit.areas,
-        ...view,
-        draft: draftFrom(request.body),
-        refused: null,
-        event: null,
-      });
-    },
-  );
-
-  app.post(
     '/console/moderation/stories/:id/correction',
-    { ...guarded, bodyLimit: STORY_FORM_LIMIT, schema: { ...HIDDEN, params: IdParams, body: CorrectionForm } },
+    { ...guarded, schema: { ...HIDDEN, params: IdParams, body: SendCorrectionForm } },
     async (request, reply) => {
       const lang = request.body.lang ?? 'en';
       const visit = enter(deps, request, reply, lang, 'moderation');
       if (!visit) return reply;
       const id = request.params.id;
-      const draft = draftFrom(request.body);
+      const draft = keptDraft(request, id, request.body.draft);
+      if (!draft) return storyPage(reply, visit, id, null, { code: 'CONSOLE_DRAFT_GONE' }, 404);
       const view = await storyView(visit, id);
       const correction = correctionOf(view.packet, draft);
-      if (!correction.ok) return draftRefused(reply, visit, id, draft, correction.code);
+      if (!correction.ok) return storyPage(reply, visit, id, draft, { code: correction.code }, 400);
       const result = await visit.calls.write(
         visit.actor,
         async (person, body) => corrections.correct(person, id, body, await request.governance()),
         { admin: 'content', body: { schema: CorrectionBody, value: { changes: correction.changes, note: correction.note } } },
       );
-      return result.ok
-        ? finish(
-            request,
-            reply,
-            {
-              kind: 'done',
-              message: 'console.moderation.corrected',
-              params: { id: result.body.id, version: result.body.version, event: result.body.webhookEventId },
-            },
-            href(storyPath(id), lang, { event: result.body.webhookEventId }),
-            lang,
-          )
-        : refusedWrite(request, reply, result.failure, lang, id, () =>
-            draftRefused(reply, visit, id, draft, result.failure.code, detailsOf(result.failure)),
-          );
+      if (result.ok) {
+        delete request.session.correctionDrafts?.[request.body.draft];
+        return finish(
+          request,
+          reply,
+          {
+            kind: 'done',
+            message: 'console.moderation.corrected',
+            params: { id: result.body.id, version: result.body.version, event: result.body.webhookEventId },
+          },
+          href(storyPath(id), lang, { event: result.body.webhookEventId }),
+          lang,
+        );
+      }
+      return refusedWrite(request, reply, result.failure, lang, id, () =>
+        storyPage(reply, visit, id, draft, { code: result.failure.code, details: detailsOf(result.failure) }, 400),
+      );
     },
   );
 
-  app.post(
-    '/console/moderation/stories/:id/retraction/confirm',
-    { ...guarded, schema: { ...HIDDEN, params: IdParams, body: RetractionForm } },
+  /** The retraction asked once more, at an address of its own: what it does, and that it is final. */
+  app.get(
+    '/console/moderation/stories/:id/retraction',
+    { schema: { ...HIDDEN, params: IdParams, querystring: RetractionPageQuery } },
     async (request, reply) => {
-      const visit = enter(deps, request, reply, request.body.lang ?? 'en', 'moderation');
+      const visit = enter(deps, request, reply, request.query.lang ?? 'en', 'moderation');
       if (!visit) return reply;
-      const story = must(await visit.calls.readPublic(() => stories.detail(request.params.id, 'en')));
-      return sendPage(reply, RetractionConfirmPage, { lang: visit.lang, areas: visit.areas, story, reason: request.body.reason });
+      const { id } = request.params;
+      const view = await storyView(visit, id);
+      // under a hold, or retracted already: the story page says so (and what to do) instead of a form that would be refused
+      if (blockerOf(view.story, view.holds)) return storyPage(reply, visit, id, null, null, 409);
+      return sendPage(reply, RetractionConfirmPage, {
+        lang: visit.lang,
+        areas: visit.areas,
+        story: view.story,
+        reason: request.query.reason ?? '',
+      });
     },
   );
 

@@ -1,8 +1,11 @@
 import type { Static } from '@sinclair/typebox';
 import { t, type Lang } from '../../words/index.js';
+import type { CandidateField, QuarantineCandidate } from '../../../newsroom/moderation/quarantine-service.js';
 import { QUARANTINE_STATUSES, type QuarantineItem, type QuarantinePage } from '../../../newsroom/moderation/schemas.js';
 import { href } from '../../site/links.js';
-import { enc, ModerationFrame, type Frame } from './moderation-frame.js';
+import { CandidateText, itemPath, ruleWords } from './moderation-candidate.js';
+import { ModerationFrame, type Frame } from './moderation-frame.js';
+import { StorySearch } from './moderation-story.js';
 import { Chips } from './parts.js';
 import { ActionForm, Field, JsonBlock, NextPage, When } from './parts.js';
 
@@ -64,7 +67,7 @@ function Trace(props: { lang: Lang; item: QuarantineItem }) {
           {rules.map((rule) => (
             <li>
               {t(lang, 'console.moderation.ruleMatched', {
-                rule: rule.id,
+                rule: ruleWords(lang, rule.id),
                 category: rule.category ?? '—',
                 fields: (rule.fields ?? []).join(', ') || '—',
               })}
@@ -82,13 +85,15 @@ function Trace(props: { lang: Lang; item: QuarantineItem }) {
 
 const DECISIONS = ['RELEASE', 'KEEP', 'BLOCK'] as const;
 
-function QuarantineEntry(props: { lang: Lang; item: QuarantineItem; back: string }) {
+export function QuarantineEntry(props: { lang: Lang; item: QuarantineItem; fields: CandidateField[] | null; back: string }) {
   const { lang, item } = props;
   const heading = `item-${item.id}`;
   const open = item.status === 'OPEN' || item.status === 'KEPT';
   return (
     <article class="card" aria-labelledby={heading}>
-      <h2 id={heading}>{item.story.title}</h2>
+      <h2 id={heading}>
+        <a href={href(itemPath(item.scopeId), lang)}>{item.story.title}</a>
+      </h2>
       <dl class="facts">
         <dt>{t(lang, 'console.moderation.story')}</dt>
         <dd>
@@ -102,6 +107,7 @@ function QuarantineEntry(props: { lang: Lang; item: QuarantineItem; back: string
         </dd>
       </dl>
       {item.hardBlock ? <p class="tag-bad">{t(lang, 'console.moderation.hardBlockText')}</p> : null}
+      <CandidateText lang={lang} id={item.id} fields={props.fields} />
       <Trace lang={lang} item={item} />
       {item.decisions.length ? (
         <>
@@ -123,18 +129,29 @@ function QuarantineEntry(props: { lang: Lang; item: QuarantineItem; back: string
       {open
         ? DECISIONS.filter((d) => !(d === 'RELEASE' && item.hardBlock)).map((decision) => {
             const field = `reason-${item.id}-${decision}`;
-            return (
+            const reason = (
+              <Field id={field} label={t(lang, `console.moderation.reasonFor.${decision}`)}>
+                <input id={field} name="reason" required maxLength={2000} />
+              </Field>
+            );
+            // blocking is for good: it is asked once more on a page of its own, which says so
+            return decision === 'BLOCK' ? (
+              <form method="get" action={`${itemPath(item.scopeId)}/block`} class="console-form">
+                <input type="hidden" name="lang" value={lang} />
+                {reason}
+                <button type="submit" class="danger">
+                  {t(lang, 'console.moderation.blockNext')}
+                </button>
+              </form>
+            ) : (
               <ActionForm
                 lang={lang}
-                action={`/console/moderation/quarantine/story/${enc(item.scopeId)}/resolve`}
+                action={`${itemPath(item.scopeId)}/resolve`}
                 back={props.back}
                 submit={t(lang, `console.moderation.decide.${decision}`)}
-                danger={decision === 'BLOCK'}
               >
                 <input type="hidden" name="decision" value={decision} />
-                <Field id={field} label={t(lang, `console.moderation.reasonFor.${decision}`)}>
-                  <input id={field} name="reason" required maxLength={2000} />
-                </Field>
+                {reason}
               </ActionForm>
             );
           })
@@ -143,7 +160,9 @@ function QuarantineEntry(props: { lang: Lang; item: QuarantineItem; back: string
   );
 }
 
-export function QuarantineQueuePage(props: Frame & { page: QuarantinePage; status: (typeof QUARANTINE_STATUSES)[number] }) {
+export function QuarantineQueuePage(
+  props: Frame & { page: QuarantinePage; fields: (CandidateField[] | null)[]; status: (typeof QUARANTINE_STATUSES)[number] },
+) {
   const { lang, page, status } = props;
   const back = href('/console/moderation', lang, status === 'OPEN' ? {} : { status });
   return (
@@ -155,6 +174,10 @@ export function QuarantineQueuePage(props: Frame & { page: QuarantinePage; statu
       query={{ status }}
     >
       <p>{t(lang, 'console.moderation.quarantineText')}</p>
+      <section aria-labelledby="find-story-heading" class="find-story">
+        <h2 id="find-story-heading">{t(lang, 'console.moderation.findStory')}</h2>
+        <StorySearch lang={lang} />
+      </section>
       <Chips
         lang={lang}
         label={t(lang, 'console.status')}
@@ -165,10 +188,60 @@ export function QuarantineQueuePage(props: Frame & { page: QuarantinePage; statu
         word={(s) => t(lang, `console.moderation.q.${s}`)}
       />
       {page.items.length === 0 ? <p>{t(lang, 'console.empty')}</p> : null}
-      {page.items.map((item) => (
-        <QuarantineEntry lang={lang} item={item} back={back} />
+      {page.items.map((item, i) => (
+        <QuarantineEntry lang={lang} item={item} fields={props.fields[i] ?? null} back={back} />
       ))}
       <NextPage lang={lang} path="/console/moderation" query={{ status }} cursor={page.nextCursor} />
+    </ModerationFrame>
+  );
+}
+
+/** One quarantine item on a page of its own: the queue's card, addressable. */
+export function QuarantineItemPage(props: Frame & QuarantineCandidate) {
+  const { lang, item } = props;
+  return (
+    <ModerationFrame
+      {...props}
+      title={t(lang, 'console.moderation.itemTitle', { title: item.story.title })}
+      here="quarantine"
+      path={itemPath(item.scopeId)}
+    >
+      <p>
+        <a href={href('/console/moderation', lang)}>{t(lang, 'console.moderation.backToQueue')}</a>
+      </p>
+      <QuarantineEntry lang={lang} item={item} fields={props.fields} back={href(itemPath(item.scopeId), lang)} />
+    </ModerationFrame>
+  );
+}
+
+/** "Block for good", asked once more on a page of its own: what it does, and that it cannot be undone. */
+export function BlockConfirmPage(props: Frame & { item: QuarantineItem; reason: string }) {
+  const { lang, item } = props;
+  const path = itemPath(item.scopeId);
+  return (
+    <ModerationFrame
+      {...props}
+      title={t(lang, 'console.moderation.blockTitle', { title: item.story.title })}
+      here="quarantine"
+      path={`${path}/block`}
+    >
+      <p class="tag-bad">{t(lang, 'console.moderation.blockEffect', { id: item.scopeId })}</p>
+      <ActionForm
+        lang={lang}
+        action={`${path}/resolve`}
+        back={href('/console/moderation', lang)}
+        submit={t(lang, 'console.moderation.blockSend')}
+        danger
+      >
+        <input type="hidden" name="decision" value="BLOCK" />
+        <input type="hidden" name="confirm" value="1" />
+        <Field id="block-reason" label={t(lang, 'console.moderation.reasonFor.BLOCK')}>
+          <input id="block-reason" name="reason" required maxLength={2000} value={props.reason} />
+        </Field>
+      </ActionForm>
+      <p>
+        <a href={href(path, lang)}>{t(lang, 'console.moderation.blockCancel')}</a>
+      </p>
     </ModerationFrame>
   );
 }

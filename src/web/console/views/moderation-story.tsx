@@ -1,7 +1,7 @@
 import { t, type Lang } from '../../words/index.js';
 import type { LegalHold } from '../../../newsroom/moderation/schemas.js';
 import type { VersionsResponse } from '../../../newsroom/stories/evidence-schemas.js';
-import type { StoryResponse } from '../../../newsroom/stories/schemas.js';
+import type { StoryCard, StoryResponse } from '../../../newsroom/stories/schemas.js';
 import { href, storyHref } from '../../site/links.js';
 import { PostForm } from '../../site/views/forms.js';
 import { deliveriesHref, enc, ModerationFrame, storyPage, type Frame } from './moderation-frame.js';
@@ -10,33 +10,130 @@ import { consoleFlashText, Field, When } from './parts.js';
 
 type Packet = VersionsResponse['versions'][number]['packet'];
 
-/** The correction form's fields: the packet's texts, its claims and sources as JSON, and the note. */
+/** The correction form's fields: the packet's texts, its claims one by one (id empty for a new one), its sources as JSON, the note. */
 export interface CorrectionDraft {
   title: string;
   summary: string;
   body: string;
-  claims: string;
+  claims: { id: string; text: string }[];
   sources: string;
   note: string;
 }
 
-export function StoryFindPage(props: Frame) {
+/** Why a story cannot be corrected or retracted now, said before any form is filled: a legal hold, or a retraction. */
+export const blockerOf = (story: Pick<StoryResponse, 'reviewStatus'>, holds: readonly LegalHold[]) =>
+  holds.length ? ('HOLD' as const) : story.reviewStatus === 'RETRACTED' ? ('RETRACTED' as const) : null;
+
+/** A story found by words of its title (the public search): the box, on the queue's page and the stories' page. */
+export function StorySearch(props: { lang: Lang; q?: string | null }) {
   const { lang } = props;
+  return (
+    <form method="get" action="/console/moderation/stories" class="console-form" role="search">
+      <input type="hidden" name="lang" value={lang} />
+      <Field id="find-title" label={t(lang, 'console.moderation.findTitle')}>
+        <input id="find-title" name="q" type="search" required maxLength={300} value={props.q ?? ''} />
+      </Field>
+      <button type="submit">{t(lang, 'console.moderation.find')}</button>
+    </form>
+  );
+}
+
+export function StoryFindPage(props: Frame & { q: string | null; found: StoryCard[] | null }) {
+  const { lang, found } = props;
   return (
     <ModerationFrame {...props} title={t(lang, 'console.moderation.section.stories')} here="stories" path="/console/moderation/stories">
       <p>{t(lang, 'console.moderation.storiesText')}</p>
-      <form method="get" action="/console/moderation/stories" class="console-form">
-        <input type="hidden" name="lang" value={lang} />
-        <Field id="find-story" label={t(lang, 'console.moderation.storyId')}>
-          <input id="find-story" name="id" required maxLength={64} pattern="[A-Za-z0-9_\-]+" />
-        </Field>
-        <button type="submit">{t(lang, 'console.moderation.open')}</button>
-      </form>
+      <StorySearch lang={lang} q={props.q} />
+      {found ? (
+        <section aria-labelledby="found">
+          <h2 id="found">
+            {found.length
+              ? t(lang, 'console.moderation.found', { count: found.length, q: props.q ?? '' })
+              : t(lang, 'console.moderation.foundNone', { q: props.q ?? '' })}
+          </h2>
+          <ul class="list found">
+            {found.map((story) => (
+              <li>
+                <strong lang={story.lang}>{story.title}</strong>{' '}
+                <span class="meta">
+                  {story.publicationStage} · {story.reviewStatus}
+                </span>{' '}
+                {story.reviewStatus === 'RETRACTED' ? (
+                  <span class="tag-bad">{t(lang, 'console.moderation.isRetractedShort')}</span>
+                ) : (
+                  <>
+                    <a
+                      href={`${storyPage(story.id, lang)}#correct`}
+                      aria-label={t(lang, 'console.moderation.correctStory', { title: story.title })}
+                    >
+                      {t(lang, 'console.moderation.correctLink')}
+                    </a>{' '}
+                    ·{' '}
+                    <a
+                      href={href(`/console/moderation/stories/${enc(story.id)}/retraction`, lang)}
+                      aria-label={t(lang, 'console.moderation.retractStory', { title: story.title })}
+                    >
+                      {t(lang, 'console.moderation.retractLink')}
+                    </a>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <details>
+        <summary>{t(lang, 'console.moderation.byId')}</summary>
+        <form method="get" action="/console/moderation/stories" class="console-form">
+          <input type="hidden" name="lang" value={lang} />
+          <Field id="find-story" label={t(lang, 'console.moderation.storyId')}>
+            <input id="find-story" name="id" required maxLength={64} pattern="[A-Za-z0-9_\-]+" />
+          </Field>
+          <button type="submit">{t(lang, 'console.moderation.open')}</button>
+        </form>
+      </details>
     </ModerationFrame>
   );
 }
 
-/** The correction form's fields (the same on the story page and, hidden, on the preview's send form). */
+/** The claims, one row each (its text; ticked, removed), and two empty rows for new ones. */
+function ClaimRows(props: { lang: Lang; claims: CorrectionDraft['claims'] }) {
+  const { lang } = props;
+  const rows = [...props.claims, { id: '', text: '' }, { id: '', text: '' }];
+  return (
+    <fieldset class="claims">
+      <legend>{t(lang, 'console.moderation.field.claims')}</legend>
+      <p class="meta" id="claims-hint">
+        {t(lang, 'console.moderation.claimsRowsHint')}
+      </p>
+      {rows.map((claim, i) => {
+        const field = `claim-${i}`;
+        const isNew = !claim.id;
+        return (
+          <div class={isNew ? 'claim new' : 'claim'}>
+            <input type="hidden" name="claimId" value={claim.id} />
+            <Field
+              id={field}
+              label={isNew ? t(lang, 'console.moderation.claimNew') : t(lang, 'console.moderation.claimN', { n: i + 1, id: claim.id })}
+            >
+              <textarea id={field} name="claimText" rows={2} maxLength={2000} aria-describedby="claims-hint">
+                {claim.text}
+              </textarea>
+            </Field>
+            {isNew ? null : (
+              <p class="field check">
+                <input type="checkbox" id={`${field}-remove`} name="claimRemove" value={String(i)} />
+                <label for={`${field}-remove`}>{t(lang, 'console.moderation.claimRemove', { n: i + 1 })}</label>
+              </p>
+            )}
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+/** The correction form's fields. */
 function DraftFields(props: { lang: Lang; draft: CorrectionDraft }) {
   const { lang, draft } = props;
   return (
@@ -54,11 +151,7 @@ function DraftFields(props: { lang: Lang; draft: CorrectionDraft }) {
           {draft.body}
         </textarea>
       </Field>
-      <Field id="c-claims" label={t(lang, 'console.moderation.field.claims')} hint={t(lang, 'console.moderation.claimsHint')}>
-        <textarea id="c-claims" name="claims" rows={8} class="code" aria-describedby="c-claims-hint">
-          {draft.claims}
-        </textarea>
-      </Field>
+      <ClaimRows lang={lang} claims={draft.claims} />
       <Field id="c-sources" label={t(lang, 'console.moderation.field.sources')} hint={t(lang, 'console.moderation.sourcesHint')}>
         <textarea id="c-sources" name="sources" rows={6} class="code" aria-describedby="c-sources-hint">
           {draft.sources}
@@ -88,7 +181,7 @@ export function StoryModerationPage(
   const { lang, story } = props;
   const path = `/console/moderation/stories/${enc(story.id)}`;
   const back = storyPage(story.id, lang);
-  const retracted = story.reviewStatus === 'RETRACTED';
+  const blocker = blockerOf(story, props.holds);
   return (
     <ModerationFrame {...props} title={story.title} here="stories" path={path}>
       <p>
@@ -99,6 +192,21 @@ export function StoryModerationPage(
         <p class="tag-ok">
           <a href={deliveriesHref(lang, { event: props.event })}>{t(lang, 'console.moderation.eventDeliveries', { event: props.event })}</a>
         </p>
+      ) : null}
+      {blocker === 'HOLD' ? (
+        <div role="alert" class="flash refused">
+          <p>{t(lang, 'console.moderation.heldNotice')}</p>
+        </div>
+      ) : null}
+      {blocker === 'RETRACTED' ? (
+        <div role="alert" class="flash refused">
+          <p>{t(lang, 'console.moderation.isRetracted')}</p>
+        </div>
+      ) : null}
+      {props.refused && blocker ? (
+        <div role="alert" class="flash refused">
+          <p>{consoleFlashText(lang, { kind: 'refused', message: props.refused.code })}</p>
+        </div>
       ) : null}
       <dl class="facts">
         <dt>{t(lang, 'console.moderation.story')}</dt>
@@ -146,9 +254,7 @@ export function StoryModerationPage(
           <PlaceHold lang={lang} back={back} storyId={story.id} />
         </>
       )}
-      {retracted ? (
-        <p class="tag-bad">{t(lang, 'console.moderation.isRetracted')}</p>
-      ) : (
+      {blocker ? null : (
         <>
           <section aria-labelledby="correct">
             <h2 id="correct">{t(lang, 'console.moderation.correct')}</h2>
@@ -175,14 +281,15 @@ export function StoryModerationPage(
           <section aria-labelledby="retract">
             <h2 id="retract">{t(lang, 'console.moderation.retract')}</h2>
             <p>{t(lang, 'console.moderation.retractText')}</p>
-            <PostForm action={`${path}/retraction/confirm`} lang={lang} back={back} class="console-form">
+            <form method="get" action={`${path}/retraction`} class="console-form">
+              <input type="hidden" name="lang" value={lang} />
               <Field id="r-reason" label={t(lang, 'console.reason')}>
                 <input id="r-reason" name="reason" required maxLength={2000} />
               </Field>
               <button type="submit" class="danger">
                 {t(lang, 'console.moderation.retractNext')}
               </button>
-            </PostForm>
+            </form>
           </section>
         </>
       )}
