@@ -271,6 +271,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           claimFreezes: rewards.claimFreezes,
           emergency: services.emergency,
           names: services.readers.names,
+          botNames: (botIds) => services.agents.names(botIds),
         },
       });
     },

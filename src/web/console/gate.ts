@@ -34,6 +34,8 @@ export interface ConsoleServices {
   emergency: ReturnType<typeof createEmergencyService>;
   /** Display names: the console names people by them (their key in the title). */
   names: NamesService;
+  /** Bots' names by bot id (a bot without one is absent): the console names bots by them (their id in the title). */
+  botNames(botIds: Iterable<string>): Promise<Map<string, string>>;
 }
 import { ForbiddenPage } from './views/forbidden.js';
 
