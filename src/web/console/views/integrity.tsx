@@ -6,7 +6,7 @@ import { href, storyHref } from '../../site/links.js';
 import type { ConsoleArea } from '../access.js';
 import { CartelGraph, CLUSTER_COLOURS, memberAnchor, type GraphLabels } from './cartel-graph.js';
 import { ConsoleLayout } from './layout.js';
-import { ActionForm, Field, When } from './parts.js';
+import { ActionForm, Field, TableScroll, When } from './parts.js';
 
 type Cluster = AnalysisResponse['clusters'][number];
 type Analysis = AnalysisResponse & { id: string };
@@ -244,44 +244,46 @@ export function FindingPage(props: FindingProps) {
       <OneNumber lang={lang} cluster={cluster} />
       <Dismissal lang={lang} action={dismissal} />
       <CartelGraph lang={lang} clusters={[cluster]} numbers={[index]} labels={labelsFor(lang, names, analysis.id)} />
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">{t(lang, 'console.integrity.member')}</th>
-            <th scope="col">{t(lang, 'console.integrity.acts')}</th>
-            <th scope="col">{t(lang, 'console.integrity.insideShare')}</th>
-            <th scope="col">{t(lang, 'console.integrity.expectedShare')}</th>
-            <th scope="col">{t(lang, 'console.integrity.received')}</th>
-            {props.rewardsAdmin ? <th scope="col">{t(lang, 'console.integrity.payouts')}</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {cluster.evidence.members.map((member) => (
-            <tr id={memberAnchor(cluster.id, member.id)} class="member">
-              <th scope="row">
-                <span title={member.id}>{memberName(lang, names, cluster, member.id)}</span>{' '}
-                <small>{t(lang, member.kind === 'bot' ? 'console.integrity.kindBot' : 'console.integrity.kindReader')}</small>
-              </th>
-              <td class="num">{member.acts}</td>
-              <td class="num">{pct(member.insideShare)}</td>
-              <td class="num">{pct(member.expectedInsideShare)}</td>
-              <td class="num">
-                {member.receivedInside} / {member.received}
-              </td>
-              {props.rewardsAdmin ? (
-                <td>
-                  <a
-                    href={href(`${path}/freeze`, lang, { member: `${member.kind}:${member.id}` })}
-                    aria-label={t(lang, 'console.integrity.freezeMember', { name: memberName(lang, names, cluster, member.id) })}
-                  >
-                    {t(lang, 'console.integrity.freeze')}
-                  </a>
-                </td>
-              ) : null}
+      <TableScroll label={t(lang, 'console.integrity.membersTable')}>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{t(lang, 'console.integrity.member')}</th>
+              <th scope="col">{t(lang, 'console.integrity.acts')}</th>
+              <th scope="col">{t(lang, 'console.integrity.insideShare')}</th>
+              <th scope="col">{t(lang, 'console.integrity.expectedShare')}</th>
+              <th scope="col">{t(lang, 'console.integrity.received')}</th>
+              {props.rewardsAdmin ? <th scope="col">{t(lang, 'console.integrity.payouts')}</th> : null}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {cluster.evidence.members.map((member) => (
+              <tr id={memberAnchor(cluster.id, member.id)} class="member">
+                <th scope="row">
+                  <span title={member.id}>{memberName(lang, names, cluster, member.id)}</span>{' '}
+                  <small>{t(lang, member.kind === 'bot' ? 'console.integrity.kindBot' : 'console.integrity.kindReader')}</small>
+                </th>
+                <td class="num">{member.acts}</td>
+                <td class="num">{pct(member.insideShare)}</td>
+                <td class="num">{pct(member.expectedInsideShare)}</td>
+                <td class="num">
+                  {member.receivedInside} / {member.received}
+                </td>
+                {props.rewardsAdmin ? (
+                  <td>
+                    <a
+                      href={href(`${path}/freeze`, lang, { member: `${member.kind}:${member.id}` })}
+                      aria-label={t(lang, 'console.integrity.freezeMember', { name: memberName(lang, names, cluster, member.id) })}
+                    >
+                      {t(lang, 'console.integrity.freeze')}
+                    </a>
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
       {cluster.evidence.storyIds.length ? (
         <details>
           <summary>{t(lang, 'console.integrity.stories', { count: cluster.evidence.storyCount })}</summary>
