@@ -299,7 +299,7 @@ export function FindingPage(props: FindingProps) {
       <h2>{t(lang, 'console.integrity.done')}</h2>
       <ActionLog lang={lang} cluster={cluster} names={names} actions={props.actions} />
       <h2>{t(lang, 'console.integrity.act')}</h2>
-      {props.rewardsAdmin ? (
+      {props.rewardsAdmin && cluster.evidence.storyIds.length > 0 ? (
         <ActionForm
           lang={lang}
           action={`${path}/case`}
@@ -318,7 +318,7 @@ export function FindingPage(props: FindingProps) {
             <textarea id="case-reason" name="reason" required maxlength={1000} rows={3} />
           </Field>
         </ActionForm>
-      ) : (
+      ) : props.rewardsAdmin ? null : (
         <p>{t(lang, 'console.integrity.rewardsOnly')}</p>
       )}
       {dismissal ? null : (
