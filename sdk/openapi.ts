@@ -2103,6 +2103,8 @@ export interface components {
       | 'REVIEW_CASE_TRANSITION_INVALID'
       | 'ALREADY_FROZEN'
       | 'NOT_FROZEN'
+      | 'FINDING_ALREADY_DISMISSED'
+      | 'NO_REWARDS_RECIPIENT'
       | 'LEGAL_HOLD_ACTIVE'
       | 'LEGAL_HOLD_EXISTS'
       | 'LEGAL_HOLD_NOT_ACTIVE'

@@ -276,6 +276,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           corrections: newsroom.corrections,
           search: newsroom.search,
           settlements: rewards.settlements,
+          botNames: (botIds) => services.agents.names(botIds),
         },
       });
     },

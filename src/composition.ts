@@ -1,5 +1,5 @@
 import { createControlPlaneService, type ProofSpender } from './governance/control-plane/service.js';
-import { createIntegrityService, latestAnalysisSummary } from './governance/integrity/service.js';
+import { createIntegrityService } from './governance/integrity/service.js';
 import { createEmergencyService } from './governance/parameters/emergency-service.js';
 import { readParameters } from './governance/parameters/parameters.js';
 import { deploymentDefaults } from './governance/parameters/request-parameters.js';
@@ -272,7 +272,7 @@ export function createServices(ctx: AppContext) {
         reviewCases: () => rewards.review.openCount(),
         approvals: async (actor) => (await controlPlane.waitingFor(actor)).length,
         proposals: () => governance.waiting(),
-        findings: async () => (await latestAnalysisSummary(db))?.cluster_count ?? 0,
+        findings: () => integrity.waitingFindings(),
         failingDeliveries: () => failingDeliveries(db),
       } satisfies WaitingSources,
     },

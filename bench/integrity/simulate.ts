@@ -1,9 +1,10 @@
 /**
- * `npm run sim:integrity [-- --seeds 20] [-- --seed 7]`: builds simulated newsrooms (honest bots and readers,
+ * `npm run sim:integrity [-- --seeds 20] [-- --seed 7] [-- --rings] [-- --budget 60]`: builds simulated newsrooms (honest bots and readers,
  * planted collusion of several shapes and sizes: pairs, rings, a camouflaged ring, a reader ring around a bot
  * group; sizes and noise vary with the seed) in an embedded database, runs the service's cartel analysis on
  * each, and prints precision and recall of the planted members and the false positives per seed, then the
- * averages and their distribution.
+ * averages and their distribution. Then (alone with `--rings`) the recall of one planted ring by ring size and
+ * stories per member (ring-recall.ts), in memory, stopped after `--budget` seconds (default 60).
  */
 import { parseArgs } from 'node:util';
 import { createIntegrityService } from '../../src/governance/integrity/service.js';
@@ -13,11 +14,33 @@ import { openDatabase } from '../../src/platform/db/database.js';
 import { runMigrations } from '../../src/platform/db/migrate.js';
 import { createTransactor } from '../../src/platform/db/transaction.js';
 import { planNewsroom } from './newsroom-plan.js';
+import { ringRecall } from './ring-recall.js';
 import { clearNewsroom, seedNewsroom } from './seed-newsroom.js';
 
-const { values } = parseArgs({ options: { seeds: { type: 'string', default: '20' }, seed: { type: 'string' } } });
+const { values } = parseArgs({
+  options: {
+    seeds: { type: 'string', default: '20' },
+    seed: { type: 'string' },
+    rings: { type: 'boolean', default: false },
+    budget: { type: 'string', default: '60' },
+  },
+});
 const seeds = values.seed ? [Number(values.seed)] : Array.from({ length: Number(values.seeds) }, (_, i) => i + 1);
 const NOW = Date.parse('2026-11-20T12:00:00.000Z');
+
+/** The recall of one planted ring by its size and activity (5 seeds a cell), within the time budget. */
+function printRingRecall() {
+  const { lines, honestFlagged, runs, ms } = ringRecall(seeds.slice(0, 5), Number(values.budget) * 1000);
+  console.log('');
+  console.log('recall of one planted ring (rings found whole / runs), by ring size and stories per member:');
+  for (const line of lines) console.log(line);
+  console.log(`${runs} analyses in ${(ms / 1000).toFixed(1)} s; honest members flagged over all runs: ${honestFlagged}`);
+}
+
+if (values.rings) {
+  printRingRecall();
+  process.exit(0);
+}
 
 const database = await openDatabase({ databaseUrl: process.env.SIM_DATABASE_URL, dataDir: 'memory://', poolMax: 4 });
 await runMigrations(database);
@@ -93,3 +116,4 @@ console.log(
 );
 console.log(`seeds with an honest cluster flagged: ${rows.filter((r) => r.honestClusters > 0).length} of ${rows.length}`);
 await database.close();
+printRingRecall();

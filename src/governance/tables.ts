@@ -3,7 +3,7 @@ import type { PLATFORM_TABLES } from '../platform/tables.js';
 
 /**
  * The tables governance owns: the parameters and their proposals, emergency changes, the control plane's requests
- * and approvals, and the cartel analyses with their flagged members.
+ * and approvals, and the cartel analyses with their flagged members and what admins did about them.
  */
 export const GOVERNANCE_TABLES = [
   'governance_parameters',
@@ -13,6 +13,7 @@ export const GOVERNANCE_TABLES = [
   'control_plane_approvals',
   'integrity_analyses',
   'integrity_flagged_members',
+  'integrity_finding_actions',
 ] as const;
 
 /**

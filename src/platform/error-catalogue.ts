@@ -371,6 +371,13 @@ export const ERROR_CATALOGUE = {
   REVIEW_CASE_TRANSITION_INVALID: entry(409, CONFLICT, 'The review case cannot make this move from its current state'),
   ALREADY_FROZEN: entry(409, CONFLICT, 'This target is already frozen'),
   NOT_FROZEN: entry(409, CONFLICT, 'This target is not frozen'),
+  FINDING_ALREADY_DISMISSED: entry(409, CONFLICT, 'This finding of the cartel analysis is already dismissed'),
+  NO_REWARDS_RECIPIENT: entry(
+    409,
+    CONFLICT,
+    'Nobody behind this member is a rewards recipient: there are no payouts of theirs to freeze',
+    "Freeze the stories the cluster boosted instead (the story's rewards freeze)",
+  ),
   // moderation, legal holds, corrections and retractions
   LEGAL_HOLD_ACTIVE: entry(
     409,

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { devLinkedHumanId } from '../../src/web/site/dev-proof.js';
 import { createTestApp } from '../helpers/app.js';
-import { integrityApp, plantedNewsroom } from '../integrity/support.js';
 import { flashOf, siteBrowser } from '../helpers/site-browser.js';
 
 /**
@@ -98,35 +97,6 @@ test('a proposal goes from draft to ratified (World ID proof in the page) to act
     assert.equal(flashOf(active.page.body), `Proposal ${id} is active: its values are in force.`, active.page.body.slice(0, 300));
   } finally {
     await t.close();
-  }
-});
-
-test('the cartel analysis is a picture: flagged clusters in colour, each member a link to its evidence, and what the finding changes', async () => {
-  const ia = await integrityApp({ HUMAN_PROOF_VERIFIER: 'dev', CONTENT_ADMIN_IDS: `h_admin,${ana!.key}` });
-  try {
-    const { ring } = await plantedNewsroom(ia);
-    const admin = siteBrowser(ia.g.t.app);
-    await admin.devLogin(ana!.name);
-    const page = await admin.get('/console/integrity?lang=en');
-    assert.equal(page.statusCode, 200);
-    const posted = await admin.post('/console/integrity/analyze', {
-      _csrf: admin.csrf(),
-      lang: 'en',
-      back: '/console/integrity?lang=en',
-      windowDays: '30',
-    });
-    assert.equal(posted.statusCode, 200, posted.body.slice(0, 300));
-    assert.match(posted.body, /<svg class="graph"/);
-    const links = [...posted.body.matchAll(/<a href="#(m-[^"]+)"/g)].map((m) => m[1]!);
-    for (const bot of ring)
-      assert.ok(
-        links.some((l) => l.endsWith(bot.botId)),
-        `the ring's ${bot.botId} is a node of the picture`,
-      );
-    for (const anchor of links) assert.match(posted.body, new RegExp(`<tr id="${anchor}"`), `${anchor} has its evidence row`);
-    assert.match(posted.body, /What the finding changes/);
-  } finally {
-    await ia.g.t.close();
   }
 });
 

@@ -56,6 +56,48 @@ function honestNewsroom(options: { seed: number; ring?: number }): { data: Inter
   return { data, ring, popularAuthor: star.authorBotId };
 }
 
+/**
+ * A small newsroom, a demo's size: 12 honest bots writing 2 stories each, every story attested by 3 other honest
+ * bots chosen at random, and 6 readers up-voting 3 stories each at random; planted into it a ring of 3 bots that
+ * write `ringStories` stories each and attest every story of the other two, and nothing else.
+ */
+function smallNewsroom(ringStories: number, seed = 3): { data: Interactions; ring: string[]; honest: string[] } {
+  const rand = seededRandom(seed);
+  const honest = Array.from({ length: 12 }, (_, i) => `bot_small_${i}`);
+  const ring = ['bot_ring_a', 'bot_ring_b', 'bot_ring_c'];
+  const readers = Array.from({ length: 6 }, (_, i) => `reader_small_${i}`);
+  const stories = [
+    ...honest.flatMap((author) => [0, 1].map((k) => ({ id: `st_${author}_${k}`, authorBotId: author, room: 'world' }))),
+    ...ring.flatMap((author) =>
+      Array.from({ length: ringStories }, (_, k) => ({ id: `st_${author}_${k}`, authorBotId: author, room: 'world' })),
+    ),
+  ];
+  const data: Interactions = { reviews: [], revisionVotes: [], rewardVotes: [], flags: [] };
+  for (const story of stories) {
+    if (ring.includes(story.authorBotId)) {
+      for (const bot of ring)
+        if (bot !== story.authorBotId)
+          data.reviews.push({ botId: bot, storyId: story.id, authorBotId: story.authorBotId, room: 'world', kind: 'ATTESTATION' });
+      continue;
+    }
+    const chosen = new Set<string>();
+    while (chosen.size < 3) {
+      const bot = honest[Math.floor(rand() * honest.length)]!;
+      if (bot !== story.authorBotId) chosen.add(bot);
+    }
+    for (const bot of chosen)
+      data.reviews.push({ botId: bot, storyId: story.id, authorBotId: story.authorBotId, room: 'world', kind: 'ATTESTATION' });
+  }
+  const honestStories = stories.filter((s) => !ring.includes(s.authorBotId));
+  for (const reader of readers)
+    for (let k = 0; k < 3; k++) {
+      const story = honestStories[Math.floor(rand() * honestStories.length)]!;
+      if (!data.rewardVotes.some((v) => v.actorId === reader && v.storyId === story.id))
+        data.rewardVotes.push({ actorId: reader, storyId: story.id, authorBotId: story.authorBotId, room: 'world', vote: 'UP' });
+    }
+  return { data, ring, honest: [...honest, ...readers] };
+}
+
 describe('cartel analysis (the method)', () => {
   test('the same rows in any order give the same answer, byte for byte', () => {
     fc.assert(
@@ -127,6 +169,30 @@ describe('cartel analysis (the method)', () => {
       { acts: 0, insideShare: 0, received: 18, receivedInside: 18 },
     );
     assert.equal(clusters[0]!.evidence.meanInsideShare, 1, 'the mean over the members who acted');
+  });
+
+  test('a ring of three on a small newsroom: seen from 3 stories each (every pair then has 3 attestations), not at 2; nobody honest either way', () => {
+    for (const seed of [1, 2, 3, 4, 5]) {
+      // 2 stories each: every pair of the ring has 2 attestations on a channel, under minPairCount (3): nothing to score
+      const quiet = smallNewsroom(2, seed);
+      const { clusters: none } = analyzeCartels(quiet.data, DEFAULT_PARAMETERS);
+      assert.deepEqual(
+        none.flatMap((c) => c.members),
+        [],
+        `seed ${seed}: a ring below the evidence floor is not flagged, and nobody honest is`,
+      );
+      // the same floor one lower flags it: it is the pair count, not the chance model, that hides a quiet ring
+      const lowered = analyzeCartels(quiet.data, { ...DEFAULT_PARAMETERS, minPairCount: 2 }).clusters;
+      assert.deepEqual(lowered.flatMap((c) => c.members).sort(), quiet.ring, `seed ${seed}: with minPairCount 2 the ring is seen`);
+
+      // 3 stories each: 3 attestations per pair, far beyond chance: the ring, whole, and only the ring
+      const busy = smallNewsroom(3, seed);
+      const { clusters } = analyzeCartels(busy.data, DEFAULT_PARAMETERS);
+      assert.equal(clusters.length, 1, `seed ${seed}: ${JSON.stringify(clusters.map((c) => c.members))}`);
+      assert.deepEqual(clusters[0]!.members, busy.ring);
+      assert.equal(clusters[0]!.evidence.insideActs, 18, 'each of the 3 attests the 6 stories of the other two');
+      for (const m of busy.honest) assert.ok(!clusters[0]!.members.includes(m));
+    }
   });
 
   test('NPMI: 0 when the count is what chance predicts, towards 1 far above it, negative below', () => {

@@ -51,6 +51,7 @@ const TABLES: Record<string, Privilege[]> = {
       'story_corrections',
       'integrity_analyses',
       'integrity_flagged_members',
+      'integrity_finding_actions',
       'rewards_policy_versions',
       'settled_stories',
       'review_case_events',

@@ -79,3 +79,56 @@ export async function flaggedInLatestAnalysis(
   }
   return { analysisId: rows[0]?.analysis_id ?? null, bots, people };
 }
+
+/** The latest analysis whole (its clusters with their evidence), or the one named; null when there is none. */
+export async function storedAnalysis(db: Queryable<GovernanceTables>, id?: string) {
+  let query = db
+    .selectFrom('integrity_analyses')
+    .select(['id', 'method', 'parameters', 'window_start', 'analyzed_at', 'analyzed_by', 'clusters', 'summary', 'seq']);
+  query = id ? query.where('id', '=', id) : query.orderBy('seq', 'desc').limit(1);
+  return (await query.executeTakeFirst()) ?? null;
+}
+
+export type FindingActionRow = {
+  id: string;
+  analysis_id: string;
+  cluster_id: string;
+  action: 'DISMISSED' | 'CASE_OPENED' | 'FROZEN';
+  member_kind: 'bot' | 'actor' | null;
+  member_id: string | null;
+  reference: string | null;
+  reason: string;
+  acted_by: string;
+  acted_at: Date;
+};
+
+/** Records what an admin did about a finding; false when it is a second dismissal of the same finding. */
+export async function insertFindingAction(tx: Tx<GovernanceTables>, row: FindingActionRow): Promise<boolean> {
+  const inserted = await tx
+    .insertInto('integrity_finding_actions')
+    .values(row)
+    .onConflict((oc) => oc.columns(['analysis_id', 'cluster_id']).where('action', '=', 'DISMISSED').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** What was done about the findings of an analysis, oldest first. */
+export async function findingActions(db: Queryable<GovernanceTables>, analysisId: string): Promise<FindingActionRow[]> {
+  return db
+    .selectFrom('integrity_finding_actions')
+    .select(['id', 'analysis_id', 'cluster_id', 'action', 'member_kind', 'member_id', 'reference', 'reason', 'acted_by', 'acted_at'])
+    .where('analysis_id', '=', analysisId)
+    .orderBy('seq')
+    .execute();
+}
+
+/** The flagged clusters of the latest analysis that nobody dismissed: what the console's home counts as waiting. */
+export async function undismissedFindings(db: Queryable<GovernanceTables>): Promise<number> {
+  const { rows } = await sql<{ count: string }>`
+    WITH latest AS (SELECT id, cluster_count FROM integrity_analyses ORDER BY seq DESC LIMIT 1)
+    SELECT (latest.cluster_count - (SELECT count(*) FROM integrity_finding_actions d
+                                    WHERE d.analysis_id = latest.id AND d.action = 'DISMISSED'))::text AS count
+    FROM latest`.execute(db);
+  return Number(rows[0]?.count ?? 0);
+}

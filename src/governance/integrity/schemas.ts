@@ -127,3 +127,13 @@ export const AnalysisResponse = Type.Object(
   },
 );
 export type AnalysisResponse = Static<typeof AnalysisResponse>;
+
+/** Dismissing a finding (the console's integrity page): the actor fields and why. */
+export const DismissFindingBody = Type.Object(
+  { ...HumanActorBody, reason: Type.String({ minLength: 1, maxLength: 1000, description: 'why the finding is not collusion' }) },
+  {
+    title: 'DismissFindingRequest',
+    description: 'Body that dismisses a finding of the cartel analysis: the actor fields and the reason.',
+    additionalProperties: false,
+  },
+);

@@ -13,6 +13,8 @@ import { insertAnalysis } from './repository.js';
 import type { WindowReader } from './interactions.js';
 import type { Tx } from '../../platform/db/database.js';
 import type { AnalysisResponse, AnalyzeBody } from './schemas.js';
+import { appError, notFound } from '../../platform/errors.js';
+import type { FindingActionRow } from './repository.js';
 
 const DAY_MS = 86_400_000;
 
@@ -37,7 +39,105 @@ export function createIntegrityService(deps: {
   interactions: IntegrityInteractions;
 }) {
   const { transactor, clock, interactions } = deps;
+
+  /** A stored analysis as the route answered it, with its id and what was done about its findings. */
+  async function present(q: Queryable<GovernanceTables>, id?: string) {
+    const row = await analyses.storedAnalysis(q, id);
+    if (!row) return null;
+    const analysis: AnalysisResponse & { id: string } = {
+      id: row.id,
+      method: row.method,
+      parameters: row.parameters as AnalysisResponse['parameters'],
+      analyzedAt: row.analyzed_at.toISOString(),
+      windowStart: row.window_start.toISOString(),
+      summary: row.summary as AnalysisResponse['summary'],
+      clusters: row.clusters as AnalysisResponse['clusters'],
+    };
+    return { analysis, actions: (await analyses.findingActions(q, row.id)).map(presentAction) };
+  }
+
+  /** The finding (one flagged cluster of one analysis), or 404. */
+  async function finding(q: Queryable<GovernanceTables>, analysisId: string, clusterId: string) {
+    const found = await present(q, analysisId);
+    const index = found?.analysis.clusters.findIndex((c) => c.id === clusterId) ?? -1;
+    if (!found || index < 0) throw notFound('finding');
+    return { ...found, index, cluster: found.analysis.clusters[index]!, actions: found.actions.filter((a) => a.clusterId === clusterId) };
+  }
+
+  async function record(
+    actor: HumanActor,
+    ref: FindingRef,
+    action: FindingActionRow['action'],
+    fields: { reason: string; member?: { kind: 'bot' | 'actor'; id: string } | undefined; reference?: string | undefined },
+  ) {
+    return withTransaction(transactor, async (tx) => {
+      const found = await finding(tx, ref.analysisId, ref.clusterId);
+      if (fields.member && !found.cluster.evidence.members.some((m) => m.id === fields.member!.id && m.kind === fields.member!.kind))
+        throw notFound('member of this finding');
+      const at = new Date(clock.now());
+      const row: FindingActionRow = {
+        id: newId('fa'),
+        analysis_id: ref.analysisId,
+        cluster_id: ref.clusterId,
+        action,
+        member_kind: fields.member?.kind ?? null,
+        member_id: fields.member?.id ?? null,
+        reference: fields.reference ?? null,
+        reason: fields.reason,
+        acted_by: identityKey(actor),
+        acted_at: at,
+      };
+      if (!(await analyses.insertFindingAction(tx, row))) throw appError('FINDING_ALREADY_DISMISSED');
+      await appendAudit(tx, {
+        scope: 'GOVERNANCE',
+        action: `cartel.finding.${action === 'DISMISSED' ? 'dismissed' : action === 'CASE_OPENED' ? 'case_opened' : 'member_frozen'}`,
+        actor,
+        target: `${ref.analysisId}/${ref.clusterId}`,
+        details: {
+          reason: fields.reason,
+          ...(fields.member ? { member: fields.member } : {}),
+          ...(fields.reference ? { reference: fields.reference } : {}),
+        },
+        at,
+      });
+      return presentAction(row);
+    });
+  }
+
   return {
+    /** The latest analysis with what was done about its findings; null before the first. */
+    async latest() {
+      return present(transactor.db);
+    },
+
+    /** One finding with what was done about it (404 for an unknown analysis or cluster). */
+    async finding(analysisId: string, clusterId: string) {
+      return finding(transactor.db, analysisId, clusterId);
+    },
+
+    /** Dismisses a finding with a reason (409 FINDING_ALREADY_DISMISSED the second time), audited. */
+    async dismiss(actor: HumanActor, ref: FindingRef, reason: string) {
+      return record(actor, ref, 'DISMISSED', { reason });
+    },
+
+    /**
+     * Links what an admin did in rewards about a finding to it, audited: the review case opened for it, or the
+     * recipient whose payouts were frozen for one of its members (the member must belong to the finding).
+     */
+    async linkAction(
+      actor: HumanActor,
+      ref: FindingRef,
+      action: 'CASE_OPENED' | 'FROZEN',
+      fields: { reason: string; reference: string; member?: { kind: 'bot' | 'actor'; id: string } },
+    ) {
+      return record(actor, ref, action, fields);
+    },
+
+    /** The flagged clusters of the latest analysis nobody dismissed (the console's home counts them). */
+    async waitingFindings(): Promise<number> {
+      return analyses.undismissedFindings(transactor.db);
+    },
+
     async analyze(actor: HumanActor, body: AnalyzeBody): Promise<AnalysisResponse> {
       const now = clock.now();
       const parameters: AnalysisParameters = {
@@ -88,6 +188,27 @@ export function createIntegrityService(deps: {
     },
   };
 }
+
+export interface FindingRef {
+  analysisId: string;
+  clusterId: string;
+}
+
+/** What was done about a finding, as pages show it. */
+export function presentAction(row: FindingActionRow) {
+  return {
+    id: row.id,
+    analysisId: row.analysis_id,
+    clusterId: row.cluster_id,
+    action: row.action,
+    member: row.member_kind && row.member_id ? { kind: row.member_kind, id: row.member_id } : null,
+    reference: row.reference,
+    reason: row.reason,
+    actedBy: row.acted_by,
+    actedAt: row.acted_at.toISOString(),
+  };
+}
+export type FindingAction = ReturnType<typeof presentAction>;
 
 /*
  * The reads of the latest cartel analysis that integrity offers other modules: the emergency health signals,

@@ -446,6 +446,21 @@ export interface IntegrityFlaggedMembersTable {
   score: number;
 }
 
+// What admins did about a finding (migrations/0013_integrity_finding_actions.sql).
+export interface IntegrityFindingActionsTable {
+  id: string;
+  seq: Generated<Int8>;
+  analysis_id: string;
+  cluster_id: string;
+  action: 'DISMISSED' | 'CASE_OPENED' | 'FROZEN';
+  member_kind: 'bot' | 'actor' | null;
+  member_id: string | null;
+  reference: string | null;
+  reason: string;
+  acted_by: string;
+  acted_at: Date;
+}
+
 export interface DB extends ModerationDB {
   governance_parameters: GovernanceParametersTable;
   stories: StoriesTable;
@@ -481,6 +496,7 @@ export interface DB extends ModerationDB {
   audit_events: AuditEventsTable;
   integrity_analyses: IntegrityAnalysesTable;
   integrity_flagged_members: IntegrityFlaggedMembersTable;
+  integrity_finding_actions: IntegrityFindingActionsTable;
   // migrations/0006_rewards.sql
   rewards_policy_versions: RewardsPolicyVersionsTable;
   reward_recipients: RewardRecipientsTable;

@@ -218,3 +218,23 @@ export async function frozenStories(db: Queryable, limit: number) {
 export async function heldPayouts(db: Queryable, limit: number) {
   return db.selectFrom('payouts').selectAll().where('status', '=', 'REVIEW').orderBy('seq').limit(limit).execute();
 }
+
+/**
+ * The rewards recipient behind a bot or a reader, with the person it is: a bot's payouts go to its payout owner
+ * (bot_payout_owners), a reader's to the linked human their actor is bound to. Null when that person is no
+ * recipient (nothing to freeze).
+ */
+export async function recipientBehind(db: Queryable, member: { kind: 'bot' | 'actor'; id: string }) {
+  const { rows } = await (
+    member.kind === 'bot'
+      ? sql<{ id: string; linked_human_id: string; frozen_at: Date | null }>`
+        SELECT r.id, r.linked_human_id, r.frozen_at FROM bot_payout_owners o
+        JOIN reward_recipients r ON r.linked_human_id = o.linked_human_id WHERE o.bot_id = ${member.id}`
+      : sql<{ id: string; linked_human_id: string; frozen_at: Date | null }>`
+        SELECT r.id, r.linked_human_id, r.frozen_at FROM reward_recipients r
+        WHERE r.actor_id = ${member.id}
+           OR r.linked_human_id = (SELECT b.linked_human_id FROM actor_bindings b WHERE b.actor_id = ${member.id})
+        ORDER BY r.id LIMIT 1`
+  ).execute(db);
+  return rows[0] ?? null;
+}

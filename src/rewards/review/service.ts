@@ -27,6 +27,7 @@ import {
   insertStoryFreeze,
   lockCase,
   lockRecipient,
+  recipientBehind,
   releaseReviewedPayouts,
   reviewUnfrozenPayouts,
   setRecipientFrozen,
@@ -276,6 +277,15 @@ export function createRewardReviewService(deps: ReviewDeps) {
         const payoutsToReview = await reviewUnfrozenPayouts(tx, { storyId }, now);
         return recordFreeze(tx, actor, { type: 'STORY', id: storyId }, false, reason, payoutsToReview, now);
       });
+    },
+
+    /**
+     * The rewards recipient whose payouts a bot's or a reader's are (a bot's: its payout owner's), and whether it
+     * is frozen; null when there is none (then there is nothing of theirs to freeze).
+     */
+    async recipientOf(member: { kind: 'bot' | 'actor'; id: string }) {
+      const row = await recipientBehind(db, member);
+      return row ? { recipientId: row.id, linkedHumanId: row.linked_human_id, frozen: row.frozen_at !== null } : null;
     },
 
     /** How many cases are open (not RESOLVED nor DISMISSED): what the console's home says needs a rewards admin. */

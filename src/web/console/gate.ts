@@ -50,6 +50,8 @@ export interface ConsoleServices {
   /** The public search, on the primary (as the site's). */
   search: ReturnType<typeof createSearchService>;
   settlements: ReturnType<typeof createSettlementService>;
+  /** Bots' names by bot id (a bot without one is absent): the console names bots by them (their id in the title). */
+  botNames(botIds: Iterable<string>): Promise<Map<string, string>>;
 }
 import { ForbiddenPage } from './views/forbidden.js';
 

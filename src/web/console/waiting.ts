@@ -14,7 +14,7 @@ export interface WaitingSources {
   approvals(actor: HumanActor): Promise<number>;
   /** Proposals waiting to be ratified (DRAFT) and activated (RATIFIED). */
   proposals(): Promise<{ draft: number; ratified: number }>;
-  /** Clusters the latest cartel analysis flagged (nothing records that one was acted on). */
+  /** Clusters the latest cartel analysis flagged that nobody dismissed. */
   findings(): Promise<number>;
   /** Webhook deliveries retrying or given up. */
   failingDeliveries(): Promise<number>;

@@ -8,8 +8,14 @@ export const CLUSTER_COLOURS = ['#b3261e', '#0b57d0', '#146c2e', '#8e4585', '#9a
 
 export const memberAnchor = (clusterId: string, memberId: string) => `m-${clusterId}-${memberId}`.replace(/[^A-Za-z0-9_-]/g, '-');
 
-/** A member's label in the picture: a bot by its short id, a person's actor id shortened. */
-const short = (id: string) => (id.length > 14 ? `${id.slice(0, 12)}…` : id);
+/** A member's label in the picture: its name, shortened to fit under its circle. */
+const short = (name: string) => (name.length > 18 ? `${name.slice(0, 16)}…` : name);
+
+/** How the picture names a member and where its node links to (the finding's page, at that member's evidence). */
+export interface GraphLabels {
+  nameOf(cluster: Cluster, memberId: string): string;
+  hrefOf(cluster: Cluster, memberId: string): string;
+}
 
 interface Placed {
   cluster: Cluster;
@@ -26,7 +32,7 @@ const RADIUS = 120;
  * Places each flagged cluster in its own cell of a grid and its members on a circle, so one cluster reads as one
  * ring: deterministic (the same analysis draws the same picture), no layout library, no script.
  */
-function place(clusters: readonly Cluster[], columns: number): Placed[] {
+function place(clusters: readonly Cluster[], columns: number, numbers?: readonly number[]): Placed[] {
   return clusters.map((cluster, index) => {
     const cx = (index % columns) * CELL + CELL / 2;
     const cy = Math.floor(index / columns) * CELL + CELL / 2;
@@ -35,7 +41,7 @@ function place(clusters: readonly Cluster[], columns: number): Placed[] {
       const angle = (2 * Math.PI * i) / cluster.members.length - Math.PI / 2;
       nodes.set(member, { x: cx + RADIUS * Math.cos(angle), y: cy + RADIUS * Math.sin(angle) });
     });
-    return { cluster, colour: CLUSTER_COLOURS[index % CLUSTER_COLOURS.length]!, cx, cy, nodes };
+    return { cluster, colour: CLUSTER_COLOURS[(numbers?.[index] ?? index) % CLUSTER_COLOURS.length]!, cx, cy, nodes };
   });
 }
 
@@ -44,10 +50,10 @@ function place(clusters: readonly Cluster[], columns: number): Placed[] {
  * pair that acts together far beyond chance (thicker for more acts, an arrow when one acts for the other).
  * Each node is a link to that member's evidence below the picture.
  */
-export function CartelGraph(props: { lang: Lang; clusters: readonly Cluster[] }) {
-  const { lang, clusters } = props;
+export function CartelGraph(props: { lang: Lang; clusters: readonly Cluster[]; labels: GraphLabels; numbers?: readonly number[] }) {
+  const { lang, clusters, labels } = props;
   const columns = Math.min(3, Math.max(1, clusters.length));
-  const placed = place(clusters, columns);
+  const placed = place(clusters, columns, props.numbers);
   const width = columns * CELL;
   const height = Math.ceil(clusters.length / columns) * CELL;
   const maxCount = Math.max(1, ...clusters.flatMap((c) => c.evidence.edges.map((e) => e.count)));
@@ -72,7 +78,7 @@ export function CartelGraph(props: { lang: Lang; clusters: readonly Cluster[] })
         <g>
           <circle cx={cx} cy={cy} r={RADIUS + 34} fill={colour} fill-opacity="0.06" stroke={colour} stroke-dasharray="4 4" />
           <text x={cx} y={cy + 5} text-anchor="middle" font-size="15" fill="#333">
-            {t(lang, 'console.integrity.clusterN', { n: index + 1 })}
+            {t(lang, 'console.integrity.clusterN', { n: (props.numbers?.[index] ?? index) + 1 })}
           </text>
           {cluster.evidence.edges.map((edge) => {
             const from = nodes.get(edge.from);
@@ -91,8 +97,8 @@ export function CartelGraph(props: { lang: Lang; clusters: readonly Cluster[] })
               >
                 <title>
                   {t(lang, 'console.integrity.edge', {
-                    from: edge.from,
-                    to: edge.to,
+                    from: labels.nameOf(cluster, edge.from),
+                    to: labels.nameOf(cluster, edge.to),
                     count: edge.count,
                     expected: edge.expected.toFixed(2),
                   })}
@@ -101,11 +107,11 @@ export function CartelGraph(props: { lang: Lang; clusters: readonly Cluster[] })
             );
           })}
           {[...nodes].map(([member, { x, y }]) => (
-            <a href={`#${memberAnchor(cluster.id, member)}`}>
-              <title>{t(lang, 'console.integrity.memberLink', { id: member })}</title>
+            <a href={labels.hrefOf(cluster, member)}>
+              <title>{t(lang, 'console.integrity.memberLink', { name: labels.nameOf(cluster, member), id: member })}</title>
               <circle cx={x} cy={y} r="16" fill={colour} stroke="#fff" stroke-width="2" />
               <text x={x} y={y + 32} text-anchor="middle" font-size="12" fill="#1a1a1a">
-                {short(member)}
+                {short(labels.nameOf(cluster, member))}
               </text>
             </a>
           ))}
