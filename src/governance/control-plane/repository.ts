@@ -46,14 +46,20 @@ export async function requestsBefore(
 }
 
 /**
- * The PENDING requests that wait for `approver`: filed by someone else and not yet approved by them (oldest
+ * The PENDING requests of `actions` that wait for `approver`: filed by someone else and not yet approved by them (oldest
  * first, at most `limit`).
  */
-export async function pendingFor(db: Queryable<GovernanceTables>, approver: string, limit: number): Promise<string[]> {
+export async function pendingFor(
+  db: Queryable<GovernanceTables>,
+  approver: string,
+  actions: readonly ControlPlaneAction[],
+  limit: number,
+): Promise<string[]> {
   const rows = await db
     .selectFrom('control_plane_requests as r')
     .select('r.id')
     .where('r.status', '=', 'PENDING')
+    .where('r.action', 'in', [...actions])
     .where('r.requested_by', '!=', approver)
     .where(({ not, exists, selectFrom }) =>
       not(
@@ -72,7 +78,10 @@ export async function pendingFor(db: Queryable<GovernanceTables>, approver: stri
 }
 
 /** The actor ids behind the identity keys of these requests' requesters and approvers (pages name people by them). */
-export async function actorIdsOf(db: Queryable<GovernanceTables>, requestIds: readonly string[]): Promise<{ key: string; actorId: string }[]> {
+export async function actorIdsOf(
+  db: Queryable<GovernanceTables>,
+  requestIds: readonly string[],
+): Promise<{ key: string; actorId: string }[]> {
   if (requestIds.length === 0) return [];
   const ids = [...new Set(requestIds)];
   const [requesters, approvers] = await Promise.all([

@@ -13,7 +13,17 @@ import { boundProof } from '../../identity/humans/proof-body.js';
 import type { HumanProof } from '../../identity/humans/proof-verifier.js';
 import type { HumanProofVerifier } from '../../identity/humans/proof-verifier.js';
 import { EMERGENCY_TARGET, payloadHash } from './gate.js';
-import { isApprover, isRequester, mayCancel } from './policy.js';
+import {
+  approvableActions,
+  isApprover,
+  isMoneyAction,
+  isRequester,
+  mayCancel,
+  mayFile,
+  mayRead,
+  MONEY_TARGETS,
+  requesterCannotApprove,
+} from './policy.js';
 import {
   actorIdsOf,
   approvalsOf,
@@ -70,8 +80,10 @@ function present(row: RequestRow, approvals?: ApprovalRow[]): ControlPlaneReques
  */
 async function checkApprovable(db: Queryable<GovernanceTables>, config: Config, request: RequestRow, actor: HumanActor): Promise<void> {
   nextRequestState(request.status, 'approve');
-  if (config.controlPlane.enforceRequesterCannotApprove && isRequester(request, actor))
-    throw appError('CONTROL_PLANE_REQUESTER_CANNOT_APPROVE');
+  if (requesterCannotApprove(config, request.action) && isRequester(request, actor))
+    throw appError('CONTROL_PLANE_REQUESTER_CANNOT_APPROVE', {
+      message: 'You filed this request, so you cannot approve it: another approver must',
+    });
   if (await hasApproved(db, request.id, identityKey(actor))) throw appError('CONTROL_PLANE_ALREADY_APPROVED');
 }
 
@@ -113,7 +125,12 @@ export function createControlPlaneService(deps: {
   return {
     /** Files a request (the route requires a content admin). The target must fit the action. */
     async create(actor: HumanActor, body: CreateRequestBody): Promise<ControlPlaneRequest> {
-      if (body.action === 'governance.activate') {
+      if (!mayFile(config, actor, body.action))
+        throw appError(isMoneyAction(body.action) ? 'REWARDS_ADMIN_REQUIRED' : 'CONTENT_ADMIN_REQUIRED');
+      const moneyTarget = MONEY_TARGETS[body.action];
+      if (moneyTarget !== undefined) {
+        if (body.target !== moneyTarget) throw validationFailed([{ path: '/target', message: `${body.action} targets "${moneyTarget}"` }]);
+      } else if (body.action === 'governance.activate') {
         if (!(await targets.proposalExists(body.target)))
           throw validationFailed([{ path: '/target', message: 'governance.activate targets the id of an existing proposal' }]);
       } else if (body.target !== EMERGENCY_TARGET) {
@@ -130,7 +147,8 @@ export function createControlPlaneService(deps: {
           reason: body.reason,
           requested_by: identityKey(actor),
           requested_by_actor_id: actor.actorId,
-          approvals_required: config.controlPlane.approvalMin,
+          // money: the filer is the first person, one more rewards admin is the second
+          approvals_required: isMoneyAction(body.action) ? 1 : config.controlPlane.approvalMin,
           created_at: at,
         });
         await appendAudit(tx, {
@@ -166,8 +184,14 @@ export function createControlPlaneService(deps: {
      * them), oldest first, at most `limit`: the console's "waiting for you". Empty for someone not on the list.
      */
     async waitingFor(actor: HumanActor, limit = 100): Promise<string[]> {
-      if (!isApprover(config, actor)) return [];
-      return pendingFor(db, identityKey(actor), limit);
+      const actions = approvableActions(config, actor);
+      if (!actions.length) return [];
+      return pendingFor(db, identityKey(actor), actions, limit);
+    },
+
+    /** Refuses someone who may not read requests: content admins and rewards admins may (403 CONTENT_ADMIN_REQUIRED). */
+    requireReader(actor: HumanActor): void {
+      if (!mayRead(config, actor)) throw appError('CONTENT_ADMIN_REQUIRED');
     },
 
     /** The actor id behind each identity key that filed or approved one of these requests (to name people). */
@@ -189,10 +213,11 @@ export function createControlPlaneService(deps: {
      */
     async approve(actor: HumanActor, id: string, body: ApproveBody): Promise<ControlPlaneRequest> {
       if (!actor.verified) throw appError('VERIFIED_ACTOR_REQUIRED', { message: 'Approving needs a verified human: sign verified=true' });
-      if (!isApprover(config, actor)) throw appError('CONTROL_PLANE_APPROVER_REQUIRED');
-      const proof = boundProof(body, `control_plane_approve:${id}`);
       const current = await findRequest(db, id);
       if (!current) throw notFound('control-plane request');
+      if (!isApprover(config, actor, current.action))
+        throw appError(isMoneyAction(current.action) ? 'REWARDS_ADMIN_REQUIRED' : 'CONTROL_PLANE_APPROVER_REQUIRED');
+      const proof = boundProof(body, `control_plane_approve:${id}`);
       await checkApprovable(db, config, current, actor);
       await verifier.verify(proof);
       const approver = identityKey(actor);
