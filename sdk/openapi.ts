@@ -1764,7 +1764,7 @@ export interface paths {
     put?: never;
     /**
      * Build and finalize a distribution batch of the payable payouts (409 until the rail is configured)
-     * @description Rewards admins only (REWARDS_ADMIN_IDS, matched by the bound linkedHumanId first, then the actorId; 403 REWARDS_ADMIN_REQUIRED otherwise). Builds a distribution batch of every PAYABLE payout that no batch carries yet, summed per verified wallet, as an OpenZeppelin standard Merkle tree, with a claim deadline claimWindowDays on (default 90). It needs the claim rail enabled and configured (409 CLAIM_RAIL_NOT_CONFIGURED) and something to pay (409 NOTHING_TO_DISTRIBUTE); a payout is in at most one batch, even when two finalizes race. The answer is the batch to register on chain with exactly its values.
+     * @description Rewards admins only (REWARDS_ADMIN_IDS, matched by the bound linkedHumanId first, then the actorId; 403 REWARDS_ADMIN_REQUIRED otherwise). Builds a distribution batch of every PAYABLE payout that no batch carries yet, summed per verified wallet, as an OpenZeppelin standard Merkle tree, with a claim deadline claimWindowDays on (default 90). It needs the claim rail enabled and configured (409 CLAIM_RAIL_NOT_CONFIGURED) and something to pay (409 NOTHING_TO_DISTRIBUTE); a payout is in at most one batch, even when two finalizes race. A total above SETTLEMENT_SECOND_APPROVAL_ABOVE_ORBS needs a second rewards admin: without controlPlaneRequestId it is 409 SECOND_APPROVAL_REQUIRED, whose nextAction names the batch.finalize request to file (total, claim window, preview digest); with it, the request must be EXECUTED (approved by another rewards admin) for exactly this batch (409 CONTROL_PLANE_REQUEST_MISMATCH, _NOT_EXECUTED, _CONSUMED otherwise) and is consumed by the finalize. The answer is the batch to register on chain with exactly its values.
      */
     post: operations['finalizeBatch'];
     delete?: never;
@@ -9251,7 +9251,8 @@ export interface components {
      *       "actorId": "reader-1042",
      *       "verified": true,
      *       "linkedHumanId": "h_2f8c1e7a9b0d4c36e5a1f7b29d8c0e41",
-     *       "claimWindowDays": 90
+     *       "claimWindowDays": 90,
+     *       "controlPlaneRequestId": "cpr_Xw5Ma9Qe2Tn7Rb3K"
      *     }
      */
     FinalizeBatchRequest: {
@@ -9264,6 +9265,8 @@ export interface components {
        * @default 90
        */
       claimWindowDays: number;
+      /** @description An EXECUTED batch.finalize control-plane request for exactly this batch: needed above SETTLEMENT_SECOND_APPROVAL_ABOVE_ORBS (docs/rewards.md, "Two people for money") */
+      controlPlaneRequestId?: string;
     };
     /**
      * FreezeBatchRequest
@@ -19322,7 +19325,8 @@ export interface operations {
          *       "actorId": "reader-1042",
          *       "verified": true,
          *       "linkedHumanId": "h_2f8c1e7a9b0d4c36e5a1f7b29d8c0e41",
-         *       "claimWindowDays": 90
+         *       "claimWindowDays": 90,
+         *       "controlPlaneRequestId": "cpr_Xw5Ma9Qe2Tn7Rb3K"
          *     }
          */
         'application/json': components['schemas']['FinalizeBatchRequest'];

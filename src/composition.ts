@@ -158,6 +158,7 @@ export function createServices(ctx: AppContext) {
       ...base,
       cursors,
       chain,
+      secondApproval,
       rail: {
         enabled: config.claimsEnabled,
         distributorAddress: config.claimDistributorAddress,

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createServices } from '../../src/composition.js';
+import { bindWalletOf, payout, settlement } from '../claims/support.js';
 import { proofFor } from '../governance/support.js';
 import type { Json } from '../helpers/json.js';
 import { closedStory, rewardRowCounts, rewardsApp, workedExample, type Person, type RewardsApp } from './support.js';
@@ -131,5 +133,53 @@ describe('settlement runs above the second-approval threshold', () => {
     assert.ok((await controlPlane.waitingFor(as('alice', 'h_alice'))).includes(filed.body.id));
     assert.ok(!(await controlPlane.waitingFor(as('treasurer', 'h_treasurer'))).includes(filed.body.id));
     assert.ok(!(await controlPlane.waitingFor(as('carol', 'h_carol'))).includes(filed.body.id));
+  });
+});
+
+describe('claim batch finalize above the second-approval threshold', () => {
+  let r: RewardsApp;
+  const FINALIZE = '/v1/admin/rewards/batches/finalize';
+  before(async () => {
+    r = await rewardsApp({
+      REWARDS_ADMIN_IDS: 'h_treasurer,h_alice',
+      SETTLEMENT_SECOND_APPROVAL_ABOVE_ORBS: '1',
+      CLAIMS_ENABLED: '1',
+      // finalize reads nothing from the chain: the rail only has to be configured
+      CHAIN_RPC_URL: 'http://127.0.0.1:9',
+      CLAIM_DISTRIBUTOR_ADDRESS: `0x${'22'.repeat(20)}`,
+    });
+  });
+  after(() => r.t.close());
+
+  test('a batch above the threshold needs another rewards admin, for exactly this batch and window', async () => {
+    const recipient = await bindWalletOf(r, 'carol', privateKeyToAccount(generatePrivateKey()));
+    const st = await settlement(r.db, 2);
+    await payout(r.db, st, recipient, 'h_carol', 2n * 10n ** 18n);
+    await payout(r.db, st, recipient, 'h_carol', 10n ** 18n);
+
+    const alone = await r.post('treasurer', FINALIZE, { claimWindowDays: 30 });
+    assert.equal(alone.status, 409, JSON.stringify(alone.body));
+    assert.equal(alone.body.code, 'SECOND_APPROVAL_REQUIRED');
+    const wanted = JSON.parse(/with (\{.*\}) and a reason/.exec(alone.body.nextAction)![1]!) as Json;
+    assert.equal(wanted.action, 'batch.finalize');
+    assert.deepEqual(Object.keys(wanted.payload).sort(), ['claimWindowDays', 'previewDigest', 'totalOrbs']);
+    assert.equal(wanted.payload.totalOrbs, '3');
+    assert.equal(await r.db.selectFrom('claim_batches').select('id').executeTakeFirst(), undefined, 'no batch yet');
+
+    const filed = await r.post('treasurer', '/v1/admin/control-plane/requests', { ...wanted, reason: 'monthly claims' });
+    assert.equal(filed.status, 202, JSON.stringify(filed.body));
+    const id = filed.body.id as string;
+    const self = await r.post('treasurer', `/v1/admin/control-plane/requests/${id}/approve`, proofFor(`control_plane_approve:${id}`));
+    assert.equal(self.body.code, 'CONTROL_PLANE_REQUESTER_CANNOT_APPROVE');
+    const second = await r.post('alice', `/v1/admin/control-plane/requests/${id}/approve`, proofFor(`control_plane_approve:${id}`));
+    assert.equal(second.body.status, 'EXECUTED', JSON.stringify(second.body));
+
+    const otherWindow = await r.post('treasurer', FINALIZE, { claimWindowDays: 60, controlPlaneRequestId: id });
+    assert.equal(otherWindow.body.code, 'CONTROL_PLANE_REQUEST_MISMATCH');
+    const batch = await r.post('treasurer', FINALIZE, { claimWindowDays: 30, controlPlaneRequestId: id });
+    assert.equal(batch.status, 202, JSON.stringify(batch.body));
+    assert.equal(batch.body.total.display, '3');
+    const audit = await r.db.selectFrom('audit_events').select(['action', 'details']).where('target', '=', batch.body.id).execute();
+    assert.equal((audit[0]!.details as Json).controlPlaneRequestId, id);
   });
 });
