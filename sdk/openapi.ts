@@ -8372,6 +8372,10 @@ export interface components {
      * @example {
      *       "preview": true,
      *       "previewDigest": "7c1e9a04d2b85f3e6a0d4c8b2f7e1a5d9c3b6f0e4a8d2c7b1f5e9a3d6c0b4f82",
+     *       "pending": {
+     *         "display": "540",
+     *         "base": "540000000000000000000"
+     *       },
      *       "byStatus": {
      *         "PAYABLE": {
      *           "display": "150",
@@ -8506,6 +8510,7 @@ export interface components {
       preview: true;
       /** @description SHA-256 of the canonical JSON of what a run would divide: {policyVersion, poolBase, storyIds (sorted)} */
       previewDigest: string;
+      pending: components['schemas']['Amount'];
       /** @description What the run would pay by the state its payouts start in: payable now, or pending (no recipient terms, frozen, in review) */
       byStatus: {
         PAYABLE: components['schemas']['Amount'];
@@ -17664,6 +17669,10 @@ export interface operations {
            * @example {
            *       "preview": true,
            *       "previewDigest": "7c1e9a04d2b85f3e6a0d4c8b2f7e1a5d9c3b6f0e4a8d2c7b1f5e9a3d6c0b4f82",
+           *       "pending": {
+           *         "display": "540",
+           *         "base": "540000000000000000000"
+           *       },
            *       "byStatus": {
            *         "PAYABLE": {
            *           "display": "150",

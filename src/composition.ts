@@ -264,7 +264,8 @@ export function createServices(ctx: AppContext) {
       waiting: {
         quarantine: () => newsroom.moderation.quarantine.waiting(),
         reviewCases: () => rewards.review.openCount(),
-        approvals: async (actor) => (await controlPlane.waitingFor(actor)).length,
+        approvals: async (actor) => (await controlPlane.waitingFor(actor, 'governance')).length,
+        moneyApprovals: async (actor) => (await controlPlane.waitingFor(actor, 'money')).length,
         proposals: () => governance.waiting(),
         findings: async () => (await latestAnalysisSummary(db))?.cluster_count ?? 0,
         failingDeliveries: () => failingDeliveries(db),

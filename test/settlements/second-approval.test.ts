@@ -130,9 +130,10 @@ describe('settlement runs above the second-approval threshold', () => {
     assert.equal(filed.status, 202);
     const { controlPlane } = createServices(r.t.app.ctx);
     const as = (actorId: string, linkedHumanId: string) => ({ kind: 'human', actorId, linkedHumanId, verified: true, tier: 'L3' }) as never;
-    assert.ok((await controlPlane.waitingFor(as('alice', 'h_alice'))).includes(filed.body.id));
-    assert.ok(!(await controlPlane.waitingFor(as('treasurer', 'h_treasurer'))).includes(filed.body.id));
+    assert.ok((await controlPlane.waitingFor(as('alice', 'h_alice'), 'money')).includes(filed.body.id));
+    assert.ok(!(await controlPlane.waitingFor(as('treasurer', 'h_treasurer'), 'money')).includes(filed.body.id));
     assert.ok(!(await controlPlane.waitingFor(as('carol', 'h_carol'))).includes(filed.body.id));
+    assert.deepEqual(await controlPlane.waitingFor(as('alice', 'h_alice'), 'governance'), []);
   });
 });
 

@@ -180,11 +180,12 @@ export function createControlPlaneService(deps: {
     },
 
     /**
-     * The ids of the PENDING requests that wait for this approver (filed by someone else, not yet approved by
-     * them), oldest first, at most `limit`: the console's "waiting for you". Empty for someone not on the list.
+     * The ids of the PENDING requests of `scope` (governance changes, or money: settlement runs and batch
+     * finalizes) that wait for this approver (filed by someone else, not yet approved by them), oldest first, at
+     * most `limit`: the console's "waiting for you". Empty for someone who approves none of them.
      */
-    async waitingFor(actor: HumanActor, limit = 100): Promise<string[]> {
-      const actions = approvableActions(config, actor);
+    async waitingFor(actor: HumanActor, scope: 'governance' | 'money' = 'governance', limit = 100): Promise<string[]> {
+      const actions = approvableActions(config, actor).filter((action) => isMoneyAction(action) === (scope === 'money'));
       if (!actions.length) return [];
       return pendingFor(db, identityKey(actor), actions, limit);
     },

@@ -138,6 +138,8 @@ export const Preview = Type.Object(
       pattern: '^[0-9a-f]{64}$',
       description: 'SHA-256 of the canonical JSON of what a run would divide: {policyVersion, poolBase, storyIds (sorted)}',
     }),
+    // what the run would create but not pay now: payouts pending a recipient, frozen or in review
+    pending: Amount,
     byStatus: Type.Object(
       { PAYABLE: Amount, PENDING_RECIPIENT: Amount, FROZEN: Amount, REVIEW: Amount },
       {

@@ -309,6 +309,7 @@ export function createSettlementService(deps: SettlementDeps) {
       return {
         preview: true as const,
         previewDigest: request.payload.previewDigest!,
+        pending: money(byState.PENDING_RECIPIENT + byState.FROZEN + byState.REVIEW, decimals),
         byStatus: Object.fromEntries(STATES.map((state) => [state, money(byState[state], decimals)])) as Record<
           (typeof STATES)[number],
           ReturnType<typeof money>
