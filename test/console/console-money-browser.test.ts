@@ -100,6 +100,10 @@ test('two rewards admins, in their own browsers, pay a pool above the threshold 
   await ben.page.getByRole('button', { name: 'Run the approved settlement of 500 orbs' }).click();
   assert.match(await flash(ben), /^Settlement \S+ is made: \d+ payouts?\.$/);
   await passes(ben, 'console-money-settled-phone');
+  // the settlement's payouts name their beneficiaries too
+  const result = await ben.page.locator('main').innerText();
+  assert.ok(result.includes(botName), 'the settlement page names the bot');
+  assert.ok(!/bot_[0-9a-f]{6}/.test(result), 'no raw bot id on the settlement page');
 
   // the run paid exactly the approved pool, and the request is used
   const settlement = await t.db.database.db.selectFrom('settlements').select(['pool_base']).executeTakeFirstOrThrow();

@@ -211,11 +211,14 @@ export const rewardsSettlementRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = a
           admin: 'rewards',
         }),
       ]);
+      const page = must(payouts);
+      const named = await beneficiaryNames(deps.services, page.items);
       return sendPage(reply, RewardsSettlementPage, {
         lang: visit.lang,
         areas: visit.areas,
         settlement: must(settlement),
-        payouts: must(payouts),
+        payouts: page,
+        names: Object.fromEntries(named),
         status: status ?? null,
         cursor: request.query.cursor ?? null,
       });

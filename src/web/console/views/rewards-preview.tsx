@@ -6,7 +6,7 @@ import type { Flash } from '../../site/session.js';
 import type { ConsoleArea } from '../access.js';
 import { ActionForm, ConsoleFlash, Field, When } from './parts.js';
 import { Money, RewardsFrame } from './rewards.js';
-import { SHOWN, TotalsTable } from './rewards-settlement-parts.js';
+import { Beneficiary, SHOWN, TotalsTable } from './rewards-settlement-parts.js';
 
 /**
  * What a run would pay now, and the run's form carrying these totals: the console previews again when it is
@@ -154,22 +154,5 @@ function PayableNow(props: { lang: Lang; preview: PreviewBody }) {
         <p>{t(lang, 'console.rewards.nothingPending')}</p>
       )}
     </section>
-  );
-}
-
-/** A beneficiary by name (a bot's name, a person's display name), the id in the title; without a name, "a bot" or "a person". */
-function Beneficiary(props: { lang: Lang; names: Readonly<Record<string, string>>; kind: 'BOT' | 'HUMAN'; id: string }) {
-  const name = props.names[`${props.kind}:${props.id}`];
-  const kind = props.kind === 'BOT' ? t(props.lang, 'console.rewards.bot') : t(props.lang, 'console.rewards.person');
-  return (
-    <span class="beneficiary" title={props.id}>
-      {name ? (
-        <>
-          {name} <small>({kind})</small>
-        </>
-      ) : (
-        t(props.lang, props.kind === 'BOT' ? 'console.rewards.unnamedBot' : 'console.rewards.unnamedPerson')
-      )}
-    </span>
   );
 }

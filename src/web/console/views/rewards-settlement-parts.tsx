@@ -134,3 +134,20 @@ export function MoneyRequests(props: { lang: Lang; runs: OpenRuns; back: string 
     </section>
   );
 }
+
+/** A beneficiary by name (a bot's name, a person's display name), the id in the title; without a name, "a bot" or "a person". */
+export function Beneficiary(props: { lang: Lang; names: Readonly<Record<string, string>>; kind: 'BOT' | 'HUMAN'; id: string }) {
+  const name = props.names[`${props.kind}:${props.id}`];
+  const kind = props.kind === 'BOT' ? t(props.lang, 'console.rewards.bot') : t(props.lang, 'console.rewards.person');
+  return (
+    <span class="beneficiary" title={props.id}>
+      {name ? (
+        <>
+          {name} <small>({kind})</small>
+        </>
+      ) : (
+        t(props.lang, props.kind === 'BOT' ? 'console.rewards.unnamedBot' : 'console.rewards.unnamedPerson')
+      )}
+    </span>
+  );
+}

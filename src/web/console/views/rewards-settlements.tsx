@@ -6,7 +6,7 @@ import { href } from '../../site/links.js';
 import type { ConsoleArea } from '../access.js';
 import { Chips, NextPage, When } from './parts.js';
 import { Money, RewardsFrame, roleLabel } from './rewards.js';
-import { MoneyRequests, SHOWN, TotalsTable, type OpenRuns } from './rewards-settlement-parts.js';
+import { Beneficiary, MoneyRequests, SHOWN, TotalsTable, type OpenRuns } from './rewards-settlement-parts.js';
 
 const settlementHref = (id: string, lang: Lang, query: Record<string, string | undefined> = {}) =>
   href(`/console/rewards/settlements/${encodeURIComponent(id)}`, lang, query);
@@ -96,6 +96,8 @@ export function RewardsSettlementPage(props: {
   areas: readonly ConsoleArea[];
   settlement: Static<typeof SettlementDetail>;
   payouts: Static<typeof PayoutsPage>;
+  /** Beneficiaries' names by `KIND:id` (beneficiary-names.ts). */
+  names: Readonly<Record<string, string>>;
   status: (typeof PAYOUT_STATUSES)[number] | null;
   cursor: string | null;
 }) {
@@ -167,8 +169,7 @@ export function RewardsSettlementPage(props: {
                 </td>
                 <td>{roleLabel(lang, p.role)}</td>
                 <td>
-                  {p.beneficiaryKind === 'BOT' ? t(lang, 'console.rewards.bot') : t(lang, 'console.rewards.person')}{' '}
-                  <code>{p.beneficiaryId}</code>
+                  <Beneficiary lang={lang} names={props.names} kind={p.beneficiaryKind} id={p.beneficiaryId} />
                   {p.recipientId ? (
                     <>
                       <br />
