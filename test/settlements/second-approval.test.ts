@@ -134,6 +134,9 @@ describe('settlement runs above the second-approval threshold', () => {
     assert.ok(!(await controlPlane.waitingFor(as('treasurer', 'h_treasurer'), 'money')).includes(filed.body.id));
     assert.ok(!(await controlPlane.waitingFor(as('carol', 'h_carol'))).includes(filed.body.id));
     assert.deepEqual(await controlPlane.waitingFor(as('alice', 'h_alice'), 'governance'), []);
+    // the console's control plane lists governance changes only; the rewards pages list money
+    assert.ok(!(await controlPlane.list({}, 'governance')).items.some((item) => item.id === filed.body.id));
+    assert.ok((await controlPlane.list({}, 'money')).items.some((item) => item.id === filed.body.id));
   });
 });
 

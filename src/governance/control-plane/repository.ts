@@ -34,13 +34,14 @@ export async function updateRequest(tx: Tx<GovernanceTables>, id: string, set: U
 /** Up to `limit` requests before `beforeSeq` (newest first), optionally of one status and one action. */
 export async function requestsBefore(
   db: Queryable<GovernanceTables>,
-  filter: { status?: ControlPlaneStatus; action?: ControlPlaneAction },
+  filter: { status?: ControlPlaneStatus; action?: ControlPlaneAction; actions?: readonly ControlPlaneAction[] },
   beforeSeq: Int8 | null,
   limit: number,
 ): Promise<RequestRow[]> {
   let query = db.selectFrom('control_plane_requests').selectAll().orderBy('seq', 'desc').limit(limit);
   if (filter.status) query = query.where('status', '=', filter.status);
   if (filter.action) query = query.where('action', '=', filter.action);
+  if (filter.actions) query = query.where('action', 'in', [...filter.actions]);
   if (beforeSeq !== null) query = query.where('seq', '<', beforeSeq);
   return query.execute();
 }

@@ -15,6 +15,8 @@ import type { HumanProofVerifier } from '../../identity/humans/proof-verifier.js
 import { EMERGENCY_TARGET, payloadHash } from './gate.js';
 import {
   approvableActions,
+  GOVERNANCE_ACTIONS,
+  MONEY_ACTIONS,
   isApprover,
   isMoneyAction,
   isRequester,
@@ -169,12 +171,19 @@ export function createControlPlaneService(deps: {
       });
     },
 
-    /** Requests newest first, optionally of one status and one action; keyset cursor on the request sequence. */
-    async list(query: Pick<ListRequestsQuery, 'status' | 'action' | 'cursor' | 'limit'>): Promise<ControlPlaneRequestList> {
-      const kind = `control-plane-requests:${query.status ?? '*'}:${query.action ?? '*'}`;
+    /**
+     * Requests newest first, optionally of one status and one action, and of one scope (governance changes or
+     * money: the console's control plane lists governance, its rewards pages money); keyset cursor on the sequence.
+     */
+    async list(
+      query: Pick<ListRequestsQuery, 'status' | 'action' | 'cursor' | 'limit'>,
+      scope: 'governance' | 'money' | 'all' = 'all',
+    ): Promise<ControlPlaneRequestList> {
+      const kind = `control-plane-requests:${query.status ?? '*'}:${query.action ?? '*'}${scope === 'all' ? '' : `:${scope}`}`;
+      const actions = scope === 'all' ? undefined : scope === 'money' ? MONEY_ACTIONS : GOVERNANCE_ACTIONS;
       const limit = query.limit ?? 20;
       const before = query.cursor ? (cursors.decode(kind, query.cursor, ['int8'])[0] as string) : null;
-      const rows = await requestsBefore(db, { status: query.status, action: query.action }, before, limit + 1);
+      const rows = await requestsBefore(db, { status: query.status, action: query.action, actions }, before, limit + 1);
       const { items, nextCursor } = pageOf(rows, limit, (last) => cursors.encode(kind, [last.seq]));
       return { items: items.map((row) => present(row)), ...(nextCursor ? { nextCursor } : {}) };
     },
