@@ -1118,13 +1118,13 @@ export interface paths {
     };
     /**
      * Control-plane requests, newest first (filters: status, action; keyset cursor)
-     * @description A human signed read for content admins (403 CONTENT_ADMIN_REQUIRED otherwise). Lists control-plane requests newest first, optionally of one status or action; `limit` 1 to 100 (default 20) and a keyset cursor bound to the filters (another listing's cursor is 400 INVALID_CURSOR). The answer is one page, with nextCursor when there is a next one.
+     * @description A human signed read for content admins and rewards admins (403 CONTENT_ADMIN_REQUIRED otherwise). Lists control-plane requests newest first, optionally of one status or action; `limit` 1 to 100 (default 20) and a keyset cursor bound to the filters (another listing's cursor is 400 INVALID_CURSOR). The answer is one page, with nextCursor when there is a next one.
      */
     get: operations['listControlPlaneRequests'];
     put?: never;
     /**
-     * File a control-plane request (content admin initiator)
-     * @description Content admins only (CONTENT_ADMIN_IDS, matched by the bound linkedHumanId first, then the actorId; 403 CONTENT_ADMIN_REQUIRED otherwise). Files a request for one change that needs several people: governance.activate (target a RATIFIED proposal, payload its changes), governance.emergency.apply (target emergency, payload the overlay evaluate recommends) or governance.emergency.clear (payload the emergency id). The target must fit the action (400 otherwise); the service stores the payload and its SHA-256 over canonical JSON, which is what approvers approve, and the number of approvals CONTROL_PLANE_APPROVAL_MIN asks for. The answer is the request, PENDING.
+     * File a control-plane request (content admin initiator; rewards admin for money)
+     * @description Governance changes are filed by content admins (CONTENT_ADMIN_IDS, matched by the bound linkedHumanId first, then the actorId; 403 CONTENT_ADMIN_REQUIRED otherwise), money by rewards admins (REWARDS_ADMIN_IDS; 403 REWARDS_ADMIN_REQUIRED otherwise). Files a request for one change that needs several people: governance.activate (target a RATIFIED proposal, payload its changes), governance.emergency.apply (target emergency, payload the overlay evaluate recommends), governance.emergency.clear (payload the emergency id), settlement.run (target settlement, payload the pool and preview digest a run above SETTLEMENT_SECOND_APPROVAL_ABOVE_ORBS names in its 409) or batch.finalize (target batch, likewise). The target must fit the action (400 otherwise); the service stores the payload and its SHA-256 over canonical JSON, which is what approvers approve, and the number of approvals: CONTROL_PLANE_APPROVAL_MIN for governance, one other rewards admin for money. The answer is the request, PENDING.
      */
     post: operations['createControlPlaneRequest'];
     delete?: never;
@@ -1142,7 +1142,7 @@ export interface paths {
     };
     /**
      * One control-plane request with its approvals
-     * @description A human signed read for content admins (403 CONTENT_ADMIN_REQUIRED otherwise), used to check a request before approving it. An unknown id is 404. The answer is the request with its action, target, payload and payloadHash, its state and every approval so far.
+     * @description A human signed read for content admins and rewards admins (403 CONTENT_ADMIN_REQUIRED otherwise), used to check a request before approving it. An unknown id is 404. The answer is the request with its action, target, payload and payloadHash, its state and every approval so far.
      */
     get: operations['getControlPlaneRequest'];
     put?: never;
@@ -1164,7 +1164,7 @@ export interface paths {
     put?: never;
     /**
      * Approve a request: allowlisted approver (CONTROL_PLANE_APPROVER_LINKED_HUMAN_IDS), verified human, proof with action control_plane_approve:<id>
-     * @description Only an approver listed in CONTROL_PLANE_APPROVER_LINKED_HUMAN_IDS (the content-admin list does not count; 403 CONTROL_PLANE_APPROVER_REQUIRED) who signs verified=true (403 VERIFIED_ACTOR_REQUIRED), and never the initiator (403 CONTROL_PLANE_REQUESTER_CANNOT_APPROVE). The body carries a human proof with action control_plane_approve:<requestId>; its nullifier is spent once, so one person cannot approve twice under two accounts (409 NULLIFIER_REUSED, 409 CONTROL_PLANE_ALREADY_APPROVED). The request must be PENDING (409 CONTROL_PLANE_REQUEST_NOT_PENDING); the approval that reaches approvalsRequired makes it EXECUTED, ready to be consumed by its change. The answer is the request with its approvals.
+     * @description For governance changes, only an approver listed in CONTROL_PLANE_APPROVER_LINKED_HUMAN_IDS (the content-admin list does not count; 403 CONTROL_PLANE_APPROVER_REQUIRED); for money (settlement.run, batch.finalize), only another rewards admin (403 REWARDS_ADMIN_REQUIRED), and the initiator never. The approver signs verified=true (403 VERIFIED_ACTOR_REQUIRED), and never the initiator (403 CONTROL_PLANE_REQUESTER_CANNOT_APPROVE). The body carries a human proof with action control_plane_approve:<requestId>; its nullifier is spent once, so one person cannot approve twice under two accounts (409 NULLIFIER_REUSED, 409 CONTROL_PLANE_ALREADY_APPROVED). The request must be PENDING (409 CONTROL_PLANE_REQUEST_NOT_PENDING); the approval that reaches approvalsRequired makes it EXECUTED, ready to be consumed by its change. The answer is the request with its approvals.
      */
     post: operations['approveControlPlaneRequest'];
     delete?: never;
@@ -1184,7 +1184,7 @@ export interface paths {
     put?: never;
     /**
      * Cancel a request that is not consumed yet (initiator or content admin, verified=true)
-     * @description The initiator or a content admin, signing as a verified human (403 VERIFIED_ACTOR_REQUIRED, 403 CONTROL_PLANE_CANCEL_FORBIDDEN for anyone else). Only a PENDING or EXECUTED request can be cancelled (409 CONTROL_PLANE_REQUEST_NOT_CANCELLABLE); a cancelled request authorizes nothing. The answer is the request, CANCELLED, with who cancelled it and why.
+     * @description The initiator or an admin of the request's kind (content admins for governance, rewards admins for money), signing as a verified human (403 VERIFIED_ACTOR_REQUIRED, 403 CONTROL_PLANE_CANCEL_FORBIDDEN for anyone else). Only a PENDING or EXECUTED request can be cancelled (409 CONTROL_PLANE_REQUEST_NOT_CANCELLABLE); a cancelled request authorizes nothing. The answer is the request, CANCELLED, with who cancelled it and why.
      */
     post: operations['cancelControlPlaneRequest'];
     delete?: never;
@@ -1488,7 +1488,7 @@ export interface paths {
     put?: never;
     /**
      * Settle every story whose reward window closed and that no settlement covered
-     * @description Rewards admins only (REWARDS_ADMIN_IDS, matched by the bound linkedHumanId first, then the actorId; 403 REWARDS_ADMIN_REQUIRED otherwise). Settles, in one transaction and at most once, every story whose reward window closed and that no settlement covered: escrow first, then the four roles by the policy's splits, then by contribution weight, in integer base units (docs/rewards.md, "The arithmetic"). Payouts are created PAYABLE, PENDING_RECIPIENT, FROZEN or REVIEW by the rules of their person; a concurrent run waits and then finds nothing (409 NOTHING_TO_SETTLE), and a paused policy is 409 REWARDS_PAUSED. The answer is the settlement with its totals.
+     * @description Rewards admins only (REWARDS_ADMIN_IDS, matched by the bound linkedHumanId first, then the actorId; 403 REWARDS_ADMIN_REQUIRED otherwise). Settles, in one transaction and at most once, every story whose reward window closed and that no settlement covered: escrow first, then the four roles by the policy's splits, then by contribution weight, in integer base units (docs/rewards.md, "The arithmetic"). Payouts are created PAYABLE, PENDING_RECIPIENT, FROZEN or REVIEW by the rules of their person; a concurrent run waits and then finds nothing (409 NOTHING_TO_SETTLE), and a paused policy is 409 REWARDS_PAUSED. A pool above SETTLEMENT_SECOND_APPROVAL_ABOVE_ORBS needs a second rewards admin: without controlPlaneRequestId it is 409 SECOND_APPROVAL_REQUIRED, whose nextAction names the settlement.run request to file (the pool and the preview digest); with it, the request must be EXECUTED (approved by another rewards admin) for exactly this pool and these stories (409 CONTROL_PLANE_REQUEST_MISMATCH, _NOT_EXECUTED, _CONSUMED otherwise) and is consumed by the run. The answer is the settlement with its totals.
      */
     post: operations['runSettlement'];
     delete?: never;
@@ -1808,7 +1808,7 @@ export interface paths {
     put?: never;
     /**
      * Build and finalize a distribution batch of the payable payouts (409 until the rail is configured)
-     * @description Rewards admins only (REWARDS_ADMIN_IDS, matched by the bound linkedHumanId first, then the actorId; 403 REWARDS_ADMIN_REQUIRED otherwise). Builds a distribution batch of every PAYABLE payout that no batch carries yet, summed per verified wallet, as an OpenZeppelin standard Merkle tree, with a claim deadline claimWindowDays on (default 90). It needs the claim rail enabled and configured (409 CLAIM_RAIL_NOT_CONFIGURED) and something to pay (409 NOTHING_TO_DISTRIBUTE); a payout is in at most one batch, even when two finalizes race. The answer is the batch to register on chain with exactly its values.
+     * @description Rewards admins only (REWARDS_ADMIN_IDS, matched by the bound linkedHumanId first, then the actorId; 403 REWARDS_ADMIN_REQUIRED otherwise). Builds a distribution batch of every PAYABLE payout that no batch carries yet, summed per verified wallet, as an OpenZeppelin standard Merkle tree, with a claim deadline claimWindowDays on (default 90). It needs the claim rail enabled and configured (409 CLAIM_RAIL_NOT_CONFIGURED) and something to pay (409 NOTHING_TO_DISTRIBUTE); a payout is in at most one batch, even when two finalizes race. A total above SETTLEMENT_SECOND_APPROVAL_ABOVE_ORBS needs a second rewards admin: without controlPlaneRequestId it is 409 SECOND_APPROVAL_REQUIRED, whose nextAction names the batch.finalize request to file (total, claim window, preview digest); with it, the request must be EXECUTED (approved by another rewards admin) for exactly this batch (409 CONTROL_PLANE_REQUEST_MISMATCH, _NOT_EXECUTED, _CONSUMED otherwise) and is consumed by the finalize. The answer is the batch to register on chain with exactly its values.
      */
     post: operations['finalizeBatch'];
     delete?: never;
@@ -2071,6 +2071,7 @@ export interface components {
       | 'CONTROL_PLANE_APPROVER_REQUIRED'
       | 'CONTROL_PLANE_REQUESTER_CANNOT_APPROVE'
       | 'CONTROL_PLANE_CANCEL_FORBIDDEN'
+      | 'SECOND_APPROVAL_REQUIRED'
       | 'NAME_TAKEN'
       | 'TOPIC_LIMIT_REACHED'
       | 'AGENTBOOK_UNAVAILABLE'
@@ -7087,11 +7088,11 @@ export interface components {
       verified: boolean;
       linkedHumanId?: string;
       /**
-       * @description governance.activate (target: a proposal id, payload {changes}), governance.emergency.apply (target: emergency, payload {overlay}), governance.emergency.clear (target: emergency, payload {emergencyId})
+       * @description governance.activate (target: a proposal id, payload {changes}), governance.emergency.apply (target: emergency, payload {overlay}), governance.emergency.clear (target: emergency, payload {emergencyId}), settlement.run (target: settlement, payload {totalPoolOrbs, previewDigest}), batch.finalize (target: batch, payload {totalOrbs, claimWindowDays, previewDigest})
        * @enum {string}
        */
-      action: 'governance.activate' | 'governance.emergency.apply' | 'governance.emergency.clear';
-      /** @description a proposal id, or `emergency` */
+      action: 'governance.activate' | 'governance.emergency.apply' | 'governance.emergency.clear' | 'settlement.run' | 'batch.finalize';
+      /** @description a proposal id, `emergency`, `settlement` or `batch` */
       target: string;
       /** @description What the change will do, exactly; its SHA-256 over the canonical JSON is what approvers approve */
       payload: {
@@ -7141,10 +7142,10 @@ export interface components {
     ControlPlaneRequest: {
       id: string;
       /**
-       * @description governance.activate (target: a proposal id, payload {changes}), governance.emergency.apply (target: emergency, payload {overlay}), governance.emergency.clear (target: emergency, payload {emergencyId})
+       * @description governance.activate (target: a proposal id, payload {changes}), governance.emergency.apply (target: emergency, payload {overlay}), governance.emergency.clear (target: emergency, payload {emergencyId}), settlement.run (target: settlement, payload {totalPoolOrbs, previewDigest}), batch.finalize (target: batch, payload {totalOrbs, claimWindowDays, previewDigest})
        * @enum {string}
        */
-      action: 'governance.activate' | 'governance.emergency.apply' | 'governance.emergency.clear';
+      action: 'governance.activate' | 'governance.emergency.apply' | 'governance.emergency.clear' | 'settlement.run' | 'batch.finalize';
       target: string;
       payload: unknown;
       payloadHash: string;
@@ -8497,6 +8498,41 @@ export interface components {
      * @description What a settlement run would pay now for a pool, by role, story and beneficiary; nothing is written.
      * @example {
      *       "preview": true,
+     *       "previewDigest": "7c1e9a04d2b85f3e6a0d4c8b2f7e1a5d9c3b6f0e4a8d2c7b1f5e9a3d6c0b4f82",
+     *       "pending": {
+     *         "display": "540",
+     *         "base": "540000000000000000000"
+     *       },
+     *       "byStatus": {
+     *         "PAYABLE": {
+     *           "display": "150",
+     *           "base": "150000000000000000000"
+     *         },
+     *         "PENDING_RECIPIENT": {
+     *           "display": "540",
+     *           "base": "540000000000000000000"
+     *         },
+     *         "FROZEN": {
+     *           "display": "0",
+     *           "base": "0"
+     *         },
+     *         "REVIEW": {
+     *           "display": "0",
+     *           "base": "0"
+     *         }
+     *       },
+     *       "secondApproval": {
+     *         "required": false,
+     *         "aboveOrbs": "1000",
+     *         "request": {
+     *           "action": "settlement.run",
+     *           "target": "settlement",
+     *           "payload": {
+     *             "totalPoolOrbs": "1000",
+     *             "previewDigest": "7c1e9a04d2b85f3e6a0d4c8b2f7e1a5d9c3b6f0e4a8d2c7b1f5e9a3d6c0b4f82"
+     *           }
+     *         }
+     *       },
      *       "policyVersion": 3,
      *       "policyStatus": "ACTIVE",
      *       "runnable": true,
@@ -8599,6 +8635,33 @@ export interface components {
     SettlementPreview: {
       /** @enum {boolean} */
       preview: true;
+      /** @description SHA-256 of the canonical JSON of what a run would divide: {policyVersion, poolBase, storyIds (sorted)} */
+      previewDigest: string;
+      pending: components['schemas']['Amount'];
+      /** @description What the run would pay by the state its payouts start in: payable now, or pending (no recipient terms, frozen, in review) */
+      byStatus: {
+        PAYABLE: components['schemas']['Amount'];
+        PENDING_RECIPIENT: components['schemas']['Amount'];
+        FROZEN: components['schemas']['Amount'];
+        REVIEW: components['schemas']['Amount'];
+      };
+      /** @description Whether a run of this pool needs a second rewards admin, and the request to file for it */
+      secondApproval: {
+        /** @description Whether the pool is above SETTLEMENT_SECOND_APPROVAL_ABOVE_ORBS */
+        required: boolean;
+        /** @description SETTLEMENT_SECOND_APPROVAL_ABOVE_ORBS in display units */
+        aboveOrbs: string;
+        /** @description The control-plane request a run of this pool needs when required: file it as it stands */
+        request: {
+          /** @enum {string} */
+          action: 'settlement.run';
+          /** @enum {string} */
+          target: 'settlement';
+          payload: {
+            [key: string]: string;
+          };
+        };
+      };
       policyVersion: number;
       policyStatus: string;
       /** @description False while the policy is PAUSED or DISABLED (a run would answer 409 REWARDS_PAUSED) */
@@ -8645,6 +8708,8 @@ export interface components {
       linkedHumanId?: string;
       /** @description The pool in display units of the reward token (minimum 0.01, at most REWARD_TOKEN_DECIMALS decimals); a JSON number, read from its digits, or the same decimal as a string */
       totalPoolOrbs: number | string;
+      /** @description An EXECUTED settlement.run control-plane request for exactly this pool and these stories: needed above SETTLEMENT_SECOND_APPROVAL_ABOVE_ORBS (docs/rewards.md, "Two people for money") */
+      controlPlaneRequestId?: string;
     };
     /**
      * PublishedContribution
@@ -9318,7 +9383,8 @@ export interface components {
      *       "actorId": "reader-1042",
      *       "verified": true,
      *       "linkedHumanId": "h_2f8c1e7a9b0d4c36e5a1f7b29d8c0e41",
-     *       "claimWindowDays": 90
+     *       "claimWindowDays": 90,
+     *       "controlPlaneRequestId": "cpr_Xw5Ma9Qe2Tn7Rb3K"
      *     }
      */
     FinalizeBatchRequest: {
@@ -9331,6 +9397,8 @@ export interface components {
        * @default 90
        */
       claimWindowDays: number;
+      /** @description An EXECUTED batch.finalize control-plane request for exactly this batch: needed above SETTLEMENT_SECOND_APPROVAL_ABOVE_ORBS (docs/rewards.md, "Two people for money") */
+      controlPlaneRequestId?: string;
     };
     /**
      * FreezeBatchRequest
@@ -16172,8 +16240,8 @@ export interface operations {
         verified: 'true' | 'false' | '1' | '0';
         linkedHumanId?: string;
         status?: 'PENDING' | 'EXECUTED' | 'CONSUMED' | 'CANCELLED';
-        /** @description governance.activate (target: a proposal id, payload {changes}), governance.emergency.apply (target: emergency, payload {overlay}), governance.emergency.clear (target: emergency, payload {emergencyId}) */
-        action?: 'governance.activate' | 'governance.emergency.apply' | 'governance.emergency.clear';
+        /** @description governance.activate (target: a proposal id, payload {changes}), governance.emergency.apply (target: emergency, payload {overlay}), governance.emergency.clear (target: emergency, payload {emergencyId}), settlement.run (target: settlement, payload {totalPoolOrbs, previewDigest}), batch.finalize (target: batch, payload {totalOrbs, claimWindowDays, previewDigest}) */
+        action?: 'governance.activate' | 'governance.emergency.apply' | 'governance.emergency.clear' | 'settlement.run' | 'batch.finalize';
         /** @description Opaque: `nextCursor` of the previous page, as it was answered (empty: the first page). Any other text, or a cursor of another listing, is 400 INVALID_CURSOR. */
         cursor?: string;
         limit?: number;
@@ -17977,6 +18045,41 @@ export interface operations {
           /**
            * @example {
            *       "preview": true,
+           *       "previewDigest": "7c1e9a04d2b85f3e6a0d4c8b2f7e1a5d9c3b6f0e4a8d2c7b1f5e9a3d6c0b4f82",
+           *       "pending": {
+           *         "display": "540",
+           *         "base": "540000000000000000000"
+           *       },
+           *       "byStatus": {
+           *         "PAYABLE": {
+           *           "display": "150",
+           *           "base": "150000000000000000000"
+           *         },
+           *         "PENDING_RECIPIENT": {
+           *           "display": "540",
+           *           "base": "540000000000000000000"
+           *         },
+           *         "FROZEN": {
+           *           "display": "0",
+           *           "base": "0"
+           *         },
+           *         "REVIEW": {
+           *           "display": "0",
+           *           "base": "0"
+           *         }
+           *       },
+           *       "secondApproval": {
+           *         "required": false,
+           *         "aboveOrbs": "1000",
+           *         "request": {
+           *           "action": "settlement.run",
+           *           "target": "settlement",
+           *           "payload": {
+           *             "totalPoolOrbs": "1000",
+           *             "previewDigest": "7c1e9a04d2b85f3e6a0d4c8b2f7e1a5d9c3b6f0e4a8d2c7b1f5e9a3d6c0b4f82"
+           *           }
+           *         }
+           *       },
            *       "policyVersion": 3,
            *       "policyStatus": "ACTIVE",
            *       "runnable": true,
@@ -19608,7 +19711,8 @@ export interface operations {
          *       "actorId": "reader-1042",
          *       "verified": true,
          *       "linkedHumanId": "h_2f8c1e7a9b0d4c36e5a1f7b29d8c0e41",
-         *       "claimWindowDays": 90
+         *       "claimWindowDays": 90,
+         *       "controlPlaneRequestId": "cpr_Xw5Ma9Qe2Tn7Rb3K"
          *     }
          */
         'application/json': components['schemas']['FinalizeBatchRequest'];

@@ -271,6 +271,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           claimFreezes: rewards.claimFreezes,
           emergency: services.emergency,
           names: services.readers.names,
+          bots: services.agents,
+          humans: services.humans,
           moderation: newsroom.moderation,
           stories: newsroom.stories,
           corrections: newsroom.corrections,

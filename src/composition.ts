@@ -63,6 +63,7 @@ import { publicReviewCases } from './rewards/review/public-view.js';
 import { createRewardReviewService } from './rewards/review/service.js';
 import { latestAnalysisCartelHolds } from './rewards/settlements/cartel-hook.js';
 import { createSettlementService } from './rewards/settlements/service.js';
+import { toBaseUnits, truncateDecimals } from './rewards/money/money.js';
 import { createAuditService } from './platform/audit/service.js';
 import { failingDeliveries, readDeliveryLog, type DeliveryLogQuery } from './delivery/webhooks/delivery-log.js';
 import type { WaitingSources } from './web/console/waiting.js';
@@ -137,6 +138,11 @@ export function createServices(ctx: AppContext) {
 
   // rewards
   const decimals = config.rewardTokenDecimals;
+  // SETTLEMENT_SECOND_APPROVAL_ABOVE_ORBS in base units; finer than the token's decimals rounds down to them
+  const secondApproval = {
+    decimals,
+    aboveBase: toBaseUnits(truncateDecimals(config.rewards.secondApprovalAboveOrbs, decimals), decimals) ?? 0n,
+  };
   const chain = config.chainRpcUrl ? createClaimChain(config.chainRpcUrl) : null;
   const rewards = {
     policy: createPolicyService({ ...base, decimals }),
@@ -148,12 +154,14 @@ export function createServices(ctx: AppContext) {
       cartelHolds: latestAnalysisCartelHolds,
       cursors,
       readInParts: ctx.database.connections > 1,
+      secondApproval,
     }),
     review: createRewardReviewService({ ...base, decimals, reviewDueHours: config.rewards.reviewDueHours }),
     claims: createClaimsService({
       ...base,
       cursors,
       chain,
+      secondApproval,
       rail: {
         enabled: config.claimsEnabled,
         distributorAddress: config.claimDistributorAddress,
@@ -270,7 +278,8 @@ export function createServices(ctx: AppContext) {
       waiting: {
         quarantine: () => newsroom.moderation.quarantine.waiting(),
         reviewCases: () => rewards.review.openCount(),
-        approvals: async (actor) => (await controlPlane.waitingFor(actor)).length,
+        approvals: async (actor) => (await controlPlane.waitingFor(actor, 'governance')).length,
+        moneyApprovals: async (actor) => (await controlPlane.waitingFor(actor, 'money')).length,
         proposals: () => governance.waiting(),
         findings: () => integrity.waitingFindings(),
         failingDeliveries: () => failingDeliveries(db),

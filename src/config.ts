@@ -192,7 +192,15 @@ export interface Config {
   claimMinConfirmations: number;
   // rewards: REWARDS_DAILY_PAID_ACTIONS_L3 / _L2 / _L0: paid actions (reward votes) per person and
   // UTC day by recorded tier; REWARDS_REVIEW_DUE_HOURS: a review case not closed by then is OVERDUE.
-  rewards: { dailyPaidActions: { L3: number; L2: number; L0: number }; reviewDueHours: number };
+  rewards: {
+    dailyPaidActions: { L3: number; L2: number; L0: number };
+    reviewDueHours: number;
+    /**
+     * SETTLEMENT_SECOND_APPROVAL_ABOVE_ORBS: a settlement pool or batch total above this many orbs (display units)
+     * needs a second rewards admin's approval (default 1000; 0: every run and finalize).
+     */
+    secondApprovalAboveOrbs: string;
+  };
   /**
    * AGENTBOOK_MODE, AGENTBOOK_STATIC, AGENTBOOK_RPC_URL, AGENTBOOK_CONTRACT. `localFile`: the local AgentBook of the
    * local demo (static mode, `localDemoDataDir`): DATA_DIR/local-agentbook.json, which `npm run agentbook:register`
@@ -276,6 +284,14 @@ function int(env: Env, name: string, fallback: number, min: number, max = Number
   const n = Number(v);
   if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
   return n;
+}
+
+/** An amount of orbs in display units (a decimal text such as 1000 or 2.5, at most 36 decimals). */
+function orbs(env: Env, name: string, fallback: string): string {
+  const raw = str(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d{1,40}(\.\d{1,36})?$/.test(raw)) throw new ConfigError(name, 'must be an amount of orbs such as 1000 or 2.5 (0: every run)');
+  return raw;
 }
 
 function list(env: Env, name: string): string[] {
@@ -635,6 +651,7 @@ export function loadConfig(env: Env = process.env): Config {
         L0: int(env, 'REWARDS_DAILY_PAID_ACTIONS_L0', 5, 0, 100_000),
       },
       reviewDueHours: int(env, 'REWARDS_REVIEW_DUE_HOURS', 72, 1, 8760),
+      secondApprovalAboveOrbs: orbs(env, 'SETTLEMENT_SECOND_APPROVAL_ABOVE_ORBS', '1000'),
     },
     agentbook: parseAgentbook(env),
     trustProxy: parseTrustProxy(env),

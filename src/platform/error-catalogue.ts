@@ -254,7 +254,17 @@ export const ERROR_CATALOGUE = {
     FORBIDDEN,
     'The requester cannot approve their own request (CONTROL_PLANE_ENFORCE_REQUESTER_CANNOT_APPROVE=1)',
   ),
-  CONTROL_PLANE_CANCEL_FORBIDDEN: entry(403, FORBIDDEN, 'Only the initiator or a content admin can cancel this request'),
+  CONTROL_PLANE_CANCEL_FORBIDDEN: entry(
+    403,
+    FORBIDDEN,
+    'Only the initiator or an admin of its kind (content admins for governance, rewards admins for money) can cancel this request',
+  ),
+  SECOND_APPROVAL_REQUIRED: entry(
+    409,
+    CONFLICT,
+    'This payout is above SETTLEMENT_SECOND_APPROVAL_ABOVE_ORBS: a second rewards admin must approve it first',
+    'File POST /v1/admin/control-plane/requests with the action, target and payload this answer names; once another rewards admin approved it (EXECUTED), send its id as controlPlaneRequestId',
+  ),
 
   // reader accounts (bookmarks, followed topics, personalization history, export)
   NAME_TAKEN: entry(409, CONFLICT, 'Another person holds this display name (names are compared without case)', 'Choose another name'),

@@ -19,6 +19,8 @@ export type Person = keyof typeof PEOPLE;
 
 export const REWARDS_ENV: Env = {
   REWARDS_ADMIN_IDS: 'h_treasurer',
+  // one admin runs any pool in these tests; test/settlements/second-approval.test.ts tests the threshold
+  SETTLEMENT_SECOND_APPROVAL_ABOVE_ORBS: '1000000000000000000000000000000000000000',
   RATE_LIMIT_HUMAN_WRITES_PER_MINUTE: '100000',
   RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000',
 };

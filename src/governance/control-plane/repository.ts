@@ -34,26 +34,33 @@ export async function updateRequest(tx: Tx<GovernanceTables>, id: string, set: U
 /** Up to `limit` requests before `beforeSeq` (newest first), optionally of one status and one action. */
 export async function requestsBefore(
   db: Queryable<GovernanceTables>,
-  filter: { status?: ControlPlaneStatus; action?: ControlPlaneAction },
+  filter: { status?: ControlPlaneStatus; action?: ControlPlaneAction; actions?: readonly ControlPlaneAction[] },
   beforeSeq: Int8 | null,
   limit: number,
 ): Promise<RequestRow[]> {
   let query = db.selectFrom('control_plane_requests').selectAll().orderBy('seq', 'desc').limit(limit);
   if (filter.status) query = query.where('status', '=', filter.status);
   if (filter.action) query = query.where('action', '=', filter.action);
+  if (filter.actions) query = query.where('action', 'in', [...filter.actions]);
   if (beforeSeq !== null) query = query.where('seq', '<', beforeSeq);
   return query.execute();
 }
 
 /**
- * The PENDING requests that wait for `approver`: filed by someone else and not yet approved by them (oldest
+ * The PENDING requests of `actions` that wait for `approver`: filed by someone else and not yet approved by them (oldest
  * first, at most `limit`).
  */
-export async function pendingFor(db: Queryable<GovernanceTables>, approver: string, limit: number): Promise<string[]> {
+export async function pendingFor(
+  db: Queryable<GovernanceTables>,
+  approver: string,
+  actions: readonly ControlPlaneAction[],
+  limit: number,
+): Promise<string[]> {
   const rows = await db
     .selectFrom('control_plane_requests as r')
     .select('r.id')
     .where('r.status', '=', 'PENDING')
+    .where('r.action', 'in', [...actions])
     .where('r.requested_by', '!=', approver)
     .where(({ not, exists, selectFrom }) =>
       not(

@@ -7,7 +7,13 @@ import { approveControlPlaneRequestExample, controlPlaneRequestExample, createCo
 
 /** Control-plane requests: filing, listing, reading, approving and cancelling. */
 
-export const CONTROL_PLANE_ACTIONS = ['governance.activate', 'governance.emergency.apply', 'governance.emergency.clear'] as const;
+export const CONTROL_PLANE_ACTIONS = [
+  'governance.activate',
+  'governance.emergency.apply',
+  'governance.emergency.clear',
+  'settlement.run',
+  'batch.finalize',
+] as const;
 export const CONTROL_PLANE_STATUSES = ['PENDING', 'EXECUTED', 'CONSUMED', 'CANCELLED'] as const;
 
 /** Ids of requests and proposals: opaque URL-safe strings. */
@@ -16,7 +22,7 @@ export const RequestParams = Type.Object({ id: RecordId });
 
 const ActionSchema = StringEnum(CONTROL_PLANE_ACTIONS, {
   description:
-    'governance.activate (target: a proposal id, payload {changes}), governance.emergency.apply (target: emergency, payload {overlay}), governance.emergency.clear (target: emergency, payload {emergencyId})',
+    'governance.activate (target: a proposal id, payload {changes}), governance.emergency.apply (target: emergency, payload {overlay}), governance.emergency.clear (target: emergency, payload {emergencyId}), settlement.run (target: settlement, payload {totalPoolOrbs, previewDigest}), batch.finalize (target: batch, payload {totalOrbs, claimWindowDays, previewDigest})',
 });
 const Payload = Type.Record(Type.String({ minLength: 1, maxLength: 200 }), Type.Unknown(), {
   maxProperties: 50,
@@ -27,7 +33,12 @@ export const CreateRequestBody = Type.Object(
   {
     ...HumanActorBody,
     action: ActionSchema,
-    target: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description: 'a proposal id, or `emergency`' }),
+    target: Type.String({
+      minLength: 1,
+      maxLength: 64,
+      pattern: '^[A-Za-z0-9_-]+$',
+      description: 'a proposal id, `emergency`, `settlement` or `batch`',
+    }),
     payload: Payload,
     reason: Type.String({ minLength: 1, maxLength: 2000 }),
   },

@@ -13,7 +13,19 @@ import { boundProof } from '../../identity/humans/proof-body.js';
 import type { HumanProof } from '../../identity/humans/proof-verifier.js';
 import type { HumanProofVerifier } from '../../identity/humans/proof-verifier.js';
 import { EMERGENCY_TARGET, payloadHash } from './gate.js';
-import { isApprover, isRequester, mayCancel } from './policy.js';
+import {
+  approvableActions,
+  GOVERNANCE_ACTIONS,
+  MONEY_ACTIONS,
+  isApprover,
+  isMoneyAction,
+  isRequester,
+  mayCancel,
+  mayFile,
+  mayRead,
+  MONEY_TARGETS,
+  requesterCannotApprove,
+} from './policy.js';
 import {
   actorIdsOf,
   approvalsOf,
@@ -70,8 +82,10 @@ function present(row: RequestRow, approvals?: ApprovalRow[]): ControlPlaneReques
  */
 async function checkApprovable(db: Queryable<GovernanceTables>, config: Config, request: RequestRow, actor: HumanActor): Promise<void> {
   nextRequestState(request.status, 'approve');
-  if (config.controlPlane.enforceRequesterCannotApprove && isRequester(request, actor))
-    throw appError('CONTROL_PLANE_REQUESTER_CANNOT_APPROVE');
+  if (requesterCannotApprove(config, request.action) && isRequester(request, actor))
+    throw appError('CONTROL_PLANE_REQUESTER_CANNOT_APPROVE', {
+      message: 'You filed this request, so you cannot approve it: another approver must',
+    });
   if (await hasApproved(db, request.id, identityKey(actor))) throw appError('CONTROL_PLANE_ALREADY_APPROVED');
 }
 
@@ -113,7 +127,12 @@ export function createControlPlaneService(deps: {
   return {
     /** Files a request (the route requires a content admin). The target must fit the action. */
     async create(actor: HumanActor, body: CreateRequestBody): Promise<ControlPlaneRequest> {
-      if (body.action === 'governance.activate') {
+      if (!mayFile(config, actor, body.action))
+        throw appError(isMoneyAction(body.action) ? 'REWARDS_ADMIN_REQUIRED' : 'CONTENT_ADMIN_REQUIRED');
+      const moneyTarget = MONEY_TARGETS[body.action];
+      if (moneyTarget !== undefined) {
+        if (body.target !== moneyTarget) throw validationFailed([{ path: '/target', message: `${body.action} targets "${moneyTarget}"` }]);
+      } else if (body.action === 'governance.activate') {
         if (!(await targets.proposalExists(body.target)))
           throw validationFailed([{ path: '/target', message: 'governance.activate targets the id of an existing proposal' }]);
       } else if (body.target !== EMERGENCY_TARGET) {
@@ -130,7 +149,8 @@ export function createControlPlaneService(deps: {
           reason: body.reason,
           requested_by: identityKey(actor),
           requested_by_actor_id: actor.actorId,
-          approvals_required: config.controlPlane.approvalMin,
+          // money: the filer is the first person, one more rewards admin is the second
+          approvals_required: isMoneyAction(body.action) ? 1 : config.controlPlane.approvalMin,
           created_at: at,
         });
         await appendAudit(tx, {
@@ -151,23 +171,37 @@ export function createControlPlaneService(deps: {
       });
     },
 
-    /** Requests newest first, optionally of one status and one action; keyset cursor on the request sequence. */
-    async list(query: Pick<ListRequestsQuery, 'status' | 'action' | 'cursor' | 'limit'>): Promise<ControlPlaneRequestList> {
-      const kind = `control-plane-requests:${query.status ?? '*'}:${query.action ?? '*'}`;
+    /**
+     * Requests newest first, optionally of one status and one action, and of one scope (governance changes or
+     * money: the console's control plane lists governance, its rewards pages money); keyset cursor on the sequence.
+     */
+    async list(
+      query: Pick<ListRequestsQuery, 'status' | 'action' | 'cursor' | 'limit'>,
+      scope: 'governance' | 'money' | 'all' = 'all',
+    ): Promise<ControlPlaneRequestList> {
+      const kind = `control-plane-requests:${query.status ?? '*'}:${query.action ?? '*'}${scope === 'all' ? '' : `:${scope}`}`;
+      const actions = scope === 'all' ? undefined : scope === 'money' ? MONEY_ACTIONS : GOVERNANCE_ACTIONS;
       const limit = query.limit ?? 20;
       const before = query.cursor ? (cursors.decode(kind, query.cursor, ['int8'])[0] as string) : null;
-      const rows = await requestsBefore(db, { status: query.status, action: query.action }, before, limit + 1);
+      const rows = await requestsBefore(db, { status: query.status, action: query.action, actions }, before, limit + 1);
       const { items, nextCursor } = pageOf(rows, limit, (last) => cursors.encode(kind, [last.seq]));
       return { items: items.map((row) => present(row)), ...(nextCursor ? { nextCursor } : {}) };
     },
 
     /**
-     * The ids of the PENDING requests that wait for this approver (filed by someone else, not yet approved by
-     * them), oldest first, at most `limit`: the console's "waiting for you". Empty for someone not on the list.
+     * The ids of the PENDING requests of `scope` (governance changes, or money: settlement runs and batch
+     * finalizes) that wait for this approver (filed by someone else, not yet approved by them), oldest first, at
+     * most `limit`: the console's "waiting for you". Empty for someone who approves none of them.
      */
-    async waitingFor(actor: HumanActor, limit = 100): Promise<string[]> {
-      if (!isApprover(config, actor)) return [];
-      return pendingFor(db, identityKey(actor), limit);
+    async waitingFor(actor: HumanActor, scope: 'governance' | 'money' = 'governance', limit = 100): Promise<string[]> {
+      const actions = approvableActions(config, actor).filter((action) => isMoneyAction(action) === (scope === 'money'));
+      if (!actions.length) return [];
+      return pendingFor(db, identityKey(actor), actions, limit);
+    },
+
+    /** Refuses someone who may not read requests: content admins and rewards admins may (403 CONTENT_ADMIN_REQUIRED). */
+    requireReader(actor: HumanActor): void {
+      if (!mayRead(config, actor)) throw appError('CONTENT_ADMIN_REQUIRED');
     },
 
     /** The actor id behind each identity key that filed or approved one of these requests (to name people). */
@@ -189,10 +223,11 @@ export function createControlPlaneService(deps: {
      */
     async approve(actor: HumanActor, id: string, body: ApproveBody): Promise<ControlPlaneRequest> {
       if (!actor.verified) throw appError('VERIFIED_ACTOR_REQUIRED', { message: 'Approving needs a verified human: sign verified=true' });
-      if (!isApprover(config, actor)) throw appError('CONTROL_PLANE_APPROVER_REQUIRED');
-      const proof = boundProof(body, `control_plane_approve:${id}`);
       const current = await findRequest(db, id);
       if (!current) throw notFound('control-plane request');
+      if (!isApprover(config, actor, current.action))
+        throw appError(isMoneyAction(current.action) ? 'REWARDS_ADMIN_REQUIRED' : 'CONTROL_PLANE_APPROVER_REQUIRED');
+      const proof = boundProof(body, `control_plane_approve:${id}`);
       await checkApprovable(db, config, current, actor);
       await verifier.verify(proof);
       const approver = identityKey(actor);

@@ -28,6 +28,17 @@ export async function findBoundTier(
   return row?.tier ?? null;
 }
 
+/** The actors bound to these linked humans (whether or not their sessions ended), most recently bound first. */
+export async function actorsOfHumans(db: Queryable<IdentityTables>, linkedHumanIds: readonly string[]) {
+  if (linkedHumanIds.length === 0) return [];
+  return db
+    .selectFrom('actor_bindings')
+    .select(['actor_id', 'linked_human_id'])
+    .where('linked_human_id', 'in', [...new Set(linkedHumanIds)])
+    .orderBy('bound_at', 'desc')
+    .execute();
+}
+
 /** The actor's binding, whether or not its session has ended (a proof renews it), or null. */
 export async function findActorBinding(db: Queryable<IdentityTables>, actorId: string) {
   return (

@@ -16,6 +16,7 @@ import {
   endLoginSession,
   claimLoginChallenge,
   findActorBinding,
+  actorsOfHumans,
   findBoundTier,
   findLoginChallenge,
   insertLoginChallenge,
@@ -110,6 +111,17 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   return {
     /** The tier of `linkedHumanId` when `actorId` is bound to it now (the auth hook's lookup), else null. */
     boundTier: (actorId: string, linkedHumanId: string) => findBoundTier(db, actorId, linkedHumanId, new Date(clock.now())),
+
+    /** The actors bound to each of these linked humans, most recently bound first (pages name people by them). */
+    async actorsOf(linkedHumanIds: readonly string[]): Promise<Map<string, string[]>> {
+      const byHuman = new Map<string, string[]>();
+      for (const row of await actorsOfHumans(db, linkedHumanIds)) {
+        const list = byHuman.get(row.linked_human_id) ?? [];
+        list.push(row.actor_id);
+        byHuman.set(row.linked_human_id, list);
+      }
+      return byHuman;
+    },
 
     /** A single-use login challenge for the signing actor: the signal and action to give IDKit. */
     async createLoginChallenge(actor: HumanActor) {

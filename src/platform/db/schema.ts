@@ -371,7 +371,8 @@ export interface GovernanceEmergenciesTable {
   clear_request_id: string | null;
 }
 
-export type ControlPlaneAction = 'governance.activate' | 'governance.emergency.apply' | 'governance.emergency.clear';
+export type ControlPlaneAction =
+  'governance.activate' | 'governance.emergency.apply' | 'governance.emergency.clear' | 'settlement.run' | 'batch.finalize';
 export type ControlPlaneStatus = 'PENDING' | 'EXECUTED' | 'CONSUMED' | 'CANCELLED';
 
 export interface ControlPlaneRequestsTable {

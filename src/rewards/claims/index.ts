@@ -125,7 +125,7 @@ export const claimsModule: FastifyPluginAsyncTypebox<{
         tags,
         summary: 'Build and finalize a distribution batch of the payable payouts (409 until the rail is configured)',
         description:
-          'Rewards admins only (REWARDS_ADMIN_IDS, matched by the bound linkedHumanId first, then the actorId; 403 REWARDS_ADMIN_REQUIRED otherwise). Builds a distribution batch of every PAYABLE payout that no batch carries yet, summed per verified wallet, as an OpenZeppelin standard Merkle tree, with a claim deadline claimWindowDays on (default 90). It needs the claim rail enabled and configured (409 CLAIM_RAIL_NOT_CONFIGURED) and something to pay (409 NOTHING_TO_DISTRIBUTE); a payout is in at most one batch, even when two finalizes race. The answer is the batch to register on chain with exactly its values.',
+          'Rewards admins only (REWARDS_ADMIN_IDS, matched by the bound linkedHumanId first, then the actorId; 403 REWARDS_ADMIN_REQUIRED otherwise). Builds a distribution batch of every PAYABLE payout that no batch carries yet, summed per verified wallet, as an OpenZeppelin standard Merkle tree, with a claim deadline claimWindowDays on (default 90). It needs the claim rail enabled and configured (409 CLAIM_RAIL_NOT_CONFIGURED) and something to pay (409 NOTHING_TO_DISTRIBUTE); a payout is in at most one batch, even when two finalizes race. A total above SETTLEMENT_SECOND_APPROVAL_ABOVE_ORBS needs a second rewards admin: without controlPlaneRequestId it is 409 SECOND_APPROVAL_REQUIRED, whose nextAction names the batch.finalize request to file (total, claim window, preview digest); with it, the request must be EXECUTED (approved by another rewards admin) for exactly this batch (409 CONTROL_PLANE_REQUEST_MISMATCH, _NOT_EXECUTED, _CONSUMED otherwise) and is consumed by the finalize. The answer is the batch to register on chain with exactly its values.',
         body: FinalizeBody,
         response: {
           202: answer(
@@ -136,7 +136,10 @@ export const claimsModule: FastifyPluginAsyncTypebox<{
         },
       },
     },
-    async (request, reply) => reply.code(202).send(await claims.finalize(humanActor(request), request.body.claimWindowDays ?? 90)),
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send(await claims.finalize(humanActor(request), request.body.claimWindowDays ?? 90, request.body.controlPlaneRequestId)),
   );
 
   app.post(

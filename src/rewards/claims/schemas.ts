@@ -126,6 +126,15 @@ export const FinalizeBody = Type.Object(
         description: 'Days until the claim deadline; unclaimed funds are swept after it',
       }),
     ),
+    controlPlaneRequestId: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        pattern: '^[A-Za-z0-9_-]+$',
+        description:
+          'An EXECUTED batch.finalize control-plane request for exactly this batch: needed above SETTLEMENT_SECOND_APPROVAL_ABOVE_ORBS (docs/rewards.md, "Two people for money")',
+      }),
+    ),
   },
   {
     title: 'FinalizeBatchRequest',

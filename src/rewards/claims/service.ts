@@ -12,7 +12,8 @@ import { withTransaction, type Transactor } from '../../platform/db/transaction.
 import { appError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { recipientOfHuman } from '../recipients/recipients-service.js';
-import { amount } from '../money/money.js';
+import { amount, toDisplay } from '../money/money.js';
+import { inputsDigest, moneyRequest, needsSecondApproval, passSecondApproval, type SecondApprovalRule } from '../money/second-approval.js';
 import { distributorEvents, type ClaimChain } from './chain.js';
 import { buildDistribution, proofHashes } from './merkle.js';
 import {
@@ -43,6 +44,11 @@ export interface ClaimsDeps {
   rail: ClaimRailConfig;
   /** null when CHAIN_RPC_URL is unset */
   chain: ClaimChain | null;
+  /**
+   * SETTLEMENT_SECOND_APPROVAL_ABOVE_ORBS: a batch total above it needs a second rewards admin (docs/rewards.md).
+   * The composition root always sets it; left out (a unit test) no batch needs one.
+   */
+  secondApproval?: SecondApprovalRule;
 }
 
 const DAY_MS = 86_400_000;
@@ -74,6 +80,17 @@ export const chainBatchId = (batchId: string): Hex => keccak256(toBytes(batchId)
 
 export function createClaimsService(deps: ClaimsDeps) {
   const { db, transactor, clock, cursors, rail, chain } = deps;
+  const secondApproval = deps.secondApproval ?? { aboveBase: 10n ** 78n, decimals: rail.decimals };
+
+  /** The batch.finalize request a batch of this total, root and window needs above the threshold. */
+  function finalizeRequest(d: { root: string; total: bigint }, payoutCount: number, claimWindowDays: number) {
+    const previewDigest = inputsDigest({ merkleRoot: d.root, totalBase: d.total.toString(), payoutCount, claimWindowDays });
+    return moneyRequest('batch.finalize', {
+      totalOrbs: toDisplay(d.total, rail.decimals),
+      claimWindowDays: String(claimWindowDays),
+      previewDigest,
+    });
+  }
   const configured = () => rail.enabled && Boolean(chain && rail.distributorAddress);
 
   function requireEnabled() {
@@ -133,7 +150,36 @@ export function createClaimsService(deps: ClaimsDeps) {
      * Rewards admin: puts every payable payout that no batch carries yet into a new batch (one leaf per bound
      * wallet) and stores its manifest and root. The payouts' key in claim_batch_payouts keeps each in one batch.
      */
-    async finalize(actor: HumanActor, claimWindowDays: number) {
+    /**
+     * What a finalize would batch now (writes nothing): its total, payouts and whether it needs a second rewards
+     * admin, with the batch.finalize request to file then. Null when nothing is payable.
+     */
+    async finalizePreview(claimWindowDays: number) {
+      requireChain();
+      return withTransaction(transactor, async (tx) => {
+        const shares = await lockUnbatchedPayable(tx);
+        if (shares.length === 0) return null;
+        const d = await buildDistribution(shares);
+        const request = finalizeRequest(d, shares.length, claimWindowDays);
+        return {
+          total: amount(d.total, rail.decimals),
+          payoutCount: shares.length,
+          leafCount: d.leaves.length,
+          secondApproval: {
+            required: needsSecondApproval(secondApproval, d.total),
+            aboveOrbs: toDisplay(secondApproval.aboveBase, rail.decimals),
+            request,
+          },
+        };
+      });
+    },
+
+    /**
+     * Builds and finalizes a batch of every unbatched PAYABLE payout. A total above
+     * SETTLEMENT_SECOND_APPROVAL_ABOVE_ORBS needs the id of an EXECUTED batch.finalize request for exactly this
+     * batch (money/second-approval.ts), consumed with the finalize.
+     */
+    async finalize(actor: HumanActor, claimWindowDays: number, controlPlaneRequestId?: string) {
       requireChain();
       const distributor = rail.distributorAddress!.toLowerCase();
       try {
@@ -142,6 +188,14 @@ export function createClaimsService(deps: ClaimsDeps) {
           if (shares.length === 0) throw appError('NOTHING_TO_DISTRIBUTE');
           const d = await buildDistribution(shares);
           const now = new Date(clock.now());
+          const approvedBy = await passSecondApproval(tx, {
+            rule: secondApproval,
+            amountBase: d.total,
+            requestId: controlPlaneRequestId,
+            expected: finalizeRequest(d, shares.length, claimWindowDays),
+            actor,
+            at: now,
+          });
           const id = newId('cb');
           const row = {
             id,
@@ -164,7 +218,13 @@ export function createClaimsService(deps: ClaimsDeps) {
             action: 'claims.batch.finalized',
             actor,
             target: id,
-            details: { merkleRoot: d.root, total: d.total.toString(), leafCount: d.leaves.length, payoutCount: shares.length },
+            details: {
+              merkleRoot: d.root,
+              total: d.total.toString(),
+              leafCount: d.leaves.length,
+              payoutCount: shares.length,
+              controlPlaneRequestId: approvedBy,
+            },
             at: now,
           });
           return presentBatch({ ...row, seq: '0', frozen_at: null, frozen_reason: null, frozen_by: null, freeze_tx_hash: null });

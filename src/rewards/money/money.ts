@@ -41,3 +41,10 @@ export function toDisplay(base: bigint, decimals: number): string {
 export function amount(base: bigint, decimals: number): { display: string; base: string } {
   return { display: toDisplay(base, decimals), base: base.toString() };
 }
+
+/** A plain decimal text cut to at most `decimals` decimals (rounded down): `2.567` at 2 is `2.56`. */
+export function truncateDecimals(display: string, decimals: number): string {
+  const [whole, fraction = ''] = display.split('.');
+  const kept = fraction.slice(0, decimals);
+  return kept ? `${whole}.${kept}` : whole!;
+}

@@ -73,6 +73,18 @@ export const settlementDetailExample = {
 
 export const settlementPreviewExample = {
   preview: true,
+  previewDigest: '7c1e9a04d2b85f3e6a0d4c8b2f7e1a5d9c3b6f0e4a8d2c7b1f5e9a3d6c0b4f82',
+  pending: orbs('540'),
+  byStatus: { PAYABLE: orbs('150'), PENDING_RECIPIENT: orbs('540'), FROZEN: orbs('0'), REVIEW: orbs('0') },
+  secondApproval: {
+    required: false,
+    aboveOrbs: '1000',
+    request: {
+      action: 'settlement.run',
+      target: 'settlement',
+      payload: { totalPoolOrbs: '1000', previewDigest: '7c1e9a04d2b85f3e6a0d4c8b2f7e1a5d9c3b6f0e4a8d2c7b1f5e9a3d6c0b4f82' },
+    },
+  },
   policyVersion: 3,
   policyStatus: 'ACTIVE',
   runnable: true,

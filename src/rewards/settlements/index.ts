@@ -77,7 +77,7 @@ export const settlementsModule: FastifyPluginAsyncTypebox<{ service: ReturnType<
         tags,
         summary: 'Settle every story whose reward window closed and that no settlement covered',
         description:
-          'Rewards admins only (REWARDS_ADMIN_IDS, matched by the bound linkedHumanId first, then the actorId; 403 REWARDS_ADMIN_REQUIRED otherwise). Settles, in one transaction and at most once, every story whose reward window closed and that no settlement covered: escrow first, then the four roles by the policy\'s splits, then by contribution weight, in integer base units (docs/rewards.md, "The arithmetic"). Payouts are created PAYABLE, PENDING_RECIPIENT, FROZEN or REVIEW by the rules of their person; a concurrent run waits and then finds nothing (409 NOTHING_TO_SETTLE), and a paused policy is 409 REWARDS_PAUSED. The answer is the settlement with its totals.',
+          'Rewards admins only (REWARDS_ADMIN_IDS, matched by the bound linkedHumanId first, then the actorId; 403 REWARDS_ADMIN_REQUIRED otherwise). Settles, in one transaction and at most once, every story whose reward window closed and that no settlement covered: escrow first, then the four roles by the policy\'s splits, then by contribution weight, in integer base units (docs/rewards.md, "The arithmetic"). Payouts are created PAYABLE, PENDING_RECIPIENT, FROZEN or REVIEW by the rules of their person; a concurrent run waits and then finds nothing (409 NOTHING_TO_SETTLE), and a paused policy is 409 REWARDS_PAUSED. A pool above SETTLEMENT_SECOND_APPROVAL_ABOVE_ORBS needs a second rewards admin: without controlPlaneRequestId it is 409 SECOND_APPROVAL_REQUIRED, whose nextAction names the settlement.run request to file (the pool and the preview digest); with it, the request must be EXECUTED (approved by another rewards admin) for exactly this pool and these stories (409 CONTROL_PLANE_REQUEST_MISMATCH, _NOT_EXECUTED, _CONSUMED otherwise) and is consumed by the run. The answer is the settlement with its totals.',
         body: RunBody,
         response: {
           202: answer(Settlement, 'Accepted: the settlement as committed, with its pool, escrow, paid and role totals and its counts.'),
@@ -85,7 +85,8 @@ export const settlementsModule: FastifyPluginAsyncTypebox<{ service: ReturnType<
         },
       },
     },
-    async (request, reply) => reply.code(202).send(await service.run(humanActor(request), request.body.totalPoolOrbs)),
+    async (request, reply) =>
+      reply.code(202).send(await service.run(humanActor(request), request.body.totalPoolOrbs, request.body.controlPlaneRequestId)),
   );
 
   app.get(

@@ -134,6 +134,34 @@ export const PreviewQuery = Type.Object(
 export const Preview = Type.Object(
   {
     preview: Type.Literal(true),
+    previewDigest: Type.String({
+      pattern: '^[0-9a-f]{64}$',
+      description: 'SHA-256 of the canonical JSON of what a run would divide: {policyVersion, poolBase, storyIds (sorted)}',
+    }),
+    // what the run would create but not pay now: payouts pending a recipient, frozen or in review
+    pending: Amount,
+    byStatus: Type.Object(
+      { PAYABLE: Amount, PENDING_RECIPIENT: Amount, FROZEN: Amount, REVIEW: Amount },
+      {
+        description:
+          'What the run would pay by the state its payouts start in: payable now, or pending (no recipient terms, frozen, in review)',
+      },
+    ),
+    secondApproval: Type.Object(
+      {
+        required: Type.Boolean({ description: 'Whether the pool is above SETTLEMENT_SECOND_APPROVAL_ABOVE_ORBS' }),
+        aboveOrbs: Type.String({ description: 'SETTLEMENT_SECOND_APPROVAL_ABOVE_ORBS in display units' }),
+        request: Type.Object(
+          {
+            action: Type.Literal('settlement.run'),
+            target: Type.Literal('settlement'),
+            payload: Type.Record(Type.String(), Type.String()),
+          },
+          { description: 'The control-plane request a run of this pool needs when required: file it as it stands' },
+        ),
+      },
+      { description: 'Whether a run of this pool needs a second rewards admin, and the request to file for it' },
+    ),
     policyVersion: Type.Integer(),
     policyStatus: Type.String(),
     runnable: Type.Boolean({ description: 'False while the policy is PAUSED or DISABLED (a run would answer 409 REWARDS_PAUSED)' }),
@@ -160,7 +188,19 @@ export const Preview = Type.Object(
 );
 
 export const RunBody = Type.Object(
-  { ...HumanActorBody, totalPoolOrbs: DecimalBody({ minimum: 0.01, description: POOL }) },
+  {
+    ...HumanActorBody,
+    totalPoolOrbs: DecimalBody({ minimum: 0.01, description: POOL }),
+    controlPlaneRequestId: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 64,
+        pattern: '^[A-Za-z0-9_-]+$',
+        description:
+          'An EXECUTED settlement.run control-plane request for exactly this pool and these stories: needed above SETTLEMENT_SECOND_APPROVAL_ABOVE_ORBS (docs/rewards.md, "Two people for money")',
+      }),
+    ),
+  },
   {
     title: 'RunSettlementRequest',
     description: 'Body of a settlement run: the pool in display units (a number or a decimal string).',

@@ -21,7 +21,8 @@ import {
   type EligibleStory,
   type WorkUnitsVisitor,
 } from './contributions-repository.js';
-import { toBaseUnits } from '../money/money.js';
+import { toBaseUnits, toDisplay } from '../money/money.js';
+import { inputsDigest, moneyRequest, needsSecondApproval, passSecondApproval, type SecondApprovalRule } from '../money/second-approval.js';
 import { compressedInputs, storedInputs } from './published-inputs.js';
 import {
   paidCount,
@@ -68,7 +69,15 @@ export interface SettlementDeps {
    * its work units in parts side by side (contributions-repository.ts).
    */
   readInParts: boolean;
+  /**
+   * SETTLEMENT_SECOND_APPROVAL_ABOVE_ORBS: a pool above it needs a second rewards admin (docs/rewards.md). The
+   * composition root always sets it; left out (a bench, a unit test of the arithmetic) no pool needs one.
+   */
+  secondApproval?: SecondApprovalRule;
 }
+
+/** The payout states, in the order the preview explains them. */
+const STATES = ['PAYABLE', 'PENDING_RECIPIENT', 'FROZEN', 'REVIEW'] as const;
 
 /** Hands each row of work units to `visit`, and resolves when all are handed over. */
 type UnitsReader = (owners: BotOwners, visit: WorkUnitsVisitor) => Promise<void>;
@@ -110,6 +119,16 @@ function roleTotals(split: PoolSplit): RoleTotals {
  */
 export function createSettlementService(deps: SettlementDeps) {
   const { db, transactor, clock, decimals, cartelHolds, cursors, readInParts } = deps;
+  const secondApproval = deps.secondApproval ?? { aboveBase: MAX_POOL_BASE, decimals };
+
+  /**
+   * The settlement.run request a run of `pool` over these stories under this policy needs above the threshold:
+   * the pool in orbs and the digest of exactly what the run divides (policy version, pool, the stories).
+   */
+  function runRequest(policyVersion: number, pool: bigint, storyIds: readonly string[]) {
+    const previewDigest = inputsDigest({ policyVersion, poolBase: pool.toString(), storyIds: [...storyIds].sort() });
+    return moneyRequest('settlement.run', { totalPoolOrbs: toDisplay(pool, decimals), previewDigest });
+  }
 
   /**
    * The pool in base units, exactly, from the decimal text of `totalPoolOrbs` (a JSON number's own digits, a
@@ -262,6 +281,7 @@ export function createSettlementService(deps: SettlementDeps) {
       const split = splitPool(g.inputs);
       const amounts = divideShares(g.inputs, split);
       const byBeneficiary = new Map<string, { beneficiaryKind: string; beneficiaryId: string; amount: bigint; payable: bigint }>();
+      const byState: Record<(typeof STATES)[number], bigint> = { PAYABLE: 0n, PENDING_RECIPIENT: 0n, FROZEN: 0n, REVIEW: 0n };
       // the shares as the run would pay them, without building its payout rows: a payout per non-zero share
       const standings = await g.standings;
       g.contributions.forEach((c, i) => {
@@ -275,12 +295,30 @@ export function createSettlementService(deps: SettlementDeps) {
           payable: 0n,
         };
         entry.amount += amount;
-        if (payoutState(c, recipientOf(c, standings), standings).status === 'PAYABLE') entry.payable += amount;
+        const state = payoutState(c, recipientOf(c, standings), standings).status;
+        byState[state] += amount;
+        if (state === 'PAYABLE') entry.payable += amount;
         byBeneficiary.set(key, entry);
       });
       const pool = BigInt(g.inputs.poolBase);
+      const request = runRequest(
+        g.policy.version,
+        pool,
+        g.stories.map((s) => s.id),
+      );
       return {
         preview: true as const,
+        previewDigest: request.payload.previewDigest!,
+        pending: money(byState.PENDING_RECIPIENT + byState.FROZEN + byState.REVIEW, decimals),
+        byStatus: Object.fromEntries(STATES.map((state) => [state, money(byState[state], decimals)])) as Record<
+          (typeof STATES)[number],
+          ReturnType<typeof money>
+        >,
+        secondApproval: {
+          required: needsSecondApproval(secondApproval, pool),
+          aboveOrbs: toDisplay(secondApproval.aboveBase, decimals),
+          request: { action: request.action, target: 'settlement' as const, payload: request.payload },
+        },
         policyVersion: g.policy.version,
         policyStatus: g.policy.status,
         runnable: g.policy.status === 'ACTIVE',
@@ -301,8 +339,12 @@ export function createSettlementService(deps: SettlementDeps) {
       };
     },
 
-    /** Settles every closed, unsettled story in one transaction; audited. */
-    async run(actor: HumanActor, totalPoolOrbs: string) {
+    /**
+     * Settles every closed, unsettled story in one transaction; audited. A pool above
+     * SETTLEMENT_SECOND_APPROVAL_ABOVE_ORBS needs the id of an EXECUTED settlement.run request for exactly this
+     * pool and these stories (money/second-approval.ts), consumed with the run.
+     */
+    async run(actor: HumanActor, totalPoolOrbs: string, controlPlaneRequestId?: string) {
       const pool = poolBase(totalPoolOrbs, '/totalPoolOrbs');
       return withTransaction(transactor, async (tx) => {
         await lockSettlementRuns(tx);
@@ -311,7 +353,30 @@ export function createSettlementService(deps: SettlementDeps) {
         if (policy.status !== 'ACTIVE') {
           throw appError('REWARDS_PAUSED', { message: `The rewards policy is ${policy.status}: settlements do not run` });
         }
+        if (controlPlaneRequestId === undefined && needsSecondApproval(secondApproval, pool)) {
+          // refused before the work units are read: the request to file names the stories only
+          const stories = await eligibleStories(tx, now);
+          if (!stories.length) throw appError('NOTHING_TO_SETTLE');
+          const expected = runRequest(
+            policy.version,
+            pool,
+            stories.map((s) => s.id),
+          );
+          await passSecondApproval(tx, { rule: secondApproval, amountBase: pool, requestId: undefined, expected, actor, at: now });
+        }
         const g = await gather(tx, policy, pool, now, (owners, visit) => streamWorkUnits(tx, now, owners, visit));
+        const approvedBy = await passSecondApproval(tx, {
+          rule: secondApproval,
+          amountBase: pool,
+          requestId: controlPlaneRequestId,
+          expected: runRequest(
+            policy.version,
+            pool,
+            g.stories.map((s) => s.id),
+          ),
+          actor,
+          at: now,
+        });
         const split = splitPool(g.inputs);
         const standings = await g.standings;
         const id = newId('se');
@@ -380,6 +445,7 @@ export function createSettlementService(deps: SettlementDeps) {
             escrowBase: split.escrowBase.toString(),
             paidBase: split.paidBase.toString(),
             stories: g.stories.length,
+            controlPlaneRequestId: approvedBy,
           },
           at: now,
         });

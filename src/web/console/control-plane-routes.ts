@@ -51,7 +51,7 @@ export const controlPlaneRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async 
     if (!visit) return reply;
     const status = request.query.status;
     const page = must(
-      await visit.calls.read(visit.actor, () => controlPlane.list({ status, cursor: request.query.cursor, limit: 20 }), {
+      await visit.calls.read(visit.actor, () => controlPlane.list({ status, cursor: request.query.cursor, limit: 20 }, 'governance'), {
         admin: 'content',
       }),
     );
@@ -72,6 +72,9 @@ export const controlPlaneRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async 
     const visit = enter(deps, request, reply, request.query.lang ?? 'en', 'control-plane');
     if (!visit) return reply;
     const item = must(await visit.calls.read(visit.actor, () => controlPlane.get(request.params.id), { admin: 'content' }));
+    // money requests (settlement runs, batch finalizes) are the rewards pages' own: not a governance change
+    if (item.action === 'settlement.run' || item.action === 'batch.finalize')
+      must({ ok: false, status: 404, failure: { code: 'NOT_FOUND' } });
     const { people, waiting, current } = await context(visit, [item], item.status === 'PENDING' || item.status === 'EXECUTED');
     return sendPage(reply, ControlPlaneRequestPage, {
       ...visit,
@@ -148,6 +151,9 @@ export const controlPlaneRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async 
           const read = await calls.read(actor, () => controlPlane.get(id), { admin: 'content' });
           if (!read.ok) return read;
           const item = read.body;
+          // a money request is used by its run or finalize, on the rewards pages
+          if (item.action === 'settlement.run' || item.action === 'batch.finalize')
+            return { ok: false, status: 409, failure: { code: 'CONTROL_PLANE_REQUEST_MISMATCH' } };
           if (item.action === 'governance.activate') {
             const done = await calls.write(actor, (person, body) => governance.activate(person, item.target, body), {
               admin: 'content',

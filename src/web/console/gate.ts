@@ -39,6 +39,10 @@ export interface ConsoleServices {
   emergency: ReturnType<typeof createEmergencyService>;
   /** Display names: the console names people by them (their key in the title). */
   names: NamesService;
+  /** Bots' names, by id (payout beneficiaries). */
+  bots: { names(botIds: Iterable<string>): Promise<Map<string, string>> };
+  /** The accounts bound to linked humans (a person beneficiary's display name). */
+  humans: { actorsOf(linkedHumanIds: readonly string[]): Promise<Map<string, string[]>> };
   moderation: {
     quarantine: ReturnType<typeof createQuarantineService>;
     holds: ReturnType<typeof createLegalHoldService>;

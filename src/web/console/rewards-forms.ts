@@ -55,6 +55,15 @@ export const RunForm = form({
   payoutCount: Digits,
 });
 
+/** Asks a second rewards admin to approve the run of the preview the person saw (its digest). */
+export const MoneyRequestForm = form({
+  totalPoolOrbs: PoolOrbs,
+  previewDigest: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+  reason: Note,
+});
+/** Runs an approved settlement.run request (its pool is the request's). */
+export const UseMoneyRequestForm = form({});
+
 export const OpenCaseForm = form({
   targetType: Type.Union([Type.Literal('RECIPIENT'), Type.Literal('STORY'), Type.Literal('BATCH'), Type.Literal('PAYOUT')]),
   targetId: Id,

@@ -2,13 +2,19 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Static } from '@sinclair/typebox';
 import type { Lang } from '../../platform/i18n/index.js';
+import { ApproveBody, CreateRequestBody, type ControlPlaneRequest } from '../../governance/control-plane/schemas.js';
 import { RunBody, type Preview } from '../../rewards/settlements/schemas.js';
+import type { CallResult } from '../site/calls.js';
 import { finish, flashOf } from '../site/form-replies.js';
 import { href } from '../site/links.js';
 import { sendPage } from '../site/render.js';
 import type { Flash } from '../site/session.js';
+import { allowlistKeyOf, consoleActor } from './access.js';
+import { beneficiaryNames } from './beneficiary-names.js';
+import { ApproveForm } from './forms.js';
 import { consoleBack, enter, formRoute, HIDDEN, must, refused, seg, type ConsoleDeps, type ConsoleVisit } from './gate.js';
-import { PreviewPageQuery, RewardsIdParams, RewardsPageQuery, RunForm } from './rewards-forms.js';
+import { proofOf } from './proofs.js';
+import { MoneyRequestForm, PreviewPageQuery, RewardsIdParams, RewardsPageQuery, RunForm, UseMoneyRequestForm } from './rewards-forms.js';
 import { RewardsPreviewPage } from './views/rewards-preview.js';
 import { RewardsSettlementPage, RewardsSettlementsPage } from './views/rewards-settlements.js';
 
@@ -29,7 +35,7 @@ const totalsOf = (preview: PreviewBody) => ({
  * one settlement with its payouts.
  */
 export const rewardsSettlementRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app, deps) => {
-  const { settlements } = deps.services;
+  const { settlements, controlPlane, names } = deps.services;
   const guarded = formRoute(app);
   const door = (request: FastifyRequest, reply: FastifyReply, lang: Lang | undefined) =>
     enter(deps, request, reply, lang ?? 'en', 'rewards');
@@ -48,11 +54,41 @@ export const rewardsSettlementRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = a
     return finish(request, reply, flash, to ?? consoleBack(form.back, lang), lang);
   }
 
+  /**
+   * The settlement runs that wait for a second rewards admin (PENDING) or for their run (EXECUTED), with the
+   * people who filed and approved them by display name and the ones waiting for this person's approval.
+   */
+  async function openRuns(visit: ConsoleVisit) {
+    const runsOf = (status: 'PENDING' | 'EXECUTED') =>
+      visit.calls.read(visit.actor, () => controlPlane.list({ action: 'settlement.run', status, limit: 20 }), { admin: 'rewards' });
+    const [pending, executed, waiting] = await Promise.all([
+      runsOf('PENDING'),
+      runsOf('EXECUTED'),
+      controlPlane.waitingFor(consoleActor(visit.reader), 'money'),
+    ]);
+    const items = [...must(pending).items, ...must(executed).items];
+    const actors = await controlPlane.actorsOf(items.map((item) => item.id));
+    const byActor = await names.namesOf(actors.values());
+    const people: Record<string, string> = {};
+    for (const [key, actorId] of actors) {
+      const name = byActor.get(actorId);
+      if (name) people[key] = name;
+    }
+    const withApprovals = await Promise.all(items.map((item) => controlPlane.get(item.id)));
+    return { requests: withApprovals, people, waiting: new Set(waiting), me: allowlistKeyOf(visit.reader) };
+  }
+
   app.get('/console/rewards/settlements', { schema: { ...HIDDEN, querystring: RewardsPageQuery } }, async (request, reply) => {
     const visit = door(request, reply, request.query.lang);
     if (!visit) return reply;
     const page = must(await visit.calls.read(visit.actor, () => settlements.list(20, request.query.cursor), { admin: 'rewards' }));
-    return sendPage(reply, RewardsSettlementsPage, { lang: visit.lang, areas: visit.areas, page, cursor: request.query.cursor ?? null });
+    return sendPage(reply, RewardsSettlementsPage, {
+      lang: visit.lang,
+      areas: visit.areas,
+      page,
+      cursor: request.query.cursor ?? null,
+      runs: await openRuns(visit),
+    });
   });
 
   app.get('/console/rewards/settlements/preview', { schema: { ...HIDDEN, querystring: PreviewPageQuery } }, async (request, reply) => {
@@ -62,11 +98,13 @@ export const rewardsSettlementRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = a
     if (!totalPoolOrbs) return reply.redirect(href('/console/rewards/settlements', visit.lang), 303);
     const result = await visit.calls.read(visit.actor, (actor) => settlements.preview(actor, totalPoolOrbs), { admin: 'rewards' });
     if (!result.ok && result.status >= 500) must(result);
+    const named = result.ok ? await beneficiaryNames(deps.services, result.body.beneficiaries.slice(0, 100)) : new Map<string, string>();
     return sendPage(reply, RewardsPreviewPage, {
       lang: visit.lang,
       areas: visit.areas,
       totalPoolOrbs,
       preview: result.ok ? result.body : null,
+      names: Object.fromEntries(named),
       refusal: result.ok ? null : flashOf(result, () => ({ kind: 'done', message: '' })),
     });
   });
@@ -92,6 +130,73 @@ export const rewardsSettlementRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = a
     }),
   );
 
+  /**
+   * Asks for a second rewards admin: files the settlement.run request of the preview the person saw (refused when
+   * the preview changed since), which then waits on the settlements page for another rewards admin.
+   */
+  app.post('/console/rewards/settlements/request', { ...guarded, schema: { ...HIDDEN, body: MoneyRequestForm } }, (request, reply) =>
+    perform(request, reply, request.body, async ({ calls, actor, lang }) => {
+      const { totalPoolOrbs, previewDigest, reason } = request.body;
+      const previewPage = href('/console/rewards/settlements/preview', lang, { totalPoolOrbs });
+      const preview = await calls.read(actor, (person) => settlements.preview(person, totalPoolOrbs), { admin: 'rewards' });
+      if (!preview.ok) return { flash: flashOf(preview, () => ({ kind: 'done', message: '' })), to: previewPage };
+      if (preview.body.previewDigest !== previewDigest) return { flash: refused('CONSOLE_TOTALS_CHANGED'), to: previewPage };
+      const wanted = preview.body.secondApproval.request;
+      const filed = await calls.write(actor, (person, body) => controlPlane.create(person, body), {
+        admin: 'rewards',
+        body: { schema: CreateRequestBody, value: { ...wanted, reason } },
+      });
+      if (!filed.ok) return { flash: flashOf(filed, () => ({ kind: 'done', message: '' })), to: previewPage };
+      return {
+        flash: { kind: 'done', message: 'console.rewards.requestFiled', params: { orbs: preview.body.pool.display } },
+        to: href('/console/rewards/settlements', lang),
+      };
+    }),
+  );
+
+  /** A second rewards admin approves a settlement run, with a World ID proof bound to the request. */
+  app.post(
+    '/console/rewards/requests/:id/approve',
+    { ...guarded, schema: { ...HIDDEN, params: RewardsIdParams, body: ApproveForm } },
+    (request, reply) =>
+      perform(request, reply, request.body, async ({ calls, actor, reader }) => {
+        const proof = proofOf(deps.mode, reader, request.body, `control_plane_approve:${request.params.id}`);
+        if (!proof) return { flash: refused('CONSOLE_PROOF_REQUIRED') };
+        const approved: CallResult<ControlPlaneRequest> = await calls.write(
+          actor,
+          (person, body) => controlPlane.approve(person, request.params.id, body),
+          { admin: 'rewards', body: { schema: ApproveBody, value: { ...proof } } },
+        );
+        if (!approved.ok) return { flash: flashOf(approved, () => ({ kind: 'done', message: '' })) };
+        return { flash: { kind: 'done', message: 'console.rewards.requestApproved' } };
+      }),
+  );
+
+  /** Runs an approved (EXECUTED) settlement.run request: exactly its pool, with its id (the run consumes it). */
+  app.post(
+    '/console/rewards/requests/:id/run',
+    { ...guarded, schema: { ...HIDDEN, params: RewardsIdParams, body: UseMoneyRequestForm } },
+    (request, reply) =>
+      perform(request, reply, request.body, async ({ calls, actor, lang }) => {
+        const id = request.params.id;
+        const read = await calls.read(actor, () => controlPlane.get(id), { admin: 'rewards' });
+        if (!read.ok) return { flash: flashOf(read, () => ({ kind: 'done', message: '' })) };
+        const payload = read.body.payload as { totalPoolOrbs?: unknown };
+        if (read.body.action !== 'settlement.run' || typeof payload.totalPoolOrbs !== 'string')
+          return { flash: refused('CONTROL_PLANE_REQUEST_MISMATCH') };
+        const totalPoolOrbs = payload.totalPoolOrbs;
+        const run = await calls.write(actor, (person, body) => settlements.run(person, body.totalPoolOrbs, body.controlPlaneRequestId), {
+          admin: 'rewards',
+          body: { schema: RunBody, value: { totalPoolOrbs, controlPlaneRequestId: id } },
+        });
+        if (!run.ok) return { flash: flashOf(run, () => ({ kind: 'done', message: '' })) };
+        return {
+          flash: { kind: 'done', message: 'console.rewards.settled', params: { id: run.body.id, count: run.body.payoutCount } },
+          to: href(`/console/rewards/settlements/${seg(run.body.id)}`, lang),
+        };
+      }),
+  );
+
   app.get(
     '/console/rewards/settlements/:id',
     { schema: { ...HIDDEN, params: RewardsIdParams, querystring: RewardsPageQuery } },
@@ -106,11 +211,14 @@ export const rewardsSettlementRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = a
           admin: 'rewards',
         }),
       ]);
+      const page = must(payouts);
+      const named = await beneficiaryNames(deps.services, page.items);
       return sendPage(reply, RewardsSettlementPage, {
         lang: visit.lang,
         areas: visit.areas,
         settlement: must(settlement),
-        payouts: must(payouts),
+        payouts: page,
+        names: Object.fromEntries(named),
         status: status ?? null,
         cursor: request.query.cursor ?? null,
       });

@@ -4,9 +4,9 @@ import type { Preview } from '../../../rewards/settlements/schemas.js';
 import { href } from '../../site/links.js';
 import type { Flash } from '../../site/session.js';
 import type { ConsoleArea } from '../access.js';
-import { ActionForm, ConsoleFlash, When } from './parts.js';
+import { ActionForm, ConsoleFlash, Field, When } from './parts.js';
 import { Money, RewardsFrame } from './rewards.js';
-import { SHOWN, TotalsTable } from './rewards-settlement-parts.js';
+import { Beneficiary, SHOWN, TotalsTable } from './rewards-settlement-parts.js';
 
 /**
  * What a run would pay now, and the run's form carrying these totals: the console previews again when it is
@@ -17,6 +17,8 @@ export function RewardsPreviewPage(props: {
   areas: readonly ConsoleArea[];
   totalPoolOrbs: string;
   preview: Static<typeof Preview> | null;
+  /** Beneficiaries' names by `KIND:id` (beneficiary-names.ts); a beneficiary without one is "a bot" / "a person". */
+  names: Readonly<Record<string, string>>;
   refusal: Flash | null;
 }) {
   const { lang, preview } = props;
@@ -43,14 +45,18 @@ export function RewardsPreviewPage(props: {
             <When lang={lang} at={preview.windowsClosedBefore} />
           </p>
           <TotalsTable lang={lang} totals={preview} caption={t(lang, 'console.rewards.byRole')} />
-          {preview.runnable ? (
-            <ActionForm
-              lang={lang}
-              action="/console/rewards/settlements/run"
-              back={here}
-              submit={t(lang, 'console.rewards.run', { paid: preview.paid.display, count: preview.payoutCount })}
-              danger
-            >
+          <PayableNow lang={lang} preview={preview} />
+          {preview.runnable && preview.secondApproval.required ? (
+            <ActionForm lang={lang} action="/console/rewards/settlements/request" back={here} submit={t(lang, 'console.rewards.askSecond')}>
+              <p>{t(lang, 'console.rewards.secondNeeded', { orbs: preview.pool.display, above: preview.secondApproval.aboveOrbs })}</p>
+              <input type="hidden" name="totalPoolOrbs" value={props.totalPoolOrbs} />
+              <input type="hidden" name="previewDigest" value={preview.previewDigest} />
+              <Field id="reason" label={t(lang, 'console.rewards.askReason')}>
+                <input id="reason" name="reason" required maxLength={2000} />
+              </Field>
+            </ActionForm>
+          ) : preview.runnable ? (
+            <ActionForm lang={lang} action="/console/rewards/settlements/run" back={here} submit={runLabel(lang, preview)} danger>
               <p>{t(lang, 'console.rewards.runText')}</p>
               <input type="hidden" name="totalPoolOrbs" value={props.totalPoolOrbs} />
               <input type="hidden" name="policyVersion" value={String(preview.policyVersion)} />
@@ -83,8 +89,7 @@ export function RewardsPreviewPage(props: {
               {preview.beneficiaries.slice(0, SHOWN).map((b) => (
                 <tr>
                   <th scope="row">
-                    {b.beneficiaryKind === 'BOT' ? t(lang, 'console.rewards.bot') : t(lang, 'console.rewards.person')}{' '}
-                    <code>{b.beneficiaryId}</code>
+                    <Beneficiary lang={lang} names={props.names} kind={b.beneficiaryKind} id={b.beneficiaryId} />
                   </th>
                   <td class="num">
                     <Money lang={lang} amount={b.amount} />
@@ -102,5 +107,52 @@ export function RewardsPreviewPage(props: {
         <a href={href('/console/rewards/settlements', lang)}>{t(lang, 'console.rewards.toSettlements')}</a>
       </p>
     </RewardsFrame>
+  );
+}
+
+type PreviewBody = Static<typeof Preview>;
+
+/** The run button says what a run pays now, and what it leaves pending. */
+export function runLabel(lang: Lang, p: PreviewBody): string {
+  return BigInt(p.pending.base) === 0n
+    ? t(lang, 'console.rewards.runNow', { payable: p.byStatus.PAYABLE.display })
+    : t(lang, 'console.rewards.runNowPending', { payable: p.byStatus.PAYABLE.display, pending: p.pending.display });
+}
+
+/**
+ * What the run pays now and what waits, in words, next to the button: payable now, and pending with its reasons
+ * (no recipient terms or wallet, frozen, in review), each with its amount.
+ */
+function PayableNow(props: { lang: Lang; preview: PreviewBody }) {
+  const { lang, preview } = props;
+  const s = preview.byStatus;
+  const reasons = (
+    [
+      ['PENDING_RECIPIENT', 'console.rewards.pendingRecipient'],
+      ['FROZEN', 'console.rewards.pendingFrozen'],
+      ['REVIEW', 'console.rewards.pendingReview'],
+    ] as const
+  ).filter(([state]) => BigInt(s[state].base) > 0n);
+  return (
+    <section aria-labelledby="payable-now" class="payable-now">
+      <h2 id="payable-now">{t(lang, 'console.rewards.payableTitle')}</h2>
+      <p>
+        {t(lang, 'console.rewards.payableNowIs')} <Money lang={lang} amount={s.PAYABLE} />
+      </p>
+      {reasons.length ? (
+        <>
+          <p>{t(lang, 'console.rewards.pendingIntro')}</p>
+          <ul>
+            {reasons.map(([state, words]) => (
+              <li>
+                {t(lang, words)} <Money lang={lang} amount={s[state]} />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p>{t(lang, 'console.rewards.nothingPending')}</p>
+      )}
+    </section>
   );
 }

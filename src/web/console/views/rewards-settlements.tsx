@@ -6,7 +6,7 @@ import { href } from '../../site/links.js';
 import type { ConsoleArea } from '../access.js';
 import { Chips, NextPage, When } from './parts.js';
 import { Money, RewardsFrame, roleLabel } from './rewards.js';
-import { SHOWN, TotalsTable } from './rewards-settlement-parts.js';
+import { Beneficiary, MoneyRequests, SHOWN, TotalsTable, type OpenRuns } from './rewards-settlement-parts.js';
 
 const settlementHref = (id: string, lang: Lang, query: Record<string, string | undefined> = {}) =>
   href(`/console/rewards/settlements/${encodeURIComponent(id)}`, lang, query);
@@ -17,6 +17,7 @@ export function RewardsSettlementsPage(props: {
   areas: readonly ConsoleArea[];
   page: Static<typeof SettlementsPage>;
   cursor: string | null;
+  runs: OpenRuns;
 }) {
   const { lang, page } = props;
   return (
@@ -40,6 +41,7 @@ export function RewardsSettlementsPage(props: {
           <button type="submit">{t(lang, 'console.rewards.preview')}</button>
         </form>
       </section>
+      <MoneyRequests lang={lang} runs={props.runs} back={href('/console/rewards/settlements', lang)} />
       <section aria-labelledby="settlements">
         <h2 id="settlements">{t(lang, 'console.rewards.settlementList')}</h2>
         {page.items.length === 0 ? <p>{t(lang, 'console.empty')}</p> : null}
@@ -94,6 +96,8 @@ export function RewardsSettlementPage(props: {
   areas: readonly ConsoleArea[];
   settlement: Static<typeof SettlementDetail>;
   payouts: Static<typeof PayoutsPage>;
+  /** Beneficiaries' names by `KIND:id` (beneficiary-names.ts). */
+  names: Readonly<Record<string, string>>;
   status: (typeof PAYOUT_STATUSES)[number] | null;
   cursor: string | null;
 }) {
@@ -165,8 +169,7 @@ export function RewardsSettlementPage(props: {
                 </td>
                 <td>{roleLabel(lang, p.role)}</td>
                 <td>
-                  {p.beneficiaryKind === 'BOT' ? t(lang, 'console.rewards.bot') : t(lang, 'console.rewards.person')}{' '}
-                  <code>{p.beneficiaryId}</code>
+                  <Beneficiary lang={lang} names={props.names} kind={p.beneficiaryKind} id={p.beneficiaryId} />
                   {p.recipientId ? (
                     <>
                       <br />
