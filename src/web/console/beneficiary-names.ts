@@ -7,7 +7,7 @@ export interface Beneficiary {
 }
 
 /** The key of a beneficiary in the map `beneficiaryNames` answers. */
-export const beneficiaryKey = (b: Beneficiary) => `${b.beneficiaryKind}:${b.beneficiaryId}`;
+const beneficiaryKey = (b: Beneficiary) => `${b.beneficiaryKind}:${b.beneficiaryId}`;
 
 /**
  * The names the console shows for beneficiaries: a bot's name, a person's display name (of the most recently
