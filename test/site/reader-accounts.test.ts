@@ -37,7 +37,8 @@ test('the development login makes a session cookie (HttpOnly, SameSite=Lax, sign
     assert.ok(before);
     alice.jar.set('newsroom_session', before);
     const login = await alice.devLogin('alice');
-    assert.equal(login.headers.location, '/?lang=en');
+    // a first login: the name page, which goes on to the page the person came from
+    assert.equal(login.headers.location, `/me/name?lang=en&next=${encodeURIComponent('/?lang=en')}`);
     const cookie = (
       login.cookies as Array<{ name: string; httpOnly?: boolean; sameSite?: string; secure?: boolean; expires?: Date; path?: string }>
     ).find((c) => c.name === 'newsroom_session');
@@ -69,6 +70,7 @@ test('a person comments, votes with a proof, flags, bookmarks, follows, finds it
   try {
     const alice = siteBrowser(t.app);
     await alice.devLogin('alice');
+    await alice.chooseName('Alice');
     // a story whose reward window is open (its page has the vote form)
     let id = ids[0]!;
     for (const candidate of ids) {
@@ -215,6 +217,7 @@ test('refusals are sentences on the page: a HIGH flag without the proof, and an 
   try {
     const alice = siteBrowser(t.app);
     await alice.devLogin('alice');
+    await alice.chooseName('Alice');
     const story = `/stories/${ids[0]}?lang=en`;
     const page = await alice.get(story);
     const claim = /<option value="([A-Za-z0-9_-]+)">/.exec(page.body.slice(page.body.indexOf('name="claimId"')))?.[1];

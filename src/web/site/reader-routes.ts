@@ -37,7 +37,8 @@ import { LangQuery } from './schemas.js';
 import { devProofOf } from './dev-proof.js';
 import { href } from './links.js';
 import { sendPage } from './render.js';
-import { pageError, sameOriginCheck, type Flash, type SiteReader } from './session.js';
+import { pageError, readerOf, sameOriginCheck, type Flash, type SiteReader } from './session.js';
+import { namePageHref } from './name-routes.js';
 import type { LoginMode } from './visitor.js';
 import { ActivityPage, HistoryClearPage } from './views/activity.js';
 import { MyNewsroomPage } from './views/me.js';
@@ -141,8 +142,15 @@ export const readerRoutes: FastifyPluginAsyncTypebox<ReaderRoutesOptions> = asyn
     return recorded.ok ? null : recorded;
   }
 
-  app.post('/stories/:id/comment', { ...guarded, schema: { hide: true, params: StoryParams, body: CommentForm } }, (request, reply) =>
-    act(
+  app.post('/stories/:id/comment', { ...guarded, schema: { hide: true, params: StoryParams, body: CommentForm } }, (request, reply) => {
+    // a comment shows its author's name: a reader without one chooses it first, and comes back to the story
+    const nameless = readerOf(request, clock.now());
+    if (nameless && !nameless.name) {
+      const lang = request.body.lang ?? 'en';
+      const flash: Flash = { kind: 'refused', message: 'NAME_NEEDED' };
+      return finish(request, reply, flash, namePageHref(lang, safeBack(request.body.back, lang)), lang);
+    }
+    return act(
       request,
       reply,
       request.body,
@@ -159,8 +167,8 @@ export const readerRoutes: FastifyPluginAsyncTypebox<ReaderRoutesOptions> = asyn
         return posted;
       },
       () => ({ kind: 'done', message: 'account.comment.done' }),
-    ),
-  );
+    );
+  });
 
   app.post('/stories/:id/vote', { ...guarded, schema: { hide: true, params: StoryParams, body: VoteForm } }, (request, reply) =>
     act<{ weight: number }>(
