@@ -52,7 +52,7 @@ test('on a phone a logged-out reader reads in one line what the site is, in each
     const { page } = browser;
     for (const lang of LANGS) {
       await page.goto(`${base}/?lang=${lang}`);
-      const about = page.locator('header .about');
+      const about = page.locator('main > .about');
       assert.equal((await about.innerText()).trim(), label(lang, 'site.about'), lang);
       const lines = await about.evaluate((el) =>
         Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)),
@@ -63,7 +63,7 @@ test('on a phone a logged-out reader reads in one line what the site is, in each
   });
   await withBrowser(1280, 'light', async (browser) => {
     await browser.page.goto(`${base}/?lang=de`);
-    assert.equal(await browser.page.locator('header .about').isVisible(), true, 'on a desktop too');
+    assert.equal(await browser.page.locator('main > .about').isVisible(), true, 'on a desktop too');
     await passes(browser, 'about-1280-de');
   });
 });

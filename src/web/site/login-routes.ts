@@ -75,14 +75,17 @@ export const loginRoutes: FastifyPluginAsyncTypebox<LoginOptions> = async (app, 
 
   /**
    * Where a login lands: `next` in the language the person saved in their preferences (kept by the service), if
-   * they chose one; a person without a display name (a first login) chooses one first, then goes on to `next`.
+   * they chose one; a person without a display name (a first login) chooses one first, then goes on to `next`
+   * (unless `next` is a console page).
    */
   async function landing(request: FastifyRequest, lang: Lang, next: string): Promise<string> {
     const reader = request.session.reader;
     if (!reader) return next;
     const saved = await savedLang(calls, users, reader);
     const target = saved ? withLang(next, saved) : next;
-    return reader.name ? target : namePageHref(saved ?? lang, target);
+    // the console's staff go straight to their work: the name waits until they comment
+    const toConsole = /^\/console(\/|\?|$)/.test(target);
+    return reader.name || toConsole ? target : namePageHref(saved ?? lang, target);
   }
 
   function refused(request: FastifyRequest, reply: FastifyReply, lang: Lang, failure: Refusal, next: string) {

@@ -39,6 +39,7 @@ import { href } from './links.js';
 import { sendPage } from './render.js';
 import { pageError, readerOf, sameOriginCheck, type Flash, type SiteReader } from './session.js';
 import { namePageHref } from './name-routes.js';
+import { roomName } from './format.js';
 import type { LoginMode } from './visitor.js';
 import { ActivityPage, HistoryClearPage } from './views/activity.js';
 import { MyNewsroomPage } from './views/me.js';
@@ -56,6 +57,10 @@ export interface ReaderServices {
   history: ReturnType<typeof createHistoryService>;
   exporter: ReturnType<typeof createExportService>;
 }
+
+/** A followed topic in words: a room by its name in the form's language, any other topic as the service labels it. */
+const topicLabel = (form: { lang?: Lang; kind?: string }, label: string) =>
+  form.kind === 'ROOM' ? roomName(form.lang ?? 'en', label) : label;
 
 /** How many of each of the reader's acts "My activity" lists (the newest). */
 const ACTIVITY_ITEMS = 50;
@@ -244,7 +249,8 @@ export const readerRoutes: FastifyPluginAsyncTypebox<ReaderRoutesOptions> = asyn
           body: { schema: TopicFollowBody, value: fields },
         });
       },
-      (followed) => ({ kind: 'done', message: 'account.follow.done', params: { topic: followed.label } }),
+      // a room by its name, as the page's button said it
+      (followed) => ({ kind: 'done', message: 'account.follow.done', params: { topic: topicLabel(request.body, followed.label) } }),
     ),
   );
 
@@ -254,7 +260,7 @@ export const readerRoutes: FastifyPluginAsyncTypebox<ReaderRoutesOptions> = asyn
       reply,
       request.body,
       (reader) => calls.write(actorOf(reader), (actor) => services.topics.unfollow(actor, request.body.topic)),
-      () => ({ kind: 'done', message: 'account.unfollow.done', params: { topic: request.body.topic } }),
+      () => ({ kind: 'done', message: 'account.unfollow.done', params: { topic: topicLabel(request.body, request.body.topic) } }),
     ),
   );
 

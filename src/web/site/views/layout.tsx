@@ -39,8 +39,8 @@ export interface PageFrame {
  * The frame of every page: skip link, masthead, sections, language switch, main, footer. The masthead stays
  * short on a phone, so that three headlines show above the fold: the language switch is a details menu (no
  * script needed; the script closes it on Escape), and on narrow screens the tagline is hidden and the sections
- * scroll sideways in one row. A logged-out reader reads under it, in one line, what the site is (instead of the
- * tagline).
+ * scroll sideways in one row. A logged-out reader reads right under it, in one line at the top of the main
+ * content, what the site is (instead of the tagline).
  */
 export function Layout(props: PageFrame & { children: ComponentChildren }) {
   const { lang, section } = props;
@@ -89,9 +89,9 @@ export function Layout(props: PageFrame & { children: ComponentChildren }) {
               ))}
             </ul>
           </nav>
-          {visitor.reader ? null : <p class="about">{t(lang, 'site.about')}</p>}
         </header>
         <main id="main" tabIndex={-1}>
+          {visitor.reader ? null : <p class="about">{t(lang, 'site.about')}</p>}
           <FlashMessage lang={lang} flash={visitor.flash} />
           {props.children}
         </main>

@@ -110,6 +110,7 @@ export function ReaderActions(props: { lang: Lang; story: StoryResponse; mine: S
         {mine?.followsRoom ? (
           <PostForm action="/me/topics/remove" lang={lang} back={back} class="own-state">
             <input type="hidden" name="topic" value={story.room} />
+            <input type="hidden" name="kind" value="ROOM" />
             <span>{t(lang, 'account.follow.state', { room: roomName(lang, story.room) })}</span> ·{' '}
             <button type="submit">{t(lang, 'account.follow.undo')}</button>
           </PostForm>
