@@ -123,8 +123,6 @@ test('dark mode follows the system and passes axe at both widths, logged out and
   for (const width of [390, 1280]) {
     await withBrowser(width, 'dark', async (browser) => {
       const { page } = browser;
-      const background = () =>
-        page.evaluate(() => getComputedStyle(document.body).backgroundColor || getComputedStyle(document.documentElement).backgroundColor);
       for (const path of ['/?lang=en', `/stories/${storyId}?lang=en`, '/ledger?lang=en', '/search?lang=en&q=the', '/rankings?lang=fr']) {
         await page.goto(`${base}${path}`);
         await passes(browser, `dark-${width}-${path.replace(/[^a-z0-9]+/gi, '-')}`);
