@@ -1,7 +1,7 @@
 /**
- * `npm run lighthouse`: Lighthouse 12.2.3 (pinned: later versions need Node 22) in Debian's Chromium on four pages
- * of the demo newsroom: the home page, a story, a search and "My newsroom" (logged in with the development
- * login). Prints the four category scores of each page and exits 1 when one is under 95. The service runs in
+ * `npm run lighthouse`: Lighthouse 12.2.3 (pinned: later versions need Node 22) in Debian's Chromium on six pages
+ * of the demo newsroom: the home page, a story, a search, a profile, "My newsroom" and "My activity" (logged in
+ * with the development login). Prints the four category scores of each page and exits 1 when one is under 95. The service runs in
  * this process on the embedded database, seeded with the demo newsroom.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -52,12 +52,18 @@ async function devLoginCookie(): Promise<string> {
 const home = await (await fetch(`${base}/?lang=en`)).text();
 const story = /href="(\/stories\/st_[A-Za-z0-9_-]+\?lang=en)"/.exec(home)?.[1];
 if (!story) throw new Error('the demo home page lists no story');
+// a profile: a commenter's whose name a story shows, else the story's bot's
+const storyPage = await (await fetch(`${base}${story}`)).text();
+const profile = /href="(\/people\/[^"?]+\?lang=en)"/.exec(storyPage)?.[1] ?? /href="(\/bots\/[^"?]+\?lang=en)"/.exec(storyPage)?.[1];
+if (!profile) throw new Error('the demo story links no profile');
 const cookie = await devLoginCookie();
 const pages: Array<[string, string, Record<string, string>]> = [
   ['home', '/?lang=en', {}],
   ['story', story, {}],
   ['search', '/search?lang=en&q=council', {}],
+  ['profile', profile.replaceAll('&amp;', '&'), {}],
   ['my newsroom', '/me?lang=en', { Cookie: cookie }],
+  ['my activity', '/me/activity?lang=en', { Cookie: cookie }],
 ];
 
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });

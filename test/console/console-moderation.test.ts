@@ -227,6 +227,7 @@ describe('the console: moderation', () => {
     assert.notEqual((await t.app.inject(`/v1/stories/${id}`)).json().reviewStatus, 'RETRACTED');
     const reader = siteBrowser(t.app, '203.0.113.77');
     await reader.devLogin('bea');
+    await reader.chooseName('Bea');
     const commented = await reader.submit(`/stories/${id}?lang=en`, `/stories/${id}/comment`, { body: 'Is this true?' });
     assert.equal(flashOf(commented.page.body), 'Your comment is posted.');
 

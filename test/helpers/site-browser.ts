@@ -64,7 +64,18 @@ export function siteBrowser(app: FastifyInstance, address = '203.0.113.10') {
       const page = await browser.get(String(posted.headers.location));
       return { posted, page };
     },
-    /** Logs in with the development login as `name`. */
+    /**
+     * Chooses the display name `name` on the name page, which then goes on to `next` (a first login lands on it;
+     * a reader without a name is sent to it before commenting).
+     */
+    async chooseName(name: string, next = '/?lang=en') {
+      await browser.get(`/me/name?lang=en&next=${encodeURIComponent(next)}`);
+      const posted = await browser.post('/me/name', { _csrf: browser.csrf(), lang: 'en', back: next, name });
+      assert.equal(posted.statusCode, 303, posted.body.slice(0, 300));
+      assert.equal(posted.headers.location, next);
+      return posted;
+    },
+    /** Logs in with the development login as `name` (a first login lands on the name page: see chooseName). */
     async devLogin(name: string) {
       await browser.get('/login?lang=en');
       const posted = await browser.post('/login/dev', { _csrf: browser.csrf(), lang: 'en', back: '/?lang=en', name });

@@ -39,6 +39,7 @@ function itemsOf(body: string, section: string): string[] {
 test("a reader's vote and flags replace the forms on their story page, and My activity tells what became of each flag", async () => {
   const alice = siteBrowser(g.t.app, '203.0.113.31');
   await alice.devLogin('alice');
+  await alice.chooseName('Alice');
   const page = (id: string) => `/stories/${id}?lang=en`;
   const flag = (id: string, reason: string, claimId = '') =>
     alice.submit(page(id), `/stories/${id}/flag`, { severity: claimId ? 'MEDIUM' : 'LOW', claimId, reason });

@@ -31,8 +31,11 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** One headless Chromium for a test file, with a new empty profile, at a phone's width (375 px) unless told. */
-export async function openBrowser(viewport = { width: 375, height: 812 }): Promise<Browser> {
+/** One headless Chromium for a test file, with a new empty profile, at a phone's width (375 px) unless told, light unless told. */
+export async function openBrowser(
+  viewport = { width: 375, height: 812 },
+  options: { colorScheme?: 'light' | 'dark' } = {},
+): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'site-chromium-'));
   mkdirSync(ARTIFACTS, { recursive: true });
   const context = await chromium.launchPersistentContext(profile, {
@@ -49,6 +52,7 @@ export async function openBrowser(viewport = { width: 375, height: 812 }): Promi
       '--disable-sync',
     ],
     viewport,
+    colorScheme: options.colorScheme ?? 'light',
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const problems: string[] = [];

@@ -58,6 +58,11 @@ test('a reader saves a story, a content admin corrects it, and every page tells 
   await page.getByRole('link', { name: 'Log in', exact: true }).click();
   await page.getByLabel('Your test name').fill('dana');
   await page.getByRole('button', { name: 'Log in (development)' }).click();
+  // a first login: the name page, then on to the story
+  assert.equal(new URL(page.url()).pathname, '/me/name');
+  await page.getByLabel('Display name').fill('Dana');
+  await page.getByRole('button', { name: 'Save the name' }).click();
+  assert.equal(new URL(page.url()).pathname, `/stories/${corrected.id}`);
   await page.getByRole('button', { name: 'Bookmark this story' }).click();
   assert.equal(await page.locator('.flash.done').innerText(), 'The story is bookmarked.');
 

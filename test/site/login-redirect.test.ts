@@ -33,8 +33,19 @@ test('a login opened with next=/<TAB>/evil.example/ never leaves the site, with 
     await alice.get('/login?lang=en');
     const dots = await alice.post('/login/dev', { _csrf: alice.csrf(), lang: 'en', back: '/.//evil.example/', name: 'alice' });
     assert.equal(dots.statusCode, 303);
-    assert.equal(dots.headers.location, '/?lang=en');
-    assert.equal(opened(dots.headers.location).origin, SITE);
+    // a first login (no display name yet) goes by the name page, which then goes on to the home page
+    const namePage = opened(dots.headers.location);
+    assert.equal(`${namePage.origin}${namePage.pathname}`, `${SITE}/me/name`);
+    assert.equal(namePage.searchParams.get('next'), '/?lang=en');
+    await alice.get(`${namePage.pathname}${namePage.search}`);
+    const named = await alice.post('/me/name', {
+      _csrf: alice.csrf(),
+      lang: 'en',
+      back: namePage.searchParams.get('next')!,
+      name: 'Alice',
+    });
+    assert.equal(named.headers.location, '/?lang=en');
+    assert.equal(opened(named.headers.location).origin, SITE);
 
     // with a preferred language the site puts it in the page's address, which must not make `//evil.example`
     const prefs = await alice.submit('/me?lang=en', '/me/preferences', { siteLang: 'fr', personalization: '1' });

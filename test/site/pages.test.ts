@@ -273,14 +273,20 @@ test('dates and numbers are written the way each language writes them', async ()
   const r = await createReadsTestApp();
   try {
     const story = await r.factory.story({ publishedAt: '2026-03-09T15:04:00.000Z' });
-    const times = new Map<string, string>();
+    const times = new Map<string, { exact: string; ago: string }>();
     for (const lang of ['en', 'de', 'zh-Hans']) {
       const res = await r.app.inject(`/stories/${story.id}?lang=${lang}`);
-      times.set(lang, /<time datetime="2026-03-09T15:04:00.000Z">([^<]+)<\/time>/.exec(res.body)?.[1] ?? '');
+      // how long ago in words, the exact time (in UTC) on hover
+      const [, exact = '', ago = ''] =
+        /<time datetime="2026-03-09T15:04:00.000Z" title="([^"]+)" data-ago>([^<]+)<\/time>/.exec(res.body) ?? [];
+      times.set(lang, { exact, ago });
     }
-    assert.match(times.get('en')!, /Mar 9, 2026.*03:04\sPM/);
-    assert.match(times.get('de')!, /9\. März 2026.*15:04/);
-    assert.match(times.get('zh-Hans')!, /2026年3月9日/);
+    assert.match(times.get('en')!.exact, /Mar 9, 2026.*03:04\sPM UTC/);
+    assert.match(times.get('de')!.exact, /9\. März 2026.*15:04 UTC/);
+    assert.match(times.get('zh-Hans')!.exact, /2026年3月9日/);
+    assert.match(times.get('en')!.ago, /^(\d+ (seconds?|minutes?|hours?|days?|months?|years?) ago|yesterday|last \w+)$/);
+    assert.match(times.get('de')!.ago, /^(vor \d+ \p{L}+|gestern|letzte[nsr]? \p{L}+)$/u);
+    assert.match(times.get('zh-Hans')!.ago, /(前|昨天|上个月|去年)$/);
   } finally {
     await r.close();
   }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { seedDemoIfEmpty } from '../../src/demo/seed.js';
+import { roomName } from '../../src/web/site/format.js';
 import { createTestApp } from '../helpers/app.js';
 import { flashOf, siteBrowser } from '../helpers/site-browser.js';
 
@@ -37,7 +38,8 @@ test('the development login makes a session cookie (HttpOnly, SameSite=Lax, sign
     assert.ok(before);
     alice.jar.set('newsroom_session', before);
     const login = await alice.devLogin('alice');
-    assert.equal(login.headers.location, '/?lang=en');
+    // a first login: the name page, which goes on to the page the person came from
+    assert.equal(login.headers.location, `/me/name?lang=en&next=${encodeURIComponent('/?lang=en')}`);
     const cookie = (
       login.cookies as Array<{ name: string; httpOnly?: boolean; sameSite?: string; secure?: boolean; expires?: Date; path?: string }>
     ).find((c) => c.name === 'newsroom_session');
@@ -69,6 +71,7 @@ test('a person comments, votes with a proof, flags, bookmarks, follows, finds it
   try {
     const alice = siteBrowser(t.app);
     await alice.devLogin('alice');
+    await alice.chooseName('Alice');
     // a story whose reward window is open (its page has the vote form)
     let id = ids[0]!;
     for (const candidate of ids) {
@@ -98,13 +101,14 @@ test('a person comments, votes with a proof, flags, bookmarks, follows, finds it
     const room = /name="topic" value="([a-z0-9-]+)"/.exec(page.body)?.[1];
     assert.ok(room);
     const followed = await alice.submit(story, '/me/topics', { topic: room, kind: 'ROOM' });
-    assert.equal(flashOf(followed.page.body), `You follow ${room}.`);
+    // the room by its name (the slug stays the form's value)
+    assert.equal(flashOf(followed.page.body), `You follow ${roomName('en', room)}.`);
 
     const me = await alice.get('/me?lang=en');
     assert.equal(me.statusCode, 200);
     assert.equal(me.headers['cache-control'], 'private, no-store');
     assert.ok(me.body.includes(`href="/stories/${id}?lang=en"`), 'the bookmark is listed');
-    assert.ok(me.body.includes(`<span>${room}</span>`), 'the room is followed');
+    assert.ok(me.body.includes(`<span>${roomName('en', room)}</span>`), 'the room is followed');
 
     const exported = await alice.get('/me/export?lang=en');
     assert.equal(exported.statusCode, 200);
@@ -215,6 +219,7 @@ test('refusals are sentences on the page: a HIGH flag without the proof, and an 
   try {
     const alice = siteBrowser(t.app);
     await alice.devLogin('alice');
+    await alice.chooseName('Alice');
     const story = `/stories/${ids[0]}?lang=en`;
     const page = await alice.get(story);
     const claim = /<option value="([A-Za-z0-9_-]+)">/.exec(page.body.slice(page.body.indexOf('name="claimId"')))?.[1];

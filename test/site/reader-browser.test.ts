@@ -61,6 +61,14 @@ async function devLogin(who: Browser, name: string, from: string) {
   await who.page.getByRole('button', { name: 'Log in (development)' }).click();
   // in the language the person chose before, if they did
   assert.equal(await who.page.locator('.flash.done').count(), 1, 'logged in');
+  // a first login lands on the name page, which goes on to the page the person came from once they chose
+  if (new URL(who.page.url()).pathname === '/me/name') {
+    await passes(who, `name-${name}`);
+    await who.page.locator('#display-name').fill(name.charAt(0).toUpperCase() + name.slice(1));
+    await who.page.locator('form[action="/me/name"] button[type="submit"]').click();
+    assert.equal(await who.page.locator('.flash.done').count(), 1, 'named');
+    assert.equal(new URL(who.page.url()).pathname, new URL(`${base}${from}`).pathname, 'on to the page the person came from');
+  }
 }
 
 test(

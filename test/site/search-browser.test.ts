@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { seedDemoIfEmpty } from '../../src/demo/seed.js';
 import { t as label } from '../../src/web/words/index.js';
+import { roomName } from '../../src/web/site/format.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { checkPage, needsChromium, openBrowser, type Browser } from './browser.js';
 
@@ -67,7 +68,9 @@ test('on a phone the results come before the folded filters; the room is chosen 
     await page.getByText('Filters', { exact: true }).click();
     const options = await page.getByLabel('Room').locator('option').allInnerTexts();
     assert.equal(options[0], 'All rooms');
-    assert.ok(options.includes(room), `${room} among ${options.join(', ')}`);
+    // rooms by name, in the reader's language
+    const roomLabel = roomName('en', room);
+    assert.ok(options.includes(roomLabel), `${roomLabel} among ${options.join(', ')}`);
     await page.getByLabel('Room').selectOption(room);
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await page.waitForURL(new RegExp(`room=${room}`));

@@ -72,6 +72,7 @@ test('without HUMAN_SIGNING_SECRET a person logs in and comments through the sit
     assert.match(login.body, /action="\/login\/dev"/, 'the login form is offered');
     const reader = siteBrowser(t.app);
     await reader.devLogin('nosecret');
+    await reader.chooseName('Nosecret');
     const posted = await reader.submit(`/stories/${id}?lang=en`, `/stories/${id}/comment`, { body: 'Written without a signing secret.' });
     assert.equal(flashOf(posted.page.body), 'Your comment is posted.');
     assert.match(posted.page.body, /Written without a signing secret\./);

@@ -16,7 +16,7 @@ const storyIds = (body: string) => [...new Set([...body.matchAll(/href="\/storie
 test("a reader's comments through the site and the API share the human write budget; past it the site says when to retry", async () => {
   const t = await createTestApp({
     RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000',
-    RATE_LIMIT_HUMAN_WRITES_PER_MINUTE: '5',
+    RATE_LIMIT_HUMAN_WRITES_PER_MINUTE: '6',
     HUMAN_PROOF_VERIFIER: 'dev',
   });
   try {
@@ -25,9 +25,10 @@ test("a reader's comments through the site and the API share the human write bud
     const story = `/stories/${id}?lang=en`;
     const alice = siteBrowser(t.app);
     await alice.devLogin('alice');
+    await alice.chooseName('Alice');
     const actorId = alice.get('/me/export?lang=en').then((r) => (r.json() as { actorId: string }).actorId);
 
-    // the login's two writes (challenge, verify) were the new account's, and so is one through the API (signed by
+    // the login's two writes (challenge, verify) and the name were the new account's, and so is one through the API (signed by
     // another front end)...
     const client = createServiceClient({ baseUrl: await t.listen(), apiKey: TEST_API_KEY });
     for (let i = 1; i <= 1; i++) {
@@ -59,6 +60,7 @@ test("a reader's comments through the site and the API share the human write bud
     // another reader has a budget of their own
     const bob = siteBrowser(t.app);
     await bob.devLogin('bob');
+    await bob.chooseName('Bob');
     const theirs = await bob.submit(story, `/stories/${id}/comment`, { body: 'Bob was here.' });
     assert.equal(flashOf(theirs.page.body), 'Your comment is posted.');
   } finally {

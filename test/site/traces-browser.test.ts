@@ -76,6 +76,10 @@ test('a reader sees on the page what they did, undoes it, and finds it all in My
   await page.getByRole('link', { name: 'Log in', exact: true }).click();
   await page.getByLabel('Your test name').fill('erin');
   await page.getByRole('button', { name: 'Log in (development)' }).click();
+  // a first login: the name page, then on to the story
+  assert.equal(new URL(page.url()).pathname, '/me/name');
+  await page.getByLabel('Display name').fill('Erin');
+  await page.getByRole('button', { name: 'Save the name' }).click();
   assert.equal(new URL(page.url()).pathname, `/stories/${storyId}`);
   assert.doesNotMatch(await footer(), /read-only/);
   assert.match(await footer(), /You are logged in/);

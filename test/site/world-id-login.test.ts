@@ -73,14 +73,17 @@ test('log in with World ID: the challenge goes to IDKit on the page, its proof t
   const nullifier = `0x${'5e'.repeat(32)}`;
   const finish = await person.post('/login/finish', { _csrf: person.csrf(), lang: 'en', ...idkitResult(nullifier) });
   assert.equal(finish.statusCode, 303);
-  assert.equal(finish.headers.location, '/me?lang=en');
+  // a first login: the name page first, then the page the person came from
+  assert.equal(finish.headers.location, `/me/name?lang=en&next=${encodeURIComponent('/me?lang=en')}`);
   const sent = provider.requests.at(-1)!;
   assert.equal(sent.url, '/api/v2/verify/app_newsroom_test');
   assert.equal(sent.body.action, t.config.worldIdLoginAction);
   assert.equal(sent.body.nullifier_hash, nullifier);
+  const namePage = await person.get(String(finish.headers.location));
+  assert.equal(namePage.statusCode, 200);
+  assert.equal(flashOf(namePage.body), 'You are logged in.');
   const me = await person.get('/me?lang=en');
   assert.equal(me.statusCode, 200);
-  assert.equal(flashOf(me.body), 'You are logged in.');
 
   // World ID refuses the next proof: the refusal is a sentence on the login page
   const other = siteBrowser(t.app, '192.0.2.7');

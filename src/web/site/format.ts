@@ -1,8 +1,8 @@
-import type { Lang } from '../../platform/i18n/index.js';
+import { isLabelKey, t, type Lang } from '../words/index.js';
 
 /**
  * Dates and numbers written the way each language writes them (Intl, formatters built once per language).
- * Dates are shown in UTC, named as such, so a cached page reads the same for every reader.
+ * An exact date is shown in UTC, named as such, so a cached page reads the same for every reader.
  */
 const dateFormats = new Map<Lang, Intl.DateTimeFormat>();
 const numberFormats = new Map<Lang, Intl.NumberFormat>();
@@ -71,4 +71,36 @@ export function formatRelative(lang: Lang, iso: string, now: number): string {
     amount /= size;
   }
   return format.format(-Math.floor(amount), 'year');
+}
+
+const languageNames = new Map<Lang, Intl.DisplayNames>();
+
+/** A language (a BCP 47 tag: a story's `lang`) named in the reader's language ("Spanish", "Spanisch", "西班牙语"). */
+export function languageName(lang: Lang, code: string): string {
+  let names = languageNames.get(lang);
+  if (!names) {
+    names = new Intl.DisplayNames(lang, { type: 'language' });
+    languageNames.set(lang, names);
+  }
+  try {
+    return names.of(code) ?? code;
+  } catch {
+    return code; // not a well-formed tag: shown as the service gave it
+  }
+}
+
+/** Whether a text in `code` reads as the page's language (the same primary language: `zh` and `zh-Hans`). */
+export function sameLanguage(lang: Lang, code: string): boolean {
+  return code.split('-')[0]!.toLowerCase() === lang.split('-')[0]!.toLowerCase();
+}
+
+/**
+ * A room by its name in the reader's language: the newsroom's usual rooms are translated in the catalogues
+ * (`site.room.<slug>`); any other room's slug is written as words ("local-politics": "Local politics").
+ */
+export function roomName(lang: Lang, slug: string): string {
+  const key = `site.room.${slug}`;
+  if (isLabelKey(lang, key)) return t(lang, key);
+  const words = slug.replace(/-+/g, ' ').trim();
+  return words.charAt(0).toLocaleUpperCase(lang) + words.slice(1);
 }

@@ -12,6 +12,7 @@ import { ASSETS, SITE_HEADERS } from './assets.js';
 import { packetDiff } from './diff.js';
 import type { createAccountsService } from '../../readers/accounts/service.js';
 import { registerFormLimits, type FormLimits } from './limits.js';
+import { acceptedLang, savedLang, withLang } from './languages.js';
 import { loginRoutes } from './login-routes.js';
 import { readerRoutes, type ReaderServices } from './reader-routes.js';
 import { notificationRoutes } from './notification-routes.js';
@@ -129,6 +130,16 @@ export const siteModule: FastifyPluginAsyncTypebox<SiteOptions> = async (app, op
 
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(SITE_HEADERS);
+    request.pageNow = clock.now();
+    const chosen = await chosenLang(request);
+    if (chosen) {
+      // a page asked for without `lang`: its language is the reader's saved one, else the browser's (Accept-Language)
+      reply.header('vary', 'accept-language');
+      if (chosen !== DEFAULT_LANG) {
+        reply.header('cache-control', 'private, no-store');
+        return reply.redirect(withLang(request.url, chosen), 302);
+      }
+    }
     // a logged-in reader's pages are theirs: never from the shared read cache (the cache's hook runs after this)
     if (request.method === 'GET' && !request.url.startsWith('/assets/') && readerOf(request, clock.now())) {
       prepare(request, reply);
@@ -150,6 +161,24 @@ export const siteModule: FastifyPluginAsyncTypebox<SiteOptions> = async (app, op
       }
     }
   });
+
+  /**
+   * The language of a page asked for without `lang` (null: the request names one, or is no page): a logged-in
+   * reader's saved language (their preferences), else the first of the five their browser accepts, else English.
+   * A page in any language but English is a redirect to its address with `lang`, so the read cache, which keys a
+   * page by its path and query, never holds one language's page under another's address; the English page of an
+   * address without `lang` is served as before, with `Vary: Accept-Language`.
+   */
+  async function chosenLang(request: FastifyRequest): Promise<Lang | null> {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+    const query = request.routeOptions.schema?.querystring as { properties?: Record<string, unknown> } | undefined;
+    if (!query?.properties || !('lang' in query.properties)) return null;
+    if ((request.query as Record<string, unknown> | null)?.lang !== undefined) return null;
+    if (/\.(atom|xml)$/.test(new URL(request.url, 'http://site.invalid').pathname)) return null;
+    const reader = readerOf(request, clock.now());
+    const saved = reader ? await savedLang(calls, options.services.users, reader) : undefined;
+    return saved ?? acceptedLang(request.headers['accept-language']) ?? DEFAULT_LANG;
+  }
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.url.startsWith('/assets/')) return payload;

@@ -15,6 +15,8 @@ import { sendPage } from './render.js';
 import { sameOriginCheck, SESSION_COOKIE, type SiteReader } from './session.js';
 import type { LoginMode } from './visitor.js';
 import { LoginPage, WorldIdPage } from './views/login.js';
+import { savedLang, withLang } from './languages.js';
+import { namePageHref } from './name-routes.js';
 import type { NamesService } from '../../readers/names/service.js';
 
 export interface LoginOptions {
@@ -71,18 +73,19 @@ export const loginRoutes: FastifyPluginAsyncTypebox<LoginOptions> = async (app, 
     return null;
   }
 
-  /** `next` in the language the person chose in their preferences (kept by the service), if they chose one. */
-  async function inPreferredLang(request: FastifyRequest, next: string): Promise<string> {
+  /**
+   * Where a login lands: `next` in the language the person saved in their preferences (kept by the service), if
+   * they chose one; a person without a display name (a first login) chooses one first, then goes on to `next`
+   * (unless `next` is a console page).
+   */
+  async function landing(request: FastifyRequest, lang: Lang, next: string): Promise<string> {
     const reader = request.session.reader;
     if (!reader) return next;
-    const prefs = await calls.read({ actorId: reader.accountId, verified: true, linkedHumanId: reader.linkedHumanId }, (actor) =>
-      users.getPreferences(actor),
-    );
-    const lang = prefs.ok ? prefs.body.preferences.lang : undefined;
-    if (!lang) return next;
-    const url = new URL(next, 'http://site.invalid');
-    url.searchParams.set('lang', lang);
-    return `${url.pathname}${url.search}`;
+    const saved = await savedLang(calls, users, reader);
+    const target = saved ? withLang(next, saved) : next;
+    // the console's staff go straight to their work: the name waits until they comment
+    const toConsole = /^\/console(\/|\?|$)/.test(target);
+    return reader.name || toConsole ? target : namePageHref(saved ?? lang, target);
   }
 
   function refused(request: FastifyRequest, reply: FastifyReply, lang: Lang, failure: Refusal, next: string) {
@@ -113,7 +116,7 @@ export const loginRoutes: FastifyPluginAsyncTypebox<LoginOptions> = async (app, 
     const failure = await completeLogin(request, handle, challengeId, proof);
     if (failure) return refused(request, reply, lang, failure, next);
     request.session.reader = { ...request.session.reader!, devPerson: name };
-    return finish(request, reply, { kind: 'done', message: 'account.login.done' }, await inPreferredLang(request, next));
+    return finish(request, reply, { kind: 'done', message: 'account.login.done' }, await landing(request, lang, next));
   });
 
   app.post('/login/start', { ...loginStep, schema: { hide: true, body: PlainForm } }, async (request, reply) => {
@@ -154,7 +157,7 @@ export const loginRoutes: FastifyPluginAsyncTypebox<LoginOptions> = async (app, 
       verification_level,
     });
     if (failure) return refused(request, reply, lang, failure, pending.next);
-    return finish(request, reply, { kind: 'done', message: 'account.login.done' }, await inPreferredLang(request, pending.next));
+    return finish(request, reply, { kind: 'done', message: 'account.login.done' }, await landing(request, lang, pending.next));
   });
 
   app.post('/logout', { ...guarded, schema: { hide: true, body: PlainForm } }, async (request, reply) => {

@@ -67,6 +67,8 @@ export const nameRoutes: FastifyPluginAsyncTypebox<NameRoutesOptions> = async (a
       throw pageError(mine.status, mine.failure.code);
     }
     const { name } = mine.body;
+    // a name chosen elsewhere (the API) since this login: the session learns it
+    if (name && name !== reader.name) request.session.reader = { ...reader, name };
     options.prepare(request, reply);
     return sendPage(reply, NamePage, { lang, next, current: name });
   });

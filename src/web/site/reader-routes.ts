@@ -39,7 +39,9 @@ import { LangQuery } from './schemas.js';
 import { devProofOf } from './dev-proof.js';
 import { href } from './links.js';
 import { sendPage } from './render.js';
-import { pageError, sameOriginCheck, type Flash, type SiteReader } from './session.js';
+import { pageError, readerOf, sameOriginCheck, type Flash, type SiteReader } from './session.js';
+import { namePageHref } from './name-routes.js';
+import { roomName } from './format.js';
 import type { LoginMode } from './visitor.js';
 import { ActivityPage, HistoryClearPage } from './views/activity.js';
 import { MyNewsroomPage } from './views/me.js';
@@ -57,6 +59,10 @@ export interface ReaderServices {
   history: ReturnType<typeof createHistoryService>;
   exporter: ReturnType<typeof createExportService>;
 }
+
+/** A followed topic in words: a room by its name in the form's language, any other topic as the service labels it. */
+const topicLabel = (form: { lang?: Lang; kind?: string }, label: string) =>
+  form.kind === 'ROOM' ? roomName(form.lang ?? 'en', label) : label;
 
 /** How many of each of the reader's acts "My activity" lists (the newest). */
 const ACTIVITY_ITEMS = 50;
@@ -143,8 +149,15 @@ export const readerRoutes: FastifyPluginAsyncTypebox<ReaderRoutesOptions> = asyn
     return recorded.ok ? null : recorded;
   }
 
-  app.post('/stories/:id/comment', { ...guarded, schema: { hide: true, params: StoryParams, body: CommentForm } }, (request, reply) =>
-    act(
+  app.post('/stories/:id/comment', { ...guarded, schema: { hide: true, params: StoryParams, body: CommentForm } }, (request, reply) => {
+    // a comment shows its author's name: a reader without one chooses it first, and comes back to the story
+    const nameless = readerOf(request, clock.now());
+    if (nameless && !nameless.name) {
+      const lang = request.body.lang ?? 'en';
+      const flash: Flash = { kind: 'refused', message: 'NAME_NEEDED' };
+      return finish(request, reply, flash, namePageHref(lang, safeBack(request.body.back, lang)), lang);
+    }
+    return act(
       request,
       reply,
       request.body,
@@ -161,8 +174,8 @@ export const readerRoutes: FastifyPluginAsyncTypebox<ReaderRoutesOptions> = asyn
         return posted;
       },
       () => ({ kind: 'done', message: request.body.parentId ? 'account.comment.replyDone' : 'account.comment.done' }),
-    ),
-  );
+    );
+  });
 
   app.post(
     '/stories/:id/comments/:commentId/edit',
@@ -303,7 +316,8 @@ export const readerRoutes: FastifyPluginAsyncTypebox<ReaderRoutesOptions> = asyn
           body: { schema: TopicFollowBody, value: fields },
         });
       },
-      (followed) => ({ kind: 'done', message: 'account.follow.done', params: { topic: followed.label } }),
+      // a room by its name, as the page's button said it
+      (followed) => ({ kind: 'done', message: 'account.follow.done', params: { topic: topicLabel(request.body, followed.label) } }),
     ),
   );
 
@@ -313,7 +327,7 @@ export const readerRoutes: FastifyPluginAsyncTypebox<ReaderRoutesOptions> = asyn
       reply,
       request.body,
       (reader) => calls.write(actorOf(reader), (actor) => services.topics.unfollow(actor, request.body.topic)),
-      () => ({ kind: 'done', message: 'account.unfollow.done', params: { topic: request.body.topic } }),
+      () => ({ kind: 'done', message: 'account.unfollow.done', params: { topic: topicLabel(request.body, request.body.topic) } }),
     ),
   );
 

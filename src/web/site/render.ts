@@ -1,12 +1,14 @@
 import type { FastifyReply } from 'fastify';
 import { h, type FunctionComponent } from 'preact';
 import { renderToString } from 'preact-render-to-string';
-import { ANONYMOUS, VisitorContext, type Visitor } from './visitor.js';
+import { ANONYMOUS, PageNow, VisitorContext, type Visitor } from './visitor.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Who the site's page is for: anonymous on public pages (one body for everyone), the reader on theirs. */
     visitor?: Visitor;
+    /** The site's clock when the request came in: the "now" of the page's relative times. */
+    pageNow?: number;
   }
 }
 import { BaseUrl } from './views/head.js';
@@ -19,7 +21,11 @@ export function sendPage<P extends object>(reply: FastifyReply, view: FunctionCo
   const page = h(
     VisitorContext.Provider,
     { value: reply.request.visitor ?? ANONYMOUS },
-    h(BaseUrl.Provider, { value: reply.siteBaseUrl ?? '' }, h(view, props)),
+    h(
+      PageNow.Provider,
+      { value: reply.request.pageNow ?? Date.now() },
+      h(BaseUrl.Provider, { value: reply.siteBaseUrl ?? '' }, h(view, props)),
+    ),
   );
   return reply.type('text/html; charset=utf-8').send(`<!doctype html>${renderToString(page)}`);
 }

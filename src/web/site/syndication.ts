@@ -1,6 +1,7 @@
 import type { FeedService } from '../../newsroom/feed/service.js';
 import { t, type Lang } from '../words/index.js';
 import { LANGS } from '../../platform/schemas.js';
+import { roomName } from './format.js';
 import { href, storyHref } from './links.js';
 import { xmlEscape } from './xml.js';
 
@@ -45,7 +46,7 @@ export function createSyndicationService(deps: { feed: FeedService; baseUrl: str
       const page = await feed.feed({ lang, mode: 'recent', room, limit: FEED_ITEMS });
       const self = abs(room ? `/rooms/${room}/feed.atom?lang=${lang}` : `/feed.atom?lang=${lang}`);
       const newest = page.items[0]?.publishedAt;
-      const title = room ? `${t(lang, 'module.home.title')} · ${room}` : t(lang, 'module.home.title');
+      const title = room ? `${t(lang, 'module.home.title')} · ${roomName(lang, room)}` : t(lang, 'module.home.title');
       const lines = [
         '<?xml version="1.0" encoding="utf-8"?>',
         `<feed${attributes({ xmlns: ATOM_NS, 'xml:lang': lang })}>`,
@@ -69,7 +70,7 @@ export function createSyndicationService(deps: { feed: FeedService; baseUrl: str
           line(2, 'link', null, { href: link }),
           line(2, 'updated', date),
           ...(item.summary ? [line(2, 'summary', item.summary, { type: 'text' })] : []),
-          line(2, 'category', null, { term: item.room }),
+          line(2, 'category', null, { term: item.room, label: roomName(lang, item.room) }),
           line(2, 'published', date),
           '    </entry>',
         );

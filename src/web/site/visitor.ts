@@ -30,3 +30,9 @@ export const ANONYMOUS: Visitor = { reader: null, csrf: null, flash: null, login
 export const VisitorContext = createContext<Visitor>(ANONYMOUS);
 
 export const useVisitor = () => useContext(VisitorContext);
+
+/**
+ * The instant a page is rendered at (the site's clock), from which its times are written as "3 hours ago". A page
+ * served later from the read cache still says what it said then; the page's script rewrites them on load.
+ */
+export const PageNow = createContext<number | null>(null);

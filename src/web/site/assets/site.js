@@ -27,3 +27,42 @@ document.addEventListener('click', async (event) => {
     link.removeAttribute('aria-busy');
   }
 });
+
+// The language menu closes on Escape and gives the focus back to its button.
+document.addEventListener('keydown', (event) => {
+  if (event.key !== 'Escape') return;
+  const menu = event.target instanceof Element ? event.target.closest('details.langs-menu[open]') : null;
+  if (!menu) return;
+  menu.open = false;
+  menu.querySelector('summary').focus();
+});
+
+// Times written "3 hours ago" when the page was made: said again from now (a page may come from the read cache).
+(() => {
+  const steps = [
+    ['second', 60],
+    ['minute', 60],
+    ['hour', 24],
+    ['day', 30],
+    ['month', 12],
+    ['year', Infinity],
+  ];
+  let format;
+  try {
+    format = new Intl.RelativeTimeFormat(document.documentElement.lang || 'en', { numeric: 'auto' });
+  } catch {
+    return;
+  }
+  const now = Date.now();
+  for (const time of document.querySelectorAll('time[data-ago]')) {
+    let amount = Math.max(0, (now - Date.parse(time.getAttribute('datetime'))) / 1000);
+    if (!Number.isFinite(amount)) continue;
+    for (const [unit, size] of steps) {
+      if (amount < size) {
+        time.textContent = format.format(-Math.floor(amount), unit);
+        break;
+      }
+      amount /= size;
+    }
+  }
+})();

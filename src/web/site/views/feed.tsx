@@ -1,5 +1,6 @@
 import { t, type Lang } from '../../words/index.js';
 import { FEED_MODES, type FeedMode, type FeedResponse } from '../../../newsroom/feed/schemas.js';
+import { roomName } from '../format.js';
 import { href } from '../links.js';
 import { Layout } from './layout.js';
 import { CardList, More } from './parts.js';
@@ -18,7 +19,7 @@ export interface FeedPageProps {
 /** Home and feed: the four modes, the rooms, the stories, "more" through the feed cursor. */
 export function FeedPage(props: FeedPageProps) {
   const { lang, mode, room, limit, page } = props;
-  const title = room ? `${page.modeLabel} · ${room}` : page.modeLabel;
+  const title = room ? `${page.modeLabel} · ${roomName(lang, room)}` : page.modeLabel;
   return (
     <Layout lang={lang} title={title} section="feed" path="/" query={{ mode, room, limit }} meta={{ roomFeed: room }}>
       <h1>{title}</h1>
@@ -44,7 +45,7 @@ export function FeedPage(props: FeedPageProps) {
           {props.rooms.map((r) => (
             <li>
               <a href={href('/', lang, { mode, room: r })} aria-current={r === room ? 'page' : undefined}>
-                {r}
+                {roomName(lang, r)}
               </a>
             </li>
           ))}

@@ -2,6 +2,7 @@ import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
 import { t, type Lang } from '../../words/index.js';
 import { LANGS } from '../../../platform/schemas.js';
+import { roomName } from '../format.js';
 import { href } from '../links.js';
 
 /** PUBLIC_BASE_URL while a page renders ('' on a page rendered outside the site's routes: no absolute links). */
@@ -54,7 +55,7 @@ export function PageMeta(props: PageMetaProps) {
         <link
           rel="alternate"
           type="application/atom+xml"
-          title={`${site} · ${props.roomFeed}`}
+          title={`${site} · ${roomName(lang, props.roomFeed)}`}
           href={`${base}/rooms/${encodeURIComponent(props.roomFeed)}/feed.atom?lang=${lang}`}
         />
       ) : null}

@@ -38,7 +38,9 @@ export interface PageFrame {
 /**
  * The frame of every page: skip link, masthead, sections, language switch, main, footer. The masthead stays
  * short on a phone, so that three headlines show above the fold: the language switch is a details menu (no
- * script needed), and on narrow screens the tagline is hidden and the sections scroll sideways in one row.
+ * script needed; the script closes it on Escape), and on narrow screens the tagline is hidden and the sections
+ * scroll sideways in one row. A logged-out reader reads right under it, in one line at the top of the main
+ * content, what the site is (instead of the tagline).
  */
 export function Layout(props: PageFrame & { children: ComponentChildren }) {
   const { lang, section } = props;
@@ -48,6 +50,7 @@ export function Layout(props: PageFrame & { children: ComponentChildren }) {
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
         <title>{`${props.title} · ${t(lang, 'module.home.title')}`}</title>
         <PageMeta lang={lang} title={props.title} path={props.path} query={props.query} {...props.meta} />
         <link rel="icon" href={ASSETS.icon.path} type="image/svg+xml" />
@@ -70,7 +73,7 @@ export function Layout(props: PageFrame & { children: ComponentChildren }) {
               <a class="brand" href={href('/', lang)}>
                 {t(lang, 'module.home.title')}
               </a>
-              <p class="tagline">{t(lang, 'site.tagline')}</p>
+              {visitor.reader ? <p class="tagline">{t(lang, 'site.tagline')}</p> : null}
             </div>
             <LanguageMenu lang={lang} path={props.path} query={props.query} />
             <AccountLinks lang={lang} path={props.path} query={props.query} />
@@ -88,6 +91,7 @@ export function Layout(props: PageFrame & { children: ComponentChildren }) {
           </nav>
         </header>
         <main id="main" tabIndex={-1}>
+          {visitor.reader ? null : <p class="about">{t(lang, 'site.about')}</p>}
           <FlashMessage lang={lang} flash={visitor.flash} />
           {props.children}
         </main>

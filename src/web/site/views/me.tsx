@@ -4,7 +4,7 @@ import type { BookmarksPage } from '../../../readers/users/bookmark-schemas.js';
 import type { PreferencesResponse } from '../../../readers/users/schemas.js';
 import type { TopicsList } from '../../../readers/users/topic-schemas.js';
 import { LANGS } from '../../../platform/schemas.js';
-import { formatDate } from '../format.js';
+import { formatDate, roomName } from '../format.js';
 import { href, storyHref } from '../links.js';
 import { useVisitor } from '../visitor.js';
 import { PostForm } from './forms.js';
@@ -31,6 +31,10 @@ function ChangedSinceSaved(props: { lang: Lang; item: BookmarksPage['items'][num
     />
   );
 }
+
+/** A followed topic in words: a room by its name, any other topic as the reader wrote it. */
+const topicName = (lang: Lang, topic: { kind: string; label: string }) =>
+  topic.kind === 'ROOM' ? roomName(lang, topic.label) : topic.label;
 
 /** "My newsroom": the reader's own feed, bookmarks, followed rooms and topics, preferences, history and data. */
 export function MyNewsroomPage(props: MyNewsroomProps) {
@@ -74,8 +78,9 @@ export function MyNewsroomPage(props: MyNewsroomProps) {
             {topics.items.map((topic) => (
               <li>
                 <PostForm action="/me/topics/remove" lang={lang} back={back} class="inline">
-                  <span>{topic.label}</span> <input type="hidden" name="topic" value={topic.topic} />
-                  <button type="submit">{t(lang, 'account.unfollow', { topic: topic.label })}</button>
+                  <span>{topicName(lang, topic)}</span> <input type="hidden" name="topic" value={topic.topic} />
+                  <input type="hidden" name="kind" value={topic.kind} />
+                  <button type="submit">{t(lang, 'account.unfollow', { topic: topicName(lang, topic) })}</button>
                 </PostForm>
               </li>
             ))}

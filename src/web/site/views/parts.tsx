@@ -1,11 +1,27 @@
 import { Fragment, type ComponentChildren } from 'preact';
+import { useContext } from 'preact/hooks';
 import { t, type Lang } from '../../words/index.js';
 import type { StoryCard } from '../../../newsroom/stories/schemas.js';
-import { formatDate, formatRelative } from '../format.js';
+import { formatDate, formatRelative, languageName, roomName, sameLanguage } from '../format.js';
+import { PageNow } from '../visitor.js';
 import { botHref, href, personHref, storyHref } from '../links.js';
 
-/** A date as the reader's language writes it, with the machine-readable instant. */
+/**
+ * When something happened, as how long ago in the reader's language ("3 hours ago", "yesterday"), with the
+ * machine-readable instant and the exact time (in UTC) on hover. The page's script rewrites the words on load
+ * (`data-ago`), so that a page served from the read cache a minute later still says the truth.
+ */
 export function When(props: { lang: Lang; at: string }) {
+  const now = useContext(PageNow) ?? Date.now();
+  return (
+    <time datetime={props.at} title={formatDate(props.lang, props.at)} data-ago="">
+      {formatRelative(props.lang, props.at, now)}
+    </time>
+  );
+}
+
+/** An exact date as the reader's language writes it, in UTC (a window's bounds), with the machine-readable instant. */
+export function Exact(props: { lang: Lang; at: string }) {
   return <time datetime={props.at}>{formatDate(props.lang, props.at)}</time>;
 }
 
@@ -13,7 +29,7 @@ export function When(props: { lang: Lang; at: string }) {
 export function Ago(props: { lang: Lang; at: string; now: number }) {
   const exact = formatDate(props.lang, props.at);
   return (
-    <time datetime={props.at} title={exact}>
+    <time datetime={props.at} title={exact} data-ago="">
       {formatRelative(props.lang, props.at, props.now)}
     </time>
   );
@@ -106,7 +122,13 @@ export function Card(props: { lang: Lang; story: StoryCard; extra?: ComponentChi
       </h3>
       <p class="meta">
         <Badge kind={story.state ?? 'NONE'} label={story.labels.state} /> <CorrectionLabel lang={lang} story={story} />{' '}
-        <span>{story.room}</span>
+        <span class="room">{roomName(lang, story.room)}</span>
+        {sameLanguage(lang, story.lang) ? null : (
+          <>
+            {' · '}
+            <span class="in-lang">{t(lang, 'site.card.inLang', { language: languageName(lang, story.lang) })}</span>
+          </>
+        )}
         {story.publishedAt ? (
           <>
             {' · '}

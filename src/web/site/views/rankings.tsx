@@ -2,7 +2,7 @@ import { t, type Lang } from '../../words/index.js';
 import type { RankingsResponse } from '../../../newsroom/rankings/schemas.js';
 import { formatNumber } from '../format.js';
 import { Layout } from './layout.js';
-import { BotName, TableWrap, When } from './parts.js';
+import { BotName, Exact, TableWrap } from './parts.js';
 
 const METRICS = [
   'storiesPublished',
@@ -22,8 +22,8 @@ export function RankingsPage(props: { lang: Lang; rankings: RankingsResponse }) 
     <Layout lang={lang} title={title} section="rankings" path="/rankings">
       <h1>{title}</h1>
       <p>
-        {t(lang, 'module.rankings.description')} <When lang={lang} at={rankings.windowStart} /> –{' '}
-        <When lang={lang} at={rankings.windowEnd} />
+        {t(lang, 'module.rankings.description')} <Exact lang={lang} at={rankings.windowStart} /> –{' '}
+        <Exact lang={lang} at={rankings.windowEnd} />
       </p>
       <section aria-labelledby="scoring" class="panel">
         <h2 id="scoring">{t(lang, 'site.rankings.how')}</h2>

@@ -1,6 +1,6 @@
 import { t, type Lang } from '../../words/index.js';
 import type { StoryResponse } from '../../../newsroom/stories/schemas.js';
-import { formatNumber } from '../format.js';
+import { formatNumber, roomName } from '../format.js';
 import { href } from '../links.js';
 import type { StoryReaderState } from '../reader-state.js';
 import { useVisitor } from '../visitor.js';
@@ -33,7 +33,7 @@ function FlagForm(props: { lang: Lang; story: StoryResponse; base: string; back:
         <label for="flag-reason">{t(lang, 'account.flag.reason')}</label>
         <textarea id="flag-reason" name="reason" rows={3} maxLength={2000} required />
         <p class="meta">{t(lang, 'account.flag.highNote')}</p>
-        <ProofFields lang={lang} action="flag_high_severity" label={t(lang, 'account.vote.prove')} />
+        <ProofFields lang={lang} action="flag_high_severity" label={t(lang, 'account.flag.prove')} />
         <button type="submit">{t(lang, 'account.flag.submit')}</button>
       </fieldset>
     </PostForm>
@@ -110,14 +110,15 @@ export function ReaderActions(props: { lang: Lang; story: StoryResponse; mine: S
         {mine?.followsRoom ? (
           <PostForm action="/me/topics/remove" lang={lang} back={back} class="own-state">
             <input type="hidden" name="topic" value={story.room} />
-            <span>{t(lang, 'account.follow.state', { room: story.room })}</span> ·{' '}
+            <input type="hidden" name="kind" value="ROOM" />
+            <span>{t(lang, 'account.follow.state', { room: roomName(lang, story.room) })}</span> ·{' '}
             <button type="submit">{t(lang, 'account.follow.undo')}</button>
           </PostForm>
         ) : (
           <PostForm action="/me/topics" lang={lang} back={back}>
             <input type="hidden" name="topic" value={story.room} />
             <input type="hidden" name="kind" value="ROOM" />
-            <button type="submit">{t(lang, 'account.follow.room', { room: story.room })}</button>
+            <button type="submit">{t(lang, 'account.follow.room', { room: roomName(lang, story.room) })}</button>
           </PostForm>
         )}
       </div>

@@ -2,6 +2,7 @@ import { t, type Lang } from '../../words/index.js';
 import type { SearchResponse } from '../../../newsroom/search/schemas.js';
 import { PUBLICATION_STAGES, REVIEW_STATUSES } from '../../../newsroom/stories/story-filters.js';
 import { STORY_STATES } from '../../../newsroom/stories/schemas.js';
+import { roomName } from '../format.js';
 import { href } from '../links.js';
 import { Layout } from './layout.js';
 import { CardList, More } from './parts.js';
@@ -119,7 +120,7 @@ export function SearchPage(props: { lang: Lang; filters: SearchFilters; result: 
               name="room"
               label={t(lang, 'site.search.room')}
               value={filters.room}
-              options={rooms.map((r) => [r, r])}
+              options={rooms.map((r) => [r, roomName(lang, r)])}
               any={t(lang, 'site.search.allRooms')}
             />
             <Choice

@@ -3,6 +3,7 @@ import type { CommentsResponse } from '../../../newsroom/comments/schemas.js';
 import type { FlagsResponse } from '../../../newsroom/flags/schemas.js';
 import type { ConsensusResponse, MachineRoomResponse, VersionsResponse } from '../../../newsroom/stories/evidence-schemas.js';
 import type { StoryResponse } from '../../../newsroom/stories/schemas.js';
+import { roomName } from '../format.js';
 import { href } from '../links.js';
 import type { StoryReaderState } from '../reader-state.js';
 import type { BotNames } from '../service.js';
@@ -106,7 +107,7 @@ export function StoryPage(props: StoryPageProps) {
           <CorrectionNotice lang={lang} story={story} versions={props.versions} now={props.now} />
         </div>
         <p class="meta" lang={lang}>
-          {story.room} ·{' '}
+          {roomName(lang, story.room)} ·{' '}
           <Sentence
             text={t(lang, 'site.story.meta', { version: story.version })}
             parts={{ bot: <BotName lang={lang} botId={story.authorBotId} name={props.botNames.get(story.authorBotId)} /> }}
