@@ -27,6 +27,7 @@ after(() => g.t.close());
 test('replies, corrections and retractions reach the reader, counted in the masthead until seen, and in their Atom feed', async () => {
   const alice = siteBrowser(g.t.app, '203.0.113.41');
   await alice.devLogin('alice');
+  await alice.chooseName('Alice Reader');
   const page = (id: string) => `/stories/${id}?lang=en`;
   await alice.submit(page(stories.commented), `/stories/${stories.commented}/comment`, { body: 'Sundays too, says the library.' });
   assert.equal(
@@ -87,6 +88,7 @@ test('replies, corrections and retractions reach the reader, counted in the mast
   assert.match(feed.body, /<summary type="text">The line opens in May, not April\.<\/summary>/);
   const bob = siteBrowser(g.t.app, '203.0.113.42');
   await bob.devLogin('bob');
+  await bob.chooseName('Bob Reader');
   assert.doesNotMatch((await bob.get('/me/notifications?lang=en')).body, /Tram line|Council buys|replied/, 'bob sees none of it');
 
   // a new address: the old one is gone
