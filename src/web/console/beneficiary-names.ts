@@ -6,9 +6,6 @@ export interface Beneficiary {
   beneficiaryId: string;
 }
 
-/** The key of a beneficiary in the map `beneficiaryNames` answers. */
-const beneficiaryKey = (b: Beneficiary) => `${b.beneficiaryKind}:${b.beneficiaryId}`;
-
 /**
  * The names the console shows for beneficiaries: a bot's name, a person's display name (of the most recently
  * bound of their accounts that has one). One query each; a beneficiary without a name is absent (the page then
