@@ -75,7 +75,7 @@ test('a data directory of another PostgreSQL major version is refused with a sen
 /** Some of the names an unreleased build from before the baseline recorded (its migrations 0001..0032). */
 const BEFORE_BASELINE = ['0001_foundation.sql', '0002_newsroom.sql', '0003_reads.sql', '0005_actor_bindings.sql', '0012_rewards.sql'];
 const REFUSAL =
-  /records migrations that this release does not have \(0001_foundation\.sql, 0002_newsroom\.sql, 0003_reads\.sql and 1 more\).*Recreate it: move the embedded data directory \(DATA_DIR\) away, or give DATABASE_URL a new, empty database.*Nothing was changed/s;
+  /records migrations that this release does not have \(0001_foundation\.sql, 0002_newsroom\.sql, 0003_reads\.sql and \d+ more\).*Recreate it: move the embedded data directory \(DATA_DIR\) away, or give DATABASE_URL a new, empty database.*Nothing was changed/s;
 
 test('a database made before the baseline is refused with a sentence saying what to do, and left as it was', async () => {
   const old = await createEmptyDatabase();

@@ -83,6 +83,10 @@ test('replies thread under their parent; the author edits and deletes; a vote ch
   await page.getByRole('link', { name: 'Log in', exact: true }).click();
   await page.getByLabel('Your test name').fill('iris');
   await page.getByRole('button', { name: 'Log in (development)' }).click();
+  // a first login: the name page, then on to the story
+  assert.equal(new URL(page.url()).pathname, '/me/name');
+  await page.getByLabel('Display name').fill('Iris');
+  await page.locator('form[action="/me/name"] button[type="submit"]').click();
   assert.equal(new URL(page.url()).pathname, `/stories/${storyId}`);
 
   // Reply: a small form under the comment, back at the comment afterwards, the reply indented under it

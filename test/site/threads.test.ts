@@ -34,6 +34,7 @@ test('a reply threads under its parent; only the author edits or deletes; a dele
   const rootId = root.body.id as string;
   const nora = siteBrowser(g.t.app, '203.0.113.51');
   await nora.devLogin('nora');
+  await nora.chooseName('Nora Reader');
   const replied = await nora.submit(page, `/stories/${storyId}/comment`, { body: 'The central one, per the notice.', parentId: rootId });
   assert.equal(flashOf(replied.page.body), 'Your reply is posted.');
   const reply = (await comments()).find((c) => c.parentId === rootId)!;

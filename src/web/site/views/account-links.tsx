@@ -26,7 +26,7 @@ export function AccountLinks(props: { lang: Lang; path: string; query?: Record<s
           </li>
           <li>
             <a href={href('/me/notifications', lang)} class={unread ? 'waiting' : undefined}>
-              {t(lang, 'site.notifications.link', { count: unread ?? 0 })}
+              {unread ? t(lang, 'site.notifications.linkNew', { count: unread }) : t(lang, 'site.notifications.link')}
             </a>
           </li>
           {staff ? (
