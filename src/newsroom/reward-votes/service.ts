@@ -26,6 +26,31 @@ export interface OwnRewardVote {
   changedAt?: string;
 }
 
+/** A vote as the cast and the change answer it: the vote, the voter's tier and the window it counts in. */
+const presentCast = (
+  row: {
+    id: string;
+    story_id: string;
+    actor_id: string;
+    vote: 'UP' | 'DOWN';
+    weight: number;
+    verified_action_id: string | null;
+    created_at: Date;
+  },
+  actor: HumanActor,
+  closesAt: Date,
+) => ({
+  id: row.id,
+  storyId: row.story_id,
+  actorId: row.actor_id,
+  vote: row.vote,
+  weight: row.weight,
+  tier: actor.tier,
+  verifiedActionId: row.verified_action_id,
+  rewardWindowClosesAt: closesAt.toISOString(),
+  createdAt: row.created_at.toISOString(),
+});
+
 const presentOwn = (row: {
   id: string;
   story_id: string;
@@ -99,17 +124,7 @@ export function createRewardVotesService(deps: {
         });
         if (!row) throw appError('REWARD_VOTE_ALREADY_CAST');
         await recomputeConsensus(tx, events, story, params, now);
-        return {
-          id: row.id,
-          storyId: row.story_id,
-          actorId: row.actor_id,
-          vote: row.vote,
-          weight: row.weight,
-          tier: actor.tier,
-          verifiedActionId,
-          rewardWindowClosesAt: closesAt.toISOString(),
-          createdAt: row.created_at.toISOString(),
-        };
+        return presentCast(row, actor, closesAt);
       });
     },
 
@@ -138,18 +153,7 @@ export function createRewardVotesService(deps: {
           changed_at: now,
         });
         await recomputeConsensus(tx, events, story, params, now);
-        return {
-          id: row.id,
-          storyId: row.story_id,
-          actorId: row.actor_id,
-          vote: row.vote,
-          weight: row.weight,
-          tier: actor.tier,
-          verifiedActionId: row.verified_action_id,
-          rewardWindowClosesAt: closesAt.toISOString(),
-          createdAt: row.created_at.toISOString(),
-          changedAt: now.toISOString(),
-        };
+        return { ...presentCast(row, actor, closesAt), changedAt: now.toISOString() };
       });
     },
 

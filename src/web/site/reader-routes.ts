@@ -219,46 +219,43 @@ export const readerRoutes: FastifyPluginAsyncTypebox<ReaderRoutesOptions> = asyn
     },
   );
 
-  app.post('/stories/:id/vote', { ...guarded, schema: { hide: true, params: StoryParams, body: VoteForm } }, (request, reply) =>
-    act<{ weight: number }>(
-      request,
-      reply,
-      request.body,
-      async (reader) => {
-        const id = request.params.id;
-        const refusedProof = await proveFirst(reader, request.body, `reward:${id}`);
-        if (refusedProof && !refusedProof.ok) return refusedProof;
-        const fields = { vote: request.body.vote };
-        return calls.write(actorOf(reader), async (actor, body) => services.rewardVotes.cast(actor, id, body, await request.governance()), {
-          body: { schema: RewardVoteBody, value: fields },
-        });
-      },
-      (vote) => ({ kind: 'done', message: 'account.vote.done', params: { weight: vote.weight } }),
-    ),
-  );
-
-  app.post('/stories/:id/vote/change', { ...guarded, schema: { hide: true, params: StoryParams, body: VoteForm } }, (request, reply) =>
-    act<{ weight: number }>(
-      request,
-      reply,
-      request.body,
-      async (reader) => {
-        const id = request.params.id;
-        const refusedProof = await proveFirst(reader, request.body, `reward:${id}`);
-        if (refusedProof && !refusedProof.ok) return refusedProof;
-        const fields = { vote: request.body.vote };
-        const changed = await calls.write(
-          actorOf(reader),
-          async (actor, body) => services.rewardVotes.change(actor, id, body, await request.governance()),
-          { body: { schema: RewardVoteChangeBody, value: fields } },
-        );
-        // the story exists (the page showed it): a 404 here means there is no vote of theirs to change
-        if (!changed.ok && changed.status === 404) return { ...changed, failure: { code: 'REWARD_VOTE_NOT_CAST' } };
-        return changed;
-      },
-      (vote) => ({ kind: 'done', message: 'account.vote.changed', params: { weight: vote.weight } }),
-    ),
-  );
+  /**
+   * A reward vote cast or changed: the proof first when the reader gave one, then the call; `change` is the route's
+   * second thought (a 404 there means the reader has no vote to change: the page showed the story).
+   */
+  function vote(path: string, change: boolean) {
+    app.post(path, { ...guarded, schema: { hide: true, params: StoryParams, body: VoteForm } }, (request, reply) =>
+      act<{ weight: number }>(
+        request,
+        reply,
+        request.body,
+        async (reader) => {
+          const id = request.params.id;
+          const refusedProof = await proveFirst(reader, request.body, `reward:${id}`);
+          if (refusedProof && !refusedProof.ok) return refusedProof;
+          const fields = { vote: request.body.vote };
+          if (!change)
+            return calls.write(
+              actorOf(reader),
+              async (actor, body) => services.rewardVotes.cast(actor, id, body, await request.governance()),
+              {
+                body: { schema: RewardVoteBody, value: fields },
+              },
+            );
+          const changed = await calls.write(
+            actorOf(reader),
+            async (actor, body) => services.rewardVotes.change(actor, id, body, await request.governance()),
+            { body: { schema: RewardVoteChangeBody, value: fields } },
+          );
+          if (!changed.ok && changed.status === 404) return { ...changed, failure: { code: 'REWARD_VOTE_NOT_CAST' } };
+          return changed;
+        },
+        (cast) => ({ kind: 'done', message: change ? 'account.vote.changed' : 'account.vote.done', params: { weight: cast.weight } }),
+      ),
+    );
+  }
+  vote('/stories/:id/vote', false);
+  vote('/stories/:id/vote/change', true);
 
   app.post('/stories/:id/flag', { ...guarded, schema: { hide: true, params: StoryParams, body: FlagForm } }, (request, reply) =>
     act(
