@@ -96,7 +96,11 @@ test('replies, corrections and retractions reach the reader, counted in the mast
     flashOf((await alice.submit('/me/notifications?lang=en', '/me/notifications/feed', {})).page.body),
     'Your feed has a new address; the old one no longer works.',
   );
-  assert.equal((await g.t.app.inject(`${address}?lang=en`)).statusCode, 404);
-  assert.equal((await g.t.app.inject('/notifications/not-a-token.atom')).statusCode, 400);
+  const gone = await g.t.app.inject(`${address}?lang=en`);
+  assert.equal(gone.statusCode, 404);
+  assert.match(String(gone.headers['content-type']), /^text\/html/);
+  assert.match(gone.body, /<h1>Not found<\/h1>/);
+  for (const name of ['not-a-token.atom', '%0D%0AX-Injected%3A%201.atom', `${'a'.repeat(32)}.xml`])
+    assert.equal((await g.t.app.inject(`/notifications/${name}?lang=en`)).statusCode, 404, name);
   assert.equal((await g.t.app.inject('/me/notifications?lang=en')).statusCode, 303, 'logged out: the login page');
 });

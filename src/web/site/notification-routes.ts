@@ -8,11 +8,13 @@ import { finish, requireReader } from './form-replies.js';
 import { href } from './links.js';
 import type { SiteNotifications } from './notifications.js';
 import { sendPage } from './render.js';
-import { sameOriginCheck } from './session.js';
+import { pageError, sameOriginCheck } from './session.js';
 import { NotificationsPage } from './views/notifications.js';
 
 const FeedForm = Type.Object({ _csrf: Type.Optional(Type.String()), lang: LangParam, back: Type.Optional(Type.String()) });
-const TokenParams = Type.Object({ token: Type.String({ pattern: '^[A-Za-z0-9_-]{32}$' }) }, { additionalProperties: false });
+const FeedParams = Type.Object({ file: Type.String({ maxLength: 64 }) }, { additionalProperties: false });
+/** A feed's file name: its token (24 random bytes, base64url) and `.atom`. */
+const FEED_FILE = /^([A-Za-z0-9_-]{32})\.atom$/;
 
 export interface NotificationRoutesOptions {
   notifications: SiteNotifications;
@@ -50,9 +52,12 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<NotificationRoutesOpt
     return finish(request, reply, { kind: 'done', message: 'site.notifications.renewed' }, back, lang);
   });
 
-  app.get('/notifications/:token.atom', { schema: { hide: true, params: TokenParams, querystring: LangQuery } }, async (request, reply) => {
-    const atom = await notifications.atom(request.params.token, request.query.lang ?? 'en');
-    if (atom === null) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  // one path parameter for the whole file name: a token is checked here, so that any other name is the site's 404 page
+  app.get('/notifications/:file', { schema: { hide: true, params: FeedParams, querystring: LangQuery } }, async (request, reply) => {
+    const lang = request.query.lang ?? 'en';
+    const token = FEED_FILE.exec(request.params.file)?.[1];
+    const atom = token ? await notifications.atom(token, lang) : null;
+    if (atom === null) throw pageError(404, 'no notification feed has this address');
     return reply.header('cache-control', 'private, no-store').type('application/atom+xml; charset=utf-8').send(atom);
   });
 };
