@@ -16,13 +16,9 @@
 const LAYERS = [['platform'], ['delivery', 'operations'], ['identity'], ['governance'], ['rewards'], ['newsroom'], ['readers'], ['web']];
 /**
  * Repositories that read SQL of another context's context-level repository, each a deliberate link (docs/architecture.md,
- * "Who owns which tables"): the readers' data export shows a reader's payouts with the rewards' own condition; bookmarks show when a saved
- * story was last corrected with the newsroom's.
+ * "Who owns which tables"): bookmarks show when a saved story was last corrected with the newsroom's.
  */
-const LINKS = [
-  { from: '^src/readers/users/export-repository\\.ts$', to: 'src/rewards/payout-scope-repository.ts' },
-  { from: '^src/readers/users/bookmarks-repository\\.ts$', to: 'src/newsroom/story-filters-repository.ts' },
-];
+const LINKS = [{ from: '^src/readers/users/bookmarks-repository\\.ts$', to: 'src/newsroom/story-filters-repository.ts' }];
 const CONTEXTS = LAYERS.flat().filter((c) => c !== 'platform');
 
 const layerOf = (context) => LAYERS.findIndex((layer) => layer.includes(context));

@@ -40,6 +40,7 @@ import { spendProof } from './identity/humans/proof-body.js';
 import type { AppContext } from './platform/context.js';
 import { onEachDatabase } from './platform/read-routing.js';
 import { createBookmarksService } from './readers/users/bookmarks-service.js';
+import { readerPayoutRows } from './rewards/payout-scope-repository.js';
 import { createNotificationsService } from './newsroom/notifications/service.js';
 import { createReaderNotificationsService } from './readers/notifications/service.js';
 import { createSiteNotifications } from './web/site/notifications.js';
@@ -236,7 +237,8 @@ export function createServices(ctx: AppContext) {
     bookmarks: createBookmarksService({ ...base, cursors }),
     topics: createTopicsService(base),
     history,
-    exporter: createExportService(base),
+    // readers' export → rewards: the reader's payouts, in the export's snapshot
+    exporter: createExportService({ ...base, payouts: readerPayoutRows }),
     names,
     notifications: createReaderNotificationsService({ db, now: clock.now }),
   };

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { Queryable } from '../platform/db/database.js';
 
 /**
  * SQL conditions over the rewards' payout tables (payouts, payout_holders, settlements, settled_stories), shared
@@ -69,4 +70,29 @@ export function payoutsOfReader(actorId: string, linkedHumanId: string | null | 
   const owner = linkedHumanId ? sql`${ref('linked_human_id')} = ${linkedHumanId} or ` : sql``;
   return sql<boolean>`(${ref('seq')} in (${seqs})
     and (${owner}(${ref('beneficiary_kind')} = 'HUMAN' and ${ref('beneficiary_id')} = ${actorId})))`;
+}
+
+/** The payouts that belong to a reader, with their run's token decimals, oldest first (their data export): by linked human (theirs and their bots'), or as an unbound flagger by actor id. */
+export async function readerPayoutRows(db: Queryable, actorId: string, linkedHumanId: string | null) {
+  return db
+    .selectFrom('payouts as p')
+    .innerJoin('settlements as s', 's.id', 'p.settlement_id')
+    .select([
+      'p.id',
+      'p.settlement_id',
+      'p.story_id',
+      'p.role',
+      'p.beneficiary_kind',
+      'p.beneficiary_id',
+      'p.bot_id',
+      'p.amount_base',
+      's.token_decimals',
+      'p.status',
+      'p.status_reason',
+      'p.created_at',
+      'p.updated_at',
+    ])
+    .where(payoutsOfReader(actorId, linkedHumanId, 'p'))
+    .orderBy('p.seq')
+    .execute();
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { sql } from 'kysely';
 import { payoutTotals, recentPayouts } from '../../src/rewards/recipients/reads-repository.js';
-import { payoutsOf } from '../../src/readers/users/export-repository.js';
+import { readerPayoutRows as payoutsOf } from '../../src/rewards/payout-scope-repository.js';
 import { createTestDatabase } from '../helpers/app.js';
 import { insertSettlementRow } from './support.js';
 

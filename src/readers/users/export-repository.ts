@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
-import { payoutsOfReader } from '../../rewards/payout-scope-repository.js';
 
 /**
  * SQL of the data export: what the service holds about one reader, by actor id (and by the linked human the
@@ -125,31 +124,6 @@ export async function walletChallengesOf(db: Queryable, recipientId: string) {
     .where('recipient_id', '=', recipientId)
     .orderBy('created_at')
     .orderBy('id')
-    .execute();
-}
-
-/** Payouts that belong to this person: by linked human (theirs and their bots'), or as an unbound flagger by actor id. */
-export async function payoutsOf(db: Queryable, actorId: string, linkedHumanId: string | null) {
-  return db
-    .selectFrom('payouts as p')
-    .innerJoin('settlements as s', 's.id', 'p.settlement_id')
-    .select([
-      'p.id',
-      'p.settlement_id',
-      'p.story_id',
-      'p.role',
-      'p.beneficiary_kind',
-      'p.beneficiary_id',
-      'p.bot_id',
-      'p.amount_base',
-      's.token_decimals',
-      'p.status',
-      'p.status_reason',
-      'p.created_at',
-      'p.updated_at',
-    ])
-    .where(payoutsOfReader(actorId, linkedHumanId, 'p'))
-    .orderBy('p.seq')
     .execute();
 }
 

@@ -10,7 +10,6 @@ import {
   flagsOf,
   loginChallengesOf,
   paidActionUsageOf,
-  payoutsOf,
   preferencesOf,
   recipientOf,
   rewardVotesOf,
@@ -37,6 +36,27 @@ export interface ExportSubject {
   actorId: string;
   /** The linked human the identity records bind to the actor (never the one a client sends), or null. */
   linkedHumanId: string | null;
+  /** The reader's payouts, read by the rewards context in the export's snapshot (wired at the composition root). */
+  payouts: ReaderPayouts;
+}
+
+/** rewards → readers' export: a reader's payouts, in the export's own read-only transaction. */
+export type ReaderPayouts = (db: Queryable, actorId: string, linkedHumanId: string | null) => Promise<ReaderPayoutRow[]>;
+
+interface ReaderPayoutRow {
+  id: string;
+  settlement_id: string;
+  story_id: string;
+  role: string;
+  beneficiary_kind: string;
+  beneficiary_id: string;
+  bot_id: string | null;
+  amount_base: string;
+  token_decimals: number;
+  status: string;
+  status_reason: string | null;
+  created_at: Date;
+  updated_at: Date;
 }
 
 interface ExportSection<N extends string, S extends TSchema> {
@@ -364,8 +384,8 @@ const payouts = section({
     }),
     { description: "Every payout that is yours (your flags' and your bots'), oldest first" },
   ),
-  async collect(db, { actorId, linkedHumanId }) {
-    return (await payoutsOf(db, actorId, linkedHumanId)).map((p) => ({
+  async collect(db, { actorId, linkedHumanId, payouts }) {
+    return (await payouts(db, actorId, linkedHumanId)).map((p) => ({
       id: p.id,
       settlementId: p.settlement_id,
       storyId: p.story_id,
