@@ -84,7 +84,8 @@ interface AxeViolation {
 /**
  * The checks every page passes: no error answer or console error since the last check, no catalogue key or
  * unfilled placeholder in its text, nothing wider than the phone's screen, and no serious or critical axe-core
- * violation. Saves a screenshot named `name`. Returns the problems found (empty when the page passes).
+ * violation. Saves a screenshot named `name` when the page fails (of every page with TEST_SCREENSHOTS=1). Returns
+ * the problems found (empty when the page passes).
  */
 export async function checkPage(browser: Browser, name: string): Promise<string[]> {
   const { page } = browser;
@@ -96,7 +97,6 @@ export async function checkPage(browser: Browser, name: string): Promise<string[
   if (placeholder) found.push(`unfilled placeholder ${placeholder[0]}`);
   const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
   if (widths.page > widths.screen) found.push(`layout wider than the screen: ${widths.page} px > ${widths.screen} px`);
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const axe = (globalThis as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: AxeViolation[] }> } })
@@ -109,5 +109,8 @@ export async function checkPage(browser: Browser, name: string): Promise<string[
       found.push(`axe ${v.impact} ${v.id}: ${v.help} at ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
     }
   }
+  // the artifact of a page that failed: a full-page PNG of every page the suite checks is Chromium work no check reads
+  if (found.length > 0 || process.env.TEST_SCREENSHOTS === '1')
+    await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
   return found;
 }
