@@ -8,7 +8,7 @@ import { createRetentionService, RETENTION_DEFAULTS } from './operations/retenti
 
 /**
  * `npm run retention [-- --dry-run] [--batch-size 1000] [--pause-ms 0]`: deletes, in small batches, the rows the
- * retention plan lets go (docs/scaling.md, "Tables that grow without end"): expired idempotency records, webhook
+ * retention plan of docs/scaling.md lets go: expired idempotency records, webhook
  * deliveries that ended over WEBHOOK_RETENTION_DAYS ago with their attempts, the events none of whose deliveries
  * remain, ended site sessions and expired login challenges. Audit, ledger, money, reviews, comments, flags and
  * votes are never touched. Connects to DATABASE_URL as the runtime role (or opens the embedded database), while

@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Response compression (docs/site.md, "On the web"): brotli or gzip, as the client's
+ * Response compression: brotli or gzip, as the client's
  * Accept-Encoding prefers, for the compressible types (HTML, CSS, JavaScript, JSON, XML, text) of at least
  * THRESHOLD_BYTES. It is transport only: the decoded body is byte for byte what an uncompressed answer
  * carries (the signatures and hashes a JSON body holds are of that body), a client that sends no

@@ -50,7 +50,7 @@ export const ERROR_CATALOGUE = {
   RATE_LIMITED: entry(429, 'Too many requests', 'Rate limit reached', 'Wait retryAfterSeconds before retrying'),
   INTERNAL_ERROR: entry(500, 'Internal error', 'Something went wrong on our side; the request id identifies it'),
 
-  // authentication (docs/api-conventions.md, "Human signed requests", "Agent signed writes"; docs/adr/0015-verified-agents.md)
+  // authentication
   SIGNATURE_INVALID: entry(
     401,
     'Signature invalid',
@@ -331,7 +331,7 @@ export const ERROR_CATALOGUE = {
     'The daily paid-action budget is used up',
     'Wait for the budget to reset (GET /v1/rewards/budget says when)',
   ),
-  // bot owners: the person a verified bot's payouts go to (docs/rewards.md "Owning a bot")
+  // bot owners: the person a verified bot's payouts go to
   BOT_OWNER_IDENTITY_REQUIRED: entry(
     409,
     CONFLICT,
@@ -439,8 +439,7 @@ export const ERROR_CATALOGUE = {
   ),
   CHAIN_UNAVAILABLE: entry(503, 'Service unavailable', 'The chain node (CHAIN_RPC_URL) did not answer', 'Retry later'),
 
-  // a server the service depends on is unreachable (docs/operators.md, "When something fails (what you see, what
-  // to do)"): nothing was accepted, the same request may be retried
+  // a server the service depends on is unreachable: nothing was accepted, the same request may be retried
   DATABASE_UNAVAILABLE: entry(
     503,
     'Service unavailable',

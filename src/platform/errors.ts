@@ -4,8 +4,8 @@ export type { ErrorCode } from './error-catalogue.js';
 
 /**
  * The one error type of the service. Every error is made from a code of the catalogue (error-catalogue.ts),
- * which fixes its status and label; the error handler (platform/error-handler.ts) turns it into the error body of
- * docs/api-conventions.md, "Errors". Never branch on message text: branch on `code`.
+ * which fixes its status and label; the error handler (platform/error-handler.ts) turns it into the error body.
+ * Never branch on message text: branch on `code`.
  */
 export interface ErrorDetail {
   path?: string;

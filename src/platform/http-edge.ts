@@ -6,7 +6,7 @@ import { appError } from './errors.js';
 
 /**
  * The HTTP edge: the limits and timeouts of Node's server, set explicitly from the config, and the
- * drain that SIGTERM starts (docs/operators.md, "Slow clients and limits", "Shutdown").
+ * drain that SIGTERM starts.
  */
 
 export interface Lifecycle {

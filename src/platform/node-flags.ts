@@ -1,7 +1,6 @@
 /**
  * The V8 flags the service's process runs with: `npm start` passes them, the bench's server processes and the
- * tests' service processes too, and src/server.ts warns when it was started without them (docs/operators.md,
- * "The process").
+ * tests' service processes too, and src/server.ts warns when it was started without them.
  *
  * `--min-semi-space-size=16` keeps V8's young generation at 16 MB, the largest size V8 gives it anyway. Without it,
  * V8 shrinks the young generation to 1 MB after a quiet spell (its memory reducer, or a moment of low allocation),

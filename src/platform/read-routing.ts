@@ -7,8 +7,8 @@ import { AppError } from './errors.js';
 import { hookList, READ_METHODS, routeMethods } from './route-hooks.js';
 
 /**
- * Public reads on the read replica (DATABASE_READ_URL), with read-your-writes (docs/operators.md, "Read
- * replicas"; the policy in db/read-replica.ts):
+ * Public reads on the read replica (DATABASE_READ_URL), with read-your-writes (the policy in
+ * db/read-replica.ts):
  * - a public read route's service is built twice, on the primary and on the replica (src/composition.ts);
  *   its handler runs through `readOn`, which picks one per request: the primary for a signed read, for a read
  *   whose `x-read-after` the replica has not replayed yet, and while the replica is lagging or down; the

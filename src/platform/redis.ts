@@ -4,7 +4,7 @@ import type { RedisTarget } from '../config.js';
 /**
  * The service's Redis client: one server or a master found through Sentinel (ioredis `Redis`), or a Redis
  * Cluster (ioredis `Cluster`). Both take the same commands; what differs on a cluster is that the keys of one
- * command (MGET, a script's KEYS) must share a hash slot: the stores hash-tag them (docs/adr/0024-redis-beyond-one-node.md).
+ * command (MGET, a script's KEYS) must share a hash slot: the stores hash-tag them.
  */
 export type RedisClient = Redis | Cluster;
 

@@ -61,7 +61,7 @@ export function answer<T extends TSchema>(schema: T, description: string): T {
 
 /** Actor ids, linked-human ids and other identity keys: 1 to 200 of A-Z a-z 0-9 _ . : @ - */
 export const IDENTIFIER = /^[A-Za-z0-9_.:@-]{1,200}$/;
-/** `bot_` + the first 32 hex characters of SHA-256 of the bot's public key (docs/api-conventions.md, "Agent signed writes"). */
+/** `bot_` + the first 32 hex characters of SHA-256 of the bot's public key. */
 export const BOT_ID = /^bot_[0-9a-f]{32}$/;
 
 export const Identifier = Type.String({ minLength: 1, maxLength: 200, pattern: IDENTIFIER.source });
@@ -69,7 +69,7 @@ export const Identifier = Type.String({ minLength: 1, maxLength: 200, pattern: I
 /**
  * The linked-human id namespace: `h_` + 32 lowercase hex, the form the service derives for a person from a
  * World ID login or a secondary proof. Only the identity records may attach such an id to a request (as a
- * bound `linkedHumanId`); see docs/identity.md, "Actor ids and linked human ids".
+ * bound `linkedHumanId`).
  */
 export const LINKED_HUMAN_ID = /^h_[0-9a-f]{32}$/;
 
@@ -82,7 +82,7 @@ export const ActorId = Type.String({
   description: "The front end's id for its user: 1 to 200 of A-Z a-z 0-9 _ . : @ -, never of the linked-human form h_ + 32 hex",
 });
 
-/** Actor fields of every human signed write body (docs/api-conventions.md, "Human signed requests"). */
+/** Actor fields of every human signed write body. */
 export const HumanActorBody = {
   actorId: ActorId,
   verified: Type.Boolean(),

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 /**
- * SSRF rules of webhook deliveries (docs/api-conventions.md, "Webhooks"; docs/webhooks.md). Only public unicast
+ * SSRF rules of webhook deliveries (docs/webhooks.md, "SSRF rules"). Only public unicast
  * addresses are ever connected to: private, loopback, link-local, unique-local, carrier-grade NAT, multicast,
  * reserved, documentation, IPv4-mapped and the other special IPv6 ranges are refused, unless
  * WEBHOOK_ALLOW_PRIVATE_ADDRESSES=1 (tests only).

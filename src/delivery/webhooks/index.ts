@@ -10,7 +10,7 @@ import { createWebhookWorker } from './worker.js';
 /**
  * Webhook deliveries inside the service: the delivery counts in /metrics and, unless WEBHOOK_WORKER=off, the
  * delivery worker (started when the app is ready, stopped when it closes). No routes: operators read the
- * delivery log with `npm run webhooks:deliveries` (docs/webhooks.md).
+ * delivery log with `npm run webhooks:deliveries`.
  */
 export const webhooksModule: FastifyPluginAsync<{ ctx: AppContext; metrics: Metrics }> = async (app, { ctx, metrics }) => {
   new Gauge({

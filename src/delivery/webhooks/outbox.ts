@@ -4,7 +4,7 @@ import type { WebhookEventType } from '../../platform/db/schema-moderation.js';
 import { newId } from '../../platform/ids.js';
 import { disabledEndpoints, insertDeliveries, insertWebhookEvent } from './repository.js';
 
-/** The event data (docs/api-conventions.md, "Webhooks"): `{ storyId, ledgerEventId, title, reason, ... }`. */
+/** The event data, as docs/webhooks.md shows receivers: `{ storyId, ledgerEventId, title, reason, ... }`. */
 export interface WebhookData {
   storyId: string;
   ledgerEventId: string;

@@ -2,7 +2,7 @@ import type { RetentionBatch, RetentionStep } from '../../platform/db/retention.
 import { countEndedDeliveries, countSpentEvents, removeEndedDeliveries, removeSpentEvents } from './repository.js';
 
 /**
- * The outbox's rows the retention command removes (docs/webhooks.md, "Retention"): deliveries that ended
+ * The outbox's rows the retention command removes: deliveries that ended
  * (DELIVERED or DEAD) before `before`, each with its attempts and, once none of its deliveries is left, its
  * event; then a pass over the events for those created before `before` with no delivery at all (recorded while
  * no endpoint was configured). A PENDING delivery is never removed, however old, and keeps its event.

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 
 /**
- * docs/api-conventions.md, "Webhooks": `x-svc-webhook-signature: sha256=<hex HMAC-SHA256 over id.occurredAt.payloadJson>`, keyed with
+ * docs/webhooks.md, "What a receiver gets": `x-svc-webhook-signature: sha256=<hex HMAC-SHA256 over id.occurredAt.payloadJson>`, keyed with
  * WEBHOOK_SIGNING_SECRET, where payloadJson is the exact request body bytes. The same id and occurredAt go in
  * the `x-svc-webhook-id` and `x-svc-webhook-timestamp` headers, so a receiver signs headers and raw body.
  */

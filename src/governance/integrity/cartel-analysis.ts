@@ -10,7 +10,7 @@ import { seededRandom } from './seeded-random.js';
 // The package is CommonJS whose typings declare an ES default export: at run time the import is the function.
 const louvain = louvainModule as unknown as typeof louvainModule.default;
 
-/** The name and version of the method, answered with every analysis (docs/integrity.md describes it). */
+/** The name and version of the method, answered with every analysis. */
 export const METHOD = 'npmi-co-action-louvain/1';
 
 export interface AnalysisParameters extends EdgeThresholds {

@@ -4,7 +4,7 @@ import { answer, errors } from '../../platform/schemas.js';
 import { AnalysisResponse, AnalyzeBody } from './schemas.js';
 import type { createIntegrityService } from './service.js';
 
-/** Integrity (content admins): the cartel analysis of governance (docs/governance.md, docs/integrity.md). */
+/** Integrity (content admins): the cartel analysis of governance. */
 export const integrityModule: FastifyPluginAsyncTypebox<{ integrity: ReturnType<typeof createIntegrityService> }> = async (
   app,
   { integrity },

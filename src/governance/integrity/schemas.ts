@@ -4,7 +4,7 @@ import { StringEnum } from '../../platform/string-enum.js';
 import { CO_CHANNELS, DIRECTED_CHANNELS } from './interactions.js';
 import { cartelAnalysisExample, cartelClusterExample } from './examples.js';
 
-/** Cartel analysis (docs/integrity.md, "The route"): request and answer. docs/integrity.md explains every field. */
+/** Cartel analysis: request and answer. docs/integrity.md explains every field. */
 
 export const AnalyzeBody = Type.Object(
   {

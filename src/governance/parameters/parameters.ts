@@ -87,7 +87,7 @@ const REGISTRY = {
     10,
     false,
   ),
-  // Integrity: the cartel analysis's finding in consensus and evaluate (docs/integrity.md)
+  // Integrity: the cartel analysis's finding in consensus and evaluate
   'emergency.collusionMinMembers': spec(
     'Evaluate: the collusion signal trips when the latest cartel analysis, made in the last 24 hours, flagged at least this many members',
     6,

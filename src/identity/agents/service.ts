@@ -22,7 +22,7 @@ const presentKey = (k: KeyRow) => ({
   ...(k.revoked_at ? { revokedAt: k.revoked_at.toISOString() } : {}),
 });
 
-/** `bot_` + the first 32 hex characters of SHA-256 of the raw public key (docs/api-conventions.md, "Agent signed writes"). */
+/** `bot_` + the first 32 hex characters of SHA-256 of the raw public key. */
 export function botIdFor(publicKey: string): string {
   return `bot_${createHash('sha256').update(Buffer.from(publicKey, 'base64url')).digest('hex').slice(0, 32)}`;
 }
@@ -141,7 +141,7 @@ export function createAgentsService(deps: {
     },
 
     /**
-     * Adds a signing key (keys carry versions chosen by x-agent-key-version: docs/adr/0014-agent-signed-writes-and-keys.md). The request is signed by an active key of the bot; `keyProof` shows the new key's holder
+     * Adds a signing key (keys carry versions chosen by x-agent-key-version). The request is signed by an active key of the bot; `keyProof` shows the new key's holder
      * agreed. The new key gets the next version.
      */
     async addKey(actor: AgentActor, body: AddKeyBody): Promise<BotResponse> {
@@ -172,7 +172,7 @@ export function createAgentsService(deps: {
     },
 
     /**
-     * Upgrades a self-serve bot to VERIFIED (docs/adr/0015-verified-agents.md). The auth hook has already checked, in order, the bot
+     * Upgrades a self-serve bot to VERIFIED. The auth hook has already checked, in order, the bot
      * signature, the agentproof for this route and nonce, and AgentBook (`actor.proven`); this binds the proven
      * wallet, chain and derived linked human to the bot. Verifying again rebinds (a new wallet, or the same).
      */

@@ -14,8 +14,7 @@ import type { createIdentityService } from './service.js';
 
 /**
  * Human identity (human signed writes, signed by the front end for its user): World ID login, governance
- * verification and multi-provider human proofs. Every success is 202 with what was recorded
- * (docs/api-conventions.md, "Requests and answers").
+ * verification and multi-provider human proofs. Every success is 202 with what was recorded.
  */
 export const identityModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof createIdentityService> }> = async (
   app,

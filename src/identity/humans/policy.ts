@@ -1,7 +1,7 @@
 /**
  * Which actions the identity routes accept. The login takes only the configured login action; governance
- * verification takes the three action formats of docs/api-conventions.md, "Human proofs". The actions that carry their
- * own proof elsewhere (`governance_ratify:<proposalId>`, `control_plane_approve:<requestId>`, docs/governance.md) are
+ * verification takes the three newsroom action formats. The actions that carry their
+ * own proof elsewhere (`governance_ratify:<proposalId>`, `control_plane_approve:<requestId>`) are
  * refused here, so a proof made for one of them can never be recorded as a newsroom action.
  */
 

@@ -11,8 +11,8 @@ import { markActionConsumed } from './repository.js';
 const ProofText = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '^[A-Za-z0-9_.:+/=-]+$' });
 
 /**
- * The proof fields (docs/api-conventions.md, "Human proofs") carried in the body of an operation that needs its own verified human
- * action (governance ratification, control-plane approval: docs/governance.md). `provider` defaults to world_id.
+ * The proof fields carried in the body of an operation that needs its own verified human
+ * action (governance ratification, control-plane approval). `provider` defaults to world_id.
  */
 export const HumanProofBody = {
   provider: Type.Optional(StringEnum(PROOF_PROVIDERS, { description: 'world_id (default, L3), passport or phone (L2)' })),

@@ -31,7 +31,7 @@ export function canonicalNullifier(provider: ProofProvider, nullifierHash: strin
   return `0x${nullifierHash.replace(/^0x/, '').toLowerCase().padStart(64, '0')}`;
 }
 
-/** `h_` + the first 32 hex characters of SHA-256(`<provider>:<nullifier>`) (for World ID logins: docs/api-conventions.md, "Human proofs"). */
+/** `h_` + the first 32 hex characters of SHA-256(`<provider>:<nullifier>`) (for World ID logins). */
 export function linkedHumanIdOf(provider: ProofProvider, nullifierHash: string): string {
   return `h_${createHash('sha256').update(`${provider}:${nullifierHash}`).digest('hex').slice(0, 32)}`;
 }

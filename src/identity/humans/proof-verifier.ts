@@ -3,13 +3,13 @@ import type { Config } from '../../config.js';
 import { appError } from '../../platform/errors.js';
 import { createRemoteProofVerifier } from './remote-proof-verifier.js';
 
-/** Providers of human proofs (docs/api-conventions.md, "Human proofs"): World ID is primary (L3), passport and phone secondary (L2). */
+/** Providers of human proofs: World ID is primary (L3), passport and phone secondary (L2). */
 export const PROOF_PROVIDERS = ['world_id', 'passport', 'phone'] as const;
 export type ProofProvider = (typeof PROOF_PROVIDERS)[number];
 
 export const TIER_OF_PROVIDER = { world_id: 'L3', passport: 'L2', phone: 'L2' } as const satisfies Record<ProofProvider, 'L2' | 'L3'>;
 
-/** The proof fields ("Human proofs" in docs/api-conventions.md), with the signal hash the proof is bound to (empty when none). */
+/** The proof fields, with the signal hash the proof is bound to (empty when none). */
 export interface HumanProof {
   provider: ProofProvider;
   nullifierHash: string;

@@ -10,12 +10,12 @@ import {
   worldIdVerifyExample,
 } from './examples.js';
 
-/** World ID login, governance verification and multi-provider human proofs (docs/api-conventions.md, "Human proofs"). */
+/** World ID login, governance verification and multi-provider human proofs. */
 
 const Opaque = (maxLength: number, description: string) =>
   Type.String({ minLength: 1, maxLength, pattern: '^[A-Za-z0-9_:.+/=-]+$', description });
 
-/** The proof fields ("Human proofs" in docs/api-conventions.md), as IDKit hands them to the front end. */
+/** The proof fields, as IDKit hands them to the front end. */
 const ProofFields = {
   nullifier_hash: Opaque(200, 'World ID: hex field element (0x + up to 64 hex); other providers: their nullifier'),
   merkle_root: Opaque(200, 'The root the proof was made against'),

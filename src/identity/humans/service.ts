@@ -27,7 +27,7 @@ import {
 } from './repository.js';
 import type { HumanProofVerifyBody, LoginVerifyBody } from './schemas.js';
 
-/** A login challenge lives 5 minutes (docs/api-conventions.md, "Human proofs"); expired ones are deleted an hour later. */
+/** A login challenge lives 5 minutes; expired ones are deleted an hour later. */
 const CHALLENGE_TTL_MS = 5 * 60_000;
 export const CHALLENGE_PRUNE_AFTER_MS = 60 * 60_000;
 

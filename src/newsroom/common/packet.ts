@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { canonicalize } from '../../platform/canonical-json.js';
 import { validationFailed } from '../../platform/errors.js';
 
-/** A story packet: what the packet hash covers (docs/newsroom.md, "Candidate and packet"). */
+/** A story packet: what the packet hash covers. */
 export interface Packet {
   room: string;
   lang: string;

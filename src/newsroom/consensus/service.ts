@@ -19,7 +19,7 @@ const STATE_TITLES: Record<StoryState, string> = {
 };
 
 /**
- * The cluster discount (docs/integrity.md, "What the finding does"): with `integrity.clusterAttestationDiscount` > 0, the
+ * The cluster discount: with `integrity.clusterAttestationDiscount` > 0, the
  * attestations on this packet by bots that share a flagged cluster of the latest cartel analysis with the
  * author lose that share of their weight (`t.attWeight` is lowered in place). Undefined when the parameter is 0.
  */

@@ -5,7 +5,7 @@ import { StoryParams } from '../common/schemas.js';
 import { CorrectionBody, CorrectionResponse, RetractionBody } from './schemas.js';
 import type { createCorrectionsService } from './service.js';
 
-/** Corrections and retractions by content admins; each emits a signed webhook (docs/webhooks.md). */
+/** Corrections and retractions by content admins; each emits a signed webhook. */
 export const correctionsModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof createCorrectionsService> }> = async (
   app,
   { service },

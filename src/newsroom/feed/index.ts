@@ -9,7 +9,7 @@ export const feedModule: FastifyPluginAsyncTypebox<{ service: ReadServices<FeedS
   app.get(
     '/v1/feed',
     {
-      // an optional signed reader gets a trending feed ranked for them, never cached (docs/reader-accounts.md)
+      // an optional signed reader gets a trending feed ranked for them, never cached
       config: { auth: { kind: 'public', reader: 'optional' }, readCache: true },
       schema: {
         operationId: 'listFeed',

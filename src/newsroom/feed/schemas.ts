@@ -18,8 +18,8 @@ export const FeedModeSchema = StringEnum(FEED_MODES, {
 
 /**
  * Unknown parameters are refused (400): the public read cache keys bodies by the validated query. The actor
- * parameters make a signed read (docs/api-conventions.md, "Human signed requests": signature headers required):
- * the trending feed is then ranked for that reader (docs/reader-accounts.md) and never cached.
+ * parameters make a signed read (signature headers required):
+ * the trending feed is then ranked for that reader and never cached.
  */
 export const FeedQuery = Type.Object(
   {

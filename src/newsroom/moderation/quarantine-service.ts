@@ -153,7 +153,7 @@ export function createQuarantineService(deps: {
 
     /**
      * Decides an OPEN or KEPT item. RELEASE publishes the story as PROVISIONAL, unless its trace, or a scan
-     * of its packet now, names a hard-block category (no forced ALLOW: docs/moderation.md, "The quarantine"); KEEP leaves it hidden
+     * of its packet now, names a hard-block category (no forced ALLOW); KEEP leaves it hidden
      * and off the open queue; BLOCK hides it for good (refused under a legal hold). RELEASED and BLOCKED are final.
      */
     async resolve(actor: HumanActor, scopeId: string, body: ResolveBody, params: Parameters): Promise<QuarantineItem> {

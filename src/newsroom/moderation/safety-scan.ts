@@ -114,7 +114,7 @@ export function fieldsOf(packet: Packet): [string, string][] {
 }
 
 export interface ScanContext {
-  /** URLs of the packet's sources whose host a content admin BANNED (docs/moderation.md, "Source status"). */
+  /** URLs of the packet's sources whose host a content admin BANNED. */
   bannedSourceUrls: ReadonlySet<string>;
 }
 

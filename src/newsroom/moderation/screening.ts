@@ -18,7 +18,7 @@ export async function scanCandidate(tx: Tx, storyId: string, packet: Packet): Pr
 
 /**
  * Holds back a locked candidate the scan did not allow: hidden from the public (BLOCKED or QUARANTINED) and
- * queued in the quarantine for a content admin's decision (docs/moderation.md).
+ * queued in the quarantine for a content admin's decision.
  */
 export async function holdCandidate(
   tx: Tx,

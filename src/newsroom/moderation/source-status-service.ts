@@ -14,7 +14,7 @@ export function sourceId(id: string): string {
 }
 
 /**
- * Source statuses (docs/moderation.md): UNRATED (default), TRUSTED, WATCH, BANNED, set per host by a verified
+ * Source statuses: UNRATED (default), TRUSTED, WATCH, BANNED, set per host by a verified
  * content admin and audited. Every story source read shows the status of the source's host; the next safety
  * scan quarantines a candidate citing a BANNED host. A status shows on the sources of every story citing the
  * host, so after the commit every cached public read moves on (one epoch bump: these changes are rare).

@@ -42,7 +42,7 @@ export function createPublishService(deps: { transactor: Transactor; clock: Cloc
           if (scan.decision === 'ALLOW') {
             await publishStory(tx, events, story, params, now, 'safety scan ALLOW');
           } else {
-            // held back: hidden from the public, and queued for a content admin's decision (docs/moderation.md)
+            // held back: hidden from the public, and queued for a content admin's decision
             await holdCandidate(tx, story, scan.decision, traceId, now);
           }
         }

@@ -4,7 +4,7 @@ import { answer, errors } from '../../platform/schemas.js';
 import { ProposalBody, ProposalParams, ProposalResponse, ReviewBody, ReviewResponse, VoteBody } from './schemas.js';
 import type { createReviewsService } from './service.js';
 
-/** Agent review writes: attestations, objections, revision proposals and votes (docs/newsroom.md, "Agent reviews", gives the paths). */
+/** Agent review writes: attestations, objections, revision proposals and votes. */
 export const reviewsModule: FastifyPluginAsyncTypebox<{ service: ReturnType<typeof createReviewsService> }> = async (app, { service }) => {
   const responses = (ok: typeof ReviewResponse | typeof ProposalResponse, done: string) => ({
     202: answer(ok, done),

@@ -122,7 +122,7 @@ export function createReviewsService(deps: { transactor: Transactor; clock: Cloc
         const story = await lockVisibleStory(tx, events, body.storyId);
         requireOpenForReview(story);
         if (body.packetHash !== story.current_packet_hash) throw packetMismatch(story);
-        // a story under a legal hold is not revised (docs/moderation.md, "Legal holds"): refused before anyone votes on it
+        // a story under a legal hold is not revised: refused before anyone votes on it
         await assertNoLegalHold(tx, story.id);
         await requireApplicable(tx, story, body.changes);
         const row = await insertProposal(tx, {

@@ -109,7 +109,7 @@ export function createRewardVotesService(deps: {
       return withTransaction(transactor, async (tx, events) => {
         const now = new Date(clock.now());
         const { story, closesAt } = await lockOpenWindow(tx, events, storyId, now);
-        // a reward vote is a paid action: it spends one of the voter's daily budget (docs/rewards.md)
+        // a reward vote is a paid action: it spends one of the voter's daily budget
         await spendPaidAction(tx, actor, paidActions, now);
         const id = newId('rv');
         const { verifiedActionId, weight } = await proofWeight(tx, actor, story.id, id, now);

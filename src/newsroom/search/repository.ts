@@ -55,8 +55,7 @@ export const recentColumn = (f: SearchFilters) => (f.publicationStage === 'CANDI
 
 /**
  * How many of the newest stories a bigram search reads before it asks the bigram index for every match instead
- * (see bigramCandidates; docs/newsroom-reads.md, "Chinese and Japanese"; why:
- * docs/adr/0037-search-in-every-language.md).
+ * (see bigramCandidates; why: docs/adr/0037-search-in-every-language.md).
  */
 export const SLICE_ROWS = 5_000;
 

@@ -6,7 +6,7 @@ import { StringEnum } from '../../platform/string-enum.js';
 import { PublicationStageSchema, ReviewStatusSchema, StoryCard, StoryStateSchema } from '../stories/schemas.js';
 import { searchItemExample, searchPageExample } from './examples.js';
 
-/** Review-case filters (docs/newsroom-reads.md, "Search (`GET /v1/search`)"): they select fraud review cases (src/rewards/review). */
+/** Review-case filters of search: they select fraud review cases (src/rewards/review). */
 export const ReviewQueueSchema = StringEnum(['PENDING', 'OVERDUE', 'FROZEN', 'APPEALED', 'ESCALATED', 'RESOLVED']);
 export const ReviewCaseStatusSchema = StringEnum(['OPEN', 'IN_REVIEW', 'APPEALED', 'ESCALATED', 'RESOLVED', 'DISMISSED']);
 export const ReviewTargetTypeSchema = StringEnum(['RECIPIENT', 'STORY', 'BATCH', 'PAYOUT']);

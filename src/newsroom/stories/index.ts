@@ -23,7 +23,7 @@ export const storiesModule: FastifyPluginAsyncTypebox<{ service: ReadServices<St
   const config = { auth: { kind: 'public' as const }, readCache: { story: 'id' } };
   const failures = errors(400, 404, 429);
 
-  // A signed reader may read a story too (docs/reader-accounts.md): the read goes into their personalization
+  // A signed reader may read a story too: the read goes into their personalization
   // history when their preferences allow it, and the answer is never cached.
   const detailConfig = { auth: { kind: 'public' as const, reader: 'optional' as const }, readCache: { story: 'id' } };
 

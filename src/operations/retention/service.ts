@@ -25,7 +25,7 @@ export interface StepReport {
 export const RETENTION_DEFAULTS = { batchSize: 1_000, pauseMs: 0 } as const;
 
 /**
- * The retention command's runner (`npm run retention`; docs/scaling.md, "Tables that grow without end"): runs the
+ * The retention command's runner (`npm run retention`): runs the
  * steps in the order given, each to its end before the next, a batch at a time, each batch a transaction of its
  * own. A batch locks only the rows it deletes and skips any the service holds, so the service's writes never
  * wait for more than one batch; stopping the command between two batches (or during one: its transaction rolls

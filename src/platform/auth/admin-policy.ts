@@ -20,7 +20,7 @@ export function identityKey(actor: AllowlistSubject): string {
 
 /**
  * Whether the actor is on an allowlist. An entry of the linked-human form matches only a bound linkedHumanId,
- * never an actorId spelled like one (docs/identity.md, "Actor ids and linked human ids").
+ * never an actorId spelled like one.
  */
 export function onAllowlist(list: readonly string[], actor: AllowlistSubject): boolean {
   const key = identityKey(actor);

@@ -4,7 +4,7 @@ import { getAddress, isAddress, verifyMessage, type Hex } from 'viem';
 import { appError, type AppError } from '../errors.js';
 
 /**
- * The checks of an `agentproof` (docs/api-conventions.md, "Agent signed writes"), each named by the `code` of
+ * The checks of an `agentproof` (the table of docs/bot-developers.md, "Verification: what the service checks"), each named by the `code` of
  * the `details` entry that reports it. NOT_VERIFIED (a `verified: true` write from a bot that never passed
  * /v1/agents/verify) and NONCE_REUSED (a proof already spent) are reported by the auth hook.
  */

@@ -20,7 +20,7 @@ export interface AgentBook {
   lookupHuman(address: `0x${string}`): Promise<string | null>;
 }
 
-/** `h_` + the first 32 hex characters of SHA-256 of the AgentBook human id (docs/api-conventions.md, "Agent signed writes"). */
+/** `h_` + the first 32 hex characters of SHA-256 of the AgentBook human id. */
 export function linkedHumanIdFor(humanId: string): string {
   return `h_${createHash('sha256').update(humanId, 'utf8').digest('hex').slice(0, 32)}`;
 }

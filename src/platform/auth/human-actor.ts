@@ -10,7 +10,7 @@ export type FindBoundTier = (actorId: string, linkedHumanId: string) => Promise<
 /**
  * The tier a person acts with: L0 without a linked human; with one, the identity records must bind it to the
  * actor (otherwise 403 LINKED_HUMAN_NOT_BOUND, so nobody borrows an admin's or an approver's id), and its recorded
- * tier applies when `verified` (docs/adr/0013-human-signed-requests.md). A signed request and a page's call alike.
+ * tier applies when `verified`. A signed request and a page's call alike.
  */
 export async function boundHumanTier(
   findBoundTier: FindBoundTier,

@@ -204,7 +204,7 @@ export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthL
       if (bot.source === 'SELF_SERVE' && !config.agentSelfServeJoin) {
         throw appError('AGENT_SELF_SERVE_JOIN_DISABLED', { message: 'Only registry bots may write (AGENT_SELF_SERVE_JOIN=0)' });
       }
-      // The proof is checked only now, after the bot signature (docs/adr/0015-verified-agents.md): on /v1/agents/verify to bind a
+      // The proof is checked only now, after the bot signature: on /v1/agents/verify to bind a
       // wallet, and on every `verified: true` write of a self-serve bot against the wallet it bound.
       let proven: AgentProven | undefined;
       if (spec.agentProof === 'bind') proven = await proveWallet(request, headers);

@@ -37,7 +37,7 @@ export function tablesOf<T, From = DB>(handle: Kysely<From>): Kysely<T> {
 
 /**
  * One connection with exclusive use: multi-statement scripts and plain queries (migrations). Through a pooler
- * in transaction mode (docs/operators.md, "Behind PgBouncer") consecutive calls outside a transaction may reach
+ * in transaction mode consecutive calls outside a transaction may reach
  * different server sessions: only what runs between one BEGIN and its COMMIT shares a session.
  */
 export interface Session {

@@ -55,7 +55,7 @@ async function notApplied(session: Session, files: string[]): Promise<string[]> 
  * transaction-scoped advisory lock so that several instances starting together apply each migration once: each
  * transaction takes the lock, looks again whether its migration is recorded, and applies and records it or
  * commits nothing. Nothing here outlives a transaction (no session lock, no session setting), so the migrator
- * also works through a pooler in transaction mode (docs/operators.md, "Behind PgBouncer"), and a migrator that
+ * also works through a pooler in transaction mode, and a migrator that
  * dies mid-way leaves no lock behind on a pooled server connection.
  * A database made before the baseline is refused before anything is applied (checkRecordedMigrations).
  * Returns the names applied by this call. A database with nothing pending is left alone before the lock and

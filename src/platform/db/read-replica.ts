@@ -3,7 +3,7 @@ import type { Database, Db } from './database.js';
 
 /**
  * A streaming read replica of the primary database (DATABASE_READ_URL), and the choice, per public read,
- * between it and the primary. See docs/operators.md, "Read replicas", and docs/adr/0020-read-replica.md.
+ * between it and the primary. Why: docs/adr/0020-read-replica.md.
  *
  * The replica's state is checked at most every CHECK_INTERVAL_MS, on demand (a read asks, the check runs in
  * the background, the read goes by the state known so far): the primary's WAL position is read first, then

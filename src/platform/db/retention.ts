@@ -11,7 +11,7 @@ export interface RetentionBatch {
 }
 
 /**
- * One kind of row the retention command removes (docs/scaling.md, "Tables that grow without end"), offered by
+ * One kind of row the retention command removes, offered by
  * the module that owns the table and built for one run (it keeps its place in the table between batches, so
  * that no batch scans again what an earlier one removed). The command runs each batch in a transaction of its
  * own: a batch locks only the rows it removes, and skips rows the service holds locked at that moment.

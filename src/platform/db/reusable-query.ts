@@ -9,7 +9,7 @@ type Statement<R> = Compilable<R> | RawBuilder<R>;
  * A statement built with the query builder once and run many times with new values: the first call builds it
  * with a placeholder for each parameter and keeps the compiled SQL; every call then runs that SQL with its own
  * values. Building a statement costs tens of µs of CPU per request (about 125 µs for the story detail's one
- * query, about 25 µs for the preference merge), which a hot path pays on every request (docs/adr/0026-hot-statements-built-once.md).
+ * query, about 25 µs for the preference merge), which a hot path pays on every request.
  *
  * `build` answers a query builder's statement or a `sql` template (for SQL the builder does not write, such as one
  * statement of several data-modifying CTEs). It must use no value but its parameters and constants (no clock, no

@@ -11,7 +11,7 @@ export type { Catalogue, MessageKey } from './en.js';
 export type { Lang } from '../schemas.js';
 
 /**
- * Message catalogues of every label the API writes itself (`lang`: docs/api-conventions.md, "Languages"). The pages'
+ * Message catalogues of every label the API writes itself (`lang`). The pages'
  * own words live with the web layer (src/web/words). Content written by bots and readers (titles, comments) is never
  * translated.
  */

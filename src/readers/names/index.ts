@@ -5,7 +5,7 @@ import { SignedReadQuery } from '../users/schemas.js';
 import { MyName, NameHistory, NameHistoryParams, NameSet, SetNameBody } from './schemas.js';
 import type { NamesService } from './service.js';
 
-/** Display names (docs/reader-accounts.md, "Display names"): the reader's own, and a person's past names for moderators. */
+/** Display names: the reader's own, and a person's past names for moderators. */
 export const namesModule: FastifyPluginAsyncTypebox<{ names: NamesService }> = async (app, { names }) => {
   const tags = ['users'];
 

@@ -20,8 +20,8 @@ const refusedName = (rule: NameRule) =>
   validationFailed([{ path: '/name', code: rule, message: NAME_RULES[rule] }], `The name is refused: ${NAME_RULES[rule]}`);
 
 /**
- * Display names: the name a person shows on the pages instead of an id, one per actor, unique without case
- * (docs/reader-accounts.md, "Display names"). A change keeps the name given up in a history that only moderators
+ * Display names: the name a person shows on the pages instead of an id, one per actor, unique without case.
+ * A change keeps the name given up in a history that only moderators
  * read. Names appear in public reads (comment authors, profiles), so a change moves the public read cache on.
  */
 export function createNamesService(deps: { db: Db; transactor: Transactor; clock: Clock; readGeneration: Pick<ReadGeneration, 'bump'> }) {

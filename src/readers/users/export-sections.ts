@@ -26,7 +26,7 @@ import { allTopics } from './topics-repository.js';
 
 /**
  * The sections of the data export (GET /v1/users/me/export), in the order they appear. Each section names
- * itself, describes itself (the OpenAPI document and docs/reader-accounts.md show it), declares its schema
+ * itself, describes itself, declares its schema
  * and collects its data for one reader inside the export's snapshot transaction.
  *
  * To add a section: write a collector over its repository, add one entry below, document its fields in docs/reader-accounts.md. Adding a section or a field

@@ -12,14 +12,14 @@ import type { createUsersService } from './service.js';
 import { TopicFollowBody, TopicFollowed, TopicParams, TopicRemoved, TopicsList } from './topic-schemas.js';
 import type { createTopicsService } from './topics-service.js';
 
-// Statuses of docs/reader-accounts.md, "Statuses"; 403 is LINKED_HUMAN_NOT_BOUND (docs/adr/0013-human-signed-requests.md),
-// 429 the rate limits (docs/adr/0018-rate-limits.md).
+// Statuses of docs/reader-accounts.md, "Statuses"; 403 is LINKED_HUMAN_NOT_BOUND,
+// 429 the rate limits.
 const failures = errors(400, 401, 403, 409, 429, 503);
 const signedRead = { auth: { kind: 'human-read' as const } };
 // A reader's own data appears in no public read: these writes leave the public read cache alone.
 const signedWrite = { auth: { kind: 'human-write' as const }, changesPublicReads: false as const };
 
-/** The signed reader's own data under /v1/users/me (docs/reader-accounts.md): nothing here can name another reader. */
+/** The signed reader's own data under /v1/users/me: nothing here can name another reader. */
 export const usersModule: FastifyPluginAsyncTypebox<{
   users: ReturnType<typeof createUsersService>;
   bookmarks: ReturnType<typeof createBookmarksService>;

@@ -101,7 +101,7 @@ export async function lockWaitingPayouts(tx: Tx, botId: string, owner: string): 
   return rows;
 }
 
-/** Makes payouts the owner's, in the state the rewards rules give them (docs/rewards.md "Payout states"). */
+/** Makes payouts the owner's, in the state the rewards rules give them (payout-status.ts). */
 export async function assignPayouts(
   tx: Tx,
   seqs: readonly string[],

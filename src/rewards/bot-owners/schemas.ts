@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { BotId, DateTime, HumanActorBody } from '../../platform/schemas.js';
 import { botOwnerChallengeExample, botOwnerClaimedExample, botOwnerClaimRequestExample, botOwnerUnlinkedExample } from './examples.js';
 
-/** Bot owners: the person a verified bot's payouts go to (docs/rewards.md "Owning a bot"). */
+/** Bot owners: the person a verified bot's payouts go to. */
 
 const ADDRESS = '^0x[0-9a-fA-F]{40}$';
 const ChallengeId = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' });

@@ -18,7 +18,7 @@ import {
 } from './schemas.js';
 import type { createClaimsService } from './service.js';
 
-/** The claim rail (docs/claims.md): Merkle distribution batches, proofs, on-chain receipts and batch freezes. */
+/** The claim rail: Merkle distribution batches, proofs, on-chain receipts and batch freezes. */
 export const claimsModule: FastifyPluginAsyncTypebox<{
   claims: ReturnType<typeof createClaimsService>;
   freezes: ReturnType<typeof createBatchFreezeService>;

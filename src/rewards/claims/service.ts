@@ -28,7 +28,7 @@ import {
   lockUnbatchedPayable,
 } from './repository.js';
 
-/** The claim rail's settings (docs/operators.md, "Configuration"): off unless CLAIMS_ENABLED=1, usable once the chain is configured. */
+/** The claim rail's settings: off unless CLAIMS_ENABLED=1, usable once the chain is configured. */
 export interface ClaimRailConfig {
   enabled: boolean;
   distributorAddress: string | undefined;
@@ -45,7 +45,7 @@ export interface ClaimsDeps {
   /** null when CHAIN_RPC_URL is unset */
   chain: ClaimChain | null;
   /**
-   * SETTLEMENT_SECOND_APPROVAL_ABOVE_ORBS: a batch total above it needs a second rewards admin (docs/rewards.md).
+   * SETTLEMENT_SECOND_APPROVAL_ABOVE_ORBS: a batch total above it needs a second rewards admin.
    * The composition root always sets it; left out (a unit test) no batch needs one.
    */
   secondApproval?: SecondApprovalRule;

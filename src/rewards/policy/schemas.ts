@@ -3,7 +3,7 @@ import { DateTime, HumanActorBody } from '../../platform/schemas.js';
 import { DecimalBody } from '../../platform/decimal-input.js';
 import { rewardsPolicyExample, rewardsPolicyUpdateExample } from './examples.js';
 
-/** The rewards policy: its public read and its versioned update (docs/rewards.md, "The policy"). */
+/** The rewards policy: its public read and its versioned update. */
 
 const Rate = DecimalBody({ minimum: 0, maximum: 1, description: 'A rate from 0 to 1 with at most 6 decimals' });
 const Splits = Type.Object(

@@ -15,8 +15,8 @@ const VOTE_WEIGHT = { L3: 3, L2: 2, L0: 1 } as const;
 const STATUSES: PayoutStatus[] = ['PAYABLE', 'PENDING_RECIPIENT', 'FROZEN', 'REVIEW'];
 
 /**
- * The private rewards reads of the signed caller: `userId` is the caller's own actorId (docs/api-conventions.md,
- * "Human signed requests"), any other is 403. Everything is driven by the tier the service recorded and the
+ * The private rewards reads of the signed caller: `userId` is the caller's own actorId, any
+ * other is 403. Everything is driven by the tier the service recorded and the
  * caller's recipient.
  */
 export function createRewardsReadsService(deps: { db: Db; clock: Clock; decimals: number; limits: PaidActionLimits }) {

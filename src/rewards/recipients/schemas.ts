@@ -14,7 +14,7 @@ import {
   walletVerifiedExample,
 } from './examples.js';
 
-/** Recipients, wallets and the private rewards reads (docs/rewards.md). */
+/** Recipients, wallets and the private rewards reads. */
 
 export const RecipientBody = Type.Object(
   {

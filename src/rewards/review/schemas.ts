@@ -4,7 +4,7 @@ import { Amount } from '../money/schemas.js';
 import { Payout } from '../settlements/schemas.js';
 import { freezeResultExample, openReviewCaseExample, reviewCaseExample, reviewQueueExample } from './examples.js';
 
-/** Fraud review cases, freezes and the review queue (docs/rewards.md, "Fraud review and freezes (rewards admins)"). */
+/** Fraud review cases, freezes and the review queue. */
 
 export const CaseStatus = Type.Union([
   Type.Literal('OPEN'),

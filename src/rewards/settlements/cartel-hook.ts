@@ -8,7 +8,7 @@ import { flaggedInLatestAnalysis } from '../../governance/integrity/service.js';
 export type HoldsFor = (kind: 'BOT' | 'HUMAN', id: string, owner: string | null) => boolean;
 
 /**
- * The hook through which cartel analysis (POST /v1/admin/governance/cartel/analyze, docs/integrity.md) holds
+ * The hook through which cartel analysis (POST /v1/admin/governance/cartel/analyze) holds
  * payouts for review. A settlement reads it through its own transaction `q`, together with its other reads,
  * and asks the answer which of the beneficiaries it pays belong to a cluster flagged as colluding; their
  * payouts are created in state REVIEW instead of PAYABLE (never FROZEN: that is an admin's decision) and wait

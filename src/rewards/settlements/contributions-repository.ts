@@ -122,7 +122,7 @@ function eligible(now: Date, part: StoryPart = ALL_STORIES): RawBuilder<unknown>
 
 /**
  * Into how many statements a preview splits its work units, run at once on connections of the pool: one for
- * each of the database's two cores on the machine measured (docs/rewards.md, "Performance").
+ * each of the database's two cores on the machine measured.
  */
 const UNIT_PARTS = 2;
 

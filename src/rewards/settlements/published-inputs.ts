@@ -43,7 +43,7 @@ const NULL = -1;
  *
  * `storedInputs` gives back exactly the object that was packed (the JSON of the two is the same text). For a
  * million contributions packing costs about 0.7 s of CPU and stores about 5.5 MB; serializing them as JSON and
- * compressing it cost 1.45-1.69 s and stored 18.1 MB (docs/rewards.md "Performance").
+ * compressing it cost 1.45-1.69 s and stored 18.1 MB.
  */
 export async function compressedInputs<T extends { contributions: readonly PublishedContribution[] }>(inputs: T): Promise<Buffer> {
   const { contributions, ...head } = inputs;

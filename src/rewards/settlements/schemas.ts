@@ -12,7 +12,7 @@ import {
   settlementPreviewExample,
 } from './examples.js';
 
-/** Settlement and payout requests and answers (docs/rewards.md, "Running a settlement (rewards admins)", "Payout states"). */
+/** Settlement and payout requests and answers. */
 
 export const Role = Type.Union([
   Type.Literal('WRITER'),

@@ -70,7 +70,7 @@ export interface SettlementDeps {
    */
   readInParts: boolean;
   /**
-   * SETTLEMENT_SECOND_APPROVAL_ABOVE_ORBS: a pool above it needs a second rewards admin (docs/rewards.md). The
+   * SETTLEMENT_SECOND_APPROVAL_ABOVE_ORBS: a pool above it needs a second rewards admin. The
    * composition root always sets it; left out (a bench, a unit test of the arithmetic) no pool needs one.
    */
   secondApproval?: SecondApprovalRule;
@@ -113,7 +113,7 @@ function roleTotals(split: PoolSplit): RoleTotals {
 }
 
 /**
- * Settlement of closed reward windows (docs/rewards.md): preview computes without writing, run writes one
+ * Settlement of closed reward windows: preview computes without writing, run writes one
  * settlement, the stories it settled and its payouts in one transaction, after which nothing of it changes
  * but payout states (freezes, reviews, wallet binding).
  */

@@ -3,7 +3,7 @@ import type { CandidateField } from '../../../newsroom/moderation/quarantine-ser
 import type { RuleSpan } from '../../../newsroom/moderation/safety-scan.js';
 import { enc } from './moderation-frame.js';
 
-/** The safety scan's rules, each named in words (docs/moderation.md, "The safety scan"). */
+/** The safety scan's rules, each named in words. */
 const RULES = [
   'csam.minor-sexual',
   'threat.first-person-intent',
