@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ConfigError, LOCAL_AGENTBOOK_FILE, localDemoDataDir } from './config.js';
+import { devLinkedHumanId } from './web/site/dev-proof.js';
 
 type Env = Record<string, string | undefined>;
 
@@ -24,7 +25,21 @@ export interface LocalDemo {
   created: boolean;
   /** The variables the file supplies (those the environment left unset). */
   supplies: ('HUMAN_SIGNING_SECRET' | 'API_OPERATIONS_TOKEN')[];
+  /** Whether the console's allowlists are the demo's admins (none was set, and the development login is on). */
+  demoAdmins: boolean;
 }
+
+/**
+ * The demo's admins: development-login names whose keys fill the console's three allowlists when the environment
+ * sets none of them, so that someone trying `npm start` reaches every console area from the browser. Three content
+ * admins who approve (a control-plane request needs two approvers besides the one who files it) and two rewards
+ * admins (money above the threshold needs a second one).
+ */
+export const DEMO_ADMINS = {
+  CONTENT_ADMIN_IDS: ['editor', 'approver', 'checker'],
+  CONTROL_PLANE_APPROVER_LINKED_HUMAN_IDS: ['editor', 'approver', 'checker'],
+  REWARDS_ADMIN_IDS: ['treasurer', 'controller'],
+} as const;
 
 const SECRET = /^[A-Za-z0-9_-]{32,200}$/;
 
@@ -89,5 +104,19 @@ export function prepareLocalDemo(env: Env): LocalDemo | undefined {
     additions.API_OPERATIONS_TOKEN = secrets.operationsToken;
     supplies.push('API_OPERATIONS_TOKEN');
   }
-  return { env: { ...env, ...additions }, secretsFile, agentbookFile: resolve(join(dir, LOCAL_AGENTBOOK_FILE)), created, supplies };
+  // only with the development login, where a name already is whoever types it; never beside an allowlist of one's own
+  const allowlists = Object.keys(DEMO_ADMINS) as (keyof typeof DEMO_ADMINS)[];
+  const demoAdmins = (env.HUMAN_PROOF_VERIFIER ?? 'dev') === 'dev' && allowlists.every((name) => env[name] === undefined);
+  if (demoAdmins) {
+    const loginAction = env.WORLDID_LOGIN_ACTION ?? 'svc-login';
+    for (const name of allowlists) additions[name] = DEMO_ADMINS[name].map((person) => devLinkedHumanId(person, loginAction)).join(',');
+  }
+  return {
+    env: { ...env, ...additions },
+    secretsFile,
+    agentbookFile: resolve(join(dir, LOCAL_AGENTBOOK_FILE)),
+    created,
+    supplies,
+    demoAdmins,
+  };
 }

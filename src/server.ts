@@ -1,7 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { type LocalDemo, prepareLocalDemo } from './local-demo.js';
+import { DEMO_ADMINS, type LocalDemo, prepareLocalDemo } from './local-demo.js';
 import { DatabaseRefusedError } from './platform/db/database.js';
 import { drainAndClose } from './platform/http-edge.js';
 import { missingNodeFlags } from './platform/node-flags.js';
@@ -36,6 +36,10 @@ async function main() {
       { agentbookFile: demo.agentbookFile },
       `local demo: a local AgentBook in ${demo.agentbookFile}; register a bot's wallet with: npm run agentbook:register -- <0x address>`,
     );
+    if (demo.demoAdmins)
+      app.log.info(
+        `local demo: the console (/console) admits the development login’s ${DEMO_ADMINS.CONTENT_ADMIN_IDS.join(', ')} (content admins and approvers) and ${DEMO_ADMINS.REWARDS_ADMIN_IDS.join(', ')} (rewards admins); set CONTENT_ADMIN_IDS, REWARDS_ADMIN_IDS or CONTROL_PLANE_APPROVER_LINKED_HUMAN_IDS to choose your own`,
+      );
   }
   const missing = missingNodeFlags();
   if (missing.length > 0)

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createAgentClient, createServiceClient, generateAgentKey, generatePrivateKey, privateKeyToAccount } from '../../sdk/index.js';
 import { ConfigError, loadConfig, localDemoDataDir } from '../../src/config.js';
-import { LOCAL_SECRETS_FILE, prepareLocalDemo } from '../../src/local-demo.js';
+import { DEMO_ADMINS, LOCAL_SECRETS_FILE, prepareLocalDemo } from '../../src/local-demo.js';
+import { devLinkedHumanId } from '../../src/web/site/dev-proof.js';
 import { readLocalAgentBook } from '../../src/platform/auth/agentbook.js';
 import { linkedHumanIdOf } from '../agents/support.js';
 import { runEntry } from '../helpers/ts-entry.js';
@@ -52,6 +53,33 @@ describe('the local demo keeps its secrets in its data directory', () => {
     assert.equal(own.env.API_OPERATIONS_TOKEN, 'ops-mine');
     const other = prepareLocalDemo({ DATA_DIR: join(dir, 'data-b') })!;
     assert.notEqual(other.env.HUMAN_SIGNING_SECRET, stored.humanSigningSecret, 'another data directory, another secret');
+  });
+
+  test('with the development login and no allowlist set, the console admits the demo admins; else never', () => {
+    const data = join(dir, 'data-admins');
+    const config = loadConfig(prepareLocalDemo({ DATA_DIR: data })!.env);
+    assert.deepEqual(
+      config.contentAdminIds,
+      ['editor', 'approver', 'checker'].map((name) => devLinkedHumanId(name)),
+    );
+    assert.deepEqual(config.controlPlane.approverLinkedHumanIds, config.contentAdminIds);
+    assert.deepEqual(
+      config.rewardsAdminIds,
+      ['treasurer', 'controller'].map((name) => devLinkedHumanId(name)),
+    );
+    assert.ok(!config.contentAdminIds.includes(devLinkedHumanId('reader')));
+    const own = prepareLocalDemo({ DATA_DIR: data, REWARDS_ADMIN_IDS: 'h_mine' })!;
+    assert.equal(own.demoAdmins, false, 'one allowlist of your own: no demo admin anywhere');
+    assert.equal(own.env.CONTENT_ADMIN_IDS, undefined);
+    assert.equal(own.env.CONTROL_PLANE_APPROVER_LINKED_HUMAN_IDS, undefined);
+    const remote = prepareLocalDemo({ DATA_DIR: data, HUMAN_PROOF_VERIFIER: 'remote' })!;
+    assert.equal(remote.demoAdmins, false, 'real World ID logins: no name is anyone');
+    assert.equal(remote.env.CONTENT_ADMIN_IDS, undefined);
+    const action = prepareLocalDemo({ DATA_DIR: data, WORLDID_LOGIN_ACTION: 'other-login' })!;
+    assert.equal(
+      action.env.REWARDS_ADMIN_IDS,
+      DEMO_ADMINS.REWARDS_ADMIN_IDS.map((name) => devLinkedHumanId(name, 'other-login')).join(','),
+    );
   });
 
   test('a damaged secrets file refuses to start, naming the file, rather than making new secrets silently', () => {
@@ -118,6 +146,27 @@ describe('the local demo keeps its secrets in its data directory', () => {
   });
 });
 
+/** Logs `name` in with the development login over real HTTP and answers the status of `path` with that session. */
+async function consoleStatusAs(url: string, name: string, path = '/console') {
+  let cookie = '';
+  const keep = (res: Response) => {
+    for (const line of res.headers.getSetCookie()) cookie = [cookie, line.split(';')[0]].filter(Boolean).join('; ');
+    return res;
+  };
+  const login = keep(await fetch(`${url}/login?lang=en`));
+  const csrf = /name="_csrf" value="([^"]+)"/.exec(await login.text())?.[1] ?? '';
+  const posted = keep(
+    await fetch(`${url}/login/dev`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', origin: url },
+      body: new URLSearchParams({ _csrf: csrf, lang: 'en', back: '/', name }),
+    }),
+  );
+  assert.equal(posted.status, 303);
+  return (await fetch(`${url}${path}?lang=en`, { headers: { cookie }, redirect: 'manual' })).status;
+}
+
 describe('npm start as it comes: the secrets and the local AgentBook at work', () => {
   let dir = '';
   let service: ServiceProcess | undefined;
@@ -139,6 +188,10 @@ describe('npm start as it comes: the secrets and the local AgentBook at work', (
     assert.ok(log.includes(join(dir, 'data', 'local-agentbook.json')), log);
     assert.ok(log.includes('npm run agentbook:register'), log);
     assert.ok(!log.includes(secrets.humanSigningSecret) && !log.includes(secrets.operationsToken), 'no secret in the log');
+    assert.ok(log.includes('admits the development login’s editor, approver, checker'), log);
+    assert.equal(await consoleStatusAs(service.url, 'editor'), 200, 'a demo content admin opens the console');
+    assert.equal(await consoleStatusAs(service.url, 'treasurer', '/console/rewards/claims'), 200, 'a demo rewards admin opens rewards');
+    assert.equal(await consoleStatusAs(service.url, 'reader'), 403, 'anyone else is refused');
 
     const signedWrite = (url: string, secret: string) =>
       createServiceClient({ baseUrl: url }).humanWrite(secret, '/v1/users/me/topics', {
