@@ -40,7 +40,7 @@ import {
   type ApprovalRow,
   type RequestRow,
 } from './repository.js';
-import { nextRequestState } from './request-states.js';
+import { cancelledState, nextRequestState } from './request-states.js';
 import type {
   ApproveBody,
   CancelBody,
@@ -274,7 +274,10 @@ export function createControlPlaneService(deps: {
       });
     },
 
-    /** Cancels a PENDING or EXECUTED request: its initiator or a content admin, signing verified=true. */
+    /**
+     * Cancels a request, signing verified=true: a governance one PENDING or EXECUTED, by its initiator or a content
+     * admin; a money one only PENDING, by its initiator (policy.ts, request-states.ts).
+     */
     async cancel(actor: HumanActor, id: string, body: CancelBody): Promise<ControlPlaneRequest> {
       if (!isVerifiedHuman(actor)) {
         throw appError('VERIFIED_ACTOR_REQUIRED', {
@@ -286,7 +289,7 @@ export function createControlPlaneService(deps: {
         const request = await lockRequest(tx, id);
         if (!request) throw notFound('control-plane request');
         if (!mayCancel(config, request, actor)) throw appError('CONTROL_PLANE_CANCEL_FORBIDDEN');
-        const status = nextRequestState(request.status, 'cancel');
+        const status = cancelledState(request.status, isMoneyAction(request.action));
         const row = await updateRequest(tx, id, {
           status,
           cancelled_at: at,
