@@ -242,7 +242,11 @@ export const ERROR_CATALOGUE = {
     'The control-plane request was already used: each executed request authorizes one change',
   ),
   CONTROL_PLANE_REQUEST_NOT_PENDING: entry(409, CONFLICT, 'The control-plane request no longer takes approvals'),
-  CONTROL_PLANE_REQUEST_NOT_CANCELLABLE: entry(409, CONFLICT, 'The control-plane request was already consumed or cancelled'),
+  CONTROL_PLANE_REQUEST_NOT_CANCELLABLE: entry(
+    409,
+    CONFLICT,
+    'The control-plane request can no longer be cancelled: it was consumed or cancelled, or it is a money request already approved',
+  ),
   CONTROL_PLANE_ALREADY_APPROVED: entry(409, CONFLICT, 'This approver already approved this request'),
   CONTROL_PLANE_APPROVER_REQUIRED: entry(
     403,
@@ -257,7 +261,7 @@ export const ERROR_CATALOGUE = {
   CONTROL_PLANE_CANCEL_FORBIDDEN: entry(
     403,
     FORBIDDEN,
-    'Only the initiator or an admin of its kind (content admins for governance, rewards admins for money) can cancel this request',
+    'Only the initiator or a content admin can cancel a governance request; only the initiator a money request',
   ),
   SECOND_APPROVAL_REQUIRED: entry(
     409,

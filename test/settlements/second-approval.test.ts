@@ -187,3 +187,80 @@ describe('claim batch finalize above the second-approval threshold', () => {
     assert.equal((audit[0]!.details as Json).controlPlaneRequestId, id);
   });
 });
+
+/** Cancelling a money request: its filer alone, and only while it waits for the second rewards admin. */
+describe('cancelling a money request', () => {
+  let r: RewardsApp;
+  before(async () => {
+    // treasurer and alice are rewards admins; carol is a content admin and a governance approver
+    r = await rewardsApp({
+      REWARDS_ADMIN_IDS: 'h_treasurer,h_alice',
+      CONTENT_ADMIN_IDS: 'h_carol',
+      CONTROL_PLANE_APPROVER_LINKED_HUMAN_IDS: 'h_carol',
+      SETTLEMENT_SECOND_APPROVAL_ABOVE_ORBS: '100',
+    });
+  });
+  after(() => r.t.close());
+
+  const file = async (action: 'settlement.run' | 'batch.finalize') => {
+    const payload =
+      action === 'settlement.run'
+        ? { totalPoolOrbs: '500', previewDigest: 'a'.repeat(64) }
+        : { totalOrbs: '500', claimWindowDays: '30', previewDigest: 'b'.repeat(64) };
+    const target = action === 'settlement.run' ? 'settlement' : 'batch';
+    const filed = await r.post('treasurer', REQUESTS, { action, target, payload, reason: 'monthly' });
+    assert.equal(filed.status, 202, JSON.stringify(filed.body));
+    return filed.body.id as string;
+  };
+  const cancel = (who: Person, id: string, body: Json = {}) => r.post<Json>(who, `${REQUESTS}/${id}/cancel`, body);
+
+  test('only the filer cancels a pending one: not another rewards admin, not a content admin, not unverified; audited', async () => {
+    for (const action of ['settlement.run', 'batch.finalize'] as const) {
+      const id = await file(action);
+      const byOtherAdmin = await cancel('alice', id);
+      assert.equal(byOtherAdmin.status, 403);
+      assert.equal(byOtherAdmin.body.code, 'CONTROL_PLANE_CANCEL_FORBIDDEN');
+      const byContentAdmin = await cancel('carol', id);
+      assert.equal(byContentAdmin.status, 403);
+      assert.equal(byContentAdmin.body.code, 'CONTROL_PLANE_CANCEL_FORBIDDEN');
+      const unverified = await cancel('treasurer', id, { verified: false });
+      assert.equal(unverified.status, 403);
+      assert.equal(unverified.body.code, 'VERIFIED_ACTOR_REQUIRED');
+
+      const mine = await cancel('treasurer', id, { reason: 'wrong pool' });
+      assert.equal(mine.status, 202, JSON.stringify(mine.body));
+      assert.equal(mine.body.status, 'CANCELLED');
+      assert.equal(mine.body.cancelledBy, 'h_treasurer');
+      assert.equal(mine.body.cancelReason, 'wrong pool');
+      const audit = await r.db.selectFrom('audit_events').select(['action', 'details']).where('target', '=', id).orderBy('seq').execute();
+      assert.deepEqual(
+        audit.map((a) => a.action),
+        ['request.created', 'request.cancelled'],
+      );
+      assert.deepEqual(audit[1]!.details, { from: 'PENDING', reason: 'wrong pool' });
+
+      // a cancelled request takes no approval and no second cancel
+      const approve = await r.post('alice', `${REQUESTS}/${id}/approve`, proofFor(`control_plane_approve:${id}`));
+      assert.equal(approve.body.code, 'CONTROL_PLANE_REQUEST_NOT_PENDING');
+      const again = await cancel('treasurer', id);
+      assert.equal(again.status, 409);
+      assert.equal(again.body.code, 'CONTROL_PLANE_REQUEST_NOT_CANCELLABLE');
+    }
+  });
+
+  test('once a second rewards admin approved it, nobody cancels it alone', async () => {
+    const id = await file('batch.finalize');
+    const approved = await r.post('alice', `${REQUESTS}/${id}/approve`, proofFor(`control_plane_approve:${id}`));
+    assert.equal(approved.body.status, 'EXECUTED', JSON.stringify(approved.body));
+    const byFiler = await cancel('treasurer', id);
+    assert.equal(byFiler.status, 409);
+    assert.equal(byFiler.body.code, 'CONTROL_PLANE_REQUEST_NOT_CANCELLABLE');
+    assert.equal((await cancel('alice', id)).body.code, 'CONTROL_PLANE_CANCEL_FORBIDDEN');
+    const row = await r.db.selectFrom('control_plane_requests').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+    assert.equal(row.status, 'EXECUTED');
+  });
+
+  test('an unknown request is 404', async () => {
+    assert.equal((await cancel('treasurer', 'cpr_missing')).status, 404);
+  });
+});

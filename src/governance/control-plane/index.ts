@@ -119,9 +119,9 @@ export const controlPlaneModule: FastifyPluginAsyncTypebox<{ service: ReturnType
       schema: {
         operationId: 'cancelControlPlaneRequest',
         tags,
-        summary: 'Cancel a request that is not consumed yet (initiator or content admin, verified=true)',
+        summary: 'Cancel a request that is not consumed yet (initiator or content admin; money: initiator, while PENDING)',
         description:
-          "The initiator or an admin of the request's kind (content admins for governance, rewards admins for money), signing as a verified human (403 VERIFIED_ACTOR_REQUIRED, 403 CONTROL_PLANE_CANCEL_FORBIDDEN for anyone else). Only a PENDING or EXECUTED request can be cancelled (409 CONTROL_PLANE_REQUEST_NOT_CANCELLABLE); a cancelled request authorizes nothing. The answer is the request, CANCELLED, with who cancelled it and why.",
+          'A governance request: its initiator or a content admin; a money request (settlement.run, batch.finalize): its initiator only. Signed as a verified human (403 VERIFIED_ACTOR_REQUIRED, 403 CONTROL_PLANE_CANCEL_FORBIDDEN for anyone else). A governance request can be cancelled while PENDING or EXECUTED, a money request only while PENDING, before a second rewards admin approved it (409 CONTROL_PLANE_REQUEST_NOT_CANCELLABLE otherwise); a cancelled request authorizes nothing. The answer is the request, CANCELLED, with who cancelled it and why.',
         params: RequestParams,
         body: CancelBody,
         response: {

@@ -54,7 +54,12 @@ export function requesterCannotApprove(config: Config, action: ControlPlaneActio
   return isMoneyAction(action) || config.controlPlane.enforceRequesterCannotApprove;
 }
 
-/** The initiator, or an admin of the request's kind (content admins for governance, rewards admins for money). */
+/**
+ * Governance: the initiator, or any content admin. Money: the initiator only. Cancelling a money request withdraws
+ * one person's ask; another rewards admin who disagrees declines by not approving, and without this rule one
+ * rewards admin could silently veto every payout the other files.
+ */
 export function mayCancel(config: Config, request: RequestRow, actor: HumanActor): boolean {
+  if (isMoneyAction(request.action)) return isRequester(request, actor);
   return isRequester(request, actor) || mayFile(config, actor, request.action);
 }

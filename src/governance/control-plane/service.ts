@@ -6,6 +6,7 @@ import { appendAudit } from '../../platform/audit/audit-log.js';
 import type { Clock } from '../../platform/clock.js';
 import { pageOf, type CursorCodec } from '../../platform/cursor.js';
 import type { Db, Queryable, Tx } from '../../platform/db/database.js';
+import type { ControlPlaneAction } from '../../platform/db/schema.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { appError, notFound, validationFailed } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
@@ -40,7 +41,7 @@ import {
   type ApprovalRow,
   type RequestRow,
 } from './repository.js';
-import { nextRequestState } from './request-states.js';
+import { cancelledState, nextRequestState } from './request-states.js';
 import type {
   ApproveBody,
   CancelBody,
@@ -189,12 +190,14 @@ export function createControlPlaneService(deps: {
     },
 
     /**
-     * The ids of the PENDING requests of `scope` (governance changes, or money: settlement runs and batch
-     * finalizes) that wait for this approver (filed by someone else, not yet approved by them), oldest first, at
-     * most `limit`: the console's "waiting for you". Empty for someone who approves none of them.
+     * The ids of the PENDING requests of `scope` (governance changes, money: settlement runs and batch finalizes,
+     * or one action) that wait for this approver (filed by someone else, not yet approved by them), oldest first,
+     * at most `limit`: the console's "waiting for you". Empty for someone who approves none of them.
      */
-    async waitingFor(actor: HumanActor, scope: 'governance' | 'money' = 'governance', limit = 100): Promise<string[]> {
-      const actions = approvableActions(config, actor).filter((action) => isMoneyAction(action) === (scope === 'money'));
+    async waitingFor(actor: HumanActor, scope: 'governance' | 'money' | ControlPlaneAction = 'governance', limit = 100): Promise<string[]> {
+      const inScope = (action: ControlPlaneAction) =>
+        scope === 'governance' ? !isMoneyAction(action) : scope === 'money' ? isMoneyAction(action) : action === scope;
+      const actions = approvableActions(config, actor).filter(inScope);
       if (!actions.length) return [];
       return pendingFor(db, identityKey(actor), actions, limit);
     },
@@ -274,7 +277,10 @@ export function createControlPlaneService(deps: {
       });
     },
 
-    /** Cancels a PENDING or EXECUTED request: its initiator or a content admin, signing verified=true. */
+    /**
+     * Cancels a request, signing verified=true: a governance one PENDING or EXECUTED, by its initiator or a content
+     * admin; a money one only PENDING, by its initiator (policy.ts, request-states.ts).
+     */
     async cancel(actor: HumanActor, id: string, body: CancelBody): Promise<ControlPlaneRequest> {
       if (!isVerifiedHuman(actor)) {
         throw appError('VERIFIED_ACTOR_REQUIRED', {
@@ -286,7 +292,7 @@ export function createControlPlaneService(deps: {
         const request = await lockRequest(tx, id);
         if (!request) throw notFound('control-plane request');
         if (!mayCancel(config, request, actor)) throw appError('CONTROL_PLANE_CANCEL_FORBIDDEN');
-        const status = nextRequestState(request.status, 'cancel');
+        const status = cancelledState(request.status, isMoneyAction(request.action));
         const row = await updateRequest(tx, id, {
           status,
           cancelled_at: at,

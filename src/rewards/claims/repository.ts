@@ -43,11 +43,14 @@ export async function lockBatch(tx: Tx, id: string) {
  * The payable payouts that no batch carries yet, with the wallet their recipient bound, locked so a
  * concurrent finalize waits (and then fails on claim_batch_payouts' key rather than batching them twice).
  */
-export async function lockUnbatchedPayable(tx: Tx): Promise<PayableShare[]> {
+/** A payable payout waiting for a batch, with the linked human its recipient is (the console names them). */
+export type UnbatchedShare = PayableShare & { linkedHumanId: string };
+
+export async function lockUnbatchedPayable(tx: Tx): Promise<UnbatchedShare[]> {
   const rows = await tx
     .selectFrom('payouts as p')
     .innerJoin('reward_recipients as r', 'r.id', 'p.recipient_id')
-    .select(['p.id', 'p.recipient_id', 'p.amount_base', 'r.wallet_address'])
+    .select(['p.id', 'p.recipient_id', 'p.amount_base', 'r.wallet_address', 'r.linked_human_id'])
     .where('p.status', '=', 'PAYABLE')
     .where('r.wallet_address', 'is not', null)
     .where('r.frozen_at', 'is', null)
@@ -57,7 +60,13 @@ export async function lockUnbatchedPayable(tx: Tx): Promise<PayableShare[]> {
     .orderBy('p.seq')
     .forUpdate('p')
     .execute();
-  return rows.map((r) => ({ payoutId: r.id, recipientId: r.recipient_id!, wallet: r.wallet_address!, amountBase: BigInt(r.amount_base) }));
+  return rows.map((r) => ({
+    payoutId: r.id,
+    recipientId: r.recipient_id!,
+    wallet: r.wallet_address!,
+    amountBase: BigInt(r.amount_base),
+    linkedHumanId: r.linked_human_id,
+  }));
 }
 
 const LEAF_COLUMNS = ['batch_id', 'leaf_index', 'wallet_address', 'amount_base', 'proof'] as const;

@@ -147,12 +147,9 @@ export function createClaimsService(deps: ClaimsDeps) {
     },
 
     /**
-     * Rewards admin: puts every payable payout that no batch carries yet into a new batch (one leaf per bound
-     * wallet) and stores its manifest and root. The payouts' key in claim_batch_payouts keeps each in one batch.
-     */
-    /**
-     * What a finalize would batch now (writes nothing): its total, payouts and whether it needs a second rewards
-     * admin, with the batch.finalize request to file then. Null when nothing is payable.
+     * What a finalize would batch now (writes nothing): its total, payouts, the recipients it pays (largest first)
+     * and whether it needs a second rewards admin, with the batch.finalize request to file then. Null when nothing
+     * is payable.
      */
     async finalizePreview(claimWindowDays: number) {
       requireChain();
@@ -161,10 +158,25 @@ export function createClaimsService(deps: ClaimsDeps) {
         if (shares.length === 0) return null;
         const d = await buildDistribution(shares);
         const request = finalizeRequest(d, shares.length, claimWindowDays);
+        const byRecipient = new Map<string, { linkedHumanId: string; wallet: string; base: bigint; payoutCount: number }>();
+        for (const share of shares) {
+          const seen = byRecipient.get(share.recipientId) ?? {
+            linkedHumanId: share.linkedHumanId,
+            wallet: share.wallet,
+            base: 0n,
+            payoutCount: 0,
+          };
+          byRecipient.set(share.recipientId, { ...seen, base: seen.base + share.amountBase, payoutCount: seen.payoutCount + 1 });
+        }
+        const recipients = [...byRecipient.values()]
+          .sort((a, b) => (a.base === b.base ? a.linkedHumanId.localeCompare(b.linkedHumanId) : a.base > b.base ? -1 : 1))
+          .map(({ base, ...r }) => ({ ...r, amount: amount(base, rail.decimals) }));
         return {
           total: amount(d.total, rail.decimals),
           payoutCount: shares.length,
           leafCount: d.leaves.length,
+          recipients,
+          previewDigest: request.payload.previewDigest!,
           secondApproval: {
             required: needsSecondApproval(secondApproval, d.total),
             aboveOrbs: toDisplay(secondApproval.aboveBase, rail.decimals),
@@ -175,9 +187,10 @@ export function createClaimsService(deps: ClaimsDeps) {
     },
 
     /**
-     * Builds and finalizes a batch of every unbatched PAYABLE payout. A total above
-     * SETTLEMENT_SECOND_APPROVAL_ABOVE_ORBS needs the id of an EXECUTED batch.finalize request for exactly this
-     * batch (money/second-approval.ts), consumed with the finalize.
+     * Rewards admin: puts every payable payout that no batch carries yet into a new batch (one leaf per bound
+     * wallet) and stores its manifest and root. The payouts' key in claim_batch_payouts keeps each in one batch.
+     * A total above SETTLEMENT_SECOND_APPROVAL_ABOVE_ORBS needs the id of an EXECUTED batch.finalize request for
+     * exactly this batch (money/second-approval.ts), consumed with the finalize.
      */
     async finalize(actor: HumanActor, claimWindowDays: number, controlPlaneRequestId?: string) {
       requireChain();

@@ -148,6 +148,25 @@ export function actIn(deps: ConsoleDeps, area: ConsoleArea) {
 }
 
 /**
+ * `act` for a form whose page to come back to depends on its outcome (a run goes to the settlement it made, a
+ * refusal back to the page the form was on): the call answers the flash and, optionally, where to go.
+ */
+export function performIn(deps: ConsoleDeps, area: ConsoleArea) {
+  return async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    form: { lang?: Lang; back?: string },
+    call: (visit: ConsoleVisit) => Promise<{ flash: Flash; to?: string }>,
+  ): Promise<FastifyReply> => {
+    const lang = form.lang ?? 'en';
+    const visit = enter(deps, request, reply, lang, area);
+    if (!visit) return reply;
+    const { flash, to } = await call(visit);
+    return finish(request, reply, flash, to ?? consoleBack(form.back, lang), lang);
+  };
+}
+
+/**
  * The page a console form returns to: a path of this site as the site's forms take it (sitePath, so the same
  * refusals), and of the console once resolved (`/console/../me` is not), else the console's home.
  */

@@ -12,6 +12,7 @@ import { actIn, enter, formRoute, HIDDEN, type ConsoleDeps } from './gate.js';
 import { governanceRoutes, type HealthSignals } from './governance-routes.js';
 import { integrityRoutes } from './integrity-routes.js';
 import { rewardsClaimsRoutes } from './rewards-claims-routes.js';
+import { rewardsMoneyRoutes } from './rewards-money-routes.js';
 import { rewardsPolicyRoutes } from './rewards-policy-routes.js';
 import { rewardsReviewRoutes } from './rewards-review-routes.js';
 import { rewardsSettlementRoutes } from './rewards-settlement-routes.js';
@@ -110,4 +111,5 @@ export const consoleModule: FastifyPluginAsyncTypebox<ConsoleOptions> = async (a
   await app.register(rewardsSettlementRoutes, deps);
   await app.register(rewardsReviewRoutes, deps);
   await app.register(rewardsClaimsRoutes, deps);
+  await app.register(rewardsMoneyRoutes, deps);
 };

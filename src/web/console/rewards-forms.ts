@@ -17,6 +17,7 @@ const TxHash = Type.Optional(Type.Union([Type.String({ pattern: '^0x[0-9a-fA-F]{
 /** A pool in orbs as the settlement form's field takes it: decimal digits (the API sets its least amount). */
 const PoolOrbs = Type.String({ minLength: 1, maxLength: 100, pattern: '^[0-9]+(\\.[0-9]+)?$' });
 const Ticked = Type.Optional(Type.Literal('1'));
+const Digest = Type.String({ pattern: '^[0-9a-f]{64}$' });
 
 export const RewardsIdParams = Type.Object({ id: Id });
 /** A page of a list (claim batches, settlements, a settlement's payouts: those of one status). */
@@ -58,10 +59,10 @@ export const RunForm = form({
 /** Asks a second rewards admin to approve the run of the preview the person saw (its digest). */
 export const MoneyRequestForm = form({
   totalPoolOrbs: PoolOrbs,
-  previewDigest: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+  previewDigest: Digest,
   reason: Note,
 });
-/** Runs an approved settlement.run request (its pool is the request's). */
+/** Runs an approved settlement.run request, or finalizes with an approved batch.finalize one (its inputs are the request's). */
 export const UseMoneyRequestForm = form({});
 
 export const OpenCaseForm = form({
@@ -87,7 +88,18 @@ export const FreezeForm = form({
 });
 
 /** Days until a batch's claim deadline (the API's 1 to 365), or empty for its default. */
-export const FinalizeForm = form({ claimWindowDays: Type.Optional(Type.String({ maxLength: 3, pattern: '^[0-9]*$' })) });
+const ClaimWindowDays = Type.Optional(Type.String({ maxLength: 3, pattern: '^[0-9]*$' }));
+/** The confirm page of a finalize: what it would batch now, with this claim window. */
+export const FinalizeQuery = Type.Object({ lang: LangParam, claimWindowDays: ClaimWindowDays }, { additionalProperties: false });
+/**
+ * A finalize, with the digest of the batch the person confirmed (without it, the confirm page comes first; the
+ * console refuses it if what would be batched changed since).
+ */
+export const FinalizeForm = form({ claimWindowDays: ClaimWindowDays, previewDigest: Type.Optional(Digest) });
+/** Asks a second rewards admin to approve the batch the person confirmed (its digest). */
+export const FinalizeRequestForm = form({ claimWindowDays: ClaimWindowDays, previewDigest: Digest, reason: Note });
+/** Cancels one's own money request, from its confirm page (without the page's mark, the page comes first). */
+export const CancelMoneyRequestForm = form({ reason: OptionalNote, confirmed: Ticked });
 export const BatchFreezeForm = form({ reason: Note, txHash: TxHash });
 
 /** The states a payout can be in, in the order the settlement page filters by them. */

@@ -2,18 +2,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Static } from '@sinclair/typebox';
 import type { Lang } from '../../platform/i18n/index.js';
-import { ApproveBody, CreateRequestBody, type ControlPlaneRequest } from '../../governance/control-plane/schemas.js';
+import { CreateRequestBody } from '../../governance/control-plane/schemas.js';
 import { RunBody, type Preview } from '../../rewards/settlements/schemas.js';
-import type { CallResult } from '../site/calls.js';
-import { finish, flashOf } from '../site/form-replies.js';
+import { flashOf } from '../site/form-replies.js';
 import { href } from '../site/links.js';
 import { sendPage } from '../site/render.js';
-import type { Flash } from '../site/session.js';
-import { allowlistKeyOf, consoleActor } from './access.js';
 import { beneficiaryNames } from './beneficiary-names.js';
-import { ApproveForm } from './forms.js';
-import { consoleBack, enter, formRoute, HIDDEN, must, refused, seg, type ConsoleDeps, type ConsoleVisit } from './gate.js';
-import { proofOf } from './proofs.js';
+import { enter, formRoute, HIDDEN, must, performIn, refused, seg, type ConsoleDeps } from './gate.js';
+import { openMoneyRequests } from './money-requests.js';
 import { MoneyRequestForm, PreviewPageQuery, RewardsIdParams, RewardsPageQuery, RunForm, UseMoneyRequestForm } from './rewards-forms.js';
 import { RewardsPreviewPage } from './views/rewards-preview.js';
 import { RewardsSettlementPage, RewardsSettlementsPage } from './views/rewards-settlements.js';
@@ -35,48 +31,12 @@ const totalsOf = (preview: PreviewBody) => ({
  * one settlement with its payouts.
  */
 export const rewardsSettlementRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app, deps) => {
-  const { settlements, controlPlane, names } = deps.services;
+  const { settlements, controlPlane } = deps.services;
   const guarded = formRoute(app);
   const door = (request: FastifyRequest, reply: FastifyReply, lang: Lang | undefined) =>
     enter(deps, request, reply, lang ?? 'en', 'rewards');
 
-  /** A form whose page to come back to depends on its outcome (a run goes to the settlement it made). */
-  async function perform(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    form: { lang?: Lang; back?: string },
-    call: (visit: ConsoleVisit) => Promise<{ flash: Flash; to?: string }>,
-  ) {
-    const lang = form.lang ?? 'en';
-    const visit = enter(deps, request, reply, lang, 'rewards');
-    if (!visit) return reply;
-    const { flash, to } = await call(visit);
-    return finish(request, reply, flash, to ?? consoleBack(form.back, lang), lang);
-  }
-
-  /**
-   * The settlement runs that wait for a second rewards admin (PENDING) or for their run (EXECUTED), with the
-   * people who filed and approved them by display name and the ones waiting for this person's approval.
-   */
-  async function openRuns(visit: ConsoleVisit) {
-    const runsOf = (status: 'PENDING' | 'EXECUTED') =>
-      visit.calls.read(visit.actor, () => controlPlane.list({ action: 'settlement.run', status, limit: 20 }), { admin: 'rewards' });
-    const [pending, executed, waiting] = await Promise.all([
-      runsOf('PENDING'),
-      runsOf('EXECUTED'),
-      controlPlane.waitingFor(consoleActor(visit.reader), 'money'),
-    ]);
-    const items = [...must(pending).items, ...must(executed).items];
-    const actors = await controlPlane.actorsOf(items.map((item) => item.id));
-    const byActor = await names.namesOf(actors.values());
-    const people: Record<string, string> = {};
-    for (const [key, actorId] of actors) {
-      const name = byActor.get(actorId);
-      if (name) people[key] = name;
-    }
-    const withApprovals = await Promise.all(items.map((item) => controlPlane.get(item.id)));
-    return { requests: withApprovals, people, waiting: new Set(waiting), me: allowlistKeyOf(visit.reader) };
-  }
+  const perform = performIn(deps, 'rewards');
 
   app.get('/console/rewards/settlements', { schema: { ...HIDDEN, querystring: RewardsPageQuery } }, async (request, reply) => {
     const visit = door(request, reply, request.query.lang);
@@ -87,7 +47,7 @@ export const rewardsSettlementRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = a
       areas: visit.areas,
       page,
       cursor: request.query.cursor ?? null,
-      runs: await openRuns(visit),
+      runs: await openMoneyRequests(deps.services, visit, 'settlement.run'),
     });
   });
 
@@ -152,24 +112,6 @@ export const rewardsSettlementRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = a
         to: href('/console/rewards/settlements', lang),
       };
     }),
-  );
-
-  /** A second rewards admin approves a settlement run, with a World ID proof bound to the request. */
-  app.post(
-    '/console/rewards/requests/:id/approve',
-    { ...guarded, schema: { ...HIDDEN, params: RewardsIdParams, body: ApproveForm } },
-    (request, reply) =>
-      perform(request, reply, request.body, async ({ calls, actor, reader }) => {
-        const proof = proofOf(deps.mode, reader, request.body, `control_plane_approve:${request.params.id}`);
-        if (!proof) return { flash: refused('CONSOLE_PROOF_REQUIRED') };
-        const approved: CallResult<ControlPlaneRequest> = await calls.write(
-          actor,
-          (person, body) => controlPlane.approve(person, request.params.id, body),
-          { admin: 'rewards', body: { schema: ApproveBody, value: { ...proof } } },
-        );
-        if (!approved.ok) return { flash: flashOf(approved, () => ({ kind: 'done', message: '' })) };
-        return { flash: { kind: 'done', message: 'console.rewards.requestApproved' } };
-      }),
   );
 
   /** Runs an approved (EXECUTED) settlement.run request: exactly its pool, with its id (the run consumes it). */

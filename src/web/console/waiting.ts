@@ -12,8 +12,10 @@ export interface WaitingSources {
   reviewCases(): Promise<number>;
   /** Control-plane requests waiting for this approver: filed by someone else, not yet approved by them. */
   approvals(actor: HumanActor): Promise<number>;
-  /** Settlement runs and batch finalizes waiting for this rewards admin's second approval. */
+  /** Settlement runs waiting for this rewards admin's second approval. */
   moneyApprovals(actor: HumanActor): Promise<number>;
+  /** Claim batch finalizes waiting for this rewards admin's second approval. */
+  finalizeApprovals(actor: HumanActor): Promise<number>;
   /** Proposals waiting to be ratified (DRAFT) and activated (RATIFIED). */
   proposals(): Promise<{ draft: number; ratified: number }>;
   /** Clusters the latest cartel analysis flagged that nobody dismissed. */
@@ -23,7 +25,15 @@ export interface WaitingSources {
 }
 
 export type WaitingKind =
-  'quarantine' | 'reviewCases' | 'approvals' | 'moneyApprovals' | 'toRatify' | 'toActivate' | 'findings' | 'failingDeliveries';
+  | 'quarantine'
+  | 'reviewCases'
+  | 'approvals'
+  | 'moneyApprovals'
+  | 'finalizeApprovals'
+  | 'toRatify'
+  | 'toActivate'
+  | 'findings'
+  | 'failingDeliveries';
 
 export interface WaitingItem {
   kind: WaitingKind;
@@ -42,6 +52,7 @@ const KINDS: ReadonlyArray<Omit<WaitingItem, 'count'> & { needs?: (roles: Consol
   { kind: 'toRatify', area: 'governance', path: '/console/governance' },
   { kind: 'toActivate', area: 'governance', path: '/console/governance' },
   { kind: 'moneyApprovals', area: 'rewards', path: '/console/rewards/settlements' },
+  { kind: 'finalizeApprovals', area: 'rewards', path: '/console/rewards/claims' },
   { kind: 'reviewCases', area: 'rewards', path: '/console/rewards/review' },
   { kind: 'findings', area: 'integrity', path: '/console/integrity' },
   { kind: 'failingDeliveries', area: 'moderation', path: '/console/moderation/webhooks' },
@@ -60,20 +71,24 @@ export async function waitingFor(
   const open = KINDS.filter((k) => areas.includes(k.area) && (k.needs?.(roles) ?? true));
   const wanted = new Set(open.map((k) => k.kind));
   const zero = async () => 0;
-  const [quarantine, reviewCases, approvals, moneyApprovals, proposals, findings, failingDeliveries] = await Promise.all([
-    wanted.has('quarantine') ? sources.quarantine() : zero(),
-    wanted.has('reviewCases') ? sources.reviewCases() : zero(),
-    wanted.has('approvals') ? sources.approvals(actor) : zero(),
-    wanted.has('moneyApprovals') ? sources.moneyApprovals(actor) : zero(),
-    wanted.has('toRatify') || wanted.has('toActivate') ? sources.proposals() : { draft: 0, ratified: 0 },
-    wanted.has('findings') ? sources.findings() : zero(),
-    wanted.has('failingDeliveries') ? sources.failingDeliveries() : zero(),
-  ]);
+  const [quarantine, reviewCases, approvals, moneyApprovals, finalizeApprovals, proposals, findings, failingDeliveries] = await Promise.all(
+    [
+      wanted.has('quarantine') ? sources.quarantine() : zero(),
+      wanted.has('reviewCases') ? sources.reviewCases() : zero(),
+      wanted.has('approvals') ? sources.approvals(actor) : zero(),
+      wanted.has('moneyApprovals') ? sources.moneyApprovals(actor) : zero(),
+      wanted.has('finalizeApprovals') ? sources.finalizeApprovals(actor) : zero(),
+      wanted.has('toRatify') || wanted.has('toActivate') ? sources.proposals() : { draft: 0, ratified: 0 },
+      wanted.has('findings') ? sources.findings() : zero(),
+      wanted.has('failingDeliveries') ? sources.failingDeliveries() : zero(),
+    ],
+  );
   const counts: Record<WaitingKind, number> = {
     quarantine,
     reviewCases,
     approvals,
     moneyApprovals,
+    finalizeApprovals,
     toRatify: proposals.draft,
     toActivate: proposals.ratified,
     findings,

@@ -3,8 +3,11 @@ import { t, type Lang } from '../../words/index.js';
 import type { BatchList, ClaimStatus } from '../../../rewards/claims/schemas.js';
 import { href } from '../../site/links.js';
 import type { ConsoleArea } from '../access.js';
+import type { ControlPlaneRequest } from '../../../governance/control-plane/schemas.js';
+import { MoneyRequests, type OpenMoneyRequests } from './money-requests.js';
 import { ActionForm, Field, NextPage, When } from './parts.js';
 import { Money, RewardsFrame } from './rewards.js';
+import { BatchBeforeAfter, BatchRecipients, type FinalizePreview } from './rewards-finalize.js';
 
 type Batch = Static<typeof BatchList>['items'][number];
 
@@ -31,13 +34,53 @@ function BatchMove(props: { lang: Lang; batch: Batch; back: string }) {
   );
 }
 
-/** The claim rail: whether it is on, the distribution batches (newest first) and their freezes, and finalize. */
+/** What a finalize with the request's window would batch now, when that is the batch the request was approved for. */
+function sameBatch(item: ControlPlaneRequest, current: Readonly<Record<string, FinalizePreview | null>>): FinalizePreview | null {
+  const payload = item.payload as { claimWindowDays?: string; previewDigest?: string };
+  const now = current[payload.claimWindowDays ?? '90'];
+  return now && now.previewDigest === payload.previewDigest ? now : null;
+}
+
+/**
+ * A batch.finalize request against what a finalize with its window would batch now: the same batch (its digest)
+ * is said before → after with the people it pays; another one is said to be refused if used.
+ */
+function BatchRequestChange(props: {
+  lang: Lang;
+  item: ControlPlaneRequest;
+  current: Readonly<Record<string, FinalizePreview | null>>;
+  names: Readonly<Record<string, string>>;
+}) {
+  const { lang } = props;
+  const now = sameBatch(props.item, props.current);
+  if (!now) return <p class="tag-warn">{t(lang, 'console.rewards.requestStale')}</p>;
+  return (
+    <>
+      <BatchBeforeAfter
+        lang={lang}
+        preview={now}
+        claimWindowDays={(props.item.payload as { claimWindowDays?: string }).claimWindowDays ?? '90'}
+      />
+      <BatchRecipients lang={lang} preview={now} names={props.names} />
+    </>
+  );
+}
+
+/**
+ * The claim rail: whether it is on, finalize (a confirm page first), the batch finalizes that need two people, the
+ * distribution batches (newest first) and their freezes.
+ */
 export function RewardsClaimsPage(props: {
   lang: Lang;
   areas: readonly ConsoleArea[];
   status: Static<typeof ClaimStatus>;
   batches: Static<typeof BatchList>;
   cursor: string | null;
+  open: OpenMoneyRequests;
+  /** What a finalize would batch now, by the claim windows of the open requests (null: nothing payable). */
+  current: Readonly<Record<string, FinalizePreview | null>>;
+  /** The recipients' names by `HUMAN:<linked human id>`. */
+  names: Readonly<Record<string, string>>;
 }) {
   const { lang, status, batches } = props;
   const back = href('/console/rewards/claims', lang);
@@ -59,12 +102,25 @@ export function RewardsClaimsPage(props: {
         <section aria-labelledby="finalize">
           <h2 id="finalize">{t(lang, 'console.rewards.finalizeTitle')}</h2>
           <p>{t(lang, 'console.rewards.finalizeText')}</p>
-          <ActionForm lang={lang} action="/console/rewards/claims/finalize" back={back} submit={t(lang, 'console.rewards.finalize')}>
+          <form method="get" action="/console/rewards/claims/finalize" class="console-form">
+            <input type="hidden" name="lang" value={lang} />
             <Field id="claim-window" label={t(lang, 'console.rewards.claimWindow')}>
               <input id="claim-window" name="claimWindowDays" type="number" min={1} max={365} placeholder="90" />
             </Field>
-          </ActionForm>
+            <button type="submit">{t(lang, 'console.rewards.finalizeReview')}</button>
+          </form>
         </section>
+      ) : null}
+      {status.state === 'ACTIVE' || props.open.requests.length > 0 ? (
+        <MoneyRequests
+          lang={lang}
+          open={props.open}
+          back={back}
+          title={t(lang, 'console.rewards.finalizeApprovals')}
+          empty={t(lang, 'console.rewards.noFinalizeApprovals')}
+          details={(item) => <BatchRequestChange lang={lang} item={item} current={props.current} names={props.names} />}
+          usable={(item) => sameBatch(item, props.current) !== null}
+        />
       ) : null}
       <section aria-labelledby="batches">
         <h2 id="batches">{t(lang, 'console.rewards.batches')}</h2>

@@ -1,8 +1,5 @@
 import { t, type Lang } from '../../words/index.js';
-import type { ControlPlaneRequest } from '../../../governance/control-plane/schemas.js';
 import { ROLES } from '../rewards-policy.js';
-import { Person, type People } from './control-plane.js';
-import { ActionForm, When } from './parts.js';
 import { Money, roleLabel } from './rewards.js';
 
 type Amount = { display: string; base: string };
@@ -60,78 +57,6 @@ export function TotalsTable(props: { lang: Lang; totals: Totals; caption: string
         </tbody>
       </table>
     </>
-  );
-}
-
-/** The settlement runs waiting for a second rewards admin or for their run, as the settlements page shows them. */
-export interface OpenRuns {
-  requests: readonly ControlPlaneRequest[];
-  people: People;
-  /** The requests waiting for this person's approval. */
-  waiting: ReadonlySet<string>;
-  /** This person's identity key. */
-  me: string;
-}
-
-/**
- * Each settlement run that needs two people, in words: the pool, who asked and when, and what happens next. A
- * PENDING one has **Approve the run** for the other rewards admins (with a proof bound to the request), a line
- * saying another admin must for the one who filed it; an EXECUTED one has **Run the approved settlement**.
- */
-export function MoneyRequests(props: { lang: Lang; runs: OpenRuns; back: string }) {
-  const { lang, runs } = props;
-  return (
-    <section aria-labelledby="second-approval">
-      <h2 id="second-approval">{t(lang, 'console.rewards.secondApprovals')}</h2>
-      {runs.requests.length === 0 ? <p>{t(lang, 'console.rewards.noSecondApprovals')}</p> : null}
-      <ul class="requests">
-        {runs.requests.map((item) => {
-          const payload = item.payload as { totalPoolOrbs?: string; previewDigest?: string };
-          const mine = item.requestedBy === runs.me;
-          return (
-            <li data-request={item.id}>
-              <p>
-                <strong>{t(lang, 'console.rewards.runOf', { orbs: payload.totalPoolOrbs ?? '?' })}</strong>{' '}
-                {runs.waiting.has(item.id) ? <strong class="tag-wait">{t(lang, 'console.controlPlane.waitingForYou')}</strong> : null}
-              </p>
-              <p class="meta">
-                {t(lang, 'console.controlPlane.filedBy')} <Person people={runs.people} who={item.requestedBy} /> ·{' '}
-                <When lang={lang} at={item.createdAt} />
-                {(item.approvals ?? []).map((a) => (
-                  <>
-                    {' '}
-                    · {t(lang, 'console.rewards.approvedBy')} <Person people={runs.people} who={a.approver} />
-                  </>
-                ))}
-              </p>
-              <p class="meta">
-                {t(lang, 'console.rewards.reasonIs', { reason: item.reason })} · {t(lang, 'console.rewards.digest')}{' '}
-                <code class="hash">{payload.previewDigest ?? ''}</code>
-              </p>
-              {item.status === 'PENDING' && mine ? <p>{t(lang, 'console.rewards.otherAdminMust')}</p> : null}
-              {item.status === 'PENDING' && !mine ? (
-                <ActionForm
-                  lang={lang}
-                  action={`/console/rewards/requests/${encodeURIComponent(item.id)}/approve`}
-                  back={props.back}
-                  submit={t(lang, 'console.rewards.approveRun', { orbs: payload.totalPoolOrbs ?? '?' })}
-                  proof={{ action: `control_plane_approve:${item.id}`, label: t(lang, 'console.prove') }}
-                />
-              ) : null}
-              {item.status === 'EXECUTED' ? (
-                <ActionForm
-                  lang={lang}
-                  action={`/console/rewards/requests/${encodeURIComponent(item.id)}/run`}
-                  back={props.back}
-                  submit={t(lang, 'console.rewards.runApproved', { orbs: payload.totalPoolOrbs ?? '?' })}
-                  danger
-                />
-              ) : null}
-            </li>
-          );
-        })}
-      </ul>
-    </section>
   );
 }
 

@@ -6,7 +6,8 @@ import { href } from '../../site/links.js';
 import type { ConsoleArea } from '../access.js';
 import { Chips, NextPage, When } from './parts.js';
 import { Money, RewardsFrame, roleLabel } from './rewards.js';
-import { Beneficiary, MoneyRequests, SHOWN, TotalsTable, type OpenRuns } from './rewards-settlement-parts.js';
+import { MoneyRequests, type OpenMoneyRequests } from './money-requests.js';
+import { Beneficiary, SHOWN, TotalsTable } from './rewards-settlement-parts.js';
 
 const settlementHref = (id: string, lang: Lang, query: Record<string, string | undefined> = {}) =>
   href(`/console/rewards/settlements/${encodeURIComponent(id)}`, lang, query);
@@ -17,7 +18,7 @@ export function RewardsSettlementsPage(props: {
   areas: readonly ConsoleArea[];
   page: Static<typeof SettlementsPage>;
   cursor: string | null;
-  runs: OpenRuns;
+  runs: OpenMoneyRequests;
 }) {
   const { lang, page } = props;
   return (
@@ -41,7 +42,13 @@ export function RewardsSettlementsPage(props: {
           <button type="submit">{t(lang, 'console.rewards.preview')}</button>
         </form>
       </section>
-      <MoneyRequests lang={lang} runs={props.runs} back={href('/console/rewards/settlements', lang)} />
+      <MoneyRequests
+        lang={lang}
+        open={props.runs}
+        back={href('/console/rewards/settlements', lang)}
+        title={t(lang, 'console.rewards.secondApprovals')}
+        empty={t(lang, 'console.rewards.noSecondApprovals')}
+      />
       <section aria-labelledby="settlements">
         <h2 id="settlements">{t(lang, 'console.rewards.settlementList')}</h2>
         {page.items.length === 0 ? <p>{t(lang, 'console.empty')}</p> : null}
