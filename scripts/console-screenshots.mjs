@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // Refreshes the screenshots of docs/console/ from the console as it is now. The Chromium tests under test/console
 // open these pages and, with TEST_SCREENSHOTS=1, save each page they check (test/site/browser.ts, checkPage) under
-// test-artifacts/site/;
-// this runs those tests, one process at a time, and copies the pages the docs show.
+// test-artifacts/site/: this runs those tests, one process at a time, and copies the pages the docs show.
 //   npm run docs:console-screenshots
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, rmSync } from 'node:fs';
