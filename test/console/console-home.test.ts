@@ -44,6 +44,9 @@ test('the home counts what waits for me, the masthead shows the total, and a req
     const empty = await ana.get('/console?lang=en');
     assert.equal(empty.statusCode, 200);
     assert.match(empty.body, /Nothing waits for you/);
+    // the admin by name; the key an operator allowlists only inside a details element
+    assert.match(empty.body, /You are logged in as Ana Editor until/);
+    assert.match(empty.body, /<details><summary>Your key, for an operator’s allowlists<\/summary><code>h_[0-9a-f]+<\/code><\/details>/);
     for (const kind of ['approvals', 'quarantine', 'toRatify', 'toActivate', 'findings', 'failingDeliveries'])
       assert.equal(countOf(empty.body, kind), null);
     assert.doesNotMatch(empty.body, /data-kind="reviewCases"/, 'rewards are not an area ana may open');

@@ -118,11 +118,21 @@ export function Field(props: { id: string; label: string; children: ComponentChi
   );
 }
 
-/** Who is using the console, in one line. */
+/** Who is using the console, in one line: their display name, with the key an operator allowlists folded away. */
 export function WhoAmI(props: { lang: Lang; allowlistKey: string }) {
   const { reader } = useVisitor();
   if (!reader) return null;
-  return <p class="meta">{t(props.lang, 'console.whoami', { key: props.allowlistKey, time: formatDate(props.lang, reader.expiresAt) })}</p>;
+  const time = formatDate(props.lang, reader.expiresAt);
+  if (!reader.name) return <p class="meta">{t(props.lang, 'console.whoami', { key: props.allowlistKey, time })}</p>;
+  return (
+    <div class="meta">
+      <p>{t(props.lang, 'console.whoamiName', { name: reader.name, time })}</p>
+      <details>
+        <summary>{t(props.lang, 'console.yourKey')}</summary>
+        <code>{props.allowlistKey}</code>
+      </details>
+    </div>
+  );
 }
 
 /** Filter links: "all" and one per value, the current one marked. */
