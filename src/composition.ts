@@ -32,7 +32,7 @@ import { canReadStory } from './newsroom/stories/policy.js';
 import { createStoriesService } from './newsroom/stories/service.js';
 import { findStoriesOfCurrentClaim, findStoryForAction } from './newsroom/stories/repository.js';
 import { lockVisibleStory } from './newsroom/stories/story-lock.js';
-import { tablesOf } from './platform/db/database.js';
+import { tablesOf, type Queryable } from './platform/db/database.js';
 import type { DB } from './platform/db/schema.js';
 import type { IdentityTables } from './identity/tables.js';
 import type { GovernanceTables } from './governance/tables.js';
@@ -40,6 +40,18 @@ import { spendProof } from './identity/humans/proof-body.js';
 import type { AppContext } from './platform/context.js';
 import { onEachDatabase } from './platform/read-routing.js';
 import { createBookmarksService } from './readers/users/bookmarks-service.js';
+import type { ExportSources } from './readers/users/export-sections.js';
+import type { ReadersTables } from './readers/tables.js';
+import {
+  exportAgents,
+  exportBinding,
+  exportHumanIdentity,
+  exportLoginChallenges,
+  exportVerifiedActions,
+} from './identity/reader-export-repository.js';
+import { exportComments, exportFlags, exportRewardVotes } from './newsroom/reader-export-repository.js';
+import { visibleStoryCards } from './newsroom/stories/cards-repository.js';
+import { exportPaidActionUsage, exportRecipient, exportWalletChallenges } from './rewards/reader-export-repository.js';
 import { readerPayoutRows } from './rewards/payout-scope-repository.js';
 import { createNotificationsService } from './newsroom/notifications/service.js';
 import { createReaderNotificationsService } from './readers/notifications/service.js';
@@ -232,13 +244,41 @@ export function createServices(ctx: AppContext) {
 
   // readers
   const history = createHistoryService(base);
+  // readers' export → identity, newsroom and rewards: what each holds about a reader, read in the export's
+  // snapshot transaction retyped to the owner's tables
+  const asIdentity = (tx: Queryable<ReadersTables>) => tablesOf<IdentityTables, ReadersTables>(tx);
+  const asWhole = (tx: Queryable<ReadersTables>) => tablesOf<DB, ReadersTables>(tx);
+  const exportSources: ExportSources = {
+    identity: {
+      binding: (tx, actorId) => exportBinding(asIdentity(tx), actorId),
+      humanIdentity: (tx, linkedHumanId) => exportHumanIdentity(asIdentity(tx), linkedHumanId),
+      loginChallenges: (tx, actorId) => exportLoginChallenges(asIdentity(tx), actorId),
+      verifiedActions: (tx, linkedHumanId) => exportVerifiedActions(asIdentity(tx), linkedHumanId),
+      agents: (tx, linkedHumanId) => exportAgents(asIdentity(tx), linkedHumanId),
+    },
+    newsroom: {
+      comments: (tx, actorId) => exportComments(asWhole(tx), actorId),
+      flags: (tx, actorId) => exportFlags(asWhole(tx), actorId),
+      rewardVotes: (tx, actorId) => exportRewardVotes(asWhole(tx), actorId),
+    },
+    rewards: {
+      recipient: (tx, linkedHumanId) => exportRecipient(asWhole(tx), linkedHumanId),
+      walletChallenges: (tx, recipientId) => exportWalletChallenges(asWhole(tx), recipientId),
+      paidActionUsage: (tx, subjects) => exportPaidActionUsage(asWhole(tx), subjects),
+      payouts: (tx, actorId, linkedHumanId) => readerPayoutRows(asWhole(tx), actorId, linkedHumanId),
+    },
+  };
   const readers = {
     users: createUsersService({ db, clock }),
-    bookmarks: createBookmarksService({ ...base, cursors }),
+    // readers' bookmarks → newsroom: whether a story may be saved, and the cards of a page of saved stories
+    bookmarks: createBookmarksService({
+      ...base,
+      cursors,
+      stories: { find: (storyId) => findStoryForAction(db, storyId), cards: (storyIds) => visibleStoryCards(db, storyIds) },
+    }),
     topics: createTopicsService(base),
     history,
-    // readers' export → rewards: the reader's payouts, in the export's snapshot
-    exporter: createExportService({ ...base, payouts: readerPayoutRows }),
+    exporter: createExportService({ ...base, sources: exportSources }),
     names,
     notifications: createReaderNotificationsService({ db, now: clock.now }),
   };
