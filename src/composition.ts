@@ -50,7 +50,7 @@ import {
   exportVerifiedActions,
 } from './identity/reader-export-repository.js';
 import { exportComments, exportFlags, exportRewardVotes } from './newsroom/reader-export-repository.js';
-import { visibleStoryCards } from './newsroom/stories/cards-repository.js';
+import { visibleStoryCards } from './newsroom/story-cards-repository.js';
 import { exportPaidActionUsage, exportRecipient, exportWalletChallenges } from './rewards/reader-export-repository.js';
 import { readerPayoutRows } from './rewards/payout-scope-repository.js';
 import { createNotificationsService } from './newsroom/notifications/service.js';

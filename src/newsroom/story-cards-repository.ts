@@ -1,6 +1,6 @@
-import type { Queryable } from '../../platform/db/database.js';
-import { correctedAtSql, publiclyVisible } from '../story-filters-repository.js';
-import { STORY_CARD_COLUMNS } from './story-filters.js';
+import type { Queryable } from '../platform/db/database.js';
+import { correctedAtSql, publiclyVisible } from './story-filters-repository.js';
+import { STORY_CARD_COLUMNS } from './stories/story-filters.js';
 
 /**
  * The cards of those of `storyIds` the public may still see, with when each was last corrected: one statement
