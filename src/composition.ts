@@ -74,7 +74,14 @@ import { createRewardsReadsService } from './rewards/recipients/reads-service.js
 import { createRecipientsService } from './rewards/recipients/recipients-service.js';
 import { publicReviewCases } from './rewards/review/public-view.js';
 import { createRewardReviewService } from './rewards/review/service.js';
-import { latestAnalysisCartelHolds } from './rewards/settlements/cartel-hook.js';
+import { latestAnalysisCartelHolds, type CartelHolds } from './rewards/settlements/cartel-hook.js';
+import type { SettlementContributions } from './rewards/settlements/contributions.js';
+import type { MoneyGate } from './rewards/money/second-approval.js';
+import type { RewardsTables } from './rewards/tables.js';
+import { eligibleStories, streamWorkUnits, workUnits } from './newsroom/settlement-contributions-repository.js';
+import { passControlPlaneGate } from './governance/control-plane/gate.js';
+import { activeBotKey, findBotRecord, lockBotRecord } from './identity/agents/bot-records-repository.js';
+import { findActorBinding } from './identity/humans/repository.js';
 import { createSettlementService } from './rewards/settlements/service.js';
 import { toBaseUnits, truncateDecimals } from './rewards/money/money.js';
 import { createAuditService } from './platform/audit/service.js';
@@ -94,6 +101,22 @@ import { endedSessions } from './readers/accounts/retention.js';
  * implementation). The plugins get the services they serve; the reader site renders from the same instances
  * as the JSON routes. See docs/architecture.md.
  */
+/**
+ * rewards/settlements → newsroom: what the stories hold for a settlement to divide, on the settlement's own handle
+ * (its transaction for a run). Exported for the tests and benchmarks that build a settlement service of their own.
+ */
+export const settlementContributions: SettlementContributions = {
+  eligibleStories: (q, now) => eligibleStories(tablesOf<DB, RewardsTables>(q), now),
+  workUnits: (q, now, inParts) => workUnits(tablesOf<DB, RewardsTables>(q), now, inParts),
+  streamWorkUnits: (tx, now, owners, visit) => streamWorkUnits(tablesOf<DB, RewardsTables>(tx), now, owners, visit),
+};
+
+/** rewards/money → governance/control-plane: a second approval checked and consumed in the payout's transaction. */
+export const moneyGate: MoneyGate = (tx, input) => passControlPlaneGate(tablesOf<GovernanceTables, RewardsTables>(tx), input);
+
+/** rewards/settlements → governance/integrity: the latest analysis's holds, read in the settlement's transaction. */
+const cartelHolds: CartelHolds = (q) => latestAnalysisCartelHolds(tablesOf<GovernanceTables, RewardsTables>(q));
+
 /** How long a visitor's session without a login lasts (the login form's CSRF secret). */
 const ANONYMOUS_SESSION_TTL_MS = 2 * 60 * 60 * 1000;
 
@@ -164,17 +187,28 @@ export function createServices(ctx: AppContext) {
     settlements: createSettlementService({
       ...base,
       decimals,
-      cartelHolds: latestAnalysisCartelHolds,
+      cartelHolds,
+      contributions: settlementContributions,
+      controlPlane: moneyGate,
       cursors,
       readInParts: ctx.database.connections > 1,
       secondApproval,
     }),
-    review: createRewardReviewService({ ...base, decimals, reviewDueHours: config.rewards.reviewDueHours }),
+    // rewards/review → newsroom: whether a story a case or a freeze names exists,
+    review: createRewardReviewService({
+      ...base,
+      decimals,
+      reviewDueHours: config.rewards.reviewDueHours,
+      stories: { exists: async (storyId) => (await findStoryForAction(db, storyId)) !== null },
+      // and → identity/humans: the person a reader's actor is bound to
+      people: { boundTo: async (actorId) => (await findActorBinding(db, actorId))?.linked_human_id ?? null },
+    }),
     claims: createClaimsService({
       ...base,
       cursors,
       chain,
       secondApproval,
+      controlPlane: moneyGate,
       rail: {
         enabled: config.claimsEnabled,
         distributorAddress: config.claimDistributorAddress,
@@ -186,7 +220,13 @@ export function createServices(ctx: AppContext) {
     botOwners: createBotOwnersService({
       ...base,
       agentBook: createAgentBook(config.agentbook),
-      cartelHolds: latestAnalysisCartelHolds,
+      cartelHolds,
+      // rewards/bot-owners → identity/agents: a bot's records, locked in the owners' transaction
+      bots: {
+        find: (botId) => findBotRecord(db, botId),
+        lock: (tx, botId) => lockBotRecord(tablesOf<IdentityTables, RewardsTables>(tx), botId),
+        activeKey: (botId, version) => activeBotKey(db, botId, version),
+      },
       serviceOrigin: config.publicBaseUrl,
       aud: config.agentSignedWriteAud,
     }),
@@ -248,6 +288,7 @@ export function createServices(ctx: AppContext) {
   // snapshot transaction retyped to the owner's tables
   const asIdentity = (tx: Queryable<ReadersTables>) => tablesOf<IdentityTables, ReadersTables>(tx);
   const asWhole = (tx: Queryable<ReadersTables>) => tablesOf<DB, ReadersTables>(tx);
+  const asRewards = (tx: Queryable<ReadersTables>) => tablesOf<RewardsTables, ReadersTables>(tx);
   const exportSources: ExportSources = {
     identity: {
       binding: (tx, actorId) => exportBinding(asIdentity(tx), actorId),
@@ -262,10 +303,10 @@ export function createServices(ctx: AppContext) {
       rewardVotes: (tx, actorId) => exportRewardVotes(asWhole(tx), actorId),
     },
     rewards: {
-      recipient: (tx, linkedHumanId) => exportRecipient(asWhole(tx), linkedHumanId),
-      walletChallenges: (tx, recipientId) => exportWalletChallenges(asWhole(tx), recipientId),
-      paidActionUsage: (tx, subjects) => exportPaidActionUsage(asWhole(tx), subjects),
-      payouts: (tx, actorId, linkedHumanId) => readerPayoutRows(asWhole(tx), actorId, linkedHumanId),
+      recipient: (tx, linkedHumanId) => exportRecipient(asRewards(tx), linkedHumanId),
+      walletChallenges: (tx, recipientId) => exportWalletChallenges(asRewards(tx), recipientId),
+      paidActionUsage: (tx, subjects) => exportPaidActionUsage(asRewards(tx), subjects),
+      payouts: (tx, actorId, linkedHumanId) => readerPayoutRows(asRewards(tx), actorId, linkedHumanId),
     },
   };
   const readers = {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Queryable } from '../platform/db/database.js';
+import type { RewardsTables } from './tables.js';
 
 /**
  * What a reader's data export (readers' `ExportSources`) shows of the rewards: their payout recipient, its wallet
@@ -7,7 +8,7 @@ import type { Queryable } from '../platform/db/database.js';
  */
 
 /** The payout recipient record of this linked human (recipients are people), without who froze it. */
-export async function exportRecipient(db: Queryable, linkedHumanId: string) {
+export async function exportRecipient(db: Queryable<RewardsTables>, linkedHumanId: string) {
   return db
     .selectFrom('reward_recipients')
     .select([
@@ -28,7 +29,7 @@ export async function exportRecipient(db: Queryable, linkedHumanId: string) {
 }
 
 /** Wallet challenges of a recipient, without their nonce and message (the one-time sign-in text). */
-export async function exportWalletChallenges(db: Queryable, recipientId: string) {
+export async function exportWalletChallenges(db: Queryable<RewardsTables>, recipientId: string) {
   return db
     .selectFrom('reward_wallet_challenges')
     .select(['id', 'address', 'chain_id', 'created_at', 'expires_at', 'used_at'])
@@ -39,7 +40,7 @@ export async function exportWalletChallenges(db: Queryable, recipientId: string)
 }
 
 /** Daily paid-action counts of the given budget subjects (`human:<id>`, `actor:<id>`), oldest day first. */
-export async function exportPaidActionUsage(db: Queryable, subjects: string[]) {
+export async function exportPaidActionUsage(db: Queryable<RewardsTables>, subjects: string[]) {
   return db
     .selectFrom('paid_action_usage')
     .select(['subject', sql<string>`to_char(day, 'YYYY-MM-DD')`.as('day'), 'used'])

@@ -12,6 +12,9 @@ import type { Db, Queryable, Tx } from '../../src/platform/db/database.js';
 import type { DB } from '../../src/platform/db/schema.js';
 import type { PlatformTables } from '../../src/platform/tables.js';
 import { READERS_TABLES, type ReadersTables } from '../../src/readers/tables.js';
+import { passControlPlaneGate, type GateInput } from '../../src/governance/control-plane/gate.js';
+import { latestAnalysisCartelHolds } from '../../src/rewards/settlements/cartel-hook.js';
+import { REWARDS_TABLES, type RewardsTables } from '../../src/rewards/tables.js';
 import { withTestDatabase } from '../helpers/app.js';
 
 /**
@@ -113,6 +116,29 @@ export function readersReachOnlyTheirTables(db: Db<ReadersTables>, q: Queryable<
   ];
 }
 
+/**
+ * The rewards' handle holds their own tables and platform's: a settlement's stories and work come through
+ * SettlementContributions, a bot's records through BotRecords, the control plane's gate through MoneyGate and the
+ * cartel analysis through CartelHolds, each on the rewards' transaction retyped at the composition root.
+ */
+export function rewardsReachOnlyTheirTables(db: Db<RewardsTables>, tx: Tx<RewardsTables>, gate: GateInput, entry: AuditEntry) {
+  return [
+    db.selectFrom('payouts').select('seq'),
+    tx.selectFrom('bot_payout_owners').select('linked_human_id'),
+    appendAudit(tx, entry),
+    // @ts-expect-error the stories a settlement divides belong to the newsroom
+    db.selectFrom('stories').select('id'),
+    // @ts-expect-error and so do the reward votes that weigh them
+    db.selectFrom('reward_votes').select('weight'),
+    // @ts-expect-error a bot is identity's record: the owners lock it through BotRecords
+    tx.selectFrom('bots').select('bot_id').forUpdate(),
+    // @ts-expect-error the control plane's requests are governance's: a second approval passes MoneyGate
+    passControlPlaneGate(tx, gate),
+    // @ts-expect-error and the cartel analysis is governance's too
+    latestAnalysisCartelHolds(tx),
+  ];
+}
+
 describe('table ownership', () => {
   test("identity's tables exist in the migrated database, and the handle typed to them still queries the whole database at run time", () =>
     withTestDatabase(async ({ database: { db } }) => {
@@ -120,7 +146,9 @@ describe('table ownership', () => {
         select table_name from information_schema.tables where table_schema = current_schema()`.execute(db);
       const present = new Set(rows.map((r) => r.table_name));
       assert.deepEqual(
-        [...IDENTITY_TABLES, ...GOVERNANCE_TABLES, ...DELIVERY_TABLES, ...READERS_TABLES].filter((table) => !present.has(table)),
+        [...IDENTITY_TABLES, ...GOVERNANCE_TABLES, ...DELIVERY_TABLES, ...READERS_TABLES, ...REWARDS_TABLES].filter(
+          (table) => !present.has(table),
+        ),
         [],
       );
       // the narrowing is a compile-time border only: the same connection answers (the ports rely on this)
