@@ -140,7 +140,7 @@ export function rewardsReachOnlyTheirTables(db: Db<RewardsTables>, tx: Tx<Reward
 }
 
 describe('table ownership', () => {
-  test("identity's tables exist in the migrated database, and the handle typed to them still queries the whole database at run time", () =>
+  test("the narrowed contexts' tables exist in the migrated database, and a handle typed to them still queries the whole database at run time", () =>
     withTestDatabase(async ({ database: { db } }) => {
       const { rows } = await sql<{ table_name: string }>`
         select table_name from information_schema.tables where table_schema = current_schema()`.execute(db);
