@@ -95,13 +95,6 @@ import type { RetentionStep } from './platform/db/retention.js';
 import { endedSessions } from './readers/accounts/retention.js';
 
 /**
- * The composition root: every service of the app, built once when the app starts, with the ports through
- * which a lower context reaches a higher one wired here and nowhere else (each module declares what it needs,
- * an interface or a function type next to its service, and this file hands it the providing module's
- * implementation). The plugins get the services they serve; the reader site renders from the same instances
- * as the JSON routes. See docs/architecture.md.
- */
-/**
  * rewards/settlements → newsroom: what the stories hold for a settlement to divide, on the settlement's own handle
  * (its transaction for a run). Exported for the tests and benchmarks that build a settlement service of their own.
  */
@@ -117,6 +110,13 @@ export const moneyGate: MoneyGate = (tx, input) => passControlPlaneGate(tablesOf
 /** rewards/settlements → governance/integrity: the latest analysis's holds, read in the settlement's transaction. */
 const cartelHolds: CartelHolds = (q) => latestAnalysisCartelHolds(tablesOf<GovernanceTables, RewardsTables>(q));
 
+/**
+ * The composition root: every service of the app, built once when the app starts, with the ports through
+ * which a lower context reaches a higher one wired here and nowhere else (each module declares what it needs,
+ * an interface or a function type next to its service, and this file hands it the providing module's
+ * implementation). The plugins get the services they serve; the reader site renders from the same instances
+ * as the JSON routes. See docs/architecture.md.
+ */
 /** How long a visitor's session without a login lasts (the login form's CSRF secret). */
 const ANONYMOUS_SESSION_TTL_MS = 2 * 60 * 60 * 1000;
 
@@ -194,13 +194,13 @@ export function createServices(ctx: AppContext) {
       readInParts: ctx.database.connections > 1,
       secondApproval,
     }),
-    // rewards/review → newsroom: whether a story a case or a freeze names exists,
+    // rewards/review → newsroom and identity/humans: whether a story a case or a freeze names exists, and the
+    // person a reader's actor is bound to
     review: createRewardReviewService({
       ...base,
       decimals,
       reviewDueHours: config.rewards.reviewDueHours,
       stories: { exists: async (storyId) => (await findStoryForAction(db, storyId)) !== null },
-      // and → identity/humans: the person a reader's actor is bound to
       people: { boundTo: async (actorId) => (await findActorBinding(db, actorId))?.linked_human_id ?? null },
     }),
     claims: createClaimsService({
