@@ -8,6 +8,7 @@ import { procCpuMs } from './lib/cpu.js';
 import { createClaimChain } from '../src/rewards/claims/chain.js';
 import { proofHashes } from '../src/rewards/claims/merkle.js';
 import { createClaimsService } from '../src/rewards/claims/service.js';
+import { moneyGate } from '../src/composition.js';
 import { systemClock } from '../src/platform/clock.js';
 import { createCursorCodec, cursorKey } from '../src/platform/cursor.js';
 import { openDatabase, type Db } from '../src/platform/db/database.js';
@@ -64,6 +65,7 @@ try {
     cursors: createCursorCodec(cursorKey(undefined, 'bench')),
     // finalize never calls the chain; the rail only has to be configured
     chain: createClaimChain('http://127.0.0.1:9'),
+    controlPlane: moneyGate,
     rail: { enabled: true, distributorAddress: `0x${'11'.repeat(20)}`, minConfirmations: 12, decimals: 18 },
   });
   const actor = { kind: 'human' as const, actorId: 'bench-treasurer', verified: true, linkedHumanId: undefined, tier: 'L0' as const };

@@ -7,6 +7,7 @@ import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { postgresCpuMs } from './lib/cpu.js';
 import { noCartelHolds } from '../src/rewards/settlements/cartel-hook.js';
 import { createSettlementService } from '../src/rewards/settlements/service.js';
+import { moneyGate, settlementContributions } from '../src/composition.js';
 import { systemClock } from '../src/platform/clock.js';
 import { createCursorCodec, cursorKey } from '../src/platform/cursor.js';
 import { openDatabase } from '../src/platform/db/database.js';
@@ -148,6 +149,8 @@ try {
     clock: systemClock,
     decimals: 18,
     cartelHolds: noCartelHolds,
+    contributions: settlementContributions,
+    controlPlane: moneyGate,
     cursors: createCursorCodec(cursorKey(undefined, 'bench')),
     readInParts: process.env.BENCH_SETTLEMENT_READ_IN_PARTS !== '0',
   });

@@ -32,7 +32,7 @@ import { canReadStory } from './newsroom/stories/policy.js';
 import { createStoriesService } from './newsroom/stories/service.js';
 import { findStoriesOfCurrentClaim, findStoryForAction } from './newsroom/stories/repository.js';
 import { lockVisibleStory } from './newsroom/stories/story-lock.js';
-import { tablesOf } from './platform/db/database.js';
+import { tablesOf, type Queryable } from './platform/db/database.js';
 import type { DB } from './platform/db/schema.js';
 import type { IdentityTables } from './identity/tables.js';
 import type { GovernanceTables } from './governance/tables.js';
@@ -40,6 +40,18 @@ import { spendProof } from './identity/humans/proof-body.js';
 import type { AppContext } from './platform/context.js';
 import { onEachDatabase } from './platform/read-routing.js';
 import { createBookmarksService } from './readers/users/bookmarks-service.js';
+import type { ExportSources } from './readers/users/export-sections.js';
+import type { ReadersTables } from './readers/tables.js';
+import {
+  exportAgents,
+  exportBinding,
+  exportHumanIdentity,
+  exportLoginChallenges,
+  exportVerifiedActions,
+} from './identity/reader-export-repository.js';
+import { exportComments, exportFlags, exportRewardVotes } from './newsroom/reader-export-repository.js';
+import { visibleStoryCards } from './newsroom/story-cards-repository.js';
+import { exportPaidActionUsage, exportRecipient, exportWalletChallenges } from './rewards/reader-export-repository.js';
 import { readerPayoutRows } from './rewards/payout-scope-repository.js';
 import { createNotificationsService } from './newsroom/notifications/service.js';
 import { createReaderNotificationsService } from './readers/notifications/service.js';
@@ -62,7 +74,14 @@ import { createRewardsReadsService } from './rewards/recipients/reads-service.js
 import { createRecipientsService } from './rewards/recipients/recipients-service.js';
 import { publicReviewCases } from './rewards/review/public-view.js';
 import { createRewardReviewService } from './rewards/review/service.js';
-import { latestAnalysisCartelHolds } from './rewards/settlements/cartel-hook.js';
+import { latestAnalysisCartelHolds, type CartelHolds } from './rewards/settlements/cartel-hook.js';
+import type { SettlementContributions } from './rewards/settlements/contributions.js';
+import type { MoneyGate } from './rewards/money/second-approval.js';
+import type { RewardsTables } from './rewards/tables.js';
+import { eligibleStories, streamWorkUnits, workUnits } from './newsroom/settlement-contributions-repository.js';
+import { passControlPlaneGate } from './governance/control-plane/gate.js';
+import { activeBotKey, findBotRecord, lockBotRecord } from './identity/agents/bot-records-repository.js';
+import { findActorBinding } from './identity/humans/repository.js';
 import { createSettlementService } from './rewards/settlements/service.js';
 import { toBaseUnits, truncateDecimals } from './rewards/money/money.js';
 import { createAuditService } from './platform/audit/service.js';
@@ -74,6 +93,22 @@ import type { Config } from './config.js';
 import { expiredIdempotencyRecords } from './platform/idempotency-repository.js';
 import type { RetentionStep } from './platform/db/retention.js';
 import { endedSessions } from './readers/accounts/retention.js';
+
+/**
+ * rewards/settlements → newsroom: what the stories hold for a settlement to divide, on the settlement's own handle
+ * (its transaction for a run). Exported for the tests and benchmarks that build a settlement service of their own.
+ */
+export const settlementContributions: SettlementContributions = {
+  eligibleStories: (q, now) => eligibleStories(tablesOf<DB, RewardsTables>(q), now),
+  workUnits: (q, now, inParts) => workUnits(tablesOf<DB, RewardsTables>(q), now, inParts),
+  streamWorkUnits: (tx, now, owners, visit) => streamWorkUnits(tablesOf<DB, RewardsTables>(tx), now, owners, visit),
+};
+
+/** rewards/money → governance/control-plane: a second approval checked and consumed in the payout's transaction. */
+export const moneyGate: MoneyGate = (tx, input) => passControlPlaneGate(tablesOf<GovernanceTables, RewardsTables>(tx), input);
+
+/** rewards/settlements → governance/integrity: the latest analysis's holds, read in the settlement's transaction. */
+const cartelHolds: CartelHolds = (q) => latestAnalysisCartelHolds(tablesOf<GovernanceTables, RewardsTables>(q));
 
 /**
  * The composition root: every service of the app, built once when the app starts, with the ports through
@@ -152,17 +187,28 @@ export function createServices(ctx: AppContext) {
     settlements: createSettlementService({
       ...base,
       decimals,
-      cartelHolds: latestAnalysisCartelHolds,
+      cartelHolds,
+      contributions: settlementContributions,
+      controlPlane: moneyGate,
       cursors,
       readInParts: ctx.database.connections > 1,
       secondApproval,
     }),
-    review: createRewardReviewService({ ...base, decimals, reviewDueHours: config.rewards.reviewDueHours }),
+    // rewards/review → newsroom and identity/humans: whether a story a case or a freeze names exists, and the
+    // person a reader's actor is bound to
+    review: createRewardReviewService({
+      ...base,
+      decimals,
+      reviewDueHours: config.rewards.reviewDueHours,
+      stories: { exists: async (storyId) => (await findStoryForAction(db, storyId)) !== null },
+      people: { boundTo: async (actorId) => (await findActorBinding(db, actorId))?.linked_human_id ?? null },
+    }),
     claims: createClaimsService({
       ...base,
       cursors,
       chain,
       secondApproval,
+      controlPlane: moneyGate,
       rail: {
         enabled: config.claimsEnabled,
         distributorAddress: config.claimDistributorAddress,
@@ -174,7 +220,13 @@ export function createServices(ctx: AppContext) {
     botOwners: createBotOwnersService({
       ...base,
       agentBook: createAgentBook(config.agentbook),
-      cartelHolds: latestAnalysisCartelHolds,
+      cartelHolds,
+      // rewards/bot-owners → identity/agents: a bot's records, locked in the owners' transaction
+      bots: {
+        find: (botId) => findBotRecord(db, botId),
+        lock: (tx, botId) => lockBotRecord(tablesOf<IdentityTables, RewardsTables>(tx), botId),
+        activeKey: (botId, version) => activeBotKey(db, botId, version),
+      },
       serviceOrigin: config.publicBaseUrl,
       aud: config.agentSignedWriteAud,
     }),
@@ -232,13 +284,42 @@ export function createServices(ctx: AppContext) {
 
   // readers
   const history = createHistoryService(base);
+  // readers' export → identity, newsroom and rewards: what each holds about a reader, read in the export's
+  // snapshot transaction retyped to the owner's tables
+  const asIdentity = (tx: Queryable<ReadersTables>) => tablesOf<IdentityTables, ReadersTables>(tx);
+  const asWhole = (tx: Queryable<ReadersTables>) => tablesOf<DB, ReadersTables>(tx);
+  const asRewards = (tx: Queryable<ReadersTables>) => tablesOf<RewardsTables, ReadersTables>(tx);
+  const exportSources: ExportSources = {
+    identity: {
+      binding: (tx, actorId) => exportBinding(asIdentity(tx), actorId),
+      humanIdentity: (tx, linkedHumanId) => exportHumanIdentity(asIdentity(tx), linkedHumanId),
+      loginChallenges: (tx, actorId) => exportLoginChallenges(asIdentity(tx), actorId),
+      verifiedActions: (tx, linkedHumanId) => exportVerifiedActions(asIdentity(tx), linkedHumanId),
+      agents: (tx, linkedHumanId) => exportAgents(asIdentity(tx), linkedHumanId),
+    },
+    newsroom: {
+      comments: (tx, actorId) => exportComments(asWhole(tx), actorId),
+      flags: (tx, actorId) => exportFlags(asWhole(tx), actorId),
+      rewardVotes: (tx, actorId) => exportRewardVotes(asWhole(tx), actorId),
+    },
+    rewards: {
+      recipient: (tx, linkedHumanId) => exportRecipient(asRewards(tx), linkedHumanId),
+      walletChallenges: (tx, recipientId) => exportWalletChallenges(asRewards(tx), recipientId),
+      paidActionUsage: (tx, subjects) => exportPaidActionUsage(asRewards(tx), subjects),
+      payouts: (tx, actorId, linkedHumanId) => readerPayoutRows(asRewards(tx), actorId, linkedHumanId),
+    },
+  };
   const readers = {
     users: createUsersService({ db, clock }),
-    bookmarks: createBookmarksService({ ...base, cursors }),
+    // readers' bookmarks → newsroom: whether a story may be saved, and the cards of a page of saved stories
+    bookmarks: createBookmarksService({
+      ...base,
+      cursors,
+      stories: { find: (storyId) => findStoryForAction(db, storyId), cards: (storyIds) => visibleStoryCards(db, storyIds) },
+    }),
     topics: createTopicsService(base),
     history,
-    // readers' export → rewards: the reader's payouts, in the export's snapshot
-    exporter: createExportService({ ...base, payouts: readerPayoutRows }),
+    exporter: createExportService({ ...base, sources: exportSources }),
     names,
     notifications: createReaderNotificationsService({ db, now: clock.now }),
   };

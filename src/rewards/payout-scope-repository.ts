@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Queryable } from '../platform/db/database.js';
+import type { RewardsTables } from './tables.js';
 
 /**
  * SQL conditions over the rewards' payout tables (payouts, payout_holders, settlements, settled_stories), shared
@@ -73,7 +74,7 @@ export function payoutsOfReader(actorId: string, linkedHumanId: string | null | 
 }
 
 /** The payouts that belong to a reader, with their run's token decimals, oldest first (their data export): by linked human (theirs and their bots'), or as an unbound flagger by actor id. */
-export async function readerPayoutRows(db: Queryable, actorId: string, linkedHumanId: string | null) {
+export async function readerPayoutRows(db: Queryable<RewardsTables>, actorId: string, linkedHumanId: string | null) {
   return db
     .selectFrom('payouts as p')
     .innerJoin('settlements as s', 's.id', 'p.settlement_id')

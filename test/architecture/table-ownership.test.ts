@@ -11,6 +11,10 @@ import { appendAudit, type AuditEntry } from '../../src/platform/audit/audit-log
 import type { Db, Queryable, Tx } from '../../src/platform/db/database.js';
 import type { DB } from '../../src/platform/db/schema.js';
 import type { PlatformTables } from '../../src/platform/tables.js';
+import { READERS_TABLES, type ReadersTables } from '../../src/readers/tables.js';
+import { passControlPlaneGate, type GateInput } from '../../src/governance/control-plane/gate.js';
+import { latestAnalysisCartelHolds } from '../../src/rewards/settlements/cartel-hook.js';
+import { REWARDS_TABLES, type RewardsTables } from '../../src/rewards/tables.js';
 import { withTestDatabase } from '../helpers/app.js';
 
 /**
@@ -91,14 +95,60 @@ export function platformAuditTakesAnyTransactionHoldingItsTables(
   ];
 }
 
+/**
+ * Readers' handle knows a reader's own rows only: the stories they saved come through BookmarkStories, what the
+ * other contexts hold about them (for the export) through ExportSources.
+ */
+export function readersReachOnlyTheirTables(db: Db<ReadersTables>, q: Queryable<ReadersTables>, tx: Tx<ReadersTables>) {
+  return [
+    db.selectFrom('user_bookmarks').select('story_id'),
+    tx.insertInto('reading_history').values({ actor_id: 'a', story_id: 's', first_read_at: new Date(), last_read_at: new Date() }),
+    // @ts-expect-error stories belong to the newsroom: a bookmark's card comes through BookmarkStories
+    db.selectFrom('user_bookmarks as b').innerJoin('stories', 'stories.id', 'b.story_id').select('b.story_id'),
+    // @ts-expect-error corrections are the newsroom's too
+    q.selectFrom('story_corrections').select('created_at'),
+    // @ts-expect-error the identity records the export shows are identity's, read through ExportSources
+    q.selectFrom('actor_bindings').select('linked_human_id'),
+    // @ts-expect-error and a reader's comments are the newsroom's
+    q.selectFrom('comments').select('id'),
+    // @ts-expect-error and their payout recipient is the rewards'
+    tx.selectFrom('reward_recipients').select('id'),
+  ];
+}
+
+/**
+ * The rewards' handle holds their own tables and platform's: a settlement's stories and work come through
+ * SettlementContributions, a bot's records through BotRecords, the control plane's gate through MoneyGate and the
+ * cartel analysis through CartelHolds, each on the rewards' transaction retyped at the composition root.
+ */
+export function rewardsReachOnlyTheirTables(db: Db<RewardsTables>, tx: Tx<RewardsTables>, gate: GateInput, entry: AuditEntry) {
+  return [
+    db.selectFrom('payouts').select('seq'),
+    tx.selectFrom('bot_payout_owners').select('linked_human_id'),
+    appendAudit(tx, entry),
+    // @ts-expect-error the stories a settlement divides belong to the newsroom
+    db.selectFrom('stories').select('id'),
+    // @ts-expect-error and so do the reward votes that weigh them
+    db.selectFrom('reward_votes').select('weight'),
+    // @ts-expect-error a bot is identity's record: the owners lock it through BotRecords
+    tx.selectFrom('bots').select('bot_id').forUpdate(),
+    // @ts-expect-error the control plane's requests are governance's: a second approval passes MoneyGate
+    passControlPlaneGate(tx, gate),
+    // @ts-expect-error and the cartel analysis is governance's too
+    latestAnalysisCartelHolds(tx),
+  ];
+}
+
 describe('table ownership', () => {
-  test("identity's tables exist in the migrated database, and the handle typed to them still queries the whole database at run time", () =>
+  test("the narrowed contexts' tables exist in the migrated database, and a handle typed to them still queries the whole database at run time", () =>
     withTestDatabase(async ({ database: { db } }) => {
       const { rows } = await sql<{ table_name: string }>`
         select table_name from information_schema.tables where table_schema = current_schema()`.execute(db);
       const present = new Set(rows.map((r) => r.table_name));
       assert.deepEqual(
-        [...IDENTITY_TABLES, ...GOVERNANCE_TABLES, ...DELIVERY_TABLES].filter((table) => !present.has(table)),
+        [...IDENTITY_TABLES, ...GOVERNANCE_TABLES, ...DELIVERY_TABLES, ...READERS_TABLES, ...REWARDS_TABLES].filter(
+          (table) => !present.has(table),
+        ),
         [],
       );
       // the narrowing is a compile-time border only: the same connection answers (the ports rely on this)

@@ -3,7 +3,9 @@ import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { nextCaseStatus, type CaseMove } from '../../src/rewards/review/case-states.js';
 import type { ReviewCaseStatus } from '../../src/platform/db/schema.js';
-import { bindWallet, bot, closedStory, rewardsApp, rewardVote, type RewardsApp } from './support.js';
+import { bindWallet, bot, closedStory, PEOPLE, rewardsApp, rewardVote, type RewardsApp } from './support.js';
+import { bindActor } from '../helpers/identity.js';
+import { createServices } from '../../src/composition.js';
 import type { Json } from '../helpers/json.js';
 import { needsPostgres } from '../helpers/needs.js';
 import { lockSettlementRuns } from '../../src/rewards/settlements/repository.js';
@@ -361,5 +363,24 @@ describe('review cases', () => {
         }
       }),
     );
+  });
+});
+
+describe('the recipient behind a cluster member', () => {
+  let r: RewardsApp;
+  before(async () => (r = await rewardsApp()));
+  after(async () => r.t.close());
+
+  test("a reader's recipient is found by their own actor id or through the person another of their actors is bound to", async () => {
+    const recipientId = await bindWallet(r, 'carol');
+    // the same person signed in elsewhere: identity binds that actor to carol's linked human
+    await bindActor(r.t.db.database, 'carol-elsewhere', PEOPLE.carol.linkedHumanId);
+    const review = createServices(r.t.app.ctx).rewards.review;
+    const expected = { recipientId, linkedHumanId: PEOPLE.carol.linkedHumanId, frozen: false };
+    assert.deepEqual(await review.recipientOf({ kind: 'actor', id: 'carol' }), expected);
+    assert.deepEqual(await review.recipientOf({ kind: 'actor', id: 'carol-elsewhere' }), expected);
+    // an actor bound to nobody, or to a person who is no recipient, has nothing to freeze
+    assert.equal(await review.recipientOf({ kind: 'actor', id: 'nobody' }), null);
+    assert.equal(await review.recipientOf({ kind: 'actor', id: PEOPLE.bob.actorId }), null);
   });
 });

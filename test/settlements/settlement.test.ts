@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { createSettlementService } from '../../src/rewards/settlements/service.js';
 import { noCartelHolds } from '../../src/rewards/settlements/cartel-hook.js';
+import { moneyGate, settlementContributions } from '../../src/composition.js';
 import { storedInputs } from '../../src/rewards/settlements/published-inputs.js';
 import {
   bot,
@@ -35,6 +36,8 @@ function settlementService(r: RewardsApp, readInParts: boolean) {
     clock: ctx.clock,
     decimals: 18,
     cartelHolds: noCartelHolds,
+    contributions: settlementContributions,
+    controlPlane: moneyGate,
     cursors: ctx.cursors,
     readInParts,
   });

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../platform/db/database.js';
+import type { ReadersTables } from '../tables.js';
 import { expiringRowsById } from '../../platform/db/retention.js';
 
 /** SQL of the reader site's accounts and browser sessions (migrations/0005_readers.sql). */
@@ -7,7 +8,7 @@ import { expiringRowsById } from '../../platform/db/retention.js';
  * The account of `linkedHumanId`: `accountId` when the person has none yet, else the one they have (the
  * unique key decides between two first logins of one person at once). Its last login moves to `now`.
  */
-export async function claimAccount(db: Queryable, accountId: string, linkedHumanId: string, now: Date): Promise<string> {
+export async function claimAccount(db: Queryable<ReadersTables>, accountId: string, linkedHumanId: string, now: Date): Promise<string> {
   const row = await db
     .insertInto('site_accounts')
     .values({ account_id: accountId, linked_human_id: linkedHumanId, created_at: now, last_login_at: now })
@@ -18,17 +19,17 @@ export async function claimAccount(db: Queryable, accountId: string, linkedHuman
 }
 
 /** When the account was made (the person's first login on the site), or null for an actor that is no site account. */
-export async function accountCreatedAt(db: Queryable, accountId: string): Promise<Date | null> {
+export async function accountCreatedAt(db: Queryable<ReadersTables>, accountId: string): Promise<Date | null> {
   const row = await db.selectFrom('site_accounts').select('created_at').where('account_id', '=', accountId).executeTakeFirst();
   return row?.created_at ?? null;
 }
 
-export async function readSession(db: Queryable, id: string, now: Date): Promise<unknown> {
+export async function readSession(db: Queryable<ReadersTables>, id: string, now: Date): Promise<unknown> {
   const row = await db.selectFrom('site_sessions').select('data').where('id', '=', id).where('expires_at', '>', now).executeTakeFirst();
   return row?.data ?? null;
 }
 
-export async function writeSession(db: Queryable, id: string, data: string, expiresAt: Date): Promise<void> {
+export async function writeSession(db: Queryable<ReadersTables>, id: string, data: string, expiresAt: Date): Promise<void> {
   await db
     .insertInto('site_sessions')
     .values({ id, data, expires_at: expiresAt })
@@ -36,7 +37,7 @@ export async function writeSession(db: Queryable, id: string, data: string, expi
     .execute();
 }
 
-export async function deleteSession(db: Queryable, id: string): Promise<void> {
+export async function deleteSession(db: Queryable<ReadersTables>, id: string): Promise<void> {
   await db.deleteFrom('site_sessions').where('id', '=', id).execute();
 }
 

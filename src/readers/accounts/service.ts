@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/database.js';
+import type { ReadersTables } from '../tables.js';
 import { accountCreatedAt, claimAccount } from './repository.js';
 
 /** What the accounts need of the identity records: handing a login over to the person's account. */
@@ -15,7 +16,7 @@ export interface LoginHandOver {
  * person is known); a person's first login keeps it as their account, a later one hands the login over to the
  * account they have, so the same person finds the same bookmarks, topics and history from any browser.
  */
-export function createAccountsService(deps: { db: Db; clock: Clock; identity: LoginHandOver }) {
+export function createAccountsService(deps: { db: Db<ReadersTables>; clock: Clock; identity: LoginHandOver }) {
   const { db, clock, identity } = deps;
   return {
     /** When the person first logged in on the site (their profile's "reading since"), or null for another actor. */

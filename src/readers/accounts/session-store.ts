@@ -1,6 +1,7 @@
 import type { SessionStore } from '@fastify/session';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/database.js';
+import type { ReadersTables } from '../tables.js';
 import { deleteSession, endedSessionRows, readSession, writeSession } from './repository.js';
 
 /** Ended sessions pruned per session destroyed (a login's rotation, a logout). */
@@ -13,7 +14,7 @@ const PRUNE_BATCH = 50;
  * `anonymousTtlMs`. Ended sessions are never read; a few are pruned each time a session is destroyed (every login
  * rotates its session, every logout ends one), not on the writes every form makes.
  */
-export function createSessionStore(deps: { db: Db; clock: Clock; anonymousTtlMs: number }): SessionStore {
+export function createSessionStore(deps: { db: Db<ReadersTables>; clock: Clock; anonymousTtlMs: number }): SessionStore {
   const { db, clock, anonymousTtlMs } = deps;
   const settle =
     (callback: (err?: unknown) => void) =>

@@ -1,4 +1,5 @@
 import type { Queryable, Tx } from '../../platform/db/database.js';
+import type { ReadersTables } from '../tables.js';
 
 /** SQL of display names and the names given up (migrations/0009_readers_display_names.sql). */
 
@@ -10,7 +11,7 @@ export interface NameRow {
 }
 
 /** The actor's name, locked until the transaction ends (a change and its history row are one step). */
-export async function lockName(tx: Tx, actorId: string): Promise<NameRow | null> {
+export async function lockName(tx: Tx<ReadersTables>, actorId: string): Promise<NameRow | null> {
   const row = await tx
     .selectFrom('display_names')
     .select(['actor_id', 'name', 'chosen_at', 'created_at'])
@@ -21,7 +22,10 @@ export async function lockName(tx: Tx, actorId: string): Promise<NameRow | null>
 }
 
 /** Gives the actor `name` (a first name, or a change); the unique key refuses a name another actor holds (23505). */
-export async function upsertName(tx: Tx, row: { actorId: string; name: string; nameKey: string; at: Date }): Promise<NameRow> {
+export async function upsertName(
+  tx: Tx<ReadersTables>,
+  row: { actorId: string; name: string; nameKey: string; at: Date },
+): Promise<NameRow> {
   return tx
     .insertInto('display_names')
     .values({ actor_id: row.actorId, name: row.name, name_key: row.nameKey, chosen_at: row.at, created_at: row.at })
@@ -30,14 +34,17 @@ export async function upsertName(tx: Tx, row: { actorId: string; name: string; n
     .executeTakeFirstOrThrow();
 }
 
-export async function recordGivenUp(tx: Tx, row: { id: string; actorId: string; name: string; chosenAt: Date; replacedAt: Date }) {
+export async function recordGivenUp(
+  tx: Tx<ReadersTables>,
+  row: { id: string; actorId: string; name: string; chosenAt: Date; replacedAt: Date },
+) {
   await tx
     .insertInto('display_name_history')
     .values({ id: row.id, actor_id: row.actorId, name: row.name, chosen_at: row.chosenAt, replaced_at: row.replacedAt })
     .execute();
 }
 
-export async function namesOf(db: Queryable, actorIds: readonly string[]): Promise<NameRow[]> {
+export async function namesOf(db: Queryable<ReadersTables>, actorIds: readonly string[]): Promise<NameRow[]> {
   if (actorIds.length === 0) return [];
   return db
     .selectFrom('display_names')
@@ -46,7 +53,7 @@ export async function namesOf(db: Queryable, actorIds: readonly string[]): Promi
     .execute();
 }
 
-export async function findByKey(db: Queryable, nameKey: string): Promise<NameRow | null> {
+export async function findByKey(db: Queryable<ReadersTables>, nameKey: string): Promise<NameRow | null> {
   const row = await db
     .selectFrom('display_names')
     .select(['actor_id', 'name', 'chosen_at', 'created_at'])
@@ -56,7 +63,7 @@ export async function findByKey(db: Queryable, nameKey: string): Promise<NameRow
 }
 
 /** The names the actor gave up, most recently given up first. */
-export async function givenUp(db: Queryable, actorId: string, limit: number) {
+export async function givenUp(db: Queryable<ReadersTables>, actorId: string, limit: number) {
   return db
     .selectFrom('display_name_history')
     .select(['name', 'chosen_at', 'replaced_at'])

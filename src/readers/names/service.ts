@@ -1,6 +1,7 @@
 import type { HumanActor } from '../../platform/auth/types.js';
 import type { Clock } from '../../platform/clock.js';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
+import type { ReadersTables } from '../tables.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { appError, validationFailed } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
@@ -24,7 +25,12 @@ const refusedName = (rule: NameRule) =>
  * A change keeps the name given up in a history that only moderators
  * read. Names appear in public reads (comment authors, profiles), so a change moves the public read cache on.
  */
-export function createNamesService(deps: { db: Db; transactor: Transactor; clock: Clock; readGeneration: Pick<ReadGeneration, 'bump'> }) {
+export function createNamesService(deps: {
+  db: Db<ReadersTables>;
+  transactor: Transactor<ReadersTables>;
+  clock: Clock;
+  readGeneration: Pick<ReadGeneration, 'bump'>;
+}) {
   const { db, transactor, clock, readGeneration } = deps;
   const present = (actorId: string, row: repository.NameRow | null): MyName => ({
     actorId,

@@ -1,8 +1,12 @@
 import type { Queryable } from '../../platform/db/database.js';
+import type { ReadersTables } from '../tables.js';
 
 /** SQL of a reader's notification state (migrations/0010_readers_notifications.sql). */
 
-export async function stateOf(db: Queryable, actorId: string): Promise<{ seen_at: Date | null; feed_token: string | null } | null> {
+export async function stateOf(
+  db: Queryable<ReadersTables>,
+  actorId: string,
+): Promise<{ seen_at: Date | null; feed_token: string | null } | null> {
   const row = await db
     .selectFrom('reader_notifications')
     .select(['seen_at', 'feed_token'])
@@ -11,7 +15,7 @@ export async function stateOf(db: Queryable, actorId: string): Promise<{ seen_at
   return row ?? null;
 }
 
-export async function markSeen(db: Queryable, actorId: string, at: Date): Promise<void> {
+export async function markSeen(db: Queryable<ReadersTables>, actorId: string, at: Date): Promise<void> {
   await db
     .insertInto('reader_notifications')
     .values({ actor_id: actorId, seen_at: at, feed_token: null, updated_at: at })
@@ -20,7 +24,7 @@ export async function markSeen(db: Queryable, actorId: string, at: Date): Promis
 }
 
 /** Sets the reader's feed token (a new one replaces the old). */
-export async function setFeedToken(db: Queryable, actorId: string, token: string, at: Date): Promise<void> {
+export async function setFeedToken(db: Queryable<ReadersTables>, actorId: string, token: string, at: Date): Promise<void> {
   await db
     .insertInto('reader_notifications')
     .values({ actor_id: actorId, seen_at: null, feed_token: token, updated_at: at })
@@ -28,7 +32,7 @@ export async function setFeedToken(db: Queryable, actorId: string, token: string
     .execute();
 }
 
-export async function holderOfToken(db: Queryable, token: string): Promise<string | null> {
+export async function holderOfToken(db: Queryable<ReadersTables>, token: string): Promise<string | null> {
   const row = await db.selectFrom('reader_notifications').select('actor_id').where('feed_token', '=', token).executeTakeFirst();
   return row?.actor_id ?? null;
 }

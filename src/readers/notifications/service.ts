@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../platform/db/database.js';
+import type { ReadersTables } from '../tables.js';
 import * as repository from './repository.js';
 
 /**
  * A reader's notification state: when they last looked (what came after is unread) and the private token of their
  * Atom feed (random, 24 bytes; made on first request, replaced on request, when the old address stops working).
  */
-export function createReaderNotificationsService(deps: { db: Db; now: () => number }) {
+export function createReaderNotificationsService(deps: { db: Db<ReadersTables>; now: () => number }) {
   const { db, now } = deps;
   return {
     async seenAt(actorId: string): Promise<Date | null> {

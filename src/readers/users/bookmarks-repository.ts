@@ -1,14 +1,13 @@
 import { sql } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
+import type { ReadersTables } from '../tables.js';
 import { sortableTimestamp } from '../../platform/db/keyset.js';
-import { HIDDEN_MODERATION, STORY_CARD_COLUMNS } from '../../newsroom/stories/story-filters.js';
-import { correctedAtSql } from '../../newsroom/story-filters-repository.js';
 
 /** SQL of reader bookmarks (table user_bookmarks). Every query is scoped to one actor. */
 
 /** Adds the bookmark unless it exists; answers the stored row and whether this call created it. */
 export async function insertBookmark(
-  tx: Tx,
+  tx: Tx<ReadersTables>,
   row: { actor_id: string; story_id: string; created_at: Date },
 ): Promise<{ created_at: Date; created: boolean }> {
   const inserted = await tx
@@ -27,7 +26,7 @@ export async function insertBookmark(
   return { created_at: existing.created_at, created: false };
 }
 
-export async function deleteBookmark(tx: Tx, actorId: string, storyId: string): Promise<{ created_at: Date } | undefined> {
+export async function deleteBookmark(tx: Tx<ReadersTables>, actorId: string, storyId: string): Promise<{ created_at: Date } | undefined> {
   return tx
     .deleteFrom('user_bookmarks')
     .where('actor_id', '=', actorId)
@@ -37,21 +36,25 @@ export async function deleteBookmark(tx: Tx, actorId: string, storyId: string): 
 }
 
 /**
- * Up to `limit` bookmarks of `actorId`, newest first, strictly after `after` (index user_bookmarks_newest),
- * each with the story's card columns when the public may still see the story (nulls otherwise).
+ * Up to `limit` bookmarks of `actorId`, newest first, strictly after `after` (index user_bookmarks_newest); the
+ * stories' cards come from the newsroom in one more statement (BookmarkStories), for the page's ids at once.
  */
-export async function bookmarksAfter(db: Queryable, actorId: string, after: { at: string; storyId: string } | null, limit: number) {
+export async function bookmarksAfter(
+  db: Queryable<ReadersTables>,
+  actorId: string,
+  after: { at: string; storyId: string } | null,
+  limit: number,
+) {
   let query = db
     .selectFrom('user_bookmarks as b')
-    .leftJoin('stories', (join) => join.onRef('stories.id', '=', 'b.story_id').on('stories.moderation_status', 'not in', HIDDEN_MODERATION))
-    .select(['b.story_id', 'b.created_at', sortableTimestamp('b.created_at').as('sort_at'), ...STORY_CARD_COLUMNS, correctedAtSql()])
+    .select(['b.story_id', 'b.created_at', sortableTimestamp('b.created_at').as('sort_at')])
     .where('b.actor_id', '=', actorId);
   if (after) query = query.where(sql<boolean>`(b.created_at, b.story_id) < (${after.at}::timestamptz, ${after.storyId})`);
   return query.orderBy('b.created_at', 'desc').orderBy('b.story_id', 'desc').limit(limit).execute();
 }
 
 /** The stories `actorId` saved, the newest `limit` (their notifications look for corrections of them). */
-export async function savedStoryIds(db: Queryable, actorId: string, limit: number): Promise<string[]> {
+export async function savedStoryIds(db: Queryable<ReadersTables>, actorId: string, limit: number): Promise<string[]> {
   const rows = await db
     .selectFrom('user_bookmarks')
     .select('story_id')
@@ -63,7 +66,7 @@ export async function savedStoryIds(db: Queryable, actorId: string, limit: numbe
 }
 
 /** Every bookmark of `actorId`, newest first (the export). */
-export async function allBookmarks(db: Queryable, actorId: string) {
+export async function allBookmarks(db: Queryable<ReadersTables>, actorId: string) {
   return db
     .selectFrom('user_bookmarks')
     .select(['story_id', 'created_at'])
@@ -73,13 +76,8 @@ export async function allBookmarks(db: Queryable, actorId: string) {
     .execute();
 }
 
-/** What decides whether a reader may bookmark a story: it exists, is visible and is published. */
-export async function findStoryForReader(db: Queryable, storyId: string) {
-  return db.selectFrom('stories').select(['id', 'moderation_status', 'publication_stage']).where('id', '=', storyId).executeTakeFirst();
-}
-
 /** Whether `actorId` bookmarked `storyId`. */
-export async function hasBookmark(db: Queryable, actorId: string, storyId: string): Promise<boolean> {
+export async function hasBookmark(db: Queryable<ReadersTables>, actorId: string, storyId: string): Promise<boolean> {
   const row = await db
     .selectFrom('user_bookmarks')
     .select('story_id')

@@ -1,21 +1,23 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import type { Selectable } from 'kysely';
 import type { Queryable } from '../../platform/db/database.js';
+import type {
+  ActorBindingsTable,
+  BotsTable,
+  CommentsTable,
+  FlagsTable,
+  HumanIdentitiesTable,
+  LoginChallengesTable,
+  PaidActionUsageTable,
+  RewardRecipientsTable,
+  RewardVotesTable,
+  RewardWalletChallengesTable,
+  VerifiedHumanActionsTable,
+} from '../../platform/db/schema.js';
+import type { ReadersTables } from '../tables.js';
 import { DateTime } from '../../platform/schemas.js';
 import { allBookmarks } from './bookmarks-repository.js';
-import {
-  agentsOf,
-  commentsOf,
-  findBinding,
-  findHumanIdentity,
-  flagsOf,
-  loginChallengesOf,
-  paidActionUsageOf,
-  preferencesOf,
-  recipientOf,
-  rewardVotesOf,
-  verifiedActionsOf,
-  walletChallengesOf,
-} from './export-repository.js';
+import { preferencesOf } from './export-repository.js';
 import { budgetSubject } from '../../rewards/recipients/budget.js';
 import { allHistory } from './history-repository.js';
 import { historyAllowed } from './history-service.js';
@@ -36,12 +38,73 @@ export interface ExportSubject {
   actorId: string;
   /** The linked human the identity records bind to the actor (never the one a client sends), or null. */
   linkedHumanId: string | null;
-  /** The reader's payouts, read by the rewards context in the export's snapshot (wired at the composition root). */
-  payouts: ReaderPayouts;
+  /** What the other contexts hold about the reader, read in the export's snapshot (wired at the composition root). */
+  sources: ExportSources;
 }
 
-/** rewards → readers' export: a reader's payouts, in the export's own read-only transaction. */
-export type ReaderPayouts = (db: Queryable, actorId: string, linkedHumanId: string | null) => Promise<ReaderPayoutRow[]>;
+/** A read of another context's rows about one reader, in the export's own read-only transaction. */
+type SnapshotRead<K, R> = (db: Queryable<ReadersTables>, key: K) => Promise<R>;
+type Row<T, C extends keyof Selectable<T>> = Pick<Selectable<T>, C>;
+
+/** identity, newsroom and rewards → readers' export: what each holds about a reader, the SQL in the owner. */
+export interface ExportSources {
+  identity: {
+    binding: SnapshotRead<string, Row<ActorBindingsTable, 'linked_human_id' | 'bound_at' | 'expires_at'> | undefined>;
+    humanIdentity: SnapshotRead<
+      string,
+      Row<HumanIdentitiesTable, 'linked_human_id' | 'tier' | 'provider' | 'created_at' | 'updated_at'> | undefined
+    >;
+    loginChallenges: SnapshotRead<string, Row<LoginChallengesTable, 'id' | 'action' | 'created_at' | 'expires_at' | 'used_at'>[]>;
+    verifiedActions: SnapshotRead<
+      string,
+      Row<VerifiedHumanActionsTable, 'id' | 'action' | 'provider' | 'created_at' | 'consumed_at' | 'consumed_by'>[]
+    >;
+    agents: SnapshotRead<string, Row<BotsTable, 'bot_id' | 'name' | 'trust_tier' | 'wallet_address' | 'wallet_chain_id' | 'created_at'>[]>;
+  };
+  newsroom: {
+    comments: SnapshotRead<
+      string,
+      Row<
+        CommentsTable,
+        'id' | 'story_id' | 'parent_id' | 'body' | 'verified' | 'linked_human_id' | 'created_at' | 'edited_at' | 'deleted_at'
+      >[]
+    >;
+    flags: SnapshotRead<
+      string,
+      Row<FlagsTable, 'id' | 'story_id' | 'severity' | 'claim_id' | 'reason' | 'verified' | 'linked_human_id' | 'created_at'>[]
+    >;
+    rewardVotes: SnapshotRead<
+      string,
+      Row<RewardVotesTable, 'id' | 'story_id' | 'vote' | 'weight' | 'verified' | 'linked_human_id' | 'created_at' | 'changed_at'>[]
+    >;
+  };
+  rewards: {
+    recipient: SnapshotRead<
+      string,
+      | Row<
+          RewardRecipientsTable,
+          | 'id'
+          | 'actor_id'
+          | 'terms_version'
+          | 'terms_accepted_at'
+          | 'wallet_address'
+          | 'wallet_chain_id'
+          | 'wallet_verified_at'
+          | 'frozen_at'
+          | 'frozen_reason'
+          | 'created_at'
+          | 'updated_at'
+        >
+      | undefined
+    >;
+    walletChallenges: SnapshotRead<
+      string,
+      Row<RewardWalletChallengesTable, 'id' | 'address' | 'chain_id' | 'created_at' | 'expires_at' | 'used_at'>[]
+    >;
+    paidActionUsage: SnapshotRead<string[], (Row<PaidActionUsageTable, 'subject' | 'used'> & { day: string })[]>;
+    payouts: (db: Queryable<ReadersTables>, actorId: string, linkedHumanId: string | null) => Promise<ReaderPayoutRow[]>;
+  };
+}
 
 interface ReaderPayoutRow {
   id: string;
@@ -62,7 +125,7 @@ interface ReaderPayoutRow {
 interface ExportSection<N extends string, S extends TSchema> {
   name: N;
   schema: S;
-  collect(db: Queryable, subject: ExportSubject): Promise<Static<S>>;
+  collect(db: Queryable<ReadersTables>, subject: ExportSubject): Promise<Static<S>>;
 }
 
 const section = <N extends string, S extends TSchema>(s: ExportSection<N, S>) => s;
@@ -115,12 +178,12 @@ const identity = section({
     },
     { description: 'Who the service knows you as: the World ID binding, its tier, logins, proven actions and the bots verified as yours' },
   ),
-  async collect(db, { actorId, linkedHumanId }) {
-    const binding = await findBinding(db, actorId);
-    const human = linkedHumanId ? await findHumanIdentity(db, linkedHumanId) : undefined;
-    const actions = linkedHumanId ? await verifiedActionsOf(db, linkedHumanId) : [];
-    const agents = linkedHumanId ? await agentsOf(db, linkedHumanId) : [];
-    const challenges = await loginChallengesOf(db, actorId);
+  async collect(db, { actorId, linkedHumanId, sources: { identity } }) {
+    const binding = await identity.binding(db, actorId);
+    const human = linkedHumanId ? await identity.humanIdentity(db, linkedHumanId) : undefined;
+    const actions = linkedHumanId ? await identity.verifiedActions(db, linkedHumanId) : [];
+    const agents = linkedHumanId ? await identity.agents(db, linkedHumanId) : [];
+    const challenges = await identity.loginChallenges(db, actorId);
     return {
       actorId,
       binding: binding
@@ -234,8 +297,8 @@ const comments = section({
     }),
     { description: 'Every comment you wrote, oldest first (a deleted one with its text gone)' },
   ),
-  async collect(db, { actorId }) {
-    return (await commentsOf(db, actorId)).map((c) => ({
+  async collect(db, { actorId, sources }) {
+    return (await sources.newsroom.comments(db, actorId)).map((c) => ({
       id: c.id,
       storyId: c.story_id,
       parentId: c.parent_id,
@@ -255,8 +318,8 @@ const flags = section({
     Type.Object({ id: Type.String(), severity: Type.String(), claimId: NullableString, reason: Type.String(), ...authorship }),
     { description: 'Every flag you raised, oldest first' },
   ),
-  async collect(db, { actorId }) {
-    return (await flagsOf(db, actorId)).map((f) => ({
+  async collect(db, { actorId, sources }) {
+    return (await sources.newsroom.flags(db, actorId)).map((f) => ({
       id: f.id,
       storyId: f.story_id,
       severity: f.severity,
@@ -275,8 +338,8 @@ const rewardVotes = section({
     Type.Object({ id: Type.String(), vote: Type.String(), weight: Type.Integer(), ...authorship, changedAt: NullableDate }),
     { description: 'Every reward vote you cast, oldest first' },
   ),
-  async collect(db, { actorId }) {
-    return (await rewardVotesOf(db, actorId)).map((v) => ({
+  async collect(db, { actorId, sources }) {
+    return (await sources.newsroom.rewardVotes(db, actorId)).map((v) => ({
       id: v.id,
       storyId: v.story_id,
       vote: v.vote,
@@ -308,8 +371,8 @@ const rewardRecipient = section({
     ],
     { description: 'Your payout recipient record (accepted terms, state, freeze); null when you never accepted the payout terms' },
   ),
-  async collect(db, { linkedHumanId }) {
-    const r = linkedHumanId ? await recipientOf(db, linkedHumanId) : undefined;
+  async collect(db, { linkedHumanId, sources }) {
+    const r = linkedHumanId ? await sources.rewards.recipient(db, linkedHumanId) : undefined;
     if (!r) return null;
     return {
       id: r.id,
@@ -330,8 +393,8 @@ const walletBindings = section({
   schema: Type.Array(Type.Object({ address: Type.String(), chainId: Type.Integer(), boundAt: DateTime }), {
     description: 'The payout wallet bound to your recipient record (at most one today; never a signature)',
   }),
-  async collect(db, { linkedHumanId }) {
-    const r = linkedHumanId ? await recipientOf(db, linkedHumanId) : undefined;
+  async collect(db, { linkedHumanId, sources }) {
+    const r = linkedHumanId ? await sources.rewards.recipient(db, linkedHumanId) : undefined;
     if (!r?.wallet_address || r.wallet_chain_id === null || !r.wallet_verified_at) return [];
     return [{ address: r.wallet_address, chainId: r.wallet_chain_id, boundAt: iso(r.wallet_verified_at) }];
   },
@@ -350,10 +413,10 @@ const walletChallenges = section({
     }),
     { description: 'Every wallet challenge your recipient record asked for, oldest first (without the one-time message)' },
   ),
-  async collect(db, { linkedHumanId }) {
-    const r = linkedHumanId ? await recipientOf(db, linkedHumanId) : undefined;
+  async collect(db, { linkedHumanId, sources }) {
+    const r = linkedHumanId ? await sources.rewards.recipient(db, linkedHumanId) : undefined;
     if (!r) return [];
-    return (await walletChallengesOf(db, r.id)).map((c) => ({
+    return (await sources.rewards.walletChallenges(db, r.id)).map((c) => ({
       id: c.id,
       address: c.address,
       chainId: c.chain_id,
@@ -384,8 +447,8 @@ const payouts = section({
     }),
     { description: "Every payout that is yours (your flags' and your bots'), oldest first" },
   ),
-  async collect(db, { actorId, linkedHumanId, payouts }) {
-    return (await payouts(db, actorId, linkedHumanId)).map((p) => ({
+  async collect(db, { actorId, linkedHumanId, sources }) {
+    return (await sources.rewards.payouts(db, actorId, linkedHumanId)).map((p) => ({
       id: p.id,
       settlementId: p.settlement_id,
       storyId: p.story_id,
@@ -413,10 +476,10 @@ const paidActionUsage = section({
     }),
     { description: 'Paid actions (reward votes) counted against your daily budget, per UTC day, oldest first' },
   ),
-  async collect(db, { actorId, linkedHumanId }) {
+  async collect(db, { actorId, linkedHumanId, sources }) {
     const asActor = budgetSubject({ actorId, linkedHumanId: undefined });
     const subjects = [asActor, ...(linkedHumanId ? [budgetSubject({ actorId, linkedHumanId })] : [])];
-    return (await paidActionUsageOf(db, subjects)).map((u) => ({
+    return (await sources.rewards.paidActionUsage(db, subjects)).map((u) => ({
       day: u.day,
       countedAs: u.subject === asActor ? ('actor' as const) : ('linkedHuman' as const),
       used: u.used,
@@ -453,7 +516,7 @@ export const ExportSectionsSchema = Type.Object(Object.fromEntries(EXPORT_SECTIO
 export type ExportSections = Static<typeof ExportSectionsSchema>;
 
 /** Collects every section for `subject` (call inside inSnapshot, so that all of them see one moment). */
-export async function collectSections(db: Queryable, subject: ExportSubject): Promise<ExportSections> {
+export async function collectSections(db: Queryable<ReadersTables>, subject: ExportSubject): Promise<ExportSections> {
   const sections: Record<string, unknown> = {};
   for (const s of EXPORT_SECTIONS) sections[s.name] = await s.collect(db, subject);
   return sections as ExportSections;

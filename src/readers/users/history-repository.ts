@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
+import type { ReadersTables } from '../tables.js';
 
 /** SQL of the personalization history (table reading_history). Every query is scoped to one actor. */
 
@@ -9,7 +10,7 @@ import type { Queryable, Tx } from '../../platform/db/database.js';
  * recorded before the switch or not at all. The first read inserts the row, later ones move last_read_at and
  * the count. Answers whether a read was recorded.
  */
-export async function recordReadIfAllowed(tx: Tx, actorId: string, storyId: string, at: Date): Promise<boolean> {
+export async function recordReadIfAllowed(tx: Tx<ReadersTables>, actorId: string, storyId: string, at: Date): Promise<boolean> {
   const result = await sql`
     insert into reading_history (actor_id, story_id, first_read_at, last_read_at)
     select ${actorId}, ${storyId}, ${at}, ${at}
@@ -23,13 +24,13 @@ export async function recordReadIfAllowed(tx: Tx, actorId: string, storyId: stri
 }
 
 /** Erases the whole history of `actorId`; answers how many stories it held. */
-export async function deleteHistory(tx: Tx, actorId: string): Promise<number> {
+export async function deleteHistory(tx: Tx<ReadersTables>, actorId: string): Promise<number> {
   const result = await tx.deleteFrom('reading_history').where('actor_id', '=', actorId).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
 /** Every story `actorId` read, most recent read first (the export). */
-export async function allHistory(db: Queryable, actorId: string) {
+export async function allHistory(db: Queryable<ReadersTables>, actorId: string) {
   return db
     .selectFrom('reading_history')
     .select(['story_id', 'first_read_at', 'last_read_at', 'read_count'])
@@ -40,7 +41,7 @@ export async function allHistory(db: Queryable, actorId: string) {
 }
 
 /** How many stories the history of `actorId` holds (what clearing it would delete). */
-export async function countHistory(db: Queryable, actorId: string): Promise<number> {
+export async function countHistory(db: Queryable<ReadersTables>, actorId: string): Promise<number> {
   const row = await db
     .selectFrom('reading_history')
     .select(sql<number>`count(*)::int`.as('n'))

@@ -2,6 +2,7 @@ import type { HumanActor } from '../../platform/auth/types.js';
 import type { Clock } from '../../platform/clock.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import type { Db } from '../../platform/db/database.js';
+import type { ReadersTables } from '../tables.js';
 import { countHistory, deleteHistory, recordReadIfAllowed } from './history-repository.js';
 
 /** Whether a reader's preferences allow a personalization history: only an explicit `personalization: true`. */
@@ -13,7 +14,7 @@ export function historyAllowed(preferences: Record<string, unknown> | undefined)
  * The personalization history: which stories a signed reader read. Privacy by default: nothing is recorded
  * unless the reader's preferences say `personalization: true`; the reader can erase it at any time.
  */
-export function createHistoryService(deps: { db: Db; transactor: Transactor; clock: Clock }) {
+export function createHistoryService(deps: { db: Db<ReadersTables>; transactor: Transactor<ReadersTables>; clock: Clock }) {
   const { db, transactor, clock } = deps;
   return {
     /** Records that the signed reader read `storyId`, when their preferences allow it; answers whether it did. */

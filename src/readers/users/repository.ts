@@ -1,8 +1,12 @@
 import { sql } from 'kysely';
 import { reusableQuery } from '../../platform/db/reusable-query.js';
 import type { Db } from '../../platform/db/database.js';
+import type { ReadersTables } from '../tables.js';
 
-export async function findPreferences(db: Db, actorId: string): Promise<{ preferences: Record<string, unknown>; updated_at: Date } | null> {
+export async function findPreferences(
+  db: Db<ReadersTables>,
+  actorId: string,
+): Promise<{ preferences: Record<string, unknown>; updated_at: Date } | null> {
   const row = await db
     .selectFrom('user_preferences')
     .select(['preferences', 'updated_at'])
@@ -24,7 +28,7 @@ export interface PreferencesPatch {
  * (one statement cannot change a row twice). Answers the stored document of each patch, in their order.
  */
 export async function mergePreferences(
-  db: Db,
+  db: Db<ReadersTables>,
   patches: readonly PreferencesPatch[],
 ): Promise<{ preferences: Record<string, unknown>; updated_at: Date }[]> {
   const rows = await mergeAll(
@@ -38,7 +42,7 @@ export async function mergePreferences(
 }
 
 // runs on every human signed write: built once (platform/db/reusable-query.ts)
-const mergeAll = reusableQuery((db: Db, actorIds: string[], patches: string[], times: string[]) =>
+const mergeAll = reusableQuery((db: Db<ReadersTables>, actorIds: string[], patches: string[], times: string[]) =>
   db
     .insertInto('user_preferences')
     .columns(['actor_id', 'preferences', 'updated_at'])

@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database.js';
+import type { ReadersTables } from '../tables.js';
 import type { HumanActor } from '../../platform/auth/types.js';
 import type { Clock } from '../../platform/clock.js';
 import { statementBatcher } from '../../platform/db/bulk/statement-batcher.js';
@@ -6,7 +7,7 @@ import * as repository from './repository.js';
 import type { Preferences, PreferencesResponse } from './schemas.js';
 
 /** A reader's own data. Every method acts on the signed actor only: there is no way to name another user. */
-export function createUsersService(deps: { db: Db; clock: Clock }) {
+export function createUsersService(deps: { db: Db<ReadersTables>; clock: Clock }) {
   const { db, clock } = deps;
   /**
    * Preference writes that arrive together share one statement (group commit): up to 4 statements of up to 64

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
+import type { ReadersTables } from '../tables.js';
 import type { TopicKind } from '../../platform/db/schema.js';
 
 /** SQL of followed topics (table user_topics). Every query is scoped to one actor. */
@@ -16,11 +17,11 @@ export interface TopicRow {
  * shared by every instance): the count-then-insert of a follow cannot race another follow of the same reader
  * past the per-reader bound.
  */
-export async function lockReaderTopics(tx: Tx, actorId: string): Promise<void> {
+export async function lockReaderTopics(tx: Tx<ReadersTables>, actorId: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtextextended(${`user_topics:${actorId}`}, 0))`.execute(tx);
 }
 
-export async function findTopic(db: Queryable, actorId: string, topic: string): Promise<TopicRow | undefined> {
+export async function findTopic(db: Queryable<ReadersTables>, actorId: string, topic: string): Promise<TopicRow | undefined> {
   return db
     .selectFrom('user_topics')
     .select(['topic', 'kind', 'label', 'created_at'])
@@ -29,7 +30,7 @@ export async function findTopic(db: Queryable, actorId: string, topic: string): 
     .executeTakeFirst();
 }
 
-export async function countTopics(db: Queryable, actorId: string): Promise<number> {
+export async function countTopics(db: Queryable<ReadersTables>, actorId: string): Promise<number> {
   const row = await db
     .selectFrom('user_topics')
     .select(sql<number>`count(*)::int`.as('n'))
@@ -39,7 +40,7 @@ export async function countTopics(db: Queryable, actorId: string): Promise<numbe
 }
 
 /** Inserts the follow; the primary key (actor_id, topic) refuses a second row for the same normalized topic. */
-export async function insertTopic(tx: Tx, row: TopicRow & { actor_id: string }): Promise<TopicRow | undefined> {
+export async function insertTopic(tx: Tx<ReadersTables>, row: TopicRow & { actor_id: string }): Promise<TopicRow | undefined> {
   return tx
     .insertInto('user_topics')
     .values(row)
@@ -48,7 +49,7 @@ export async function insertTopic(tx: Tx, row: TopicRow & { actor_id: string }):
     .executeTakeFirst();
 }
 
-export async function deleteTopic(tx: Tx, actorId: string, topic: string): Promise<TopicRow | undefined> {
+export async function deleteTopic(tx: Tx<ReadersTables>, actorId: string, topic: string): Promise<TopicRow | undefined> {
   return tx
     .deleteFrom('user_topics')
     .where('actor_id', '=', actorId)
@@ -58,7 +59,7 @@ export async function deleteTopic(tx: Tx, actorId: string, topic: string): Promi
 }
 
 /** Every topic of `actorId`, oldest follow first (the list and the export). */
-export async function allTopics(db: Queryable, actorId: string): Promise<TopicRow[]> {
+export async function allTopics(db: Queryable<ReadersTables>, actorId: string): Promise<TopicRow[]> {
   return db
     .selectFrom('user_topics')
     .select(['topic', 'kind', 'label', 'created_at'])

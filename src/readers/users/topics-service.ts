@@ -1,6 +1,7 @@
 import type { HumanActor } from '../../platform/auth/types.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/database.js';
+import type { ReadersTables } from '../tables.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { appError, validationFailed } from '../../platform/errors.js';
 import { normalizeTopic, topicProblem } from './topic-name.js';
@@ -25,7 +26,7 @@ export const presentTopic = (row: TopicRow): Topic => ({
  * A reader's followed topics (rooms or free tags), at most TOPICS_PER_READER each. A topic is named by its
  * normalized form (topic-name.ts), so every spelling of it is the same follow. Acts on the signed actor only.
  */
-export function createTopicsService(deps: { db: Db; transactor: Transactor; clock: Clock }) {
+export function createTopicsService(deps: { db: Db<ReadersTables>; transactor: Transactor<ReadersTables>; clock: Clock }) {
   const { db, transactor, clock } = deps;
   return {
     /** Follows a topic; following it again (any spelling) answers the existing follow unchanged. */

@@ -1,50 +1,28 @@
 import { sql } from 'kysely';
 import { isUniqueViolation, type Queryable, type Tx } from '../../platform/db/database.js';
+import type { RewardsTables } from '../tables.js';
 import { payoutsOfPerson } from '../payout-scope-repository.js';
 import type { BotOwnerChallengesTable, BotOwnersTable, PayoutStatus } from '../../platform/db/schema.js';
 
 /** SQL of bot owners: ownership challenges, the ownerships, and the payouts a claim makes the owner's. */
 
-const BOT_COLUMNS = ['bot_id', 'source', 'trust_tier', 'linked_human_id', 'wallet_address', 'wallet_chain_id'] as const;
-
-export async function findBot(db: Queryable, botId: string) {
-  return (await db.selectFrom('bots').select(BOT_COLUMNS).where('bot_id', '=', botId).executeTakeFirst()) ?? null;
-}
-
-/** Locks the bot row: a claim, an unlink and a verification (which updates the row) of one bot run one at a time. */
-export async function lockBot(tx: Tx, botId: string) {
-  return (await tx.selectFrom('bots').select(BOT_COLUMNS).where('bot_id', '=', botId).forUpdate().executeTakeFirst()) ?? null;
-}
-
 /** The bot's current ownership (not ended), whether or not the bot is still verified with its wallet. */
-export async function currentOwnership(db: Queryable, botId: string) {
+export async function currentOwnership(db: Queryable<RewardsTables>, botId: string) {
   return (
     (await db.selectFrom('bot_owners').selectAll().where('bot_id', '=', botId).where('ended_at', 'is', null).executeTakeFirst()) ?? null
   );
 }
 
-/** The public key of an active (not revoked) key of the bot, or null. */
-export async function activeBotKey(db: Queryable, botId: string, version: number): Promise<string | null> {
-  const row = await db
-    .selectFrom('bot_keys')
-    .select('public_key')
-    .where('bot_id', '=', botId)
-    .where('version', '=', version)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return row?.public_key ?? null;
-}
-
-export async function insertChallenge(db: Queryable, row: Omit<BotOwnerChallengesTable, 'used_at'>): Promise<void> {
+export async function insertChallenge(db: Queryable<RewardsTables>, row: Omit<BotOwnerChallengesTable, 'used_at'>): Promise<void> {
   await db.insertInto('bot_owner_challenges').values(row).execute();
 }
 
-export async function findChallenge(db: Queryable, id: string) {
+export async function findChallenge(db: Queryable<RewardsTables>, id: string) {
   return (await db.selectFrom('bot_owner_challenges').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
 }
 
 /** Uses the challenge once: true only for the one caller whose update found it unused and unexpired. */
-export async function useChallenge(tx: Tx, id: string, now: Date): Promise<boolean> {
+export async function useChallenge(tx: Tx<RewardsTables>, id: string, now: Date): Promise<boolean> {
   const row = await tx
     .updateTable('bot_owner_challenges')
     .set({ used_at: now })
@@ -56,7 +34,13 @@ export async function useChallenge(tx: Tx, id: string, now: Date): Promise<boole
   return Boolean(row);
 }
 
-export async function endOwnership(tx: Tx, id: string, reason: 'UNLINKED' | 'REPLACED', by: string, now: Date): Promise<void> {
+export async function endOwnership(
+  tx: Tx<RewardsTables>,
+  id: string,
+  reason: 'UNLINKED' | 'REPLACED',
+  by: string,
+  now: Date,
+): Promise<void> {
   await tx
     .updateTable('bot_owners')
     .set({ ended_at: now, ended_reason: reason, ended_by: by })
@@ -66,7 +50,7 @@ export async function endOwnership(tx: Tx, id: string, reason: 'UNLINKED' | 'REP
 }
 
 /** Records the new current owner; 'owned' when the bot has a current owner already (bot_owners_current). */
-export async function insertOwnership(tx: Tx, row: BotOwnersTable): Promise<'inserted' | 'owned'> {
+export async function insertOwnership(tx: Tx<RewardsTables>, row: BotOwnersTable): Promise<'inserted' | 'owned'> {
   try {
     await tx.insertInto('bot_owners').values(row).execute();
     return 'inserted';
@@ -88,7 +72,7 @@ export interface WaitingPayout {
  * credited to a person who owned the bot through an earlier claim (what a person earned while they owned the
  * bot stays theirs). `owner` is the new owner, whose own earlier payouts are included.
  */
-export async function lockWaitingPayouts(tx: Tx, botId: string, owner: string): Promise<WaitingPayout[]> {
+export async function lockWaitingPayouts(tx: Tx<RewardsTables>, botId: string, owner: string): Promise<WaitingPayout[]> {
   const { rows } = await sql<WaitingPayout>`
     select p.seq, p.status, p.status_reason,
       exists (select 1 from reward_story_freezes f where f.story_id = p.story_id) as story_frozen
@@ -103,7 +87,7 @@ export async function lockWaitingPayouts(tx: Tx, botId: string, owner: string): 
 
 /** Makes payouts the owner's, in the state the rewards rules give them (payout-status.ts). */
 export async function assignPayouts(
-  tx: Tx,
+  tx: Tx<RewardsTables>,
   seqs: readonly string[],
   to: { linkedHumanId: string; recipientId: string | null; status: PayoutStatus; reason: string | null; now: Date },
 ): Promise<void> {

@@ -1,4 +1,5 @@
 import { getAddress, verifyMessage, type Hex } from 'viem';
+import type { Selectable } from 'kysely';
 import { createSiweMessage, generateSiweNonce, parseSiweMessage, validateSiweMessage } from 'viem/siwe';
 import { publicKeyObject, verifyAgentSignature } from '../../platform/auth/agent-signature.js';
 import { linkedHumanIdFor, type AgentBook } from '../../platform/auth/agentbook.js';
@@ -6,7 +7,8 @@ import type { HumanActor } from '../../platform/auth/types.js';
 import { appendAudit } from '../../platform/audit/audit-log.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db/database.js';
-import type { BotOwnersTable, PayoutStatus } from '../../platform/db/schema.js';
+import type { RewardsTables } from '../tables.js';
+import type { BotOwnersTable, BotsTable, PayoutStatus } from '../../platform/db/schema.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { appError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
@@ -15,15 +17,12 @@ import type { CartelHolds } from '../settlements/cartel-hook.js';
 import { initialPayoutStatus } from '../settlements/payout-status.js';
 import { holdSettlementRuns } from '../settlements/service.js';
 import {
-  activeBotKey,
   assignPayouts,
   currentOwnership,
   endOwnership,
-  findBot,
   findChallenge,
   insertChallenge,
   insertOwnership,
-  lockBot,
   lockWaitingPayouts,
   useChallenge,
   type WaitingPayout,
@@ -55,9 +54,25 @@ function chainNumber(caip2: string): number {
   return n;
 }
 
+/** What the bot owners read of a bot: its verification and wallet binding (identity's bots row). */
+export type BotRecord = Pick<
+  Selectable<BotsTable>,
+  'bot_id' | 'source' | 'trust_tier' | 'linked_human_id' | 'wallet_address' | 'wallet_chain_id'
+>;
+
+/** identity → rewards' bot owners: a bot's records, the lock taken in the owners' own transaction. */
+export interface BotRecords {
+  find(botId: string): Promise<BotRecord | null>;
+  /** Locks the bot row: a claim, an unlink and a verification (which updates the row) of one bot run one at a time. */
+  lock(tx: Tx<RewardsTables>, botId: string): Promise<BotRecord | null>;
+  /** The public key of an active (not revoked) key of the bot, or null. */
+  activeKey(botId: string, version: number): Promise<string | null>;
+}
+
 export interface BotOwnersDeps {
-  db: Db;
-  transactor: Transactor;
+  bots: BotRecords;
+  db: Db<RewardsTables>;
+  transactor: Transactor<RewardsTables>;
   clock: Clock;
   agentBook: AgentBook;
   cartelHolds: CartelHolds;
@@ -72,11 +87,11 @@ export interface BotOwnersDeps {
  * payouts that waited for a payable owner become theirs, in the state the rewards rules give them.
  */
 export function createBotOwnersService(deps: BotOwnersDeps) {
-  const { db, transactor, clock, agentBook, cartelHolds, serviceOrigin, aud } = deps;
+  const { db, transactor, clock, bots, agentBook, cartelHolds, serviceOrigin, aud } = deps;
 
   /** The bot as the claim needs it: a self-serve bot verified with a wallet. */
   async function claimableBot(botId: string) {
-    const bot = await findBot(db, botId);
+    const bot = await bots.find(botId);
     if (!bot) throw notFound('bot');
     if (bot.source !== 'SELF_SERVE' || bot.trust_tier !== 'VERIFIED' || !bot.wallet_address || !bot.wallet_chain_id) {
       throw appError('BOT_OWNER_BOT_NOT_VERIFIED');
@@ -112,7 +127,7 @@ export function createBotOwnersService(deps: BotOwnersDeps) {
   }
 
   /** Makes the bot's waiting payouts the owner's; answers how many moved and how many are payable now. */
-  async function assignWaiting(tx: Tx, botId: string, owner: string, now: Date) {
+  async function assignWaiting(tx: Tx<RewardsTables>, botId: string, owner: string, now: Date) {
     const [payouts, recipient, holds] = await Promise.all([
       lockWaitingPayouts(tx, botId, owner),
       recipientOfHuman(tx, owner),
@@ -237,7 +252,7 @@ export function createBotOwnersService(deps: BotOwnersDeps) {
         fields && (await verifyMessage({ address, message: challenge.message, signature: body.walletSignature as Hex }).catch(() => false));
       if (!signed) throw appError('BOT_OWNER_SIGNATURE_INVALID');
 
-      const publicKey = await activeBotKey(db, challenge.bot_id, body.botConsent.keyVersion);
+      const publicKey = await bots.activeKey(challenge.bot_id, body.botConsent.keyVersion);
       const key = publicKey ? publicKeyObject(publicKey) : null;
       const consent = Buffer.from(ownerConsentMessage(aud, challenge.id, challenge.bot_id, owner, challenge.wallet_address), 'utf8');
       if (!key || !verifyAgentSignature(key, consent, Buffer.from(body.botConsent.signature, 'base64url'))) {
@@ -251,7 +266,7 @@ export function createBotOwnersService(deps: BotOwnersDeps) {
         const now = new Date(clock.now());
         // a settlement run in progress finishes first; the next one reads the new owner
         await holdSettlementRuns(tx);
-        const locked = await lockBot(tx, challenge.bot_id);
+        const locked = await bots.lock(tx, challenge.bot_id);
         if (
           !locked ||
           !sameWallet(locked, challenge.wallet_address, challenge.wallet_chain_id) ||
@@ -317,7 +332,7 @@ export function createBotOwnersService(deps: BotOwnersDeps) {
       return withTransaction(transactor, async (tx) => {
         const now = new Date(clock.now());
         await holdSettlementRuns(tx);
-        if (!(await lockBot(tx, body.botId))) throw notFound('bot');
+        if (!(await bots.lock(tx, body.botId))) throw notFound('bot');
         const current = await currentOwnership(tx, body.botId);
         if (!current || current.linked_human_id !== owner) throw appError('BOT_NOT_OWNED_BY_CALLER');
         await endOwnership(tx, current.id, 'UNLINKED', actor.actorId, now);

@@ -6,6 +6,7 @@ import { appendAudit } from '../../platform/audit/audit-log.js';
 import type { Clock } from '../../platform/clock.js';
 import type { ClaimBatchesTable } from '../../platform/db/schema.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
+import type { RewardsTables } from '../tables.js';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import { appError, notFound } from '../../platform/errors.js';
 import { distributorEvents, type ClaimChain } from './chain.js';
@@ -20,8 +21,8 @@ type Kind = 'FREEZE' | 'UNFREEZE';
  * emitted BatchFrozen (or BatchUnfrozen) for this batch. Each transaction is evidence once only.
  */
 export function createBatchFreezeService(deps: {
-  db: Db;
-  transactor: Transactor;
+  db: Db<RewardsTables>;
+  transactor: Transactor<RewardsTables>;
   clock: Clock;
   chain: ClaimChain | null;
   minConfirmations: number;

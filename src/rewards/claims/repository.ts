@@ -1,6 +1,7 @@
 import { sql, type Insertable } from 'kysely';
 import { BinaryRows, copyRows } from '../../platform/db/bulk/copy-in.js';
 import type { Db, Tx } from '../../platform/db/database.js';
+import type { RewardsTables } from '../tables.js';
 import type { ClaimBatchesTable } from '../../platform/db/schema.js';
 import type { Distribution, PayableShare } from './merkle.js';
 
@@ -13,7 +14,7 @@ const CHUNK = 5000;
  */
 const STATEMENT_ROWS = 20_000;
 
-export async function listBatches(db: Db, afterSeq: string | null, limit: number) {
+export async function listBatches(db: Db<RewardsTables>, afterSeq: string | null, limit: number) {
   let q = db
     .selectFrom('claim_batches')
     .selectAll()
@@ -23,7 +24,7 @@ export async function listBatches(db: Db, afterSeq: string | null, limit: number
   return q.execute();
 }
 
-export async function countBatches(db: Db) {
+export async function countBatches(db: Db<RewardsTables>) {
   const row = await db
     .selectFrom('claim_batches')
     .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -31,22 +32,22 @@ export async function countBatches(db: Db) {
   return Number(row.n);
 }
 
-export async function findBatch(db: Db | Tx, id: string) {
+export async function findBatch(db: Db<RewardsTables> | Tx<RewardsTables>, id: string) {
   return (await db.selectFrom('claim_batches').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
 }
 
-export async function lockBatch(tx: Tx, id: string) {
+export async function lockBatch(tx: Tx<RewardsTables>, id: string) {
   return (await tx.selectFrom('claim_batches').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()) ?? null;
 }
+
+/** A payable payout waiting for a batch, with the linked human its recipient is (the console names them). */
+export type UnbatchedShare = PayableShare & { linkedHumanId: string };
 
 /**
  * The payable payouts that no batch carries yet, with the wallet their recipient bound, locked so a
  * concurrent finalize waits (and then fails on claim_batch_payouts' key rather than batching them twice).
  */
-/** A payable payout waiting for a batch, with the linked human its recipient is (the console names them). */
-export type UnbatchedShare = PayableShare & { linkedHumanId: string };
-
-export async function lockUnbatchedPayable(tx: Tx): Promise<UnbatchedShare[]> {
+export async function lockUnbatchedPayable(tx: Tx<RewardsTables>): Promise<UnbatchedShare[]> {
   const rows = await tx
     .selectFrom('payouts as p')
     .innerJoin('reward_recipients as r', 'r.id', 'p.recipient_id')
@@ -76,7 +77,12 @@ const BATCH_PAYOUT_COLUMNS = ['payout_id', 'batch_id', 'leaf_index', 'recipient_
  * Writes the batch, its leaves (the manifest, with proofs) and the payouts it carries, leaves and payouts with
  * binary COPY (platform/db/bulk/copy-in.ts).
  */
-export async function insertBatch(tx: Tx, batch: Insertable<ClaimBatchesTable>, d: Distribution, shares: readonly PayableShare[]) {
+export async function insertBatch(
+  tx: Tx<RewardsTables>,
+  batch: Insertable<ClaimBatchesTable>,
+  d: Distribution,
+  shares: readonly PayableShare[],
+) {
   await tx.insertInto('claim_batches').values(batch).execute();
   const leafBytes = 100 + (d.leaves[0]?.proof.length ?? 0);
   for (const [, leaves] of statements(d.leaves)) {
@@ -121,7 +127,7 @@ function* encoded<T>(
 }
 
 /** The leaf of a recipient's payouts in a batch, or null when the batch carries none of them. */
-export async function leafOfRecipient(db: Db, batchId: string, recipientId: string) {
+export async function leafOfRecipient(db: Db<RewardsTables>, batchId: string, recipientId: string) {
   return (
     (await db
       .selectFrom('claim_batch_leaves as l')
@@ -141,7 +147,7 @@ export async function leafOfRecipient(db: Db, batchId: string, recipientId: stri
   );
 }
 
-export async function findReceipt(db: Db, batchId: string, leafIndex: number) {
+export async function findReceipt(db: Db<RewardsTables>, batchId: string, leafIndex: number) {
   return (
     (await db
       .selectFrom('claim_receipts')
@@ -153,7 +159,7 @@ export async function findReceipt(db: Db, batchId: string, leafIndex: number) {
 }
 
 export async function insertReceipt(
-  tx: Tx,
+  tx: Tx<RewardsTables>,
   r: { batchId: string; leafIndex: number; txHash: string; blockNumber: bigint; confirmations: number; by: string; at: Date },
 ) {
   await tx
@@ -170,7 +176,7 @@ export async function insertReceipt(
     .execute();
 }
 
-export async function claimedCount(db: Db, batchId: string) {
+export async function claimedCount(db: Db<RewardsTables>, batchId: string) {
   const row = await db
     .selectFrom('claim_receipts')
     .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -181,7 +187,7 @@ export async function claimedCount(db: Db, batchId: string) {
 
 /** Records an on-chain freeze or unfreeze transaction: each transaction is evidence once only (its key). */
 export async function insertEvidence(
-  tx: Tx,
+  tx: Tx<RewardsTables>,
   e: { txHash: string; batchId: string; kind: 'FREEZE' | 'UNFREEZE'; blockNumber: bigint; at: Date },
 ) {
   await tx
@@ -190,7 +196,11 @@ export async function insertEvidence(
     .execute();
 }
 
-export async function setBatchFrozen(tx: Tx, id: string, f: { at: Date; reason: string; by: string; txHash: string | null }) {
+export async function setBatchFrozen(
+  tx: Tx<RewardsTables>,
+  id: string,
+  f: { at: Date; reason: string; by: string; txHash: string | null },
+) {
   await tx
     .updateTable('claim_batches')
     .set({ status: 'FROZEN', frozen_at: f.at, frozen_reason: f.reason, frozen_by: f.by, freeze_tx_hash: f.txHash, updated_at: f.at })
@@ -198,7 +208,7 @@ export async function setBatchFrozen(tx: Tx, id: string, f: { at: Date; reason: 
     .execute();
 }
 
-export async function setBatchUnfrozen(tx: Tx, id: string, at: Date) {
+export async function setBatchUnfrozen(tx: Tx<RewardsTables>, id: string, at: Date) {
   await tx
     .updateTable('claim_batches')
     .set({ status: 'ACTIVE', frozen_at: null, frozen_reason: null, frozen_by: null, freeze_tx_hash: null, updated_at: at })

@@ -7,13 +7,21 @@ import type { Clock } from '../../platform/clock.js';
 import type { CursorCodec } from '../../platform/cursor.js';
 import { pageOf } from '../../platform/cursor.js';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
+import type { RewardsTables } from '../tables.js';
 import type { ClaimBatchesTable } from '../../platform/db/schema.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { appError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { recipientOfHuman } from '../recipients/recipients-service.js';
 import { amount, toDisplay } from '../money/money.js';
-import { inputsDigest, moneyRequest, needsSecondApproval, passSecondApproval, type SecondApprovalRule } from '../money/second-approval.js';
+import {
+  inputsDigest,
+  moneyRequest,
+  needsSecondApproval,
+  passSecondApproval,
+  type MoneyGate,
+  type SecondApprovalRule,
+} from '../money/second-approval.js';
 import { distributorEvents, type ClaimChain } from './chain.js';
 import { buildDistribution, proofHashes } from './merkle.js';
 import {
@@ -37,8 +45,8 @@ export interface ClaimRailConfig {
 }
 
 export interface ClaimsDeps {
-  db: Db;
-  transactor: Transactor;
+  db: Db<RewardsTables>;
+  transactor: Transactor<RewardsTables>;
   clock: Clock;
   cursors: CursorCodec;
   rail: ClaimRailConfig;
@@ -49,6 +57,8 @@ export interface ClaimsDeps {
    * The composition root always sets it; left out (a unit test) no batch needs one.
    */
   secondApproval?: SecondApprovalRule;
+  /** The control-plane gate that checks and consumes a second approval (or any request id given). */
+  controlPlane: MoneyGate;
 }
 
 const DAY_MS = 86_400_000;
@@ -79,7 +89,7 @@ export function presentBatch(b: Selectable<ClaimBatchesTable>) {
 export const chainBatchId = (batchId: string): Hex => keccak256(toBytes(batchId));
 
 export function createClaimsService(deps: ClaimsDeps) {
-  const { db, transactor, clock, cursors, rail, chain } = deps;
+  const { db, transactor, clock, cursors, rail, chain, controlPlane } = deps;
   const secondApproval = deps.secondApproval ?? { aboveBase: 10n ** 78n, decimals: rail.decimals };
 
   /** The batch.finalize request a batch of this total, root and window needs above the threshold. */
@@ -201,7 +211,7 @@ export function createClaimsService(deps: ClaimsDeps) {
           if (shares.length === 0) throw appError('NOTHING_TO_DISTRIBUTE');
           const d = await buildDistribution(shares);
           const now = new Date(clock.now());
-          const approvedBy = await passSecondApproval(tx, {
+          const approvedBy = await passSecondApproval(tx, controlPlane, {
             rule: secondApproval,
             amountBase: d.total,
             requestId: controlPlaneRequestId,

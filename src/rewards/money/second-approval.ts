@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import type { HumanActor } from '../../platform/auth/types.js';
 import { canonicalize } from '../../platform/canonical-json.js';
 import type { Tx } from '../../platform/db/database.js';
+import type { RewardsTables } from '../tables.js';
 import { appError } from '../../platform/errors.js';
-import { passControlPlaneGate, type ExpectedRequest } from '../../governance/control-plane/gate.js';
+import type { ExpectedRequest, GateInput } from '../../governance/control-plane/gate.js';
 import { MONEY_TARGETS } from '../../governance/control-plane/policy.js';
 import { toDisplay } from './money.js';
 
@@ -39,13 +40,20 @@ export function moneyRequest<A extends MoneyAction>(
 }
 
 /**
+ * governance → rewards: the control-plane gate (governance/control-plane/gate.ts), which checks and consumes a
+ * request in the payout's own transaction, typed to the control plane's tables at the composition root.
+ */
+export type MoneyGate = (tx: Tx<RewardsTables>, input: GateInput) => Promise<string | null>;
+
+/**
  * The second-approval gate of a payout, inside its transaction, after its inputs were read. Above the threshold,
  * no request id is 409 SECOND_APPROVAL_REQUIRED naming the request to file; a request id is checked by the
  * control-plane gate (EXECUTED, same action, target and payload hash; 409 CONTROL_PLANE_REQUEST_* otherwise) and
  * consumed. At or below the threshold a request id, when given, is checked and consumed the same way.
  */
 export async function passSecondApproval(
-  tx: Tx,
+  tx: Tx<RewardsTables>,
+  gate: MoneyGate,
   input: {
     rule: SecondApprovalRule;
     amountBase: bigint;
@@ -63,5 +71,5 @@ export async function passSecondApproval(
       nextAction: `File POST /v1/admin/control-plane/requests with ${JSON.stringify({ action: expected.action, target: expected.target, payload: expected.payload })} and a reason; once another rewards admin approved it (EXECUTED), send its id as controlPlaneRequestId`,
     });
   }
-  return passControlPlaneGate(tx, { explicit: above, requestId: input.requestId, expected, actor: input.actor, at: input.at });
+  return gate(tx, { explicit: above, requestId: input.requestId, expected, actor: input.actor, at: input.at });
 }

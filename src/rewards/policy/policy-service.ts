@@ -3,6 +3,7 @@ import type { HumanActor } from '../../platform/auth/types.js';
 import { appendAudit } from '../../platform/audit/audit-log.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Queryable } from '../../platform/db/database.js';
+import type { RewardsTables } from '../tables.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { validationFailed, type ErrorDetail } from '../../platform/errors.js';
 import { policyOf, ppmToRate, rateToPpm, splitsToPpm, type Policy } from './policy.js';
@@ -28,12 +29,17 @@ export function presentPolicy(p: Policy, decimals: number) {
 }
 
 /** The policy in force, read through `q` (a settlement's transaction, or the database for a preview). */
-export async function readCurrentPolicy(q: Queryable): Promise<Policy> {
+export async function readCurrentPolicy(q: Queryable<RewardsTables>): Promise<Policy> {
   return policyOf(await currentPolicy(q));
 }
 
 /** The rewards policy: a public read, and versioned, audited changes by rewards admins. */
-export function createPolicyService(deps: { db: Db; transactor: Transactor; clock: Clock; decimals: number }) {
+export function createPolicyService(deps: {
+  db: Db<RewardsTables>;
+  transactor: Transactor<RewardsTables>;
+  clock: Clock;
+  decimals: number;
+}) {
   const { db, transactor, clock, decimals } = deps;
   return {
     async current() {

@@ -1,5 +1,6 @@
 import type { HumanActor, HumanTier } from '../../platform/auth/types.js';
 import type { Queryable, Tx } from '../../platform/db/database.js';
+import type { RewardsTables } from '../tables.js';
 import { appError } from '../../platform/errors.js';
 import { paidActionsUsed, spendOnePaidAction } from './reads-repository.js';
 
@@ -17,7 +18,7 @@ export function budgetSubject(actor: Pick<HumanActor, 'actorId' | 'linkedHumanId
 const utcDay = (now: Date) => now.toISOString().slice(0, 10);
 const nextUtcMidnight = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
 
-export async function readBudget(db: Queryable, actor: HumanActor, limits: PaidActionLimits, now: Date) {
+export async function readBudget(db: Queryable<RewardsTables>, actor: HumanActor, limits: PaidActionLimits, now: Date) {
   const used = await paidActionsUsed(db, budgetSubject(actor), utcDay(now));
   const limit = limits[actor.tier];
   return {
@@ -35,7 +36,7 @@ export async function readBudget(db: Queryable, actor: HumanActor, limits: PaidA
  * Concurrent actions of one person cannot overspend (spendOnePaidAction); when the caller's write fails
  * afterwards, the spend rolls back with it.
  */
-export async function spendPaidAction(tx: Tx, actor: HumanActor, limits: PaidActionLimits, now: Date): Promise<void> {
+export async function spendPaidAction(tx: Tx<RewardsTables>, actor: HumanActor, limits: PaidActionLimits, now: Date): Promise<void> {
   const limit = limits[actor.tier];
   const spent = limit > 0 && (await spendOnePaidAction(tx, budgetSubject(actor), utcDay(now), limit));
   if (!spent) {

@@ -1,6 +1,7 @@
 import type { HumanActor } from '../../platform/auth/types.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/database.js';
+import type { RewardsTables } from '../tables.js';
 import type { PayoutStatus } from '../../platform/db/schema.js';
 import { appError } from '../../platform/errors.js';
 import { presentPayout } from '../settlements/presenter.js';
@@ -19,7 +20,7 @@ const STATUSES: PayoutStatus[] = ['PAYABLE', 'PENDING_RECIPIENT', 'FROZEN', 'REV
  * other is 403. Everything is driven by the tier the service recorded and the
  * caller's recipient.
  */
-export function createRewardsReadsService(deps: { db: Db; clock: Clock; decimals: number; limits: PaidActionLimits }) {
+export function createRewardsReadsService(deps: { db: Db<RewardsTables>; clock: Clock; decimals: number; limits: PaidActionLimits }) {
   const { db, clock, decimals, limits } = deps;
 
   function requireSelf(actor: HumanActor, userId: string): void {

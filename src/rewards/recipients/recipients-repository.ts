@@ -1,16 +1,17 @@
 import { sql } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
+import type { RewardsTables } from '../tables.js';
 import { botsSeqs, personSeqs } from '../payout-scope-repository.js';
 import type { RewardRecipientsTable, RewardWalletChallengesTable } from '../../platform/db/schema.js';
 
 /** SQL of payout recipients and their wallet challenges. */
 
-export async function findRecipientByHuman(db: Queryable, linkedHumanId: string) {
+export async function findRecipientByHuman(db: Queryable<RewardsTables>, linkedHumanId: string) {
   return (await db.selectFrom('reward_recipients').selectAll().where('linked_human_id', '=', linkedHumanId).executeTakeFirst()) ?? null;
 }
 
 /** Records terms acceptance; one recipient per person (linked_human_id is unique), so a repeat updates it. */
-export async function upsertRecipient(tx: Tx, row: RewardRecipientsTable) {
+export async function upsertRecipient(tx: Tx<RewardsTables>, row: RewardRecipientsTable) {
   return tx
     .insertInto('reward_recipients')
     .values(row)
@@ -26,16 +27,19 @@ export async function upsertRecipient(tx: Tx, row: RewardRecipientsTable) {
     .executeTakeFirstOrThrow();
 }
 
-export async function insertWalletChallenge(db: Queryable, row: Omit<RewardWalletChallengesTable, 'used_at'>): Promise<void> {
+export async function insertWalletChallenge(
+  db: Queryable<RewardsTables>,
+  row: Omit<RewardWalletChallengesTable, 'used_at'>,
+): Promise<void> {
   await db.insertInto('reward_wallet_challenges').values(row).execute();
 }
 
-export async function findWalletChallenge(db: Queryable, id: string) {
+export async function findWalletChallenge(db: Queryable<RewardsTables>, id: string) {
   return (await db.selectFrom('reward_wallet_challenges').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
 }
 
 /** Uses the challenge once: true only for the one caller whose update found it unused and unexpired. */
-export async function claimWalletChallenge(tx: Tx, id: string, now: Date): Promise<boolean> {
+export async function claimWalletChallenge(tx: Tx<RewardsTables>, id: string, now: Date): Promise<boolean> {
   const row = await tx
     .updateTable('reward_wallet_challenges')
     .set({ used_at: now })
@@ -47,7 +51,7 @@ export async function claimWalletChallenge(tx: Tx, id: string, now: Date): Promi
   return Boolean(row);
 }
 
-export async function bindWallet(tx: Tx, recipientId: string, address: string, chainId: number, now: Date) {
+export async function bindWallet(tx: Tx<RewardsTables>, recipientId: string, address: string, chainId: number, now: Date) {
   return tx
     .updateTable('reward_recipients')
     .set({ wallet_address: address, wallet_chain_id: chainId, wallet_verified_at: now, updated_at: now })
@@ -62,7 +66,7 @@ export async function bindWallet(tx: Tx, recipientId: string, address: string, c
  * credited to another person who owned the bot through a claim (what they earned stays theirs). Frozen and held
  * payouts stay where they are.
  */
-export async function releaseWaitingPayouts(tx: Tx, recipientId: string, linkedHumanId: string, now: Date): Promise<number> {
+export async function releaseWaitingPayouts(tx: Tx<RewardsTables>, recipientId: string, linkedHumanId: string, now: Date): Promise<number> {
   const owned = sql`select bot_id from bot_payout_owners where linked_human_id = ${linkedHumanId}`;
   const { numAffectedRows } = await sql`
     update payouts p set status = 'PAYABLE', status_reason = null, recipient_id = ${recipientId},

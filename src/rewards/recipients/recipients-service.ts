@@ -4,6 +4,7 @@ import type { HumanActor } from '../../platform/auth/types.js';
 import { appendAudit } from '../../platform/audit/audit-log.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Queryable } from '../../platform/db/database.js';
+import type { RewardsTables } from '../tables.js';
 import type { RewardRecipientsTable } from '../../platform/db/schema.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { holdSettlementRuns } from '../settlements/service.js';
@@ -40,7 +41,7 @@ export function presentRecipient(row: RewardRecipientsTable) {
 }
 
 /** The payout recipient of a person, or null (claims read it to find a person's leaf in a batch). */
-export async function recipientOfHuman(q: Queryable, linkedHumanId: string) {
+export async function recipientOfHuman(q: Queryable<RewardsTables>, linkedHumanId: string) {
   return findRecipientByHuman(q, linkedHumanId);
 }
 
@@ -53,7 +54,12 @@ function topTierHuman(actor: HumanActor): string | null {
  * Payout recipients: an L3 person accepts the payout terms, then binds a wallet by signing a SIWE
  * (EIP-4361) challenge scoped to their recipient with an EIP-191 personal signature.
  */
-export function createRecipientsService(deps: { db: Db; transactor: Transactor; clock: Clock; serviceOrigin: string }) {
+export function createRecipientsService(deps: {
+  db: Db<RewardsTables>;
+  transactor: Transactor<RewardsTables>;
+  clock: Clock;
+  serviceOrigin: string;
+}) {
   const { db, transactor, clock, serviceOrigin } = deps;
 
   async function requireRecipient(actor: HumanActor) {

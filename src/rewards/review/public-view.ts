@@ -1,4 +1,5 @@
 import type { Queryable } from '../../platform/db/database.js';
+import type { RewardsTables } from '../tables.js';
 import { findCases, type CaseFilters } from './repository.js';
 
 /**
@@ -6,7 +7,7 @@ import { findCases, type CaseFilters } from './repository.js';
  * queue view and assignee, never its target or reason. A suspicion about a named recipient or story is not
  * published before a rewards admin has decided it; admins read the full case through the review queue.
  */
-export async function publicReviewCases(db: Queryable, filters: CaseFilters, now: Date, limit: number) {
+export async function publicReviewCases(db: Queryable<RewardsTables>, filters: CaseFilters, now: Date, limit: number) {
   const rows = await findCases(db, filters, now, limit);
   return rows.map((c) => ({
     id: c.id,

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
+import type { RewardsTables } from '../tables.js';
 import type { ReviewCaseEventsTable, ReviewCasesTable } from '../../platform/db/schema.js';
 import { payoutById, payoutsOf, payoutsOfPerson } from '../payout-scope-repository.js';
 
@@ -31,7 +32,7 @@ export interface CaseFilters {
   targetType?: string | undefined;
 }
 
-export async function findCases(db: Queryable, filters: CaseFilters, now: Date, limit: number, openOnly = false) {
+export async function findCases(db: Queryable<RewardsTables>, filters: CaseFilters, now: Date, limit: number, openOnly = false) {
   let query = db.selectFrom('review_cases as c').selectAll('c').select(queueView(now).as('queue')).orderBy('c.seq', 'asc').limit(limit);
   if (filters.status) query = query.where('c.status', '=', filters.status as ReviewCasesTable['status']);
   if (filters.assignedToActorId) query = query.where('c.assigned_to_actor_id', '=', filters.assignedToActorId);
@@ -42,7 +43,7 @@ export async function findCases(db: Queryable, filters: CaseFilters, now: Date, 
 }
 
 /** How many review cases are not closed (neither RESOLVED nor DISMISSED). */
-export async function countOpenCases(db: Queryable): Promise<number> {
+export async function countOpenCases(db: Queryable<RewardsTables>): Promise<number> {
   const row = await db
     .selectFrom('review_cases')
     .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -51,32 +52,35 @@ export async function countOpenCases(db: Queryable): Promise<number> {
   return Number(row.n);
 }
 
-export async function insertCase(tx: Tx, row: Omit<ReviewCasesTable, 'seq'>) {
+export async function insertCase(tx: Tx<RewardsTables>, row: Omit<ReviewCasesTable, 'seq'>) {
   return tx.insertInto('review_cases').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function lockCase(tx: Tx, id: string) {
+export async function lockCase(tx: Tx<RewardsTables>, id: string) {
   return (await tx.selectFrom('review_cases').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()) ?? null;
 }
 
-export async function updateCase(tx: Tx, id: string, set: Partial<Omit<ReviewCasesTable, 'id' | 'seq'>>) {
+export async function updateCase(tx: Tx<RewardsTables>, id: string, set: Partial<Omit<ReviewCasesTable, 'id' | 'seq'>>) {
   return tx.updateTable('review_cases').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
-export async function insertCaseEvent(tx: Tx, row: ReviewCaseEventsTable): Promise<void> {
+export async function insertCaseEvent(tx: Tx<RewardsTables>, row: ReviewCaseEventsTable): Promise<void> {
   await tx.insertInto('review_case_events').values(row).execute();
 }
 
-export async function caseEvents(db: Queryable, caseId: string) {
+export async function caseEvents(db: Queryable<RewardsTables>, caseId: string) {
   return db.selectFrom('review_case_events').selectAll().where('case_id', '=', caseId).orderBy('created_at').orderBy('id').execute();
 }
 
-export async function targetExists(db: Queryable, type: ReviewCasesTable['target_type'], id: string): Promise<boolean> {
+/** Whether a review target of the rewards' own exists (a story target is the newsroom's: `ReviewStories`). */
+export async function targetExists(
+  db: Queryable<RewardsTables>,
+  type: Exclude<ReviewCasesTable['target_type'], 'STORY'>,
+  id: string,
+): Promise<boolean> {
   switch (type) {
     case 'RECIPIENT':
       return Boolean(await db.selectFrom('reward_recipients').select('id').where('id', '=', id).executeTakeFirst());
-    case 'STORY':
-      return Boolean(await db.selectFrom('stories').select('id').where('id', '=', id).executeTakeFirst());
     case 'PAYOUT':
       return Boolean(await db.selectFrom('payouts').select('id').where(payoutById(id)).executeTakeFirst());
     case 'BATCH':
@@ -86,11 +90,16 @@ export async function targetExists(db: Queryable, type: ReviewCasesTable['target
 
 // ---- freezes ----------------------------------------------------------------------------------------------
 
-export async function lockRecipient(tx: Tx, id: string) {
+export async function lockRecipient(tx: Tx<RewardsTables>, id: string) {
   return (await tx.selectFrom('reward_recipients').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()) ?? null;
 }
 
-export async function setRecipientFrozen(tx: Tx, id: string, frozen: { at: Date; reason: string; by: string } | null, now: Date) {
+export async function setRecipientFrozen(
+  tx: Tx<RewardsTables>,
+  id: string,
+  frozen: { at: Date; reason: string; by: string } | null,
+  now: Date,
+) {
   await tx
     .updateTable('reward_recipients')
     .set({ frozen_at: frozen?.at ?? null, frozen_reason: frozen?.reason ?? null, frozen_by: frozen?.by ?? null, updated_at: now })
@@ -98,12 +107,8 @@ export async function setRecipientFrozen(tx: Tx, id: string, frozen: { at: Date;
     .execute();
 }
 
-export async function storyExists(db: Queryable, id: string): Promise<boolean> {
-  return Boolean(await db.selectFrom('stories').select('id').where('id', '=', id).executeTakeFirst());
-}
-
 /** Freezes a story for rewards; false when it already was. */
-export async function insertStoryFreeze(tx: Tx, storyId: string, reason: string, by: string, at: Date): Promise<boolean> {
+export async function insertStoryFreeze(tx: Tx<RewardsTables>, storyId: string, reason: string, by: string, at: Date): Promise<boolean> {
   const row = await tx
     .insertInto('reward_story_freezes')
     .values({ story_id: storyId, reason, frozen_by: by, frozen_at: at })
@@ -113,7 +118,7 @@ export async function insertStoryFreeze(tx: Tx, storyId: string, reason: string,
   return Boolean(row);
 }
 
-export async function deleteStoryFreeze(tx: Tx, storyId: string): Promise<boolean> {
+export async function deleteStoryFreeze(tx: Tx<RewardsTables>, storyId: string): Promise<boolean> {
   const row = await tx.deleteFrom('reward_story_freezes').where('story_id', '=', storyId).returning('story_id').executeTakeFirst();
   return Boolean(row);
 }
@@ -122,14 +127,14 @@ export async function deleteStoryFreeze(tx: Tx, storyId: string): Promise<boolea
  * Pending payouts (not yet paid: payable, waiting or held) of a recipient's person become FROZEN. A payout's
  * linked_human_id is its owner person (recipient_id is only ever set to that person's recipient).
  */
-export async function freezeRecipientPayouts(tx: Tx, linkedHumanId: string, now: Date): Promise<number> {
+export async function freezeRecipientPayouts(tx: Tx<RewardsTables>, linkedHumanId: string, now: Date): Promise<number> {
   const { numAffectedRows } = await sql`
     update payouts set status = 'FROZEN', status_reason = 'RECIPIENT_FROZEN', updated_at = ${now}
     where status in ('PAYABLE', 'PENDING_RECIPIENT', 'REVIEW') and ${payoutsOfPerson('HUMAN', linkedHumanId)}`.execute(tx);
   return Number(numAffectedRows ?? 0);
 }
 
-export async function freezeStoryPayouts(tx: Tx, storyId: string, now: Date): Promise<number> {
+export async function freezeStoryPayouts(tx: Tx<RewardsTables>, storyId: string, now: Date): Promise<number> {
   const { numAffectedRows } = await sql`
     update payouts set status = 'FROZEN', status_reason = 'STORY_FROZEN', updated_at = ${now}
     where status in ('PAYABLE', 'PENDING_RECIPIENT', 'REVIEW') and ${payoutsOf('story', storyId)}`.execute(tx);
@@ -140,7 +145,7 @@ export async function freezeStoryPayouts(tx: Tx, storyId: string, now: Date): Pr
  * Unfreeze: frozen payouts go to REVIEW (never straight to payable) unless another freeze still holds them
  * (their story frozen, or their person's recipient frozen), in which case they stay FROZEN with that reason.
  */
-export async function reviewUnfrozenPayouts(tx: Tx, where: { linkedHumanId: string } | { storyId: string }, now: Date) {
+export async function reviewUnfrozenPayouts(tx: Tx<RewardsTables>, where: { linkedHumanId: string } | { storyId: string }, now: Date) {
   const scope = 'storyId' in where ? payoutsOf('story', where.storyId, 'p') : payoutsOfPerson('HUMAN', where.linkedHumanId, 'p');
   const { rows } = await sql<{ status: string }>`
     update payouts p set
@@ -161,7 +166,7 @@ export async function reviewUnfrozenPayouts(tx: Tx, where: { linkedHumanId: stri
 }
 
 /** Review-held payouts of a case's target go back to payable (or waiting for a wallet); frozen ones stay. */
-export async function releaseReviewedPayouts(tx: Tx, target: { type: string; id: string }, now: Date): Promise<number> {
+export async function releaseReviewedPayouts(tx: Tx<RewardsTables>, target: { type: string; id: string }, now: Date): Promise<number> {
   const scope =
     target.type === 'STORY'
       ? payoutsOf('story', target.id, 'p')
@@ -180,7 +185,7 @@ export async function releaseReviewedPayouts(tx: Tx, target: { type: string; id:
 
 // ---- the review queue ---------------------------------------------------------------------------------------
 
-export async function frozenRecipients(db: Queryable, limit: number) {
+export async function frozenRecipients(db: Queryable<RewardsTables>, limit: number) {
   return db
     .selectFrom('reward_recipients as r')
     .select(['r.id', 'r.frozen_at', 'r.frozen_reason', 'r.frozen_by'])
@@ -198,7 +203,7 @@ export async function frozenRecipients(db: Queryable, limit: number) {
     .execute();
 }
 
-export async function frozenStories(db: Queryable, limit: number) {
+export async function frozenStories(db: Queryable<RewardsTables>, limit: number) {
   return db
     .selectFrom('reward_story_freezes as f')
     .select(['f.story_id', 'f.frozen_at', 'f.reason', 'f.frozen_by'])
@@ -215,16 +220,16 @@ export async function frozenStories(db: Queryable, limit: number) {
     .execute();
 }
 
-export async function heldPayouts(db: Queryable, limit: number) {
+export async function heldPayouts(db: Queryable<RewardsTables>, limit: number) {
   return db.selectFrom('payouts').selectAll().where('status', '=', 'REVIEW').orderBy('seq').limit(limit).execute();
 }
 
 /**
  * The rewards recipient behind a bot or a reader, with the person it is: a bot's payouts go to its payout owner
- * (bot_payout_owners), a reader's to the linked human their actor is bound to. Null when that person is no
- * recipient (nothing to freeze).
+ * (bot_payout_owners), a reader's to the linked human their actor is bound to (`boundTo`, read from identity's
+ * bindings by the caller). Null when that person is no recipient (nothing to freeze).
  */
-export async function recipientBehind(db: Queryable, member: { kind: 'bot' | 'actor'; id: string }) {
+export async function recipientBehind(db: Queryable<RewardsTables>, member: { kind: 'bot' | 'actor'; id: string }, boundTo: string | null) {
   const { rows } = await (
     member.kind === 'bot'
       ? sql<{ id: string; linked_human_id: string; frozen_at: Date | null }>`
@@ -233,7 +238,7 @@ export async function recipientBehind(db: Queryable, member: { kind: 'bot' | 'ac
       : sql<{ id: string; linked_human_id: string; frozen_at: Date | null }>`
         SELECT r.id, r.linked_human_id, r.frozen_at FROM reward_recipients r
         WHERE r.actor_id = ${member.id}
-           OR r.linked_human_id = (SELECT b.linked_human_id FROM actor_bindings b WHERE b.actor_id = ${member.id})
+           OR r.linked_human_id = ${boundTo}
         ORDER BY r.id LIMIT 1`
   ).execute(db);
   return rows[0] ?? null;

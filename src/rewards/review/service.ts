@@ -4,6 +4,7 @@ import type { HumanActor } from '../../platform/auth/types.js';
 import { appendAudit } from '../../platform/audit/audit-log.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db/database.js';
+import type { RewardsTables } from '../tables.js';
 import type { ReviewCaseEventsTable, ReviewCasesTable, ReviewTargetType } from '../../platform/db/schema.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { holdSettlementRuns } from '../settlements/service.js';
@@ -31,14 +32,25 @@ import {
   releaseReviewedPayouts,
   reviewUnfrozenPayouts,
   setRecipientFrozen,
-  storyExists,
   targetExists,
   updateCase,
 } from './repository.js';
 
+/** newsroom → rewards' review: whether a story a case or a freeze names exists. */
+export interface ReviewStories {
+  exists(storyId: string): Promise<boolean>;
+}
+
+/** identity → rewards' review: the linked human an actor is bound to (whether or not its session has ended). */
+export interface ReviewPeople {
+  boundTo(actorId: string): Promise<string | null>;
+}
+
 export interface ReviewDeps {
-  db: Db;
-  transactor: Transactor;
+  stories: ReviewStories;
+  people: ReviewPeople;
+  db: Db<RewardsTables>;
+  transactor: Transactor<RewardsTables>;
   clock: Clock;
   decimals: number;
   reviewDueHours: number;
@@ -84,7 +96,7 @@ function presentCase(row: Selectable<ReviewCasesTable> & { queue?: string }, eve
  * sent to REVIEW by an unfreeze.
  */
 async function recordFreeze(
-  tx: Tx,
+  tx: Tx<RewardsTables>,
   actor: HumanActor,
   target: { type: 'RECIPIENT' | 'STORY'; id: string },
   frozen: boolean,
@@ -114,10 +126,10 @@ async function recordFreeze(
 }
 
 export function createRewardReviewService(deps: ReviewDeps) {
-  const { db, transactor, clock, decimals, reviewDueHours } = deps;
+  const { db, transactor, clock, stories, people, decimals, reviewDueHours } = deps;
 
   async function record(
-    tx: Tx,
+    tx: Tx<RewardsTables>,
     actor: HumanActor,
     caseId: string,
     action: string,
@@ -146,7 +158,7 @@ export function createRewardReviewService(deps: ReviewDeps) {
     kind: CaseMove,
     note: string | null,
     set: (now: Date) => Partial<Omit<ReviewCasesTable, 'id' | 'seq'>>,
-    after?: (tx: Tx, row: Selectable<ReviewCasesTable>, now: Date) => Promise<void>,
+    after?: (tx: Tx<RewardsTables>, row: Selectable<ReviewCasesTable>, now: Date) => Promise<void>,
   ) {
     return withTransaction(transactor, async (tx) => {
       const row = await lockCase(tx, caseId);
@@ -171,7 +183,9 @@ export function createRewardReviewService(deps: ReviewDeps) {
       actor: HumanActor,
       body: { targetType: ReviewTargetType; targetId: string; reason: string; assignedToActorId?: string | undefined },
     ) {
-      if (!(await targetExists(db, body.targetType, body.targetId))) {
+      const exists =
+        body.targetType === 'STORY' ? await stories.exists(body.targetId) : await targetExists(db, body.targetType, body.targetId);
+      if (!exists) {
         throw validationFailed([{ path: '/targetId', message: `no ${body.targetType.toLowerCase()} has this id` }]);
       }
       return withTransaction(transactor, async (tx) => {
@@ -258,7 +272,7 @@ export function createRewardReviewService(deps: ReviewDeps) {
     },
 
     async freezeStory(actor: HumanActor, storyId: string, reason: string) {
-      if (!(await storyExists(db, storyId))) throw notFound('story');
+      if (!(await stories.exists(storyId))) throw notFound('story');
       return withTransaction(transactor, async (tx) => {
         await holdSettlementRuns(tx);
         const now = new Date(clock.now());
@@ -269,7 +283,7 @@ export function createRewardReviewService(deps: ReviewDeps) {
     },
 
     async unfreezeStory(actor: HumanActor, storyId: string, reason: string) {
-      if (!(await storyExists(db, storyId))) throw notFound('story');
+      if (!(await stories.exists(storyId))) throw notFound('story');
       return withTransaction(transactor, async (tx) => {
         await holdSettlementRuns(tx);
         const now = new Date(clock.now());
@@ -284,7 +298,7 @@ export function createRewardReviewService(deps: ReviewDeps) {
      * is frozen; null when there is none (then there is nothing of theirs to freeze).
      */
     async recipientOf(member: { kind: 'bot' | 'actor'; id: string }) {
-      const row = await recipientBehind(db, member);
+      const row = await recipientBehind(db, member, member.kind === 'actor' ? await people.boundTo(member.id) : null);
       return row ? { recipientId: row.id, linkedHumanId: row.linked_human_id, frozen: row.frozen_at !== null } : null;
     },
 

@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
 import { BinaryRows, copyRows } from '../../platform/db/bulk/copy-in.js';
 import type { Queryable, Tx } from '../../platform/db/database.js';
+import type { RewardsTables } from '../tables.js';
 import type { PayoutRole, PayoutStatus, SettlementsTable } from '../../platform/db/schema.js';
 import { payoutsOf, payoutsOfPerson } from '../payout-scope-repository.js';
+import type { BotOwners } from './contributions.js';
 import type { PayoutHolder } from './payout-rows.js';
 import type { Insertable } from 'kysely';
 
@@ -11,23 +13,23 @@ import type { Insertable } from 'kysely';
 const RUN_LOCK_KEY = 0x52_45_57_02; // 'REW' 2: one settlement run at a time
 
 /** Serializes runs until commit; the settled_stories primary key is what guarantees "at most once". */
-export async function lockSettlementRuns(tx: Tx): Promise<void> {
+export async function lockSettlementRuns(tx: Tx<RewardsTables>): Promise<void> {
   await sql`SELECT pg_advisory_xact_lock(${sql.lit(RUN_LOCK_KEY)})`.execute(tx);
 }
 
 /** The people who can be paid: recipient id, wallet state and freeze, by linked human. */
-export async function recipientsByHuman(db: Queryable) {
+export async function recipientsByHuman(db: Queryable<RewardsTables>) {
   const rows = await db.selectFrom('reward_recipients').select(['id', 'linked_human_id', 'wallet_verified_at', 'frozen_at']).execute();
   return new Map(rows.map((r) => [r.linked_human_id, r]));
 }
 
-export async function frozenStoryIds(db: Queryable): Promise<Set<string>> {
+export async function frozenStoryIds(db: Queryable<RewardsTables>): Promise<Set<string>> {
   const rows = await db.selectFrom('reward_story_freezes').select('story_id').execute();
   return new Set(rows.map((r) => r.story_id));
 }
 
 /** The settlement row without its inputs and payout count: completeSettlement must follow in the same transaction. */
-export async function insertSettlement(tx: Tx, row: Insertable<SettlementsTable>): Promise<void> {
+export async function insertSettlement(tx: Tx<RewardsTables>, row: Insertable<SettlementsTable>): Promise<void> {
   await tx.insertInto('settlements').values(row).execute();
 }
 
@@ -35,7 +37,12 @@ export async function insertSettlement(tx: Tx, row: Insertable<SettlementsTable>
  * Completes a run's settlement row: the number of payouts it wrote and the inputs it was computed from
  * (published-inputs.ts); a settlement cannot commit without its inputs (settlements_inputs_required).
  */
-export async function completeSettlement(tx: Tx, settlementId: string, payoutCount: number, inputsGzip: Uint8Array): Promise<void> {
+export async function completeSettlement(
+  tx: Tx<RewardsTables>,
+  settlementId: string,
+  payoutCount: number,
+  inputsGzip: Uint8Array,
+): Promise<void> {
   await tx.updateTable('settlements').set({ payout_count: payoutCount, inputs_gzip: inputsGzip }).where('id', '=', settlementId).execute();
 }
 
@@ -47,7 +54,11 @@ export interface StoryPayoutRange {
 }
 
 /** Marks the stories settled; a story some other settlement holds fails the primary key (and the run). */
-export async function insertSettledStories(tx: Tx, settlementId: string, stories: readonly StoryPayoutRange[]): Promise<void> {
+export async function insertSettledStories(
+  tx: Tx<RewardsTables>,
+  settlementId: string,
+  stories: readonly StoryPayoutRange[],
+): Promise<void> {
   await sql`
     insert into settled_stories (story_id, settlement_id, payout_seq_first, payout_seq_last)
     select story_id, ${settlementId}, first, last
@@ -60,7 +71,7 @@ export async function insertSettledStories(tx: Tx, settlementId: string, stories
  * for none). Runs hold the settlement lock and nothing else draws payout seqs, so the block is the run's alone;
  * were it not, the payouts' primary key (seq) would refuse the second writer of a value and its run would roll back.
  */
-export async function reservePayoutSeqs(tx: Tx, count: number): Promise<bigint | null> {
+export async function reservePayoutSeqs(tx: Tx<RewardsTables>, count: number): Promise<bigint | null> {
   if (count === 0) return null;
   const { rows } = await sql<{ first: string }>`
     SELECT setval(pg_get_serial_sequence('payouts', 'seq'), nextval(pg_get_serial_sequence('payouts', 'seq')) + ${count - 1}) - ${count - 1} AS first`.execute(
@@ -110,7 +121,12 @@ const PAYOUT_COLUMNS = [
  * and less again without values to parse from text). The batches are encoded one at a time as the COPY reads
  * them, so the database inserts the first while the later ones are built.
  */
-export async function insertPayouts(tx: Tx, settlementId: string, at: Date, batches: Iterable<readonly NewPayout[]>): Promise<void> {
+export async function insertPayouts(
+  tx: Tx<RewardsTables>,
+  settlementId: string,
+  at: Date,
+  batches: Iterable<readonly NewPayout[]>,
+): Promise<void> {
   function* chunks() {
     for (const batch of batches) yield encodePayouts(settlementId, at, batch);
   }
@@ -121,7 +137,11 @@ export async function insertPayouts(tx: Tx, settlementId: string, at: Date, batc
  * The run's payouts by person (payout_holders): one binary COPY, sent after the payouts' and fed once `holders`
  * resolves (when the payouts have all been built), a chunk of persons at a time.
  */
-export async function insertPayoutHolders(tx: Tx, settlementId: string, holders: Promise<readonly PayoutHolder[]>): Promise<void> {
+export async function insertPayoutHolders(
+  tx: Tx<RewardsTables>,
+  settlementId: string,
+  holders: Promise<readonly PayoutHolder[]>,
+): Promise<void> {
   holders.catch(() => undefined); // awaited below once the COPY reads it; a failure before that must not go unhandled
   async function* chunks() {
     const list = await holders;
@@ -183,13 +203,13 @@ const SUMMARY = [
   'created_at',
 ] as const;
 
-export async function listSettlements(db: Queryable, limit: number, beforeSeq?: string) {
+export async function listSettlements(db: Queryable<RewardsTables>, limit: number, beforeSeq?: string) {
   let query = db.selectFrom('settlements').select(SUMMARY).orderBy('seq', 'desc').limit(limit);
   if (beforeSeq) query = query.where('seq', '<', beforeSeq);
   return query.execute();
 }
 
-export async function findSettlement(db: Queryable, id: string) {
+export async function findSettlement(db: Queryable<RewardsTables>, id: string) {
   return (
     (await db
       .selectFrom('settlements')
@@ -199,11 +219,11 @@ export async function findSettlement(db: Queryable, id: string) {
   );
 }
 
-export async function findSettlementSummary(db: Queryable, id: string) {
+export async function findSettlementSummary(db: Queryable<RewardsTables>, id: string) {
   return (await db.selectFrom('settlements').select(SUMMARY).where('id', '=', id).executeTakeFirst()) ?? null;
 }
 
-export async function settledStoryIds(db: Queryable, settlementId: string): Promise<string[]> {
+export async function settledStoryIds(db: Queryable<RewardsTables>, settlementId: string): Promise<string[]> {
   const rows = await db
     .selectFrom('settled_stories')
     .select('story_id')
@@ -223,7 +243,7 @@ export interface PayoutFilters {
   recipientId?: string | undefined;
 }
 
-export async function listPayouts(db: Queryable, filters: PayoutFilters, limit: number, afterSeq?: string) {
+export async function listPayouts(db: Queryable<RewardsTables>, filters: PayoutFilters, limit: number, afterSeq?: string) {
   let query = db.selectFrom('payouts').selectAll().orderBy('seq', 'asc').limit(limit);
   if (filters.settlementId) query = query.where(payoutsOf('settlement', filters.settlementId));
   if (filters.storyId) query = query.where(payoutsOf('story', filters.storyId));
@@ -234,4 +254,10 @@ export async function listPayouts(db: Queryable, filters: PayoutFilters, limit: 
   if (filters.recipientId) query = query.where('recipient_id', '=', filters.recipientId);
   if (afterSeq) query = query.where('seq', '>', afterSeq);
   return query.execute();
+}
+
+/** Each bot's owner now, by bot id: read once per settlement, a row per bot. */
+export async function botPayoutOwners(db: Queryable<RewardsTables>): Promise<BotOwners> {
+  const rows = await db.selectFrom('bot_payout_owners').select(['bot_id', 'linked_human_id']).execute();
+  return new Map(rows.map((r) => [r.bot_id, { botId: r.bot_id, owner: r.linked_human_id }]));
 }

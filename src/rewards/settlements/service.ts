@@ -4,6 +4,7 @@ import { appendAudit } from '../../platform/audit/audit-log.js';
 import type { Clock } from '../../platform/clock.js';
 import type { CursorCodec } from '../../platform/cursor.js';
 import type { Db, Tx } from '../../platform/db/database.js';
+import type { RewardsTables } from '../tables.js';
 import { statementPipeline } from '../../platform/db/bulk/statement-pipeline.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { appError, notFound, validationFailed } from '../../platform/errors.js';
@@ -12,17 +13,16 @@ import type { Policy } from '../policy/policy.js';
 import { readCurrentPolicy } from '../policy/policy-service.js';
 import type { CartelHolds } from './cartel-hook.js';
 import { divideShares, ROLES, settlementSeed, splitPool, type PoolSplit, type SettlementInputs } from './compute.js';
-import {
-  botPayoutOwners,
-  eligibleStories,
-  streamWorkUnits,
-  workUnits,
-  type BotOwners,
-  type EligibleStory,
-  type WorkUnitsVisitor,
-} from './contributions-repository.js';
+import type { BotOwners, EligibleStory, SettlementContributions, WorkUnitsVisitor } from './contributions.js';
 import { toBaseUnits, toDisplay } from '../money/money.js';
-import { inputsDigest, moneyRequest, needsSecondApproval, passSecondApproval, type SecondApprovalRule } from '../money/second-approval.js';
+import {
+  inputsDigest,
+  moneyRequest,
+  needsSecondApproval,
+  passSecondApproval,
+  type MoneyGate,
+  type SecondApprovalRule,
+} from '../money/second-approval.js';
 import { compressedInputs, storedInputs } from './published-inputs.js';
 import {
   paidCount,
@@ -36,6 +36,7 @@ import {
 } from './payout-rows.js';
 import { money, presentPayout, presentSettlement, presentTotals, type RoleTotals } from './presenter.js';
 import {
+  botPayoutOwners,
   findSettlement,
   findSettlementSummary,
   frozenStoryIds,
@@ -58,15 +59,17 @@ const MAX_POOL_BASE = 10n ** 60n;
 const PAYOUT_BATCH = 2_000;
 
 export interface SettlementDeps {
-  db: Db;
-  transactor: Transactor;
+  db: Db<RewardsTables>;
+  transactor: Transactor<RewardsTables>;
   clock: Clock;
   decimals: number;
   cartelHolds: CartelHolds;
+  /** The stories' side of what a settlement divides (the newsroom's rows). */
+  contributions: SettlementContributions;
   cursors: CursorCodec;
   /**
    * Whether the database runs several statements at once (a pool; not PGlite's one session): a preview then reads
-   * its work units in parts side by side (contributions-repository.ts).
+   * its work units in parts side by side (SettlementContributions).
    */
   readInParts: boolean;
   /**
@@ -74,6 +77,8 @@ export interface SettlementDeps {
    * composition root always sets it; left out (a bench, a unit test of the arithmetic) no pool needs one.
    */
   secondApproval?: SecondApprovalRule;
+  /** The control-plane gate that checks and consumes a second approval (or any request id given). */
+  controlPlane: MoneyGate;
 }
 
 /** The payout states, in the order the preview explains them. */
@@ -118,7 +123,7 @@ function roleTotals(split: PoolSplit): RoleTotals {
  * but payout states (freezes, reviews, wallet binding).
  */
 export function createSettlementService(deps: SettlementDeps) {
-  const { db, transactor, clock, decimals, cartelHolds, cursors, readInParts } = deps;
+  const { db, transactor, clock, decimals, cartelHolds, contributions: fromStories, cursors, readInParts, controlPlane } = deps;
   const secondApproval = deps.secondApproval ?? { aboveBase: MAX_POOL_BASE, decimals };
 
   /**
@@ -153,8 +158,8 @@ export function createSettlementService(deps: SettlementDeps) {
    * database for a preview); `readUnits` hands over the work units, a batch at a time for a run (its cursor) or
    * all at once for a preview.
    */
-  async function gather(q: Db, policy: Policy, pool: bigint, now: Date, readUnits: UnitsReader): Promise<Gathered> {
-    const [stories, owners] = await Promise.all([eligibleStories(q, now), botPayoutOwners(q)]);
+  async function gather(q: Db<RewardsTables>, policy: Policy, pool: bigint, now: Date, readUnits: UnitsReader): Promise<Gathered> {
+    const [stories, owners] = await Promise.all([fromStories.eligibleStories(q, now), botPayoutOwners(q)]);
     if (!stories.length) throw appError('NOTHING_TO_SETTLE');
     // grouped by story, in the order of the stories: each story's payouts then have one block of seq
     // (payout-rows.ts) and are inserted together. The stories of one vote weight share their weights by units.
@@ -275,7 +280,7 @@ export function createSettlementService(deps: SettlementDeps) {
       const now = new Date(clock.now());
       const base = poolBase(totalPoolOrbs, '/querystring/totalPoolOrbs');
       // outside a transaction the work units are read on connections of their own while the stories are read
-      const unitsRead = workUnits(db, now, readInParts);
+      const unitsRead = fromStories.workUnits(db, now, readInParts);
       unitsRead.catch(() => undefined);
       const g = await gather(db, await readCurrentPolicy(db), base, now, async (owners, visit) => (await unitsRead)(owners, visit));
       const split = splitPool(g.inputs);
@@ -355,17 +360,24 @@ export function createSettlementService(deps: SettlementDeps) {
         }
         if (controlPlaneRequestId === undefined && needsSecondApproval(secondApproval, pool)) {
           // refused before the work units are read: the request to file names the stories only
-          const stories = await eligibleStories(tx, now);
+          const stories = await fromStories.eligibleStories(tx, now);
           if (!stories.length) throw appError('NOTHING_TO_SETTLE');
           const expected = runRequest(
             policy.version,
             pool,
             stories.map((s) => s.id),
           );
-          await passSecondApproval(tx, { rule: secondApproval, amountBase: pool, requestId: undefined, expected, actor, at: now });
+          await passSecondApproval(tx, controlPlane, {
+            rule: secondApproval,
+            amountBase: pool,
+            requestId: undefined,
+            expected,
+            actor,
+            at: now,
+          });
         }
-        const g = await gather(tx, policy, pool, now, (owners, visit) => streamWorkUnits(tx, now, owners, visit));
-        const approvedBy = await passSecondApproval(tx, {
+        const g = await gather(tx, policy, pool, now, (owners, visit) => fromStories.streamWorkUnits(tx, now, owners, visit));
+        const approvedBy = await passSecondApproval(tx, controlPlane, {
           rule: secondApproval,
           amountBase: pool,
           requestId: controlPlaneRequestId,
@@ -488,6 +500,6 @@ export function createSettlementService(deps: SettlementDeps) {
  * committed would create payouts in the old state after the write had moved the existing ones (waiting for a
  * release that already happened, or payable under a freeze).
  */
-export async function holdSettlementRuns(tx: Tx): Promise<void> {
+export async function holdSettlementRuns(tx: Tx<RewardsTables>): Promise<void> {
   await lockSettlementRuns(tx);
 }

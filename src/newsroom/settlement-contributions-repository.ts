@@ -1,39 +1,15 @@
 import { sql, type RawBuilder } from 'kysely';
-import { readThroughCursor } from '../../platform/db/bulk/cursor-read.js';
-import type { Queryable, Tx } from '../../platform/db/database.js';
-import type { PayoutRole } from '../../platform/db/schema.js';
+import { readThroughCursor } from '../platform/db/bulk/cursor-read.js';
+import type { Queryable, Tx } from '../platform/db/database.js';
+import type { PayoutRole } from '../platform/db/schema.js';
+import type { BotOwners, EligibleStory, WorkUnitsVisitor } from '../rewards/settlements/contributions.js';
 
 /**
- * SQL that gathers what a settlement divides: the stories whose reward window has closed and that no
- * settlement has covered, their reward-vote weight, and the units of work of each role (docs/rewards.md
- * "Who is paid for what"). Every query restates the same `eligible` set, so all read one consistent list.
+ * SQL that gathers what a settlement divides (the rewards' `SettlementContributions` port): the stories whose reward
+ * window has closed and that no settlement has covered, their reward-vote weight, and the units of work of each role
+ * (docs/rewards.md "Who is paid for what"). Every query restates the same `eligible` set, so all read one consistent
+ * list. A link: `eligible` leaves out the stories the rewards' settled_stories holds, in the same statement.
  */
-
-export interface EligibleStory {
-  id: string;
-  review_status: string;
-  graduated_at: Date | null;
-  reward_window_ends_at: Date;
-  /** Σ UP reward-vote weights − Σ DOWN weights (tier weights), floored at 0. */
-  vote_weight: string;
-}
-
-/**
- * Receives the work units of one (story, role, beneficiary), one row at a time: fields, not an object, since a run
- * reads a million of them. `owner` is the person who owns the beneficiary: a bot's owner (bot_payout_owners: the
- * person who claimed it, else the linked human of its AgentBook verification), a flagger's linked human (or null).
- * `units` is a positive integer as decimal text. The role is one of four constant strings, and a bot's id and owner
- * are the same two strings at each of its contributions (read once with the bots' owners), so a caller that keeps
- * a million contributions keeps each bot's texts once; a flagger's texts and the units are new strings each time.
- */
-export type WorkUnitsVisitor = (
-  storyId: string,
-  role: PayoutRole,
-  beneficiaryKind: 'BOT' | 'HUMAN',
-  beneficiaryId: string,
-  owner: string | null,
-  units: string,
-) => void;
 
 /**
  * A row of the work-units query: either a story's bot units packed in one text (`bots`: `units role botId` per
@@ -48,20 +24,6 @@ interface PackedUnits {
   bots: string | null;
   flag: string | null;
   owner: string | null;
-}
-
-/** A bot's id and its owner now (bot_payout_owners, null when it has none). */
-export interface BotOwner {
-  botId: string;
-  owner: string | null;
-}
-
-/** Each bot's owner now, by bot id: read once per settlement, a row per bot. */
-export type BotOwners = ReadonlyMap<string, BotOwner>;
-
-export async function botPayoutOwners(db: Queryable): Promise<BotOwners> {
-  const rows = await db.selectFrom('bot_payout_owners').select(['bot_id', 'linked_human_id']).execute();
-  return new Map(rows.map((r) => [r.bot_id, { botId: r.bot_id, owner: r.linked_human_id }]));
 }
 
 const ROLES_BY_INITIAL: Readonly<Record<string, PayoutRole>> = { W: 'WRITER', F: 'FACT_CHECK', R: 'RISK', S: 'SOURCE_DIVERSITY' };
