@@ -330,6 +330,7 @@ export function createServices(ctx: AppContext) {
   const siteNotifications = createSiteNotifications({
     saved: readers.bookmarks.savedIds,
     around: newsroom.notifications.around,
+    countSince: newsroom.notifications.countSince,
     state: readers.notifications,
     names,
     baseUrl: config.publicBaseUrl,

@@ -85,6 +85,10 @@ test('a reader chooses a name (a taken one is refused in words), comments under 
       '/ledger?lang=en',
       '/people/Alice%20Ferreira?lang=en',
       `/bots/${botId}?lang=en`,
+      '/how-it-works?lang=en',
+      '/developing?lang=en',
+      '/under-review?lang=en',
+      '/reward-window?lang=en',
     ];
     for (const path of pages) {
       for (const visitor of [null, alice]) {
@@ -94,7 +98,13 @@ test('a reader chooses a name (a taken one is refused in words), comments under 
         assert.equal(raw, null, `${path} shows ${raw?.[0]}`);
       }
     }
-    for (const path of ['/me?lang=en', '/me/name?lang=en']) {
+    for (const path of [
+      '/me?lang=en',
+      '/me/name?lang=en',
+      '/me/activity?lang=en',
+      '/me/notifications?lang=en',
+      '/me/history/clear?lang=en',
+    ]) {
       const res = await alice.get(path);
       assert.equal(res.statusCode, 200, path);
       if (path.startsWith('/me?')) assert.ok(RAW_IDS.test(res.body), `${path}: the account id is on the page, folded`);

@@ -104,3 +104,28 @@ test('replies, corrections and retractions reach the reader, counted in the mast
     assert.equal((await g.t.app.inject(`/notifications/${name}?lang=en`)).statusCode, 404, name);
   assert.equal((await g.t.app.inject('/me/notifications?lang=en')).statusCode, 303, 'logged out: the login page');
 });
+
+test('the masthead counts only what came after the reader last looked, capped as the list is at 50 of a kind', async () => {
+  const carol = siteBrowser(g.t.app, '203.0.113.43');
+  await carol.devLogin('carol');
+  await carol.chooseName('Carol Reader');
+  await carol.submit(`/stories/${stories.other}?lang=en`, `/stories/${stories.other}/comment`, { body: 'The wing opens on Friday.' });
+  const listed = await g.client.get<Json>(`/v1/stories/${stories.other}/comments?limit=50`);
+  const hers = (listed.body.items as { id: string; body: string }[]).find((c) => c.body === 'The wing opens on Friday.')!.id;
+  const replyToHer = async (body: string) => {
+    const r = await g.post<Json>('reader', `/v1/stories/${stories.other}/comments`, { body, parentId: hers });
+    assert.equal(r.status, 202, JSON.stringify(r.body));
+  };
+  await replyToHer('Which Friday?');
+  assert.match((await carol.get('/?lang=en')).body, /class="waiting">Notifications \(1\)<\/a>/);
+  await carol.get('/me/notifications?lang=en');
+  assert.match((await carol.get('/?lang=en')).body, />Notifications<\/a>/, 'looked at: nothing new');
+  // her own reply to herself is no notification
+  await carol.submit(`/stories/${stories.other}?lang=en`, `/stories/${stories.other}/comment`, { body: 'This one.', parentId: hers });
+  await replyToHer('Thanks.');
+  assert.match((await carol.get('/?lang=en')).body, /class="waiting">Notifications \(1\)<\/a>/, 'only what came after she looked');
+  for (let i = 0; i < 50; i += 1) await replyToHer(`Reply number ${i}.`);
+  assert.match((await carol.get('/?lang=en')).body, /class="waiting">Notifications \(50\)<\/a>/, '51 new, the list shows 50');
+  const page = (await carol.get('/me/notifications?lang=en')).body;
+  assert.equal([...page.matchAll(/<li class="unread">/g)].length, 50);
+});

@@ -9,7 +9,7 @@ import { recomputeConsensus } from '../consensus/service.js';
 import type { Parameters } from '../../governance/parameters/parameters.js';
 import { PAGE_LIMIT_DEFAULT, type PageQuery } from '../stories/evidence-schemas.js';
 import { requirePublished } from '../stories/policy.js';
-import { readableTitles } from '../stories/readable-titles.js';
+import { newestOnReadable } from '../stories/readable-titles.js';
 import type { ReadableStory, StoriesService } from '../stories/service.js';
 import { lockVisibleStory } from '../stories/story-lock.js';
 import { decrementCommentCount, incrementCommentCount } from '../stories/story-lock.js';
@@ -176,15 +176,8 @@ export function createCommentsService(deps: {
      * story's id and title: a reader's profile page.
      */
     async byAuthor(actorId: string, limit: number) {
-      const rows = await commentsByAuthor(db, actorId, limit * 2);
-      const visible = await readableTitles(
-        stories,
-        rows.map((r) => r.story_id),
-      );
-      return rows
-        .filter((r) => visible.has(r.story_id))
-        .slice(0, limit)
-        .map((r) => ({ ...presentComment(r, undefined), story: visible.get(r.story_id)! }));
+      const kept = await newestOnReadable(stories, (n) => commentsByAuthor(db, actorId, n), limit);
+      return kept.map(({ row, story }) => ({ ...presentComment(row, undefined), story }));
     },
   };
 }

@@ -12,7 +12,7 @@ import { PAGE_LIMIT_DEFAULT, type PageQuery } from '../stories/evidence-schemas.
 import { requirePublished } from '../stories/policy.js';
 import type { ReadableStory, StoriesService } from '../stories/service.js';
 import { currentPacket, lockVisibleStory } from '../stories/story-lock.js';
-import { readableTitles } from '../stories/readable-titles.js';
+import { newestOnReadable } from '../stories/readable-titles.js';
 import { editorialActsOn, flagsAfter, flagsByActor, flagsOfActorOnStory, insertFlag } from './repository.js';
 import type { Flag, FlagBody, FlagsResponse } from './schemas.js';
 
@@ -164,20 +164,15 @@ export function createFlagsService(deps: {
      * what became of it (FlagOutcome).
      */
     async byActor(actorId: string, limit: number) {
-      const rows = await flagsByActor(db, actorId, limit * 2);
-      const visible = await readableTitles(
-        stories,
-        rows.map((r) => r.story_id),
-      );
-      const kept = rows.filter((r) => visible.has(r.story_id)).slice(0, limit);
-      const acts = await editorialActsOn(db, [...new Set(kept.map((r) => r.story_id))]);
-      return kept.map((r) => {
+      const kept = await newestOnReadable(stories, (n) => flagsByActor(db, actorId, n), limit);
+      const acts = await editorialActsOn(db, [...new Set(kept.map(({ row }) => row.story_id))]);
+      return kept.map(({ row: r, story }) => {
         const since = acts.filter((a) => a.story_id === r.story_id && a.created_at >= r.created_at);
         const act = since.find((a) => a.kind === 'RETRACTION') ?? since.at(-1);
         const outcome: FlagOutcome = act
           ? { state: act.kind === 'RETRACTION' ? 'RETRACTED' : 'CORRECTED', at: act.created_at.toISOString(), note: act.note }
           : { state: 'OPEN' };
-        return { ...presentOwn(r), story: visible.get(r.story_id)!, outcome };
+        return { ...presentOwn(r), story, outcome };
       });
     },
   };

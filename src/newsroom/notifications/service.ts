@@ -22,9 +22,10 @@ export type Notification =
  */
 export function createNotificationsService(deps: { db: Db; now: () => number }) {
   const { db, now } = deps;
+  const windowStart = () => new Date(now() - WINDOW_DAYS * 86_400_000);
   return {
     async around(actorId: string, saved: readonly string[]): Promise<Notification[]> {
-      const since = new Date(now() - WINDOW_DAYS * 86_400_000);
+      const since = windowStart();
       const [replies, takenPart] = await Promise.all([
         repository.repliesTo(db, actorId, since, ITEMS),
         repository.storiesTakenPartIn(db, actorId, STORIES),
@@ -58,6 +59,18 @@ export function createNotificationsService(deps: { db: Db; now: () => number }) 
         })),
       ];
       return items.sort((a, b) => b.at.getTime() - a.at.getTime());
+    },
+
+    /**
+     * How many of what `around` lists came after `seenAt` (all of them when null), counted in SQL without reading
+     * the items: `around` lists the newest of each kind, so those after `seenAt` are its first ones, and their
+     * count is the same, capped the same.
+     */
+    async countSince(actorId: string, saved: readonly string[], seenAt: Date | null): Promise<number> {
+      const start = windowStart();
+      const since = seenAt && seenAt > start ? seenAt : start;
+      const counts = await repository.countSince(db, { actorId, saved, since, stories: STORIES, cap: ITEMS });
+      return counts.replies + counts.corrections;
     },
   };
 }

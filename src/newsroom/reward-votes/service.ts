@@ -11,7 +11,7 @@ import { lockVisibleStory } from '../stories/story-lock.js';
 import { isRewardWindowActive } from '../stories/story-state.js';
 import { spendPaidAction, type PaidActionLimits } from '../../rewards/recipients/budget.js';
 import type { Db, Tx } from '../../platform/db/database.js';
-import { readableTitles } from '../stories/readable-titles.js';
+import { newestOnReadable } from '../stories/readable-titles.js';
 import type { StoriesService } from '../stories/service.js';
 import { findRewardVote, insertRewardVote, lockRewardVote, rewardVotesByActor, updateRewardVote } from './repository.js';
 
@@ -165,15 +165,8 @@ export function createRewardVotesService(deps: {
 
     /** The actor's newest votes (up to `limit`) on stories the public can read, each with its story's title. */
     async byActor(actorId: string, limit: number) {
-      const rows = await rewardVotesByActor(db, actorId, limit * 2);
-      const visible = await readableTitles(
-        stories,
-        rows.map((r) => r.story_id),
-      );
-      return rows
-        .filter((r) => visible.has(r.story_id))
-        .slice(0, limit)
-        .map((r) => ({ ...presentOwn(r), story: visible.get(r.story_id)! }));
+      const kept = await newestOnReadable(stories, (n) => rewardVotesByActor(db, actorId, n), limit);
+      return kept.map(({ row, story }) => ({ ...presentOwn(row), story }));
     },
   };
 }

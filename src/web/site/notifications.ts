@@ -16,11 +16,12 @@ export type ShownNotification = Notification & { unread: boolean; name?: string 
 export function createSiteNotifications(deps: {
   saved: (actorId: string) => Promise<readonly string[]>;
   around: NotificationsService['around'];
+  countSince: NotificationsService['countSince'];
   state: ReaderNotificationsService;
   names: Pick<NamesService, 'namesOf'>;
   baseUrl: string;
 }) {
-  const { saved, around, state, names, baseUrl } = deps;
+  const { saved, around, countSince, state, names, baseUrl } = deps;
 
   async function list(actorId: string): Promise<ShownNotification[]> {
     const [items, seenAt] = await Promise.all([saved(actorId).then((ids) => around(actorId, ids)), state.seenAt(actorId)]);
@@ -35,9 +36,10 @@ export function createSiteNotifications(deps: {
 
   return {
     list,
-    /** How many notifications came since the reader last looked (the masthead's count). */
+    /** How many notifications came since the reader last looked (the masthead's count, on every page: a count query). */
     async unread(actorId: string): Promise<number> {
-      return (await list(actorId)).filter((n) => n.unread).length;
+      const [ids, seenAt] = await Promise.all([saved(actorId), state.seenAt(actorId)]);
+      return countSince(actorId, ids, seenAt);
     },
     markSeen: (actorId: string) => state.markSeen(actorId),
     feedToken: (actorId: string) => state.feedToken(actorId),

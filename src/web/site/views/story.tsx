@@ -119,8 +119,8 @@ export function StoryPage(props: StoryPageProps) {
             </>
           ) : null}
         </p>
-        <div class="layout">
-          <div>
+        <div class="layout story-layout">
+          <div class="story-main">
             {story.reviewStatus === 'RETRACTED' ? (
               <div class="retracted" role="group" aria-label={t(lang, 'site.retraction.body')}>
                 <p class="retracted-label" lang={lang}>
@@ -172,12 +172,16 @@ export function StoryPage(props: StoryPageProps) {
               <VersionList lang={lang} storyId={story.id} versions={props.versions} botNames={props.botNames} />
             </section>
           </aside>
+          {/* after the panel in the page's order (a phone shows where the story stands first); on a wide screen,
+              in the main column under the claims, beside the panel */}
+          <div class="story-more" lang={lang}>
+            <ReaderActions lang={lang} story={story} mine={props.mine ?? null} />
+            <Sources lang={lang} sources={story.sources} />
+            <Comments lang={lang} comments={props.comments} total={story.counts.comments} storyPath={base} now={props.now} />
+            <Flags lang={lang} flags={props.flags} total={story.counts.flags} claims={story.claims} />
+          </div>
         </div>
       </article>
-      <ReaderActions lang={lang} story={story} mine={props.mine ?? null} />
-      <Sources lang={lang} sources={story.sources} />
-      <Comments lang={lang} comments={props.comments} total={story.counts.comments} storyPath={base} now={props.now} />
-      <Flags lang={lang} flags={props.flags} total={story.counts.flags} claims={story.claims} />
     </Layout>
   );
 }
