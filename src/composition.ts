@@ -1,5 +1,5 @@
 import { createControlPlaneService, type ProofSpender } from './governance/control-plane/service.js';
-import { createIntegrityService } from './governance/integrity/service.js';
+import { createIntegrityService, type IntegrityInteractions } from './governance/integrity/service.js';
 import { createEmergencyService } from './governance/parameters/emergency-service.js';
 import { readParameters } from './governance/parameters/parameters.js';
 import { deploymentDefaults } from './governance/parameters/request-parameters.js';
@@ -12,7 +12,7 @@ import { countFlags } from './newsroom/flags/repository.js';
 import { readInteractionWindow } from './newsroom/interactions-repository.js';
 import { countObjections } from './newsroom/reviews/repository.js';
 import { createCommentsService } from './newsroom/comments/service.js';
-import { recomputeConsensus } from './newsroom/consensus/service.js';
+import { recomputeConsensus, type HumanActions } from './newsroom/consensus/service.js';
 import { createCorrectionsService } from './newsroom/corrections/service.js';
 import { createFeedService } from './newsroom/feed/service.js';
 import { createFlagsService } from './newsroom/flags/service.js';
@@ -26,7 +26,7 @@ import { publishStory } from './newsroom/publish/publish-story.js';
 import { createPublishService } from './newsroom/publish/service.js';
 import { createRankingsService } from './newsroom/rankings/service.js';
 import { createReviewsService } from './newsroom/reviews/service.js';
-import { createRewardVotesService } from './newsroom/reward-votes/service.js';
+import { createRewardVotesService, type PaidActions } from './newsroom/reward-votes/service.js';
 import { createSearchService } from './newsroom/search/service.js';
 import { canReadStory } from './newsroom/stories/policy.js';
 import { createStoriesService } from './newsroom/stories/service.js';
@@ -37,6 +37,9 @@ import type { DB } from './platform/db/schema.js';
 import type { IdentityTables } from './identity/tables.js';
 import type { GovernanceTables } from './governance/tables.js';
 import { spendProof } from './identity/humans/proof-body.js';
+import { consumeHumanAction, hasOpenHumanAction } from './identity/humans/human-actions.js';
+import type { NewsroomTables } from './newsroom/tables.js';
+import { spendPaidAction, type PaidActionLimits } from './rewards/recipients/budget.js';
 import type { AppContext } from './platform/context.js';
 import { onEachDatabase } from './platform/read-routing.js';
 import { createBookmarksService } from './readers/users/bookmarks-service.js';
@@ -85,6 +88,23 @@ import { endedSessions } from './readers/accounts/retention.js';
 /** How long a visitor's session without a login lasts (the login form's CSRF secret). */
 const ANONYMOUS_SESSION_TTL_MS = 2 * 60 * 60 * 1000;
 
+/** newsroom → identity: a verified human action consumed (or looked for) in the newsroom's transaction. */
+export const humanActions: HumanActions = {
+  consume: (tx, action, consumedBy, at, linkedHumanId) =>
+    consumeHumanAction(tablesOf<IdentityTables, NewsroomTables>(tx), action, consumedBy, at, linkedHumanId),
+  isOpen: (tx, action) => hasOpenHumanAction(tablesOf<IdentityTables, NewsroomTables>(tx), action),
+};
+
+/** governance/integrity → newsroom: the interactions of an analysis window, in the analysis's own transaction. */
+export const integrityInteractions: IntegrityInteractions = {
+  readWindow: (tx, from, reader) => readInteractionWindow(tablesOf<NewsroomTables, GovernanceTables>(tx), from, reader),
+};
+
+/** newsroom/reward-votes → rewards: a vote spends one of the voter's daily paid actions (`limits`), in the vote's transaction. */
+export function paidActionsWithin(limits: PaidActionLimits): PaidActions {
+  return { spend: (tx, actor, at) => spendPaidAction(tablesOf<DB, NewsroomTables>(tx), actor, limits, at) };
+}
+
 export function createServices(ctx: AppContext) {
   const { config, clock, transactor, cursors, readGeneration } = ctx;
   const db = ctx.database.db;
@@ -108,7 +128,7 @@ export function createServices(ctx: AppContext) {
       // the story first, as every story writer locks it (one lock order, no deadlock)
       const story = await lockVisibleStory(tx, events, storyId);
       const recorded = await record();
-      if (story.publication_stage === 'PROVISIONAL') await recomputeConsensus(tx, events, story, params, at);
+      if (story.publication_stage === 'PROVISIONAL') await recomputeConsensus(humanActions, tx, events, story, params, at);
       return recorded;
     },
   };
@@ -133,8 +153,7 @@ export function createServices(ctx: AppContext) {
   });
   // governance/control-plane → governance/parameters: whether a request's target proposal exists
   const controlPlane = createControlPlaneService({ ...base, config, cursors, verifier, proofs, targets: controlPlaneTargets(db) });
-  // governance/integrity → newsroom: the interactions of an analysis window, in the analysis's own transaction
-  const integrity = createIntegrityService({ ...base, interactions: { readWindow: readInteractionWindow } });
+  const integrity = createIntegrityService({ ...base, interactions: integrityInteractions });
   const audit = createAuditService({ db, cursors, config });
 
   // rewards
@@ -206,17 +225,18 @@ export function createServices(ctx: AppContext) {
   // newsroom/comments → readers/names: comments name their authors
   const names = createNamesService({ ...base, readGeneration });
   const moderationDeps = { ...base, cursors };
+  const paidActions = paidActionsWithin(config.rewards.dailyPaidActions);
   const newsroom = {
     candidates: createCandidatesService({ db, transactor, clock }),
-    publish: createPublishService({ transactor, clock }),
-    reviews: createReviewsService({ transactor, clock }),
-    comments: createCommentsService({ ...base, cursors, stories, authorNames: names.namesOf }),
-    flags: createFlagsService({ ...base, cursors, stories }),
-    rewardVotes: createRewardVotesService({ ...base, paidActions: config.rewards.dailyPaidActions, stories }),
-    corrections: createCorrectionsService({ transactor, clock, config }),
+    publish: createPublishService({ transactor, clock, humanActions }),
+    reviews: createReviewsService({ transactor, clock, humanActions }),
+    comments: createCommentsService({ ...base, cursors, stories, humanActions, authorNames: names.namesOf }),
+    flags: createFlagsService({ ...base, cursors, stories, humanActions }),
+    rewardVotes: createRewardVotesService({ ...base, stories, humanActions, paidActions }),
+    corrections: createCorrectionsService({ transactor, clock, config, humanActions }),
     moderation: {
       // newsroom/moderation → newsroom/publish: a released candidate is published
-      quarantine: createQuarantineService({ ...moderationDeps, publishReleased: publishStory }),
+      quarantine: createQuarantineService({ ...moderationDeps, publishReleased: (...args) => publishStory(humanActions, ...args) }),
       holds: createLegalHoldService(moderationDeps),
       sources: createSourceStatusService({ ...base, readGeneration }),
     },

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 
 /** SQL of the consensus: the tallies of a packet and the stored snapshot. */
 
@@ -13,7 +14,7 @@ export interface Tallies {
 }
 
 /** Review tallies of one packet, and flag and reward-vote tallies of the story (they survive revisions). */
-export async function tallyStory(db: Queryable, storyId: string, packetHash: string): Promise<Tallies> {
+export async function tallyStory(db: Queryable<NewsroomTables>, storyId: string, packetHash: string): Promise<Tallies> {
   const [reviews, flags, votes] = await Promise.all([
     db
       .selectFrom('agent_reviews')
@@ -54,7 +55,13 @@ export async function tallyStory(db: Queryable, storyId: string, packetHash: str
   };
 }
 
-export async function saveSnapshot(tx: Tx, storyId: string, packetHash: string, snapshot: unknown, at: Date): Promise<void> {
+export async function saveSnapshot(
+  tx: Tx<NewsroomTables>,
+  storyId: string,
+  packetHash: string,
+  snapshot: unknown,
+  at: Date,
+): Promise<void> {
   const json = JSON.stringify(snapshot);
   await tx
     .insertInto('consensus_snapshots')
@@ -70,7 +77,7 @@ export async function saveSnapshot(tx: Tx, storyId: string, packetHash: string, 
  * declared in docs/architecture.md: the discount is read inside the consensus transaction, on every recompute.
  */
 export async function attestationsInsideAuthorCluster(
-  db: Queryable,
+  db: Queryable<NewsroomTables>,
   story: { id: string; packetHash: string; authorBotId: string },
 ): Promise<{ analysisId: string | null; count: number; weight: number }> {
   const result = await sql<{ analysis_id: string | null; n: number; w: number }>`

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 import { STORY_CARD_COLUMNS } from '../stories/story-filters.js';
 import { correctedAtSql, listed } from '../story-filters-repository.js';
 import type { FeedRow } from './repository.js';
@@ -40,7 +41,7 @@ function bucketOf(actorId: string): RawBuilder<number> {
  * order (bucket, trending score, id), all descending. The bucket is per reader, so no index serves this
  * order: a page ranks every listed story of the room (or of the newsroom). Never cached (read-cache.ts).
  */
-export async function readerTrendingPage(db: Db, input: ReaderFeedInput): Promise<ReaderFeedRow[]> {
+export async function readerTrendingPage(db: Db<NewsroomTables>, input: ReaderFeedInput): Promise<ReaderFeedRow[]> {
   const bucket = bucketOf(input.actorId);
   let query = db
     .selectFrom('stories')

@@ -1,6 +1,7 @@
 import type { HumanActor } from '../../platform/auth/types.js';
 import { pageOf, type CursorCodec } from '../../platform/cursor.js';
 import type { Db } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 import { t } from '../../platform/i18n/index.js';
 import { presentCard } from '../stories/presenter.js';
 import { readerTrendingPage } from './reader-repository.js';
@@ -22,7 +23,7 @@ const READER_KIND = 'feed:trending:reader';
  * The public feed: published, visible, not retracted stories in one of four orders, keyset-paginated. With
  * a signed reader, the trending mode ranks that reader's followed topics and unread stories first.
  */
-export function createFeedService(deps: { cursors: CursorCodec; db: Db }) {
+export function createFeedService(deps: { cursors: CursorCodec; db: Db<NewsroomTables> }) {
   const { cursors, db } = deps;
 
   async function readerTrending(reader: HumanActor, query: FeedQuery, limit: number): Promise<FeedResponse> {

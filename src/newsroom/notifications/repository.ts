@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 import { publiclyVisible } from '../story-filters-repository.js';
 
 /** SQL of what happened around a reader: replies to their comments, corrections of stories they took part in. */
@@ -13,7 +14,7 @@ export interface ReplyRow {
 }
 
 /** Replies by others (not deleted) to `actorId`'s comments since `since`, newest first, on stories the public can read. */
-export async function repliesTo(db: Db, actorId: string, since: Date, limit: number): Promise<ReplyRow[]> {
+export async function repliesTo(db: Db<NewsroomTables>, actorId: string, since: Date, limit: number): Promise<ReplyRow[]> {
   return db
     .selectFrom('comments as mine')
     .innerJoin('comments as c', 'c.parent_id', 'mine.id')
@@ -30,7 +31,7 @@ export async function repliesTo(db: Db, actorId: string, since: Date, limit: num
 }
 
 /** The stories `actorId` commented on and flagged (each at most `limit`, the newest). */
-export async function storiesTakenPartIn(db: Db, actorId: string, limit: number) {
+export async function storiesTakenPartIn(db: Db<NewsroomTables>, actorId: string, limit: number) {
   const [commented, flagged] = await Promise.all([
     db.selectFrom('comments').select('story_id').distinct().where('actor_id', '=', actorId).limit(limit).execute(),
     db.selectFrom('flags').select('story_id').distinct().where('actor_id', '=', actorId).limit(limit).execute(),
@@ -48,7 +49,12 @@ export interface CorrectionRow {
 }
 
 /** Corrections and retractions of these stories since `since`, newest first, on stories the public can read. */
-export async function correctionsOf(db: Db, storyIds: readonly string[], since: Date, limit: number): Promise<CorrectionRow[]> {
+export async function correctionsOf(
+  db: Db<NewsroomTables>,
+  storyIds: readonly string[],
+  since: Date,
+  limit: number,
+): Promise<CorrectionRow[]> {
   if (storyIds.length === 0) return [];
   return db
     .selectFrom('story_corrections as sc')

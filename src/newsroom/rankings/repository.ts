@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 import { HIDDEN_MODERATION } from '../stories/story-filters.js';
 
 export interface RankingPoints {
@@ -29,7 +30,7 @@ export interface RankingRow {
  * index on its time column (stories_recent, stories_graduated_window, agent_reviews_bot_time,
  * revision_proposals_accepted, stories_retracted).
  */
-export async function weekly(db: Db, start: Date, end: Date, points: RankingPoints, limit: number): Promise<RankingRow[]> {
+export async function weekly(db: Db<NewsroomTables>, start: Date, end: Date, points: RankingPoints, limit: number): Promise<RankingRow[]> {
   const hidden = sql.join(HIDDEN_MODERATION);
   const result = await sql<RankingRow>`
     with parts as (

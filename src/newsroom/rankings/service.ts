@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 import type { Clock } from '../../platform/clock.js';
 import type { RankingPoints } from './repository.js';
 import * as repository from './repository.js';
@@ -19,7 +20,7 @@ export const RANKING_POINTS: RankingPoints = {
 };
 
 /** GET /v1/rankings/bots: the weekly ranking over the seven days before now. */
-export function createRankingsService(deps: { db: Db; clock: Clock }) {
+export function createRankingsService(deps: { db: Db<NewsroomTables>; clock: Clock }) {
   const { db, clock } = deps;
   return {
     async weekly(): Promise<RankingsResponse> {

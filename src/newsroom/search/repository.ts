@@ -1,5 +1,6 @@
 import { sql, type Expression, type RawBuilder, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 import { sortableTimestamp } from '../../platform/db/keyset.js';
 import type { DB, PublicationStage, ReviewStatus, StoryState } from '../../platform/db/schema.js';
 import type { Lang } from '../../platform/i18n/index.js';
@@ -61,7 +62,13 @@ export const recentColumn = (f: SearchFilters) => (f.publicationStage === 'CANDI
 export const SLICE_ROWS = 5_000;
 
 /** The stories a relevance window is drawn from, newest first: `test` is the text test, `k` the window's size. */
-function newestMatches(db: Db, filters: SearchFilters, test: Expression<SqlBool>, bound: WindowBound | undefined, k: number) {
+function newestMatches(
+  db: Db<NewsroomTables>,
+  filters: SearchFilters,
+  test: Expression<SqlBool>,
+  bound: WindowBound | undefined,
+  k: number,
+) {
   const column = recentColumn(filters);
   return db
     .selectFrom('stories')
@@ -107,7 +114,7 @@ const candidateColumns = (bigrams: boolean, column: string) =>
  * whether the slice answered.
  */
 function bigramCandidates(
-  db: Db,
+  db: Db<NewsroomTables>,
   filters: SearchFilters,
   test: Expression<SqlBool>,
   bound: WindowBound | undefined,
@@ -173,7 +180,7 @@ function bigramCandidates(
  * a word query).
  */
 export async function ranked(
-  db: Db,
+  db: Db<NewsroomTables>,
   q: string,
   cjk: CjkQuery,
   lang: Lang,
@@ -237,7 +244,7 @@ function textQuery(config: RawBuilder<unknown>, text: string): RawBuilder<unknow
  * (pg_trgm's `%`: similarity at least 0.3, found through the trigram index), the reader's language first at
  * equal similarity; null when nothing is near.
  */
-export async function nearestWords(db: Db, words: string[], lang: Lang): Promise<Map<string, string | null>> {
+export async function nearestWords(db: Db<NewsroomTables>, words: string[], lang: Lang): Promise<Map<string, string | null>> {
   if (words.length === 0) return new Map();
   const { rows } = await sql<{ word: string; known: boolean; nearest: string | null }>`
     select t.word,
@@ -250,7 +257,7 @@ export async function nearestWords(db: Db, words: string[], lang: Lang): Promise
 
 /** Without a query: newest first (publication time, or submission time for candidates), then id. */
 export async function recent(
-  db: Db,
+  db: Db<NewsroomTables>,
   filters: SearchFilters,
   after: { sort: string; id: string } | undefined,
   limit: number,
