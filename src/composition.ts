@@ -4,7 +4,7 @@ import { createEmergencyService } from './governance/parameters/emergency-servic
 import { readParameters } from './governance/parameters/parameters.js';
 import { deploymentDefaults } from './governance/parameters/request-parameters.js';
 import { controlPlaneTargets, createGovernanceService } from './governance/parameters/service.js';
-import { createAgentsService } from './identity/agents/service.js';
+import { createAgentsService, namesOfBots } from './identity/agents/service.js';
 import { createProofVerifier } from './identity/humans/proof-verifier.js';
 import { createIdentityService, type ActionStories } from './identity/humans/service.js';
 import { createCandidatesService } from './newsroom/candidates/service.js';
@@ -49,6 +49,7 @@ import { createReaderNotificationsService } from './readers/notifications/servic
 import { createSiteNotifications } from './web/site/notifications.js';
 import { createExportService } from './readers/users/export-service.js';
 import { createHistoryService } from './readers/users/history-service.js';
+import { feedInterests } from './readers/users/feed-interests-repository.js';
 import { createUsersService } from './readers/users/service.js';
 import { createTopicsService } from './readers/users/topics-service.js';
 import { createSiteService } from './web/site/service.js';
@@ -205,7 +206,8 @@ export function createServices(ctx: AppContext) {
   const publicReads = onEachDatabase(db, ctx.readReplica, (readDb) => {
     const readParams = () => readParameters(readDb);
     const stories = createStoriesService({ db: readDb, clock, parameters: readParams });
-    const feed = createFeedService({ cursors, db: readDb });
+    // newsroom/feed → readers: a signed reader's interests, embedded in the feed's one statement
+    const feed = createFeedService({ cursors, db: readDb, interests: feedInterests });
     const ledger = createLedgerService({ db: readDb, clock, cursors });
     return {
       stories,
@@ -216,7 +218,8 @@ export function createServices(ctx: AppContext) {
         reviewCases: (filters, limit) => publicReviewCases(readDb, filters, new Date(clock.now()), limit),
       }),
       ledger,
-      rankings: createRankingsService({ db: readDb, clock }),
+      // newsroom/rankings → identity: the ranked bots' names, on the same database
+      rankings: createRankingsService({ db: readDb, clock, botNames: (botIds) => namesOfBots(readDb, botIds) }),
       home: createHomeService({ db: readDb, feed, ledger, clock, parameters: readParams }),
       orientation: createOrientationService({ stories, clock, parameters: readParams }),
     };

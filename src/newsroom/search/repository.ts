@@ -2,7 +2,7 @@ import { sql, type Expression, type RawBuilder, type ExpressionBuilder, type Sql
 import type { Db } from '../../platform/db/database.js';
 import type { NewsroomTables } from '../tables.js';
 import { sortableTimestamp } from '../../platform/db/keyset.js';
-import type { DB, PublicationStage, ReviewStatus, StoryState } from '../../platform/db/schema.js';
+import type { PublicationStage, ReviewStatus, StoryState } from '../../platform/db/schema.js';
 import type { Lang } from '../../platform/i18n/index.js';
 import type { StoryCardRow } from '../stories/presenter.js';
 import type { CjkQuery } from './cjk-query.js';
@@ -41,7 +41,7 @@ export interface WindowBound {
  * Visible stories matching the filters. Candidates appear only when publicationStage=CANDIDATE is asked for
  * explicitly; retracted stories stay findable (their labels say so).
  */
-function matching(eb: ExpressionBuilder<DB, 'stories'>, f: SearchFilters): Expression<SqlBool> {
+function matching(eb: ExpressionBuilder<NewsroomTables, 'stories'>, f: SearchFilters): Expression<SqlBool> {
   const conditions = [publiclyVisible(eb)];
   if (f.publicationStage) conditions.push(eb('stories.publication_stage', '=', f.publicationStage));
   else conditions.push(eb('stories.publication_stage', '<>', 'CANDIDATE'));
