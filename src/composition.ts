@@ -124,8 +124,8 @@ export function createServices(ctx: AppContext) {
     canRead: canReadStory,
     async onGraduateAction(identityTx, events, storyId, at, record) {
       // one transaction: identity's records and the story's consensus, each typed to its own tables
-      const tx = tablesOf<DB, IdentityTables>(identityTx);
-      const params = await readParameters(tablesOf<GovernanceTables>(tx), defaults);
+      const tx = tablesOf<NewsroomTables, IdentityTables>(identityTx);
+      const params = await readParameters(tablesOf<GovernanceTables, NewsroomTables>(tx), defaults);
       // the story first, as every story writer locks it (one lock order, no deadlock)
       const story = await lockVisibleStory(tx, events, storyId);
       const recorded = await record();
