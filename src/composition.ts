@@ -1,10 +1,10 @@
 import { createControlPlaneService, type ProofSpender } from './governance/control-plane/service.js';
-import { createIntegrityService } from './governance/integrity/service.js';
+import { createIntegrityService, type IntegrityInteractions } from './governance/integrity/service.js';
 import { createEmergencyService } from './governance/parameters/emergency-service.js';
 import { readParameters } from './governance/parameters/parameters.js';
 import { deploymentDefaults } from './governance/parameters/request-parameters.js';
 import { controlPlaneTargets, createGovernanceService } from './governance/parameters/service.js';
-import { createAgentsService } from './identity/agents/service.js';
+import { createAgentsService, namesOfBots } from './identity/agents/service.js';
 import { createProofVerifier } from './identity/humans/proof-verifier.js';
 import { createIdentityService, type ActionStories } from './identity/humans/service.js';
 import { createCandidatesService } from './newsroom/candidates/service.js';
@@ -12,7 +12,7 @@ import { countFlags } from './newsroom/flags/repository.js';
 import { readInteractionWindow } from './newsroom/interactions-repository.js';
 import { countObjections } from './newsroom/reviews/repository.js';
 import { createCommentsService } from './newsroom/comments/service.js';
-import { recomputeConsensus } from './newsroom/consensus/service.js';
+import { recomputeConsensus, type HumanActions } from './newsroom/consensus/service.js';
 import { createCorrectionsService } from './newsroom/corrections/service.js';
 import { createFeedService } from './newsroom/feed/service.js';
 import { createFlagsService } from './newsroom/flags/service.js';
@@ -26,7 +26,7 @@ import { publishStory } from './newsroom/publish/publish-story.js';
 import { createPublishService } from './newsroom/publish/service.js';
 import { createRankingsService } from './newsroom/rankings/service.js';
 import { createReviewsService } from './newsroom/reviews/service.js';
-import { createRewardVotesService } from './newsroom/reward-votes/service.js';
+import { createRewardVotesService, type PaidActions } from './newsroom/reward-votes/service.js';
 import { createSearchService } from './newsroom/search/service.js';
 import { canReadStory } from './newsroom/stories/policy.js';
 import { createStoriesService } from './newsroom/stories/service.js';
@@ -37,6 +37,9 @@ import type { DB } from './platform/db/schema.js';
 import type { IdentityTables } from './identity/tables.js';
 import type { GovernanceTables } from './governance/tables.js';
 import { spendProof } from './identity/humans/proof-body.js';
+import { consumeHumanAction, hasOpenHumanAction } from './identity/humans/human-actions.js';
+import type { NewsroomTables } from './newsroom/tables.js';
+import { spendPaidAction, type PaidActionLimits } from './rewards/recipients/budget.js';
 import type { AppContext } from './platform/context.js';
 import { onEachDatabase } from './platform/read-routing.js';
 import { createBookmarksService } from './readers/users/bookmarks-service.js';
@@ -58,6 +61,7 @@ import { createReaderNotificationsService } from './readers/notifications/servic
 import { createSiteNotifications } from './web/site/notifications.js';
 import { createExportService } from './readers/users/export-service.js';
 import { createHistoryService } from './readers/users/history-service.js';
+import { feedInterests } from './readers/users/feed-interests-repository.js';
 import { createUsersService } from './readers/users/service.js';
 import { createTopicsService } from './readers/users/topics-service.js';
 import { createSiteService } from './web/site/service.js';
@@ -99,9 +103,9 @@ import { endedSessions } from './readers/accounts/retention.js';
  * (its transaction for a run). Exported for the tests and benchmarks that build a settlement service of their own.
  */
 export const settlementContributions: SettlementContributions = {
-  eligibleStories: (q, now) => eligibleStories(tablesOf<DB, RewardsTables>(q), now),
-  workUnits: (q, now, inParts) => workUnits(tablesOf<DB, RewardsTables>(q), now, inParts),
-  streamWorkUnits: (tx, now, owners, visit) => streamWorkUnits(tablesOf<DB, RewardsTables>(tx), now, owners, visit),
+  eligibleStories: (q, now) => eligibleStories(tablesOf<NewsroomTables, RewardsTables>(q), now),
+  workUnits: (q, now, inParts) => workUnits(tablesOf<NewsroomTables, RewardsTables>(q), now, inParts),
+  streamWorkUnits: (tx, now, owners, visit) => streamWorkUnits(tablesOf<NewsroomTables, RewardsTables>(tx), now, owners, visit),
 };
 
 /** rewards/money → governance/control-plane: a second approval checked and consumed in the payout's transaction. */
@@ -119,6 +123,23 @@ const cartelHolds: CartelHolds = (q) => latestAnalysisCartelHolds(tablesOf<Gover
  */
 /** How long a visitor's session without a login lasts (the login form's CSRF secret). */
 const ANONYMOUS_SESSION_TTL_MS = 2 * 60 * 60 * 1000;
+
+/** newsroom → identity: a verified human action consumed (or looked for) in the newsroom's transaction. */
+export const humanActions: HumanActions = {
+  consume: (tx, action, consumedBy, at, linkedHumanId) =>
+    consumeHumanAction(tablesOf<IdentityTables, NewsroomTables>(tx), action, consumedBy, at, linkedHumanId),
+  isOpen: (tx, action) => hasOpenHumanAction(tablesOf<IdentityTables, NewsroomTables>(tx), action),
+};
+
+/** governance/integrity → newsroom: the interactions of an analysis window, in the analysis's own transaction. */
+export const integrityInteractions: IntegrityInteractions = {
+  readWindow: (tx, from, reader) => readInteractionWindow(tablesOf<NewsroomTables, GovernanceTables>(tx), from, reader),
+};
+
+/** newsroom/reward-votes → rewards: a vote spends one of the voter's daily paid actions (`limits`), in the vote's transaction. */
+export function paidActionsWithin(limits: PaidActionLimits): PaidActions {
+  return { spend: (tx, actor, at) => spendPaidAction(tablesOf<RewardsTables, NewsroomTables>(tx), actor, limits, at) };
+}
 
 export function createServices(ctx: AppContext) {
   const { config, clock, transactor, cursors, readGeneration } = ctx;
@@ -138,12 +159,12 @@ export function createServices(ctx: AppContext) {
     canRead: canReadStory,
     async onGraduateAction(identityTx, events, storyId, at, record) {
       // one transaction: identity's records and the story's consensus, each typed to its own tables
-      const tx = tablesOf<DB, IdentityTables>(identityTx);
-      const params = await readParameters(tablesOf<GovernanceTables>(tx), defaults);
+      const tx = tablesOf<NewsroomTables, IdentityTables>(identityTx);
+      const params = await readParameters(tablesOf<GovernanceTables, NewsroomTables>(tx), defaults);
       // the story first, as every story writer locks it (one lock order, no deadlock)
       const story = await lockVisibleStory(tx, events, storyId);
       const recorded = await record();
-      if (story.publication_stage === 'PROVISIONAL') await recomputeConsensus(tx, events, story, params, at);
+      if (story.publication_stage === 'PROVISIONAL') await recomputeConsensus(humanActions, tx, events, story, params, at);
       return recorded;
     },
   };
@@ -168,8 +189,7 @@ export function createServices(ctx: AppContext) {
   });
   // governance/control-plane → governance/parameters: whether a request's target proposal exists
   const controlPlane = createControlPlaneService({ ...base, config, cursors, verifier, proofs, targets: controlPlaneTargets(db) });
-  // governance/integrity → newsroom: the interactions of an analysis window, in the analysis's own transaction
-  const integrity = createIntegrityService({ ...base, interactions: { readWindow: readInteractionWindow } });
+  const integrity = createIntegrityService({ ...base, interactions: integrityInteractions });
   const audit = createAuditService({ db, cursors, config });
 
   // rewards
@@ -238,7 +258,8 @@ export function createServices(ctx: AppContext) {
   const publicReads = onEachDatabase(db, ctx.readReplica, (readDb) => {
     const readParams = () => readParameters(readDb);
     const stories = createStoriesService({ db: readDb, clock, parameters: readParams });
-    const feed = createFeedService({ cursors, db: readDb });
+    // newsroom/feed → readers: a signed reader's interests, embedded in the feed's one statement
+    const feed = createFeedService({ cursors, db: readDb, interests: feedInterests });
     const ledger = createLedgerService({ db: readDb, clock, cursors });
     return {
       stories,
@@ -249,7 +270,8 @@ export function createServices(ctx: AppContext) {
         reviewCases: (filters, limit) => publicReviewCases(readDb, filters, new Date(clock.now()), limit),
       }),
       ledger,
-      rankings: createRankingsService({ db: readDb, clock }),
+      // newsroom/rankings → identity: the ranked bots' names, on the same database
+      rankings: createRankingsService({ db: readDb, clock, botNames: (botIds) => namesOfBots(readDb, botIds) }),
       home: createHomeService({ db: readDb, feed, ledger, clock, parameters: readParams }),
       orientation: createOrientationService({ stories, clock, parameters: readParams }),
     };
@@ -258,17 +280,18 @@ export function createServices(ctx: AppContext) {
   // newsroom/comments → readers/names: comments name their authors
   const names = createNamesService({ ...base, readGeneration });
   const moderationDeps = { ...base, cursors };
+  const paidActions = paidActionsWithin(config.rewards.dailyPaidActions);
   const newsroom = {
     candidates: createCandidatesService({ db, transactor, clock }),
-    publish: createPublishService({ transactor, clock }),
-    reviews: createReviewsService({ transactor, clock }),
-    comments: createCommentsService({ ...base, cursors, stories, authorNames: names.namesOf }),
-    flags: createFlagsService({ ...base, cursors, stories }),
-    rewardVotes: createRewardVotesService({ ...base, paidActions: config.rewards.dailyPaidActions, stories }),
-    corrections: createCorrectionsService({ transactor, clock, config }),
+    publish: createPublishService({ transactor, clock, humanActions }),
+    reviews: createReviewsService({ transactor, clock, humanActions }),
+    comments: createCommentsService({ ...base, cursors, stories, humanActions, authorNames: names.namesOf }),
+    flags: createFlagsService({ ...base, cursors, stories, humanActions }),
+    rewardVotes: createRewardVotesService({ ...base, stories, humanActions, paidActions }),
+    corrections: createCorrectionsService({ transactor, clock, config, humanActions }),
     moderation: {
       // newsroom/moderation → newsroom/publish: a released candidate is published
-      quarantine: createQuarantineService({ ...moderationDeps, publishReleased: publishStory }),
+      quarantine: createQuarantineService({ ...moderationDeps, publishReleased: (...args) => publishStory(humanActions, ...args) }),
       holds: createLegalHoldService(moderationDeps),
       sources: createSourceStatusService({ ...base, readGeneration }),
     },
@@ -287,7 +310,7 @@ export function createServices(ctx: AppContext) {
   // readers' export → identity, newsroom and rewards: what each holds about a reader, read in the export's
   // snapshot transaction retyped to the owner's tables
   const asIdentity = (tx: Queryable<ReadersTables>) => tablesOf<IdentityTables, ReadersTables>(tx);
-  const asWhole = (tx: Queryable<ReadersTables>) => tablesOf<DB, ReadersTables>(tx);
+  const asNewsroom = (tx: Queryable<ReadersTables>) => tablesOf<NewsroomTables, ReadersTables>(tx);
   const asRewards = (tx: Queryable<ReadersTables>) => tablesOf<RewardsTables, ReadersTables>(tx);
   const exportSources: ExportSources = {
     identity: {
@@ -298,9 +321,9 @@ export function createServices(ctx: AppContext) {
       agents: (tx, linkedHumanId) => exportAgents(asIdentity(tx), linkedHumanId),
     },
     newsroom: {
-      comments: (tx, actorId) => exportComments(asWhole(tx), actorId),
-      flags: (tx, actorId) => exportFlags(asWhole(tx), actorId),
-      rewardVotes: (tx, actorId) => exportRewardVotes(asWhole(tx), actorId),
+      comments: (tx, actorId) => exportComments(asNewsroom(tx), actorId),
+      flags: (tx, actorId) => exportFlags(asNewsroom(tx), actorId),
+      rewardVotes: (tx, actorId) => exportRewardVotes(asNewsroom(tx), actorId),
     },
     rewards: {
       recipient: (tx, linkedHumanId) => exportRecipient(asRewards(tx), linkedHumanId),

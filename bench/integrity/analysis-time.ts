@@ -15,6 +15,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { ActCollector } from '../../src/governance/integrity/acts.js';
 import { analyzeActs, DEFAULT_PARAMETERS } from '../../src/governance/integrity/cartel-analysis.js';
+import { integrityInteractions } from '../../src/composition.js';
 import { readInteractionWindow as readWindow } from '../../src/newsroom/interactions-repository.js';
 import { createIntegrityService } from '../../src/governance/integrity/service.js';
 import type { HumanActor } from '../../src/platform/auth/types.js';
@@ -84,7 +85,7 @@ try {
   global.gc?.(); // with node --expose-gc
   await sql`ANALYZE`.execute(database.db);
   const transactor = createTransactor(database.db, []);
-  const service = createIntegrityService({ transactor, clock: { now: () => NOW }, interactions: { readWindow } });
+  const service = createIntegrityService({ transactor, clock: { now: () => NOW }, interactions: integrityInteractions });
   const actor: HumanActor = { kind: 'human', actorId: 'bench-admin', linkedHumanId: 'h_bench', verified: true, tier: 'L3' };
   const windowStart = new Date(NOW - 30 * 86_400_000);
   const times = { service: [] as Timing[], read: [] as Timing[], analysis: [] as Timing[] };

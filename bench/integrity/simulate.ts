@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import { createIntegrityService } from '../../src/governance/integrity/service.js';
-import { readInteractionWindow } from '../../src/newsroom/interactions-repository.js';
+import { integrityInteractions } from '../../src/composition.js';
 import type { HumanActor } from '../../src/platform/auth/types.js';
 import { openDatabase } from '../../src/platform/db/database.js';
 import { runMigrations } from '../../src/platform/db/migrate.js';
@@ -47,7 +47,7 @@ await runMigrations(database);
 const service = createIntegrityService({
   transactor: createTransactor(database.db, []),
   clock: { now: () => NOW },
-  interactions: { readWindow: readInteractionWindow },
+  interactions: integrityInteractions,
 });
 const admin: HumanActor = { kind: 'human', actorId: 'sim-admin', linkedHumanId: 'h_sim', verified: true, tier: 'L3' };
 

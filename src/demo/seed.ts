@@ -15,6 +15,7 @@ import { recordVerifiedHumanAction } from '../identity/humans/human-actions.js';
 import { createPublishService } from '../newsroom/publish/service.js';
 import { createReviewsService } from '../newsroom/reviews/service.js';
 import { DEMO_BOTS, DEMO_STORIES, type DemoStory } from './stories.js';
+import { humanActions, paidActionsWithin } from '../composition.js';
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
@@ -70,15 +71,22 @@ export async function seedDemoIfEmpty(ctx: AppContext): Promise<{ stories: numbe
   // The newsroom's history is spread over the last day and a half, each story a few hours after the last.
   const clock = manualClock(ctx.clock.now() - 36 * HOUR_MS);
   const candidates = createCandidatesService({ db, transactor: ctx.transactor, clock });
-  const publish = createPublishService({ transactor: ctx.transactor, clock });
-  const reviews = createReviewsService({ transactor: ctx.transactor, clock });
+  const publish = createPublishService({ transactor: ctx.transactor, clock, humanActions });
+  const reviews = createReviewsService({ transactor: ctx.transactor, clock, humanActions });
   const params = await readParameters(db, deploymentDefaults(ctx.config));
   const stories = createStoriesService({ db, clock, parameters: async () => params });
-  const comments = createCommentsService({ db, transactor: ctx.transactor, clock, cursors: ctx.cursors, stories });
-  const flags = createFlagsService({ db, transactor: ctx.transactor, clock, cursors: ctx.cursors, stories });
+  const comments = createCommentsService({ db, transactor: ctx.transactor, clock, cursors: ctx.cursors, stories, humanActions });
+  const flags = createFlagsService({ db, transactor: ctx.transactor, clock, cursors: ctx.cursors, stories, humanActions });
   // the same demo readers vote on every story: the daily paid-action budget is not what the seed shows
   const unlimited = { L3: 1_000_000, L2: 1_000_000, L0: 1_000_000 };
-  const rewardVotes = createRewardVotesService({ db, transactor: ctx.transactor, clock, paidActions: unlimited, stories });
+  const rewardVotes = createRewardVotesService({
+    db,
+    transactor: ctx.transactor,
+    clock,
+    stories,
+    humanActions,
+    paidActions: paidActionsWithin(unlimited),
+  });
 
   for (const [index, story] of DEMO_STORIES.entries()) {
     clock.set(ctx.clock.now() - (36 - index * 3) * HOUR_MS);

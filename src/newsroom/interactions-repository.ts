@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { WindowReader } from '../governance/integrity/interactions.js';
 import { readThroughCursor } from '../platform/db/bulk/cursor-read.js';
 import type { Tx } from '../platform/db/database.js';
+import type { NewsroomTables } from './tables.js';
 
 /**
  * The newsroom's side of governance/integrity's IntegrityInteractions port: the reviews, revision votes, reward
@@ -18,7 +19,12 @@ const WINDOW_BATCH = 50_000;
  * as rows. Must be the first statement of its transaction, which it makes a read-only snapshot, so every read
  * sees the same window. `batchSize` rows are fetched at a time.
  */
-export async function readInteractionWindow(tx: Tx, from: Date, reader: WindowReader, batchSize = WINDOW_BATCH): Promise<void> {
+export async function readInteractionWindow(
+  tx: Tx<NewsroomTables>,
+  from: Date,
+  reader: WindowReader,
+  batchSize = WINDOW_BATCH,
+): Promise<void> {
   await sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`.execute(tx);
   await readThroughCursor(
     tx,

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { readThroughCursor } from '../platform/db/bulk/cursor-read.js';
 import type { Queryable, Tx } from '../platform/db/database.js';
+import type { NewsroomTables } from './tables.js';
 import type { PayoutRole } from '../platform/db/schema.js';
 import type { BotOwners, EligibleStory, WorkUnitsVisitor } from '../rewards/settlements/contributions.js';
 
@@ -88,7 +89,7 @@ function eligible(now: Date, part: StoryPart = ALL_STORIES): RawBuilder<unknown>
  */
 const UNIT_PARTS = 2;
 
-export async function eligibleStories(db: Queryable, now: Date): Promise<EligibleStory[]> {
+export async function eligibleStories(db: Queryable<NewsroomTables>, now: Date): Promise<EligibleStory[]> {
   const { rows } = await sql<EligibleStory>`
     with ${eligible(now)}
     select e.id, e.review_status, e.graduated_at, e.reward_window_ends_at,
@@ -159,7 +160,11 @@ function workUnitsQuery(now: Date, part: StoryPart): RawBuilder<PackedUnits> {
  * taken from `owners`. With `inParts`, in statements that the pool's connections run at once, each over a part of
  * the stories, so each story's units come in one part in the order one statement gives them.
  */
-export async function workUnits(db: Queryable, now: Date, inParts: boolean): Promise<(owners: BotOwners, visit: WorkUnitsVisitor) => void> {
+export async function workUnits(
+  db: Queryable<NewsroomTables>,
+  now: Date,
+  inParts: boolean,
+): Promise<(owners: BotOwners, visit: WorkUnitsVisitor) => void> {
   const parts = inParts ? Array.from({ length: UNIT_PARTS }, (_, index) => ({ index, of: UNIT_PARTS })) : [ALL_STORIES];
   const results = await Promise.all(parts.map((part) => workUnitsQuery(now, part).execute(db)));
   return (owners, visit) => {
@@ -174,6 +179,6 @@ const UNITS_BATCH = 2_500;
  * The same work units through a cursor of the run's transaction, a batch at a time: a run of a million
  * contributions never holds the million rows the driver parsed at once, only what it keeps of them.
  */
-export async function streamWorkUnits(tx: Tx, now: Date, owners: BotOwners, visit: WorkUnitsVisitor): Promise<void> {
+export async function streamWorkUnits(tx: Tx<NewsroomTables>, now: Date, owners: BotOwners, visit: WorkUnitsVisitor): Promise<void> {
   await readThroughCursor(tx, 'settlement_units', workUnitsQuery(now, ALL_STORIES), UNITS_BATCH, (rows) => unpack(rows, owners, visit));
 }

@@ -1,5 +1,6 @@
 import { sql, type AliasedRawBuilder, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
-import type { DB, StoryState } from '../platform/db/schema.js';
+import type { StoryState } from '../platform/db/schema.js';
+import type { NewsroomTables } from './tables.js';
 import { HIDDEN_MODERATION, statePairs } from './stories/story-filters.js';
 
 /**
@@ -7,7 +8,7 @@ import { HIDDEN_MODERATION, statePairs } from './stories/story-filters.js';
  * repository of the newsroom (feed, search, ledger, rankings, home) so that a list and a detail read never disagree.
  * A context-level repository: the newsroom's modules import it, no other context does.
  */
-type StoriesEb = ExpressionBuilder<DB, 'stories'>;
+type StoriesEb = ExpressionBuilder<NewsroomTables, 'stories'>;
 
 /**
  * When a content admin last corrected or retracted the story (null when never): the card's `correctedAt`. A

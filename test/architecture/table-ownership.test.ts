@@ -6,7 +6,9 @@ import { enqueueWebhook } from '../../src/delivery/webhooks/outbox.js';
 import { GOVERNANCE_TABLES, type GovernanceTables } from '../../src/governance/tables.js';
 import { spendProof } from '../../src/identity/humans/proof-body.js';
 import type { HumanProof } from '../../src/identity/humans/proof-verifier.js';
+import { consumeHumanAction } from '../../src/identity/humans/human-actions.js';
 import { IDENTITY_TABLES, type IdentityTables } from '../../src/identity/tables.js';
+import { NEWSROOM_TABLES, type NewsroomTables } from '../../src/newsroom/tables.js';
 import { appendAudit, type AuditEntry } from '../../src/platform/audit/audit-log.js';
 import type { Db, Queryable, Tx } from '../../src/platform/db/database.js';
 import type { DB } from '../../src/platform/db/schema.js';
@@ -70,6 +72,37 @@ export function governanceReachesOnlyItsTables(tx: Tx<GovernanceTables>, proof: 
     tx.updateTable('verified_human_actions').set({ consumed_by: 'x' }),
     // @ts-expect-error and so is spending a proof in them
     spendProof(tx, proof, 'h_1', 'proposal:p_1', new Date()),
+  ];
+}
+
+/**
+ * The newsroom's handle holds its own tables, platform's and delivery's outbox (a correction's audit entry and webhook
+ * event go in its transaction). The bots, a reader's topics and history, the verified human actions and the
+ * integrity analysis are other contexts' rows: the newsroom reaches them through ports (BotNames, ReaderInterests,
+ * HumanActions) or the owner's SQL (`clusterMatesInLatestAnalysis`).
+ */
+export function newsroomReachesOnlyItsTables(db: Db<NewsroomTables>, tx: Tx<NewsroomTables>, entry: AuditEntry) {
+  return [
+    db.selectFrom('stories').innerJoin('agent_reviews', 'agent_reviews.story_id', 'stories.id').select('stories.id'),
+    tx.insertInto('ledger_events').values({} as never),
+    appendAudit(tx, entry),
+    enqueueWebhook(tx, EVENT),
+    // @ts-expect-error the bots are identity's: the rankings name them through BotNames
+    db.selectFrom('bots').select('name'),
+    // @ts-expect-error a reader's followed topics are readers': the feed embeds them through ReaderInterests
+    db.selectFrom('user_topics').select('topic'),
+    // @ts-expect-error and so is what a reader read
+    db.selectFrom('reading_history').select('story_id'),
+    // @ts-expect-error the verified human actions are identity's: consensus, flags and reward votes spend them through HumanActions
+    tx.updateTable('verified_human_actions').set({ consumed_by: 'x' }),
+    // @ts-expect-error not even through identity's own function, without the composition root's port
+    consumeHumanAction(tx, 'graduate:st_1', 'story:st_1', new Date()),
+    // @ts-expect-error the cartel analysis is governance's
+    db.selectFrom('integrity_flagged_members').select('member_id'),
+    // @ts-expect-error and so are the parameters
+    db.selectFrom('governance_parameters').selectAll(),
+    // @ts-expect-error a reward vote's paid action is the rewards' row: spent through PaidActions
+    tx.insertInto('paid_action_usage').values({} as never),
   ];
 }
 
@@ -146,7 +179,7 @@ describe('table ownership', () => {
         select table_name from information_schema.tables where table_schema = current_schema()`.execute(db);
       const present = new Set(rows.map((r) => r.table_name));
       assert.deepEqual(
-        [...IDENTITY_TABLES, ...GOVERNANCE_TABLES, ...DELIVERY_TABLES, ...READERS_TABLES, ...REWARDS_TABLES].filter(
+        [...IDENTITY_TABLES, ...GOVERNANCE_TABLES, ...DELIVERY_TABLES, ...READERS_TABLES, ...REWARDS_TABLES, ...NEWSROOM_TABLES].filter(
           (table) => !present.has(table),
         ),
         [],

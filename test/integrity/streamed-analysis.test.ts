@@ -15,6 +15,7 @@ import type {
 } from '../../src/governance/integrity/interactions.js';
 import { Interner } from '../../src/platform/interner.js';
 import type { WindowReader } from '../../src/governance/integrity/interactions.js';
+import { integrityInteractions } from '../../src/composition.js';
 import { readInteractionWindow as readWindow } from '../../src/newsroom/interactions-repository.js';
 import { seededRandom } from '../../src/governance/integrity/seeded-random.js';
 import { createIntegrityService } from '../../src/governance/integrity/service.js';
@@ -187,7 +188,7 @@ describe('cartel analysis read as a stream of acts', () => {
       const service = createIntegrityService({
         transactor: createTransactor(t.database.db, []),
         clock: { now: () => NOW },
-        interactions: { readWindow },
+        interactions: integrityInteractions,
       });
       const admin = { kind: 'human' as const, actorId: 'test-admin', linkedHumanId: 'h_test', verified: true, tier: 'L3' as const };
       const { summary, clusters } = await service.analyze(admin, { actorId: admin.actorId, verified: true });

@@ -1,5 +1,5 @@
 import type { GovernanceTables } from '../tables.js';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
 
 /** SQL of the cartel analysis: the stored analyses and their flagged members (the window's interactions are the newsroom's: IntegrityInteractions). */
@@ -40,6 +40,21 @@ export async function insertAnalysis(tx: Tx<GovernanceTables>, a: StoredAnalysis
     .values(members.map((m) => ({ analysis_id: a.id, member_kind: m.kind, member_id: m.id, cluster_id: m.clusterId, score: m.score })))
     .onConflict((oc) => oc.doNothing())
     .execute();
+}
+
+/**
+ * The latest analysis's flagged-cluster mates of bot `botId` (itself included) as SQL another context's statement
+ * embeds: `analysisId` a scalar subquery of the latest analysis's id (null before the first), `botIds` a subquery
+ * of bot ids, empty when the bot is in no flagged cluster of it.
+ */
+export function clusterMatesSql(botId: string): { analysisId: RawBuilder<string | null>; botIds: RawBuilder<unknown> } {
+  const latest = sql<string | null>`(SELECT id FROM integrity_analyses ORDER BY seq DESC LIMIT 1)`;
+  return {
+    analysisId: latest,
+    botIds: sql`(SELECT m.member_id FROM integrity_flagged_members a
+      JOIN integrity_flagged_members m ON m.analysis_id = a.analysis_id AND m.cluster_id = a.cluster_id AND m.member_kind = 'bot'
+      WHERE a.analysis_id = ${latest} AND a.member_kind = 'bot' AND a.member_id = ${botId})`,
+  };
 }
 
 /** The latest analysis: its id, time and how much it flagged; null before the first. */

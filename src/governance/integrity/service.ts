@@ -216,6 +216,12 @@ export type FindingAction = ReturnType<typeof presentAction>;
  * transaction, so that it sees what the caller's other reads see.
  */
 
+/**
+ * The bots that share a flagged cluster of the latest analysis with `botId`, and that analysis's id, as SQL the
+ * caller's statement embeds (consensus's cluster discount reads them inside its transaction, in one statement).
+ */
+export const clusterMatesInLatestAnalysis = (botId: string) => analyses.clusterMatesSql(botId);
+
 /** The latest analysis: its id, time and how much it flagged; null before the first. */
 export async function latestAnalysisSummary(q: Queryable<GovernanceTables>) {
   return analyses.latestAnalysis(q);

@@ -87,10 +87,7 @@ export function createAgentsService(deps: {
      * The display names of bots, by id, in one query (the reader site shows names where it used to show ids).
      * A bot without a name on record (a registry bot, an unknown id) is absent from the map.
      */
-    async names(botIds: Iterable<string>): Promise<Map<string, string>> {
-      const rows = await repository.botNames(db, [...new Set(botIds)]);
-      return new Map(rows.map((row) => [row.bot_id, row.name]));
-    },
+    names: (botIds: Iterable<string>) => namesOfBots(db, botIds),
 
     /** A bot's public profile (its name, description, trust tier, when it joined), or null for an unknown id. */
     async profile(botId: string) {
@@ -196,4 +193,13 @@ export function createAgentsService(deps: {
       });
     },
   };
+}
+
+/**
+ * The display names of bots, by id, in one query on `db` (the primary or a read replica): a bot without a name on
+ * record is absent from the map. The newsroom's rankings name their bots through this (the BotNames port).
+ */
+export async function namesOfBots(db: Db<IdentityTables>, botIds: Iterable<string>): Promise<Map<string, string>> {
+  const rows = await repository.botNames(db, [...new Set(botIds)]);
+  return new Map(rows.map((row) => [row.bot_id, row.name]));
 }

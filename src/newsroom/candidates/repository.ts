@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 import { recordFirstSources } from '../stories/story-lock.js';
 import { claimsText, type Packet } from '../common/packet.js';
 
@@ -10,11 +11,11 @@ export interface CandidateRow {
   submitted_at: Date;
 }
 
-export async function findCandidate(db: Db, hash: string): Promise<CandidateRow | null> {
+export async function findCandidate(db: Db<NewsroomTables>, hash: string): Promise<CandidateRow | null> {
   return (await db.selectFrom('candidates').selectAll().where('hash', '=', hash).executeTakeFirst()) ?? null;
 }
 
-export async function findStatus(db: Db, hash: string) {
+export async function findStatus(db: Db<NewsroomTables>, hash: string) {
   const row = await db
     .selectFrom('candidates as c')
     .innerJoin('stories as s', 's.id', 'c.story_id')
@@ -45,7 +46,7 @@ export async function findStatus(db: Db, hash: string) {
   return row ?? null;
 }
 
-export async function latestTrace(db: Db, storyId: string, hash: string) {
+export async function latestTrace(db: Db<NewsroomTables>, storyId: string, hash: string) {
   return (
     (await db
       .selectFrom('safety_traces')
@@ -58,7 +59,7 @@ export async function latestTrace(db: Db, storyId: string, hash: string) {
   );
 }
 
-export async function sources(db: Db, storyId: string) {
+export async function sources(db: Db<NewsroomTables>, storyId: string) {
   return db
     .selectFrom('story_sources')
     .select(['id', 'url', 'title', 'publisher', 'status'])
@@ -69,7 +70,7 @@ export async function sources(db: Db, storyId: string) {
     .execute();
 }
 
-export async function reviews(db: Db, storyId: string, hash: string) {
+export async function reviews(db: Db<NewsroomTables>, storyId: string, hash: string) {
   return db
     .selectFrom('agent_reviews')
     .select(['id', 'bot_id', 'kind', 'weight', 'verified', 'claim_ids', 'created_at'])
@@ -86,7 +87,7 @@ export async function reviews(db: Db, storyId: string, hash: string) {
  * the caller then rolls the transaction back.
  */
 export async function insertCandidate(
-  tx: Tx,
+  tx: Tx<NewsroomTables>,
   input: { storyId: string; botId: string; verified: boolean; packet: Packet; hash: string; at: Date },
 ): Promise<CandidateRow | null> {
   const { packet } = input;

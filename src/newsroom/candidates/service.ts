@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 import type { AgentActor } from '../../platform/auth/types.js';
 import type { Clock } from '../../platform/clock.js';
 import { notFound } from '../../platform/errors.js';
@@ -59,7 +60,10 @@ const DUPLICATE = Symbol('duplicate packet');
  * candidate is not public yet (never listed, and no read of its new story id can have been cached), so the
  * commit moves no read generation.
  */
-async function insertOnce(transactor: Transactor, input: Parameters<typeof insertCandidate>[1]): Promise<CandidateRow | null> {
+async function insertOnce(
+  transactor: Transactor<NewsroomTables>,
+  input: Parameters<typeof insertCandidate>[1],
+): Promise<CandidateRow | null> {
   try {
     return await withTransaction(transactor, async (tx) => {
       const row = await insertCandidate(tx, input);
@@ -72,7 +76,7 @@ async function insertOnce(transactor: Transactor, input: Parameters<typeof inser
   }
 }
 
-export function createCandidatesService(deps: { db: Db; transactor: Transactor; clock: Clock }) {
+export function createCandidatesService(deps: { db: Db<NewsroomTables>; transactor: Transactor<NewsroomTables>; clock: Clock }) {
   const { db, transactor, clock } = deps;
 
   return {

@@ -2,10 +2,11 @@ import { authorColumns, type HumanActor } from '../../platform/auth/types.js';
 import type { Clock } from '../../platform/clock.js';
 import { pageOf, type CursorCodec } from '../../platform/cursor.js';
 import type { Db, Tx } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 import { withTransaction, type Transactor, type TxEvents } from '../../platform/db/transaction.js';
 import { appError, notFound, validationFailed } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { recomputeConsensus } from '../consensus/service.js';
+import { recomputeConsensus, type HumanActions } from '../consensus/service.js';
 import type { Parameters } from '../../governance/parameters/parameters.js';
 import { PAGE_LIMIT_DEFAULT, type PageQuery } from '../stories/evidence-schemas.js';
 import { requirePublished } from '../stories/policy.js';
@@ -72,14 +73,15 @@ const NO_NAMES: AuthorNames = async () => new Map();
 
 /** Reader comments: written by signed readers, listed publicly. */
 export function createCommentsService(deps: {
-  db: Db;
-  transactor: Transactor;
+  db: Db<NewsroomTables>;
+  transactor: Transactor<NewsroomTables>;
   clock: Clock;
   cursors: CursorCodec;
   stories: Pick<StoriesService, 'readable'>;
+  humanActions: HumanActions;
   authorNames?: AuthorNames;
 }) {
-  const { db, transactor, clock, cursors, stories } = deps;
+  const { db, transactor, clock, cursors, stories, humanActions } = deps;
   const authorNames = deps.authorNames ?? NO_NAMES;
 
   /** Comments of a story the caller already read through stories.readable (the site's story page reuses its one access check). */
@@ -97,7 +99,7 @@ export function createCommentsService(deps: {
   }
 
   /** Locks a visible story and the actor's own comment on it: 404 for no such comment, 403 for someone else's. */
-  async function lockOwnComment(tx: Tx, events: TxEvents, actor: HumanActor, storyId: string, commentId: string) {
+  async function lockOwnComment(tx: Tx<NewsroomTables>, events: TxEvents, actor: HumanActor, storyId: string, commentId: string) {
     const story = await lockVisibleStory(tx, events, storyId);
     const comment = await lockComment(tx, story.id, commentId);
     if (!comment) throw notFound('comment');
@@ -124,7 +126,7 @@ export function createCommentsService(deps: {
           created_at: now,
         });
         await incrementCommentCount(tx, story);
-        await recomputeConsensus(tx, events, { ...story, comment_count: story.comment_count + 1 }, params, now);
+        await recomputeConsensus(humanActions, tx, events, { ...story, comment_count: story.comment_count + 1 }, params, now);
         return { storyId: row.story_id, ...presentComment(row, undefined) };
       });
     },
@@ -159,7 +161,7 @@ export function createCommentsService(deps: {
         const row = await markCommentDeleted(tx, comment.id, now);
         await decrementCommentCount(tx, story);
         const count = Math.max(story.comment_count - 1, 0);
-        await recomputeConsensus(tx, events, { ...story, comment_count: count }, params, now);
+        await recomputeConsensus(humanActions, tx, events, { ...story, comment_count: count }, params, now);
         return { storyId: story.id, ...presentComment(row, undefined) };
       });
     },

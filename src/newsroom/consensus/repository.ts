@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
+import { clusterMatesInLatestAnalysis } from '../../governance/integrity/service.js';
 
 /** SQL of the consensus: the tallies of a packet and the stored snapshot. */
 
@@ -13,7 +15,7 @@ export interface Tallies {
 }
 
 /** Review tallies of one packet, and flag and reward-vote tallies of the story (they survive revisions). */
-export async function tallyStory(db: Queryable, storyId: string, packetHash: string): Promise<Tallies> {
+export async function tallyStory(db: Queryable<NewsroomTables>, storyId: string, packetHash: string): Promise<Tallies> {
   const [reviews, flags, votes] = await Promise.all([
     db
       .selectFrom('agent_reviews')
@@ -54,7 +56,13 @@ export async function tallyStory(db: Queryable, storyId: string, packetHash: str
   };
 }
 
-export async function saveSnapshot(tx: Tx, storyId: string, packetHash: string, snapshot: unknown, at: Date): Promise<void> {
+export async function saveSnapshot(
+  tx: Tx<NewsroomTables>,
+  storyId: string,
+  packetHash: string,
+  snapshot: unknown,
+  at: Date,
+): Promise<void> {
   const json = JSON.stringify(snapshot);
   await tx
     .insertInto('consensus_snapshots')
@@ -65,25 +73,20 @@ export async function saveSnapshot(tx: Tx, storyId: string, packetHash: string, 
 
 /**
  * Attestations on a packet by bots that share a flagged cluster of the latest analysis with the story's
- * author: the attestations the cluster discount applies to. One statement over the newsroom's agent_reviews and
- * a read-only link to governance/integrity's latest analysis (integrity_analyses, integrity_flagged_members),
- * declared in docs/architecture.md: the discount is read inside the consensus transaction, on every recompute.
+ * author: the attestations the cluster discount applies to. One statement over the newsroom's agent_reviews that
+ * embeds governance/integrity's SQL of the author's cluster mates (`clusterMatesInLatestAnalysis`): the discount
+ * is read inside the consensus transaction, on every recompute.
  */
 export async function attestationsInsideAuthorCluster(
-  db: Queryable,
+  db: Queryable<NewsroomTables>,
   story: { id: string; packetHash: string; authorBotId: string },
 ): Promise<{ analysisId: string | null; count: number; weight: number }> {
+  const mates = clusterMatesInLatestAnalysis(story.authorBotId);
   const result = await sql<{ analysis_id: string | null; n: number; w: number }>`
-    WITH latest AS (SELECT id FROM integrity_analyses ORDER BY seq DESC LIMIT 1),
-    author_clusters AS (
-      SELECT m.analysis_id, m.cluster_id FROM integrity_flagged_members m, latest
-      WHERE m.analysis_id = latest.id AND m.member_kind = 'bot' AND m.member_id = ${story.authorBotId}
-    )
-    SELECT (SELECT id FROM latest) AS analysis_id, count(r.id)::int AS n, coalesce(sum(r.weight), 0)::int AS w
+    SELECT ${mates.analysisId} AS analysis_id, count(r.id)::int AS n, coalesce(sum(r.weight), 0)::int AS w
     FROM agent_reviews r
-    JOIN integrity_flagged_members m ON m.member_kind = 'bot' AND m.member_id = r.bot_id
-    JOIN author_clusters a ON a.analysis_id = m.analysis_id AND a.cluster_id = m.cluster_id
-    WHERE r.story_id = ${story.id} AND r.packet_hash = ${story.packetHash} AND r.kind = 'ATTESTATION'`.execute(db);
+    WHERE r.story_id = ${story.id} AND r.packet_hash = ${story.packetHash} AND r.kind = 'ATTESTATION'
+      AND r.bot_id IN ${mates.botIds}`.execute(db);
   const row = result.rows[0];
   return { analysisId: row?.analysis_id ?? null, count: row?.n ?? 0, weight: row?.w ?? 0 };
 }

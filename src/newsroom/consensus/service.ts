@@ -1,8 +1,8 @@
 import type { Tx } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 import type { ReviewStatus, StoryState } from '../../platform/db/schema.js';
 import type { TxEvents } from '../../platform/db/transaction.js';
 import { consensusThresholds, type Parameters } from '../../governance/parameters/parameters.js';
-import { consumeHumanAction, hasOpenHumanAction } from '../../identity/humans/human-actions.js';
 import { recordLedgerEvent } from '../ledger/record.js';
 import type { LockedStory } from '../stories/story-lock.js';
 import { bucketForState, storyState, trendingScore } from '../stories/story-state.js';
@@ -10,6 +10,17 @@ import type { ConsensusSnapshot } from '../stories/consensus-view.js';
 import { updateConsensusColumns } from '../stories/story-lock.js';
 import { attestationsInsideAuthorCluster, saveSnapshot, tallyStory, type Tallies } from './repository.js';
 import { deriveReviewStatus } from './review-status.js';
+
+/**
+ * What the newsroom needs of identity's verified human actions (a graduation, a verified flag or reward vote spends
+ * one), in the newsroom's transaction: declared here, wired in composition.ts to identity/humans/human-actions.ts.
+ */
+export interface HumanActions {
+  /** Consumes one open action (oldest first), optionally only one proven by `linkedHumanId`: its id, or null. */
+  consume(tx: Tx<NewsroomTables>, action: string, consumedBy: string, at: Date, linkedHumanId?: string): Promise<string | null>;
+  /** Whether an open action exists, without consuming it. */
+  isOpen(tx: Tx<NewsroomTables>, action: string): Promise<boolean>;
+}
 
 const STATE_TITLES: Record<StoryState, string> = {
   PROVISIONAL: 'Back to provisional',
@@ -23,7 +34,7 @@ const STATE_TITLES: Record<StoryState, string> = {
  * attestations on this packet by bots that share a flagged cluster of the latest cartel analysis with the
  * author lose that share of their weight (`t.attWeight` is lowered in place). Undefined when the parameter is 0.
  */
-async function discountClusterAttestations(tx: Tx, story: LockedStory, t: Tallies, params: Parameters) {
+async function discountClusterAttestations(tx: Tx<NewsroomTables>, story: LockedStory, t: Tallies, params: Parameters) {
   const discount = params['integrity.clusterAttestationDiscount'];
   if (discount <= 0) return undefined;
   const inside = await attestationsInsideAuthorCluster(tx, {
@@ -44,7 +55,8 @@ async function discountClusterAttestations(tx: Tx, story: LockedStory, t: Tallie
  * action) set a sticky status first.
  */
 export async function recomputeConsensus(
-  tx: Tx,
+  humanActions: HumanActions,
+  tx: Tx<NewsroomTables>,
   events: TxEvents,
   story: LockedStory,
   params: Parameters,
@@ -59,7 +71,7 @@ export async function recomputeConsensus(
   let graduatedAt = story.graduated_at;
   const graduateAction = `graduate:${story.id}`;
   const gateMet = stage === 'PROVISIONAL' && reviewStatus === 'CLEAR' && t.attWeight >= params['consensus.graduationMinAttestations'];
-  if (gateMet && (await consumeHumanAction(tx, graduateAction, `story:${story.id}`, now))) {
+  if (gateMet && (await humanActions.consume(tx, graduateAction, `story:${story.id}`, now))) {
     stage = 'GRADUATED';
     graduatedAt = now;
   }
@@ -105,7 +117,7 @@ export async function recomputeConsensus(
     graduation: {
       gateMet: stage === 'GRADUATED' || gateMet,
       requiredHumanAction: graduateAction,
-      humanActionRecorded: stage === 'GRADUATED' || (await hasOpenHumanAction(tx, graduateAction)),
+      humanActionRecorded: stage === 'GRADUATED' || (await humanActions.isOpen(tx, graduateAction)),
     },
     thresholds: consensusThresholds(params),
     ...(clusterDiscount ? { clusterDiscount } : {}),

@@ -3,10 +3,11 @@ import { appendAudit } from '../../platform/audit/audit-log.js';
 import type { HumanActor } from '../../platform/auth/types.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Tx } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 import { withTransaction, type Transactor, type TxEvents } from '../../platform/db/transaction.js';
 import { AppError, appError, notFound, validationFailed } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { recomputeConsensus } from '../consensus/service.js';
+import { recomputeConsensus, type HumanActions } from '../consensus/service.js';
 import type { Parameters } from '../../governance/parameters/parameters.js';
 import { recordLedgerEvent } from '../ledger/record.js';
 import { assertNoLegalHold } from '../moderation/legal-hold-guard.js';
@@ -27,11 +28,16 @@ import type { CorrectionBody, CorrectionResponse, RetractionBody } from './schem
  * (story.correction / story.retraction), the correction record and the audit entry; the story lock marks the
  * story changed, so every public read (cached ones included) shows the change once the response is sent.
  */
-export function createCorrectionsService(deps: { transactor: Transactor; clock: Clock; config: Config }) {
-  const { transactor, clock, config } = deps;
+export function createCorrectionsService(deps: {
+  transactor: Transactor<NewsroomTables>;
+  clock: Clock;
+  config: Config;
+  humanActions: HumanActions;
+}) {
+  const { transactor, clock, config, humanActions } = deps;
 
   /** Locks a published, publicly readable, unretracted story that no legal hold freezes. */
-  async function lockCorrectable(tx: Tx, events: TxEvents, storyId: string): Promise<LockedStory> {
+  async function lockCorrectable(tx: Tx<NewsroomTables>, events: TxEvents, storyId: string): Promise<LockedStory> {
     const story = await lockStoryForWrite(tx, events, storyId);
     if (!story) throw notFound('story');
     if (story.publication_stage === 'CANDIDATE' || !canReadStory(story))
@@ -117,6 +123,7 @@ export function createCorrectionsService(deps: { transactor: Transactor; clock: 
           at,
         });
         await recomputeConsensus(
+          humanActions,
           tx,
           events,
           { ...story, title: packet.title, current_version: version, current_packet_hash: hash },
@@ -192,7 +199,7 @@ export function createCorrectionsService(deps: { transactor: Transactor; clock: 
           details: { correctionId: id, reason: body.reason, ledgerEventId, webhookEventId: webhook.id },
           at,
         });
-        await recomputeConsensus(tx, events, { ...story, review_status: 'RETRACTED' }, params, at);
+        await recomputeConsensus(humanActions, tx, events, { ...story, review_status: 'RETRACTED' }, params, at);
         return {
           id,
           storyId: story.id,

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 import { sortableTimestamp } from '../../platform/db/keyset.js';
 import { reusableQuery } from '../../platform/db/reusable-query.js';
 import type { StoryCardRow } from '../stories/presenter.js';
@@ -34,20 +35,20 @@ export interface FeedPageInput {
  * read of a cache miss happens after every write: platform/db/reusable-query.ts); the room, the cursor and the
  * limit are its parameters.
  */
-export async function page(db: Db, input: FeedPageInput): Promise<FeedRow[]> {
+export async function page(db: Db<NewsroomTables>, input: FeedPageInput): Promise<FeedRow[]> {
   const room = input.room ? [input.room] : [];
   const after = input.after ? [input.after.sort, input.after.id] : [];
   return pageStatement(input.mode, room.length > 0, after.length > 0)(db, ...room, ...after, input.limit);
 }
 
-const pageStatements = new Map<string, (db: Db, ...values: unknown[]) => Promise<FeedRow[]>>();
+const pageStatements = new Map<string, (db: Db<NewsroomTables>, ...values: unknown[]) => Promise<FeedRow[]>>();
 
 function pageStatement(mode: FeedMode, byRoom: boolean, afterCursor: boolean) {
   const shape = `${mode} ${byRoom} ${afterCursor}`;
   let statement = pageStatements.get(shape);
   if (!statement) {
     // the values in page()'s order: the room, the cursor's sort key and id, the limit (each only when present)
-    statement = reusableQuery((db: Db, ...values: unknown[]) => {
+    statement = reusableQuery((db: Db<NewsroomTables>, ...values: unknown[]) => {
       const next = values.values();
       const room = byRoom ? (next.next().value as string) : undefined;
       const after = afterCursor ? { sort: next.next().value as number | string, id: next.next().value as string } : undefined;
@@ -58,7 +59,7 @@ function pageStatement(mode: FeedMode, byRoom: boolean, afterCursor: boolean) {
   return statement;
 }
 
-function pageQuery(db: Db, input: FeedPageInput) {
+function pageQuery(db: Db<NewsroomTables>, input: FeedPageInput) {
   const { column, field } = FEED_ORDERS[input.mode];
   const sortValue: RawBuilder<number | string> = field === 'number' ? sql<number>`${sql.ref(column)}` : sortableTimestamp(column);
   let query = db
@@ -82,7 +83,7 @@ function pageQuery(db: Db, input: FeedPageInput) {
 
 /** The reads of the reader site's room links and sitemap, over the same listed stories as the feeds. */
 /** Rooms of listed stories, the busiest first (at most `limit`). */
-export async function rooms(db: Db, limit: number): Promise<string[]> {
+export async function rooms(db: Db<NewsroomTables>, limit: number): Promise<string[]> {
   const rows = await db
     .selectFrom('stories')
     .select(['stories.room', sql<number>`count(*)::int`.as('n')])
@@ -96,7 +97,7 @@ export async function rooms(db: Db, limit: number): Promise<string[]> {
 }
 
 /** How many listed stories the sitemap names. */
-export async function listedStoryCount(db: Db): Promise<number> {
+export async function listedStoryCount(db: Db<NewsroomTables>): Promise<number> {
   const row = await db
     .selectFrom('stories')
     .select(sql<number>`count(*)::int`.as('n'))
@@ -106,7 +107,11 @@ export async function listedStoryCount(db: Db): Promise<number> {
 }
 
 /** One page of listed stories for the sitemap, by id (a stable order: a story keeps its sitemap file). */
-export async function listedStoriesById(db: Db, offset: number, limit: number): Promise<{ id: string; lang: string; updated_at: Date }[]> {
+export async function listedStoriesById(
+  db: Db<NewsroomTables>,
+  offset: number,
+  limit: number,
+): Promise<{ id: string; lang: string; updated_at: Date }[]> {
   return db
     .selectFrom('stories')
     .select(['stories.id', 'stories.lang', 'stories.updated_at'])
@@ -118,7 +123,11 @@ export async function listedStoriesById(db: Db, offset: number, limit: number): 
 }
 
 /** A bot's newest listed stories (at most `limit`): its profile page. */
-export async function listedStoriesOfBot(db: Db, botId: string, limit: number): Promise<{ id: string; title: string; lang: string }[]> {
+export async function listedStoriesOfBot(
+  db: Db<NewsroomTables>,
+  botId: string,
+  limit: number,
+): Promise<{ id: string; title: string; lang: string }[]> {
   return db
     .selectFrom('stories')
     .select(['stories.id', 'stories.title', 'stories.lang'])

@@ -1,12 +1,14 @@
 import type { HumanActor } from '../../platform/auth/types.js';
 import { pageOf, type CursorCodec } from '../../platform/cursor.js';
 import type { Db } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 import { t } from '../../platform/i18n/index.js';
 import { presentCard } from '../stories/presenter.js';
 import { readerTrendingPage } from './reader-repository.js';
 import { FEED_ORDERS } from './repository.js';
 import * as repository from './repository.js';
 import type { FeedMode, FeedQuery, FeedResponse } from './schemas.js';
+import type { RawBuilder } from 'kysely';
 
 const DEFAULT_LIMIT = 20;
 
@@ -19,11 +21,28 @@ const cursorKind = (mode: FeedMode) => `feed:${mode}`;
 const READER_KIND = 'feed:trending:reader';
 
 /**
+ * What a signed reader's trending feed needs of readers: the reader's followed topics, whether their preferences
+ * keep a history, and what they read, as SQL the feed's one statement embeds (each an uncorrelated subquery on
+ * readers' tables, so the page stays one statement). Declared here, wired in composition.ts to
+ * readers/users/feed-interests-repository.ts.
+ */
+export interface ReaderInterests {
+  /** `(subquery)` of the names of the rooms the reader follows. */
+  followedRooms(actorId: string): RawBuilder<unknown>;
+  /** `(subquery)` of the reader's followed tags as one OR-ed tsquery of phrases (null when none has a searchable word). */
+  followedTags(actorId: string): RawBuilder<unknown>;
+  /** Whether the reader's preferences keep a history (personalization on). */
+  historyKept(actorId: string): RawBuilder<boolean>;
+  /** `(subquery)` of the ids of the stories the reader has read. */
+  readStories(actorId: string): RawBuilder<unknown>;
+}
+
+/**
  * The public feed: published, visible, not retracted stories in one of four orders, keyset-paginated. With
  * a signed reader, the trending mode ranks that reader's followed topics and unread stories first.
  */
-export function createFeedService(deps: { cursors: CursorCodec; db: Db }) {
-  const { cursors, db } = deps;
+export function createFeedService(deps: { cursors: CursorCodec; db: Db<NewsroomTables>; interests: ReaderInterests }) {
+  const { cursors, db, interests } = deps;
 
   async function readerTrending(reader: HumanActor, query: FeedQuery, limit: number): Promise<FeedResponse> {
     const lang = query.lang ?? 'en';
@@ -32,7 +51,7 @@ export function createFeedService(deps: { cursors: CursorCodec; db: Db }) {
       const [bucket, sort, id] = cursors.decode(READER_KIND, query.cursor, ['integer', 'number', 'string']);
       after = { bucket: bucket as number, sort: sort as number, id: id as string };
     }
-    const rows = await readerTrendingPage(db, { actorId: reader.actorId, room: query.room, after, limit: limit + 1 });
+    const rows = await readerTrendingPage(db, interests, { actorId: reader.actorId, room: query.room, after, limit: limit + 1 });
     const { items, nextCursor } = pageOf(rows, limit, (last) => cursors.encode(READER_KIND, [last.bucket, last.sort_value, last.id]));
     return {
       mode: 'trending',

@@ -2,12 +2,12 @@ import { authorColumns, type HumanActor } from '../../platform/auth/types.js';
 import type { Clock } from '../../platform/clock.js';
 import { pageOf, type CursorCodec } from '../../platform/cursor.js';
 import type { Db } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { appError, validationFailed } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { recomputeConsensus } from '../consensus/service.js';
+import { recomputeConsensus, type HumanActions } from '../consensus/service.js';
 import type { Parameters } from '../../governance/parameters/parameters.js';
-import { consumeHumanAction } from '../../identity/humans/human-actions.js';
 import { PAGE_LIMIT_DEFAULT, type PageQuery } from '../stories/evidence-schemas.js';
 import { requirePublished } from '../stories/policy.js';
 import type { ReadableStory, StoriesService } from '../stories/service.js';
@@ -75,13 +75,14 @@ const presentOwn = (f: {
 
 /** Reader flags and challenges: written by signed readers, listed publicly. */
 export function createFlagsService(deps: {
-  db: Db;
-  transactor: Transactor;
+  db: Db<NewsroomTables>;
+  transactor: Transactor<NewsroomTables>;
   clock: Clock;
   cursors: CursorCodec;
   stories: Pick<StoriesService, 'readable'>;
+  humanActions: HumanActions;
 }) {
-  const { db, transactor, clock, cursors, stories } = deps;
+  const { db, transactor, clock, cursors, stories, humanActions } = deps;
 
   /** Flags and challenges of a story the caller already read through stories.readable (the site's story page reuses its one access check). */
   async function listForReadableStory(story: ReadableStory, page: PageQuery): Promise<FlagsResponse> {
@@ -114,7 +115,7 @@ export function createFlagsService(deps: {
           if (!body.claimId) throw validationFailed([{ path: '/claimId', message: 'a HIGH flag must name the claim it challenges' }]);
           const action = `flag_high_severity:${body.claimId}`;
           verifiedActionId = actor.linkedHumanId
-            ? await consumeHumanAction(tx, action, `flag:${story.id}`, now, actor.linkedHumanId)
+            ? await humanActions.consume(tx, action, `flag:${story.id}`, now, actor.linkedHumanId)
             : null;
           if (!verifiedActionId) {
             throw appError('HUMAN_VERIFICATION_REQUIRED', {
@@ -136,6 +137,7 @@ export function createFlagsService(deps: {
         if (!row) throw appError('FLAG_ALREADY_RECORDED');
         const challenge = isChallenge(row.severity, row.claim_id);
         const snapshot = await recomputeConsensus(
+          humanActions,
           tx,
           events,
           story,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 import type { StoryCardRow } from '../stories/presenter.js';
 import { STORY_CARD_COLUMNS } from '../stories/story-filters.js';
 import { correctedAtSql, listed, rewardWindowActiveSql } from '../story-filters-repository.js';
@@ -8,7 +9,7 @@ import { correctedAtSql, listed, rewardWindowActiveSql } from '../story-filters-
 const openWindow = (now: Date) => rewardWindowActiveSql('stories', now);
 
 /** Listed stories whose state is CONTESTED or UNDER_REVIEW (retracted ones are not listed), newest first. */
-export async function underReview(db: Db, limit: number): Promise<StoryCardRow[]> {
+export async function underReview(db: Db<NewsroomTables>, limit: number): Promise<StoryCardRow[]> {
   return db
     .selectFrom('stories')
     .select([...STORY_CARD_COLUMNS, correctedAtSql()])
@@ -22,7 +23,7 @@ export async function underReview(db: Db, limit: number): Promise<StoryCardRow[]
 
 /** Listed stories whose reward window is open at `now`, closing soonest first. */
 export async function openRewardWindows(
-  db: Db,
+  db: Db<NewsroomTables>,
   now: Date,
   limit: number,
 ): Promise<(StoryCardRow & { reward_window_ends_at: Date | null })[]> {
@@ -37,7 +38,7 @@ export async function openRewardWindows(
     .execute();
 }
 
-export async function openRewardWindowCount(db: Db, now: Date): Promise<number> {
+export async function openRewardWindowCount(db: Db<NewsroomTables>, now: Date): Promise<number> {
   const row = await db
     .selectFrom('stories')
     .select(sql<number>`count(*)::int`.as('n'))

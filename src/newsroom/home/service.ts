@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 import type { Clock } from '../../platform/clock.js';
 import { t, type Lang } from '../../platform/i18n/index.js';
 import type { FeedService } from '../feed/service.js';
@@ -16,7 +17,7 @@ export const MODULE_ITEMS = 20;
 export const HOME_ITEMS = 5;
 
 export interface HomeDeps {
-  db: Db;
+  db: Db<NewsroomTables>;
   feed: Pick<FeedService, 'firstRows'>;
   ledger: Pick<LedgerService, 'latestRows'>;
   clock: Clock;

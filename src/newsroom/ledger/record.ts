@@ -1,4 +1,5 @@
 import type { Tx } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 import type { TxEvents } from '../../platform/db/transaction.js';
 import type { LedgerBucket, LedgerType, StoryState } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
@@ -17,7 +18,7 @@ export interface LedgerEntry {
 }
 
 /** Appends a ledger event; call inside the transaction that made the change it reports. */
-export async function recordLedgerEvent(tx: Tx, events: TxEvents, entry: LedgerEntry): Promise<string> {
+export async function recordLedgerEvent(tx: Tx<NewsroomTables>, events: TxEvents, entry: LedgerEntry): Promise<string> {
   const id = newId('le');
   await insertLedgerEvent(tx, { id, ...entry });
   events.recorded({ kind: 'ledger', id, storyId: entry.storyId });

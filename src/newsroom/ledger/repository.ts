@@ -1,5 +1,6 @@
 import { sql, type Compilable } from 'kysely';
 import type { Db, Tx } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 import { reusablePageQuery } from '../../platform/db/reusable-query.js';
 import type { LedgerEntry } from './record.js';
 import type { Int8, LedgerBucket, LedgerType, StoryState } from '../../platform/db/schema.js';
@@ -30,7 +31,7 @@ export interface LedgerRow {
  * statement (platform/db/reusable-query.ts); the buckets, the cursor, the limit and the time are its parameters.
  */
 export async function page(
-  db: Db,
+  db: Db<NewsroomTables>,
   buckets: readonly LedgerBucket[] | null,
   beforeSeq: string | null,
   limit: number,
@@ -41,7 +42,7 @@ export async function page(
 
 const hidden = HIDDEN_MODERATION.map(literal);
 
-const allBuckets = reusablePageQuery((db: Db, beforeSeq: string | null, limit: number, now: Date) => {
+const allBuckets = reusablePageQuery((db: Db<NewsroomTables>, beforeSeq: string | null, limit: number, now: Date) => {
   let query = db
     .selectFrom('ledger_events as le')
     .innerJoin('stories as s', 's.id', 'le.story_id')
@@ -66,7 +67,7 @@ const allBuckets = reusablePageQuery((db: Db, beforeSeq: string | null, limit: n
 });
 
 const someBuckets = reusablePageQuery(
-  (db: Db, beforeSeq: string | null, buckets: string[], limit: number, now: Date): Compilable<LedgerRow> => {
+  (db: Db<NewsroomTables>, beforeSeq: string | null, buckets: string[], limit: number, now: Date): Compilable<LedgerRow> => {
     const before = beforeSeq !== null ? sql`and le.seq < ${beforeSeq}` : sql``;
     const query = sql<LedgerRow>`
     select e.* from unnest(${buckets}::text[]) as b(bucket)
@@ -86,7 +87,7 @@ const someBuckets = reusablePageQuery(
 );
 
 /** Appends a ledger event row (through recordLedgerEvent, inside the transaction that made the change). */
-export async function insertLedgerEvent(tx: Tx, entry: LedgerEntry & { id: string }): Promise<void> {
+export async function insertLedgerEvent(tx: Tx<NewsroomTables>, entry: LedgerEntry & { id: string }): Promise<void> {
   await tx
     .insertInto('ledger_events')
     .values({

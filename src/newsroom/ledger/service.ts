@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 import type { Clock } from '../../platform/clock.js';
 import { pageOf, type CursorCodec } from '../../platform/cursor.js';
 import type { LedgerBucket } from '../../platform/db/schema.js';
@@ -23,7 +24,7 @@ export function parseBuckets(filters: string | undefined): LedgerBucket[] | null
 export type LedgerService = ReturnType<typeof createLedgerService>;
 
 /** GET /v1/ledger/events: corrections, retractions, challenges and updates, newest first. */
-export function createLedgerService(deps: { db: Db; clock: Clock; cursors: CursorCodec }) {
+export function createLedgerService(deps: { db: Db<NewsroomTables>; clock: Clock; cursors: CursorCodec }) {
   const { db, clock, cursors } = deps;
   return {
     /** The latest ledger events of visible stories as rows (the home page's ledger module presents them). */

@@ -3,6 +3,7 @@ import type { HumanActor } from '../../platform/auth/types.js';
 import type { Clock } from '../../platform/clock.js';
 import { pageOf, type CursorCodec } from '../../platform/cursor.js';
 import type { Db } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { appError, notFound, validationFailed } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
@@ -32,7 +33,12 @@ function present(row: LegalHoldRow): LegalHold {
  * matter ends, releases it through the same route (RELEASE with the hold id and a reason). While a hold is
  * ACTIVE the story cannot be corrected, retracted, revised or hidden (409 LEGAL_HOLD_ACTIVE). Both are audited.
  */
-export function createLegalHoldService(deps: { db: Db; transactor: Transactor; clock: Clock; cursors: CursorCodec }) {
+export function createLegalHoldService(deps: {
+  db: Db<NewsroomTables>;
+  transactor: Transactor<NewsroomTables>;
+  clock: Clock;
+  cursors: CursorCodec;
+}) {
   const { db, transactor, clock, cursors } = deps;
   const kind = 'legal-holds';
 

@@ -3,6 +3,7 @@ import type { HumanActor } from '../../platform/auth/types.js';
 import type { Clock } from '../../platform/clock.js';
 import { pageOf, type CursorCodec } from '../../platform/cursor.js';
 import type { Db, Tx } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 import { withTransaction, type Transactor, type TxEvents } from '../../platform/db/transaction.js';
 import { appError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
@@ -94,11 +95,18 @@ const STATUS_AFTER = { RELEASE: 'RELEASED', KEEP: 'KEPT', BLOCK: 'BLOCKED' } as 
  * Publishes a released CANDIDATE as PROVISIONAL in the release's transaction: the publish module's step, which
  * the composition root hands to moderation (publish depends on moderation, not the reverse).
  */
-export type PublishReleased = (tx: Tx, events: TxEvents, story: LockedStory, params: Parameters, at: Date, reason: string) => Promise<void>;
+export type PublishReleased = (
+  tx: Tx<NewsroomTables>,
+  events: TxEvents,
+  story: LockedStory,
+  params: Parameters,
+  at: Date,
+  reason: string,
+) => Promise<void>;
 
 export function createQuarantineService(deps: {
-  db: Db;
-  transactor: Transactor;
+  db: Db<NewsroomTables>;
+  transactor: Transactor<NewsroomTables>;
   clock: Clock;
   cursors: CursorCodec;
   publishReleased: PublishReleased;

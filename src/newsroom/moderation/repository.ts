@@ -1,4 +1,5 @@
 import type { Queryable, Tx } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 import type { QuarantineDecision, QuarantineStatus, SourceRating } from '../../platform/db/schema-moderation.js';
 
 /** SQL of moderation: the quarantine queue and its decisions, legal holds, source statuses. */
@@ -6,7 +7,10 @@ import type { QuarantineDecision, QuarantineStatus, SourceRating } from '../../p
 // ---- quarantine
 
 /** Opens a quarantine item for a story the scan held back (nothing when one is already pending for it). */
-export async function openQuarantineItem(tx: Tx, row: { id: string; storyId: string; traceId: string; at: Date }): Promise<void> {
+export async function openQuarantineItem(
+  tx: Tx<NewsroomTables>,
+  row: { id: string; storyId: string; traceId: string; at: Date },
+): Promise<void> {
   await tx
     .insertInto('quarantine_items')
     .values({ id: row.id, scope_type: 'story', scope_id: row.storyId, trace_id: row.traceId, created_at: row.at })
@@ -36,7 +40,7 @@ const ITEM_COLUMNS = [
   's.current_packet_hash as story_packet_hash',
 ] as const;
 
-function items(db: Queryable) {
+function items(db: Queryable<NewsroomTables>) {
   return db
     .selectFrom('quarantine_items as q')
     .innerJoin('safety_traces as t', 't.id', 'q.trace_id')
@@ -47,7 +51,7 @@ function items(db: Queryable) {
 export type QuarantineRow = Awaited<ReturnType<ReturnType<typeof items>['executeTakeFirstOrThrow']>>;
 
 /** How many items of the queue are in one of `statuses` (the console's home counts the OPEN ones). */
-export async function countQuarantine(db: Queryable, statuses: QuarantineStatus[]): Promise<number> {
+export async function countQuarantine(db: Queryable<NewsroomTables>, statuses: QuarantineStatus[]): Promise<number> {
   const row = await db
     .selectFrom('quarantine_items')
     .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -58,7 +62,7 @@ export async function countQuarantine(db: Queryable, statuses: QuarantineStatus[
 
 /** A page of the queue in the order items arrived (oldest first: a work queue), after `afterSeq`. */
 export async function listQuarantine(
-  db: Queryable,
+  db: Queryable<NewsroomTables>,
   filter: { statuses: QuarantineStatus[]; afterSeq: string | null; limit: number },
 ): Promise<QuarantineRow[]> {
   let query = items(db)
@@ -70,7 +74,7 @@ export async function listQuarantine(
 }
 
 /** The latest item of a scope, read (the console's page of one item). */
-export async function latestItem(db: Queryable, scopeType: 'story', scopeId: string): Promise<QuarantineRow | null> {
+export async function latestItem(db: Queryable<NewsroomTables>, scopeType: 'story', scopeId: string): Promise<QuarantineRow | null> {
   const row = await items(db)
     .where('q.scope_type', '=', scopeType)
     .where('q.scope_id', '=', scopeId)
@@ -81,7 +85,7 @@ export async function latestItem(db: Queryable, scopeType: 'story', scopeId: str
 }
 
 /** The latest item of a scope (pending ones first), locked for the decision. */
-export async function lockLatestItem(tx: Tx, scopeType: 'story', scopeId: string): Promise<QuarantineRow | null> {
+export async function lockLatestItem(tx: Tx<NewsroomTables>, scopeType: 'story', scopeId: string): Promise<QuarantineRow | null> {
   const row = await items(tx)
     .where('q.scope_type', '=', scopeType)
     .where('q.scope_id', '=', scopeId)
@@ -93,7 +97,7 @@ export async function lockLatestItem(tx: Tx, scopeType: 'story', scopeId: string
 }
 
 export async function decideItem(
-  tx: Tx,
+  tx: Tx<NewsroomTables>,
   input: {
     itemId: string;
     decisionId: string;
@@ -130,7 +134,7 @@ export async function decideItem(
     .execute();
 }
 
-export async function decisionsOf(db: Queryable, itemIds: string[]) {
+export async function decisionsOf(db: Queryable<NewsroomTables>, itemIds: string[]) {
   if (itemIds.length === 0) return [];
   return db
     .selectFrom('quarantine_decisions')
@@ -142,7 +146,7 @@ export async function decisionsOf(db: Queryable, itemIds: string[]) {
 
 // ---- legal holds
 
-export async function activeHold(db: Queryable, storyId: string) {
+export async function activeHold(db: Queryable<NewsroomTables>, storyId: string) {
   return (
     (await db.selectFrom('legal_holds').selectAll().where('story_id', '=', storyId).where('status', '=', 'ACTIVE').executeTakeFirst()) ??
     null
@@ -152,7 +156,7 @@ export async function activeHold(db: Queryable, storyId: string) {
 export type LegalHoldRow = NonNullable<Awaited<ReturnType<typeof activeHold>>>;
 
 export async function insertHold(
-  tx: Tx,
+  tx: Tx<NewsroomTables>,
   row: { id: string; storyId: string; reason: string; caseReference: string | null; by: string; actorId: string; at: Date },
 ): Promise<LegalHoldRow> {
   return tx
@@ -171,16 +175,16 @@ export async function insertHold(
 }
 
 /** The story a hold is on (null when there is no such hold); read before the story lock is taken. */
-export async function storyOfHold(db: Queryable, id: string): Promise<string | null> {
+export async function storyOfHold(db: Queryable<NewsroomTables>, id: string): Promise<string | null> {
   return (await db.selectFrom('legal_holds').select('story_id').where('id', '=', id).executeTakeFirst())?.story_id ?? null;
 }
 
-export async function lockHold(tx: Tx, id: string): Promise<LegalHoldRow | null> {
+export async function lockHold(tx: Tx<NewsroomTables>, id: string): Promise<LegalHoldRow | null> {
   return (await tx.selectFrom('legal_holds').selectAll().where('id', '=', id).forUpdate().executeTakeFirst()) ?? null;
 }
 
 export async function releaseHold(
-  tx: Tx,
+  tx: Tx<NewsroomTables>,
   input: { id: string; reason: string; by: string; actorId: string; at: Date },
 ): Promise<LegalHoldRow> {
   return tx
@@ -198,7 +202,7 @@ export async function releaseHold(
 }
 
 export async function listHolds(
-  db: Queryable,
+  db: Queryable<NewsroomTables>,
   filter: { status?: 'ACTIVE' | 'RELEASED'; storyId?: string; afterSeq: string | null; limit: number },
 ) {
   let query = db
@@ -215,7 +219,7 @@ export async function listHolds(
 // ---- source statuses
 
 export async function upsertSourceStatus(
-  tx: Tx,
+  tx: Tx<NewsroomTables>,
   row: { host: string; status: SourceRating; reason: string; by: string; actorId: string; at: Date },
 ): Promise<{ previous: SourceRating }> {
   const previous = await tx.selectFrom('source_statuses').select('status').where('host', '=', row.host).forUpdate().executeTakeFirst();
@@ -229,7 +233,7 @@ export async function upsertSourceStatus(
 }
 
 /** How many story citations (active or not) name the host. */
-export async function citationCount(db: Queryable, host: string): Promise<number> {
+export async function citationCount(db: Queryable<NewsroomTables>, host: string): Promise<number> {
   const row = await db
     .selectFrom('story_sources')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -239,7 +243,7 @@ export async function citationCount(db: Queryable, host: string): Promise<number
 }
 
 /** The urls a story has cited (in any version) whose host is BANNED. */
-export async function bannedSourceUrls(db: Queryable, storyId: string): Promise<Set<string>> {
+export async function bannedSourceUrls(db: Queryable<NewsroomTables>, storyId: string): Promise<Set<string>> {
   const rows = await db
     .selectFrom('story_sources as s')
     .innerJoin('source_statuses as r', 'r.host', 's.host')

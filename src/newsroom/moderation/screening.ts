@@ -1,4 +1,5 @@
 import type { Tx } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 import { newId } from '../../platform/ids.js';
 import type { Packet } from '../common/packet.js';
 import type { LockedStory } from '../stories/story-lock.js';
@@ -12,7 +13,7 @@ import { scanPacket, type SafetyScanResult } from './safety-scan.js';
  */
 
 /** Scans a candidate's packet against the safety rules and the banned sources of its story. */
-export async function scanCandidate(tx: Tx, storyId: string, packet: Packet): Promise<SafetyScanResult> {
+export async function scanCandidate(tx: Tx<NewsroomTables>, storyId: string, packet: Packet): Promise<SafetyScanResult> {
   return scanPacket(packet, { bannedSourceUrls: await bannedSourceUrls(tx, storyId) });
 }
 
@@ -21,7 +22,7 @@ export async function scanCandidate(tx: Tx, storyId: string, packet: Packet): Pr
  * queued in the quarantine for a content admin's decision.
  */
 export async function holdCandidate(
-  tx: Tx,
+  tx: Tx<NewsroomTables>,
   story: LockedStory,
   decision: 'QUARANTINE' | 'BLOCK',
   traceId: string,

@@ -2,6 +2,7 @@ import { appendAudit } from '../../platform/audit/audit-log.js';
 import type { HumanActor } from '../../platform/auth/types.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import type { ReadGeneration } from '../../platform/read-generation.js';
 import { requireVerifiedModerator } from './policy.js';
@@ -19,7 +20,12 @@ export function sourceId(id: string): string {
  * scan quarantines a candidate citing a BANNED host. A status shows on the sources of every story citing the
  * host, so after the commit every cached public read moves on (one epoch bump: these changes are rare).
  */
-export function createSourceStatusService(deps: { db: Db; transactor: Transactor; clock: Clock; readGeneration: ReadGeneration }) {
+export function createSourceStatusService(deps: {
+  db: Db<NewsroomTables>;
+  transactor: Transactor<NewsroomTables>;
+  clock: Clock;
+  readGeneration: ReadGeneration;
+}) {
   const { db, transactor, clock, readGeneration } = deps;
   return {
     async set(actor: HumanActor, id: string, body: SourceStatusBody): Promise<SourceStatusResponse> {

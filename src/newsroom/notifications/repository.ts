@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 import { publiclyVisible } from '../story-filters-repository.js';
 
 /** SQL of what happened around a reader: replies to their comments, corrections of stories they took part in. */
@@ -13,7 +14,7 @@ export interface ReplyRow {
 }
 
 /** Replies by others (not deleted) to `actorId`'s comments since `since`, on stories the public can read. */
-function repliesQuery(db: Db, actorId: string, since: Date) {
+function repliesQuery(db: Db<NewsroomTables>, actorId: string, since: Date) {
   return db
     .selectFrom('comments as mine')
     .innerJoin('comments as c', 'c.parent_id', 'mine.id')
@@ -26,7 +27,7 @@ function repliesQuery(db: Db, actorId: string, since: Date) {
 }
 
 /** Replies by others (not deleted) to `actorId`'s comments since `since`, newest first, on stories the public can read. */
-export async function repliesTo(db: Db, actorId: string, since: Date, limit: number): Promise<ReplyRow[]> {
+export async function repliesTo(db: Db<NewsroomTables>, actorId: string, since: Date, limit: number): Promise<ReplyRow[]> {
   return repliesQuery(db, actorId, since)
     .select(['c.id', 'c.story_id', 'stories.title', 'c.actor_id', 'mine.id as parent_id', 'c.created_at'])
     .orderBy('c.created_at', 'desc')
@@ -35,7 +36,7 @@ export async function repliesTo(db: Db, actorId: string, since: Date, limit: num
 }
 
 /** The stories `actorId` commented on, and those they flagged (each at most `limit`). */
-function takenPartQueries(db: Db, actorId: string, limit: number) {
+function takenPartQueries(db: Db<NewsroomTables>, actorId: string, limit: number) {
   return {
     commented: db.selectFrom('comments').select('story_id').distinct().where('actor_id', '=', actorId).limit(limit),
     flagged: db.selectFrom('flags').select('story_id').distinct().where('actor_id', '=', actorId).limit(limit),
@@ -43,7 +44,7 @@ function takenPartQueries(db: Db, actorId: string, limit: number) {
 }
 
 /** The stories `actorId` commented on and flagged (each at most `limit`). */
-export async function storiesTakenPartIn(db: Db, actorId: string, limit: number) {
+export async function storiesTakenPartIn(db: Db<NewsroomTables>, actorId: string, limit: number) {
   const queries = takenPartQueries(db, actorId, limit);
   const [commented, flagged] = await Promise.all([queries.commented.execute(), queries.flagged.execute()]);
   return { commented: commented.map((r) => r.story_id), flagged: flagged.map((r) => r.story_id) };
@@ -55,7 +56,7 @@ export async function storiesTakenPartIn(db: Db, actorId: string, limit: number)
  * correctionsOf would list, in one statement that reads no row's text.
  */
 export async function countSince(
-  db: Db,
+  db: Db<NewsroomTables>,
   q: { actorId: string; saved: readonly string[]; since: Date; stories: number; cap: number },
 ): Promise<{ replies: number; corrections: number }> {
   const { actorId, saved, since, stories, cap } = q;
@@ -100,7 +101,12 @@ export interface CorrectionRow {
 }
 
 /** Corrections and retractions of these stories since `since`, newest first, on stories the public can read. */
-export async function correctionsOf(db: Db, storyIds: readonly string[], since: Date, limit: number): Promise<CorrectionRow[]> {
+export async function correctionsOf(
+  db: Db<NewsroomTables>,
+  storyIds: readonly string[],
+  since: Date,
+  limit: number,
+): Promise<CorrectionRow[]> {
   if (storyIds.length === 0) return [];
   return db
     .selectFrom('story_corrections as sc')

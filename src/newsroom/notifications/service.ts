@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 import * as repository from './repository.js';
 
 /** How far back notifications reach, and how many of each kind a reader is shown. */
@@ -20,7 +21,7 @@ export type Notification =
  * the readers context's), commented on or flagged (a flag's outcome is what a content editor did to the story after
  * it). Within the last 30 days, at most 50 of each kind.
  */
-export function createNotificationsService(deps: { db: Db; now: () => number }) {
+export function createNotificationsService(deps: { db: Db<NewsroomTables>; now: () => number }) {
   const { db, now } = deps;
   const windowStart = () => new Date(now() - WINDOW_DAYS * 86_400_000);
   return {

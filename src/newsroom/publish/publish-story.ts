@@ -1,6 +1,7 @@
 import type { Tx } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 import type { TxEvents } from '../../platform/db/transaction.js';
-import { recomputeConsensus } from '../consensus/service.js';
+import { recomputeConsensus, type HumanActions } from '../consensus/service.js';
 import type { Parameters } from '../../governance/parameters/parameters.js';
 import { recordLedgerEvent } from '../ledger/record.js';
 import type { LockedStory } from '../stories/story-lock.js';
@@ -13,7 +14,8 @@ const HOUR_MS = 3_600_000;
  * its first consensus snapshot. Used by publish compute (scan ALLOW) and by a moderator's RELEASE.
  */
 export async function publishStory(
-  tx: Tx,
+  humanActions: HumanActions,
+  tx: Tx<NewsroomTables>,
   events: TxEvents,
   story: LockedStory,
   params: Parameters,
@@ -40,5 +42,5 @@ export async function publishStory(
     published_at: now,
     reward_window_ends_at: closes,
   };
-  await recomputeConsensus(tx, events, published, params, now);
+  await recomputeConsensus(humanActions, tx, events, published, params, now);
 }

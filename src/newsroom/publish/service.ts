@@ -1,5 +1,6 @@
 import type { Clock } from '../../platform/clock.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
+import type { NewsroomTables } from '../tables.js';
 import { notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { SafetyTrace } from '../candidates/schemas.js';
@@ -8,6 +9,7 @@ import { holdCandidate, scanCandidate } from '../moderation/screening.js';
 import { lockStoryForWrite } from '../stories/story-lock.js';
 import { versionWithHash } from '../stories/story-lock.js';
 import { publishStory } from './publish-story.js';
+import type { HumanActions } from '../consensus/service.js';
 import { candidateStoryId, insertSafetyTrace } from './repository.js';
 
 /**
@@ -16,8 +18,8 @@ import { candidateStoryId, insertSafetyTrace } from './repository.js';
  * for a content admin; BLOCK never publishes. Both open an item in the moderation quarantine. Running it again re-scans and records a new trace without
  * changing a story that has already left the CANDIDATE stage.
  */
-export function createPublishService(deps: { transactor: Transactor; clock: Clock }) {
-  const { transactor, clock } = deps;
+export function createPublishService(deps: { transactor: Transactor<NewsroomTables>; clock: Clock; humanActions: HumanActions }) {
+  const { transactor, clock, humanActions } = deps;
   return {
     async compute(hash: string, params: Parameters): Promise<SafetyTrace> {
       return withTransaction(transactor, async (tx, events) => {
@@ -40,7 +42,7 @@ export function createPublishService(deps: { transactor: Transactor; clock: Cloc
 
         if (story.publication_stage === 'CANDIDATE' && story.moderation_status === 'PENDING_SCAN') {
           if (scan.decision === 'ALLOW') {
-            await publishStory(tx, events, story, params, now, 'safety scan ALLOW');
+            await publishStory(humanActions, tx, events, story, params, now, 'safety scan ALLOW');
           } else {
             // held back: hidden from the public, and queued for a content admin's decision
             await holdCandidate(tx, story, scan.decision, traceId, now);

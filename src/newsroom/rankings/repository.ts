@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 import { HIDDEN_MODERATION } from '../stories/story-filters.js';
 
 export interface RankingPoints {
@@ -13,7 +14,6 @@ export interface RankingPoints {
 
 export interface RankingRow {
   bot_id: string;
-  name: string | null;
   score: number;
   stories_published: number;
   stories_graduated: number;
@@ -29,7 +29,7 @@ export interface RankingRow {
  * index on its time column (stories_recent, stories_graduated_window, agent_reviews_bot_time,
  * revision_proposals_accepted, stories_retracted).
  */
-export async function weekly(db: Db, start: Date, end: Date, points: RankingPoints, limit: number): Promise<RankingRow[]> {
+export async function weekly(db: Db<NewsroomTables>, start: Date, end: Date, points: RankingPoints, limit: number): Promise<RankingRow[]> {
   const hidden = sql.join(HIDDEN_MODERATION);
   const result = await sql<RankingRow>`
     with parts as (
@@ -71,11 +71,11 @@ export async function weekly(db: Db, start: Date, end: Date, points: RankingPoin
              coalesce(sum(n) filter (where part = 'retracted'), 0)::int as stories_retracted
         from parts group by bot_id
     )
-    select t.*, b.name,
+    select t.*,
            (t.stories_published * ${points.storiesPublished}::int + t.stories_graduated * ${points.storiesGraduated}::int
             + t.confirmed_attestations * ${points.confirmedAttestations}::int + t.confirmed_objections * ${points.confirmedObjections}::int
             + t.accepted_revisions * ${points.acceptedRevisions}::int + t.stories_retracted * ${points.storiesRetracted}::int)::int as score
-      from totals t left join bots b on b.bot_id = t.bot_id
+      from totals t
      order by score desc, t.bot_id asc
      limit ${limit}`.execute(db);
   return result.rows;

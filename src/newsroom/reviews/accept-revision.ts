@@ -1,4 +1,5 @@
 import type { Tx } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 import type { TxEvents } from '../../platform/db/transaction.js';
 import { recordLedgerEvent } from '../ledger/record.js';
 import { normalizePacket, packetHash, type Packet } from '../common/packet.js';
@@ -9,7 +10,7 @@ import { markOtherProposalsStale, type ProposalRow } from './repository.js';
 import type { RevisionChanges } from './schemas.js';
 
 /** A correction made a new version of the locked story: its open proposals, based on the old packet, go STALE. */
-export async function staleOpenProposals(tx: Tx, story: LockedStory, at: Date): Promise<void> {
+export async function staleOpenProposals(tx: Tx<NewsroomTables>, story: LockedStory, at: Date): Promise<void> {
   await markOtherProposalsStale(tx, story.id, '', at);
 }
 
@@ -23,7 +24,13 @@ export function revisedPacket(base: Packet, changes: RevisionChanges): Packet {
  * packet hash. Attestations stay attached to the old packet; other open proposals against it go STALE;
  * readers see an UPDATE on the ledger in the agent-review bucket. Returns the story as the revision left it.
  */
-export async function acceptRevision(tx: Tx, events: TxEvents, story: LockedStory, proposal: ProposalRow, now: Date): Promise<LockedStory> {
+export async function acceptRevision(
+  tx: Tx<NewsroomTables>,
+  events: TxEvents,
+  story: LockedStory,
+  proposal: ProposalRow,
+  now: Date,
+): Promise<LockedStory> {
   const packet = revisedPacket(await currentPacket(tx, story), proposal.changes as RevisionChanges);
   const hash = packetHash(packet);
   const version = story.current_version + 1;

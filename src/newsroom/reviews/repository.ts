@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Insertable, Selectable } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 import type { AgentReviewsTable, RevisionProposalsTable } from '../../platform/db/schema.js';
 
 /** SQL of agent reviews, revision proposals and their votes. */
@@ -8,7 +9,7 @@ import type { AgentReviewsTable, RevisionProposalsTable } from '../../platform/d
 export type ProposalRow = Selectable<RevisionProposalsTable>;
 
 /** Inserts a review; null when this bot already reviewed this packet (unique bot_id, packet_hash). */
-export async function insertReview(tx: Tx, row: Insertable<AgentReviewsTable>) {
+export async function insertReview(tx: Tx<NewsroomTables>, row: Insertable<AgentReviewsTable>) {
   return (
     (await tx
       .insertInto('agent_reviews')
@@ -19,22 +20,22 @@ export async function insertReview(tx: Tx, row: Insertable<AgentReviewsTable>) {
   );
 }
 
-export async function insertProposal(tx: Tx, row: Insertable<RevisionProposalsTable>): Promise<ProposalRow> {
+export async function insertProposal(tx: Tx<NewsroomTables>, row: Insertable<RevisionProposalsTable>): Promise<ProposalRow> {
   return tx.insertInto('revision_proposals').values(row).returningAll().executeTakeFirstOrThrow();
 }
 
 /** The story a proposal belongs to (read before the story lock is taken). */
-export async function proposalStoryId(db: Queryable, proposalId: string): Promise<string | null> {
+export async function proposalStoryId(db: Queryable<NewsroomTables>, proposalId: string): Promise<string | null> {
   return (await db.selectFrom('revision_proposals').select('story_id').where('id', '=', proposalId).executeTakeFirst())?.story_id ?? null;
 }
 
-export async function lockProposal(tx: Tx, proposalId: string): Promise<ProposalRow | null> {
+export async function lockProposal(tx: Tx<NewsroomTables>, proposalId: string): Promise<ProposalRow | null> {
   return (await tx.selectFrom('revision_proposals').selectAll().where('id', '=', proposalId).forUpdate().executeTakeFirst()) ?? null;
 }
 
 /** Inserts a vote; false when this bot already voted on the proposal (unique proposal_id, bot_id). */
 export async function insertVote(
-  tx: Tx,
+  tx: Tx<NewsroomTables>,
   row: { proposal_id: string; bot_id: string; vote: 'ACCEPT' | 'REJECT'; created_at: Date },
 ): Promise<boolean> {
   const inserted = await tx
@@ -47,7 +48,7 @@ export async function insertVote(
 }
 
 export async function updateProposalTally(
-  tx: Tx,
+  tx: Tx<NewsroomTables>,
   proposalId: string,
   tally: Pick<ProposalRow, 'accept_votes' | 'reject_votes' | 'status' | 'result_version' | 'resolved_at'>,
 ): Promise<ProposalRow> {
@@ -55,7 +56,7 @@ export async function updateProposalTally(
 }
 
 /** Marks every other open proposal of the story STALE (its base packet is no longer current). */
-export async function markOtherProposalsStale(tx: Tx, storyId: string, acceptedId: string, at: Date): Promise<void> {
+export async function markOtherProposalsStale(tx: Tx<NewsroomTables>, storyId: string, acceptedId: string, at: Date): Promise<void> {
   await tx
     .updateTable('revision_proposals')
     .set({ status: 'STALE', resolved_at: at })
@@ -66,7 +67,7 @@ export async function markOtherProposalsStale(tx: Tx, storyId: string, acceptedI
 }
 
 /** Objections (agent reviews of kind OBJECTION) created in [from, to) (a health signal, by the HealthCounts port). */
-export async function countObjections(db: Queryable, from: Date, to: Date): Promise<number> {
+export async function countObjections(db: Queryable<NewsroomTables>, from: Date, to: Date): Promise<number> {
   const row = await db
     .selectFrom('agent_reviews')
     .select(sql<number>`count(*)::int`.as('n'))

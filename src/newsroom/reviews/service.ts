@@ -1,10 +1,11 @@
 import type { AgentActor } from '../../platform/auth/types.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Tx } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { AppError, appError, notFound, validationFailed } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { recomputeConsensus } from '../consensus/service.js';
+import { recomputeConsensus, type HumanActions } from '../consensus/service.js';
 import type { Parameters } from '../../governance/parameters/parameters.js';
 import { packetHash, type Packet } from '../common/packet.js';
 import { assertNoLegalHold } from '../moderation/legal-hold-guard.js';
@@ -34,7 +35,7 @@ function requireOpenForReview(story: LockedStory) {
  * applied is known now. It cannot when its packet would repeat duplicate claim ids or source urls (400), change
  * nothing (400), or recreate an earlier version (409: a packet hash is a version of a story only once).
  */
-async function requireApplicable(tx: Tx, story: LockedStory, changes: ProposalBody['changes']): Promise<void> {
+async function requireApplicable(tx: Tx<NewsroomTables>, story: LockedStory, changes: ProposalBody['changes']): Promise<void> {
   let packet: Packet;
   try {
     packet = revisedPacket(await currentPacket(tx, story), changes);
@@ -63,8 +64,8 @@ function tallyOutcome(accept: number, reject: number, params: Parameters): 'OPEN
  * proposals and votes on them. Each write locks the story row, then validates, writes and recomputes the
  * consensus in one transaction. `params` are the governance parameters read once for the request.
  */
-export function createReviewsService(deps: { transactor: Transactor; clock: Clock }) {
-  const { transactor, clock } = deps;
+export function createReviewsService(deps: { transactor: Transactor<NewsroomTables>; clock: Clock; humanActions: HumanActions }) {
+  const { transactor, clock, humanActions } = deps;
 
   async function review(actor: AgentActor, body: ReviewBody, kind: Kind, params: Parameters): Promise<ReviewResponse> {
     return withTransaction(transactor, async (tx, events) => {
@@ -94,7 +95,7 @@ export function createReviewsService(deps: { transactor: Transactor; clock: Cloc
         created_at: now,
       });
       if (!row) throw appError('REVIEW_ALREADY_RECORDED');
-      const snapshot = await recomputeConsensus(tx, events, story, params, now);
+      const snapshot = await recomputeConsensus(humanActions, tx, events, story, params, now);
       return {
         id: row.id,
         storyId: row.story_id,
@@ -169,7 +170,7 @@ export function createReviewsService(deps: { transactor: Transactor; clock: Cloc
           result_version: revised ? revised.current_version : null,
           resolved_at: status === 'OPEN' ? null : now,
         });
-        if (revised) await recomputeConsensus(tx, events, revised, params, now);
+        if (revised) await recomputeConsensus(humanActions, tx, events, revised, params, now);
         return presentProposal(updated, params, revised ? revised.current_packet_hash : null);
       });
     },

@@ -1,9 +1,10 @@
 import type { Insertable } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 import type { RewardVotesTable } from '../../platform/db/schema.js';
 
 /** Inserts a reward vote; null when this reader already voted on this story (unique story_id, actor_id). */
-export async function insertRewardVote(tx: Tx, row: Insertable<RewardVotesTable>) {
+export async function insertRewardVote(tx: Tx<NewsroomTables>, row: Insertable<RewardVotesTable>) {
   return (
     (await tx
       .insertInto('reward_votes')
@@ -15,7 +16,7 @@ export async function insertRewardVote(tx: Tx, row: Insertable<RewardVotesTable>
 }
 
 /** The vote `actorId` cast on `storyId` (unique story_id, actor_id), or undefined. */
-export async function findRewardVote(db: Queryable, storyId: string, actorId: string) {
+export async function findRewardVote(db: Queryable<NewsroomTables>, storyId: string, actorId: string) {
   return db
     .selectFrom('reward_votes')
     .select(['id', 'story_id', 'vote', 'weight', 'created_at', 'changed_at'])
@@ -25,7 +26,7 @@ export async function findRewardVote(db: Queryable, storyId: string, actorId: st
 }
 
 /** The vote `actorId` cast on `storyId`, locked for its change; undefined when there is none. */
-export async function lockRewardVote(tx: Tx, storyId: string, actorId: string) {
+export async function lockRewardVote(tx: Tx<NewsroomTables>, storyId: string, actorId: string) {
   return tx
     .selectFrom('reward_votes')
     .selectAll()
@@ -37,7 +38,7 @@ export async function lockRewardVote(tx: Tx, storyId: string, actorId: string) {
 
 /** The vote's new direction (and weight, with the verified action that raised it), and when it changed. */
 export async function updateRewardVote(
-  tx: Tx,
+  tx: Tx<NewsroomTables>,
   id: string,
   change: { vote: 'UP' | 'DOWN'; weight: number; verified_action_id: string | null; changed_at: Date },
 ) {
@@ -45,7 +46,7 @@ export async function updateRewardVote(
 }
 
 /** Up to `limit` votes of `actorId`, newest first (index reward_votes_actor). */
-export async function rewardVotesByActor(db: Queryable, actorId: string, limit: number) {
+export async function rewardVotesByActor(db: Queryable<NewsroomTables>, actorId: string, limit: number) {
   return db
     .selectFrom('reward_votes')
     .select(['id', 'story_id', 'vote', 'weight', 'created_at', 'changed_at'])

@@ -1,15 +1,14 @@
 import { authorColumns, type HumanActor } from '../../platform/auth/types.js';
 import type { Clock } from '../../platform/clock.js';
 import { withTransaction, type Transactor, type TxEvents } from '../../platform/db/transaction.js';
+import type { NewsroomTables } from '../tables.js';
 import { appError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { recomputeConsensus } from '../consensus/service.js';
+import { recomputeConsensus, type HumanActions } from '../consensus/service.js';
 import type { Parameters } from '../../governance/parameters/parameters.js';
-import { consumeHumanAction } from '../../identity/humans/human-actions.js';
 import { requirePublished } from '../stories/policy.js';
 import { lockVisibleStory } from '../stories/story-lock.js';
 import { isRewardWindowActive } from '../stories/story-state.js';
-import { spendPaidAction, type PaidActionLimits } from '../../rewards/recipients/budget.js';
 import type { Db, Tx } from '../../platform/db/database.js';
 import { newestOnReadable } from '../stories/readable-titles.js';
 import type { StoriesService } from '../stories/service.js';
@@ -74,18 +73,27 @@ const presentOwn = (row: {
  */
 const REWARD_VOTE_WEIGHT = { L3: 3, L2: 2, L0: 1 } as const;
 
+/**
+ * What a reward vote needs of rewards: one of the voter's daily paid actions spent in the vote's transaction (its
+ * limits are the rewards configuration's). Declared here, wired in composition.ts to rewards/recipients/budget.ts.
+ */
+export interface PaidActions {
+  spend(tx: Tx<NewsroomTables>, actor: HumanActor, at: Date): Promise<void>;
+}
+
 /** Reader reward votes: one per reader per story, only while the story's reward window is open. */
 export function createRewardVotesService(deps: {
-  db: Db;
-  transactor: Transactor;
+  db: Db<NewsroomTables>;
+  transactor: Transactor<NewsroomTables>;
   clock: Clock;
-  paidActions: PaidActionLimits;
   stories: Pick<StoriesService, 'readable'>;
+  humanActions: HumanActions;
+  paidActions: PaidActions;
 }) {
-  const { db, transactor, clock, paidActions, stories } = deps;
+  const { db, transactor, clock, stories, humanActions, paidActions } = deps;
 
   /** Locks a published story whose reward window is open at `now` (409 REWARD_WINDOW_CLOSED otherwise). */
-  async function lockOpenWindow(tx: Tx, events: TxEvents, storyId: string, now: Date) {
+  async function lockOpenWindow(tx: Tx<NewsroomTables>, events: TxEvents, storyId: string, now: Date) {
     const story = requirePublished(await lockVisibleStory(tx, events, storyId));
     const closesAt = story.reward_window_ends_at;
     if (!closesAt || !isRewardWindowActive(story.published_at, closesAt, now)) throw appError('REWARD_WINDOW_CLOSED');
@@ -96,10 +104,10 @@ export function createRewardVotesService(deps: {
    * The verified action `reward:<storyId>` of the actor's own linked human, consumed by vote `voteId`, and the
    * weight it gives (the actor's tier); without one, weight 1 and null.
    */
-  async function proofWeight(tx: Tx, actor: HumanActor, storyId: string, voteId: string, now: Date) {
+  async function proofWeight(tx: Tx<NewsroomTables>, actor: HumanActor, storyId: string, voteId: string, now: Date) {
     const verifiedActionId =
       actor.linkedHumanId && actor.tier !== 'L0'
-        ? await consumeHumanAction(tx, `reward:${storyId}`, `reward_vote:${voteId}`, now, actor.linkedHumanId)
+        ? await humanActions.consume(tx, `reward:${storyId}`, `reward_vote:${voteId}`, now, actor.linkedHumanId)
         : null;
     return { verifiedActionId, weight: verifiedActionId ? REWARD_VOTE_WEIGHT[actor.tier] : REWARD_VOTE_WEIGHT.L0 };
   }
@@ -110,7 +118,7 @@ export function createRewardVotesService(deps: {
         const now = new Date(clock.now());
         const { story, closesAt } = await lockOpenWindow(tx, events, storyId, now);
         // a reward vote is a paid action: it spends one of the voter's daily budget
-        await spendPaidAction(tx, actor, paidActions, now);
+        await paidActions.spend(tx, actor, now);
         const id = newId('rv');
         const { verifiedActionId, weight } = await proofWeight(tx, actor, story.id, id, now);
         const row = await insertRewardVote(tx, {
@@ -123,7 +131,7 @@ export function createRewardVotesService(deps: {
           created_at: now,
         });
         if (!row) throw appError('REWARD_VOTE_ALREADY_CAST');
-        await recomputeConsensus(tx, events, story, params, now);
+        await recomputeConsensus(humanActions, tx, events, story, params, now);
         return presentCast(row, actor, closesAt);
       });
     },
@@ -152,7 +160,7 @@ export function createRewardVotesService(deps: {
           verified_action_id: raised ? raised.verifiedActionId : current.verified_action_id,
           changed_at: now,
         });
-        await recomputeConsensus(tx, events, story, params, now);
+        await recomputeConsensus(humanActions, tx, events, story, params, now);
         return { ...presentCast(row, actor, closesAt), changedAt: now.toISOString() };
       });
     },

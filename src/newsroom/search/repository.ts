@@ -1,7 +1,8 @@
 import { sql, type Expression, type RawBuilder, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 import { sortableTimestamp } from '../../platform/db/keyset.js';
-import type { DB, PublicationStage, ReviewStatus, StoryState } from '../../platform/db/schema.js';
+import type { PublicationStage, ReviewStatus, StoryState } from '../../platform/db/schema.js';
 import type { Lang } from '../../platform/i18n/index.js';
 import type { StoryCardRow } from '../stories/presenter.js';
 import type { CjkQuery } from './cjk-query.js';
@@ -40,7 +41,7 @@ export interface WindowBound {
  * Visible stories matching the filters. Candidates appear only when publicationStage=CANDIDATE is asked for
  * explicitly; retracted stories stay findable (their labels say so).
  */
-function matching(eb: ExpressionBuilder<DB, 'stories'>, f: SearchFilters): Expression<SqlBool> {
+function matching(eb: ExpressionBuilder<NewsroomTables, 'stories'>, f: SearchFilters): Expression<SqlBool> {
   const conditions = [publiclyVisible(eb)];
   if (f.publicationStage) conditions.push(eb('stories.publication_stage', '=', f.publicationStage));
   else conditions.push(eb('stories.publication_stage', '<>', 'CANDIDATE'));
@@ -60,7 +61,13 @@ export const recentColumn = (f: SearchFilters) => (f.publicationStage === 'CANDI
 export const SLICE_ROWS = 5_000;
 
 /** The stories a relevance window is drawn from, newest first: `test` is the text test, `k` the window's size. */
-function newestMatches(db: Db, filters: SearchFilters, test: Expression<SqlBool>, bound: WindowBound | undefined, k: number) {
+function newestMatches(
+  db: Db<NewsroomTables>,
+  filters: SearchFilters,
+  test: Expression<SqlBool>,
+  bound: WindowBound | undefined,
+  k: number,
+) {
   const column = recentColumn(filters);
   return db
     .selectFrom('stories')
@@ -106,7 +113,7 @@ const candidateColumns = (bigrams: boolean, column: string) =>
  * whether the slice answered.
  */
 function bigramCandidates(
-  db: Db,
+  db: Db<NewsroomTables>,
   filters: SearchFilters,
   test: Expression<SqlBool>,
   bound: WindowBound | undefined,
@@ -172,7 +179,7 @@ function bigramCandidates(
  * a word query).
  */
 export async function ranked(
-  db: Db,
+  db: Db<NewsroomTables>,
   q: string,
   cjk: CjkQuery,
   lang: Lang,
@@ -236,7 +243,7 @@ function textQuery(config: RawBuilder<unknown>, text: string): RawBuilder<unknow
  * (pg_trgm's `%`: similarity at least 0.3, found through the trigram index), the reader's language first at
  * equal similarity; null when nothing is near.
  */
-export async function nearestWords(db: Db, words: string[], lang: Lang): Promise<Map<string, string | null>> {
+export async function nearestWords(db: Db<NewsroomTables>, words: string[], lang: Lang): Promise<Map<string, string | null>> {
   if (words.length === 0) return new Map();
   const { rows } = await sql<{ word: string; known: boolean; nearest: string | null }>`
     select t.word,
@@ -249,7 +256,7 @@ export async function nearestWords(db: Db, words: string[], lang: Lang): Promise
 
 /** Without a query: newest first (publication time, or submission time for candidates), then id. */
 export async function recent(
-  db: Db,
+  db: Db<NewsroomTables>,
   filters: SearchFilters,
   after: { sort: string; id: string } | undefined,
   limit: number,

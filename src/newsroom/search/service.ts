@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 import { createHash } from 'node:crypto';
 import { pageOf, type CursorCodec } from '../../platform/cursor.js';
 import type { Lang } from '../../platform/i18n/index.js';
@@ -42,7 +43,7 @@ function cursorKind(order: 'relevance' | 'recent', q: string | undefined, lang: 
 
 /** GET /v1/search: full-text or newest-first search over visible stories, keyset-paginated. */
 export function createSearchService(deps: {
-  db: Db;
+  db: Db<NewsroomTables>;
   cursors: CursorCodec;
   /** Fraud review cases matching the review-case filters (src/rewards/review/public-view.ts). */
   reviewCases: (

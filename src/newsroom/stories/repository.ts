@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 import { reusableQuery } from '../../platform/db/reusable-query.js';
 import type { StoryRow } from './presenter.js';
 
@@ -45,7 +46,7 @@ export type ActiveSource = {
 const sourceStatus = sql<string>`coalesce(r.status, 'UNRATED')`.as('sourceStatus');
 
 /** The stories' columns, joined to their current version `v` (a left join: no row when the version is missing). */
-const withCurrentVersion = (db: Db) =>
+const withCurrentVersion = (db: Db<NewsroomTables>) =>
   db
     .selectFrom('stories')
     .leftJoin('story_versions as v', (join) =>
@@ -54,18 +55,22 @@ const withCurrentVersion = (db: Db) =>
     .select(STORY_COLUMNS);
 
 /** The story row, for the reads that show its evidence but not its packet (the access check of every story read). */
-export async function findStory(db: Db, id: string): Promise<StoryRow | null> {
+export async function findStory(db: Db<NewsroomTables>, id: string): Promise<StoryRow | null> {
   return (await storyById(db, id))[0] ?? null;
 }
 
 /** The story row with the packet of its current version (null when the version row is missing). */
-export async function findStoryWithPacket(db: Db, id: string): Promise<(StoryRow & { packet: unknown }) | null> {
+export async function findStoryWithPacket(db: Db<NewsroomTables>, id: string): Promise<(StoryRow & { packet: unknown }) | null> {
   return (await storyWithPacketById(db, id))[0] ?? null;
 }
 
 // the story reads of a cache miss: built once (platform/db/reusable-query.ts)
-const storyById = reusableQuery((db: Db, id: string) => db.selectFrom('stories').select(STORY_COLUMNS).where('stories.id', '=', id));
-const storyWithPacketById = reusableQuery((db: Db, id: string) => withCurrentVersion(db).where('stories.id', '=', id).select('v.packet'));
+const storyById = reusableQuery((db: Db<NewsroomTables>, id: string) =>
+  db.selectFrom('stories').select(STORY_COLUMNS).where('stories.id', '=', id),
+);
+const storyWithPacketById = reusableQuery((db: Db<NewsroomTables>, id: string) =>
+  withCurrentVersion(db).where('stories.id', '=', id).select('v.packet'),
+);
 
 /** The latest story_corrections row of a story, as jsonb (its created_at a timestamp text). */
 export interface LatestCorrection {
@@ -89,32 +94,33 @@ export type StoryWithSources = StoryRow & {
  * correction or retraction (an index probe on story_corrections_story; null when none). claims and
  * citedUrls are null when the version row is missing. Rows come in no particular order; an unknown id has none.
  */
-export const findStoriesWithSources: (db: Db, ids: string[]) => Promise<StoryWithSources[]> = reusableQuery((db: Db, ids: string[]) =>
-  withCurrentVersion(db)
-    .where(sql<boolean>`stories.id = any(${ids}::text[])`)
-    .select((eb) => [
-      sql<{ id: string; text: string }[] | null>`v.packet -> 'claims'`.as('claims'),
-      sql<string[] | null>`jsonb_path_query_array(v.packet, '$.sources[*].url')`.as('citedUrls'),
-      jsonArrayFrom(
-        eb
-          .selectFrom('story_sources as s')
-          .leftJoin('source_statuses as r', 'r.host', 's.host')
-          .select(['s.id', 's.url', 's.title', 's.publisher', 's.status', sourceStatus])
-          .whereRef('s.story_id', '=', 'stories.id')
-          .where('s.active', '=', true)
-          .orderBy('s.created_at')
-          .orderBy('s.url'),
-      ).as('sources'),
-      sql<LatestCorrection | null>`(
+export const findStoriesWithSources: (db: Db<NewsroomTables>, ids: string[]) => Promise<StoryWithSources[]> = reusableQuery(
+  (db: Db<NewsroomTables>, ids: string[]) =>
+    withCurrentVersion(db)
+      .where(sql<boolean>`stories.id = any(${ids}::text[])`)
+      .select((eb) => [
+        sql<{ id: string; text: string }[] | null>`v.packet -> 'claims'`.as('claims'),
+        sql<string[] | null>`jsonb_path_query_array(v.packet, '$.sources[*].url')`.as('citedUrls'),
+        jsonArrayFrom(
+          eb
+            .selectFrom('story_sources as s')
+            .leftJoin('source_statuses as r', 'r.host', 's.host')
+            .select(['s.id', 's.url', 's.title', 's.publisher', 's.status', sourceStatus])
+            .whereRef('s.story_id', '=', 'stories.id')
+            .where('s.active', '=', true)
+            .orderBy('s.created_at')
+            .orderBy('s.url'),
+        ).as('sources'),
+        sql<LatestCorrection | null>`(
         select jsonb_build_object('kind', c.kind, 'version', c.version, 'note', c.note, 'created_at', c.created_at)
         from story_corrections c where c.story_id = stories.id order by c.created_at desc, c.id desc limit 1)`.as('latestCorrection'),
-    ]),
+      ]),
 );
 
 // The evidence reads of a story (its page, versions, sources, consensus and machine room): each built once and run
 // as a named statement (platform/db/reusable-query.ts), like the detail above.
 
-export const allSources = reusableQuery((db: Db, storyId: string) =>
+export const allSources = reusableQuery((db: Db<NewsroomTables>, storyId: string) =>
   db
     .selectFrom('story_sources as s')
     .leftJoin('source_statuses as r', 'r.host', 's.host')
@@ -125,7 +131,7 @@ export const allSources = reusableQuery((db: Db, storyId: string) =>
     .orderBy('s.url'),
 );
 
-export const versions = reusableQuery((db: Db, storyId: string) =>
+export const versions = reusableQuery((db: Db<NewsroomTables>, storyId: string) =>
   db
     .selectFrom('story_versions')
     .select(['version', 'packet_hash', 'packet', 'proposal_id', 'created_by', 'created_at'])
@@ -134,7 +140,7 @@ export const versions = reusableQuery((db: Db, storyId: string) =>
 );
 
 /** The correction notes and retraction reasons of a story (story_corrections), oldest first. */
-export const notices = reusableQuery((db: Db, storyId: string) =>
+export const notices = reusableQuery((db: Db<NewsroomTables>, storyId: string) =>
   db
     .selectFrom('story_corrections')
     .select(['kind', 'version', 'note', 'created_at'])
@@ -146,7 +152,7 @@ export const notices = reusableQuery((db: Db, storyId: string) =>
  * Of these stories, those whose snapshot took weight off attestations from inside the author's flagged cluster
  * (the consensus's cluster discount): the stories that carry the collusion mark.
  */
-export async function collusionMarked(db: Db, storyIds: readonly string[]): Promise<string[]> {
+export async function collusionMarked(db: Db<NewsroomTables>, storyIds: readonly string[]): Promise<string[]> {
   if (storyIds.length === 0) return [];
   const rows = await db
     .selectFrom('consensus_snapshots')
@@ -157,15 +163,15 @@ export async function collusionMarked(db: Db, storyIds: readonly string[]): Prom
   return rows.map((r) => r.story_id);
 }
 
-export async function consensus(db: Db, storyId: string) {
+export async function consensus(db: Db<NewsroomTables>, storyId: string) {
   return (await consensusOf(db, storyId))[0] ?? null;
 }
 
-const consensusOf = reusableQuery((db: Db, storyId: string) =>
+const consensusOf = reusableQuery((db: Db<NewsroomTables>, storyId: string) =>
   db.selectFrom('consensus_snapshots').select(['packet_hash', 'snapshot', 'computed_at']).where('story_id', '=', storyId),
 );
 
-export const reviewsOf = reusableQuery((db: Db, storyId: string, packetHash: string) =>
+export const reviewsOf = reusableQuery((db: Db<NewsroomTables>, storyId: string, packetHash: string) =>
   db
     .selectFrom('agent_reviews')
     .select(['id', 'bot_id', 'verified', 'kind', 'weight', 'confidence', 'note', 'claim_ids', 'evidence', 'created_at'])
@@ -177,7 +183,7 @@ export const reviewsOf = reusableQuery((db: Db, storyId: string, packetHash: str
 
 /** Attestation and objection counts on every packet of the story except `packetHash`. */
 export async function reviewCountsExcept(
-  db: Db,
+  db: Db<NewsroomTables>,
   storyId: string,
   packetHash: string,
 ): Promise<{ attestations: number; objections: number }> {
@@ -186,7 +192,7 @@ export async function reviewCountsExcept(
   return row;
 }
 
-const reviewCountsExceptOf = reusableQuery((db: Db, storyId: string, packetHash: string) =>
+const reviewCountsExceptOf = reusableQuery((db: Db<NewsroomTables>, storyId: string, packetHash: string) =>
   db
     .selectFrom('agent_reviews')
     .select([
@@ -197,7 +203,7 @@ const reviewCountsExceptOf = reusableQuery((db: Db, storyId: string, packetHash:
     .where('packet_hash', '<>', packetHash),
 );
 
-export const proposals = reusableQuery((db: Db, storyId: string) =>
+export const proposals = reusableQuery((db: Db<NewsroomTables>, storyId: string) =>
   db
     .selectFrom('revision_proposals')
     .select([
@@ -218,11 +224,11 @@ export const proposals = reusableQuery((db: Db, storyId: string) =>
     .orderBy('id'),
 );
 
-export async function latestTrace(db: Db, storyId: string, packetHash: string) {
+export async function latestTrace(db: Db<NewsroomTables>, storyId: string, packetHash: string) {
   return (await latestTraceOf(db, storyId, packetHash))[0] ?? null;
 }
 
-const latestTraceOf = reusableQuery((db: Db, storyId: string, packetHash: string) =>
+const latestTraceOf = reusableQuery((db: Db<NewsroomTables>, storyId: string, packetHash: string) =>
   db
     .selectFrom('safety_traces')
     .select(['packet_hash', 'decision', 'categories', 'rules', 'scanned_at'])
@@ -234,12 +240,12 @@ const latestTraceOf = reusableQuery((db: Db, storyId: string, packetHash: string
 );
 
 /** Whether the database holds any story at all (the demo seeds an empty one only). */
-export async function anyStory(db: Db): Promise<boolean> {
+export async function anyStory(db: Db<NewsroomTables>): Promise<boolean> {
   return (await db.selectFrom('stories').select('id').limit(1).executeTakeFirst()) !== undefined;
 }
 
 /** A story by id with what decides whether readers may act on it (published, visible), or null. */
-export async function findStoryForAction(db: Db, storyId: string) {
+export async function findStoryForAction(db: Db<NewsroomTables>, storyId: string) {
   return (
     (await db
       .selectFrom('stories')
@@ -250,7 +256,7 @@ export async function findStoryForAction(db: Db, storyId: string) {
 }
 
 /** Stories whose current packet has a claim with this id (index story_versions_claims), with what decides access. */
-export async function findStoriesOfCurrentClaim(db: Db, claimId: string) {
+export async function findStoriesOfCurrentClaim(db: Db<NewsroomTables>, claimId: string) {
   return db
     .selectFrom('story_versions as v')
     .innerJoin('stories as s', (join) => join.onRef('s.id', '=', 'v.story_id').onRef('s.current_version', '=', 'v.version'))

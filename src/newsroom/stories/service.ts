@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 import { statementBatcher } from '../../platform/db/bulk/statement-batcher.js';
 import type { Clock } from '../../platform/clock.js';
 import { notFound } from '../../platform/errors.js';
@@ -45,7 +46,7 @@ function presentReview(r: ReviewRow): MachineRoomResponse['attestations'][number
  * The public story reads. Every method starts with the access check `readable(id)`: an unknown story, or
  * one hidden by moderation, is 404 NOT_FOUND.
  */
-export function createStoriesService(deps: { db: Db; clock: Clock; parameters: () => Promise<Parameters> }) {
+export function createStoriesService(deps: { db: Db<NewsroomTables>; clock: Clock; parameters: () => Promise<Parameters> }) {
   const { db, clock, parameters } = deps;
   const now = () => new Date(clock.now());
 

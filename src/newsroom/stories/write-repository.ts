@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
+import type { NewsroomTables } from '../tables.js';
 import type { ModerationStatus, PublicationStage, ReviewStatus } from '../../platform/db/schema.js';
 import { newId } from '../../platform/ids.js';
 import { claimsText, type Packet } from '../common/packet.js';
@@ -11,7 +12,7 @@ import { claimsText, type Packet } from '../common/packet.js';
  * Every write that changes a story or its consensus takes this lock first, so concurrent writes on one
  * story serialize across every instance while writes on different stories run in parallel.
  */
-export async function lockStoryRow(tx: Tx, storyId: string) {
+export async function lockStoryRow(tx: Tx<NewsroomTables>, storyId: string) {
   const row = await tx
     .selectFrom('stories')
     .select([
@@ -39,7 +40,7 @@ export async function lockStoryRow(tx: Tx, storyId: string) {
 export type LockedStory = NonNullable<Awaited<ReturnType<typeof lockStoryRow>>>;
 
 /** The packet of a story version. */
-export async function packetOfVersion(db: Queryable, storyId: string, version: number): Promise<Packet | null> {
+export async function packetOfVersion(db: Queryable<NewsroomTables>, storyId: string, version: number): Promise<Packet | null> {
   const row = await db
     .selectFrom('story_versions')
     .select('packet')
@@ -50,7 +51,11 @@ export async function packetOfVersion(db: Queryable, storyId: string, version: n
 }
 
 /** The packet a story had under `hash`, if it ever had it. */
-export async function versionWithHash(db: Queryable, storyId: string, hash: string): Promise<{ version: number; packet: Packet } | null> {
+export async function versionWithHash(
+  db: Queryable<NewsroomTables>,
+  storyId: string,
+  hash: string,
+): Promise<{ version: number; packet: Packet } | null> {
   const row = await db
     .selectFrom('story_versions')
     .select(['version', 'packet'])
@@ -61,7 +66,7 @@ export async function versionWithHash(db: Queryable, storyId: string, hash: stri
 }
 
 /** Inserts the active sources of a packet version, keeping earlier rows (their status) for known urls. */
-export async function upsertSources(tx: Tx, storyId: string, packet: Packet, version: number): Promise<void> {
+export async function upsertSources(tx: Tx<NewsroomTables>, storyId: string, packet: Packet, version: number): Promise<void> {
   await tx.updateTable('story_sources').set({ active: false }).where('story_id', '=', storyId).execute();
   for (const source of packet.sources) {
     await tx
@@ -83,7 +88,7 @@ export async function upsertSources(tx: Tx, storyId: string, packet: Packet, ver
 
 /** Makes `packet` the story's new current version (the version row, the story's text columns, its sources). */
 export async function insertCurrentVersion(
-  tx: Tx,
+  tx: Tx<NewsroomTables>,
   input: { storyId: string; version: number; hash: string; packet: Packet; proposalId: string | null; createdBy: string; at: Date },
 ): Promise<void> {
   const { storyId, version, hash, packet, at } = input;
@@ -115,7 +120,7 @@ export async function insertCurrentVersion(
   await upsertSources(tx, storyId, packet, version);
 }
 
-export async function markPublished(tx: Tx, storyId: string, at: Date, rewardWindowEndsAt: Date): Promise<void> {
+export async function markPublished(tx: Tx<NewsroomTables>, storyId: string, at: Date, rewardWindowEndsAt: Date): Promise<void> {
   await tx
     .updateTable('stories')
     .set({
@@ -129,11 +134,11 @@ export async function markPublished(tx: Tx, storyId: string, at: Date, rewardWin
     .execute();
 }
 
-export async function setModerationStatus(tx: Tx, storyId: string, status: ModerationStatus, at: Date): Promise<void> {
+export async function setModerationStatus(tx: Tx<NewsroomTables>, storyId: string, status: ModerationStatus, at: Date): Promise<void> {
   await tx.updateTable('stories').set({ moderation_status: status, updated_at: at }).where('id', '=', storyId).execute();
 }
 
-export async function incrementCommentCount(tx: Tx, storyId: string): Promise<void> {
+export async function incrementCommentCount(tx: Tx<NewsroomTables>, storyId: string): Promise<void> {
   await tx
     .updateTable('stories')
     .set({ comment_count: sql`comment_count + 1` })
@@ -141,7 +146,7 @@ export async function incrementCommentCount(tx: Tx, storyId: string): Promise<vo
     .execute();
 }
 
-export async function decrementCommentCount(tx: Tx, storyId: string): Promise<void> {
+export async function decrementCommentCount(tx: Tx<NewsroomTables>, storyId: string): Promise<void> {
   await tx
     .updateTable('stories')
     .set({ comment_count: sql`greatest(comment_count - 1, 0)` })
@@ -161,7 +166,12 @@ export interface StoryConsensusColumns {
   trending_score: number;
 }
 
-export async function updateConsensusColumns(tx: Tx, storyId: string, columns: StoryConsensusColumns, at: Date): Promise<void> {
+export async function updateConsensusColumns(
+  tx: Tx<NewsroomTables>,
+  storyId: string,
+  columns: StoryConsensusColumns,
+  at: Date,
+): Promise<void> {
   await tx
     .updateTable('stories')
     .set({ ...columns, updated_at: at })

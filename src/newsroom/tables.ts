@@ -1,0 +1,42 @@
+import type { DELIVERY_TABLES } from '../delivery/tables.js';
+import type { DB } from '../platform/db/schema.js';
+import type { PLATFORM_TABLES } from '../platform/tables.js';
+
+/**
+ * The tables the newsroom owns: the stories with their versions, sources and search words, the candidates and
+ * their safety traces, the reviews and revision proposals with their votes, comments, flags, reward votes, the
+ * consensus snapshots, the public ledger, and moderation's source statuses, quarantine, legal holds and
+ * corrections.
+ */
+export const NEWSROOM_TABLES = [
+  'stories',
+  'story_versions',
+  'story_sources',
+  'search_words',
+  'candidates',
+  'safety_traces',
+  'agent_reviews',
+  'revision_proposals',
+  'revision_votes',
+  'comments',
+  'flags',
+  'reward_votes',
+  'consensus_snapshots',
+  'ledger_events',
+  'source_statuses',
+  'quarantine_items',
+  'quarantine_decisions',
+  'legal_holds',
+  'story_corrections',
+] as const;
+
+/**
+ * The newsroom's handle: its own tables, platform's (an audit entry or an idempotency record goes in the same
+ * transaction as the change it records) and delivery's outbox (a correction's webhook event is written in the
+ * correction's transaction, handed to `enqueueWebhook`). What the newsroom needs of another context comes
+ * through ports, listed in docs/architecture.md.
+ */
+export type NewsroomTables = Pick<
+  DB,
+  (typeof NEWSROOM_TABLES)[number] | (typeof PLATFORM_TABLES)[number] | (typeof DELIVERY_TABLES)[number]
+>;
