@@ -33,7 +33,6 @@ import { createStoriesService } from './newsroom/stories/service.js';
 import { findStoriesOfCurrentClaim, findStoryForAction } from './newsroom/stories/repository.js';
 import { lockVisibleStory } from './newsroom/stories/story-lock.js';
 import { tablesOf, type Queryable } from './platform/db/database.js';
-import type { DB } from './platform/db/schema.js';
 import type { IdentityTables } from './identity/tables.js';
 import type { GovernanceTables } from './governance/tables.js';
 import { spendProof } from './identity/humans/proof-body.js';
