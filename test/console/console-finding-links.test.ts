@@ -140,6 +140,15 @@ test('a discounted story and a held payout link to the collusion finding behind 
     const row = rowOf(theirs.body, botHeld.id);
     assert.match(row, new RegExp(`Held by collusion finding ${numberOf(ring[1]!.botId)}`));
     assert.doesNotMatch(row, /\/console\/integrity\/findings\//);
+
+    // a later analysis that flags nobody: the story's snapshot still names the first analysis and links to its
+    // finding; a held payout whose beneficiary the latest analysis no longer flags has no link
+    const empty = await ia.analyze({ windowDays: 1, minClusterSize: 50 });
+    assert.equal(empty.status, 200, JSON.stringify(empty.body));
+    assert.equal(empty.body.clusters.length, 0);
+    assert.ok((await storyPage(discounted!.storyId)).includes(`href="${findingPath(analysisId, ringCluster.id).replace(/&/g, '&amp;')}"`));
+    const later = await admin.get('/console/rewards/review?lang=en');
+    assert.doesNotMatch(rowOf(later.body, botHeld.id), /Held by collusion finding/);
   } finally {
     await ia.g.t.close();
   }
