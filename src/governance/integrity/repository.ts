@@ -69,27 +69,58 @@ export async function latestAnalysis(db: Queryable<GovernanceTables>) {
   );
 }
 
+/** A flagged cluster of an analysis: its id and its number on the analysis's page (1 for the first cluster). */
+export interface FlaggedCluster {
+  clusterId: string;
+  number: number;
+}
+
+/** Who an analysis flagged, each with their cluster: bots by bot id, people by actor id and by linked human. */
+export interface FlaggedMembers {
+  analysisId: string | null;
+  bots: Map<string, FlaggedCluster>;
+  people: Map<string, FlaggedCluster>;
+}
+
 /**
- * The members of the flagged clusters of the latest analysis, as payouts name people: flagged bots by bot id,
- * flagged actors by actor id and by the linked human actor_bindings binds each to. Empty before the first
- * analysis (and after one that flagged nobody). The settlement's cartel hold reads it.
+ * The members of the flagged clusters of the latest analysis (or of the one named), as payouts name people,
+ * each with its cluster: flagged bots by bot id, flagged actors by actor id and by the linked human
+ * actor_bindings binds each to (a linked human bound to actors of two clusters keeps the first cluster). Empty
+ * before the first analysis (and after one that flagged nobody). The settlement's cartel hold reads it, and
+ * the console's links from a discounted story or a held payout to its finding.
  */
-export async function flaggedInLatestAnalysis(
-  db: Queryable<GovernanceTables>,
-): Promise<{ analysisId: string | null; bots: Set<string>; people: Set<string> }> {
-  const { rows } = await sql<{ analysis_id: string; member_kind: 'bot' | 'actor'; member_id: string; linked_human_id: string | null }>`
-    WITH latest AS (SELECT id FROM integrity_analyses ORDER BY seq DESC LIMIT 1)
-    SELECT m.analysis_id, m.member_kind, m.member_id, b.linked_human_id
+export async function flaggedInAnalysis(db: Queryable<GovernanceTables>, analysisId?: string): Promise<FlaggedMembers> {
+  const { rows } = await sql<{
+    analysis_id: string;
+    member_kind: 'bot' | 'actor';
+    member_id: string;
+    cluster_id: string;
+    number: number;
+    linked_human_id: string | null;
+  }>`
+    WITH chosen AS (
+      SELECT id, clusters FROM integrity_analyses
+      WHERE ${analysisId ?? null}::text IS NULL OR id = ${analysisId ?? null}
+      ORDER BY seq DESC LIMIT 1
+    ),
+    numbers AS (
+      SELECT c.cluster ->> 'id' AS cluster_id, c.number::int AS number
+      FROM chosen, jsonb_array_elements(chosen.clusters) WITH ORDINALITY AS c(cluster, number)
+    )
+    SELECT m.analysis_id, m.member_kind, m.member_id, m.cluster_id, numbers.number, b.linked_human_id
     FROM integrity_flagged_members m
-    JOIN latest ON latest.id = m.analysis_id
-    LEFT JOIN actor_bindings b ON m.member_kind = 'actor' AND b.actor_id = m.member_id`.execute(db);
-  const bots = new Set<string>();
-  const people = new Set<string>();
+    JOIN chosen ON chosen.id = m.analysis_id
+    JOIN numbers ON numbers.cluster_id = m.cluster_id
+    LEFT JOIN actor_bindings b ON m.member_kind = 'actor' AND b.actor_id = m.member_id
+    ORDER BY numbers.number, m.member_kind, m.member_id`.execute(db);
+  const bots = new Map<string, FlaggedCluster>();
+  const people = new Map<string, FlaggedCluster>();
   for (const r of rows) {
-    if (r.member_kind === 'bot') bots.add(r.member_id);
+    const cluster = { clusterId: r.cluster_id, number: r.number };
+    if (r.member_kind === 'bot') bots.set(r.member_id, cluster);
     else {
-      people.add(r.member_id);
-      if (r.linked_human_id) people.add(r.linked_human_id);
+      if (!people.has(r.member_id)) people.set(r.member_id, cluster);
+      if (r.linked_human_id && !people.has(r.linked_human_id)) people.set(r.linked_human_id, cluster);
     }
   }
   return { analysisId: rows[0]?.analysis_id ?? null, bots, people };

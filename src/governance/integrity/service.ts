@@ -14,7 +14,7 @@ import type { WindowReader } from './interactions.js';
 import type { Tx } from '../../platform/db/database.js';
 import type { AnalysisResponse, AnalyzeBody } from './schemas.js';
 import { appError, notFound } from '../../platform/errors.js';
-import type { FindingActionRow } from './repository.js';
+import type { FindingActionRow, FlaggedMembers } from './repository.js';
 
 const DAY_MS = 86_400_000;
 
@@ -133,6 +133,14 @@ export function createIntegrityService(deps: {
       return record(actor, ref, action, fields);
     },
 
+    /**
+     * Which flagged cluster of an analysis (the latest when none is named) each bot, actor and linked human
+     * belongs to, with the cluster's number: what links a discounted story or a held payout to its finding.
+     */
+    async flaggedMembers(analysisId?: string): Promise<FlaggedMembers> {
+      return analyses.flaggedInAnalysis(transactor.db, analysisId);
+    },
+
     /** The flagged clusters of the latest analysis nobody dismissed (the console's home counts them). */
     async waitingFindings(): Promise<number> {
       return analyses.undismissedFindings(transactor.db);
@@ -228,11 +236,9 @@ export async function latestAnalysisSummary(q: Queryable<GovernanceTables>) {
 }
 
 /**
- * The members of the flagged clusters of the latest analysis, as payouts name people: flagged bots by bot id,
- * flagged actors by actor id and by the linked human each is bound to.
+ * The members of the flagged clusters of the latest analysis, as payouts name people, each with its cluster:
+ * flagged bots by bot id, flagged actors by actor id and by the linked human each is bound to.
  */
-export async function flaggedInLatestAnalysis(
-  q: Queryable<GovernanceTables>,
-): Promise<{ analysisId: string | null; bots: Set<string>; people: Set<string> }> {
-  return analyses.flaggedInLatestAnalysis(q);
+export async function flaggedInLatestAnalysis(q: Queryable<GovernanceTables>): Promise<FlaggedMembers> {
+  return analyses.flaggedInAnalysis(q);
 }

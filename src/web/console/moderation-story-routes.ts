@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CorrectionBody, RetractionBody } from '../../newsroom/corrections/schemas.js';
+import type { ConsensusResponse } from '../../newsroom/stories/evidence-schemas.js';
 import type { Lang } from '../../platform/i18n/index.js';
 import type { Refusal } from '../site/calls.js';
 import { packetDiff } from '../site/diff.js';
@@ -20,7 +21,7 @@ import {
   StoryPageQuery,
 } from './moderation-forms.js';
 import { IdParams } from './forms.js';
-import { blockerOf, StoryFindPage, StoryModerationPage, type CorrectionDraft } from './views/moderation-story.js';
+import { blockerOf, StoryFindPage, StoryModerationPage, type CorrectionDraft, type DiscountFinding } from './views/moderation-story.js';
 import { CorrectionPreviewPage, RetractionConfirmPage } from './views/moderation-story-confirm.js';
 
 declare module 'fastify' {
@@ -47,7 +48,7 @@ const detailsOf = (failure: Refusal) => (failure.details ?? []).map((d) => [d.pa
  * a retraction is said at once, before any form is filled.
  */
 export const moderationStoryRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app, deps) => {
-  const { stories, moderation, corrections, search } = deps.services;
+  const { stories, moderation, corrections, search, integrity } = deps.services;
   const guarded = formRoute(app);
 
   app.get('/console/moderation/stories', { schema: { ...HIDDEN, querystring: StoryFindQuery } }, async (request, reply) => {
@@ -60,7 +61,20 @@ export const moderationStoryRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = asy
     return sendPage(reply, StoryFindPage, { lang, areas: visit.areas, q, found });
   });
 
-  /** What the story page shows: the public story, its versions (the current packet), its active legal holds. */
+  /**
+   * The collusion finding whose cluster discount took weight off the story's attestations in its latest consensus
+   * snapshot: the author's flagged cluster in the analysis the snapshot names; null when nothing was discounted.
+   */
+  async function discountFinding(visit: ConsoleVisit, authorBotId: string, consensus: ConsensusResponse): Promise<DiscountFinding | null> {
+    const discount = consensus.snapshot.clusterDiscount;
+    if (!discount?.applied || !discount.analysisId || discount.attestations === 0) return null;
+    const { analysisId, attestations } = discount;
+    const flagged = must(await visit.calls.read(visit.actor, () => integrity.flaggedMembers(analysisId), { admin: 'content' }));
+    const cluster = flagged.analysisId === analysisId ? flagged.bots.get(authorBotId) : undefined;
+    return cluster ? { analysisId, ...cluster, attestations } : null;
+  }
+
+  /** What the story's pages use: the public story, its versions (the current packet), its active legal holds. */
   async function storyView(visit: ConsoleVisit, id: string) {
     const [story, versions, holds] = await Promise.all([
       visit.calls.readPublic(() => stories.detail(id, 'en')),
@@ -82,11 +96,13 @@ export const moderationStoryRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = asy
     status = 200,
     event: string | null = null,
   ) {
-    const view = await storyView(visit, id);
+    const [view, consensus] = await Promise.all([storyView(visit, id), visit.calls.readPublic(() => stories.consensus(id))]);
+    const finding = await discountFinding(visit, view.story.authorBotId, must(consensus));
     return sendPage(reply.code(status), StoryModerationPage, {
       lang: visit.lang,
       areas: visit.areas,
       ...view,
+      finding,
       draft: draft ?? draftOf(view.packet),
       refused: refused ? { code: refused.code, details: refused.details ?? [] } : null,
       event,

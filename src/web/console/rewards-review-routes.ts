@@ -2,12 +2,20 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Static } from '@sinclair/typebox';
 import type { Lang } from '../../platform/i18n/index.js';
-import { AppealBody, AssignBody, FreezeBody, OpenCaseBody, ResolveBody, type ReviewCase } from '../../rewards/review/schemas.js';
+import {
+  AppealBody,
+  AssignBody,
+  FreezeBody,
+  OpenCaseBody,
+  ResolveBody,
+  type ReviewCase,
+  type ReviewQueue,
+} from '../../rewards/review/schemas.js';
 import { href } from '../site/links.js';
 import { sendPage } from '../site/render.js';
 import { ConsoleQuery } from './forms.js';
 import type { CallResult } from '../site/calls.js';
-import { actIn, enter, formRoute, HIDDEN, must, refusal, type ConsoleDeps } from './gate.js';
+import { actIn, enter, formRoute, HIDDEN, must, refusal, type ConsoleDeps, type ConsoleVisit } from './gate.js';
 import {
   AppealCaseForm,
   AssignCaseForm,
@@ -18,9 +26,10 @@ import {
   RewardsIdParams,
 } from './rewards-forms.js';
 import { RewardsFreezesPage } from './views/rewards-freezes.js';
-import { RewardsReviewPage } from './views/rewards-review.js';
+import { RewardsReviewPage, type HoldFinding } from './views/rewards-review.js';
 
 type Case = Static<typeof ReviewCase>;
+type Queue = Static<typeof ReviewQueue>;
 
 /** The queue holds at most this many items (the API's largest page; it has no cursor). */
 const QUEUE_LIMIT = 100;
@@ -30,7 +39,7 @@ const QUEUE_LIMIT = 100;
  * freezes.
  */
 export const rewardsReviewRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async (app, deps) => {
-  const { rewardReview: review, search } = deps.services;
+  const { rewardReview: review, search, integrity } = deps.services;
   const actRewards = actIn(deps, 'rewards');
   const guarded = formRoute(app);
   const door = (request: FastifyRequest, reply: FastifyReply, lang: Lang | undefined) =>
@@ -44,14 +53,36 @@ export const rewardsReviewRoutes: FastifyPluginAsyncTypebox<ConsoleDeps> = async
       // closed cases leave the queue; the public search lists them (without target or reason), for an appeal
       visit.calls.readPublic(() => search.search({ queue: 'RESOLVED', limit: 100, lang: visit.lang })),
     ]);
+    const items = must(queue);
     return sendPage(reply, RewardsReviewPage, {
       lang: visit.lang,
       areas: visit.areas,
-      queue: must(queue),
+      queue: items,
+      holdFindings: await holdFindings(visit, items.items),
       decided: decided.ok ? (decided.body.reviewCases?.items ?? []) : [],
       me: visit.actor.actorId,
     });
   });
+
+  /**
+   * The collusion finding behind each payout held for review by the cartel hold, by payout id: the flagged cluster
+   * of the latest analysis its beneficiary belongs to (a bot by bot id, a person by actor id or linked human), or
+   * failing that its owner's. The hold asked the analysis that was latest when the payout was made; a payout whose
+   * beneficiary a later analysis no longer flags gets no link.
+   */
+  async function holdFindings(visit: ConsoleVisit, items: Queue['items']): Promise<Map<string, HoldFinding>> {
+    const held = items.flatMap((i) => (i.kind === 'HELD_PAYOUT' && i.payout?.statusReason === 'CARTEL_CLUSTER' ? [i.payout] : []));
+    const found = new Map<string, HoldFinding>();
+    if (held.length === 0) return found;
+    const flagged = must(await visit.calls.read(visit.actor, () => integrity.flaggedMembers(), { admin: 'rewards' }));
+    if (!flagged.analysisId) return found;
+    for (const p of held) {
+      const own = p.beneficiaryKind === 'BOT' ? flagged.bots.get(p.beneficiaryId) : flagged.people.get(p.beneficiaryId);
+      const cluster = own ?? (p.linkedHumanId ? flagged.people.get(p.linkedHumanId) : undefined);
+      if (cluster) found.set(p.id, { analysisId: flagged.analysisId, ...cluster });
+    }
+    return found;
+  }
 
   const reviewBack = (lang: Lang | undefined) => href('/console/rewards/review', lang ?? 'en');
   const caseMoved = (message: string) => (item: Case) => ({ kind: 'done' as const, message, params: { id: item.id } });

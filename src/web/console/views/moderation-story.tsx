@@ -5,6 +5,7 @@ import type { StoryCard, StoryResponse } from '../../../newsroom/stories/schemas
 import { href, storyHref } from '../../site/links.js';
 import { PostForm } from '../../site/views/forms.js';
 import { deliveriesHref, enc, ModerationFrame, storyPage, type Frame } from './moderation-frame.js';
+import { findingHref } from './integrity.js';
 import { HoldRelease, PlaceHold } from './moderation-holds.js';
 import { consoleFlashText, Field, When } from './parts.js';
 
@@ -18,6 +19,14 @@ export interface CorrectionDraft {
   claims: { id: string; text: string }[];
   sources: string;
   note: string;
+}
+
+/** The collusion finding whose cluster discount took weight off a story's attestations (its number on the analysis's page). */
+export interface DiscountFinding {
+  analysisId: string;
+  clusterId: string;
+  number: number;
+  attestations: number;
 }
 
 /** Why a story cannot be corrected or retracted now, said before any form is filled: a legal hold, or a retraction. */
@@ -176,6 +185,8 @@ export function StoryModerationPage(
     refused: { code: string; details: string[] } | null;
     /** The webhook event of the correction or retraction just made (its deliveries are linked). */
     event: string | null;
+    /** The collusion finding that discounted the attestations in the story's latest consensus, if one did. */
+    finding: DiscountFinding | null;
   },
 ) {
   const { lang, story } = props;
@@ -222,6 +233,13 @@ export function StoryModerationPage(
           {story.version} · <code class="hash">{story.packetHash}</code>
         </dd>
       </dl>
+      {props.finding ? (
+        <p class="tag-warn">
+          <a href={findingHref(props.finding.analysisId, props.finding.clusterId, lang)}>
+            {t(lang, 'console.moderation.discountFinding', { n: props.finding.number, count: props.finding.attestations })}
+          </a>
+        </p>
+      ) : null}
       <h2>{t(lang, 'console.moderation.notices')}</h2>
       {props.versions.versions.some((v) => v.notices.length) ? (
         <ul class="list">

@@ -5,6 +5,7 @@ import { nextCaseStatus, type CaseMove } from '../../../rewards/review/case-stat
 import type { ReviewCase, ReviewQueue } from '../../../rewards/review/schemas.js';
 import { href } from '../../site/links.js';
 import type { ConsoleArea } from '../access.js';
+import { findingHref } from './integrity.js';
 import { ActionForm, Field, When } from './parts.js';
 import { Money, RewardsFrame } from './rewards.js';
 
@@ -16,8 +17,22 @@ type Decided = NonNullable<SearchResponse['reviewCases']>['items'][number];
 const can = (item: { status: Case['status'] }, move: CaseMove) => nextCaseStatus(item.status, move) !== null;
 const caseAction = (id: string, move: string) => `/console/rewards/review/cases/${encodeURIComponent(id)}/${move}`;
 
-/** A queue item's target, its reason and who, and what it holds. */
-function ItemRow(props: { lang: Lang; item: Item }) {
+/** The collusion finding that held a payout for review: its analysis, its cluster and the cluster's number. */
+export interface HoldFinding {
+  analysisId: string;
+  clusterId: string;
+  number: number;
+}
+
+/** Where a queue item came from, when a collusion finding held it: a link to the finding (plain words for someone who cannot open it). */
+function HeldBy(props: { lang: Lang; finding: HoldFinding; linked: boolean }) {
+  const { lang, finding } = props;
+  const words = t(lang, 'console.rewards.heldByFinding', { n: finding.number });
+  return props.linked ? <a href={findingHref(finding.analysisId, finding.clusterId, lang)}>{words}</a> : <>{words}</>;
+}
+
+/** A queue item's target, its reason and who (or the finding that held it), and what it holds. */
+function ItemRow(props: { lang: Lang; item: Item; finding: HoldFinding | undefined; linked: boolean }) {
   const { lang, item } = props;
   return (
     <tr>
@@ -32,6 +47,12 @@ function ItemRow(props: { lang: Lang; item: Item }) {
       </td>
       <td>
         {item.reason ?? '—'}
+        {props.finding ? (
+          <>
+            <br />
+            <HeldBy lang={lang} finding={props.finding} linked={props.linked} />
+          </>
+        ) : null}
         {item.by ? (
           <>
             <br />
@@ -56,7 +77,7 @@ function ItemRow(props: { lang: Lang; item: Item }) {
   );
 }
 
-function QueueTable(props: { lang: Lang; items: Item[]; caption: string }) {
+function QueueTable(props: { lang: Lang; items: Item[]; caption: string; findings: ReadonlyMap<string, HoldFinding>; linked: boolean }) {
   const { lang } = props;
   if (props.items.length === 0) return <p>{t(lang, 'console.empty')}</p>;
   return (
@@ -73,7 +94,12 @@ function QueueTable(props: { lang: Lang; items: Item[]; caption: string }) {
       </thead>
       <tbody>
         {props.items.map((item) => (
-          <ItemRow lang={lang} item={item} />
+          <ItemRow
+            lang={lang}
+            item={item}
+            finding={item.kind === 'HELD_PAYOUT' ? props.findings.get(item.targetId) : undefined}
+            linked={props.linked}
+          />
         ))}
       </tbody>
     </table>
@@ -137,7 +163,15 @@ function CaseCard(props: { lang: Lang; item: Case; me: string; back: string }) {
 }
 
 /** The review queue, the open cases with their legal moves, the decided cases (to appeal) and a new case. */
-export function RewardsReviewPage(props: { lang: Lang; areas: readonly ConsoleArea[]; queue: Queue; decided: Decided[]; me: string }) {
+export function RewardsReviewPage(props: {
+  lang: Lang;
+  areas: readonly ConsoleArea[];
+  queue: Queue;
+  /** The collusion finding behind each payout the cartel hold keeps for review, by payout id. */
+  holdFindings: ReadonlyMap<string, HoldFinding>;
+  decided: Decided[];
+  me: string;
+}) {
   const { lang, queue } = props;
   const back = href('/console/rewards/review', lang);
   const cases = queue.items.filter((i) => i.kind === 'CASE' && i.case).map((i) => ({ ...i.case!, queue: i.queue }));
@@ -154,7 +188,13 @@ export function RewardsReviewPage(props: { lang: Lang; areas: readonly ConsoleAr
       </p>
       <section aria-labelledby="queue">
         <h2 id="queue">{t(lang, 'console.rewards.queueTitle')}</h2>
-        <QueueTable lang={lang} items={queue.items.filter((i) => i.kind !== 'CASE')} caption={t(lang, 'console.rewards.queueTitle')} />
+        <QueueTable
+          lang={lang}
+          items={queue.items.filter((i) => i.kind !== 'CASE')}
+          caption={t(lang, 'console.rewards.queueTitle')}
+          findings={props.holdFindings}
+          linked={props.areas.includes('integrity')}
+        />
       </section>
       <section aria-labelledby="cases">
         <h2 id="cases">{t(lang, 'console.rewards.openCases')}</h2>
