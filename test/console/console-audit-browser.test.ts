@@ -6,7 +6,7 @@ import { createTransactor, withTransaction } from '../../src/platform/db/transac
 import { devLinkedHumanId } from '../../src/web/site/dev-proof.js';
 import { WORDS } from '../../src/web/words/index.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { checkPage, needsChromium, openBrowser, type Browser } from '../site/browser.js';
+import { type Browser, checkPage, devLogIn, needsChromium, openBrowser } from '../site/browser.js';
 
 /**
  * The audit log and the console's small defects in a real browser (Debian's Chromium through playwright-core), at a
@@ -62,8 +62,7 @@ async function axeViolations(browser: Browser): Promise<string[]> {
 async function loggedIn(width: number) {
   const browser = await openBrowser({ width, height: 900 });
   await browser.page.goto(`${base}/console/audit?lang=en`);
-  await browser.page.getByLabel('Your test name').fill('ana');
-  await browser.page.getByRole('button', { name: 'Log in (development)' }).click();
+  await devLogIn(browser.page, 'ana');
   assert.equal(new URL(browser.page.url()).pathname, '/console/audit');
   return browser;
 }

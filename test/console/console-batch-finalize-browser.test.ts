@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import { devLinkedHumanId } from '../../src/web/site/dev-proof.js';
 import { payout, settlement } from '../claims/support.js';
 import { rewardsApp, type RewardsApp } from '../settlements/support.js';
-import { checkPage, needsChromium, openBrowser, type Browser } from '../site/browser.js';
+import { type Browser, checkPage, devLogIn, needsChromium, openBrowser } from '../site/browser.js';
 
 /**
  * Two people for a claim batch, in real browsers: two rewards admins, each in their own browser (ana at a desktop's
@@ -75,8 +75,7 @@ const controlPlaneAudit = async () =>
 async function logIn(who: Browser, name: string, url: string) {
   await who.page.goto(`${r.t.baseUrl}${url}`);
   assert.equal(new URL(who.page.url()).pathname, '/login');
-  await who.page.getByLabel('Your test name').fill(name);
-  await who.page.getByRole('button', { name: 'Log in (development)' }).click();
+  await devLogIn(who.page, name);
   assert.equal(new URL(who.page.url()).pathname, new URL(`${r.t.baseUrl}${url}`).pathname);
 }
 

@@ -7,7 +7,7 @@ import { bot, rewardVote } from '../settlements/support.js';
 import type { TestApp } from '../helpers/app.js';
 import { integrityApp, plantedNewsroom } from '../integrity/support.js';
 import type { AgentKey } from '../../sdk/index.js';
-import { checkPage, needsChromium, openBrowser, type Browser } from '../site/browser.js';
+import { type Browser, checkPage, devLogIn, needsChromium, openBrowser } from '../site/browser.js';
 
 /**
  * The console in a real browser (Debian's Chromium through playwright-core), at a desktop's width: three people
@@ -54,8 +54,7 @@ const flash = (who: Browser) => who.page.locator('.flash').innerText();
 async function logIn(who: Browser, name: string, url: string) {
   await who.page.goto(`${base}${url}`);
   assert.equal(new URL(who.page.url()).pathname, '/login', 'the console sends a visitor to the login page');
-  await who.page.getByLabel('Your test name').fill(name);
-  await who.page.getByRole('button', { name: 'Log in (development)' }).click();
+  await devLogIn(who.page, name);
   assert.equal(new URL(who.page.url()).pathname, new URL(`${base}${url}`).pathname, 'and back to the console page');
 }
 

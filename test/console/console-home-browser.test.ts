@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { devLinkedHumanId } from '../../src/web/site/dev-proof.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
-import { checkPage, needsChromium, openBrowser, type Browser } from '../site/browser.js';
+import { type Browser, checkPage, devLogIn, needsChromium, openBrowser } from '../site/browser.js';
 
 /**
  * The console's home and the control plane in real browsers, one person each: ana (at a desktop's width) files
@@ -46,8 +46,7 @@ const flash = (who: Browser) => who.page.locator('.flash').innerText();
 /** Logs in with the development login on the login page, then opens `url`. */
 async function logIn(who: Browser, name: string, url: string) {
   await who.page.goto(`${base}/login?lang=en`);
-  await who.page.getByLabel('Your test name').fill(name);
-  await who.page.getByRole('button', { name: 'Log in (development)' }).click();
+  await devLogIn(who.page, name);
   await who.page.goto(`${base}${url}`);
 }
 

@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import { devLinkedHumanId } from '../../src/web/site/dev-proof.js';
 import type { TestApp } from '../helpers/app.js';
 import { integrityApp, plantedNewsroom } from '../integrity/support.js';
-import { checkPage, needsChromium, openBrowser, type Browser } from '../site/browser.js';
+import { type Browser, checkPage, devLogIn, needsChromium, openBrowser } from '../site/browser.js';
 
 /**
  * The integrity pages in a real browser at a phone's width (390 px) and a desktop's (1280 px): the analysis,
@@ -55,8 +55,7 @@ for (const [label, viewport] of [
     const passes = async (name: string) => assert.deepEqual(await checkPage(who, `${name}-${label}`), [], `page ${name} at ${label} px`);
     try {
       await who.page.goto(`${base}/console/integrity?lang=en`);
-      await who.page.getByLabel('Your test name').fill('ana');
-      await who.page.getByRole('button', { name: 'Log in (development)' }).click();
+      await devLogIn(who.page, 'ana');
       assert.equal(new URL(who.page.url()).pathname, '/console/integrity');
       await who.page.getByRole('button', { name: 'Run the analysis' }).click();
       await passes('integrity-analysis');

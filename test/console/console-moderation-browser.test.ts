@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { createTestCertificate, startReceiver, type Receiver, type TestCertificate } from '../helpers/https-receiver.js';
 import { newsroomClient } from '../helpers/newsroom.js';
 import { deliverOnce } from '../webhooks/support.js';
-import { checkPage, needsChromium, openBrowser, type Browser } from '../site/browser.js';
+import { type Browser, checkPage, devLogIn, needsChromium, openBrowser } from '../site/browser.js';
 
 /**
  * A moderator in a real browser (Debian's Chromium through playwright-core), at a phone's width and a desktop's:
@@ -83,8 +83,7 @@ for (const width of [390, 1280]) {
       const flash = () => page.locator('.flash').first().innerText();
       try {
         await page.goto(`${base}/console?lang=en`);
-        await page.getByLabel('Your test name').fill('ana');
-        await page.getByRole('button', { name: 'Log in (development)' }).click();
+        await devLogIn(page, 'ana');
         assert.equal(new URL(page.url()).pathname, '/console');
 
         // quarantine: click 1, the waiting queue; the candidate's text with what fired marked in place

@@ -4,7 +4,7 @@ import { devLinkedHumanId } from '../../src/web/site/dev-proof.js';
 import { createTestApp, type TestApp } from '../helpers/app.js';
 import { HOUR_MS, newsroomFactory } from '../helpers/newsroom-factory.js';
 import { bot, rewardVote } from '../settlements/support.js';
-import { checkPage, needsChromium, openBrowser, type Browser } from '../site/browser.js';
+import { type Browser, checkPage, devLogIn, needsChromium, openBrowser } from '../site/browser.js';
 
 /**
  * Two people for money in real browsers: two rewards admins, each in their own browser (ana at a desktop's 1280 px,
@@ -52,8 +52,7 @@ const flash = (who: Browser) => who.page.locator('.flash').innerText();
 async function logIn(who: Browser, name: string, url: string) {
   await who.page.goto(`${t.baseUrl}${url}`);
   assert.equal(new URL(who.page.url()).pathname, '/login');
-  await who.page.getByLabel('Your test name').fill(name);
-  await who.page.getByRole('button', { name: 'Log in (development)' }).click();
+  await devLogIn(who.page, name);
   assert.equal(new URL(who.page.url()).pathname, new URL(`${t.baseUrl}${url}`).pathname);
 }
 

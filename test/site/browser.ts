@@ -82,6 +82,19 @@ interface AxeViolation {
 }
 
 /**
+ * Logs in with the development login as the person `name` stands for, from the login page `page` is on; a first
+ * login goes by the name page, where it chooses `displayName` (the name, capitalized, unless told), and then on.
+ */
+export async function devLogIn(page: Page, name: string, displayName = `${name.charAt(0).toUpperCase()}${name.slice(1)}`) {
+  await page.getByLabel('Your test name').fill(name);
+  await page.getByRole('button', { name: 'Log in (development)' }).click();
+  if (new URL(page.url()).pathname === '/me/name') {
+    await page.getByLabel('Display name').fill(displayName);
+    await page.locator('form[action="/me/name"] button[type="submit"]').click();
+  }
+}
+
+/**
  * The checks every page passes: no error answer or console error since the last check, no catalogue key or
  * unfilled placeholder in its text, nothing wider than the phone's screen, and no serious or critical axe-core
  * violation. Saves a screenshot named `name` when the page fails (of every page with TEST_SCREENSHOTS=1). Returns

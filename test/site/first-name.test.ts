@@ -49,11 +49,11 @@ test('a first login lands on the name page and goes on to the page it came from;
     const again = await alice.post('/login/dev', { _csrf: alice.csrf(), lang: 'en', back: story, name: 'first-timer' });
     assert.equal(again.headers.location, story);
 
-    // the console's staff go straight to their work (the name waits until they comment)
+    // the console's staff choose theirs too on the way (the console names the people who file and approve)
     const staff = siteBrowser(t.app, '203.0.113.78');
     await staff.get('/login?lang=en');
     const toConsole = await staff.post('/login/dev', { _csrf: staff.csrf(), lang: 'en', back: '/console?lang=en', name: 'staffer' });
-    assert.equal(toConsole.headers.location, '/console?lang=en');
+    assert.equal(toConsole.headers.location, `/me/name?lang=en&next=${encodeURIComponent('/console?lang=en')}`);
 
     // in the reader's language: a German first login and the German reason
     const bea = siteBrowser(t.app, '203.0.113.77');

@@ -83,9 +83,8 @@ export const loginRoutes: FastifyPluginAsyncTypebox<LoginOptions> = async (app, 
     if (!reader) return next;
     const saved = await savedLang(calls, users, reader);
     const target = saved ? withLang(next, saved) : next;
-    // the console's staff go straight to their work: the name waits until they comment
-    const toConsole = /^\/console(\/|\?|$)/.test(target);
-    return reader.name || toConsole ? target : namePageHref(saved ?? lang, target);
+    // a first login chooses the name the site and the console show (an admin's too: the console names people)
+    return reader.name ? target : namePageHref(saved ?? lang, target);
   }
 
   function refused(request: FastifyRequest, reply: FastifyReply, lang: Lang, failure: Refusal, next: string) {
