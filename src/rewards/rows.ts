@@ -65,7 +65,7 @@ export interface BotPayoutOwnersView {
   owner_id: ColumnType<string | null, never, never>;
 }
 
-/** migrations/0006_rewards.sql. Money columns are numeric(78,0): decimal strings, read with BigInt(). */
+/** migrations/0006_rewards.sql. */
 export type PolicyStatus = 'ACTIVE' | 'PAUSED' | 'DISABLED';
 
 export type PayoutRole = 'WRITER' | 'FACT_CHECK' | 'RISK' | 'SOURCE_DIVERSITY';
@@ -76,6 +76,7 @@ export type ReviewCaseStatus = 'OPEN' | 'IN_REVIEW' | 'APPEALED' | 'ESCALATED' |
 
 export type ReviewTargetType = 'RECIPIENT' | 'STORY' | 'BATCH' | 'PAYOUT';
 
+/** A money column: numeric(78,0), a decimal string, read with BigInt(). */
 type Money = ColumnType<string, string | bigint, string | bigint>;
 
 export interface RewardsPolicyVersionsTable {
