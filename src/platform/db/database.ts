@@ -111,7 +111,10 @@ export function openRuntimeDatabase<T>(
   });
 }
 
-/** Opens PostgreSQL through node-postgres when a URL is given, else the embedded PGlite. */
+/**
+ * Opens PostgreSQL through node-postgres when a URL is given, else the embedded PGlite. `T` is the tables the caller
+ * names for its handle, as with `new Kysely<T>`: the whole database (src/tables.ts) or platform's.
+ */
 export async function openDatabase<T>(options: DatabaseOptions): Promise<Database<T>> {
   if (options.databaseUrl) return openPostgres<T>(options.databaseUrl, options);
   return openPglite<T>(options.dataDir);
