@@ -14,6 +14,7 @@ import { createCursorCodec, cursorKey } from '../src/platform/cursor.js';
 import { openDatabase, type Db } from '../src/platform/db/database.js';
 import { runMigrations } from '../src/platform/db/migrate.js';
 import { createTransactor } from '../src/platform/db/transaction.js';
+import type { DB } from '../src/tables.js';
 
 /**
  * `npm run bench:claims`: finalize of one distribution batch over BENCH_CLAIM_RECIPIENTS recipients (default
@@ -34,7 +35,7 @@ await server.connect();
 await server.query(`CREATE DATABASE ${name}`);
 const url = new URL(admin);
 url.pathname = `/${name}`;
-const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://', poolMax: 4 });
+const database = await openDatabase<DB>({ databaseUrl: url.toString(), dataDir: 'memory://', poolMax: 4 });
 
 try {
   await runMigrations(database);
@@ -111,7 +112,7 @@ try {
  * The CPU time (ms) of each session of the scratch database since `before` (a session opened meanwhile counts
  * whole): utime + stime of its server process in /proc; undefined when the server is not on this machine.
  */
-async function backendCpu(db: Db, before: Map<number, number>): Promise<Map<number, number> | undefined> {
+async function backendCpu(db: Db<DB>, before: Map<number, number>): Promise<Map<number, number> | undefined> {
   const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database()`.execute(db);
   const now = new Map<number, number>();
   for (const { pid } of rows) {

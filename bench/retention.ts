@@ -10,6 +10,7 @@ import { openDatabase, type Database } from '../src/platform/db/database.js';
 import { runMigrations } from '../src/platform/db/migrate.js';
 import { createTransactor } from '../src/platform/db/transaction.js';
 import { createIdempotencyStore } from '../src/platform/idempotency-repository.js';
+import type { DB } from '../src/tables.js';
 
 /**
  * `npm run bench:retention`: the retention command (`npm run retention`) on ten times a busy month of the tables
@@ -49,11 +50,11 @@ await server.query(`CREATE DATABASE ${name}`);
 const url = new URL(admin);
 url.pathname = `/${name}`;
 /** One connection for the prune (so that its backend's CPU time is the prune's), others for the seed and the writes. */
-const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://', poolMax: 1 });
+const database = await openDatabase<DB>({ databaseUrl: url.toString(), dataDir: 'memory://', poolMax: 1 });
 // the seed's statements take minutes: no statement limit on this pool
-const writer = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://', poolMax: 2, queryTimeoutMs: 3_600_000 });
+const writer = await openDatabase<DB>({ databaseUrl: url.toString(), dataDir: 'memory://', poolMax: 2, queryTimeoutMs: 3_600_000 });
 
-async function seed(db: Database['db']): Promise<void> {
+async function seed(db: Database<DB>['db']): Promise<void> {
   const started = performance.now();
   await sql`
     insert into bots (bot_id, name, source, trust_tier, permissions)
@@ -185,7 +186,7 @@ function backendCpu(pid: number): number {
   return ms / 1000;
 }
 
-async function tableSizes(db: Database['db']): Promise<string> {
+async function tableSizes(db: Database<DB>['db']): Promise<string> {
   const { rows } = await sql<{ t: string; mb: number }>`
     select c.relname as t, round(pg_total_relation_size(c.oid) / 1048576.0)::int as mb from pg_class c
      where c.relname in ('idempotency_records', 'webhook_events', 'webhook_deliveries', 'webhook_attempts', 'site_sessions', 'login_challenges')

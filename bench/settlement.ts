@@ -13,6 +13,7 @@ import { createCursorCodec, cursorKey } from '../src/platform/cursor.js';
 import { openDatabase } from '../src/platform/db/database.js';
 import { runMigrations } from '../src/platform/db/migrate.js';
 import { createTransactor } from '../src/platform/db/transaction.js';
+import type { DB } from '../src/tables.js';
 
 /**
  * `npm run bench:settlement`: settlement preview and run over BENCH_SETTLEMENT_CONTRIBUTIONS contributions
@@ -37,7 +38,7 @@ await server.connect();
 await server.query(`CREATE DATABASE ${name}`);
 const url = new URL(admin);
 url.pathname = `/${name}`;
-const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://', poolMax: 4 });
+const database = await openDatabase<DB>({ databaseUrl: url.toString(), dataDir: 'memory://', poolMax: 4 });
 
 /** A process's CPU time (user and system, all its threads: the event loop's and libuv's pool) in ms. */
 const cpu = (used: NodeJS.CpuUsage) => ((used.user + used.system) / 1000).toFixed(0);

@@ -63,10 +63,11 @@ import { readAfterPosition, readRoutingPlugin } from './platform/read-routing.js
 import { createSerializerCompiler, createValidatorCompiler } from './platform/validation.js';
 import { registerDecimalInputs } from './platform/decimal-input.js';
 import { registerJsonBodyParser } from './platform/json-body.js';
+import type { DB } from './tables.js';
 
 export const SERVICE_VERSION = '0.1.0';
 
-export interface BuildOptions extends ContextOverrides {
+export interface BuildOptions extends ContextOverrides<DB> {
   /** Apply pending migrations before serving (default true). */
   migrate?: boolean;
   /** pino options override (tests pass false to keep output quiet). */
@@ -79,7 +80,7 @@ export interface BuildOptions extends ContextOverrides {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    ctx: AppContext;
+    ctx: AppContext<DB>;
   }
 }
 

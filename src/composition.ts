@@ -96,6 +96,7 @@ import type { Config } from './config.js';
 import { expiredIdempotencyRecords } from './platform/idempotency-repository.js';
 import type { RetentionStep } from './platform/db/retention.js';
 import { endedSessions } from './readers/accounts/retention.js';
+import type { DB } from './tables.js';
 
 /**
  * rewards/settlements → newsroom: what the stories hold for a settlement to divide, on the settlement's own handle
@@ -140,7 +141,7 @@ export function paidActionsWithin(limits: PaidActionLimits): PaidActions {
   return { spend: (tx, actor, at) => spendPaidAction(tablesOf<RewardsTables, NewsroomTables>(tx), actor, limits, at) };
 }
 
-export function createServices(ctx: AppContext) {
+export function createServices(ctx: AppContext<DB>) {
   const { config, clock, transactor, cursors, readGeneration } = ctx;
   const db = ctx.database.db;
   const base = { db, transactor, clock };
@@ -404,7 +405,7 @@ const DAY_MS = 86_400_000;
  * that owns its table, in the order they run: the webhook deliveries before the events they free. What is kept
  * and why: docs/scaling.md, "Tables that grow without end".
  */
-export function retentionSteps(now: Date, config: Pick<Config, 'webhooks'>): RetentionStep[] {
+export function retentionSteps(now: Date, config: Pick<Config, 'webhooks'>): RetentionStep<DB>[] {
   return [
     expiredIdempotencyRecords(now),
     webhookRetention(new Date(now.getTime() - config.webhooks.retentionDays * DAY_MS)),

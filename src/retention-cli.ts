@@ -5,6 +5,7 @@ import { systemClock } from './platform/clock.js';
 import { openRuntimeDatabase } from './platform/db/database.js';
 import { createTransactor } from './platform/db/transaction.js';
 import { createRetentionService, RETENTION_DEFAULTS } from './operations/retention/service.js';
+import type { DB } from './tables.js';
 
 /**
  * `npm run retention [-- --dry-run] [--batch-size 1000] [--pause-ms 0]`: deletes, in small batches, the rows the
@@ -37,7 +38,7 @@ async function main(): Promise<void> {
     pauseMs: integer('pause-ms', values['pause-ms'], 0, 60_000),
   };
   const config = loadConfig();
-  const database = await openRuntimeDatabase(config, 2);
+  const database = await openRuntimeDatabase<DB>(config, 2);
   try {
     const service = createRetentionService({ transactor: createTransactor(database.db, []) });
     const steps = retentionSteps(new Date(systemClock.now()), config);

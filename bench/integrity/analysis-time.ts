@@ -24,6 +24,7 @@ import { runMigrations } from '../../src/platform/db/migrate.js';
 import { createTransactor, withTransaction } from '../../src/platform/db/transaction.js';
 import { largeNewsroom } from './large-newsroom.js';
 import { seedNewsroom } from './seed-newsroom.js';
+import type { DB } from '../../src/tables.js';
 
 interface Timing {
   wall: number;
@@ -72,7 +73,7 @@ await admin.connect();
 await admin.query(`CREATE DATABASE ${dbName}`);
 const url = new URL(base);
 url.pathname = `/${dbName}`;
-const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '', poolMax: 4 });
+const database = await openDatabase<DB>({ databaseUrl: url.toString(), dataDir: '', poolMax: 4 });
 try {
   await runMigrations(database);
   // the plan is dropped once written, so the resident set measured below is the analysis's own

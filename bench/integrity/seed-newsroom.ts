@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../src/platform/db/database.js';
 import type { Interactions } from '../../src/governance/integrity/interactions.js';
+import type { DB } from '../../src/tables.js';
 
 /**
  * Writes a planned newsroom into the service's tables (stories, agent reviews, revision proposals and votes,
@@ -11,7 +12,7 @@ import type { Interactions } from '../../src/governance/integrity/interactions.j
  * exercised through signed HTTP in test/integrity/.
  */
 export async function seedNewsroom(
-  db: Db,
+  db: Db<DB>,
   plan: {
     stories: { id: string; authorBotId: string; room: string }[];
     proposals: { id: string; storyId: string; proposerBotId: string }[];
@@ -122,7 +123,7 @@ export async function seedNewsroom(
 }
 
 /** Empties the tables seedNewsroom writes and the analyses, so one database serves many seeds. */
-export async function clearNewsroom(db: Db): Promise<void> {
+export async function clearNewsroom(db: Db<DB>): Promise<void> {
   await sql`TRUNCATE integrity_flagged_members, integrity_analyses, flags, reward_votes, revision_votes, revision_proposals,
     agent_reviews, consensus_snapshots, story_sources, story_versions, candidates, safety_traces, ledger_events, comments, stories CASCADE`.execute(
     db,

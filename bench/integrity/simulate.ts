@@ -16,6 +16,7 @@ import { createTransactor } from '../../src/platform/db/transaction.js';
 import { planNewsroom } from './newsroom-plan.js';
 import { ringRecall } from './ring-recall.js';
 import { clearNewsroom, seedNewsroom } from './seed-newsroom.js';
+import type { DB } from '../../src/tables.js';
 
 const { values } = parseArgs({
   options: {
@@ -42,7 +43,7 @@ if (values.rings) {
   process.exit(0);
 }
 
-const database = await openDatabase({ databaseUrl: process.env.SIM_DATABASE_URL, dataDir: 'memory://', poolMax: 4 });
+const database = await openDatabase<DB>({ databaseUrl: process.env.SIM_DATABASE_URL, dataDir: 'memory://', poolMax: 4 });
 await runMigrations(database);
 const service = createIntegrityService({
   transactor: createTransactor(database.db, []),

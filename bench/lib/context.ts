@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '../../src/platform/db/database.js';
 import { runMigrations } from '../../src/platform/db/migrate.js';
 import { openNewsroom, type Newsroom } from './newsroom.js';
 import type { BenchSettings } from './settings.js';
+import type { DB } from '../../src/tables.js';
 
 /** Everything a scenario may use: the scratch database and Redis prefix of this run, and the app's secrets. */
 export interface BenchContext {
@@ -26,7 +27,7 @@ export interface BenchContext {
   /** The environment handed to loadConfig() for the real app. */
   appEnv: Record<string, string>;
   /** The scratch database, opened on first use: scenarios seed data through it in setup(). */
-  database(): Promise<Database>;
+  database(): Promise<Database<DB>>;
   /**
    * The seeded newsroom database of the read scenarios (bench/seed/newsroom.ts): seeded on first use if no
    * reusable one exists (minutes), then shared by every scenario of the run.
@@ -58,9 +59,9 @@ export async function createBenchContext(settings: BenchSettings): Promise<Bench
   const humanSecret = `bench-human-secret-${randomBytes(16).toString('hex')}`;
   const aud = 'svc';
 
-  let database: Database | undefined;
+  let database: Database<DB> | undefined;
   const open = async () => {
-    database ??= await openDatabase({ databaseUrl, dataDir: '', poolMax: 4 });
+    database ??= await openDatabase<DB>({ databaseUrl, dataDir: '', poolMax: 4 });
     return database;
   };
   await runMigrations(await open());

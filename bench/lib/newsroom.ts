@@ -4,6 +4,7 @@ import { loadConfig } from '../../src/config.js';
 import { openDatabase, type Database } from '../../src/platform/db/database.js';
 import { describeNewsroom, dropNewsroomDatabase, ensureNewsroomDatabase, type NewsroomInfo } from '../seed/newsroom.js';
 import type { BenchSettings } from './settings.js';
+import type { DB } from '../../src/tables.js';
 
 /** The seeded newsroom database of the read scenarios, as a scenario's setup() sees it (ctx.newsroom()). */
 export interface Newsroom {
@@ -14,7 +15,7 @@ export interface Newsroom {
   /** Entries over ctx.appEnv that point the real app at this database (Side.env). */
   appEnv: Record<string, string>;
   /** The driver's own pool on it (sampling ids, EXPLAIN): setup only, never while measuring. */
-  database: Database;
+  database: Database<DB>;
   /**
    * GET through the real app, built in the driver process on the same database (walking pages for
    * cursors, capturing the bodies the baseline answers). Setup only, never while measuring.
@@ -33,7 +34,7 @@ export async function openNewsroom(
   const description = describeNewsroom(info);
   log(`${description}${info.reused ? ` (checked in ${((performance.now() - started) / 1000).toFixed(1)} s)` : ''}`);
   const env = { DATABASE_URL: info.url };
-  const database = await openDatabase({ databaseUrl: info.url, dataDir: '', poolMax: 2 });
+  const database = await openDatabase<DB>({ databaseUrl: info.url, dataDir: '', poolMax: 2 });
   let app: FastifyInstance | undefined;
   const appReady = async () =>
     (app ??= await buildApp(loadConfig({ ...appEnv, ...env, DATABASE_POOL_MAX: '2' }), { logger: false, migrate: false }));

@@ -30,6 +30,7 @@ import { listMigrations, migrationsDir, runMigrations } from '../../src/platform
 import { AGENT_PERMISSIONS } from '../../src/platform/auth/types.js';
 import { NEWSROOM_SEED_VERSION, readSettings, type BenchSettings } from '../lib/settings.js';
 import { SEED_LANGS, textPools } from './vocabulary.js';
+import type { DB } from '../../src/tables.js';
 
 const SEED_VERSION = NEWSROOM_SEED_VERSION;
 
@@ -219,7 +220,7 @@ async function reusable(url: string, scale: number, log: Log): Promise<{ info?: 
     if (onDisk.get(file) !== hash) return { reason: `migration ${file} ${onDisk.has(file) ? 'changed' : 'is gone'} since the seed` };
   }
 
-  const database = await openDatabase({ databaseUrl: url, dataDir: '', poolMax: 2 });
+  const database = await openDatabase<DB>({ databaseUrl: url, dataDir: '', poolMax: 2 });
   try {
     const applied = await runMigrations(database);
     if (applied.length) {
@@ -276,7 +277,7 @@ async function seed(url: string, name: string, scale: number, log: Log): Promise
 
   // the migrations as they are when the seed applies them (files may change during a seed of an hour)
   const hashes = await migrationHashes();
-  const database = await openDatabase({ databaseUrl: url, dataDir: '', poolMax: 1 });
+  const database = await openDatabase<DB>({ databaseUrl: url, dataDir: '', poolMax: 1 });
   try {
     await runMigrations(database);
   } finally {

@@ -1,4 +1,7 @@
-import type { DB } from '../platform/db/schema.js';
+import type { DeliveryDatabase } from './rows.js';
+import type { TableNames } from '../platform/db/row-types.js';
+
+const names = ['webhook_events', 'webhook_deliveries', 'webhook_attempts', 'webhook_disabled_endpoints'] as const;
 
 /**
  * The tables delivery owns: the webhook outbox (events written in the transaction of the change they announce),
@@ -6,6 +9,6 @@ import type { DB } from '../platform/db/schema.js';
  * to these only (`Db<DeliveryTables>`); a context that records an event hands its own wider transaction to
  * `enqueueWebhook`, which is accepted where this narrower one is asked for.
  */
-export const DELIVERY_TABLES = ['webhook_events', 'webhook_deliveries', 'webhook_attempts', 'webhook_disabled_endpoints'] as const;
+export const DELIVERY_TABLES: TableNames<DeliveryDatabase, typeof names> = names;
 
-export type DeliveryTables = Pick<DB, (typeof DELIVERY_TABLES)[number]>;
+export type DeliveryTables = DeliveryDatabase;

@@ -16,6 +16,7 @@ import { createPublishService } from '../newsroom/publish/service.js';
 import { createReviewsService } from '../newsroom/reviews/service.js';
 import { DEMO_BOTS, DEMO_STORIES, type DemoStory } from './stories.js';
 import { humanActions, paidActionsWithin } from '../composition.js';
+import type { DB } from '../tables.js';
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
@@ -51,7 +52,7 @@ const OBJECTION_NOTES = {
  * gathering attestations, clear, contested, revised, under review and graduated stories, plus one
  * quarantined and one blocked packet. Returns null when the database already has stories.
  */
-export async function seedDemoIfEmpty(ctx: AppContext): Promise<{ stories: number; bots: number } | null> {
+export async function seedDemoIfEmpty(ctx: AppContext<DB>): Promise<{ stories: number; bots: number } | null> {
   const { db } = ctx.database;
   const existing = createStoriesService({ db, clock: ctx.clock, parameters: () => readParameters(db, deploymentDefaults(ctx.config)) });
   if (await existing.anyStory()) return null;

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { readThroughCursor } from '../platform/db/bulk/cursor-read.js';
 import type { Queryable, Tx } from '../platform/db/database.js';
 import type { NewsroomTables } from './tables.js';
-import type { PayoutRole } from '../platform/db/schema.js';
+import type { PayoutRole } from '../rewards/rows.js';
 import type { BotOwners, EligibleStory, WorkUnitsVisitor } from '../rewards/settlements/contributions.js';
 
 /**

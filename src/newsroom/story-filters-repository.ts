@@ -1,5 +1,5 @@
 import { sql, type AliasedRawBuilder, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
-import type { StoryState } from '../platform/db/schema.js';
+import type { StoryState } from './rows.js';
 import type { NewsroomTables } from './tables.js';
 import { HIDDEN_MODERATION, statePairs } from './stories/story-filters.js';
 

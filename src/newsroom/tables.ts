@@ -1,14 +1,9 @@
-import type { DELIVERY_TABLES } from '../delivery/tables.js';
-import type { DB } from '../platform/db/schema.js';
-import type { PLATFORM_TABLES } from '../platform/tables.js';
+import type { DeliveryDatabase } from '../delivery/rows.js';
+import type { NewsroomDatabase } from './rows.js';
+import type { PlatformDatabase } from '../platform/rows.js';
+import type { TableNames } from '../platform/db/row-types.js';
 
-/**
- * The tables the newsroom owns: the stories with their versions, sources and search words, the candidates and
- * their safety traces, the reviews and revision proposals with their votes, comments, flags, reward votes, the
- * consensus snapshots, the public ledger, and moderation's source statuses, quarantine, legal holds and
- * corrections.
- */
-export const NEWSROOM_TABLES = [
+const names = [
   'stories',
   'story_versions',
   'story_sources',
@@ -31,12 +26,17 @@ export const NEWSROOM_TABLES = [
 ] as const;
 
 /**
+ * The tables the newsroom owns: the stories with their versions, sources and search words, the candidates and
+ * their safety traces, the reviews and revision proposals with their votes, comments, flags, reward votes, the
+ * consensus snapshots, the public ledger, and moderation's source statuses, quarantine, legal holds and
+ * corrections.
+ */
+export const NEWSROOM_TABLES: TableNames<NewsroomDatabase, typeof names> = names;
+
+/**
  * The newsroom's handle: its own tables, platform's (an audit entry or an idempotency record goes in the same
  * transaction as the change it records) and delivery's outbox (a correction's webhook event is written in the
  * correction's transaction, handed to `enqueueWebhook`). What the newsroom needs of another context comes
  * through ports, listed in docs/architecture.md.
  */
-export type NewsroomTables = Pick<
-  DB,
-  (typeof NEWSROOM_TABLES)[number] | (typeof PLATFORM_TABLES)[number] | (typeof DELIVERY_TABLES)[number]
->;
+export interface NewsroomTables extends NewsroomDatabase, PlatformDatabase, DeliveryDatabase {}

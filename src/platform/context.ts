@@ -11,12 +11,15 @@ import { createMemoryReadGeneration, createRedisReadGeneration, type ReadGenerat
 import { createRedis, type RedisClient } from './redis.js';
 import { createReplayGuard, type ReplayGuard } from './replay-guard.js';
 
-/** The shared resources of one app instance, created once and handed to modules explicitly. */
-export interface AppContext {
+/**
+ * The shared resources of one app instance, created once and handed to modules explicitly. `T` is the tables its
+ * database holds: the whole database (src/tables.ts) at the composition root, platform's where platform uses it.
+ */
+export interface AppContext<T> {
   config: Config;
-  database: Database;
+  database: Database<T>;
   /** The streaming read replica of DATABASE_READ_URL, for public reads (db/read-replica.ts); none without it. */
-  readReplica: ReadReplica | undefined;
+  readReplica: ReadReplica<T> | undefined;
   redis: RedisClient | undefined;
   nonceStore: NonceStore;
   rateLimitStore: RateLimitStore;
@@ -25,7 +28,7 @@ export interface AppContext {
   /** The read generation every write moves on (shared through Redis whenever the app has one). */
   readGeneration: ReadGeneration;
   /** The one way to write: transactions whose commits move the read generation on (see db/transaction.ts). */
-  transactor: Transactor;
+  transactor: Transactor<T>;
   clock: Clock;
   /** The pagination cursors, checked with the service's key (every instance of a deployment shares it). */
   cursors: CursorCodec;
@@ -33,24 +36,24 @@ export interface AppContext {
   ownsDatabase: boolean;
 }
 
-export interface ContextOverrides {
-  database?: Database;
+export interface ContextOverrides<T> {
+  database?: Database<T>;
   clock?: Clock;
   /** Where failures of after-commit steps are reported (the app's logger). */
   log?: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 /** Opens the database and the stores that the configuration names. */
-export async function createContext(config: Config, overrides: ContextOverrides = {}): Promise<AppContext> {
+export async function createContext<T>(config: Config, overrides: ContextOverrides<T> = {}): Promise<AppContext<T>> {
   const clock = overrides.clock ?? systemClock;
   const needsRedis = config.nonceStoreDriver === 'redis' || config.rateLimitStoreDriver === 'redis';
   const redis = needsRedis && config.redis ? createRedis(config.redis, config.redisKeyPrefix) : undefined;
-  const database = overrides.database ?? (await openRuntimeDatabase(config));
+  const database = overrides.database ?? (await openRuntimeDatabase<T>(config));
   // the replica's pool: short limits, so that a replica gone away costs a read little before the primary serves it
   const readReplica = config.databaseReadUrl
     ? createReadReplica({
         primary: database.db,
-        replica: await openDatabase({
+        replica: await openDatabase<T>({
           databaseUrl: config.databaseReadUrl,
           dataDir: '',
           poolMax: config.databasePoolMax,

@@ -77,7 +77,7 @@ export function createIdempotencyStore(db: Db<PlatformTables>, now: () => number
  * next use of its key (`begin` above deletes it then), so it may go at any time. A record that a write holds
  * locked at that moment is skipped.
  */
-export function expiredIdempotencyRecords(now: Date): RetentionStep {
+export function expiredIdempotencyRecords(now: Date): RetentionStep<PlatformTables> {
   return retentionByExpiry({
     label: 'idempotency records past their expiry',
     table: 'idempotency_records',

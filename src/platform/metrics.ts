@@ -1,8 +1,9 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { AppContext } from './context.js';
+import type { PlatformTables } from './tables.js';
 
 /** Prometheus metrics of one app instance (its own registry, so several apps in one process stay apart). */
-export function createMetrics(ctx: AppContext) {
+export function createMetrics(ctx: AppContext<PlatformTables>) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = requestMetrics(registry);

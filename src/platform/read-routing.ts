@@ -1,8 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest, onSendAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { carriesHumanSignature } from './auth/human-hmac.js';
-import { parseLsn, primaryWalPosition, type ReadReplica } from './db/read-replica.js';
+import { parseLsn, primaryWalPosition, type ReadReplica, type ReadRouter } from './db/read-replica.js';
 import type { Db } from './db/database.js';
+import type { PlatformTables } from './tables.js';
 import { AppError } from './errors.js';
 import { hookList, READ_METHODS, routeMethods } from './route-hooks.js';
 
@@ -26,7 +27,7 @@ export const READ_AFTER_HEADER = 'x-read-after';
 /** A public read service on the primary and, with a replica, the same service on the replica. */
 export interface ReadServices<S> {
   primary: S;
-  replica?: { service: S; router: ReadReplica };
+  replica?: { service: S; router: ReadRouter };
 }
 
 declare module 'fastify' {
@@ -51,7 +52,7 @@ const NO_POSITION: Promise<bigint | undefined> = Promise.resolve(undefined);
  * of ours, so no write of this client depends on it); else the position, clamped to the primary's. Resolved
  * once per request, for the read cache and readOn alike; never rejects.
  */
-export function readAfterPosition(request: FastifyRequest, router: ReadReplica | undefined): Promise<bigint | undefined> {
+export function readAfterPosition(request: FastifyRequest, router: ReadRouter | undefined): Promise<bigint | undefined> {
   const value = request.headers[READ_AFTER_HEADER];
   if (!router || value === undefined) return NO_POSITION;
   if (request.readAfterPosition === undefined) {
@@ -86,10 +87,10 @@ export async function readOn<S, T>(request: FastifyRequest, services: ReadServic
 }
 
 /** Builds a set of read services once per database: on the primary, and on the replica when there is one. */
-export function onEachDatabase<R extends Record<string, unknown>>(
-  primary: Db,
-  router: ReadReplica | undefined,
-  build: (db: Db) => R,
+export function onEachDatabase<T, R extends Record<string, unknown>>(
+  primary: Db<T>,
+  router: ReadReplica<T> | undefined,
+  build: (db: Db<T>) => R,
 ): { [K in keyof R]: ReadServices<R[K]> } {
   const onPrimary = build(primary);
   const onReplica = router ? build(router.db) : undefined;
@@ -100,7 +101,7 @@ export function onEachDatabase<R extends Record<string, unknown>>(
   return routed;
 }
 
-const plugin: FastifyPluginAsync<{ primary: Db; replica: ReadReplica | undefined }> = async (app, { primary, replica }) => {
+const plugin: FastifyPluginAsync<{ primary: Db<PlatformTables>; replica: ReadRouter | undefined }> = async (app, { primary, replica }) => {
   if (!replica) return;
   const stampWritePosition: onSendAsyncHookHandler = async (request, reply, payload) => {
     // not on a refusal, nor on a 5xx: the database may be what failed, and the client retries anyway

@@ -1,4 +1,7 @@
-import type { DB } from './db/schema.js';
+import type { PlatformDatabase } from './rows.js';
+import type { TableNames } from './db/row-types.js';
+
+const names = ['audit_events', 'idempotency_records', 'schema_migrations'] as const;
 
 /**
  * The tables platform owns: the audit chain, the idempotency records and the migration ledger. Platform's
@@ -6,6 +9,6 @@ import type { DB } from './db/schema.js';
  * where this one is asked for (a `Tx<ContextTables>` holding these tables too, or the whole database), so a
  * service appends its audit entry in its own transaction without a cast.
  */
-export const PLATFORM_TABLES = ['audit_events', 'idempotency_records', 'schema_migrations'] as const;
+export const PLATFORM_TABLES: TableNames<PlatformDatabase, typeof names> = names;
 
-export type PlatformTables = Pick<DB, (typeof PLATFORM_TABLES)[number]>;
+export type PlatformTables = PlatformDatabase;

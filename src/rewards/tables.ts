@@ -1,12 +1,8 @@
-import type { DB } from '../platform/db/schema.js';
-import type { PLATFORM_TABLES } from '../platform/tables.js';
+import type { PlatformDatabase } from '../platform/rows.js';
+import type { RewardsDatabase } from './rows.js';
+import type { TableNames } from '../platform/db/row-types.js';
 
-/**
- * The tables the rewards own: the policy versions, the payout recipients with their wallet challenges and paid-action
- * budget, the story freezes, the settlements with their settled stories, payouts and payout holders, the review cases,
- * the claim batches and receipts, the bot ownerships and the view of each bot's payout owner (bot_payout_owners).
- */
-export const REWARDS_TABLES = [
+const names = [
   'rewards_policy_versions',
   'reward_recipients',
   'reward_wallet_challenges',
@@ -29,9 +25,16 @@ export const REWARDS_TABLES = [
 ] as const;
 
 /**
+ * The tables the rewards own: the policy versions, the payout recipients with their wallet challenges and paid-action
+ * budget, the story freezes, the settlements with their settled stories, payouts and payout holders, the review cases,
+ * the claim batches and receipts, the bot ownerships and the view of each bot's payout owner (bot_payout_owners).
+ */
+export const REWARDS_TABLES: TableNames<RewardsDatabase, typeof names> = names;
+
+/**
  * The rewards' handle: their own tables and platform's, whose audit entry goes in the same transaction as the change
  * it records. What the rewards need of another context comes through ports: the stories' contributions
  * (`SettlementContributions`), a review target story (`ReviewStories`), a bot's identity records (`BotRecords`), the
  * control plane's second approval (`MoneyGate`) and the cartel analysis's holds (`CartelHolds`).
  */
-export type RewardsTables = Pick<DB, (typeof REWARDS_TABLES)[number] | (typeof PLATFORM_TABLES)[number]>;
+export interface RewardsTables extends RewardsDatabase, PlatformDatabase {}

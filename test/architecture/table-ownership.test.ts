@@ -11,8 +11,8 @@ import { IDENTITY_TABLES, type IdentityTables } from '../../src/identity/tables.
 import { NEWSROOM_TABLES, type NewsroomTables } from '../../src/newsroom/tables.js';
 import { appendAudit, type AuditEntry } from '../../src/platform/audit/audit-log.js';
 import type { Db, Queryable, Tx } from '../../src/platform/db/database.js';
-import type { DB } from '../../src/platform/db/schema.js';
-import type { PlatformTables } from '../../src/platform/tables.js';
+import type { DB } from '../../src/tables.js';
+import { PLATFORM_TABLES, type PlatformTables } from '../../src/platform/tables.js';
 import { READERS_TABLES, type ReadersTables } from '../../src/readers/tables.js';
 import { passControlPlaneGate, type GateInput } from '../../src/governance/control-plane/gate.js';
 import { latestAnalysisCartelHolds } from '../../src/rewards/settlements/cartel-hook.js';
@@ -173,16 +173,34 @@ export function rewardsReachOnlyTheirTables(db: Db<RewardsTables>, tx: Tx<Reward
 }
 
 describe('table ownership', () => {
-  test("the narrowed contexts' tables exist in the migrated database, and a handle typed to them still queries the whole database at run time", () =>
+  test('every table of the migrated database has exactly one owner, and a handle typed to its tables still queries the whole database at run time', () =>
     withTestDatabase(async ({ database: { db } }) => {
       const { rows } = await sql<{ table_name: string }>`
         select table_name from information_schema.tables where table_schema = current_schema()`.execute(db);
       const present = new Set(rows.map((r) => r.table_name));
+      const owned: string[] = [
+        ...PLATFORM_TABLES,
+        ...IDENTITY_TABLES,
+        ...GOVERNANCE_TABLES,
+        ...DELIVERY_TABLES,
+        ...READERS_TABLES,
+        ...REWARDS_TABLES,
+        ...NEWSROOM_TABLES,
+      ];
       assert.deepEqual(
-        [...IDENTITY_TABLES, ...GOVERNANCE_TABLES, ...DELIVERY_TABLES, ...READERS_TABLES, ...REWARDS_TABLES, ...NEWSROOM_TABLES].filter(
-          (table) => !present.has(table),
-        ),
+        owned.filter((table) => !present.has(table)),
         [],
+        'a listed table the database does not have',
+      );
+      assert.deepEqual(
+        [...present].filter((table) => !owned.includes(table)),
+        [],
+        'a table no owner lists',
+      );
+      assert.deepEqual(
+        owned.filter((table, i) => owned.indexOf(table) !== i),
+        [],
+        'a table two owners list',
       );
       // the narrowing is a compile-time border only: the same connection answers (the ports rely on this)
       const identity: Db<IdentityTables> = db;

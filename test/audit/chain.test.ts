@@ -14,6 +14,7 @@ import { clonePgliteDir } from '../helpers/db-template.js';
 import { needsPostgres } from '../helpers/needs.js';
 import { fileRequest, governanceApp } from '../governance/support.js';
 import { tsEntry } from '../helpers/ts-entry.js';
+import type { DB } from '../../src/tables.js';
 
 const run = promisify(execFile);
 
@@ -27,7 +28,7 @@ const concurrentAppends = needsPostgres('concurrent appends on one PGlite sessio
 
 /** Appends `n` audit events, each in its own transaction, as the services do. */
 async function appendEvents(
-  database: Database,
+  database: Database<DB>,
   n: number,
   details: (i: number) => Record<string, unknown> = (i) => ({ i, ratio: 0.4, note: `event ${i} ✓` }),
 ) {
@@ -47,9 +48,9 @@ async function appendEvents(
 }
 
 /** Runs SQL in one session of the database (as an operator with psql would). */
-const exec = (database: Database, script: string) => database.withSession((s) => s.exec(script));
+const exec = (database: Database<DB>, script: string) => database.withSession((s) => s.exec(script));
 
-async function refusal(database: Database, script: string): Promise<string> {
+async function refusal(database: Database<DB>, script: string): Promise<string> {
   try {
     await exec(database, script);
   } catch (err) {
@@ -200,7 +201,7 @@ describe('the audit log is an append-only hash chain', () => {
       (r) => ({ code: 0, out: r.stdout }),
       (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
     );
-  const forgeSecondRow = (database: Database) =>
+  const forgeSecondRow = (database: Database<DB>) =>
     exec(
       database,
       `ALTER TABLE audit_events DISABLE TRIGGER USER; UPDATE audit_events SET target = 'elsewhere' WHERE seq = 2; ALTER TABLE audit_events ENABLE TRIGGER USER;`,
@@ -210,7 +211,7 @@ describe('the audit log is an append-only hash chain', () => {
     // a data directory copied from the migrated test template (a new one would spend seconds in initdb)
     const { dir: dataDir, remove } = await clonePgliteDir();
     try {
-      const database = await openDatabase({ databaseUrl: undefined, dataDir, poolMax: 1 });
+      const database = await openDatabase<DB>({ databaseUrl: undefined, dataDir, poolMax: 1 });
       await runMigrations(database);
       await appendEvents(database, 4);
       await forgeSecondRow(database);

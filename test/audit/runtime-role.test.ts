@@ -13,6 +13,7 @@ import { RUNTIME_LOGIN } from '../helpers/db-template.js';
 import { needsPostgres } from '../helpers/needs.js';
 import { fileRequest, governanceApp } from '../governance/support.js';
 import { tsEntry } from '../helpers/ts-entry.js';
+import type { DB } from '../../src/tables.js';
 
 /**
  * The service connects to PostgreSQL as the runtime role (migrations/0001_platform.sql), which cannot undo
@@ -22,7 +23,7 @@ import { tsEntry } from '../helpers/ts-entry.js';
 const onServer = needsPostgres('PGlite has a single (superuser) role; the runtime role exists on a server');
 const run = promisify(execFile);
 
-async function appendEvents(database: Database, n: number) {
+async function appendEvents(database: Database<DB>, n: number) {
   const transactor = createTransactor(database.db, []);
   for (let i = 0; i < n; i++)
     await withTransaction(transactor, (tx) =>
@@ -38,7 +39,7 @@ async function appendEvents(database: Database, n: number) {
 }
 
 /** The error of `script` run in one session of `database`, or 'accepted'. */
-async function refusal(database: Database, script: string): Promise<string> {
+async function refusal(database: Database<DB>, script: string): Promise<string> {
   try {
     await database.withSession((s) => s.exec(script));
   } catch (err) {

@@ -10,6 +10,7 @@ import { bindActor } from '../helpers/identity.js';
 import { newsroomFactory } from '../helpers/newsroom-factory.js';
 import { until } from '../helpers/until.js';
 import { freePort, serviceEnv, startService, type Env, type ServiceProcess } from './harness.js';
+import type { DB } from '../../src/tables.js';
 
 /**
  * Crash safety: a driver sends a steady load of signed writes (reader comments, and admin corrections, which
@@ -23,7 +24,7 @@ const WEBHOOK_SECRET = 'whsec-crash-0123456789';
 
 export interface CrashWorld {
   service: ServiceProcess;
-  database: Database;
+  database: Database<DB>;
   receiver: Receiver;
   stories: string[];
   env: Env;
@@ -42,7 +43,7 @@ export async function prepareCrashWorld(databaseUrl: string, redisUrl: string, r
   );
 
   const service = await startService(env, { port, ready: 'readyz' });
-  const database = await openDatabase({ databaseUrl, dataDir: '', poolMax: 4 });
+  const database = await openDatabase<DB>({ databaseUrl, dataDir: '', poolMax: 4 });
   await bindActor(database, 'admin', 'h_admin', 'L3');
   const f = newsroomFactory(database.db, Date.now());
   const stories: string[] = [];

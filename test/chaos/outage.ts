@@ -4,6 +4,7 @@ import { signHumanRequest } from '../../sdk/index.js';
 import type { Db } from '../../src/platform/db/database.js';
 import { TEST_SECRET } from '../helpers/app.js';
 import type { ServiceProcess } from './harness.js';
+import type { DB } from '../../src/tables.js';
 
 /**
  * Outages: PostgreSQL or Redis stopped under a load of signed writes, public reads and readiness probes, then
@@ -53,7 +54,7 @@ const count = (answers: Answer[]) => {
 
 export async function outage(
   service: ServiceProcess,
-  db: Db,
+  db: Db<DB>,
   target: OutageTarget,
   storyId: string,
   downMs = 6_000,

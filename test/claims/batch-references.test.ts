@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../src/platform/db/schema.js';
+import type { DB } from '../../src/tables.js';
 import { createTestDatabase } from '../helpers/app.js';
 import { sqlState } from '../helpers/sql-state.js';
 

@@ -3,11 +3,12 @@ import { gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import type { Db } from '../../src/platform/db/database.js';
-import type { PayoutStatus } from '../../src/platform/db/schema.js';
+import type { PayoutStatus } from '../../src/rewards/rows.js';
 import type { Person, RewardsApp } from '../settlements/support.js';
+import type { DB } from '../../src/tables.js';
 
 /** A settlement row for payouts made by tests (the settlement run itself is tested in test/settlements). */
-export async function settlement(db: Db, payoutCount: number): Promise<string> {
+export async function settlement(db: Db<DB>, payoutCount: number): Promise<string> {
   const id = `st_${randomBytes(8).toString('hex')}`;
   await db
     .insertInto('settlements')
@@ -33,7 +34,7 @@ export async function settlement(db: Db, payoutCount: number): Promise<string> {
 
 /** A payout of `amountBase` to a recipient, in the given state (PAYABLE by default). */
 export async function payout(
-  db: Db,
+  db: Db<DB>,
   settlementId: string,
   recipientId: string,
   linkedHumanId: string,

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../helpers/app.js';
 import { HOUR_MS, newsroomFactory } from '../helpers/newsroom-factory.js';
 import { flashOf, siteBrowser } from '../helpers/site-browser.js';
 import { bot, rewardVote } from '../settlements/support.js';
+import type { DB } from '../../src/tables.js';
 
 /**
  * The console's rewards area through inject: the policy's confirm step (old → new, then applied), a settlement
@@ -38,7 +39,7 @@ function caseCard(body: string, id: string): string {
 
 describe('console: rewards', () => {
   let t: TestApp;
-  let db: Db;
+  let db: Db<DB>;
   const storyIds: string[] = [];
 
   /** A story published 4 days ago (its 72 h reward window closed), written by a verified bot, with reward votes. */

@@ -5,6 +5,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { openDatabase, type Database } from '../../src/platform/db/database.js';
 import { closeIdlePglite, clonePglite, clonePostgres, emptyPostgres, settleDrops, stopPgbouncer, poolerEnv } from './db-template.js';
 import { deleteRedisPrefix, testRedisPrefix, trackRedisPrefix } from './redis.js';
+import type { DB } from '../../src/tables.js';
 
 /**
  * Test apps run against the real servers when TEST_DATABASE_URL / TEST_REDIS_URL are set (CI), else on
@@ -29,14 +30,14 @@ export const TEST_OPS_TOKEN = 'test-operations-token';
 export interface TestDatabase {
   /** The service's connection: on the test server the runtime role (RUNTIME_LOGIN), which owns nothing. */
   url: string | undefined;
-  database: Database;
+  database: Database<DB>;
   /**
    * The owner's connection (the role that migrated the database), for what the service may not do: run
    * migrations, change the schema, forge or remove rows of the record tables. PGlite has one role: there it is
    * `database` itself.
    */
   ownerUrl: string | undefined;
-  owner: Database;
+  owner: Database<DB>;
   drop(): Promise<void>;
 }
 
@@ -70,7 +71,7 @@ export async function withTestDatabase<T>(fn: (db: TestDatabase) => Promise<T>):
 export async function createEmptyDatabase(): Promise<TestDatabase> {
   const base = process.env.TEST_DATABASE_URL;
   if (base) return emptyPostgres(base);
-  const database = await openDatabase({ databaseUrl: undefined, dataDir: 'memory://', poolMax: 1 });
+  const database = await openDatabase<DB>({ databaseUrl: undefined, dataDir: 'memory://', poolMax: 1 });
   return { url: undefined, database, ownerUrl: undefined, owner: database, drop: () => database.close() };
 }
 

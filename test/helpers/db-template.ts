@@ -19,6 +19,7 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../../src/platform/db/database.js';
 import { listMigrations, migrationsDir, runMigrations } from '../../src/platform/db/migrate.js';
 import { startPgbouncer, TRACKING_POOLER, type Pgbouncer } from './pgbouncer.js';
+import type { DB } from '../../src/tables.js';
 
 /**
  * Migrated templates, so that a test database is a copy instead of a fresh initdb plus migrations.
@@ -106,7 +107,7 @@ async function buildPgliteTemplate(): Promise<string> {
   mkdirSync(PGLITE_ROOT, { recursive: true });
   if (!existsSync(join(dir, 'PG_VERSION'))) {
     const build = mkdtempSync(join(PGLITE_ROOT, `build-${hash}-`));
-    const database = await openDatabase({ databaseUrl: undefined, dataDir: build, poolMax: 1 });
+    const database = await openDatabase<DB>({ databaseUrl: undefined, dataDir: build, poolMax: 1 });
     try {
       await runMigrations(database);
     } finally {
@@ -145,7 +146,7 @@ export async function clonePgliteDir(): Promise<{ dir: string; remove(): void }>
 }
 
 interface PooledPglite {
-  database: Database;
+  database: Database<DB>;
   remove(): void;
 }
 
@@ -188,7 +189,7 @@ interface Pristine {
 
 let pristine: Promise<Pristine> | undefined;
 
-async function describeFresh(database: Database): Promise<Pristine> {
+async function describeFresh(database: Database<DB>): Promise<Pristine> {
   const names = (
     await sql<{
       name: string;
@@ -213,7 +214,7 @@ async function describeFresh(database: Database): Promise<Pristine> {
   return { tables: names, seeded, sequences, fingerprint: await fingerprint(database) };
 }
 
-async function fingerprint(database: Database): Promise<string> {
+async function fingerprint(database: Database<DB>): Promise<string> {
   return (await sql.raw<{ fingerprint: string }>(SCHEMA_FINGERPRINT).execute(database.db)).rows[0]!.fingerprint;
 }
 
@@ -227,7 +228,7 @@ const quote = (text: string): string => `'${text.replaceAll("'", "''")}'`;
  * where the template left it, session state discarded, and the schema as the template left it. A new PGlite
  * costs 0.2-0.3 s; this costs milliseconds.
  */
-async function reset(database: Database, described: Promise<Pristine> | undefined = pristine): Promise<boolean> {
+async function reset(database: Database<DB>, described: Promise<Pristine> | undefined = pristine): Promise<boolean> {
   const fresh = await described;
   if (!fresh) return false;
   const restore = [
@@ -250,11 +251,11 @@ async function reset(database: Database, described: Promise<Pristine> | undefine
 }
 
 /** A new, migrated PGlite database: an emptied one this process dropped before, or a copy of the template. */
-export async function clonePglite(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function clonePglite(): Promise<{ database: Database<DB>; drop(): Promise<void> }> {
   let pooled = idle.pop();
   if (!pooled) {
     const { dir, remove } = await clonePgliteDir();
-    const database = await openDatabase({ databaseUrl: undefined, dataDir: dir, poolMax: 1 });
+    const database = await openDatabase<DB>({ databaseUrl: undefined, dataDir: dir, poolMax: 1 });
     // One query now: Database.close() (Kysely's destroy) closes PGlite only once the driver was used, and an
     // open PGlite holds the test process for ten seconds after its last test.
     await sql`SELECT 1`.execute(database.db);
@@ -404,7 +405,7 @@ async function buildPostgresTemplate(base: string): Promise<string> {
       if (exists.rowCount === 0) {
         const build = `svc_tplb_${randomBytes(6).toString('hex')}`;
         await admin.query(`CREATE DATABASE ${build}`);
-        const database = await openDatabase({ databaseUrl: databaseUrl(base, build), dataDir: '', poolMax: 1 });
+        const database = await openDatabase<DB>({ databaseUrl: databaseUrl(base, build), dataDir: '', poolMax: 1 });
         try {
           await runMigrations(database);
         } finally {
@@ -458,10 +459,10 @@ async function removeStalePostgres(admin: pg.Client, current: string): Promise<v
 export interface PostgresTestDatabase {
   /** The runtime login's URL (what the service under test connects with). */
   url: string;
-  database: Database;
+  database: Database<DB>;
   /** The owner's URL (TEST_DATABASE_URL's user): migrations, and tests that change the schema or forge rows. */
   ownerUrl: string;
-  owner: Database;
+  owner: Database<DB>;
   drop(): Promise<void>;
 }
 
@@ -515,7 +516,7 @@ export async function emptyPostgres(base: string): Promise<PostgresTestDatabase>
 const newDatabaseName = () => `svc_test_${Math.floor(Date.now() / 1000).toString(36)}_${randomBytes(4).toString('hex')}`;
 
 /** Empties a test database for reuse (see clonePostgres); false when it cannot be as good as a fresh clone. */
-async function resetPostgres(owner: Database, name: string): Promise<boolean> {
+async function resetPostgres(owner: Database<DB>, name: string): Promise<boolean> {
   if (!pristinePostgres) return false;
   // sessions a test left open (a service process, a pooler's server connections) would hold locks and state
   await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = ${name} AND pid <> pg_backend_pid()`.execute(owner.db);
@@ -530,14 +531,14 @@ async function openPostgres(base: string, name: string, reusable: boolean): Prom
   // answered 503 where a test asked about a conflict, likely the 5 s default running out); no test here is about
   // connect time, so 20 s, for the owner's connections as well (one once took over 5 s in a loaded run).
   const connectTimeoutMs = 20_000;
-  const database = await openDatabase({
+  const database = await openDatabase<DB>({
     databaseUrl: url,
     dataDir: '',
     poolMax: 10,
     preparedStatements: !usingPgbouncer,
     connectTimeoutMs,
   });
-  const owner = await openDatabase({ databaseUrl: ownerUrl, dataDir: '', poolMax: 2, connectTimeoutMs });
+  const owner = await openDatabase<DB>({ databaseUrl: ownerUrl, dataDir: '', poolMax: 2, connectTimeoutMs });
   return {
     url,
     database,

@@ -1,10 +1,11 @@
 import type { Database } from '../../src/platform/db/database.js';
+import type { DB } from '../../src/tables.js';
 
 /**
  * Records a linked human with its tier and binds `actorId` to it, as a World ID login does: afterwards the
  * actor's signed requests may carry that linkedHumanId.
  */
-export async function bindActor(database: Database, actorId: string, linkedHumanId: string, tier: 'L2' | 'L3' = 'L3'): Promise<void> {
+export async function bindActor(database: Database<DB>, actorId: string, linkedHumanId: string, tier: 'L2' | 'L3' = 'L3'): Promise<void> {
   const { db } = database;
   await db
     .insertInto('human_identities')

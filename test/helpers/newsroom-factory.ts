@@ -6,16 +6,10 @@ import { loadConfig } from '../../src/config.js';
 import { normalizePacket, packetHash, claimsText, type Packet } from '../../src/newsroom/common/packet.js';
 import { manualClock } from '../../src/platform/clock.js';
 import type { Db } from '../../src/platform/db/database.js';
-import type {
-  LedgerBucket,
-  LedgerType,
-  ModerationStatus,
-  PublicationStage,
-  ReviewStatus,
-  StoryState,
-} from '../../src/platform/db/schema.js';
+import type { LedgerBucket, LedgerType, ModerationStatus, PublicationStage, ReviewStatus, StoryState } from '../../src/newsroom/rows.js';
 import { createTestDatabase, testEnv, type Env, type TestDatabase } from './app.js';
 import { deleteRedisPrefix } from './redis.js';
+import type { DB } from '../../src/tables.js';
 
 /**
  * Seeds newsroom rows directly with Kysely, so the read tests do not depend on the write-side services.
@@ -61,7 +55,7 @@ export interface SeededStory {
 
 const tag = () => randomBytes(5).toString('hex');
 
-export function newsroomFactory(db: Db, now = NOW) {
+export function newsroomFactory(db: Db<DB>, now = NOW) {
   return {
     now: new Date(now),
 
@@ -415,7 +409,7 @@ export type NewsroomFactory = ReturnType<typeof newsroomFactory>;
 
 export interface ReadsTestApp {
   app: FastifyInstance;
-  db: Db;
+  db: Db<DB>;
   database: TestDatabase;
   clock: ReturnType<typeof manualClock>;
   factory: NewsroomFactory;

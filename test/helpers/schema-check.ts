@@ -2,15 +2,16 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import type { Database } from '../../src/platform/db/database.js';
+import type { DB } from '../../src/tables.js';
 
 /**
- * Compares the Kysely types of src/platform/db/schema.ts with a migrated database (test/platform/schema-types.test.ts).
+ * Compares the Kysely types of the whole database (src/tables.ts, which gathers every owner's rows.ts) with a migrated database (test/platform/schema-types.test.ts).
  *
  * Two readers and one pure comparison:
  *  - readDatabaseSchema(): the relations of schema public (tables, views, materialized views; partitions and
  *    objects of extensions left out) with each column's SQL type, nullability, default, identity/serial and
  *    generated flag, from pg_catalog;
- *  - readDeclaredSchema(): the `DB` interface of schema.ts (inherited properties included) read with the
+ *  - readDeclaredSchema(): the `DB` interface of src/tables.ts (the properties it inherits from each owner's interface) read with the
  *    TypeScript compiler's type checker, so aliases (Int8, Money, CreatedAt, Frozen<T>, imported ones) are
  *    resolved the way Kysely sees them: a ColumnType<S, I, U> (Generated<T> is one) yields its select, insert and
  *    update types, any other type is all three;
@@ -18,7 +19,7 @@ import type { Database } from '../../src/platform/db/database.js';
  */
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const SCHEMA_FILE = 'src/platform/db/schema.ts';
+const SCHEMA_FILE = 'src/tables.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // The database
@@ -62,7 +63,7 @@ interface CatalogRow {
 }
 
 /** The relations of schema public and their columns, in column order. */
-export async function readDatabaseSchema(database: Database): Promise<DbRelation[]> {
+export async function readDatabaseSchema(database: Database<DB>): Promise<DbRelation[]> {
   const rows = await database.withSession((session) =>
     session.query<CatalogRow>(`
       select c.relname as relation, c.relkind::text as relkind, a.attname as column_name,
@@ -105,7 +106,7 @@ export async function readDatabaseSchema(database: Database): Promise<DbRelation
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// schema.ts
+// The declared row types
 
 /**
  * What a declared type can hold, one entry per kind: `string` (string and string literals), `number`, `boolean`,
@@ -138,9 +139,9 @@ export interface DeclaredTable {
 const declarationFiles = new Map<string, ts.SourceFile>();
 
 /**
- * The tables of the `DB` interface in src/platform/db/schema.ts. `sources` replaces the text of files (paths
- * relative to the repository root), e.g. a doctored schema.ts; everything else is read from disk. Throws on
- * type errors in the schema files, which would make the types unreadable.
+ * The tables of the `DB` interface in src/tables.ts. `sources` replaces the text of files (paths
+ * relative to the repository root), e.g. a doctored rows.ts; everything else is read from disk. Throws on
+ * type errors in the row-type files, which would make the types unreadable.
  */
 export function readDeclaredSchema(sources: Record<string, string> = {}): DeclaredTable[] {
   const replaced = new Map(Object.entries(sources).map(([path, text]) => [resolve(ROOT, path), text]));
@@ -169,7 +170,7 @@ export function readDeclaredSchema(sources: Record<string, string> = {}): Declar
   };
   // Kysely's index.d.ts pulls in some 300 declaration files (about 4 s to parse on a small machine); the schema
   // files take ColumnType and Generated from it, which live in its util/column-type.d.ts, so 'kysely' resolves
-  // to that file. Importing anything else from kysely in a schema file fails the compile below, with its name.
+  // to that file. Importing anything else from kysely in a row-type file fails the compile below, with its name.
   host.resolveModuleNameLiterals = (literals, containingFile, redirectedReference, compilerOptions) =>
     literals.map((literal) => {
       const resolved = ts.resolveModuleName(literal.text, containingFile, compilerOptions, host, undefined, redirectedReference);
@@ -187,7 +188,7 @@ export function readDeclaredSchema(sources: Record<string, string> = {}): Declar
     .getSourceFiles()
     .filter((f) => !f.isDeclarationFile)
     .flatMap((f) => [...program.getSyntacticDiagnostics(f), ...program.getSemanticDiagnostics(f)]);
-  if (errors.length > 0) throw new Error(`the schema files do not compile:\n${ts.formatDiagnostics(errors, host)}`);
+  if (errors.length > 0) throw new Error(`the row-type files do not compile:\n${ts.formatDiagnostics(errors, host)}`);
 
   const checker = program.getTypeChecker();
   const file = program.getSourceFile(schemaPath);

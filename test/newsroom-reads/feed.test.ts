@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
-import type { ModerationStatus, PublicationStage, ReviewStatus } from '../../src/platform/db/schema.js';
+import type { ModerationStatus, PublicationStage, ReviewStatus } from '../../src/newsroom/rows.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
 import { createReadsTestApp, HOUR_MS, NOW, type ReadsTestApp } from '../helpers/newsroom-factory.js';
 import type { Json } from '../helpers/json.js';

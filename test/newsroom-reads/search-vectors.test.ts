@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../src/platform/db/database.js';
 import { withTestDatabase } from '../helpers/app.js';
 import { newsroomFactory } from '../helpers/newsroom-factory.js';
+import type { DB } from '../../src/tables.js';
 
 /**
  * A story's search vectors follow its text: set on insert, set again when the text, the language or a vector is
@@ -16,7 +17,7 @@ interface Vectors {
   cjk: string;
 }
 
-async function vectors(db: Db, id: string): Promise<Vectors> {
+async function vectors(db: Db<DB>, id: string): Promise<Vectors> {
   const { rows } = await sql<Vectors>`
     select search_vector::text as english, search_vector_simple::text as simple, search_vector_cjk::text as cjk
     from stories where id = ${id}`.execute(db);
@@ -24,7 +25,7 @@ async function vectors(db: Db, id: string): Promise<Vectors> {
 }
 
 /** Whether the story's vectors find `word` (english: its stemmed vector; simple: as written; cjk: its bigrams). */
-async function finds(db: Db, id: string, vector: 'search_vector' | 'search_vector_simple' | 'search_vector_cjk', query: string) {
+async function finds(db: Db<DB>, id: string, vector: 'search_vector' | 'search_vector_simple' | 'search_vector_cjk', query: string) {
   const config = vector === 'search_vector' ? sql`'english'::regconfig` : sql`'simple'::regconfig`;
   const { rows } = await sql<{ hit: boolean }>`
     select ${sql.ref(vector)} @@ plainto_tsquery(${config}, ${query}) as hit from stories where id = ${id}`.execute(db);

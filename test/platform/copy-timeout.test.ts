@@ -6,6 +6,7 @@ import { BinaryRows, copyRows } from '../../src/platform/db/bulk/copy-in.js';
 import { openDatabase, type Queryable } from '../../src/platform/db/database.js';
 import { createTestDatabase } from '../helpers/app.js';
 import { needsPostgres } from '../helpers/needs.js';
+import type { DB } from '../../src/tables.js';
 
 /** A COPY's time limit on node-postgres: its own, longer than the pool's statement limit, and still a limit. */
 
@@ -25,13 +26,13 @@ async function* stalledRows() {
   await sleep(20_000, undefined, { ref: false });
 }
 
-const countRows = async (db: Queryable) =>
+const countRows = async (db: Queryable<DB>) =>
   (await sql<{ n: string }>`select count(*)::int8 as n from copy_timeout_probe`.execute(db)).rows[0]!.n;
 
 describe('COPY time limit (node-postgres)', () => {
   test('a COPY outlasting the pool statement limit completes, where a plain statement as long is cut', { skip }, async () => {
     const shared = await createTestDatabase();
-    const limited = await openDatabase({ databaseUrl: shared.ownerUrl!, dataDir: '', poolMax: 1, queryTimeoutMs: 300 });
+    const limited = await openDatabase<DB>({ databaseUrl: shared.ownerUrl!, dataDir: '', poolMax: 1, queryTimeoutMs: 300 });
     try {
       await sql`create table copy_timeout_probe (i bigint)`.execute(shared.owner.db);
       await assert.rejects(sql`select pg_sleep(0.8)`.execute(limited.db), /Query read timeout/);
@@ -46,7 +47,7 @@ describe('COPY time limit (node-postgres)', () => {
 
   test('a COPY whose rows stop coming is cut at its own limit, and nothing of it is kept', { skip }, async () => {
     const shared = await createTestDatabase();
-    const limited = await openDatabase({ databaseUrl: shared.ownerUrl!, dataDir: '', poolMax: 1, copyTimeoutMs: 400 });
+    const limited = await openDatabase<DB>({ databaseUrl: shared.ownerUrl!, dataDir: '', poolMax: 1, copyTimeoutMs: 400 });
     try {
       await sql`create table copy_timeout_probe (i bigint)`.execute(shared.owner.db);
       const started = Date.now();

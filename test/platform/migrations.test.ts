@@ -16,6 +16,7 @@ import { createEmptyDatabase, createTestDatabase, testEnv } from '../helpers/app
 import { throughPgbouncer, usingPgbouncer } from '../helpers/db-template.js';
 import { needsPostgres } from '../helpers/needs.js';
 import { runEntry } from '../helpers/ts-entry.js';
+import type { DB } from '../../src/tables.js';
 
 /**
  * Instances that start together each run the migrator: every migration is applied once, in order, and the
@@ -31,7 +32,7 @@ test(
     const empty = await createEmptyDatabase();
     const url = await throughPgbouncer(empty.ownerUrl!);
     if (usingPgbouncer) assert.notEqual(new URL(url).port, new URL(empty.ownerUrl!).port, 'the migrators go through the pooler');
-    const migrators = await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl: url, dataDir: '', poolMax: 1 })));
+    const migrators = await Promise.all([1, 2, 3].map(() => openDatabase<DB>({ databaseUrl: url, dataDir: '', poolMax: 1 })));
     try {
       const applied = await Promise.all(migrators.map((m) => runMigrations(m)));
       const files = await listMigrations();
@@ -64,7 +65,7 @@ test('a data directory of another PostgreSQL major version is refused with a sen
   try {
     writeFileSync(join(dir, 'PG_VERSION'), '17\n');
     await assert.rejects(
-      openDatabase({ databaseUrl: undefined, dataDir: dir, poolMax: 1 }),
+      openDatabase<DB>({ databaseUrl: undefined, dataDir: dir, poolMax: 1 }),
       /holds a PostgreSQL 17 database; the embedded database is PostgreSQL 18\. Move the directory away/,
     );
   } finally {
@@ -125,7 +126,7 @@ test('which recorded names are refused: those not on disk that sort before the n
 test('an embedded data directory made before the baseline: npm run migrate and the service refuse it in one sentence, no stack', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'newsroom-before-baseline-'));
   try {
-    const old = await openDatabase({ databaseUrl: undefined, dataDir: dir, poolMax: 1 });
+    const old = await openDatabase<DB>({ databaseUrl: undefined, dataDir: dir, poolMax: 1 });
     try {
       await sql`CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`.execute(old.db);
       for (const name of BEFORE_BASELINE) await sql`INSERT INTO schema_migrations (name) VALUES (${name})`.execute(old.db);

@@ -12,6 +12,7 @@ import { TEST_SECRET, testEnv } from '../helpers/app.js';
 import { newsroomFactory, type NewsroomFactory } from '../helpers/newsroom-factory.js';
 import { replicatedPostgresMissing, startReplicatedPostgres, type ReplicatedPostgres } from '../helpers/replicated-postgres.js';
 import { until } from '../helpers/until.js';
+import type { DB } from '../../src/tables.js';
 
 /**
  * Public reads on a real streaming replica: a private primary and a replica of it (pg_basebackup -R) that this
@@ -28,7 +29,7 @@ const WAIT_MS = 15_000;
 describe('public reads on a streaming read replica', { skip }, () => {
   let pair: ReplicatedPostgres;
   let app: FastifyInstance;
-  let replica: Database;
+  let replica: Database<DB>;
   let factory: NewsroomFactory;
   let setupMs = 0;
   /** Who answered each public read since the last reset: the primary, the replica, or the read cache. */
@@ -116,7 +117,7 @@ describe('public reads on a streaming read replica', { skip }, () => {
       }),
     );
     app = await buildApp(config, { logger: false, plugins: [recordAnswers] }); // migrates the primary; the replica follows
-    replica = await openDatabase({ databaseUrl: pair.replicaUrl, dataDir: '', poolMax: 1 });
+    replica = await openDatabase<DB>({ databaseUrl: pair.replicaUrl, dataDir: '', poolMax: 1 });
     factory = newsroomFactory(app.ctx.database.db);
     await caughtUp();
     setupMs = Math.round(performance.now() - started);

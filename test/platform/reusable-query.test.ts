@@ -7,6 +7,7 @@ import { openDatabase, type Db } from '../../src/platform/db/database.js';
 import { markPrepared, preparedName } from '../../src/platform/db/prepared-statements.js';
 import { withTestDatabase } from '../helpers/app.js';
 import { needsPostgres } from '../helpers/needs.js';
+import type { DB } from '../../src/tables.js';
 
 /** The tests of named statements: PGlite has none, and they read pg_prepared_statements of one connection. */
 const onPostgres = { skip: needsPostgres('PGlite runs every statement unnamed') };
@@ -14,7 +15,7 @@ const onPostgres = { skip: needsPostgres('PGlite runs every statement unnamed') 
 describe('reusable queries', () => {
   test("a statement built once runs with each call's own values, its constants kept", () =>
     withTestDatabase(async ({ database: { db } }) => {
-      const build = (q: Db, a: string, b: string) =>
+      const build = (q: Db<DB>, a: string, b: string) =>
         q.selectNoFrom((eb) => [eb.val(a).as('a'), eb.val(7).as('c'), eb.val(b).as('b'), eb.val(a).as('again')]);
       const reused = reusableQuery(build);
       await fc.assert(
@@ -32,7 +33,7 @@ describe('reusable queries', () => {
   test('a page query runs the first-page statement without a cursor and the other with one, as built per request', () =>
     withTestDatabase(async ({ database: { db } }) => {
       // the numbers 1..9 after the cursor (exclusive), at most `limit`: the two shapes differ by their WHERE
-      const build = (q: Db, after: number | null, limit: number) => {
+      const build = (q: Db<DB>, after: number | null, limit: number) => {
         let query = q.selectFrom(sql<{ n: number }>`(select generate_series(1, 9) as n)`.as('s')).select(sql<number>`n`.as('n'));
         if (after !== null) query = query.where(sql<number>`n`, '>', after);
         return query.orderBy('n').limit(limit);
@@ -48,19 +49,19 @@ describe('reusable queries', () => {
 
   test('a parameter that does not reach the statement as a value of its own is refused', () =>
     withTestDatabase(async ({ database: { db } }) => {
-      const unused = reusableQuery((q: Db, a: string) => q.selectNoFrom((eb) => [eb.val(a.length).as('n')]));
+      const unused = reusableQuery((q: Db<DB>, a: string) => q.selectNoFrom((eb) => [eb.val(a.length).as('n')]));
       await assert.rejects(unused(db, 'x'), /parameter 0 does not reach the statement/);
     }));
 
   test('on PostgreSQL a reusable statement goes by name: each connection parses it once, then only runs it', onPostgres, () =>
     withTestDatabase(async ({ ownerUrl }) => {
-      const build = (q: Db, id: string) => q.selectNoFrom((eb) => [eb.val(id).as('id'), eb.val(3).as('n')]);
+      const build = (q: Db<DB>, id: string) => q.selectNoFrom((eb) => [eb.val(id).as('id'), eb.val(3).as('n')]);
       const reused = reusableQuery(build);
       // one connection each (poolMax 1), straight to the server: pg_prepared_statements is per session
-      const named = await openDatabase({ databaseUrl: ownerUrl!, dataDir: '', poolMax: 1 });
-      const unnamed = await openDatabase({ databaseUrl: ownerUrl!, dataDir: '', poolMax: 1, preparedStatements: false });
+      const named = await openDatabase<DB>({ databaseUrl: ownerUrl!, dataDir: '', poolMax: 1 });
+      const unnamed = await openDatabase<DB>({ databaseUrl: ownerUrl!, dataDir: '', poolMax: 1, preparedStatements: false });
       try {
-        const prepared = (db: Db) =>
+        const prepared = (db: Db<DB>) =>
           sql<{ name: string; statement: string; runs: number }>`
             select name, statement, (generic_plans + custom_plans)::int as runs from pg_prepared_statements`
             .execute(db)
@@ -94,9 +95,9 @@ describe('reusable queries', () => {
     withTestDatabase(async ({ ownerUrl, owner: { db: owner } }) => {
       await sql`create table prepared_probe (id text primary key, n int)`.execute(owner);
       await sql`insert into prepared_probe values ('a', 1)`.execute(owner);
-      const named = await openDatabase({ databaseUrl: ownerUrl!, dataDir: '', poolMax: 1 });
+      const named = await openDatabase<DB>({ databaseUrl: ownerUrl!, dataDir: '', poolMax: 1 });
       try {
-        const reused = reusableQuery((q: Db, id: string) =>
+        const reused = reusableQuery((q: Db<DB>, id: string) =>
           (q as unknown as Kysely<{ prepared_probe: { id: string; n: unknown } }>)
             .selectFrom('prepared_probe')
             .select('n')

@@ -5,6 +5,7 @@ import { createTestDatabase, testEnv } from '../helpers/app.js';
 import { clonePgliteDir } from '../helpers/db-template.js';
 import { seedIdempotency } from './support.js';
 import { runEntry, type EntryRun } from '../helpers/ts-entry.js';
+import type { DB } from '../../src/tables.js';
 
 /** `npm run retention` in a child process, on the database of `env` (DATABASE_URL, or the embedded one in DATA_DIR). */
 function retentionCli(args: string[], env: Record<string, string | undefined>): Promise<EntryRun> {
@@ -20,13 +21,13 @@ const row = (stdout: string, table: string) =>
     ?.trim()
     .split(/\s+/);
 
-const keys = async (database: Database) =>
+const keys = async (database: Database<DB>) =>
   (await database.db.selectFrom('idempotency_records').select('key').orderBy('key').execute()).map((r) => r.key);
 
 test('npm run retention: --dry-run prints what would go and deletes nothing; the run deletes it (DATABASE_URL, or the embedded database without it)', async () => {
   const now = Date.now();
   let env: Record<string, string | undefined>;
-  let database: Database;
+  let database: Database<DB>;
   let cleanup: () => Promise<void>;
   if (process.env.TEST_DATABASE_URL) {
     const t = await createTestDatabase();
@@ -36,7 +37,7 @@ test('npm run retention: --dry-run prints what would go and deletes nothing; the
   } else {
     // the command opens the data directory itself: the test's own connection is closed while it runs
     const dir = await clonePgliteDir();
-    const open = () => openDatabase({ databaseUrl: undefined, dataDir: dir.dir, poolMax: 1 });
+    const open = () => openDatabase<DB>({ databaseUrl: undefined, dataDir: dir.dir, poolMax: 1 });
     database = await open();
     await seedIdempotency(database.db, now, 'cli', 3, 2);
     await database.close();
@@ -60,7 +61,7 @@ test('npm run retention: --dry-run prints what would go and deletes nothing; the
     assert.equal(run.status, 0, run.stderr);
     assert.deepEqual(row(run.stdout, 'idempotency_records')?.slice(0, 3), ['idempotency_records', '3', '2'], run.stdout);
 
-    if (!env.DATABASE_URL) database = await openDatabase({ databaseUrl: undefined, dataDir: env.DATA_DIR!, poolMax: 1 });
+    if (!env.DATABASE_URL) database = await openDatabase<DB>({ databaseUrl: undefined, dataDir: env.DATA_DIR!, poolMax: 1 });
     assert.deepEqual(await keys(database), ['live-0', 'live-1'], 'the expired records are gone, the live ones kept');
 
     const refused = await retentionCli(['--batch-size', '0'], base);

@@ -6,6 +6,7 @@ import type { Db } from '../../src/platform/db/database.js';
 import { createTransactor } from '../../src/platform/db/transaction.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/app.js';
 import { DAY, HOUR, outboxLeft, RETENTION_DAYS, seedIdempotency, seedOutbox } from './support.js';
+import type { DB } from '../../src/tables.js';
 
 /**
  * The retention command's service on the service's own connection (on the test server: the runtime role, so the
@@ -55,7 +56,7 @@ const OUTBOX = [
   })),
 ];
 
-async function seedAll(db: Db, now: number) {
+async function seedAll(db: Db<DB>, now: number) {
   await seedIdempotency(db, now, 'test', 7, 3);
   const outbox = await seedOutbox(db, now, OUTBOX);
   await db
@@ -82,7 +83,7 @@ async function seedAll(db: Db, now: number) {
   return outbox;
 }
 
-async function left(db: Db) {
+async function left(db: Db<DB>) {
   const ids = async (table: 'idempotency_records' | 'site_sessions' | 'login_challenges') =>
     table === 'idempotency_records'
       ? (await db.selectFrom(table).select('key').orderBy('key').execute()).map((r) => r.key)

@@ -1,6 +1,7 @@
 import type { Db } from '../../src/platform/db/database.js';
-import type { DeliveryStatus } from '../../src/platform/db/schema-moderation.js';
+import type { DeliveryStatus } from '../../src/delivery/rows.js';
 import { newsroomFactory } from '../helpers/newsroom-factory.js';
+import type { DB } from '../../src/tables.js';
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
@@ -22,7 +23,7 @@ export interface EventSeed {
 }
 
 /** Seeds webhook events on one story, with their deliveries and attempts; answers the ids in seed order. */
-export async function seedOutbox(db: Db, now: number, events: EventSeed[]) {
+export async function seedOutbox(db: Db<DB>, now: number, events: EventSeed[]) {
   const f = newsroomFactory(db, now);
   const story = await f.story({ authorBotId: await f.bot() });
   const ids: { event: string; deliveries: string[] }[] = [];
@@ -80,14 +81,14 @@ export async function seedOutbox(db: Db, now: number, events: EventSeed[]) {
 }
 
 /** Ids left in the three outbox tables, sorted. */
-export async function outboxLeft(db: Db) {
+export async function outboxLeft(db: Db<DB>) {
   const ids = async (table: 'webhook_events' | 'webhook_deliveries' | 'webhook_attempts') =>
     (await db.selectFrom(table).select('id').orderBy('id').execute()).map((r) => r.id);
   return { events: await ids('webhook_events'), deliveries: await ids('webhook_deliveries'), attempts: await ids('webhook_attempts') };
 }
 
 /** Idempotency records under `scope`: `expired` past their expiry (by an hour and more), `live` still valid. */
-export async function seedIdempotency(db: Db, now: number, scope: string, expired: number, live: number): Promise<void> {
+export async function seedIdempotency(db: Db<DB>, now: number, scope: string, expired: number, live: number): Promise<void> {
   const rows = [
     ...Array.from({ length: expired }, (_, i) => ({ key: `expired-${i}`, expires: now - HOUR - i * 1_000 })),
     ...Array.from({ length: live }, (_, i) => ({ key: `live-${i}`, expires: now + HOUR + i * 1_000 })),

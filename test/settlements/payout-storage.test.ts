@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { DB } from '../../src/platform/db/schema.js';
+import type { DB } from '../../src/tables.js';
 import {
   insertPayouts,
   insertSettlement,

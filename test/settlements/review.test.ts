@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
 import { nextCaseStatus, type CaseMove } from '../../src/rewards/review/case-states.js';
-import type { ReviewCaseStatus } from '../../src/platform/db/schema.js';
+import type { ReviewCaseStatus } from '../../src/rewards/rows.js';
 import { bindWallet, bot, closedStory, PEOPLE, rewardsApp, rewardVote, type RewardsApp } from './support.js';
 import { bindActor } from '../helpers/identity.js';
 import { createServices } from '../../src/composition.js';

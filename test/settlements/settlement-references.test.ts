@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../src/platform/db/schema.js';
+import type { DB } from '../../src/tables.js';
 import { createTestDatabase } from '../helpers/app.js';
 import { insertSettlementRow, insertStoryRows } from './support.js';
 import { sqlState } from '../helpers/sql-state.js';

@@ -7,6 +7,7 @@ import { createTestApp, TEST_SECRET, type Env, type TestDatabase } from '../help
 import { bindActor } from '../helpers/identity.js';
 import { HOUR_MS, newsroomFactory, type SeededStory } from '../helpers/newsroom-factory.js';
 import type { Json } from '../helpers/json.js';
+import type { DB } from '../../src/tables.js';
 
 /** The people of the rewards tests: a rewards admin, readers at each tier, and bot owners. */
 export const PEOPLE = {
@@ -49,7 +50,7 @@ export async function rewardsApp(env: Env = {}, shared?: TestDatabase) {
 export type RewardsApp = Awaited<ReturnType<typeof rewardsApp>>;
 
 /** A bot row, optionally owned by (verified for) a linked human. */
-export async function bot(db: Db, linkedHumanId: string | null = null): Promise<string> {
+export async function bot(db: Db<DB>, linkedHumanId: string | null = null): Promise<string> {
   const botId = `bot_${randomBytes(16).toString('hex')}`;
   await db
     .insertInto('bots')
@@ -78,7 +79,7 @@ export async function closedStory(r: RewardsApp, overrides: Parameters<RewardsAp
 }
 
 export async function review(
-  db: Db,
+  db: Db<DB>,
   story: SeededStory,
   botId: string,
   kind: 'ATTESTATION' | 'OBJECTION',
@@ -102,7 +103,7 @@ export async function review(
     .execute();
 }
 
-export async function rewardVote(db: Db, storyId: string, actorId: string, vote: 'UP' | 'DOWN', weight: number) {
+export async function rewardVote(db: Db<DB>, storyId: string, actorId: string, vote: 'UP' | 'DOWN', weight: number) {
   await db
     .insertInto('reward_votes')
     .values({
@@ -118,7 +119,7 @@ export async function rewardVote(db: Db, storyId: string, actorId: string, vote:
     .execute();
 }
 
-export async function flag(db: Db, storyId: string, actorId: string, linkedHumanId: string | null) {
+export async function flag(db: Db<DB>, storyId: string, actorId: string, linkedHumanId: string | null) {
   await db
     .insertInto('flags')
     .values({
@@ -136,7 +137,7 @@ export async function flag(db: Db, storyId: string, actorId: string, linkedHuman
 }
 
 /** Counts rows of the rewards tables (to show that something wrote nothing). */
-export async function rewardRowCounts(db: Db) {
+export async function rewardRowCounts(db: Db<DB>) {
   const { rows } = await sql<{ settlements: number; settled: number; payouts: number }>`
     select (select count(*) from settlements)::int as settlements, (select count(*) from settled_stories)::int as settled,
       (select count(*) from payouts)::int as payouts`.execute(db);
@@ -191,7 +192,7 @@ export async function bindWallet(r: RewardsApp, who: Person): Promise<string> {
  * A settlement row written directly (tests of payout storage and of migrations): a pool of 10 base units, inputs
  * `{}`, `payoutCount` payouts, and the block of payout seq `[first, last]` its run reserved when given.
  */
-export async function insertSettlementRow(db: Db, id: string, options: { payoutCount?: number; seqs?: [number, number] } = {}) {
+export async function insertSettlementRow(db: Db<DB>, id: string, options: { payoutCount?: number; seqs?: [number, number] } = {}) {
   const count = options.payoutCount ?? 1;
   const [first, last] = options.seqs ?? [null, null];
   await sql`
@@ -201,7 +202,7 @@ export async function insertSettlementRow(db: Db, id: string, options: { payoutC
 }
 
 /** Graduated stories st_1..st_n by bot_writer, written as rows (for tests of what the database itself keeps). */
-export async function insertStoryRows(db: Db, n: number) {
+export async function insertStoryRows(db: Db<DB>, n: number) {
   await sql`
     insert into stories (id, author_bot_id, room, lang, title, summary, body, current_packet_hash, publication_stage,
       review_status, moderation_status, created_at, published_at, updated_at)

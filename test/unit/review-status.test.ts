@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { deriveReviewStatus } from '../../src/newsroom/consensus/review-status.js';
 import { PARAMETER_DEFAULTS, type Parameters } from '../../src/governance/parameters/parameters.js';
-import type { ReviewStatus } from '../../src/platform/db/schema.js';
+import type { ReviewStatus } from '../../src/newsroom/rows.js';
 
 const P: Parameters = { ...PARAMETER_DEFAULTS };
 const FREE: ReviewStatus[] = ['EMERGING', 'CLEAR', 'CONTESTED'];

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import { bucketForState, isPubliclyVisible, storyState, trendingScore } from '../../src/newsroom/stories/story-state.js';
-import type { PublicationStage, ReviewStatus } from '../../src/platform/db/schema.js';
+import type { PublicationStage, ReviewStatus } from '../../src/newsroom/rows.js';
 
 const HOUR = 3_600_000;
 const T0 = Date.parse('2026-03-10T12:00:00.000Z');

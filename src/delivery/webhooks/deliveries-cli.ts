@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config.js';
 import { openRuntimeDatabase } from '../../platform/db/database.js';
-import type { DeliveryStatus } from '../../platform/db/schema-moderation.js';
+import type { DeliveryStatus } from '../rows.js';
 import { attemptsOf, deliveryCounts, deliveryLog, enableEndpoint } from './repository.js';
 
 /**

@@ -6,13 +6,14 @@ import type { Metrics } from '../../platform/metrics.js';
 import { createWebhookDispatcher } from './dispatcher.js';
 import { deliveryCounts } from './repository.js';
 import { createWebhookWorker } from './worker.js';
+import type { DeliveryTables } from '../tables.js';
 
 /**
  * Webhook deliveries inside the service: the delivery counts in /metrics and, unless WEBHOOK_WORKER=off, the
  * delivery worker (started when the app is ready, stopped when it closes). No routes: operators read the
  * delivery log with `npm run webhooks:deliveries`.
  */
-export const webhooksModule: FastifyPluginAsync<{ ctx: AppContext; metrics: Metrics }> = async (app, { ctx, metrics }) => {
+export const webhooksModule: FastifyPluginAsync<{ ctx: AppContext<DeliveryTables>; metrics: Metrics }> = async (app, { ctx, metrics }) => {
   new Gauge({
     name: 'webhook_deliveries',
     help: 'Webhook deliveries by state: pending (not tried yet), failed (retrying), delivered, dead',

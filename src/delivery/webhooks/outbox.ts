@@ -1,6 +1,6 @@
 import type { Tx } from '../../platform/db/database.js';
 import type { DeliveryTables } from '../tables.js';
-import type { WebhookEventType } from '../../platform/db/schema-moderation.js';
+import type { WebhookEventType } from '../rows.js';
 import { newId } from '../../platform/ids.js';
 import { disabledEndpoints, insertDeliveries, insertWebhookEvent } from './repository.js';
 

@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
-import type { DeliveryStatus, WebhookEventType } from '../../platform/db/schema-moderation.js';
+import type { DeliveryStatus, WebhookEventType } from '../rows.js';
 import type { DeliveryTables } from '../tables.js';
 
 /** SQL of the webhook outbox: events, deliveries, the attempt log and disabled endpoints. */

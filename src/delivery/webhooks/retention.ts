@@ -1,4 +1,5 @@
 import type { RetentionBatch, RetentionStep } from '../../platform/db/retention.js';
+import type { DeliveryTables } from '../tables.js';
 import { countEndedDeliveries, countSpentEvents, removeEndedDeliveries, removeSpentEvents } from './repository.js';
 
 /**
@@ -7,7 +8,7 @@ import { countEndedDeliveries, countSpentEvents, removeEndedDeliveries, removeSp
  * event; then a pass over the events for those created before `before` with no delivery at all (recorded while
  * no endpoint was configured). A PENDING delivery is never removed, however old, and keeps its event.
  */
-export function webhookRetention(before: Date): RetentionStep {
+export function webhookRetention(before: Date): RetentionStep<DeliveryTables> {
   /** Where the next batch starts: the deliveries' seq, then (null) the events' pass. */
   let deliveriesAfter: string | null = '0';
   let eventsAfter = '0';

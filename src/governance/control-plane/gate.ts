@@ -5,7 +5,7 @@ import type { HumanActor } from '../../platform/auth/types.js';
 import { appendAudit } from '../../platform/audit/audit-log.js';
 import { canonicalize } from '../../platform/canonical-json.js';
 import type { Tx } from '../../platform/db/database.js';
-import type { ControlPlaneAction } from '../../platform/db/schema.js';
+import type { ControlPlaneAction } from '../rows.js';
 import { appError, type ErrorDetail } from '../../platform/errors.js';
 import { lockRequest, updateRequest } from './repository.js';
 import { nextRequestState } from './request-states.js';

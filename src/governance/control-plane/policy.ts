@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js';
 import { identityKey, isContentAdmin, isRewardsAdmin, onAllowlist } from '../../platform/auth/admin-policy.js';
 import type { HumanActor } from '../../platform/auth/types.js';
-import type { ControlPlaneAction } from '../../platform/db/schema.js';
+import type { ControlPlaneAction } from '../rows.js';
 import type { RequestRow } from './repository.js';
 
 /** Who may do what with control-plane requests. */

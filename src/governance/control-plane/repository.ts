@@ -1,13 +1,8 @@
 import type { GovernanceTables } from '../tables.js';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
-import type {
-  ControlPlaneAction,
-  ControlPlaneApprovalsTable,
-  ControlPlaneRequestsTable,
-  ControlPlaneStatus,
-  Int8,
-} from '../../platform/db/schema.js';
+import type { ControlPlaneAction, ControlPlaneApprovalsTable, ControlPlaneRequestsTable, ControlPlaneStatus } from '../rows.js';
+import type { Int8 } from '../../platform/db/row-types.js';
 
 /** SQL of the control-plane requests and their approvals. */
 

@@ -1,4 +1,4 @@
-import type { ControlPlaneStatus } from '../../platform/db/schema.js';
+import type { ControlPlaneStatus } from '../rows.js';
 import { appError, type ErrorCode } from '../../platform/errors.js';
 
 export type RequestEvent = 'approve' | 'execute' | 'consume' | 'cancel';

@@ -6,7 +6,7 @@ import { appendAudit } from '../../platform/audit/audit-log.js';
 import type { Clock } from '../../platform/clock.js';
 import { pageOf, type CursorCodec } from '../../platform/cursor.js';
 import type { Db, Queryable, Tx } from '../../platform/db/database.js';
-import type { ControlPlaneAction } from '../../platform/db/schema.js';
+import type { ControlPlaneAction } from '../rows.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { appError, notFound, validationFailed } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';

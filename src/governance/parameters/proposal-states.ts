@@ -1,4 +1,4 @@
-import type { ProposalStatus } from '../../platform/db/schema.js';
+import type { ProposalStatus } from '../rows.js';
 import { appError } from '../../platform/errors.js';
 
 /** What can happen to a proposal. */

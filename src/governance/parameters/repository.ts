@@ -1,7 +1,7 @@
 import type { GovernanceTables } from '../tables.js';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
-import type { GovernanceEmergenciesTable, GovernanceProposalsTable, ProposalStatus } from '../../platform/db/schema.js';
+import type { GovernanceEmergenciesTable, GovernanceProposalsTable, ProposalStatus } from '../rows.js';
 
 /** SQL of the governance parameters, proposals and emergencies. */
 

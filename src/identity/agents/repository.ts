@@ -248,7 +248,7 @@ export async function findSigningBot(db: Db<IdentityTables>, botId: string): Pro
 }
 
 /** What a bot's public profile shows (no contact, wallet or keys). */
-export async function botProfile(db: Db, botId: string) {
+export async function botProfile(db: Db<IdentityTables>, botId: string) {
   const row = await db
     .selectFrom('bots')
     .select(['bot_id', 'name', 'description', 'trust_tier', 'created_at'])

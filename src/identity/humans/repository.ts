@@ -3,7 +3,7 @@ import type { Queryable, Tx } from '../../platform/db/database.js';
 import type { IdentityTables } from '../tables.js';
 import { expiringRowsById } from '../../platform/db/retention.js';
 import type { HumanTier } from '../../platform/auth/types.js';
-import type { LoginChallengesTable } from '../../platform/db/schema.js';
+import type { LoginChallengesTable } from '../rows.js';
 
 /** SQL of the human identity records, their bindings to actors, login challenges and verified human actions. */
 
@@ -147,7 +147,7 @@ export async function insertLoginChallenge(
  * oldest first (from `from` on: the retention command resumes where its last batch stopped), skipping one a
  * verify holds locked; answers their expiries.
  */
-export const expiredChallengeRows = expiringRowsById('login_challenges');
+export const expiredChallengeRows = expiringRowsById<IdentityTables>('login_challenges');
 
 export async function findLoginChallenge(db: Queryable<IdentityTables>, id: string) {
   return (await db.selectFrom('login_challenges').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;

@@ -3,7 +3,6 @@ import type { HumanActor } from '../../platform/auth/types.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Tx } from '../../platform/db/database.js';
 import type { IdentityTables } from '../tables.js';
-import type { ModerationStatus, PublicationStage } from '../../platform/db/schema.js';
 import { withTransaction, type Transactor, type TxEvents } from '../../platform/db/transaction.js';
 import { appError, notFound, validationFailed } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
@@ -32,6 +31,14 @@ const CHALLENGE_TTL_MS = 5 * 60_000;
 export const CHALLENGE_PRUNE_AFTER_MS = 60 * 60_000;
 
 type ProofBody = Pick<HumanProofVerifyBody, 'nullifier_hash' | 'merkle_root' | 'proof' | 'verification_level'>;
+
+/**
+ * A story's stage and moderation status as identity sees them: the newsroom's values (its rows.ts), spelled here
+ * because identity sits below the newsroom and imports none of it. The composition root hands the newsroom's
+ * stories to this port, so a value the newsroom adds fails to compile there until it is spelled here too.
+ */
+type PublicationStage = 'CANDIDATE' | 'PROVISIONAL' | 'GRADUATED';
+type ModerationStatus = 'PENDING_SCAN' | 'ALLOWED' | 'QUARANTINED' | 'BLOCKED';
 
 /**
  * What verified human actions need from the stories they name. Identity sits below the newsroom and imports

@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
 import type { NewsroomTables } from '../tables.js';
 import { reusablePageQuery } from '../../platform/db/reusable-query.js';
-import type { CommentsTable } from '../../platform/db/schema.js';
+import type { CommentsTable } from '../rows.js';
 
 /** SQL of reader comments. */
 

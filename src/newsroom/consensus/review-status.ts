@@ -1,4 +1,4 @@
-import type { ReviewStatus } from '../../platform/db/schema.js';
+import type { ReviewStatus } from '../rows.js';
 import type { Parameters } from '../../governance/parameters/parameters.js';
 
 /** Review weight of a packet: the inputs of the review-status rule. */

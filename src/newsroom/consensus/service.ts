@@ -1,6 +1,6 @@
 import type { Tx } from '../../platform/db/database.js';
 import type { NewsroomTables } from '../tables.js';
-import type { ReviewStatus, StoryState } from '../../platform/db/schema.js';
+import type { ReviewStatus, StoryState } from '../rows.js';
 import type { TxEvents } from '../../platform/db/transaction.js';
 import { consensusThresholds, type Parameters } from '../../governance/parameters/parameters.js';
 import { recordLedgerEvent } from '../ledger/record.js';

@@ -1,6 +1,6 @@
 import type { Tx } from '../../platform/db/database.js';
 import type { NewsroomTables } from '../tables.js';
-import type { StoryCorrectionsTable } from '../../platform/db/schema-moderation.js';
+import type { StoryCorrectionsTable } from '../rows.js';
 
 /** SQL of corrections and retractions. */
 

@@ -2,7 +2,7 @@ import { sql, type Insertable } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
 import type { NewsroomTables } from '../tables.js';
 import { reusablePageQuery } from '../../platform/db/reusable-query.js';
-import type { FlagsTable } from '../../platform/db/schema.js';
+import type { FlagsTable } from '../rows.js';
 
 /** SQL of reader flags. */
 

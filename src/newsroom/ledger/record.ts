@@ -1,7 +1,7 @@
 import type { Tx } from '../../platform/db/database.js';
 import type { NewsroomTables } from '../tables.js';
 import type { TxEvents } from '../../platform/db/transaction.js';
-import type { LedgerBucket, LedgerType, StoryState } from '../../platform/db/schema.js';
+import type { LedgerBucket, LedgerType, StoryState } from '../rows.js';
 import { newId } from '../../platform/ids.js';
 import { insertLedgerEvent } from './repository.js';
 

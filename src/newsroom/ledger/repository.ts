@@ -3,7 +3,8 @@ import type { Db, Tx } from '../../platform/db/database.js';
 import type { NewsroomTables } from '../tables.js';
 import { reusablePageQuery } from '../../platform/db/reusable-query.js';
 import type { LedgerEntry } from './record.js';
-import type { Int8, LedgerBucket, LedgerType, StoryState } from '../../platform/db/schema.js';
+import type { Int8 } from '../../platform/db/row-types.js';
+import type { LedgerBucket, LedgerType, StoryState } from '../rows.js';
 import { HIDDEN_MODERATION } from '../stories/story-filters.js';
 import { literal, rewardWindowActiveSql } from '../story-filters-repository.js';
 

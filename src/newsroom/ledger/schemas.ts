@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { CursorParam, NextCursor } from '../../platform/cursor.js';
-import type { LedgerBucket } from '../../platform/db/schema.js';
+import type { LedgerBucket } from '../rows.js';
 import { DateTime } from '../../platform/schemas.js';
 import { labeledLedgerEventExample, ledgerEventExample, ledgerEventPageExample } from './examples.js';
 

@@ -2,7 +2,7 @@ import type { Db } from '../../platform/db/database.js';
 import type { NewsroomTables } from '../tables.js';
 import type { Clock } from '../../platform/clock.js';
 import { pageOf, type CursorCodec } from '../../platform/cursor.js';
-import type { LedgerBucket } from '../../platform/db/schema.js';
+import type { LedgerBucket } from '../rows.js';
 import { presentLedgerEvent } from './presenter.js';
 import * as repository from './repository.js';
 import { LEDGER_BUCKETS, type LedgerEventsQuery, type LedgerEventsResponse } from './schemas.js';

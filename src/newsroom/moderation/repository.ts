@@ -1,6 +1,6 @@
 import type { Queryable, Tx } from '../../platform/db/database.js';
 import type { NewsroomTables } from '../tables.js';
-import type { QuarantineDecision, QuarantineStatus, SourceRating } from '../../platform/db/schema-moderation.js';
+import type { QuarantineDecision, QuarantineStatus, SourceRating } from '../rows.js';
 
 /** SQL of moderation: the quarantine queue and its decisions, legal holds, source statuses. */
 

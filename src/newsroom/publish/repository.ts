@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
 import type { NewsroomTables } from '../tables.js';
-import type { SafetyTracesTable } from '../../platform/db/schema.js';
+import type { SafetyTracesTable } from '../rows.js';
 
 /** SQL of publish compute: the candidate's story and the safety traces. */
 

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { RevisionProposalsTable } from '../../platform/db/schema.js';
+import type { RevisionProposalsTable } from '../rows.js';
 import type { Parameters } from '../../governance/parameters/parameters.js';
 import type { ProposalResponse } from './schemas.js';
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Insertable, Selectable } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
 import type { NewsroomTables } from '../tables.js';
-import type { AgentReviewsTable, RevisionProposalsTable } from '../../platform/db/schema.js';
+import type { AgentReviewsTable, RevisionProposalsTable } from '../rows.js';
 
 /** SQL of agent reviews, revision proposals and their votes. */
 

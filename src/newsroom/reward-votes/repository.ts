@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
 import type { NewsroomTables } from '../tables.js';
-import type { RewardVotesTable } from '../../platform/db/schema.js';
+import type { RewardVotesTable } from '../rows.js';
 
 /** Inserts a reward vote; null when this reader already voted on this story (unique story_id, actor_id). */
 export async function insertRewardVote(tx: Tx<NewsroomTables>, row: Insertable<RewardVotesTable>) {

@@ -2,7 +2,7 @@ import { sql, type Expression, type RawBuilder, type ExpressionBuilder, type Sql
 import type { Db } from '../../platform/db/database.js';
 import type { NewsroomTables } from '../tables.js';
 import { sortableTimestamp } from '../../platform/db/keyset.js';
-import type { PublicationStage, ReviewStatus, StoryState } from '../../platform/db/schema.js';
+import type { PublicationStage, ReviewStatus, StoryState } from '../rows.js';
 import type { Lang } from '../../platform/i18n/index.js';
 import type { StoryCardRow } from '../stories/presenter.js';
 import type { CjkQuery } from './cjk-query.js';

@@ -1,4 +1,4 @@
-import type { ReviewStatus, StoryState } from '../../platform/db/schema.js';
+import type { ReviewStatus, StoryState } from '../rows.js';
 import { consensusThresholds, type Parameters } from '../../governance/parameters/parameters.js';
 import type { ConsensusResponse } from './evidence-schemas.js';
 import type { StoryRow } from './presenter.js';

@@ -1,4 +1,4 @@
-import type { ModerationStatus, PublicationStage } from '../../platform/db/schema.js';
+import type { ModerationStatus, PublicationStage } from '../rows.js';
 import { notFound } from '../../platform/errors.js';
 import { isPubliclyVisible } from './story-state.js';
 

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { PublicationStage, ReviewStatus, StoriesTable } from '../../platform/db/schema.js';
+import type { PublicationStage, ReviewStatus, StoriesTable } from '../rows.js';
 import { t, type Lang } from '../../platform/i18n/index.js';
 import type { StoryCard, StoryResponse } from './schemas.js';
 import { isRewardWindowActive, storyState } from './story-state.js';

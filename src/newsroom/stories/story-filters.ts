@@ -1,4 +1,4 @@
-import type { ModerationStatus, PublicationStage, ReviewStatus, StoryState } from '../../platform/db/schema.js';
+import type { ModerationStatus, PublicationStage, ReviewStatus, StoryState } from '../rows.js';
 import { storyState } from './story-state.js';
 
 /**

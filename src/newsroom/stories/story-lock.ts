@@ -1,6 +1,6 @@
 import type { Queryable, Tx } from '../../platform/db/database.js';
 import type { NewsroomTables } from '../tables.js';
-import type { ModerationStatus } from '../../platform/db/schema.js';
+import type { ModerationStatus } from '../rows.js';
 import type { TxEvents } from '../../platform/db/transaction.js';
 import { notFound } from '../../platform/errors.js';
 import type { Packet } from '../common/packet.js';

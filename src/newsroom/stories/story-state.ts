@@ -1,4 +1,4 @@
-import type { LedgerBucket, PublicationStage, ReviewStatus, StoryState } from '../../platform/db/schema.js';
+import type { LedgerBucket, PublicationStage, ReviewStatus, StoryState } from '../rows.js';
 
 /**
  * The public story state is derived, never stored: review trouble (UNDER_REVIEW, CONTESTED) shows first,

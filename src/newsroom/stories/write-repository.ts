@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
 import type { NewsroomTables } from '../tables.js';
-import type { ModerationStatus, PublicationStage, ReviewStatus } from '../../platform/db/schema.js';
+import type { ModerationStatus, PublicationStage, ReviewStatus } from '../rows.js';
 import { newId } from '../../platform/ids.js';
 import { claimsText, type Packet } from '../common/packet.js';
 

@@ -4,9 +4,13 @@ import type { Metrics } from '../../platform/metrics.js';
 import { LivenessResponse, ReadinessResponse } from './schemas.js';
 import { checkReadiness } from './service.js';
 import { answer } from '../../platform/schemas.js';
+import type { PlatformTables } from '../../platform/tables.js';
 
 /** Liveness, readiness and Prometheus metrics (behind the operations token). */
-export const healthModule: FastifyPluginAsyncTypebox<{ ctx: AppContext; metrics: Metrics }> = async (app, { ctx, metrics }) => {
+export const healthModule: FastifyPluginAsyncTypebox<{ ctx: AppContext<PlatformTables>; metrics: Metrics }> = async (
+  app,
+  { ctx, metrics },
+) => {
   app.get(
     '/healthz',
     {

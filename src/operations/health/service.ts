@@ -1,7 +1,8 @@
 import type { AppContext } from '../../platform/context.js';
 import { pendingMigrations } from '../../platform/db/migrate.js';
-import type { ReadReplica } from '../../platform/db/read-replica.js';
+import type { ReadRouter } from '../../platform/db/read-replica.js';
 import type { ReadinessCheck, ReadinessResponse } from './schemas.js';
+import type { PlatformTables } from '../../platform/tables.js';
 
 const CHECK_TIMEOUT_MS = 1_000;
 
@@ -26,7 +27,7 @@ function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
 }
 
 /** The read replica, checked now: reported, never required (the primary serves the reads it cannot). */
-async function replicaCheck(replica: ReadReplica): Promise<ReadinessCheck> {
+async function replicaCheck(replica: ReadRouter): Promise<ReadinessCheck> {
   const started = performance.now();
   const status = await replica.check();
   const latencyMs = Math.round((performance.now() - started) * 10) / 10;
@@ -41,7 +42,7 @@ async function replicaCheck(replica: ReadReplica): Promise<ReadinessCheck> {
 }
 
 /** Readiness: every required check must pass. The signing secret is required only when fail-closed. */
-export async function checkReadiness(ctx: AppContext): Promise<ReadinessResponse> {
+export async function checkReadiness(ctx: AppContext<PlatformTables>): Promise<ReadinessResponse> {
   const [database, migrations, redis, readReplica] = await Promise.all([
     timed(true, () => ctx.database.ping(CHECK_TIMEOUT_MS)),
     timed(true, async () => {

@@ -31,13 +31,13 @@ export const RETENTION_DEFAULTS = { batchSize: 1_000, pauseMs: 0 } as const;
  * wait for more than one batch; stopping the command between two batches (or during one: its transaction rolls
  * back) leaves nothing half done. `onBatch` hears each committed batch.
  */
-export function createRetentionService(deps: { transactor: Transactor }) {
+export function createRetentionService<T>(deps: { transactor: Transactor<T> }) {
   const { transactor } = deps;
   return {
     async run(
-      steps: readonly RetentionStep[],
+      steps: readonly RetentionStep<T>[],
       options: RetentionOptions,
-      onBatch?: (step: RetentionStep, removed: RowCounts) => void | Promise<void>,
+      onBatch?: (step: RetentionStep<T>, removed: RowCounts) => void | Promise<void>,
     ): Promise<StepReport[]> {
       const reports: StepReport[] = [];
       let first = true;

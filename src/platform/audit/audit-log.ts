@@ -1,6 +1,6 @@
 import type { Tx } from '../db/database.js';
 import type { PlatformTables } from '../tables.js';
-import type { AuditScope } from '../db/schema.js';
+import type { AuditScope } from '../rows.js';
 import { newId } from '../ids.js';
 import { auditHash, GENESIS_HASH } from './chain.js';
 import { insertAuditEvent, lastAuditEvent, lockAuditChain } from './repository.js';

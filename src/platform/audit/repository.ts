@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Queryable, Tx } from '../db/database.js';
-import type { AuditScope, Int8 } from '../db/schema.js';
+import type { AuditScope } from '../rows.js';
+import type { Int8 } from '../db/row-types.js';
 import type { PlatformTables } from '../tables.js';
 
 /** SQL of the audit log (table audit_events, migrations/0001_platform.sql). */
@@ -56,7 +57,10 @@ export interface AuditFilter {
  * Up to `limit` rows of the chain newest first (seq descending), below `beforeSeq` when given: a keyset page of
  * the log. The seq order is the chain's own, so a page never skips or repeats a row while rows are appended.
  */
-export async function listAuditEvents(db: Queryable, filter: AuditFilter & { beforeSeq: Int8 | null; limit: number }): Promise<AuditRow[]> {
+export async function listAuditEvents(
+  db: Queryable<PlatformTables>,
+  filter: AuditFilter & { beforeSeq: Int8 | null; limit: number },
+): Promise<AuditRow[]> {
   let query = db.selectFrom('audit_events').selectAll().orderBy('seq', 'desc').limit(filter.limit);
   const { actor } = filter;
   if (actor) query = query.where((eb) => eb.or([eb('actor_id', '=', actor), eb('linked_human_id', '=', actor)]));

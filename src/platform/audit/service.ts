@@ -2,6 +2,7 @@ import type { Config } from '../../config.js';
 import { onAllowlist, type AllowlistSubject } from '../auth/admin-policy.js';
 import { pageOf, type CursorCodec } from '../cursor.js';
 import type { Queryable } from '../db/database.js';
+import type { PlatformTables } from '../tables.js';
 import { appError, validationFailed } from '../errors.js';
 import { listAuditEvents, type AuditRow } from './repository.js';
 import { hashedFields } from './verify-chain.js';
@@ -50,7 +51,7 @@ function present(row: AuditRow): AuditEvent {
  * first, filtered and keyset-paged by seq, and the walk that verifies it. The chain is written only by
  * `appendAudit`, inside each change's own transaction.
  */
-export function createAuditService(deps: { db: Queryable; cursors: CursorCodec; config: Pick<Config, 'contentAdminIds'> }) {
+export function createAuditService(deps: { db: Queryable<PlatformTables>; cursors: CursorCodec; config: Pick<Config, 'contentAdminIds'> }) {
   const { db, cursors, config } = deps;
   const requireReader = (who: AllowlistSubject) => {
     if (!onAllowlist(config.contentAdminIds, who)) throw appError('CONTENT_ADMIN_REQUIRED');

@@ -1,5 +1,6 @@
 import { loadConfig } from '../../config.js';
 import { openRuntimeDatabase } from '../db/database.js';
+import type { PlatformTables } from '../tables.js';
 import { verifyAuditChain, type ChainVerdict } from './verify-chain.js';
 
 /**
@@ -7,7 +8,7 @@ import { verifyAuditChain, type ChainVerdict } from './verify-chain.js';
  * verdict; exits 1 when a link is broken, naming the first broken row.
  */
 const config = loadConfig();
-const database = await openRuntimeDatabase(config, 2);
+const database = await openRuntimeDatabase<PlatformTables>(config, 2);
 let verdict: ChainVerdict;
 try {
   verdict = await verifyAuditChain(database.db);

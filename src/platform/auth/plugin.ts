@@ -9,6 +9,7 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppContext } from '../context.js';
+import type { PlatformTables } from '../tables.js';
 import { AppError, appError, validationFailed, type ErrorDetail } from '../errors.js';
 import { createIdempotencyStore } from '../idempotency-repository.js';
 import { requestHash, validateIdempotencyKey } from '../idempotency.js';
@@ -82,7 +83,7 @@ export interface AuthLookups {
  * preValidation, after the body is parsed and before it is validated, so that a forged or replayed request
  * is refused before anything else looks at it.
  */
-export const authPlugin = fp<{ ctx: AppContext; metrics: Metrics; lookups: AuthLookups }>(
+export const authPlugin = fp<{ ctx: AppContext<PlatformTables>; metrics: Metrics; lookups: AuthLookups }>(
   async (app: FastifyInstance, { ctx, metrics, lookups }) => {
     const { config, nonceStore, rateLimitStore, replayGuard, clock } = ctx;
     const directory = createBotDirectory(lookups.findSelfServeBot, config.agentBotRegistry);

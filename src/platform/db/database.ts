@@ -8,30 +8,30 @@ import pg from 'pg';
 import { COPY_TIMEOUT_MS, copyIntoClient, copyIntoPglite, copySource } from './bulk/copy-in.js';
 import { preparedName } from './prepared-statements.js';
 import type { Config } from '../../config.js';
-import type { DB } from './schema.js';
 
 /** PostgreSQL's unique_violation (23505), from node-postgres or PGlite. */
 export const isUniqueViolation = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 
 /**
  * A database handle typed to a set of tables (table name → row type). A context's repositories take the handle of
- * its own tables (`Db<IdentityTables>`), so a query on another context's table does not compile; the default, every
- * table, is for the code not yet narrowed to a context (docs/architecture.md, "Who owns which tables").
+ * its own tables (`Db<IdentityTables>`), so a query on another context's table does not compile. There is no
+ * default: platform knows no context's tables, and the whole database (src/tables.ts) is the composition root's
+ * (docs/architecture.md, "Who owns which tables").
  */
-export type Db<T = DB> = Kysely<T>;
+export type Db<T> = Kysely<T>;
 /** An open transaction on the same tables: row-locking repository functions take this. */
-export type Tx<T = DB> = Transaction<T>;
+export type Tx<T> = Transaction<T>;
 /** Either the database or an open transaction: repositories take this. */
-export type Queryable<T = DB> = Kysely<T>;
+export type Queryable<T> = Kysely<T>;
 
 /**
  * The same handle (the database or an open transaction: one connection pool, one transaction) typed to the tables
  * `T`. A wider handle is assignable to a narrower one already; this is the one cast the type system needs when the
  * composition root hands a context's transaction on to another context's port, typed to that context's tables.
  */
-export function tablesOf<T, From = DB>(handle: Transaction<From>): Transaction<T>;
-export function tablesOf<T, From = DB>(handle: Kysely<From>): Kysely<T>;
-export function tablesOf<T, From = DB>(handle: Kysely<From>): Kysely<T> {
+export function tablesOf<T, From>(handle: Transaction<From>): Transaction<T>;
+export function tablesOf<T, From>(handle: Kysely<From>): Kysely<T>;
+export function tablesOf<T, From>(handle: Kysely<From>): Kysely<T> {
   return handle as unknown as Kysely<T>;
 }
 
@@ -45,8 +45,8 @@ export interface Session {
   query<T>(text: string): Promise<T[]>;
 }
 
-export interface Database {
-  db: Db;
+export interface Database<T> {
+  db: Db<T>;
   driver: 'postgres' | 'pglite';
   /**
    * How many connections it gives at once: the pool's size, 1 for the embedded database (one session, which runs
@@ -99,11 +99,11 @@ function withDeadline<T>(promise: Promise<T>, timeoutMs: number, what: string): 
  * The runtime database a configuration names (DATABASE_URL, else the embedded database in DATA_DIR), with its
  * settings: what the service and the command-line tools open. `poolMax` defaults to DATABASE_POOL_MAX.
  */
-export function openRuntimeDatabase(
+export function openRuntimeDatabase<T>(
   config: Pick<Config, 'databaseUrl' | 'dataDir' | 'databasePoolMax' | 'databasePreparedStatements'>,
   poolMax = config.databasePoolMax,
-): Promise<Database> {
-  return openDatabase({
+): Promise<Database<T>> {
+  return openDatabase<T>({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolMax,
@@ -111,13 +111,16 @@ export function openRuntimeDatabase(
   });
 }
 
-/** Opens PostgreSQL through node-postgres when a URL is given, else the embedded PGlite. */
-export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
-  return openPglite(options.dataDir);
+/**
+ * Opens PostgreSQL through node-postgres when a URL is given, else the embedded PGlite. `T` is the tables the caller
+ * names for its handle, as with `new Kysely<T>`: the whole database (src/tables.ts) or platform's.
+ */
+export async function openDatabase<T>(options: DatabaseOptions): Promise<Database<T>> {
+  if (options.databaseUrl) return openPostgres<T>(options.databaseUrl, options);
+  return openPglite<T>(options.dataDir);
 }
 
-function openPostgres(url: string, options: DatabaseOptions): Database {
+function openPostgres<T>(url: string, options: DatabaseOptions): Database<T> {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolMax,
@@ -133,7 +136,7 @@ function openPostgres(url: string, options: DatabaseOptions): Database {
   // A checked-out client has no pool listener: its socket dying mid-query would emit an unhandled 'error'
   // and crash the process. The query itself still rejects, and the pool drops the broken client on release.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<DB>({
+  const db = new Kysely<T>({
     dialect: new PostgresDialect({
       pool: driverPool(pool, { copyTimeoutMs: options.copyTimeoutMs ?? COPY_TIMEOUT_MS, prepared: options.preparedStatements ?? true }),
     }),
@@ -261,7 +264,7 @@ export function checkEmbeddedDataDir(dataDir: string): void {
 /** The contrib extensions the migrations create (pg_trgm: search suggestions), loaded by every PGlite that opens the schema. */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite<T>(dataDir: string): Promise<Database<T>> {
   if (dataDir !== 'memory://') checkEmbeddedDataDir(dataDir);
   // One options object: PGlite's two-argument form drops the options when the data directory is undefined
   // (in memory), which left int8 as a JS number there.
@@ -271,7 +274,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     extensions: PGLITE_EXTENSIONS,
   });
   await client.waitReady;
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(copyAwarePglite(client)) });
+  const db = new Kysely<T>({ dialect: new PGliteDialect(copyAwarePglite(client)) });
   return {
     db,
     driver: 'pglite',

@@ -1,5 +1,6 @@
 import { loadConfig } from '../../config.js';
 import { DatabaseRefusedError, openDatabase } from './database.js';
+import type { PlatformTables } from '../tables.js';
 import { runMigrations } from './migrate.js';
 
 /**
@@ -8,7 +9,7 @@ import { runMigrations } from './migrate.js';
  */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase({
+  const database = await openDatabase<PlatformTables>({
     databaseUrl: config.migrationDatabaseUrl ?? config.databaseUrl,
     dataDir: config.dataDir,
     poolMax: 2,

@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DatabaseRefusedError, openDatabase, type Database, type Session } from './database.js';
+import type { PlatformTables } from '../tables.js';
 
 /** migrations/ at the package root, whether running from src/ (tsx) or dist/src/ (built). */
 export function migrationsDir(): string {
@@ -62,7 +63,7 @@ async function notApplied(session: Session, files: string[]): Promise<string[]> 
  * without creating anything, so the runtime role (which may create nothing) starts on a database the owner
  * has migrated; with something pending, `database` must connect as the owner (MIGRATION_DATABASE_URL).
  */
-export async function runMigrations(database: Database, dir = migrationsDir()): Promise<string[]> {
+export async function runMigrations(database: Database<PlatformTables>, dir = migrationsDir()): Promise<string[]> {
   const files = await listMigrations(dir);
   const applied: string[] = [];
   await database.withSession(async (session) => {
@@ -106,9 +107,13 @@ export async function runMigrations(database: Database, dir = migrationsDir()): 
  * schema's owner, closed before the service serves on `database` (DATABASE_URL, the runtime role), which must
  * then see every migration applied; without it, on `database` itself.
  */
-export async function migrateAtStart(database: Database, ownerUrl: string | undefined, dir = migrationsDir()): Promise<string[]> {
+export async function migrateAtStart(
+  database: Database<PlatformTables>,
+  ownerUrl: string | undefined,
+  dir = migrationsDir(),
+): Promise<string[]> {
   if (!ownerUrl) return runMigrations(database, dir);
-  const owner = await openDatabase({ databaseUrl: ownerUrl, dataDir: '', poolMax: 1 });
+  const owner = await openDatabase<PlatformTables>({ databaseUrl: ownerUrl, dataDir: '', poolMax: 1 });
   let applied: string[];
   try {
     applied = await runMigrations(owner, dir);
@@ -127,7 +132,7 @@ export async function migrateAtStart(database: Database, ownerUrl: string | unde
  * Names of the migrations on disk that the database has not recorded (readiness); throws on a database made before
  * the baseline (checkRecordedMigrations).
  */
-export async function pendingMigrations(database: Database, dir = migrationsDir()): Promise<string[]> {
+export async function pendingMigrations(database: Database<PlatformTables>, dir = migrationsDir()): Promise<string[]> {
   const files = await listMigrations(dir);
   const rows = await database.db.selectFrom('schema_migrations').select('name').execute();
   const done = new Set(rows.map((r) => r.name));

@@ -59,8 +59,8 @@ export interface ReplicaStatus {
 /** Where a public read goes; on the replica, what it has replayed at least (replay only moves forward). */
 export type ReadTarget = { on: 'primary' } | { on: 'replica'; replayed: bigint };
 
-export interface ReadReplica {
-  readonly db: Db;
+/** Where reads go and what the replica has replayed: the replica without its handle. */
+export interface ReadRouter {
   readonly maxLagMs: number;
   /** Where a public read goes now: `readAfter` is the client's `x-read-after` position (clampToPrimary's), if any. */
   choose(readAfter: bigint | undefined): ReadTarget;
@@ -81,6 +81,11 @@ export interface ReadReplica {
   close(): Promise<void>;
 }
 
+/** The read replica: its handle, typed to the tables `T` (the caller's), and its router. */
+export interface ReadReplica<T> extends ReadRouter {
+  readonly db: Db<T>;
+}
+
 /** PostgreSQL's `X/Y` WAL position as a number (both halves hexadecimal); undefined when malformed. */
 export function parseLsn(text: string | undefined | null): bigint | undefined {
   const trimmed = text?.trim();
@@ -91,7 +96,7 @@ export function parseLsn(text: string | undefined | null): bigint | undefined {
 }
 
 /** The primary's WAL position now: after a commit, a position the commit is at or before. */
-export async function primaryWalPosition(db: Db): Promise<string> {
+export async function primaryWalPosition<T>(db: Db<T>): Promise<string> {
   const { rows } = await sql<{ lsn: string }>`select pg_current_wal_lsn()::text as lsn`.execute(db);
   return rows[0]!.lsn;
 }
@@ -106,7 +111,7 @@ function withDeadline<T>(promise: Promise<T>, ms: number, what: string): Promise
   ]).finally(() => clearTimeout(timer));
 }
 
-export function createReadReplica(options: { primary: Db; replica: Database; maxLagMs: number }): ReadReplica {
+export function createReadReplica<T>(options: { primary: Db<T>; replica: Database<T>; maxLagMs: number }): ReadReplica<T> {
   const { primary, replica, maxLagMs } = options;
   // elapsed time, not the app's clock (which tests may stop): lag and check intervals are real durations
   const clock = { now: () => performance.now() };

@@ -16,22 +16,22 @@ export interface RetentionBatch {
  * that no batch scans again what an earlier one removed). The command runs each batch in a transaction of its
  * own: a batch locks only the rows it removes, and skips rows the service holds locked at that moment.
  */
-export interface RetentionStep {
+export interface RetentionStep<T> {
   /** What goes, in the operator's words (the command prints it). */
   readonly label: string;
   /** The tables it removes rows from, in the order it removes them (dependent rows first). */
   readonly tables: readonly string[];
   /** What a run would remove now, per table (the dry run). */
-  count(db: Queryable): Promise<RowCounts>;
+  count(db: Queryable<T>): Promise<RowCounts>;
   /** Removes at most `limit` rows of the step's last table (and the rows of the others that depend on them). */
-  removeBatch(tx: Tx, limit: number): Promise<RetentionBatch>;
+  removeBatch(tx: Tx<T>, limit: number): Promise<RetentionBatch>;
 }
 
 /** A table's rows that end at `expires_at`: its owner's SQL, for `retentionByExpiry`. */
-export interface ExpiringRows {
+export interface ExpiringRows<T> {
   /** Deletes at most `limit` rows that ended before `before`, oldest first from `from` on; answers their expiries. */
-  prune(db: Queryable, before: Date, limit: number, from?: Date): Promise<Date[]>;
-  countBefore(db: Queryable, before: Date): Promise<number>;
+  prune(db: Queryable<T>, before: Date, limit: number, from?: Date): Promise<Date[]>;
+  countBefore(db: Queryable<T>, before: Date): Promise<number>;
 }
 
 /**
@@ -39,7 +39,7 @@ export interface ExpiringRows {
  * before `before`, starting at the expiry where the last batch stopped, so the index leads straight past what
  * earlier batches removed instead of over it again.
  */
-export function retentionByExpiry(step: { label: string; table: string; before: Date; rows: ExpiringRows }): RetentionStep {
+export function retentionByExpiry<T>(step: { label: string; table: string; before: Date; rows: ExpiringRows<T> }): RetentionStep<T> {
   let from: Date | undefined;
   return {
     label: step.label,
@@ -66,7 +66,7 @@ export async function countExpiredBefore<T>(db: Queryable<T>, table: ExpiringTab
  * The expiring rows of a table keyed by `id`: `prune` deletes up to `limit` rows that ended before `before`,
  * oldest first (from `from` on), skipping a row the service holds locked, and answers their expiries.
  */
-export function expiringRowsById(table: Exclude<ExpiringTable, 'idempotency_records'>): ExpiringRows {
+export function expiringRowsById<T>(table: Exclude<ExpiringTable, 'idempotency_records'>): ExpiringRows<T> {
   const t = sql.table(table);
   return {
     async prune(db, before, limit, from) {

@@ -22,9 +22,9 @@ type Statement<R> = Compilable<R> | RawBuilder<R>;
  * statements on, each connection parses it once and PostgreSQL keeps its plan, instead of planning it again on
  * every call.
  */
-export function reusableQuery<P extends unknown[], R>(build: (db: Queryable, ...params: P) => Statement<R>) {
+export function reusableQuery<T, P extends unknown[], R>(build: (db: Queryable<T>, ...params: P) => Statement<R>) {
   let compiled: { sql: string; slots: ({ param: number } | { value: unknown })[] } | undefined;
-  return async (db: Queryable, ...params: P): Promise<R[]> => {
+  return async (db: Queryable<T>, ...params: P): Promise<R[]> => {
     compiled ??= compile(db, build, params.length);
     const values = compiled.slots.map((slot) => ('param' in slot ? params[slot.param] : slot.value));
     return (await db.executeQuery<R>(CompiledQuery.raw(compiled.sql, values))).rows;
@@ -36,17 +36,17 @@ export function reusableQuery<P extends unknown[], R>(build: (db: Queryable, ...
  * one per shape (`build` gets null for the first page, the cursor's placeholder for the other), each built once on
  * first use; a call runs the one its cursor asks for.
  */
-export function reusablePageQuery<C, P extends unknown[], R>(build: (db: Queryable, cursor: C | null, ...params: P) => Statement<R>) {
-  const first = reusableQuery((db: Queryable, ...params: P) => build(db, null, ...params));
-  const after = reusableQuery((db: Queryable, cursor: C, ...params: P) => build(db, cursor, ...params));
-  return (db: Queryable, cursor: C | null, ...params: P): Promise<R[]> =>
+export function reusablePageQuery<T, C, P extends unknown[], R>(build: (db: Queryable<T>, cursor: C | null, ...params: P) => Statement<R>) {
+  const first = reusableQuery((db: Queryable<T>, ...params: P) => build(db, null, ...params));
+  const after = reusableQuery((db: Queryable<T>, cursor: C, ...params: P) => build(db, cursor, ...params));
+  return (db: Queryable<T>, cursor: C | null, ...params: P): Promise<R[]> =>
     cursor === null ? first(db, ...params) : after(db, cursor, ...params);
 }
 
 /** Text no parameter can hold (PostgreSQL text cannot hold NUL), naming parameter `i`. */
 const placeholder = (i: number) => `\u0000reusable-query-parameter-${i}`;
 
-function compile<P extends unknown[], R>(db: Queryable, build: (db: Queryable, ...params: P) => Statement<R>, count: number) {
+function compile<T, P extends unknown[], R>(db: Queryable<T>, build: (db: Queryable<T>, ...params: P) => Statement<R>, count: number) {
   const names = Array.from({ length: count }, (_, i) => placeholder(i));
   const statement = build(db, ...(names as P));
   // a `sql` template compiles against the database it will run on; a builder's statement knows it already

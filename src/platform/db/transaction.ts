@@ -1,4 +1,3 @@
-import type { DB } from './schema.js';
 import type { Db, Tx } from './database.js';
 
 /** A domain event row written inside a transaction (ledger today; outbox, audit and settlements next). */
@@ -30,13 +29,13 @@ export interface TxEvents {
 export type CommitListener = (changes: CommittedChanges) => Promise<void>;
 
 /** The database and what happens after each commit: the one way the service writes. */
-export interface Transactor<T = DB> {
+export interface Transactor<T> {
   readonly db: Db<T>;
   readonly listeners: readonly CommitListener[];
   readonly onListenerError: (err: unknown) => void;
 }
 
-export function createTransactor<T = DB>(
+export function createTransactor<T>(
   db: Db<T>,
   listeners: readonly CommitListener[],
   onListenerError: (err: unknown) => void = () => undefined,
@@ -51,7 +50,7 @@ export function createTransactor<T = DB>(
  * this function returns (so before any HTTP response), the listeners act on what the transaction recorded:
  * the read cache moves on for the changed stories, and later the outbox dispatcher wakes up.
  */
-export async function withTransaction<R, T = DB>(transactor: Transactor<T>, fn: (tx: Tx<T>, events: TxEvents) => Promise<R>): Promise<R> {
+export async function withTransaction<R, T>(transactor: Transactor<T>, fn: (tx: Tx<T>, events: TxEvents) => Promise<R>): Promise<R> {
   const storiesChanged = new Set<string>();
   const recorded: RecordedEvent[] = [];
   const events: TxEvents = {

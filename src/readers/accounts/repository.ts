@@ -45,4 +45,4 @@ export async function deleteSession(db: Queryable<ReadersTables>, id: string): P
  * Removes up to `limit` sessions that ended before `before`, oldest first (from `from` on: the retention command
  * resumes where its last batch stopped), skipping a session a request holds locked; answers their expiries.
  */
-export const endedSessionRows = expiringRowsById('site_sessions');
+export const endedSessionRows = expiringRowsById<ReadersTables>('site_sessions');

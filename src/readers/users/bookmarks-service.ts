@@ -7,7 +7,7 @@ import { withTransaction, type Transactor } from '../../platform/db/transaction.
 import { notFound } from '../../platform/errors.js';
 import { canReadStory } from '../../newsroom/stories/policy.js';
 import { presentCard, type StoryCardRow } from '../../newsroom/stories/presenter.js';
-import type { ModerationStatus, PublicationStage } from '../../platform/db/schema.js';
+import type { ModerationStatus, PublicationStage } from '../../newsroom/rows.js';
 import {
   BOOKMARKS_PAGE_DEFAULT,
   type BookmarkCreated,

@@ -4,16 +4,12 @@ import type { Queryable } from '../../platform/db/database.js';
 import type {
   ActorBindingsTable,
   BotsTable,
-  CommentsTable,
-  FlagsTable,
   HumanIdentitiesTable,
   LoginChallengesTable,
-  PaidActionUsageTable,
-  RewardRecipientsTable,
-  RewardVotesTable,
-  RewardWalletChallengesTable,
   VerifiedHumanActionsTable,
-} from '../../platform/db/schema.js';
+} from '../../identity/rows.js';
+import type { CommentsTable, FlagsTable, RewardVotesTable } from '../../newsroom/rows.js';
+import type { PaidActionUsageTable, RewardRecipientsTable, RewardWalletChallengesTable } from '../../rewards/rows.js';
 import type { ReadersTables } from '../tables.js';
 import { DateTime } from '../../platform/schemas.js';
 import { allBookmarks } from './bookmarks-repository.js';

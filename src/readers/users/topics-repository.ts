@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
 import type { ReadersTables } from '../tables.js';
-import type { TopicKind } from '../../platform/db/schema.js';
+import type { TopicKind } from '../rows.js';
 
 /** SQL of followed topics (table user_topics). Every query is scoped to one actor. */
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { isUniqueViolation, type Queryable, type Tx } from '../../platform/db/database.js';
 import type { RewardsTables } from '../tables.js';
 import { payoutsOfPerson } from '../payout-scope-repository.js';
-import type { BotOwnerChallengesTable, BotOwnersTable, PayoutStatus } from '../../platform/db/schema.js';
+import type { BotOwnerChallengesTable, BotOwnersTable, PayoutStatus } from '../rows.js';
 
 /** SQL of bot owners: ownership challenges, the ownerships, and the payouts a claim makes the owner's. */
 

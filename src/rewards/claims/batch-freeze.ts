@@ -4,7 +4,7 @@ import { identityKey } from '../../platform/auth/admin-policy.js';
 import type { HumanActor } from '../../platform/auth/types.js';
 import { appendAudit } from '../../platform/audit/audit-log.js';
 import type { Clock } from '../../platform/clock.js';
-import type { ClaimBatchesTable } from '../../platform/db/schema.js';
+import type { ClaimBatchesTable } from '../rows.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import type { RewardsTables } from '../tables.js';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';

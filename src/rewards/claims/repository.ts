@@ -2,7 +2,7 @@ import { sql, type Insertable } from 'kysely';
 import { BinaryRows, copyRows } from '../../platform/db/bulk/copy-in.js';
 import type { Db, Tx } from '../../platform/db/database.js';
 import type { RewardsTables } from '../tables.js';
-import type { ClaimBatchesTable } from '../../platform/db/schema.js';
+import type { ClaimBatchesTable } from '../rows.js';
 import type { Distribution, PayableShare } from './merkle.js';
 
 /** Rows encoded at a time for a COPY (the database inserts one chunk while the next is encoded). */

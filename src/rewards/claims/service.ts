@@ -8,7 +8,7 @@ import type { CursorCodec } from '../../platform/cursor.js';
 import { pageOf } from '../../platform/cursor.js';
 import { isUniqueViolation, type Db } from '../../platform/db/database.js';
 import type { RewardsTables } from '../tables.js';
-import type { ClaimBatchesTable } from '../../platform/db/schema.js';
+import type { ClaimBatchesTable } from '../rows.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { appError, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';

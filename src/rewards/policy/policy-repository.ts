@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
 import type { RewardsTables } from '../tables.js';
-import type { RewardsPolicyVersionsTable } from '../../platform/db/schema.js';
+import type { RewardsPolicyVersionsTable } from '../rows.js';
 
 /** SQL of the versioned rewards policy (migrations/0006_rewards.sql). */
 

@@ -1,4 +1,4 @@
-import type { PayoutRole, RewardsPolicyVersionsTable } from '../../platform/db/schema.js';
+import type { PayoutRole, RewardsPolicyVersionsTable } from '../rows.js';
 import { validationFailed, type ErrorDetail } from '../../platform/errors.js';
 import { toBaseUnits } from '../money/money.js';
 

@@ -2,7 +2,7 @@ import type { HumanActor } from '../../platform/auth/types.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/database.js';
 import type { RewardsTables } from '../tables.js';
-import type { PayoutStatus } from '../../platform/db/schema.js';
+import type { PayoutStatus } from '../rows.js';
 import { appError } from '../../platform/errors.js';
 import { presentPayout } from '../settlements/presenter.js';
 import { amount } from '../money/money.js';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
 import type { RewardsTables } from '../tables.js';
 import { botsSeqs, personSeqs } from '../payout-scope-repository.js';
-import type { RewardRecipientsTable, RewardWalletChallengesTable } from '../../platform/db/schema.js';
+import type { RewardRecipientsTable, RewardWalletChallengesTable } from '../rows.js';
 
 /** SQL of payout recipients and their wallet challenges. */
 

@@ -5,7 +5,7 @@ import { appendAudit } from '../../platform/audit/audit-log.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, Queryable } from '../../platform/db/database.js';
 import type { RewardsTables } from '../tables.js';
-import type { RewardRecipientsTable } from '../../platform/db/schema.js';
+import type { RewardRecipientsTable } from '../rows.js';
 import { withTransaction, type Transactor } from '../../platform/db/transaction.js';
 import { holdSettlementRuns } from '../settlements/service.js';
 import { appError, validationFailed } from '../../platform/errors.js';

@@ -1,4 +1,4 @@
-import type { ReviewCaseStatus } from '../../platform/db/schema.js';
+import type { ReviewCaseStatus } from '../rows.js';
 
 /**
  * The review-case state machine (docs/rewards.md "Fraud review"). Moves not listed here are refused with

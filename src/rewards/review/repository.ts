@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Queryable, Tx } from '../../platform/db/database.js';
 import type { RewardsTables } from '../tables.js';
-import type { ReviewCaseEventsTable, ReviewCasesTable } from '../../platform/db/schema.js';
+import type { ReviewCaseEventsTable, ReviewCasesTable } from '../rows.js';
 import { payoutById, payoutsOf, payoutsOfPerson } from '../payout-scope-repository.js';
 
 /** SQL of fraud review cases, freezes and the review queue. */

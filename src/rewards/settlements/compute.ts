@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { PayoutRole } from '../../platform/db/schema.js';
+import type { PayoutRole } from '../rows.js';
 import { allocate, allocateClasses, classesTotal, weightClasses, type WeightClasses } from './allocation.js';
 
 export const ROLES = ['WRITER', 'FACT_CHECK', 'RISK', 'SOURCE_DIVERSITY'] as const satisfies readonly PayoutRole[];

@@ -1,5 +1,5 @@
 import type { Queryable, Tx } from '../../platform/db/database.js';
-import type { PayoutRole } from '../../platform/db/schema.js';
+import type { PayoutRole } from '../rows.js';
 import type { RewardsTables } from '../tables.js';
 
 /**

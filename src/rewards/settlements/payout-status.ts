@@ -1,4 +1,4 @@
-import type { PayoutStatus } from '../../platform/db/schema.js';
+import type { PayoutStatus } from '../rows.js';
 
 /** What decides the state a payout is created in (docs/rewards.md "Payout states"). */
 export interface PayoutStanding {

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { PayoutRole, PayoutsTable, SettlementsTable } from '../../platform/db/schema.js';
+import type { PayoutRole, PayoutsTable, SettlementsTable } from '../rows.js';
 import { ROLES } from './compute.js';
 import { amount } from '../money/money.js';
 

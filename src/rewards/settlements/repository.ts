@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { BinaryRows, copyRows } from '../../platform/db/bulk/copy-in.js';
 import type { Queryable, Tx } from '../../platform/db/database.js';
 import type { RewardsTables } from '../tables.js';
-import type { PayoutRole, PayoutStatus, SettlementsTable } from '../../platform/db/schema.js';
+import type { PayoutRole, PayoutStatus, SettlementsTable } from '../rows.js';
 import { payoutsOf, payoutsOfPerson } from '../payout-scope-repository.js';
 import type { BotOwners } from './contributions.js';
 import type { PayoutHolder } from './payout-rows.js';

@@ -1,4 +1,4 @@
-import type { PayoutStatus } from '../../platform/db/schema.js';
+import type { PayoutStatus } from '../../rewards/rows.js';
 import { Type } from '@sinclair/typebox';
 import { PageCursorParam } from '../../platform/cursor.js';
 import { LangParam } from '../../platform/i18n/index.js';

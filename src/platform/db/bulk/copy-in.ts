@@ -255,7 +255,7 @@ class CopySource {
  * when asked lets the process and the database work at the same time).
  */
 export async function copyRows(
-  q: Queryable,
+  q: Pick<Queryable<unknown>, 'executeQuery'>,
   table: string,
   columns: readonly string[],
   chunks: Iterable<Uint8Array> | AsyncIterable<Uint8Array>,

@@ -9,8 +9,8 @@ import type { Tx } from '../database.js';
  * JIT-compiled (`jit = off`): such a read is costed far above PostgreSQL's JIT thresholds, and compiling it took
  * longer than it saved (the settlement's million work units: 3.0-3.5 s with JIT, 2.2-2.3 s without).
  */
-export async function readThroughCursor<R>(
-  tx: Tx,
+export async function readThroughCursor<T, R>(
+  tx: Tx<T>,
   name: string,
   query: Expression<R>,
   batchSize: number,
