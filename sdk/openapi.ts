@@ -5455,7 +5455,7 @@ export interface components {
      * LedgerEventPage
      * @description One page of ledger events, newest first; nextCursor is present when there is a next page.
      * @example {
-     *       "items": [
+     *       "events": [
      *         {
      *           "id": "le_Pc7Ua3Wd9Zg1Yh6F",
      *           "storyId": "st_Lp2sD8fG4hJk6ZxC",
@@ -5485,7 +5485,7 @@ export interface components {
      *     }
      */
     LedgerEventPage: {
-      items: components['schemas']['LedgerEvent'][];
+      events: components['schemas']['LedgerEvent'][];
       /** @description Pass back as `cursor` for the next page; absent on the last page */
       nextCursor?: string;
     };
@@ -14693,7 +14693,7 @@ export interface operations {
         content: {
           /**
            * @example {
-           *       "items": [
+           *       "events": [
            *         {
            *           "id": "le_Pc7Ua3Wd9Zg1Yh6F",
            *           "storyId": "st_Lp2sD8fG4hJk6ZxC",

@@ -131,7 +131,7 @@ export function sharedRedisSuite(topology: () => RedisTopology, skip: string | f
         assert.equal(cardOf(feed.body, storyA.storyId)?.state, 'CONTESTED');
         const ledger = await read(instance.baseUrl, urls[3]!);
         assert.equal(ledger.cache, 'miss');
-        assert.ok((ledger.body.items as Json[]).some((e) => e.storyId === storyA.storyId && e.type === 'CHALLENGE'));
+        assert.ok((ledger.body.events as Json[]).some((e) => e.storyId === storyA.storyId && e.type === 'CHALLENGE'));
         assert.equal((await read(instance.baseUrl, urls[1]!)).cache, 'hit', "B's detail");
       }
     },

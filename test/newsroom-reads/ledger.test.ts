@@ -38,7 +38,7 @@ describe('GET /v1/ledger/events', () => {
     do {
       const res = await t.get<Json>(`/v1/ledger/events?limit=${limit}${query}${cursor ? `&cursor=${cursor}` : ''}`);
       assert.equal(res.status, 200, JSON.stringify(res.body));
-      ids.push(...res.body.items.map((e: Json) => e.id as string));
+      ids.push(...res.body.events.map((e: Json) => e.id as string));
       cursor = res.body.nextCursor;
       if (between) await between();
     } while (cursor);
@@ -64,13 +64,13 @@ describe('GET /v1/ledger/events', () => {
     });
     const res = await t.get<Json>('/v1/ledger/events');
     assert.equal(res.status, 200);
-    assert.deepEqual(Object.keys(res.body), ['items']);
+    assert.deepEqual(Object.keys(res.body), ['events']);
     assert.deepEqual(
-      res.body.items.map((e: Json) => e.id),
+      res.body.events.map((e: Json) => e.id),
       [second.id, first.id],
     );
-    for (const event of res.body.items) assert.deepEqual(Object.keys(event).sort(), EVENT_KEYS);
-    assert.deepEqual(res.body.items[0], {
+    for (const event of res.body.events) assert.deepEqual(Object.keys(event).sort(), EVENT_KEYS);
+    assert.deepEqual(res.body.events[0], {
       id: second.id,
       storyId: story.id,
       title: 'Under review',
@@ -91,7 +91,7 @@ describe('GET /v1/ledger/events', () => {
     const e1 = await t.factory.ledgerEvent(open.id);
     const e2 = await t.factory.ledgerEvent(closed.id);
     const active = async () =>
-      Object.fromEntries((await t.get<Json>('/v1/ledger/events')).body.items.map((e: Json) => [e.id, e.rewardWindowActive]));
+      Object.fromEntries((await t.get<Json>('/v1/ledger/events')).body.events.map((e: Json) => [e.id, e.rewardWindowActive]));
     assert.deepEqual(await active(), { [e1.id]: true, [e2.id]: false });
     t.clock.advance(HOUR_MS);
     assert.deepEqual(await active(), { [e1.id]: false, [e2.id]: false }, 'closes exactly at reward_window_ends_at');
@@ -103,7 +103,7 @@ describe('GET /v1/ledger/events', () => {
     const story = await t.factory.story();
     const ids: Record<string, string> = {};
     for (const bucket of BUCKETS) ids[bucket] = (await t.factory.ledgerEvent(story.id, { bucket })).id;
-    const of = async (query: string) => (await t.get<Json>(`/v1/ledger/events${query}`)).body.items.map((e: Json) => e.ledgerBucket);
+    const of = async (query: string) => (await t.get<Json>(`/v1/ledger/events${query}`)).body.events.map((e: Json) => e.ledgerBucket);
     assert.deepEqual(await of(''), [...BUCKETS].reverse());
     assert.deepEqual(await of('?filters='), [...BUCKETS].reverse());
     assert.deepEqual(await of(`?filters=${BUCKETS.join(',')}`), [...BUCKETS].reverse());
@@ -137,10 +137,10 @@ describe('GET /v1/ledger/events', () => {
     const story = await t.factory.story();
     for (let i = 0; i < 21; i += 1) await t.factory.ledgerEvent(story.id);
     const first = await t.get<Json>('/v1/ledger/events');
-    assert.equal(first.body.items.length, 20);
+    assert.equal(first.body.events.length, 20);
     const cursor = first.body.nextCursor as string;
     const last = await t.get<Json>(`/v1/ledger/events?cursor=${cursor}`);
-    assert.equal(last.body.items.length, 1);
+    assert.equal(last.body.events.length, 1);
     assert.equal('nextCursor' in last.body, false);
     const feedCursor = (await t.get<Json>('/v1/feed?limit=1')).body.nextCursor;
     for (const bad of [`${cursor.slice(0, 5)}x${cursor.slice(6)}`, 'abc.def', feedCursor].filter(Boolean)) {
@@ -157,11 +157,11 @@ describe('GET /v1/ledger/events', () => {
     const shown = await t.factory.ledgerEvent(visible.id);
     await t.factory.ledgerEvent(hidden.id);
     assert.deepEqual(
-      (await t.get<Json>('/v1/ledger/events')).body.items.map((e: Json) => e.id),
+      (await t.get<Json>('/v1/ledger/events')).body.events.map((e: Json) => e.id),
       [shown.id],
     );
     assert.deepEqual(
-      (await t.get<Json>('/v1/ledger/events?filters=provisional')).body.items.map((e: Json) => e.id),
+      (await t.get<Json>('/v1/ledger/events?filters=provisional')).body.events.map((e: Json) => e.id),
       [shown.id],
     );
   });

@@ -46,7 +46,7 @@ describe('corrections and retractions reach a real HTTPS receiver, signed as doc
       'readers see the correction note on the version it made',
     );
     const ledger = await app.g.client.get<Json>('/v1/ledger/events');
-    const event = ledger.body.items.find((e: Json) => e.id === res.body.ledgerEventId);
+    const event = ledger.body.events.find((e: Json) => e.id === res.body.ledgerEventId);
     assert.equal(event.type, 'CORRECTION');
     assert.equal(event.storyId, story.storyId);
 
@@ -90,7 +90,7 @@ describe('corrections and retractions reach a real HTTPS receiver, signed as doc
     const consensus = await app.g.client.get<Json>(`/v1/stories/${story.storyId}/consensus`);
     assert.equal(consensus.body.snapshot.reviewStatus, 'RETRACTED');
     const ledger = await app.g.client.get<Json>('/v1/ledger/events', { filters: 'under-review' });
-    assert.equal(ledger.body.items.find((e: Json) => e.id === res.body.ledgerEventId)?.type, 'RETRACTION');
+    assert.equal(ledger.body.events.find((e: Json) => e.id === res.body.ledgerEventId)?.type, 'RETRACTION');
 
     const again = await retract(app.g, story.storyId);
     assert.equal(again.status, 409);

@@ -16,7 +16,7 @@ export const ledgerEventExample = {
 };
 
 export const ledgerEventPageExample = {
-  items: [
+  events: [
     {
       id: 'le_Pc7Ua3Wd9Zg1Yh6F',
       storyId: 'st_Lp2sD8fG4hJk6ZxC',

@@ -59,7 +59,7 @@ export const LedgerEvent = Type.Object(
 export type LedgerEvent = Static<typeof LedgerEvent>;
 
 export const LedgerEventsResponse = Type.Object(
-  { items: Type.Array(LedgerEvent), nextCursor: NextCursor },
+  { events: Type.Array(LedgerEvent), nextCursor: NextCursor },
   {
     title: 'LedgerEventPage',
     description: 'One page of ledger events, newest first; nextCursor is present when there is a next page.',

@@ -35,7 +35,7 @@ export function createLedgerService(deps: { db: Db<NewsroomTables>; clock: Clock
       const before = query.cursor ? (cursors.decode(CURSOR_KIND, query.cursor, ['int8'])[0] as string) : null;
       const rows = await repository.page(db, parseBuckets(query.filters), before, limit + 1, new Date(clock.now()));
       const { items, nextCursor } = pageOf(rows, limit, (last) => cursors.encode(CURSOR_KIND, [last.seq]));
-      return { items: items.map(presentLedgerEvent), ...(nextCursor ? { nextCursor } : {}) };
+      return { events: items.map(presentLedgerEvent), ...(nextCursor ? { nextCursor } : {}) };
     },
   };
 }

@@ -28,7 +28,7 @@ export function LedgerPage(props: { lang: Lang; bucket: string | undefined; limi
           ))}
         </ul>
       </nav>
-      {page.items.length === 0 ? (
+      {page.events.length === 0 ? (
         <p>{t(lang, 'site.empty')}</p>
       ) : (
         <TableWrap label={title}>
@@ -44,7 +44,7 @@ export function LedgerPage(props: { lang: Lang; bucket: string | undefined; limi
               </tr>
             </thead>
             <tbody id="ledger-events">
-              {page.items.map((e) => (
+              {page.events.map((e) => (
                 <tr>
                   <td>
                     <When lang={lang} at={e.createdAt} />
