@@ -97,7 +97,10 @@ test(
       await passes(approver, `console-request-approved-${name}`);
     }
     const approvals = await browsers.cai!.page.locator('ul.list').innerText();
-    assert.ok(approvals.includes(people.ben!) && approvals.includes(people.cai!), 'who approved, and when, is listed');
+    // by the names they chose at their first login, each key in the title for an operator
+    assert.ok(approvals.includes('Ben') && approvals.includes('Cai'), 'who approved, and when, is listed');
+    assert.equal(await browsers.cai!.page.locator('ul.list .person', { hasText: 'Ben' }).first().getAttribute('title'), people.ben);
+    assert.ok(!approvals.includes(people.ben!), 'no key in the text');
 
     // the approved request makes its change from its own page: nobody carries its id to another page
     await ana.page.goto(`${base}/console/control-plane/${id}?lang=en`);

@@ -46,7 +46,9 @@ async function worldIdLogin(name: keyof typeof nullifiers, address: string) {
   await person.post('/login/start', { _csrf: person.csrf(), lang: 'en', back: '/console?lang=en' });
   await person.get('/login/world-id?lang=en');
   const done = await person.post('/login/finish', { _csrf: person.csrf(), lang: 'en', ...idkit(nullifiers[name]) });
-  assert.equal(done.headers.location, '/console?lang=en');
+  // a first login chooses the name the console shows, then goes on to the console
+  assert.equal(done.headers.location, `/me/name?lang=en&next=${encodeURIComponent('/console?lang=en')}`);
+  await person.chooseName(`${name.charAt(0).toUpperCase()}${name.slice(1)}`, '/console?lang=en');
   return person;
 }
 
