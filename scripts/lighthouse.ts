@@ -6,14 +6,9 @@
  * and exits 1 when one is under 95. The service runs in this process on the embedded database, seeded with the demo
  * newsroom.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { seedDemoIfEmpty } from '../src/demo/seed.js';
+import { startDemoServer } from './demo-server.js';
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -21,21 +16,8 @@ const MINIMUM = 95;
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-const dataDir = mkdtempSync(join(tmpdir(), 'lighthouse-newsroom-'));
-const config = loadConfig({
-  ...process.env,
-  PORT: '0',
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
-  HUMAN_PROOF_VERIFIER: 'dev',
-  RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000',
-});
-const app = await buildApp(config);
-await seedDemoIfEmpty(app.ctx);
-await app.listen({ port: 0, host: '127.0.0.1' });
-const { port } = app.server.address() as { port: number };
-const base = `http://127.0.0.1:${port}`;
+const demo = await startDemoServer('lighthouse');
+const { base } = demo;
 
 /** Logs in with the development login, as a browser would, and answers the session cookie. */
 async function devLoginCookie(): Promise<string> {
@@ -101,8 +83,7 @@ try {
   }
 } finally {
   await chrome.kill();
-  await app.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await demo.close();
 }
 if (failed) {
   console.error(`a score is under ${MINIMUM}`);

@@ -3,13 +3,8 @@
  * service in this process on the embedded database): a story page as a logged-in reader sees it, at a desktop's
  * width (docs/story-page.png, 1280 px) and a phone's (docs/story-page-phone.png, 390 px), the top of the page.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { seedDemoIfEmpty } from '../src/demo/seed.js';
+import { startDemoServer } from './demo-server.js';
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const SHOTS = [
@@ -17,21 +12,8 @@ const SHOTS = [
   { file: 'docs/story-page-phone.png', width: 390, height: 844 },
 ];
 
-const dataDir = mkdtempSync(join(tmpdir(), 'screenshots-newsroom-'));
-const config = loadConfig({
-  ...process.env,
-  PORT: '0',
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
-  HUMAN_PROOF_VERIFIER: 'dev',
-  RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000',
-});
-const app = await buildApp(config);
-await seedDemoIfEmpty(app.ctx);
-await app.listen({ port: 0, host: '127.0.0.1' });
-const { port } = app.server.address() as { port: number };
-const base = `http://127.0.0.1:${port}`;
+const demo = await startDemoServer('screenshots');
+const { base } = demo;
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
 try {
   const home = await (await fetch(`${base}/?lang=en`)).text();
@@ -63,6 +45,5 @@ try {
   }
 } finally {
   await browser.close();
-  await app.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await demo.close();
 }

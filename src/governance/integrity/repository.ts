@@ -1,5 +1,6 @@
 import type { GovernanceTables } from '../tables.js';
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
+import type { IntegrityFindingActionsTable } from '../rows.js';
 import type { Queryable, Tx } from '../../platform/db/database.js';
 
 /** SQL of the cartel analysis: the stored analyses and their flagged members (the window's interactions are the newsroom's: IntegrityInteractions). */
@@ -135,18 +136,7 @@ export async function storedAnalysis(db: Queryable<GovernanceTables>, id?: strin
   return (await query.executeTakeFirst()) ?? null;
 }
 
-export type FindingActionRow = {
-  id: string;
-  analysis_id: string;
-  cluster_id: string;
-  action: 'DISMISSED' | 'CASE_OPENED' | 'FROZEN';
-  member_kind: 'bot' | 'actor' | null;
-  member_id: string | null;
-  reference: string | null;
-  reason: string;
-  acted_by: string;
-  acted_at: Date;
-};
+export type FindingActionRow = Omit<Selectable<IntegrityFindingActionsTable>, 'seq'>;
 
 /** Records what an admin did about a finding; false when it is a second dismissal of the same finding. */
 export async function insertFindingAction(tx: Tx<GovernanceTables>, row: FindingActionRow): Promise<boolean> {
