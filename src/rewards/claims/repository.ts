@@ -1,6 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import { BinaryRows, copyRows } from '../../platform/db/bulk/copy-in.js';
-import type { Db, Tx } from '../../platform/db/database.js';
+import type { Db, Queryable, Tx } from '../../platform/db/database.js';
 import type { RewardsTables } from '../tables.js';
 import type { ClaimBatchesTable } from '../rows.js';
 import type { Distribution, PayableShare } from './merkle.js';
@@ -43,12 +43,8 @@ export async function lockBatch(tx: Tx<RewardsTables>, id: string) {
 /** A payable payout waiting for a batch, with the linked human its recipient is (the console names them). */
 export type UnbatchedShare = PayableShare & { linkedHumanId: string };
 
-/**
- * The payable payouts that no batch carries yet, with the wallet their recipient bound, locked so a
- * concurrent finalize waits (and then fails on claim_batch_payouts' key rather than batching them twice).
- */
-export async function lockUnbatchedPayable(tx: Tx<RewardsTables>): Promise<UnbatchedShare[]> {
-  const rows = await tx
+function unbatchedPayableQuery(q: Queryable<RewardsTables>) {
+  return q
     .selectFrom('payouts as p')
     .innerJoin('reward_recipients as r', 'r.id', 'p.recipient_id')
     .select(['p.id', 'p.recipient_id', 'p.amount_base', 'r.wallet_address', 'r.linked_human_id'])
@@ -58,16 +54,36 @@ export async function lockUnbatchedPayable(tx: Tx<RewardsTables>): Promise<Unbat
     .where((eb) =>
       eb.not(eb.exists(eb.selectFrom('claim_batch_payouts as c').select(sql.lit(1).as('one')).whereRef('c.payout_id', '=', 'p.id'))),
     )
-    .orderBy('p.seq')
-    .forUpdate('p')
-    .execute();
-  return rows.map((r) => ({
-    payoutId: r.id,
-    recipientId: r.recipient_id!,
-    wallet: r.wallet_address!,
-    amountBase: BigInt(r.amount_base),
-    linkedHumanId: r.linked_human_id,
-  }));
+    .orderBy('p.seq');
+}
+
+type UnbatchedRow = {
+  id: string;
+  recipient_id: string | null;
+  amount_base: string;
+  wallet_address: string | null;
+  linked_human_id: string;
+};
+
+const unbatchedShare = (r: UnbatchedRow): UnbatchedShare => ({
+  payoutId: r.id,
+  recipientId: r.recipient_id!,
+  wallet: r.wallet_address!,
+  amountBase: BigInt(r.amount_base),
+  linkedHumanId: r.linked_human_id,
+});
+
+/**
+ * The payable payouts that no batch carries yet, with the wallet their recipient bound, locked so a
+ * concurrent finalize waits (and then fails on claim_batch_payouts' key rather than batching them twice).
+ */
+export async function lockUnbatchedPayable(tx: Tx<RewardsTables>): Promise<UnbatchedShare[]> {
+  return (await unbatchedPayableQuery(tx).forUpdate('p').execute()).map(unbatchedShare);
+}
+
+/** The same payouts read without a lock: what a finalize would batch now (a preview, which must not hold anyone up). */
+export async function readUnbatchedPayable(q: Queryable<RewardsTables>): Promise<UnbatchedShare[]> {
+  return (await unbatchedPayableQuery(q).execute()).map(unbatchedShare);
 }
 
 const LEAF_COLUMNS = ['batch_id', 'leaf_index', 'wallet_address', 'amount_base', 'proof'] as const;

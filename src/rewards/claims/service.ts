@@ -34,6 +34,7 @@ import {
   leafOfRecipient,
   listBatches,
   lockUnbatchedPayable,
+  readUnbatchedPayable,
 } from './repository.js';
 
 /** The claim rail's settings: off unless CLAIMS_ENABLED=1, usable once the chain is configured. */
@@ -163,37 +164,35 @@ export function createClaimsService(deps: ClaimsDeps) {
      */
     async finalizePreview(claimWindowDays: number) {
       requireChain();
-      return withTransaction(transactor, async (tx) => {
-        const shares = await lockUnbatchedPayable(tx);
-        if (shares.length === 0) return null;
-        const d = await buildDistribution(shares);
-        const request = finalizeRequest(d, shares.length, claimWindowDays);
-        const byRecipient = new Map<string, { linkedHumanId: string; wallet: string; base: bigint; payoutCount: number }>();
-        for (const share of shares) {
-          const seen = byRecipient.get(share.recipientId) ?? {
-            linkedHumanId: share.linkedHumanId,
-            wallet: share.wallet,
-            base: 0n,
-            payoutCount: 0,
-          };
-          byRecipient.set(share.recipientId, { ...seen, base: seen.base + share.amountBase, payoutCount: seen.payoutCount + 1 });
-        }
-        const recipients = [...byRecipient.values()]
-          .sort((a, b) => (a.base === b.base ? a.linkedHumanId.localeCompare(b.linkedHumanId) : a.base > b.base ? -1 : 1))
-          .map(({ base, ...r }) => ({ ...r, amount: amount(base, rail.decimals) }));
-        return {
-          total: amount(d.total, rail.decimals),
-          payoutCount: shares.length,
-          leafCount: d.leaves.length,
-          recipients,
-          previewDigest: request.payload.previewDigest!,
-          secondApproval: {
-            required: needsSecondApproval(secondApproval, d.total),
-            aboveOrbs: toDisplay(secondApproval.aboveBase, rail.decimals),
-            request,
-          },
+      const shares = await readUnbatchedPayable(db);
+      if (shares.length === 0) return null;
+      const d = await buildDistribution(shares);
+      const request = finalizeRequest(d, shares.length, claimWindowDays);
+      const byRecipient = new Map<string, { linkedHumanId: string; wallet: string; base: bigint; payoutCount: number }>();
+      for (const share of shares) {
+        const seen = byRecipient.get(share.recipientId) ?? {
+          linkedHumanId: share.linkedHumanId,
+          wallet: share.wallet,
+          base: 0n,
+          payoutCount: 0,
         };
-      });
+        byRecipient.set(share.recipientId, { ...seen, base: seen.base + share.amountBase, payoutCount: seen.payoutCount + 1 });
+      }
+      const recipients = [...byRecipient.values()]
+        .sort((a, b) => (a.base === b.base ? a.linkedHumanId.localeCompare(b.linkedHumanId) : a.base > b.base ? -1 : 1))
+        .map(({ base, ...r }) => ({ ...r, amount: amount(base, rail.decimals) }));
+      return {
+        total: amount(d.total, rail.decimals),
+        payoutCount: shares.length,
+        leafCount: d.leaves.length,
+        recipients,
+        previewDigest: request.payload.previewDigest!,
+        secondApproval: {
+          required: needsSecondApproval(secondApproval, d.total),
+          aboveOrbs: toDisplay(secondApproval.aboveBase, rail.decimals),
+          request,
+        },
+      };
     },
 
     /**
