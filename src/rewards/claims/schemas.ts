@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { CursorParam, NextCursor } from '../../platform/cursor.js';
 import { DateTime, HumanActorBody, HumanActorQuery, Identifier } from '../../platform/schemas.js';
-import { Amount } from '../money/schemas.js';
+import { Amount, MoneyRequestId } from '../money/schemas.js';
 import { claimBatchExample, claimProofExample, claimReceiptExample, claimStatusExample } from './examples.js';
 
 const TxHash = Type.String({ pattern: '^0x[0-9a-fA-F]{64}$', description: '0x followed by 64 hex characters' });
@@ -126,14 +126,8 @@ export const FinalizeBody = Type.Object(
         description: 'Days until the claim deadline; unclaimed funds are swept after it',
       }),
     ),
-    controlPlaneRequestId: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 64,
-        pattern: '^[A-Za-z0-9_-]+$',
-        description:
-          'An EXECUTED batch.finalize control-plane request for exactly this batch: needed above SETTLEMENT_SECOND_APPROVAL_ABOVE_ORBS (docs/rewards.md, "Two people for money")',
-      }),
+    controlPlaneRequestId: MoneyRequestId(
+      'An EXECUTED batch.finalize control-plane request for exactly this batch: needed above SETTLEMENT_SECOND_APPROVAL_ABOVE_ORBS (docs/rewards.md, "Two people for money")',
     ),
   },
   {

@@ -14,3 +14,10 @@ export const Amount = Type.Object(
     examples: [amountExample],
   },
 );
+
+/**
+ * The id of the EXECUTED control-plane request that gives a money action (a settlement run, a batch finalize) its
+ * second approval; `description` says which kind and for exactly what.
+ */
+export const MoneyRequestId = (description: string) =>
+  Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description }));

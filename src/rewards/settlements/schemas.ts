@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { CursorParam, NextCursor } from '../../platform/cursor.js';
 import { DecimalBody, DecimalQuery } from '../../platform/decimal-input.js';
 import { BotId, DateTime, HumanActorBody, HumanActorQuery, Identifier } from '../../platform/schemas.js';
-import { Amount } from '../money/schemas.js';
+import { Amount, MoneyRequestId } from '../money/schemas.js';
 import {
   payoutExample,
   publishedContributionExample,
@@ -191,14 +191,8 @@ export const RunBody = Type.Object(
   {
     ...HumanActorBody,
     totalPoolOrbs: DecimalBody({ minimum: 0.01, description: POOL }),
-    controlPlaneRequestId: Type.Optional(
-      Type.String({
-        minLength: 1,
-        maxLength: 64,
-        pattern: '^[A-Za-z0-9_-]+$',
-        description:
-          'An EXECUTED settlement.run control-plane request for exactly this pool and these stories: needed above SETTLEMENT_SECOND_APPROVAL_ABOVE_ORBS (docs/rewards.md, "Two people for money")',
-      }),
+    controlPlaneRequestId: MoneyRequestId(
+      'An EXECUTED settlement.run control-plane request for exactly this pool and these stories: needed above SETTLEMENT_SECOND_APPROVAL_ABOVE_ORBS (docs/rewards.md, "Two people for money")',
     ),
   },
   {
