@@ -10,9 +10,13 @@
 // Test files share processes: they are dealt into a few groups (four per concurrent process), and each group's
 // process imports its files one after the other, so that loading the app's ~800 modules, compiling PGlite's
 // WebAssembly and warming the reusable test databases happen once per group instead of once per file. Node's own
-// --test-isolation=none does the same for one process only, which would leave one of the machine's cores idle. A file with a top-level beforeEach/afterEach
-// (which would apply to the whole group) gets a process of its own; TEST_ISOLATE=1 gives every file its own
-// process, as node's runner does by default. A shared process tells, as it exits, how many of its files it imported:
+// --test-isolation=none does the same for one process only, which would leave one of the machine's cores idle.
+// Each file is imported inside a suite named by its path: its top-level hooks then belong to it, so a file's
+// before() runs when its tests start and its after() when they end (at the root, every file's before() would run
+// at once when the process starts and every after() at its end, keeping all the group's apps and databases alive
+// together), and a top-level beforeEach/afterEach reaches only its own file's tests. The helpers' end-of-process
+// hooks (test/helpers/app.ts) are registered at the root first. TEST_ISOLATE=1 gives every file its own process,
+// as node's runner does by default. A shared process tells, as it exits, how many of its files it imported:
 // the run fails if one ended (or was killed) before importing them all, whose tests would otherwise be missing from a
 // run that looks green.
 // TEST_CONCURRENCY sets how many processes run at once (default: twice the available parallelism);
@@ -79,6 +83,8 @@ const runner = build ? ['--enable-source-maps'] : ['--import', 'tsx'];
 const groupDir = build ? build.dir : mkdtempSync(join(tmpdir(), 'newsroom-test-groups-'));
 /** Each shared process's files and the file where it tells how many of them it imported. */
 const tallies = [];
+// the module whose root after() closes what a process's tests kept for reuse (not needed by the pure tier)
+const helpers = tier === 'fast' ? undefined : build ? build.compiled('test/helpers/app.ts') : join(process.cwd(), 'test/helpers/app.ts');
 const entries = groupFiles(files, Number(concurrency) * 4).map((group, i) => {
   const targets = group.map((f) => (build ? build.compiled(f) : join(process.cwd(), f)));
   if (targets.length === 1) return targets[0];
@@ -90,11 +96,15 @@ const entries = groupFiles(files, Number(concurrency) * 4).map((group, i) => {
     [
       `// ${group.join(', ')}`,
       `import { writeFileSync } from 'node:fs';`,
+      `import { describe } from 'node:test';`,
+      ...(helpers ? [`import ${JSON.stringify(pathToFileURL(helpers).href)};`] : []),
       // how many of its files the process imported, told as it exits: a process that ends before importing them all
       // (its files' tests never registered) would otherwise look like a smaller, passing run
       `let imported = 0;`,
       `process.on('exit', () => writeFileSync(${JSON.stringify(tally)}, String(imported)));`,
-      ...targets.map((t) => `await import(${JSON.stringify(pathToFileURL(t).href)});\nimported += 1;`),
+      ...targets.map(
+        (t, j) => `describe(${JSON.stringify(group[j])}, async () => {\n  await import(${JSON.stringify(pathToFileURL(t).href)});\n  imported += 1;\n});`,
+      ),
       '',
     ].join('\n'),
   );
@@ -134,18 +144,13 @@ process.exit(status);
 
 /**
  * The processes of the run, as lists of files: `count` groups dealt round-robin from the sorted list (so each
- * group gets a share of every folder), a file of its own for each one whose top-level beforeEach/afterEach would
- * reach the other files' tests, and one file per process under TEST_ISOLATE=1.
+ * group gets a share of every folder), or one file per process under TEST_ISOLATE=1.
  */
 function groupFiles(list, count) {
+  if (process.env.TEST_ISOLATE === '1') return list.map((f) => [f]);
   const groups = Array.from({ length: Math.max(1, count) }, () => []);
-  const alone = [];
-  let shared = 0;
-  for (const f of list) {
-    if (process.env.TEST_ISOLATE === '1' || /^(beforeEach|afterEach)\(/m.test(readFileSync(f, 'utf8'))) alone.push([f]);
-    else groups[shared++ % groups.length].push(f);
-  }
-  return [...groups.filter((g) => g.length > 0), ...alone];
+  list.forEach((f, i) => groups[i % groups.length].push(f));
+  return groups.filter((g) => g.length > 0);
 }
 
 /**
