@@ -112,9 +112,11 @@ const entries = groupFiles(files, Number(concurrency) * 4).map((group, i) => {
 });
 // A process whose tests never settle (a test awaiting what never comes, or a failed test's open handles keeping the
 // process alive) fails after --test-timeout instead of holding the run: node applies it to each process (a group of
-// files) as a whole; 600 s is four times the slowest group's time on the slowest machine seen. (--test-force-exit
-// would end a group's process after its first file's tests, before the next file's import registers its own.)
-const guards = [`--test-timeout=${process.env.TEST_TIMEOUT_MS ?? 600_000}`];
+// files) as a whole; 600 s is four times the slowest group's time on the slowest machine seen. --test-force-exit
+// ends a process once its last after() hook has run: every file's suite is registered before the first test starts,
+// and what is left would only hold it (PGlite's statistics timer keeps a process that used it alive ten seconds after
+// its last query).
+const guards = [`--test-timeout=${process.env.TEST_TIMEOUT_MS ?? 600_000}`, '--test-force-exit'];
 const result = spawnSync(process.execPath, [...runner, '--test', `--test-concurrency=${concurrency}`, ...guards, ...reporter, ...entries], {
   stdio: 'inherit',
   // the build's directory: tests start the service and the CLIs from it too (test/helpers/ts-entry.ts)

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { seedDemoIfEmpty } from '../../src/demo/seed.js';
 import { devLinkedHumanId } from '../../src/web/site/dev-proof.js';
-import { createTestApp } from '../helpers/app.js';
+import { createDemoTestApp, createTestApp } from '../helpers/app.js';
 import { newsroomClient } from '../helpers/newsroom.js';
 import { flashOf, siteBrowser } from '../helpers/site-browser.js';
 
@@ -150,7 +149,7 @@ test('the home counts what waits for me, the masthead shows the total, and a req
 });
 
 test('the home counts quarantined candidates, failing deliveries, the latest analysis and open review cases', async () => {
-  const t = await createTestApp({
+  const t = await createDemoTestApp({
     HUMAN_PROOF_VERIFIER: 'dev',
     CONTENT_ADMIN_IDS: people.ana!,
     REWARDS_ADMIN_IDS: people.rho!,
@@ -158,7 +157,6 @@ test('the home counts quarantined candidates, failing deliveries, the latest ana
     RATE_LIMIT_UNVERIFIED_WRITES_PER_MINUTE: '100000',
   });
   try {
-    await seedDemoIfEmpty(t.app.ctx);
     const news = newsroomClient(await t.listen());
     const db = t.db.database.db;
     const storyId = /href="\/stories\/(st_[A-Za-z0-9_-]+)\?/.exec((await t.app.inject('/?lang=en&mode=recent')).body)?.[1];

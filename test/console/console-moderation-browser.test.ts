@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { seedDemoIfEmpty } from '../../src/demo/seed.js';
 import { devLinkedHumanId } from '../../src/web/site/dev-proof.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createDemoTestApp, type TestApp } from '../helpers/app.js';
 import { createTestCertificate, startReceiver, type Receiver, type TestCertificate } from '../helpers/https-receiver.js';
 import { newsroomClient } from '../helpers/newsroom.js';
 import { deliverOnce } from '../webhooks/support.js';
@@ -30,7 +29,7 @@ before(async () => {
   if (skip) return;
   cert = createTestCertificate();
   receiver = await startReceiver(cert, SECRET);
-  t = await createTestApp({
+  t = await createDemoTestApp({
     HUMAN_PROOF_VERIFIER: 'dev',
     CONTENT_ADMIN_IDS: devLinkedHumanId('ana'),
     WEBHOOK_ENDPOINTS: receiver.url,
@@ -39,7 +38,6 @@ before(async () => {
     RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000',
     RATE_LIMIT_UNVERIFIED_WRITES_PER_MINUTE: '100000',
   });
-  await seedDemoIfEmpty(t.app.ctx);
   base = await t.listen();
   const news = newsroomClient(base);
   const held = async (body: string) => {

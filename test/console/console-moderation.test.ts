@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { seedDemoIfEmpty } from '../../src/demo/seed.js';
 import { readDeliveryLog } from '../../src/delivery/webhooks/delivery-log.js';
 import { devLinkedHumanId } from '../../src/web/site/dev-proof.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createDemoTestApp, type TestApp } from '../helpers/app.js';
 import { createTestCertificate, startReceiver, type Receiver, type TestCertificate } from '../helpers/https-receiver.js';
 import { newsroomClient } from '../helpers/newsroom.js';
 import { deliverOnce } from '../webhooks/support.js';
@@ -60,7 +59,7 @@ describe('the console: moderation', () => {
   before(async () => {
     cert = createTestCertificate();
     receiver = await startReceiver(cert, SECRET);
-    t = await createTestApp({
+    t = await createDemoTestApp({
       HUMAN_PROOF_VERIFIER: 'dev',
       CONTENT_ADMIN_IDS: ana.key,
       REWARDS_ADMIN_IDS: rex.key,
@@ -70,7 +69,6 @@ describe('the console: moderation', () => {
       RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000',
       RATE_LIMIT_UNVERIFIED_WRITES_PER_MINUTE: '100000',
     });
-    await seedDemoIfEmpty(t.app.ctx);
     news = newsroomClient(await t.listen());
     stories = storyIds((await t.app.inject('/?lang=en&mode=recent')).body);
     assert.ok(stories.length >= 3, 'the demo has published stories');

@@ -2,8 +2,10 @@ import { after } from 'node:test';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
+import { seedDemoIfEmpty } from '../../src/demo/seed.js';
 import { openDatabase, type Database } from '../../src/platform/db/database.js';
-import { closeIdlePglite, clonePglite, clonePostgres, emptyPostgres, settleDrops, stopPgbouncer, poolerEnv } from './db-template.js';
+import { closeIdlePglite, clonePglite, clonePgliteDemo, clonePostgres, emptyPostgres, settleDrops, stopPgbouncer, poolerEnv } from './db-template.js';
+import { closeAtProcessEnd } from './process-end.js';
 import { deleteRedisPrefix, testRedisPrefix, trackRedisPrefix } from './redis.js';
 import type { DB } from '../../src/tables.js';
 
@@ -16,8 +18,10 @@ export const usingRealRedis = Boolean(process.env.TEST_REDIS_URL);
 
 // At the end of each test process (a group of test files: scripts/run-tests.mjs): PGlite databases kept for
 // reuse are closed, and the drops of test databases on the server, which run in the background, are waited for
-// (test/helpers/db-template.ts); a PgBouncer this process started (TEST_PGBOUNCER=1) is stopped.
+// (test/helpers/db-template.ts); a PgBouncer this process started (TEST_PGBOUNCER=1) is stopped; what helpers
+// shared between the process's files is closed (test/helpers/process-end.ts).
 after(async () => {
+  await closeAtProcessEnd();
   await closeIdlePglite();
   await settleDrops();
   await stopPgbouncer();
@@ -110,7 +114,34 @@ export interface TestApp {
 
 /** Builds an app on its own fresh database (or on `shared`, to play a second instance). */
 export async function createTestApp(env: Env = {}, shared?: TestDatabase, plugins: FastifyPluginAsync[] = []): Promise<TestApp> {
-  const db = shared ?? (await createTestDatabase());
+  return appOn(shared ?? (await createTestDatabase()), !shared, env, plugins);
+}
+
+/**
+ * Builds an app on its own fresh database holding the demo newsroom (src/demo/seed.ts, as `npm start` seeds it).
+ * On PGlite the demo is seeded once per test run and copied (test/helpers/db-template.ts); on the test server
+ * each database is seeded.
+ */
+export async function createDemoTestApp(env: Env = {}): Promise<TestApp> {
+  if (usingRealPostgres) {
+    const t = await createTestApp(env);
+    await seedDemoIfEmpty(t.app.ctx);
+    return t;
+  }
+  const { database, drop } = await clonePgliteDemo(async (seeding) => {
+    const config = loadConfig(testEnv());
+    const app = await buildApp(config, { database: seeding, logger: false, migrate: false });
+    try {
+      await seedDemoIfEmpty(app.ctx);
+    } finally {
+      await app.close();
+      await deleteRedisPrefix(config.redisKeyPrefix);
+    }
+  });
+  return appOn({ url: undefined, database, ownerUrl: undefined, owner: database, drop }, true, env, []);
+}
+
+async function appOn(db: TestDatabase, owned: boolean, env: Env, plugins: FastifyPluginAsync[]): Promise<TestApp> {
   const config = loadConfig(testEnv({ ...(db.url ? { DATABASE_URL: db.url } : {}), ...env }));
   const app = await buildApp(config, { database: db.database, logger: false, migrate: false, plugins });
   const testApp: TestApp = {
@@ -126,7 +157,7 @@ export async function createTestApp(env: Env = {}, shared?: TestDatabase, plugin
     },
     async close() {
       await app.close();
-      if (!shared) await db.drop();
+      if (owned) await db.drop();
       await deleteRedisPrefix(config.redisKeyPrefix);
     },
   };

@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   appendFileSync,
+  closeSync,
   cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -92,6 +94,7 @@ function removeStalePglite(current: string): void {
       const age = Date.now() - statSync(path).mtimeMs;
       if (name.startsWith('pglite-')) stale = name !== current && age > HOUR;
       else if (name.startsWith('build-')) stale = age > 10 * 60_000;
+      else if (name.startsWith('demo-')) stale = age > HOUR;
       else if (name.startsWith('db-')) stale = !alive(Number(name.split('-')[1]));
     } catch {
       continue;
@@ -143,6 +146,62 @@ export async function clonePgliteDir(): Promise<{ dir: string; remove(): void }>
     cpSync(template, dir, { recursive: true });
   }
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * The demo newsroom's template of this test run: a copy of the migrated template on which `seed` ran once, made by
+ * the first process of the run that asks (the others wait for it), and named by the run (TEST_RUN_ID), so that
+ * the demo's times (its stories were written hours before the seed) stay as near to the tests' now as a fresh seed.
+ */
+async function buildDemoTemplate(seed: (database: Database<DB>) => Promise<void>): Promise<string> {
+  const run = process.env.TEST_RUN_ID ?? String(process.pid);
+  const dir = join(PGLITE_ROOT, `demo-${run}`);
+  const lock = join(PGLITE_ROOT, `demo-${run}.lock`);
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (existsSync(join(dir, 'PG_VERSION'))) return dir;
+    let mine = false;
+    try {
+      closeSync(openSync(lock, 'wx'));
+      mine = true;
+    } catch {
+      // another process of the run is seeding it
+    }
+    if (mine) break;
+    if (Date.now() > deadline) throw new Error(`the demo template ${dir} was not made in time`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  try {
+    const { dir: build } = await clonePgliteDir();
+    const database = await openDatabase<DB>({ databaseUrl: undefined, dataDir: build, poolMax: 1 });
+    try {
+      await seed(database);
+    } finally {
+      await database.close();
+    }
+    renameSync(build, dir);
+    return dir;
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+let demoTemplate: Promise<string> | undefined;
+
+/**
+ * A new PGlite database holding the demo newsroom (`seed` makes it once per run: buildDemoTemplate), dropped as
+ * clonePglite's are: emptied, it joins the process's reusable migrated databases.
+ */
+export async function clonePgliteDemo(
+  seed: (database: Database<DB>) => Promise<void>,
+): Promise<{ database: Database<DB>; drop(): Promise<void> }> {
+  demoTemplate ??= buildDemoTemplate(seed);
+  const template = await demoTemplate;
+  const dir = join(PGLITE_ROOT, `db-${process.pid}-${randomBytes(6).toString('hex')}`);
+  cpSync(template, dir, { recursive: true });
+  const database = await openDatabase<DB>({ databaseUrl: undefined, dataDir: dir, poolMax: 1 });
+  await sql`SELECT 1`.execute(database.db);
+  return pooledDrop({ database, remove: () => rmSync(dir, { recursive: true, force: true }) });
 }
 
 interface PooledPglite {
@@ -263,6 +322,11 @@ export async function clonePglite(): Promise<{ database: Database<DB>; drop(): P
     await pristine;
     pooled = { database, remove };
   }
+  return pooledDrop(pooled);
+}
+
+/** `pooled` with a drop() that empties it into the process's reusable databases (or removes it when it cannot). */
+function pooledDrop(pooled: PooledPglite): { database: Database<DB>; drop(): Promise<void> } {
   const { database } = pooled;
   let dropped = false;
   return {

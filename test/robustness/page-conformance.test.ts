@@ -3,10 +3,9 @@ import { channel } from 'node:diagnostics_channel';
 import { after, before, describe, test } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
-import { seedDemoIfEmpty } from '../../src/demo/seed.js';
 import { LANGS } from '../../src/platform/schemas.js';
 import { devLinkedHumanId } from '../../src/web/site/dev-proof.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createDemoTestApp, type TestApp } from '../helpers/app.js';
 import { FULL_FUZZ, fuzzRuns } from '../helpers/fuzz.js';
 import { siteBrowser } from '../helpers/site-browser.js';
 
@@ -326,7 +325,7 @@ describe('the site and the console answer every generated form and query with a 
     const initialization = channel('fastify.initialization');
     initialization.subscribe(collectRoutes);
     try {
-      t = await createTestApp({
+      t = await createDemoTestApp({
         HUMAN_PROOF_VERIFIER: 'dev',
         CONTENT_ADMIN_IDS: devLinkedHumanId(NAMES['content-admin']),
         REWARDS_ADMIN_IDS: devLinkedHumanId(NAMES['rewards-admin']),
@@ -341,7 +340,6 @@ describe('the site and the console answer every generated form and query with a 
     }
     routes = declared.get(t.app) ?? [];
     declared.clear();
-    await seedDemoIfEmpty(t.app.ctx);
     harvest((await t.app.inject('/?lang=en&mode=recent')).body);
     for (const persona of PERSONAS) await signIn(persona);
   });

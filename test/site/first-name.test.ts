@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { seedDemoIfEmpty } from '../../src/demo/seed.js';
 import { t as label } from '../../src/web/words/index.js';
-import { createTestApp } from '../helpers/app.js';
+import { createDemoTestApp } from '../helpers/app.js';
 import { flashOf, siteBrowser } from '../helpers/site-browser.js';
 
 /**
@@ -11,9 +10,8 @@ import { flashOf, siteBrowser } from '../helpers/site-browser.js';
  * nothing is posted until then. A person who has a name logs in straight back to where they were.
  */
 test('a first login lands on the name page and goes on to the page it came from; a nameless comment waits for a name', async () => {
-  const t = await createTestApp({ HUMAN_PROOF_VERIFIER: 'dev', RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000' });
+  const t = await createDemoTestApp({ HUMAN_PROOF_VERIFIER: 'dev', RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000' });
   try {
-    await seedDemoIfEmpty(t.app.ctx);
     const id = /href="\/stories\/(st_[A-Za-z0-9_-]+)\?/.exec((await t.app.inject('/?lang=en&mode=recent')).body)![1]!;
     const story = `/stories/${id}?lang=en`;
     const alice = siteBrowser(t.app);

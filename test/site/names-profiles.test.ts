@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { seedDemoIfEmpty } from '../../src/demo/seed.js';
-import { createTestApp } from '../helpers/app.js';
+import { createDemoTestApp } from '../helpers/app.js';
 import { flashOf, siteBrowser } from '../helpers/site-browser.js';
 
 /** Display names and profiles on the reader site; no page shows an account, linked-human or bot id in its text. */
@@ -16,9 +15,8 @@ const visibleText = (body: string) =>
 const RAW_IDS = /\bacct_[0-9a-z]{8,}|\bh_[0-9a-f]{32}\b|\bbot_[0-9a-f]{32}\b/;
 
 test('a reader chooses a name (a taken one is refused in words), comments under it, and their profile lists the comment', async () => {
-  const t = await createTestApp({ RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000', HUMAN_PROOF_VERIFIER: 'dev' });
+  const t = await createDemoTestApp({ RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000', HUMAN_PROOF_VERIFIER: 'dev' });
   try {
-    await seedDemoIfEmpty(t.app.ctx);
     const id = storyIds((await t.app.inject('/?lang=en&mode=recent')).body)[0]!;
     const story = `/stories/${id}?lang=en`;
 

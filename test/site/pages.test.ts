@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
-import { seedDemoIfEmpty } from '../../src/demo/seed.js';
-import { createTestApp, TEST_API_KEY, TEST_OPS_TOKEN, TEST_SECRET } from '../helpers/app.js';
+import { createDemoTestApp, createTestApp, TEST_API_KEY, TEST_OPS_TOKEN, TEST_SECRET } from '../helpers/app.js';
 import { fuzzRuns } from '../helpers/fuzz.js';
 import { createReadsTestApp } from '../helpers/newsroom-factory.js';
 import { newsroomClient } from '../helpers/newsroom.js';
@@ -14,9 +13,8 @@ const html = (res: { headers: Record<string, unknown> }) => String(res.headers['
 const storyIds = (body: string) => [...new Set([...body.matchAll(/href="\/stories\/(st_[A-Za-z0-9_-]+)\?/g)].map((m) => m[1]!))];
 
 test('every page type answers HTML in the asked language under the site CSP; the JSON API and /docs keep theirs', async () => {
-  const t = await createTestApp({ RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000' });
+  const t = await createDemoTestApp({ RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000' });
   try {
-    await seedDemoIfEmpty(t.app.ctx);
     const feed = await t.app.inject('/?lang=fr');
     const id = storyIds(feed.body)[0]!;
     const pages = [
@@ -74,9 +72,8 @@ const RAW_CODES =
   /\b(CANDIDATE|PROVISIONAL|GRADUATED|EMERGING|CLEAR|CONTESTED|UNDER_REVIEW|RETRACTED|CORRECTION|RETRACTION|CHALLENGE|ALLOW|QUARANTINE|BLOCK|ACCEPT|REJECT|[A-Z]+_[A-Z_]+)\b|graduate:|flag_high_severity:|\bbot_[0-9a-f]{32}\b|\b[0-9a-f]{40,}\b|\bcl_[A-Za-z0-9_]+/;
 
 test('no page of the demo newsroom shows a raw state, action key, bot id, claim id or hash in its text', async () => {
-  const t = await createTestApp({ RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000' });
+  const t = await createDemoTestApp({ RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000' });
   try {
-    await seedDemoIfEmpty(t.app.ctx);
     const ids = storyIds((await t.app.inject('/?mode=recent&limit=50')).body);
     assert.ok(ids.length >= 5, 'the demo lists its stories');
     const pages = ['/', '/ledger', '/rankings', '/developing', '/under-review', '/reward-window', '/search'];

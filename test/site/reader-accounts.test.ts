@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { seedDemoIfEmpty } from '../../src/demo/seed.js';
 import { roomName } from '../../src/web/site/format.js';
-import { createTestApp } from '../helpers/app.js';
+import { createDemoTestApp } from '../helpers/app.js';
 import { flashOf, siteBrowser } from '../helpers/site-browser.js';
 
 /**
@@ -14,8 +13,7 @@ import { flashOf, siteBrowser } from '../helpers/site-browser.js';
 const storyIds = (body: string) => [...new Set([...body.matchAll(/href="\/stories\/(st_[A-Za-z0-9_-]+)\?/g)].map((m) => m[1]!))];
 
 async function newsroom() {
-  const t = await createTestApp({ RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000', HUMAN_PROOF_VERIFIER: 'dev' });
-  await seedDemoIfEmpty(t.app.ctx);
+  const t = await createDemoTestApp({ RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000', HUMAN_PROOF_VERIFIER: 'dev' });
   const home = await t.app.inject('/?lang=en&mode=recent');
   return { t, ids: storyIds(home.body) };
 }

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import { after, before, test } from 'node:test';
-import { seedDemoIfEmpty } from '../../src/demo/seed.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createDemoTestApp, type TestApp } from '../helpers/app.js';
 import { checkPage, needsChromium, openBrowser, type Browser } from './browser.js';
 
 /**
@@ -21,8 +20,7 @@ let storyId: string;
 
 before(async () => {
   if (skip) return;
-  t = await createTestApp({ RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000', HUMAN_PROOF_VERIFIER: 'dev', READ_CACHE_TTL_MS: '60000' });
-  await seedDemoIfEmpty(t.app.ctx);
+  t = await createDemoTestApp({ RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000', HUMAN_PROOF_VERIFIER: 'dev', READ_CACHE_TTL_MS: '60000' });
   // a published story whose reward window is open: every form shows on it
   const row = await t.app.ctx.database.db
     .selectFrom('stories')

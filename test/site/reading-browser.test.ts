@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { seedDemoIfEmpty } from '../../src/demo/seed.js';
 import { t as label } from '../../src/web/words/index.js';
 import { LANGS } from '../../src/platform/schemas.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createDemoTestApp, type TestApp } from '../helpers/app.js';
 import { checkPage, needsChromium, openBrowser, type Browser } from './browser.js';
 
 /**
@@ -19,8 +18,7 @@ let storyId: string;
 
 before(async () => {
   if (skip) return;
-  t = await createTestApp({ RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000', HUMAN_PROOF_VERIFIER: 'dev' });
-  await seedDemoIfEmpty(t.app.ctx);
+  t = await createDemoTestApp({ RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000', HUMAN_PROOF_VERIFIER: 'dev' });
   const row = await t.app.ctx.database.db
     .selectFrom('stories')
     .select('id')

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { seedDemoIfEmpty } from '../../src/demo/seed.js';
-import { createTestApp, type TestApp } from '../helpers/app.js';
+import { createDemoTestApp, type TestApp } from '../helpers/app.js';
 
 /**
  * "Where this story stands" says why in words, on the demo newsroom: what would change the review status, the
@@ -12,8 +11,7 @@ let t: TestApp;
 const storyOf = new Map<string, string>();
 
 before(async () => {
-  t = await createTestApp();
-  await seedDemoIfEmpty(t.app.ctx);
+  t = await createDemoTestApp();
   const rows = await t.app.ctx.database.db
     .selectFrom('stories')
     .select(['id', 'review_status'])

@@ -6,8 +6,7 @@ import { HumanActorBody } from '../../src/platform/schemas.js';
 import { manualClock } from '../../src/platform/clock.js';
 import { createMemoryRateLimitStore, type RateLimitStore } from '../../src/platform/rate-limit-store.js';
 import { createServiceCalls } from '../../src/web/site/calls.js';
-import { seedDemoIfEmpty } from '../../src/demo/seed.js';
-import { createTestApp } from '../helpers/app.js';
+import { createDemoTestApp } from '../helpers/app.js';
 import { flashOf, siteBrowser } from '../helpers/site-browser.js';
 
 /**
@@ -64,9 +63,8 @@ test("a body the route's schema refuses comes back as 400 VALIDATION_FAILED with
 });
 
 test('without HUMAN_SIGNING_SECRET a person logs in and comments through the site; the API still refuses signed writes (503)', async () => {
-  const t = await createTestApp({ HUMAN_SIGNING_SECRET: '', HUMAN_PROOF_VERIFIER: 'dev', RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000' });
+  const t = await createDemoTestApp({ HUMAN_SIGNING_SECRET: '', HUMAN_PROOF_VERIFIER: 'dev', RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000' });
   try {
-    await seedDemoIfEmpty(t.app.ctx);
     const id = [...(await t.app.inject('/?lang=en&mode=recent')).body.matchAll(/href="\/stories\/(st_[A-Za-z0-9_-]+)\?/g)][0]![1]!;
     const login = await t.app.inject('/login?lang=en');
     assert.match(login.body, /action="\/login\/dev"/, 'the login form is offered');

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createServiceClient } from '../../sdk/index.js';
-import { seedDemoIfEmpty } from '../../src/demo/seed.js';
-import { createTestApp, TEST_SECRET, TEST_API_KEY } from '../helpers/app.js';
+import { createDemoTestApp, TEST_SECRET, TEST_API_KEY } from '../helpers/app.js';
 import { flashOf, siteBrowser } from '../helpers/site-browser.js';
 
 /**
@@ -14,13 +13,12 @@ import { flashOf, siteBrowser } from '../helpers/site-browser.js';
 const storyIds = (body: string) => [...new Set([...body.matchAll(/href="\/stories\/(st_[A-Za-z0-9_-]+)\?/g)].map((m) => m[1]!))];
 
 test("a reader's comments through the site and the API share the human write budget; past it the site says when to retry", async () => {
-  const t = await createTestApp({
+  const t = await createDemoTestApp({
     RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000',
     RATE_LIMIT_HUMAN_WRITES_PER_MINUTE: '6',
     HUMAN_PROOF_VERIFIER: 'dev',
   });
   try {
-    await seedDemoIfEmpty(t.app.ctx);
     const id = storyIds((await t.app.inject('/?lang=en&mode=recent')).body)[0]!;
     const story = `/stories/${id}?lang=en`;
     const alice = siteBrowser(t.app);

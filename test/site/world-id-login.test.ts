@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { loadConfig } from '../../src/config.js';
-import { seedDemoIfEmpty } from '../../src/demo/seed.js';
-import { createTestApp, testEnv, type TestApp } from '../helpers/app.js';
+import { createDemoTestApp, testEnv, type TestApp } from '../helpers/app.js';
 import { flashOf, siteBrowser } from '../helpers/site-browser.js';
 import { fakeProvider } from '../helpers/world-id-server.js';
 
@@ -16,13 +15,12 @@ let t: TestApp;
 
 before(async () => {
   provider = await fakeProvider();
-  t = await createTestApp({
+  t = await createDemoTestApp({
     HUMAN_PROOF_VERIFIER: 'remote',
     WORLDID_APP_ID: 'app_newsroom_test',
     WORLDID_VERIFY_URL: `${provider.base}/api/v2/verify/app_newsroom_test`,
     RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000',
   });
-  await seedDemoIfEmpty(t.app.ctx);
 });
 after(async () => {
   await t.close();
