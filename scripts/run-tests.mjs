@@ -103,7 +103,8 @@ const entries = groupFiles(files, Number(concurrency) * 4).map((group, i) => {
       `let imported = 0;`,
       `process.on('exit', () => writeFileSync(${JSON.stringify(tally)}, String(imported)));`,
       ...targets.map(
-        (t, j) => `describe(${JSON.stringify(group[j])}, async () => {\n  await import(${JSON.stringify(pathToFileURL(t).href)});\n  imported += 1;\n});`,
+        (t, j) =>
+          `describe(${JSON.stringify(group[j])}, async () => {\n  await import(${JSON.stringify(pathToFileURL(t).href)});\n  imported += 1;\n});`,
       ),
       '',
     ].join('\n'),

@@ -4,7 +4,16 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { seedDemoIfEmpty } from '../../src/demo/seed.js';
 import { openDatabase, type Database } from '../../src/platform/db/database.js';
-import { closeIdlePglite, clonePglite, clonePgliteDemo, clonePostgres, emptyPostgres, settleDrops, stopPgbouncer, poolerEnv } from './db-template.js';
+import {
+  closeIdlePglite,
+  clonePglite,
+  clonePgliteDemo,
+  clonePostgres,
+  emptyPostgres,
+  settleDrops,
+  stopPgbouncer,
+  poolerEnv,
+} from './db-template.js';
 import { closeAtProcessEnd } from './process-end.js';
 import { deleteRedisPrefix, testRedisPrefix, trackRedisPrefix } from './redis.js';
 import type { DB } from '../../src/tables.js';

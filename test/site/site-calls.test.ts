@@ -63,7 +63,11 @@ test("a body the route's schema refuses comes back as 400 VALIDATION_FAILED with
 });
 
 test('without HUMAN_SIGNING_SECRET a person logs in and comments through the site; the API still refuses signed writes (503)', async () => {
-  const t = await createDemoTestApp({ HUMAN_SIGNING_SECRET: '', HUMAN_PROOF_VERIFIER: 'dev', RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000' });
+  const t = await createDemoTestApp({
+    HUMAN_SIGNING_SECRET: '',
+    HUMAN_PROOF_VERIFIER: 'dev',
+    RATE_LIMIT_PUBLIC_READS_PER_MINUTE: '100000',
+  });
   try {
     const id = [...(await t.app.inject('/?lang=en&mode=recent')).body.matchAll(/href="\/stories\/(st_[A-Za-z0-9_-]+)\?/g)][0]![1]!;
     const login = await t.app.inject('/login?lang=en');
