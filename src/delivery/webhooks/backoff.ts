@@ -1,5 +1,5 @@
 /**
- * Retry schedule of failed deliveries (README "Webhooks"): attempt n (1-based) failed, the next one waits
+ * Retry schedule of failed deliveries (docs/webhooks.md, "Retry schedule"): attempt n (1-based) failed, the next one waits
  * min(cap, base × 2^(n-1)), with "equal jitter" (a random half of it added to the other half), so that a
  * receiver coming back is not hit by every delivery at once. A Retry-After answer is honoured when it asks
  * for longer. Pure: `random` is injected.
