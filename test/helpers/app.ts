@@ -62,9 +62,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
     const { database, drop } = await clonePglite();
-    return { url: undefined, database, ownerUrl: undefined, owner: database, drop };
+    return onPglite(database, drop);
   }
   return clonePostgres(base);
+}
+
+/** A PGlite database as a test database: PGlite has one role, so the owner's connection is the service's. */
+function onPglite(database: Database<DB>, drop: () => Promise<void>): TestDatabase {
+  return { url: undefined, database, ownerUrl: undefined, owner: database, drop };
 }
 
 /** `fn` on a new test database (createTestDatabase), dropped afterwards whatever `fn` does. */
@@ -85,7 +90,7 @@ export async function createEmptyDatabase(): Promise<TestDatabase> {
   const base = process.env.TEST_DATABASE_URL;
   if (base) return emptyPostgres(base);
   const database = await openDatabase<DB>({ databaseUrl: undefined, dataDir: 'memory://', poolMax: 1 });
-  return { url: undefined, database, ownerUrl: undefined, owner: database, drop: () => database.close() };
+  return onPglite(database, () => database.close());
 }
 
 export type Env = Record<string, string | undefined>;
@@ -138,16 +143,19 @@ export async function createDemoTestApp(env: Env = {}): Promise<TestApp> {
     return t;
   }
   const { database, drop } = await clonePgliteDemo(async (seeding) => {
-    const config = loadConfig(testEnv());
-    const app = await buildApp(config, { database: seeding, logger: false, migrate: false });
+    const seeder = await appOn(
+      onPglite(seeding, async () => {}),
+      false,
+      {},
+      [],
+    );
     try {
-      await seedDemoIfEmpty(app.ctx);
+      await seedDemoIfEmpty(seeder.app.ctx);
     } finally {
-      await app.close();
-      await deleteRedisPrefix(config.redisKeyPrefix);
+      await seeder.close();
     }
   });
-  return appOn({ url: undefined, database, ownerUrl: undefined, owner: database, drop }, true, env, []);
+  return appOn(onPglite(database, drop), true, env, []);
 }
 
 async function appOn(db: TestDatabase, owned: boolean, env: Env, plugins: FastifyPluginAsync[]): Promise<TestApp> {

@@ -134,18 +134,36 @@ async function buildPgliteTemplate(): Promise<string> {
 /** A copy of the migrated template's data directory, and its removal. */
 export async function clonePgliteDir(): Promise<{ dir: string; remove(): void }> {
   pgliteTemplate ??= buildPgliteTemplate();
-  let template = await pgliteTemplate;
-  const dir = join(PGLITE_ROOT, `db-${process.pid}-${randomBytes(6).toString('hex')}`);
   try {
-    cpSync(template, dir, { recursive: true });
+    return copyPgliteDir(await pgliteTemplate);
   } catch {
     // the template went away under us (removed as stale by a run with other migrations): make it again
-    rmSync(dir, { recursive: true, force: true });
     pgliteTemplate = buildPgliteTemplate();
-    template = await pgliteTemplate;
-    cpSync(template, dir, { recursive: true });
+    return copyPgliteDir(await pgliteTemplate);
   }
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A copy of the data directory `template`, named by this process, and its removal. */
+function copyPgliteDir(template: string): { dir: string; remove(): void } {
+  const dir = join(PGLITE_ROOT, `db-${process.pid}-${randomBytes(6).toString('hex')}`);
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    cpSync(template, dir, { recursive: true });
+  } catch (err) {
+    remove();
+    throw err;
+  }
+  return { dir, remove };
+}
+
+/**
+ * PGlite on the copy `dir`, used once: Database.close() (Kysely's destroy) closes PGlite only once the driver was
+ * used, and an open PGlite holds the test process for ten seconds after its last test.
+ */
+async function openPglite(dir: string): Promise<Database<DB>> {
+  const database = await openDatabase<DB>({ databaseUrl: undefined, dataDir: dir, poolMax: 1 });
+  await sql`SELECT 1`.execute(database.db);
+  return database;
 }
 
 /**
@@ -190,18 +208,15 @@ let demoTemplate: Promise<string> | undefined;
 
 /**
  * A new PGlite database holding the demo newsroom (`seed` makes it once per run: buildDemoTemplate), dropped as
- * clonePglite's are: emptied, it joins the process's reusable migrated databases.
+ * clonePglite's are: emptied, it joins the process's reusable migrated databases (once the process has described
+ * a fresh copy to empty it back to; before that, it is removed).
  */
 export async function clonePgliteDemo(
   seed: (database: Database<DB>) => Promise<void>,
 ): Promise<{ database: Database<DB>; drop(): Promise<void> }> {
   demoTemplate ??= buildDemoTemplate(seed);
-  const template = await demoTemplate;
-  const dir = join(PGLITE_ROOT, `db-${process.pid}-${randomBytes(6).toString('hex')}`);
-  cpSync(template, dir, { recursive: true });
-  const database = await openDatabase<DB>({ databaseUrl: undefined, dataDir: dir, poolMax: 1 });
-  await sql`SELECT 1`.execute(database.db);
-  return pooledDrop({ database, remove: () => rmSync(dir, { recursive: true, force: true }) });
+  const { dir, remove } = copyPgliteDir(await demoTemplate);
+  return pooledDrop({ database: await openPglite(dir), remove });
 }
 
 interface PooledPglite {
@@ -314,10 +329,7 @@ export async function clonePglite(): Promise<{ database: Database<DB>; drop(): P
   let pooled = idle.pop();
   if (!pooled) {
     const { dir, remove } = await clonePgliteDir();
-    const database = await openDatabase<DB>({ databaseUrl: undefined, dataDir: dir, poolMax: 1 });
-    // One query now: Database.close() (Kysely's destroy) closes PGlite only once the driver was used, and an
-    // open PGlite holds the test process for ten seconds after its last test.
-    await sql`SELECT 1`.execute(database.db);
+    const database = await openPglite(dir);
     pristine ??= describeFresh(database);
     await pristine;
     pooled = { database, remove };
