@@ -115,7 +115,9 @@ describe('cartel analysis (the method)', () => {
           JSON.stringify(analyzeCartels(data, DEFAULT_PARAMETERS)),
         );
       }),
-      { numRuns: fuzzRuns(30, 3) },
+      // 238 and 1: a pair's chance expectation once summed its rooms in the order the rows met them, and the
+      // last bit of the sum moved a rounded figure
+      { numRuns: fuzzRuns(30, 3), examples: [[238, 1]] },
     );
   });
 

@@ -5,9 +5,10 @@ import { CO_CHANNELS, DIRECTED_CHANNELS } from './interactions.js';
  * The chance model of every channel, stratified by room (bots and readers have beats: chance is what happens
  * *within* a room), kept to explain a cluster afterwards.
  *
- * Per-node counts are kept per *slot*: node m's rooms (those it acted in or received acts in, in the order first
- * met) are `strataList[strataStart[m] … strataStart[m + 1])`, and slot j of that range holds m's count in that
- * room. Directed channels: the acts each node gave (`out`) and received (`received`) per slot, and each room's
+ * Per-node counts are kept per *slot*: node m's rooms (those it acted in or received acts in, in room order, so
+ * that a pair's expectation is summed in one order whatever order the rows came in) are
+ * `strataList[strataStart[m] … strataStart[m + 1])`, and slot j of that range holds m's count in that room.
+ * Directed channels: the acts each node gave (`out`) and received (`received`) per slot, and each room's
  * total. Co-action channels: the participants of each object that carries evidence (an object is in one
  * room), the objects each node took part in per slot (`n`), and per room K = Σ k_s, S2 = Σ k_s² and the number
  * of objects.
@@ -48,7 +49,7 @@ export function countIn(counts: Int32Array, model: ChannelModel, m: number, r: n
   return j < 0 ? 0 : counts[j]!;
 }
 
-/** Each node's rooms, in the order first met (an act counts for the actor, and for the target of a directed act). */
+/** Each node's rooms, in room order (an act counts for the actor, and for the target of a directed act). */
 function roomsOfNodes(acts: Acts, nodeCount: number): { strataStart: Int32Array; strataList: Int32Array } {
   const rooms: number[][] = Array.from({ length: nodeCount }, () => []);
   const add = (m: number, r: number) => {
@@ -59,6 +60,7 @@ function roomsOfNodes(acts: Acts, nodeCount: number): { strataStart: Int32Array;
     add(acts.node[i]!, acts.stratum[i]!);
     if (acts.directed[i]! >= 0) add(acts.target[i]!, acts.stratum[i]!);
   }
+  for (const list of rooms) list.sort((x, y) => x - y);
   const strataStart = new Int32Array(nodeCount + 1);
   for (let m = 0; m < nodeCount; m++) strataStart[m + 1] = strataStart[m]! + rooms[m]!.length;
   const strataList = new Int32Array(strataStart[nodeCount]!);
