@@ -369,6 +369,11 @@ const DOCUMENTED_REFUSALS: { why: string; route: RegExp; detail: RegExp }[] = [
     detail: /^\/(target|payload)/,
   },
   {
+    why: 'docs/newsroom.md, "Human writes": a comment whose body is white space alone is 400',
+    route: /^\/v1\/stories\/\{id\}\/comments(\/\{commentId\})?$/,
+    detail: /^\/body: a comment needs more than white space$/,
+  },
+  {
     why: 'docs/identity.md: a World ID nullifier is a field element, 0x and up to 64 hex',
     route: /^\/v1\/(session\/worldid\/verify|worldid\/verify|human-proof\/verify)$/,
     detail: /^\/nullifier_hash: a World ID nullifier_hash is hex/,
