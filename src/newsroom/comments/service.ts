@@ -28,6 +28,11 @@ import type { Comment, CommentBody, CommentsResponse } from './schemas.js';
 /** How long after posting its author may edit a comment's text (deleting it has no limit). */
 export const COMMENT_EDIT_WINDOW_MS = 15 * 60_000;
 
+/** White space alone says nothing: refused like a missing body, before anything is locked or written. */
+const requireWords = (text: string) => {
+  if (text.trim() === '') throw validationFailed([{ path: '/body', message: 'a comment needs more than white space' }]);
+};
+
 /**
  * A comment as every read answers it. A deleted one keeps its place (id, parent, when) with an empty body and
  * without its author's name: the thread under it stays readable, the text is gone.
@@ -110,8 +115,7 @@ export function createCommentsService(deps: {
   return {
     /** A comment on a published story (optionally a reply); the comment count moves the trending score. */
     async create(actor: HumanActor, storyId: string, body: CommentBody, params: Parameters) {
-      // white space alone says nothing: refused like a missing body, before anything is locked or written
-      if (body.body.trim() === '') throw validationFailed([{ path: '/body', message: 'a comment needs more than white space' }]);
+      requireWords(body.body);
       return withTransaction(transactor, async (tx, events) => {
         const story = requirePublished(await lockVisibleStory(tx, events, storyId));
         if (body.parentId && !(await commentExists(tx, story.id, body.parentId)))
@@ -137,7 +141,7 @@ export function createCommentsService(deps: {
      * COMMENT_NOT_YOURS: comments are public, so hiding that it exists would hide nothing.
      */
     async edit(actor: HumanActor, storyId: string, commentId: string, body: { body: string }) {
-      if (body.body.trim() === '') throw validationFailed([{ path: '/body', message: 'a comment needs more than white space' }]);
+      requireWords(body.body);
       return withTransaction(transactor, async (tx, events) => {
         const { story, comment } = await lockOwnComment(tx, events, actor, storyId, commentId);
         if (comment.deleted_at) throw appError('COMMENT_DELETED');
