@@ -64,6 +64,15 @@ export interface ReaderServices {
 const topicLabel = (form: { lang?: Lang; kind?: string }, label: string) =>
   form.kind === 'ROOM' ? roomName(form.lang ?? 'en', label) : label;
 
+/**
+ * The comment form's only free field is the text: the refusal of a body of white space alone gets its own sentence
+ * instead of the generic one for an invalid form.
+ */
+const blankAsOwnSentence = <T>(result: CallResult<T>, body: string): CallResult<T> =>
+  !result.ok && result.failure.code === 'VALIDATION_FAILED' && body.trim() === ''
+    ? { ...result, failure: { code: 'COMMENT_BLANK' } }
+    : result;
+
 /** How many of each of the reader's acts "My activity" lists (the newest). */
 const ACTIVITY_ITEMS = 50;
 
@@ -168,10 +177,7 @@ export const readerRoutes: FastifyPluginAsyncTypebox<ReaderRoutesOptions> = asyn
           async (actor, body) => services.comments.create(actor, request.params.id, body, await request.governance()),
           { body: { schema: CommentBody, value: fields } },
         );
-        // the form's only free field is the text: its refusal as a body of white space gets its own sentence
-        if (!posted.ok && posted.failure.code === 'VALIDATION_FAILED' && fields.body.trim() === '')
-          return { ...posted, failure: { code: 'COMMENT_BLANK' } };
-        return posted;
+        return blankAsOwnSentence(posted, fields.body);
       },
       () => ({ kind: 'done', message: request.body.parentId ? 'account.comment.replyDone' : 'account.comment.done' }),
     );
@@ -191,9 +197,7 @@ export const readerRoutes: FastifyPluginAsyncTypebox<ReaderRoutesOptions> = asyn
           const edited = await calls.write(actorOf(reader), (actor, body) => services.comments.edit(actor, id, commentId, body), {
             body: { schema: CommentEditBody, value: fields },
           });
-          if (!edited.ok && edited.failure.code === 'VALIDATION_FAILED' && fields.body.trim() === '')
-            return { ...edited, failure: { code: 'COMMENT_BLANK' } };
-          return edited;
+          return blankAsOwnSentence(edited, fields.body);
         },
         () => ({ kind: 'done', message: 'account.comment.editDone' }),
       ),
